@@ -1,0 +1,177 @@
+//! The seed catalogue in `assets/seed/artists/*.json`, embedded in the binary and
+//! loaded on start. Loading is idempotent: artists are keyed by `externalId`, those
+//! already present are left as they are (an operator may have edited them), the
+//! missing ones are inserted in title order, all in one transaction.
+
+use std::collections::HashSet;
+
+use rust_embed::Embed;
+use sea_orm::{ActiveValue::Set, DatabaseConnection, EntityTrait, QuerySelect, TransactionTrait};
+use serde::Deserialize;
+use sound_atlas_entity::artist;
+
+use crate::model::Letter;
+
+#[derive(Embed)]
+#[folder = "../../assets/seed/artists"]
+#[include = "*.json"]
+struct SeedFiles;
+
+/// One artist as written in the seed files.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SeedArtist {
+    pub external_id: String,
+    pub title: String,
+    pub kind: String,
+    pub year: Option<i32>,
+    pub origin: Option<String>,
+    pub real_name: Option<String>,
+    pub genres: Vec<String>,
+    pub bio: String,
+    pub bio_source_link: String,
+    pub solo_video_link: Option<String>,
+    /// Services that carry the artist: "spotify", "apple", "amazon", "tidal".
+    #[serde(default)]
+    pub streaming: Vec<String>,
+    pub fun_fact: Option<String>,
+    #[serde(default)]
+    pub image_url: Option<String>,
+}
+
+impl SeedArtist {
+    /// The problems that keep this entry out of the catalogue, if any.
+    pub fn problems(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        let slug_ok = !self.external_id.is_empty()
+            && self.external_id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if !slug_ok {
+            problems.push("externalId must be a non-empty [a-z0-9-] slug".into());
+        }
+        if self.title.trim().is_empty() {
+            problems.push("title is empty".into());
+        }
+        if self.kind != "band" && self.kind != "solo" {
+            problems.push(format!("kind {:?} is not band or solo", self.kind));
+        }
+        if self.genres.is_empty() || self.genres.iter().any(|g| g.trim().is_empty()) {
+            problems.push("genres must be a non-empty list of names".into());
+        }
+        if self.bio.chars().count() < 50 {
+            problems.push("bio is shorter than 50 characters".into());
+        }
+        if !self.bio_source_link.starts_with("https://en.wikipedia.org/wiki/") {
+            problems.push("bioSourceLink must be an English Wikipedia article".into());
+        }
+        for service in &self.streaming {
+            if streaming_search_link(service, &self.title).is_none() {
+                problems.push(format!("unknown streaming service {service:?}"));
+            }
+        }
+        problems
+    }
+
+    pub fn letter(&self) -> Letter {
+        Letter::of_title(&self.title)
+    }
+
+    fn into_active_model(self) -> artist::ActiveModel {
+        let link = |service: &str| {
+            self.streaming.iter().any(|s| s == service).then(|| streaming_search_link(service, &self.title)).flatten()
+        };
+        artist::ActiveModel {
+            id: sea_orm::ActiveValue::NotSet,
+            spotify_link: Set(link("spotify")),
+            apple_link: Set(link("apple")),
+            amazon_link: Set(link("amazon")),
+            tidal_link: Set(link("tidal")),
+            external_id: Set(self.external_id),
+            title: Set(self.title),
+            kind: Set(self.kind),
+            year: Set(self.year),
+            origin: Set(self.origin),
+            real_name: Set(self.real_name),
+            genres: Set(serde_json::to_string(&self.genres).expect("a list of strings serializes")),
+            image_url: Set(self.image_url),
+            bio: Set(Some(self.bio)),
+            bio_source_link: Set(Some(self.bio_source_link)),
+            solo_video_link: Set(self.solo_video_link),
+            fun_fact: Set(self.fun_fact),
+        }
+    }
+}
+
+/// The seed lists which services carry an artist, not per-service artist ids (which
+/// we cannot verify offline), so each "Listen On" link opens that service's search
+/// for the artist: a link that always leads to the right catalogue.
+fn streaming_search_link(service: &str, title: &str) -> Option<String> {
+    let q = sound_atlas_web::encode_uri_component(title);
+    Some(match service {
+        "spotify" => format!("https://open.spotify.com/search/{q}"),
+        "apple" => format!("https://music.apple.com/us/search?term={q}"),
+        "amazon" => format!("https://music.amazon.com/search/{q}"),
+        "tidal" => format!("https://tidal.com/search?q={q}"),
+        _ => return None,
+    })
+}
+
+#[derive(Debug)]
+pub struct SeedError(pub String);
+
+impl std::fmt::Display for SeedError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SeedError {}
+
+/// Every artist of the embedded seed files, validated, in title order.
+pub fn seed_artists() -> Result<Vec<SeedArtist>, SeedError> {
+    let mut artists = Vec::new();
+    let mut names: Vec<_> = SeedFiles::iter().collect();
+    names.sort();
+    for name in names {
+        let file = SeedFiles::get(&name).expect("listed seed file exists");
+        let part: Vec<SeedArtist> =
+            serde_json::from_slice(&file.data).map_err(|err| SeedError(format!("seed file {name}: {err}")))?;
+        artists.extend(part);
+    }
+    let mut seen = HashSet::new();
+    for artist in &artists {
+        let mut problems = artist.problems();
+        if !seen.insert(artist.external_id.clone()) {
+            problems.push("externalId is used twice".into());
+        }
+        if !problems.is_empty() {
+            return Err(SeedError(format!("seed artist {:?}: {}", artist.external_id, problems.join("; "))));
+        }
+    }
+    artists.sort_by_cached_key(|a| a.title.to_lowercase());
+    Ok(artists)
+}
+
+/// Inserts the seed artists that are not in the database yet. Returns how many.
+pub async fn load(db: &DatabaseConnection) -> Result<usize, SeedError> {
+    let artists = seed_artists()?;
+    let db_err = |err: sea_orm::DbErr| SeedError(format!("loading the seed catalogue: {err}"));
+    let txn = db.begin().await.map_err(db_err)?;
+    let present: HashSet<String> = artist::Entity::find()
+        .select_only()
+        .column(artist::Column::ExternalId)
+        .into_tuple::<String>()
+        .all(&txn)
+        .await
+        .map_err(db_err)?
+        .into_iter()
+        .collect();
+    let missing: Vec<_> =
+        artists.into_iter().filter(|a| !present.contains(&a.external_id)).map(SeedArtist::into_active_model).collect();
+    let inserted = missing.len();
+    // Insert in chunks: one statement per chunk keeps well under bind-parameter limits.
+    for chunk in missing.chunks(50) {
+        artist::Entity::insert_many(chunk.to_vec()).exec(&txn).await.map_err(db_err)?;
+    }
+    txn.commit().await.map_err(db_err)?;
+    Ok(inserted)
+}

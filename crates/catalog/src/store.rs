@@ -1,0 +1,80 @@
+//! Catalogue reads: the `artists` table, served from an in-memory snapshot.
+//!
+//! The catalogue is small and read on every page (prev/next needs the position in
+//! the full sorted list, search ranks over every title), so each server keeps the
+//! whole sorted list in memory and rereads the table when the snapshot is older
+//! than the artist list's freshness (5 minutes, spec section 9) or when asked to
+//! (`refresh=true`). Several servers on one PostgreSQL database therefore agree
+//! within 5 minutes of an edit.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use sea_orm::{DatabaseConnection, EntityTrait};
+use sound_atlas_entity::artist;
+use tokio::sync::Mutex;
+
+use crate::model::Artist;
+use crate::search::SearchDoc;
+
+/// How long a snapshot serves before the table is read again.
+pub const SNAPSHOT_TTL: Duration = Duration::from_secs(5 * 60);
+/// A forced refresh within this long of the last read reuses it (cheap flood guard).
+const MIN_REFRESH_INTERVAL: Duration = Duration::from_secs(1);
+
+/// All artists, sorted by title case-insensitively, with lookup and search indexes.
+#[derive(Debug)]
+pub struct Snapshot {
+    pub artists: Vec<Artist>,
+    position_by_id: HashMap<i32, usize>,
+    pub search_docs: Vec<SearchDoc>,
+}
+
+impl Snapshot {
+    pub fn new(mut artists: Vec<Artist>) -> Self {
+        artists.sort_by_cached_key(|a| (a.title.to_lowercase(), a.id));
+        let position_by_id = artists.iter().enumerate().map(|(i, a)| (a.id, i)).collect();
+        let search_docs = artists.iter().map(SearchDoc::new).collect();
+        Snapshot { artists, position_by_id, search_docs }
+    }
+
+    /// 0-based position in the sorted list.
+    pub fn position(&self, id: i32) -> Option<usize> {
+        self.position_by_id.get(&id).copied()
+    }
+
+    pub fn get(&self, id: i32) -> Option<&Artist> {
+        self.position(id).map(|i| &self.artists[i])
+    }
+}
+
+/// The catalogue service: cheap to clone, shared by handlers.
+#[derive(Clone)]
+pub struct Catalog {
+    db: DatabaseConnection,
+    cache: Arc<Mutex<Option<(Instant, Arc<Snapshot>)>>>,
+}
+
+impl Catalog {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Catalog { db, cache: Arc::new(Mutex::new(None)) }
+    }
+
+    /// The current snapshot; rereads the table when stale or when `refresh` is set.
+    pub async fn snapshot(&self, refresh: bool) -> Result<Arc<Snapshot>, sea_orm::DbErr> {
+        // Holding the lock while reading makes concurrent requests share one read.
+        let mut cache = self.cache.lock().await;
+        if let Some((loaded_at, snapshot)) = cache.as_ref() {
+            let age = loaded_at.elapsed();
+            let fresh = if refresh { age < MIN_REFRESH_INTERVAL } else { age < SNAPSHOT_TTL };
+            if fresh {
+                return Ok(snapshot.clone());
+            }
+        }
+        let rows = artist::Entity::find().all(&self.db).await?;
+        let snapshot = Arc::new(Snapshot::new(rows.into_iter().map(Artist::from).collect()));
+        *cache = Some((Instant::now(), snapshot.clone()));
+        Ok(snapshot)
+    }
+}

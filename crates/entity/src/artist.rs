@@ -1,0 +1,35 @@
+use sea_orm::entity::prelude::*;
+
+/// One artist or band of the catalogue.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "artists")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    /// Stable slug from the seed catalogue (e.g. "the-beatles"); seeding upserts on it.
+    #[sea_orm(unique)]
+    pub external_id: String,
+    pub title: String,
+    /// "band" or "solo".
+    pub kind: String,
+    /// Year formed (band) or born (solo).
+    pub year: Option<i32>,
+    pub origin: Option<String>,
+    pub real_name: Option<String>,
+    /// JSON array of genre names, stored as text so SQLite and PostgreSQL read it alike.
+    pub genres: String,
+    pub image_url: Option<String>,
+    pub bio: Option<String>,
+    pub bio_source_link: Option<String>,
+    pub solo_video_link: Option<String>,
+    pub spotify_link: Option<String>,
+    pub apple_link: Option<String>,
+    pub amazon_link: Option<String>,
+    pub tidal_link: Option<String>,
+    pub fun_fact: Option<String>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

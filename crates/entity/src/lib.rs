@@ -1,0 +1,4 @@
+//! sea-orm entities, one module per table. Hand-written queries live in the
+//! feature crates (e.g. `sound-atlas-catalog`), never here.
+
+pub mod artist;

@@ -1,0 +1,40 @@
+//! Settings, all from environment variables (documented in the README).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `SOUND_ATLAS_ADDR`, default `127.0.0.1:3000`.
+    pub addr: SocketAddr,
+    /// `SOUND_ATLAS_DATA`, default `./data`: holds the SQLite file.
+    pub data_dir: PathBuf,
+    /// `DATABASE_URL`: overrides the SQLite default (e.g. `postgres://...`).
+    pub database_url: Option<String>,
+    /// `SOUND_ATLAS_PUBLIC_URL`, default `http://{addr}`: the origin used in canonical
+    /// and Open Graph URLs. Taken from settings, never from the request's Host header.
+    pub public_url: String,
+    /// `SOUND_ATLAS_SSR_WORKERS`, default: the number of cores.
+    pub ssr_workers: Option<usize>,
+}
+
+impl Config {
+    pub fn from_env() -> Result<Self, String> {
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        let addr: SocketAddr = var("SOUND_ATLAS_ADDR")
+            .unwrap_or_else(|| "127.0.0.1:3000".into())
+            .parse()
+            .map_err(|err| format!("SOUND_ATLAS_ADDR: {err}"))?;
+        let ssr_workers = var("SOUND_ATLAS_SSR_WORKERS")
+            .map(|v| v.parse::<usize>().ok().filter(|n| *n > 0).ok_or("SOUND_ATLAS_SSR_WORKERS: expected a positive number"))
+            .transpose()?;
+        let public_url = var("SOUND_ATLAS_PUBLIC_URL").unwrap_or_else(|| format!("http://{addr}"));
+        Ok(Config {
+            addr,
+            data_dir: var("SOUND_ATLAS_DATA").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("data")),
+            database_url: var("DATABASE_URL"),
+            public_url: public_url.trim_end_matches('/').to_owned(),
+            ssr_workers,
+        })
+    }
+}

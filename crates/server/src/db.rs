@@ -1,0 +1,45 @@
+//! Opening the database: SQLite under the data directory by default (WAL, a busy
+//! timeout, one writer), or whatever `DATABASE_URL` names; then migrations and seed.
+
+use std::time::Duration;
+
+use sea_orm::{ConnectOptions, Database, DatabaseConnection};
+use sound_atlas_migration::{Migrator, MigratorTrait};
+
+use crate::config::Config;
+
+pub async fn connect(config: &Config) -> Result<DatabaseConnection, Box<dyn std::error::Error>> {
+    let options = match &config.database_url {
+        Some(url) => {
+            let mut options = ConnectOptions::new(url.clone());
+            options.max_connections(16).sqlx_logging(false);
+            options
+        }
+        None => {
+            std::fs::create_dir_all(&config.data_dir)
+                .map_err(|err| format!("creating the data directory {}: {err}", config.data_dir.display()))?;
+            let file = config.data_dir.join("sound-atlas.db");
+            let mut options = ConnectOptions::new(format!("sqlite://{}?mode=rwc", file.display()));
+            // SQLite allows one writer at a time; readers run alongside under WAL.
+            options.max_connections(8).sqlx_logging(false).map_sqlx_sqlite_opts(|opts| {
+                opts.journal_mode(sea_orm::sqlx::sqlite::SqliteJournalMode::Wal)
+                    .busy_timeout(Duration::from_secs(5))
+                    .synchronous(sea_orm::sqlx::sqlite::SqliteSynchronous::Normal)
+            });
+            options
+        }
+    };
+    let db = Database::connect(options).await?;
+    prepare(&db).await?;
+    Ok(db)
+}
+
+/// Brings the schema up to date and loads the seed catalogue (idempotent).
+pub async fn prepare(db: &DatabaseConnection) -> Result<(), Box<dyn std::error::Error>> {
+    Migrator::up(db, None).await?;
+    let inserted = sound_atlas_catalog::seed::load(db).await?;
+    if inserted > 0 {
+        tracing::info!(inserted, "loaded the seed catalogue");
+    }
+    Ok(())
+}

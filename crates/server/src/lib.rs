@@ -1,0 +1,41 @@
+//! The Sound Atlas server: configuration, startup, and the composition of the
+//! features' routes with the server-rendered pages.
+
+pub mod app;
+pub mod config;
+pub mod db;
+pub mod pages;
+pub mod shell;
+pub mod static_files;
+pub mod telemetry;
+
+use std::net::SocketAddr;
+
+pub use app::{build_app, AppState};
+use config::Config;
+
+/// Connects, migrates, seeds, starts the render pool and serves until Ctrl-C/SIGTERM.
+pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
+    let state = AppState::start(&config).await?;
+    let listener = tokio::net::TcpListener::bind(config.addr).await?;
+    tracing::info!(addr = %listener.local_addr()?, public_url = %config.public_url, "serving Sound Atlas");
+    axum::serve(listener, build_app(state).into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        tokio::signal::ctrl_c().await.ok();
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        if let Ok(mut signal) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            signal.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = terminate => {} }
+}

@@ -1,0 +1,95 @@
+//! The HTML document around the React markup (askama), the client bundle's manifest
+//! and the server bundle, both produced by `build.rs` and embedded in the binary.
+
+use std::sync::LazyLock;
+
+use askama::Template;
+use serde::Deserialize;
+
+use crate::app::Site;
+use crate::pages::head::DEFAULT_IMAGE_PATH;
+use crate::pages::Head;
+
+/// The UI bundle the engine runs: defines `globalThis.render(requestJson)`.
+pub const SERVER_BUNDLE: &str = include_str!(concat!(env!("OUT_DIR"), "/ui/server.js"));
+const MANIFEST_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/ui/manifest.json"));
+
+/// The hashed client files the document links to.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Manifest {
+    pub scripts: Vec<String>,
+    pub styles: Vec<String>,
+    #[serde(default)]
+    pub preloads: Vec<String>,
+}
+
+impl Manifest {
+    pub fn embedded() -> Manifest {
+        static MANIFEST: LazyLock<Manifest> =
+            LazyLock::new(|| serde_json::from_str(MANIFEST_JSON).expect("build.rs writes a valid manifest"));
+        MANIFEST.clone()
+    }
+}
+
+#[derive(Template)]
+#[template(path = "shell.html", config = "crates/server/askama.toml")]
+pub struct Shell<'a> {
+    head: &'a Head,
+    canonical: String,
+    image: String,
+    json_ld: Vec<String>,
+    manifest: &'a Manifest,
+    root_html: &'a str,
+    state_json: String,
+}
+
+impl<'a> Shell<'a> {
+    pub fn new(site: &'a Site, head: &'a Head, root_html: &'a str, state_json: &str) -> Self {
+        let origin = &site.public_url;
+        Shell {
+            head,
+            canonical: format!("{origin}{}", head.canonical_path),
+            image: head.image.clone().unwrap_or_else(|| format!("{origin}{DEFAULT_IMAGE_PATH}")),
+            json_ld: head.json_ld.iter().map(|doc| escape_json_for_script(&doc.to_string())).collect(),
+            manifest: &site.manifest,
+            root_html,
+            state_json: escape_json_for_script(state_json),
+        }
+    }
+
+    pub fn render(&self) -> String {
+        Template::render(self).expect("the shell template renders")
+    }
+}
+
+/// Makes JSON safe inside `<script>`: no `</script>`, `<!--` or `]]>` can form, and
+/// U+2028/U+2029 (line terminators in older JavaScript) are escaped. `<`, `>` and `&`
+/// only occur inside JSON strings, where `\u003c` etc. mean the same characters.
+pub fn escape_json_for_script(json: &str) -> String {
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::escape_json_for_script;
+
+    #[test]
+    fn script_breakouts_are_escaped_and_the_json_means_the_same() {
+        let original = serde_json::json!({ "bio": "</script><script>alert(1)</script> <!-- & \u{2028}\u{2029}" });
+        let escaped = escape_json_for_script(&original.to_string());
+        assert!(!escaped.contains('<') && !escaped.contains('>') && !escaped.contains('\u{2028}'));
+        let parsed: serde_json::Value = serde_json::from_str(&escaped).unwrap();
+        assert_eq!(parsed, original);
+    }
+}

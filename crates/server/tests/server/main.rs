@@ -1,0 +1,60 @@
+//! The server end to end over HTTP (in process), on SQLite and PostgreSQL: the API,
+//! the server-rendered pages and their head tags, and bad input.
+
+mod api;
+mod pages;
+
+use std::sync::LazyLock;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use sound_atlas::{build_app, AppState};
+use sound_atlas_ssr::{SsrConfig, SsrPool};
+use sound_atlas_test_db::TestDb;
+use tower::ServiceExt;
+
+pub const ORIGIN: &str = "https://soundatlas.test";
+
+/// One render pool for the whole test binary (each worker loads the bundle once).
+static SSR: LazyLock<SsrPool> = LazyLock::new(|| {
+    SsrPool::start(sound_atlas::shell::SERVER_BUNDLE, SsrConfig { workers: 2, ..SsrConfig::default() })
+        .expect("the server bundle loads")
+});
+
+/// The app over a seeded test database.
+pub async fn app(db: &TestDb) -> axum::Router {
+    sound_atlas::db::prepare(&db.conn).await.expect("migrate and seed");
+    build_app(AppState::new(db.conn.clone(), SSR.clone(), ORIGIN.into()))
+}
+
+pub struct Answer {
+    pub status: StatusCode,
+    pub headers: axum::http::HeaderMap,
+    pub body: String,
+}
+
+impl Answer {
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|err| panic!("not JSON ({err}): {}", self.body))
+    }
+}
+
+pub async fn get(app: &axum::Router, uri: &str) -> Answer {
+    send(app, Request::get(uri).body(Body::empty()).unwrap()).await
+}
+
+pub async fn send(app: &axum::Router, request: Request<Body>) -> Answer {
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    Answer { status, headers, body: String::from_utf8_lossy(&bytes).into_owned() }
+}
+
+/// The id of the artist with this exact title.
+pub async fn id_of(app: &axum::Router, title: &str) -> i64 {
+    let hits = get(app, &format!("/api/artists/search?query={}", sound_atlas_web::encode_uri_component(title))).await.json();
+    let hit = hits.as_array().unwrap().iter().find(|a| a["title"] == title).unwrap_or_else(|| panic!("{title} not found"));
+    hit["id"].as_i64().unwrap()
+}
