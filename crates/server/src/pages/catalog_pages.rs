@@ -6,7 +6,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
 use sound_atlas_catalog::reads::{self, paths};
-use sound_atlas_web::{encode_uri_component, PathParam, QueryParams};
+use sound_atlas_web::{encode_uri_component, ApiError, PathParam, QueryParams};
 
 use super::{render, Head, Page, Prefetched};
 use crate::app::AppState;
@@ -71,9 +71,9 @@ async fn artist(State(state): State<AppState>, uri: Uri, PathParam(raw_id): Path
                 status: StatusCode::OK,
                 head: Head::artist(&state.site.public_url, &artist),
                 prefetched: vec![
+                    Prefetched::new(paths::artist(id), &Ok::<_, ApiError>(&artist)),
                     Prefetched::new(paths::neighbors(id), &reads::neighbors(catalog, id).await),
                     Prefetched::new(paths::related(id), &reads::related(catalog, id).await),
-                    Prefetched::new(paths::artist(id), &Ok(artist)),
                 ],
             },
             Err(err) => Page {

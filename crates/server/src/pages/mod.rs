@@ -10,7 +10,6 @@ pub mod head;
 use axum::extract::State;
 use axum::http::{header, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
 use axum::Router;
 use serde::Serialize;
 use sound_atlas_web::ApiResult;

@@ -1,0 +1,162 @@
+//! Server-side rendering of the UI bundle in a pool of JS runtimes (deno_core, on
+//! QuickJS-ng with the default `quickjs` feature or V8 with `v8`).
+//!
+//! The bundle is a classic script defining `globalThis.render(requestJson) -> string`.
+//! Each of N worker threads evaluates it once in its own runtime; `SsrPool::render`
+//! queues a request (bounded: a full queue is `RenderError::Busy`), and any idle worker
+//! takes it. Every render has a deadline and the runtime a heap limit; a render that
+//! fails in any way comes back as a `RenderError` and the pool keeps serving.
+
+mod engine;
+mod worker;
+
+use std::sync::mpsc::{sync_channel, SyncSender, TrySendError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use tokio::sync::oneshot;
+
+/// Native stack for worker threads: comfortably above the engines' own JS stack limits
+/// (about 1 MiB for both), so deep recursion in a render is a JS RangeError rather than
+/// a native stack overflow.
+const WORKER_STACK_BYTES: usize = 8 << 20;
+
+/// How long past the deadline `render` still waits for a worker's answer.
+const STUCK_GRACE: Duration = Duration::from_secs(1);
+
+#[derive(Debug, Clone)]
+pub struct SsrConfig {
+    /// Worker threads, each with its own runtime. Zero is treated as one.
+    pub workers: usize,
+    /// Renders waiting for a worker before `render` returns `Busy`.
+    pub queue_capacity: usize,
+    /// Longest a render may take, counted from the `render` call (queueing included).
+    pub deadline: Duration,
+    /// Heap limit of each runtime.
+    pub max_heap_bytes: usize,
+}
+
+impl Default for SsrConfig {
+    fn default() -> Self {
+        SsrConfig {
+            workers: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            queue_capacity: 64,
+            deadline: Duration::from_secs(2),
+            max_heap_bytes: 256 << 20,
+        }
+    }
+}
+
+/// Why the pool could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum SsrError {
+    #[error("could not create a JS runtime: {0}")]
+    Engine(String),
+    #[error("the SSR bundle failed to evaluate: {0}")]
+    Bundle(String),
+    #[error("the SSR bundle does not define globalThis.render as a function")]
+    NoRender,
+    #[error("could not spawn an SSR worker thread: {0}")]
+    Spawn(#[from] std::io::Error),
+}
+
+/// Why a render produced no HTML. The caller falls back to the client-rendered shell.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    #[error("all SSR workers are busy and the queue is full")]
+    Busy,
+    #[error("the render exceeded its deadline")]
+    Timeout,
+    #[error("the render exceeded the heap limit")]
+    OutOfMemory,
+    #[error("the render threw: {0}")]
+    Threw(String),
+    #[error("the SSR workers have stopped")]
+    WorkerGone,
+}
+
+/// A pool of render workers. Cheap to clone; the workers stop when the last clone is
+/// dropped (after finishing the jobs already queued).
+#[derive(Clone)]
+pub struct SsrPool {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    jobs: SyncSender<worker::Job>,
+    deadline: Duration,
+}
+
+impl SsrPool {
+    /// Loads `bundle_js` (a classic script, not a module) once per worker. Errors if the
+    /// bundle fails to evaluate or does not define globalThis.render.
+    ///
+    /// Blocks until every worker has evaluated the bundle.
+    pub fn start(bundle_js: impl Into<String>, config: SsrConfig) -> Result<SsrPool, SsrError> {
+        let bundle: Arc<str> = bundle_js.into().into();
+        let (jobs, queue) = sync_channel(config.queue_capacity);
+        let queue: worker::Queue = Arc::new(Mutex::new(queue));
+        let (ready_tx, ready) = std::sync::mpsc::channel();
+        let workers = config.workers.max(1);
+        for id in 0..workers {
+            let (bundle, queue, ready_tx) = (bundle.clone(), queue.clone(), ready_tx.clone());
+            let max_heap_bytes = config.max_heap_bytes;
+            std::thread::Builder::new()
+                .name(format!("ssr-worker-{id}"))
+                .stack_size(WORKER_STACK_BYTES)
+                .spawn(move || worker::run(id, bundle, max_heap_bytes, queue, ready_tx))?;
+        }
+        drop(ready_tx);
+        // On an error the workers already started exit once `jobs` is dropped.
+        for _ in 0..workers {
+            ready
+                .recv()
+                .map_err(|_| SsrError::Engine("an SSR worker panicked while starting".into()))??;
+        }
+        Ok(SsrPool {
+            inner: Arc::new(Inner {
+                jobs,
+                deadline: config.deadline,
+            }),
+        })
+    }
+
+    /// Calls globalThis.render(request_json: string) -> string in a worker; returns the
+    /// string.
+    ///
+    /// Needs a tokio runtime with the time driver enabled. Dropping the future abandons
+    /// the request; a worker skips it if it is still queued.
+    pub async fn render(&self, request_json: String) -> Result<String, RenderError> {
+        let (reply, answer) = oneshot::channel();
+        let queued = Instant::now();
+        let deadline = queued + self.inner.deadline;
+        let job = worker::Job {
+            request: request_json,
+            queued,
+            deadline,
+            reply,
+        };
+        match self.inner.jobs.try_send(job) {
+            Ok(()) => {}
+            Err(TrySendError::Full(_)) => {
+                tracing::warn!(queued_ms = 0.0, "SSR render refused: {}", RenderError::Busy);
+                return Err(RenderError::Busy);
+            }
+            Err(TrySendError::Disconnected(_)) => return Err(RenderError::WorkerGone),
+        }
+        // Termination ends a render within microseconds of its deadline wherever the
+        // engine polls for interrupts; should a script still not stop (stuck in native
+        // code), the caller stops waiting anyway.
+        let give_up = tokio::time::Instant::from_std(deadline + STUCK_GRACE);
+        match tokio::time::timeout_at(give_up, answer).await {
+            Ok(answer) => answer.unwrap_or(Err(RenderError::WorkerGone)),
+            Err(_) => {
+                tracing::error!(
+                    elapsed_ms = queued.elapsed().as_secs_f64() * 1e3,
+                    "SSR render ignored its deadline; its worker stays busy until the script ends"
+                );
+                Err(RenderError::Timeout)
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+// Starts the real server (the binary named by SOUND_ATLAS_BIN, default the debug
+// build) on a free loopback port with a fresh data directory (embedded SQLite, seeded
+// on start), and Debian's headless Chromium through playwright-core. Requests to any
+// other host are aborted: tests never reach the network.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(origin, server, deadlineMs) {
+  const until = Date.now() + deadlineMs;
+  while (Date.now() < until) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      const res = await fetch(`${origin}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server not healthy within ${deadlineMs} ms`);
+}
+
+/** Starts server and browser; returns { origin, browser, newPage, stop }. */
+export async function start() {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'sound-atlas-e2e-'));
+  const bin = process.env.SOUND_ATLAS_BIN ?? join(repo, 'target/debug/sound-atlas');
+  const env = { ...process.env, SOUND_ATLAS_ADDR: `127.0.0.1:${port}`, SOUND_ATLAS_DATA: dataDir, RUST_LOG: 'warn' };
+  delete env.DATABASE_URL;
+  const server = spawn(bin, [], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  await waitForHealth(origin, server, 60_000);
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+
+  /** A fresh page; collects console errors and failed hydration into `problems`. */
+  async function newPage(options = {}) {
+    const context = await browser.newContext(options);
+    await context.route('**/*', (route) => {
+      const url = new URL(route.request().url());
+      return url.origin === origin ? route.continue() : route.abort();
+    });
+    const page = await context.newPage();
+    page.problems = [];
+    page.on('console', (msg) => {
+      // Aborted third-party requests (images on other hosts) are expected here.
+      if (msg.type() === 'error' && !/net::ERR_FAILED|Failed to load resource/.test(msg.text())) {
+        page.problems.push(msg.text());
+      }
+    });
+    page.on('pageerror', (err) => page.problems.push(String(err)));
+    return page;
+  }
+
+  async function stop() {
+    await browser.close();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  return { origin, browser, newPage, stop };
+}

@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// Bundles the UI with esbuild:
+//   <outdir>/client/        browser ESM bundle (entry-[hash].js, chunk-[hash].js, entry-[hash].css)
+//   <outdir>/manifest.json  { scripts, styles, preloads } as /static/... URLs for the HTML shell
+//   <outdir>/server.js      one classic script defining globalThis.render(requestJson) -> responseJson
+// Usage: node ui/build.mjs [--outdir <absolute dir>]   (default: ui/dist)
+import { build } from 'esbuild';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const uiDir = path.dirname(fileURLToPath(import.meta.url));
+
+function parseArgs(argv) {
+  let outdir = path.join(uiDir, 'dist');
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === '--outdir') outdir = argv[++i];
+    else if (arg.startsWith('--outdir=')) outdir = arg.slice('--outdir='.length);
+    else throw new Error(`Unknown argument: ${arg}`);
+  }
+  if (!outdir) throw new Error('--outdir needs a directory');
+  return { outdir: path.resolve(outdir) };
+}
+
+const PUBLIC_PATH = '/static';
+const define = { 'process.env.NODE_ENV': '"production"' };
+const common = {
+  absWorkingDir: uiDir,
+  bundle: true,
+  minify: true,
+  define,
+  jsx: 'automatic',
+  legalComments: 'none',
+  logLevel: 'warning',
+  charset: 'utf8',
+  sourcemap: false,
+};
+
+async function buildClient(outdir) {
+  const clientDir = path.join(outdir, 'client');
+  await rm(clientDir, { recursive: true, force: true });
+  const result = await build({
+    ...common,
+    entryPoints: { entry: 'src/entry.client.tsx' },
+    outdir: clientDir,
+    format: 'esm',
+    splitting: true,
+    platform: 'browser',
+    target: ['es2020', 'chrome90', 'firefox90', 'safari15'],
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    assetNames: '[name]-[hash]',
+    publicPath: PUBLIC_PATH,
+    metafile: true,
+  });
+  const outputs = result.metafile.outputs;
+  const toUrl = (file) => `${PUBLIC_PATH}/${path.relative(clientDir, path.resolve(uiDir, file)).split(path.sep).join('/')}`;
+  const entries = Object.entries(outputs).filter(([, output]) => output.entryPoint === 'src/entry.client.tsx');
+  if (entries.length !== 1) throw new Error(`Expected one client entry output, found ${entries.length}`);
+  const [entryFile, entry] = entries[0];
+  const preloads = [];
+  const seen = new Set();
+  const walk = (file) => {
+    for (const imported of outputs[file]?.imports ?? []) {
+      if (imported.kind !== 'import-statement' || imported.external || seen.has(imported.path)) continue;
+      seen.add(imported.path);
+      preloads.push(toUrl(imported.path));
+      walk(imported.path);
+    }
+  };
+  walk(entryFile);
+  return {
+    scripts: [toUrl(entryFile)],
+    styles: entry.cssBundle ? [toUrl(entry.cssBundle)] : [],
+    preloads: preloads.sort(),
+  };
+}
+
+// `react-dom/server` -> React's synchronous string renderer for browsers
+// (renderToString without Node built-ins). `react-dom/server.browser` would
+// also pull in the streaming renderer, which constructs a MessageChannel when
+// it loads; the embedded engine has none.
+const legacyStringRenderer = {
+  name: 'legacy-string-renderer',
+  setup(pluginBuild) {
+    const file = path.join(uiDir, 'node_modules', 'react-dom', 'cjs', 'react-dom-server-legacy.browser.production.js');
+    pluginBuild.onResolve({ filter: /^react-dom\/server(?:\.browser)?$/ }, () => ({ path: file }));
+  },
+};
+
+async function buildServer(outdir) {
+  await build({
+    ...common,
+    entryPoints: ['src/entry.server.tsx'],
+    outfile: path.join(outdir, 'server.js'),
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2020',
+    loader: { '.css': 'empty' },
+    plugins: [legacyStringRenderer],
+  });
+}
+
+async function main() {
+  const started = Date.now();
+  const { outdir } = parseArgs(process.argv.slice(2));
+  await mkdir(outdir, { recursive: true });
+  const [manifest] = await Promise.all([buildClient(outdir), buildServer(outdir)]);
+  await writeFile(path.join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  console.log(`ui: built ${path.relative(process.cwd(), outdir) || '.'} in ${Date.now() - started} ms`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

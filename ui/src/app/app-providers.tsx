@@ -1,0 +1,35 @@
+import { useEffect, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { AppEnvProvider } from '../lib/app-state';
+import { markHydrated } from '../lib/hydration';
+import { finishHydration } from '../lib/query-client';
+import type { SsrState } from '../lib/ssr-state';
+import { ExternalLinkProvider } from '../components/external-link';
+import './global.css';
+
+/** Providers shared by the server and browser entries (identical trees, so hydration matches). */
+export function AppProviders({ client, state, children }: { client: QueryClient; state: SsrState; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={client}>
+      <AppEnvProvider state={state}>
+        <ExternalLinkProvider>
+          {children}
+          <HydrationDone client={client} />
+        </ExternalLinkProvider>
+      </AppEnvProvider>
+    </QueryClientProvider>
+  );
+}
+
+/**
+ * Its effect runs after every effect of the first commit (it is the last
+ * child), i.e. after the page's queries subscribed with the hydration options;
+ * from then on queries behave normally (see lib/query-client.ts).
+ */
+function HydrationDone({ client }: { client: QueryClient }) {
+  useEffect(() => {
+    finishHydration(client);
+    markHydrated();
+  }, [client]);
+  return null;
+}

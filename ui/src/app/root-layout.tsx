@@ -1,0 +1,47 @@
+import { Link, Outlet, useRouteError } from 'react-router';
+import { Footer } from '../features/frame/footer';
+import { Header } from '../features/frame/header';
+import { RefreshButton } from '../features/frame/refresh-button';
+import { ScrollManager } from '../features/frame/scroll-manager';
+import { SplashScreen } from '../features/frame/splash-screen';
+
+/** The global frame around every page. Later issues add the login dialog, cookie banner and player here. */
+export function RootLayout() {
+  return (
+    <>
+      <ScrollManager />
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="site-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <RefreshButton />
+      <SplashScreen />
+    </>
+  );
+}
+
+export function RootErrorBoundary() {
+  const error = useRouteError();
+  if (error) console.error(error);
+  return (
+    <main className="site-main">
+      <div className="page state-box state-box--page" role="alert">
+        <p>
+          <strong className="state-title">Something went wrong.</strong> Please reload the page.
+        </p>
+        <div className="state-actions">
+          <button type="button" className="btn btn-ghost" onClick={() => window.location.reload()}>
+            Reload
+          </button>
+          <Link to="/" className="btn btn-primary" reloadDocument>
+            Back to Home
+          </Link>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,37 @@
+import type { CSSProperties } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { ArtistSummary } from '../lib/types';
+import { ArtistImage } from './artist-image';
+
+interface ArtistCardProps {
+  artist: ArtistSummary;
+  /** Position in its grid: drives the staggered entrance (50 ms per index). */
+  index?: number;
+  animate?: boolean;
+  /** Called when the card is opened (e.g. to remember the last-opened card). */
+  onOpen?: (id: number) => void;
+}
+
+/** Links to /artist/{id}, passing `{ from: currentPath }` as location state. */
+export function ArtistCard({ artist, index = 0, animate = false, onOpen }: ArtistCardProps) {
+  const location = useLocation();
+  const from = `${location.pathname}${location.search}`;
+  const style = animate ? ({ '--i': index } as CSSProperties) : undefined;
+  return (
+    <article className={animate ? 'artist-card artist-card--animate' : 'artist-card'} style={style}>
+      <Link
+        to={`/artist/${artist.id}`}
+        state={{ from }}
+        className="artist-card-link"
+        data-artist-id={artist.id}
+        onClick={() => onOpen?.(artist.id)}
+      >
+        <ArtistImage src={artist.imageUrl} title={artist.title} genres={artist.genres} className="artist-card-media" width={300} height={300} decorative />
+        <div className="artist-card-body">
+          <h3 className="artist-card-title">{artist.title}</h3>
+          <p className="artist-card-genres">{artist.genres.length > 0 ? artist.genres.slice(0, 2).join(' · ') : 'Artist'}</p>
+        </div>
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { imageSources } from '../lib/image-fallback';
+import { truncateLink } from '../lib/truncate';
+import { GeneratedArtwork } from './generated-artwork';
+
+interface ArtistImageProps {
+  src: string | null | undefined;
+  title: string;
+  genres?: readonly string[] | null;
+  /** The hero image loads eagerly with high priority; cards load lazily. */
+  priority?: boolean;
+  /** Show "Image could not be loaded" and the source after the last failure. */
+  reportFailure?: boolean;
+  className?: string;
+  width?: number;
+  height?: number;
+  /** Inside a link that already names the artist (cards): empty alt, artwork hidden. */
+  decorative?: boolean;
+  /** Called with the URL currently shown (null when the artwork is shown). */
+  onSourceChange?: (url: string | null) => void;
+}
+
+/**
+ * An artist image with the spec's fallback chain: the original (with '//' made
+ * https), then up to 5 alternative host URLs, then the generated artwork.
+ * The server HTML already contains the <img>, so an error may have happened
+ * before hydration: that case is detected on mount.
+ */
+export function ArtistImage(props: ArtistImageProps) {
+  // Remount per source so the attempt index starts over.
+  return <ArtistImageInner key={props.src ?? ''} {...props} />;
+}
+
+function ArtistImageInner({ src, title, genres, priority = false, reportFailure = false, className, width = 400, height = 400, decorative = false, onSourceChange }: ArtistImageProps) {
+  const sources = useMemo(() => imageSources(src), [src]);
+  const [attempt, setAttempt] = useState(0);
+  const imgRef = useRef<HTMLImageElement>(null);
+  const current = attempt < sources.length ? sources[attempt]! : null;
+
+  useEffect(() => {
+    const img = imgRef.current;
+    // Failed before hydration (no error event reached React).
+    if (img && img.complete && img.naturalWidth === 0 && img.currentSrc !== '') setAttempt((n) => n + 1);
+  }, []);
+
+  useEffect(() => {
+    onSourceChange?.(current);
+  }, [current, onSourceChange]);
+
+  const classes = ['artist-image', className].filter(Boolean).join(' ');
+  if (current === null) {
+    return (
+      <div className={`${classes} artist-image--artwork`}>
+        <GeneratedArtwork title={title} genres={genres} decorative={decorative} />
+        {reportFailure && sources.length > 0 && (
+          <p className="image-error" role="status">
+            <span className="image-error-title">Image could not be loaded</span>
+            <span className="image-error-source" title={sources[0]}>
+              Source: {truncateLink(sources[0]!)}
+            </span>
+          </p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className={classes}>
+      <img
+        ref={imgRef}
+        src={current}
+        alt={decorative ? '' : title}
+        width={width}
+        height={height}
+        loading={priority ? 'eager' : 'lazy'}
+        decoding={priority ? 'auto' : 'async'}
+        {...(priority ? { fetchPriority: 'high' as const } : {})}
+        referrerPolicy="no-referrer"
+        onError={() => setAttempt((n) => n + 1)}
+      />
+    </div>
+  );
+}

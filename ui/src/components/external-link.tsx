@@ -1,0 +1,155 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type AnchorHTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
+import { truncateLink } from '../lib/truncate';
+import { ExternalIcon } from './icons';
+
+/**
+ * External links (spec section 4): a confirmation dialog comes first. The links
+ * stay real `<a href target=_blank rel="noopener noreferrer">` so they work
+ * without JavaScript; with JavaScript a click opens the dialog instead.
+ */
+interface ExternalLinkApi {
+  confirm: (url: string) => void;
+}
+
+const ExternalLinkContext = createContext<ExternalLinkApi | null>(null);
+
+export function useExternalLink(): ExternalLinkApi {
+  const api = useContext(ExternalLinkContext);
+  // Outside the provider (isolated tests) fall back to opening directly.
+  return api ?? { confirm: (url) => openInNewTab(url) };
+}
+
+function openInNewTab(url: string): void {
+  const opened = window.open(url, '_blank', 'noopener,noreferrer');
+  if (opened) opened.opener = null;
+}
+
+export function ExternalLinkProvider({ children }: { children: ReactNode }) {
+  const [pending, setPending] = useState<string | null>(null);
+  const confirm = useCallback((url: string) => setPending(url), []);
+  const api = useMemo(() => ({ confirm }), [confirm]);
+  return (
+    <ExternalLinkContext.Provider value={api}>
+      {children}
+      {pending !== null && (
+        <ExternalLinkDialog
+          url={pending}
+          onContinue={() => {
+            openInNewTab(pending);
+            setPending(null);
+          }}
+          onCancel={() => setPending(null)}
+        />
+      )}
+    </ExternalLinkContext.Provider>
+  );
+}
+
+export function ExternalLinkDialog({ url, onContinue, onCancel }: { url: string; onContinue: () => void; onCancel: () => void }) {
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const stayRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const previouslyFocused = document.activeElement as HTMLElement | null;
+    stayRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        onCancel();
+      } else if (event.key === 'Tab') {
+        trapFocus(event, dialogRef.current);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      previouslyFocused?.focus?.();
+    };
+  }, [onCancel]);
+
+  return (
+    <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onCancel()}>
+      <div
+        ref={dialogRef}
+        className="modal"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="external-link-title"
+        aria-describedby="external-link-text"
+      >
+        <p className="modal-eyebrow">Leaving Application</p>
+        <h2 id="external-link-title" className="modal-title">
+          External Link Warning
+        </h2>
+        <p id="external-link-text" className="modal-text">
+          You are about to navigate to an external website:
+        </p>
+        <p className="modal-link" title={url}>
+          {truncateLink(url)}
+        </p>
+        <div className="modal-actions">
+          <button type="button" className="btn btn-primary" onClick={onContinue}>
+            Yes, Continue
+          </button>
+          <button type="button" ref={stayRef} className="btn btn-ghost" onClick={onCancel}>
+            Stay Here
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function trapFocus(event: KeyboardEvent, container: HTMLElement | null): void {
+  if (!container) return;
+  const focusable = container.querySelectorAll<HTMLElement>(
+    'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])',
+  );
+  if (focusable.length === 0) return;
+  const first = focusable[0]!;
+  const last = focusable[focusable.length - 1]!;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+type ExternalLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target' | 'rel'> & {
+  href: string;
+  children: ReactNode;
+  /** Adds the small "opens externally" icon after the content. */
+  showIcon?: boolean;
+};
+
+/** A real external anchor whose click goes through the External Link Warning. */
+export function ExternalLink({ href, children, onClick, showIcon = false, ...rest }: ExternalLinkProps) {
+  const { confirm } = useExternalLink();
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (event.defaultPrevented) return;
+    // Let modified clicks (new tab/window) behave natively.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    confirm(href);
+  };
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" onClick={handleClick} {...rest}>
+      {children}
+      {showIcon && <ExternalIcon size={14} className="external-icon" />}
+    </a>
+  );
+}

@@ -1,0 +1,55 @@
+import { hydrateRoot, createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/app-providers';
+import { routes } from './app/routes';
+import { createQueryClient } from './lib/query-client';
+import { seedQueryClient } from './lib/seed';
+import { STATE_ELEMENT_ID, normalizeState, type SsrState } from './lib/ssr-state';
+
+function readState(): SsrState {
+  let raw: unknown = null;
+  const element = document.getElementById(STATE_ELEMENT_ID);
+  if (element?.textContent) {
+    try {
+      raw = JSON.parse(element.textContent);
+    } catch (error) {
+      console.error('Could not read the page state', error);
+    }
+  }
+  return normalizeState(raw, { now: Date.now(), year: new Date().getFullYear(), origin: window.location.origin });
+}
+
+function start(): void {
+  const state = readState();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing');
+  const hydrating = container.firstElementChild !== null;
+
+  // Same seeding as the server; while hydrating, prefetched keys neither
+  // refetch nor retry (lib/query-client.ts).
+  const client = createQueryClient({ hydrating });
+  seedQueryClient(client, state);
+
+  // Scroll is managed by the app (top on route change, restore on browse/search).
+  if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+
+  const router = createBrowserRouter(routes);
+  const app = (
+    <AppProviders client={client} state={state}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+  if (hydrating) {
+    hydrateRoot(container, app, {
+      onRecoverableError(error, info) {
+        console.error('Hydration error', error, info.componentStack);
+      },
+    });
+  } else {
+    // The server render failed and sent only the shell and the data.
+    createRoot(container).render(app);
+  }
+}
+
+start();

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { extractDriveFileId, extractWikimediaFileName, imageFallbackCandidates, imageSources, MAX_IMAGE_RETRIES } from './image-fallback';
+import { hostOf, isWikimediaUrl, normalizeImageUrl } from './url';
+
+const DRIVE_ID = '1AbCdEfGhIjKlMnOpQrStUvWxYz012345';
+
+describe('image fallback', () => {
+  it('prefixes protocol-relative URLs with https:', () => {
+    expect(normalizeImageUrl('//upload.wikimedia.org/x.jpg')).toBe('https://upload.wikimedia.org/x.jpg');
+    expect(normalizeImageUrl('  ')).toBeNull();
+    expect(normalizeImageUrl(null)).toBeNull();
+  });
+
+  it('extracts Google Drive file ids from /d/{id} and id={id}', () => {
+    expect(extractDriveFileId(`https://drive.google.com/file/d/${DRIVE_ID}/view?usp=sharing`)).toBe(DRIVE_ID);
+    expect(extractDriveFileId(`https://drive.google.com/open?id=${DRIVE_ID}`)).toBe(DRIVE_ID);
+    expect(extractDriveFileId(`https://drive.google.com/uc?export=view&id=${DRIVE_ID}`)).toBe(DRIVE_ID);
+    expect(extractDriveFileId('https://example.com/d/notdrive1234567')).toBeNull();
+  });
+
+  it('builds up to 5 alternative Drive hosts, without the original', () => {
+    const original = `https://drive.google.com/uc?export=view&id=${DRIVE_ID}`;
+    const candidates = imageFallbackCandidates(original);
+    expect(candidates.length).toBeLessThanOrEqual(MAX_IMAGE_RETRIES);
+    expect(candidates.length).toBe(4);
+    expect(candidates).not.toContain(original);
+    expect(candidates[0]).toBe(`https://drive.google.com/thumbnail?id=${DRIVE_ID}&sz=w1000`);
+    expect(candidates.some((url) => url.startsWith('https://lh3.googleusercontent.com/d/'))).toBe(true);
+    expect(new Set(candidates).size).toBe(candidates.length);
+  });
+
+  it('builds Wikimedia Special:FilePath alternatives', () => {
+    const url = '//commons.wikimedia.org/wiki/Special:FilePath/Kurt%20Cobain%201992.jpg?width=300';
+    expect(extractWikimediaFileName(normalizeImageUrl(url)!)).toBe('Kurt%20Cobain%201992.jpg');
+    const candidates = imageFallbackCandidates(url);
+    expect(candidates).toHaveLength(5);
+    expect(candidates).toContain('https://commons.wikimedia.org/wiki/Special:FilePath/Kurt%20Cobain%201992.jpg');
+    expect(candidates).toContain('https://en.wikipedia.org/wiki/Special:FilePath/Kurt%20Cobain%201992.jpg');
+  });
+
+  it('reads the file name of upload.wikimedia.org thumbnails', () => {
+    expect(extractWikimediaFileName('https://upload.wikimedia.org/wikipedia/commons/thumb/1/19/Nirvana_1992.jpg/330px-Nirvana_1992.jpg')).toBe('Nirvana_1992.jpg');
+    expect(extractWikimediaFileName('https://upload.wikimedia.org/wikipedia/commons/1/19/Nirvana_1992.jpg')).toBe('Nirvana_1992.jpg');
+  });
+
+  it('has no candidates for unknown hosts, and lists the original first', () => {
+    expect(imageFallbackCandidates('https://example.com/a.jpg')).toEqual([]);
+    expect(imageSources('https://example.com/a.jpg')).toEqual(['https://example.com/a.jpg']);
+    expect(imageSources(null)).toEqual([]);
+  });
+
+  it('recognises wiki hosts for the "Source: Wikimedia" badge', () => {
+    expect(isWikimediaUrl('https://upload.wikimedia.org/x.jpg')).toBe(true);
+    expect(isWikimediaUrl('https://en.wikipedia.org/wiki/Special:FilePath/x.jpg')).toBe(true);
+    expect(isWikimediaUrl('https://notwikipedia.org.evil.com/x.jpg')).toBe(false);
+    expect(isWikimediaUrl('https://wikimedia.org.example.com/x.jpg')).toBe(false);
+    expect(hostOf('https://user@Example.COM:8080/p')).toBe('example.com');
+  });
+});

@@ -1,0 +1,89 @@
+import { hostOf, normalizeImageUrl } from './url';
+
+/** Spec section 9: at most 5 image retries. */
+export const MAX_IMAGE_RETRIES = 5;
+
+/** A Google Drive style file id from `/d/{id}` or `id={id}`. */
+export function extractDriveFileId(url: string): string | null {
+  const host = hostOf(url);
+  if (!host || !(host.endsWith('google.com') || host.endsWith('googleusercontent.com'))) return null;
+  const path = /\/d\/([A-Za-z0-9_-]{10,})/.exec(url);
+  if (path) return path[1]!;
+  const param = /[?&]id=([A-Za-z0-9_-]{10,})/.exec(url);
+  return param ? param[1]! : null;
+}
+
+/**
+ * The file name of a Wikimedia image: from `Special:FilePath/{name}`,
+ * `Special:FilePath?file={name}` / `title=Special:FilePath&file={name}`, or an
+ * `upload.wikimedia.org/.../{name}` (thumbnail) path. Returned still encoded.
+ */
+export function extractWikimediaFileName(url: string): string | null {
+  const host = hostOf(url);
+  if (!host || !(host.endsWith('wikimedia.org') || host.endsWith('wikipedia.org'))) return null;
+  const filePath = /Special:FilePath\/([^?#]+)/i.exec(url);
+  if (filePath) return stripFilePrefix(filePath[1]!);
+  if (/Special:FilePath/i.test(url)) {
+    const file = /[?&]file=([^&#]+)/i.exec(url);
+    if (file) return stripFilePrefix(file[1]!);
+  }
+  if (host === 'upload.wikimedia.org') {
+    // .../commons/thumb/a/ab/Name.jpg/330px-Name.jpg or .../commons/a/ab/Name.jpg
+    const thumb = /\/thumb\/[0-9a-f]\/[0-9a-f]{2}\/([^/?#]+)\//i.exec(url);
+    if (thumb) return thumb[1]!;
+    const full = /\/[0-9a-f]\/[0-9a-f]{2}\/([^/?#]+)$/i.exec(url.split(/[?#]/)[0]!);
+    if (full) return full[1]!;
+  }
+  return null;
+}
+
+function stripFilePrefix(name: string): string {
+  return name.replace(/^(?:File|Image)(?::|%3A)/i, '');
+}
+
+/**
+ * Alternative URLs to try, in order, after `url` failed to load: at most
+ * MAX_IMAGE_RETRIES, never the original itself, no duplicates. Empty when no
+ * file id can be extracted.
+ */
+export function imageFallbackCandidates(url: string | null | undefined): string[] {
+  const original = normalizeImageUrl(url);
+  if (!original) return [];
+  let candidates: string[] = [];
+  const driveId = extractDriveFileId(original);
+  if (driveId) {
+    candidates = [
+      `https://drive.google.com/thumbnail?id=${driveId}&sz=w1000`,
+      `https://lh3.googleusercontent.com/d/${driveId}=w1000`,
+      `https://drive.google.com/uc?export=view&id=${driveId}`,
+      `https://drive.usercontent.google.com/download?id=${driveId}&export=view`,
+      `https://lh3.googleusercontent.com/d/${driveId}`,
+    ];
+  } else {
+    const fileName = extractWikimediaFileName(original);
+    if (fileName) {
+      candidates = [
+        `https://commons.wikimedia.org/wiki/Special:FilePath/${fileName}?width=800`,
+        `https://commons.wikimedia.org/wiki/Special:FilePath/${fileName}`,
+        `https://en.wikipedia.org/wiki/Special:FilePath/${fileName}`,
+        `https://commons.wikimedia.org/w/index.php?title=Special:FilePath&file=${fileName}`,
+        `https://commons.m.wikimedia.org/wiki/Special:FilePath/${fileName}`,
+      ];
+    }
+  }
+  const seen = new Set<string>([original]);
+  const result: string[] = [];
+  for (const candidate of candidates) {
+    if (seen.has(candidate)) continue;
+    seen.add(candidate);
+    result.push(candidate);
+    if (result.length === MAX_IMAGE_RETRIES) break;
+  }
+  return result;
+}
+
+/** The full list of sources to try: the normalized original, then the candidates. */
+export function imageSources(url: string | null | undefined): string[] {
+  const original = normalizeImageUrl(url);
+  return original ? [original, ...imageFallbackCandidates(original)] : [];
+}

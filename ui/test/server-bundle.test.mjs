@@ -1,0 +1,111 @@
+// @vitest-environment node
+// Builds the bundles into a temporary directory and renders pages with
+// dist/server.js in a bare V8 context (no window, document, URL, fetch,
+// process), as the embedded engine would.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadServerBundle } from './run-server-bundle.mjs';
+
+const uiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const state = (prefetched = []) => ({ prefetched, fetchedAt: 1763740000000, year: 2026, origin: 'http://127.0.0.1:3000' });
+const artist = {
+  id: 42, title: 'Nirvana', imageUrl: null, genres: ['Grunge'], bio: 'Band from Aberdeen.', bioSourceLink: null, soloVideoLink: null,
+  spotifyLink: 'https://open.spotify.com/x', appleLink: null, amazonLink: null, tidalLink: null, funFact: null, externalId: 'nirvana',
+  kind: 'band', year: 1987, origin: 'Aberdeen, Washington', realName: null,
+};
+
+let outdir;
+let bundle;
+
+beforeAll(() => {
+  outdir = mkdtempSync(path.join(tmpdir(), 'sa-ui-'));
+  execFileSync(process.execPath, [path.join(uiDir, 'build.mjs'), '--outdir', outdir], { stdio: 'pipe' });
+  bundle = loadServerBundle(path.join(outdir, 'server.js'));
+}, 60_000);
+
+afterAll(() => {
+  if (outdir) rmSync(outdir, { recursive: true, force: true });
+});
+
+describe('build output', () => {
+  it('writes the manifest with hashed /static URLs', () => {
+    const manifest = JSON.parse(readFileSync(path.join(outdir, 'manifest.json'), 'utf8'));
+    expect(manifest.scripts).toHaveLength(1);
+    expect(manifest.scripts[0]).toMatch(/^\/static\/entry-[A-Z0-9]+\.js$/);
+    expect(manifest.styles[0]).toMatch(/^\/static\/entry-[A-Z0-9]+\.css$/);
+    expect(Array.isArray(manifest.preloads)).toBe(true);
+    const files = readdirSync(path.join(outdir, 'client'));
+    for (const url of [...manifest.scripts, ...manifest.styles, ...manifest.preloads]) expect(files).toContain(url.slice('/static/'.length));
+  });
+
+  it('is deterministic', () => {
+    const again = mkdtempSync(path.join(tmpdir(), 'sa-ui-'));
+    try {
+      execFileSync(process.execPath, [path.join(uiDir, 'build.mjs'), '--outdir', again], { stdio: 'pipe' });
+      expect(readFileSync(path.join(again, 'manifest.json'), 'utf8')).toBe(readFileSync(path.join(outdir, 'manifest.json'), 'utf8'));
+      expect(readFileSync(path.join(again, 'server.js'), 'utf8')).toBe(readFileSync(path.join(outdir, 'server.js'), 'utf8'));
+    } finally {
+      rmSync(again, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('server render (bare engine)', () => {
+  it('renders the home page without window', () => {
+    const { html } = bundle.render({ url: '/', state: state() });
+    expect(html).toContain('Weekly Top 10');
+    expect(html).toContain('Test Your Music Knowledge');
+    expect(html).toContain('© 2026 Sound Atlas. All rights reserved.');
+    expect(html).not.toContain('splash');
+    expect(bundle.errors).toEqual([]);
+  });
+
+  it('renders a prefetched artist, and the not-found message for a 404', () => {
+    const ok = bundle.render({
+      url: '/artist/42?from=x',
+      state: state([
+        { key: '/api/artists/42', status: 200, body: artist },
+        { key: '/api/artists/42/neighbors', status: 200, body: { position: 3, total: 10, previousId: 41, nextId: 43 } },
+        { key: '/api/artists/42/related', status: 200, body: [] },
+      ]),
+    }).html;
+    expect(ok).toContain('<h1 id="artist-title" class="artist-title">Nirvana</h1>');
+    expect(ok).toContain('Formed 1987 in Aberdeen, Washington');
+    expect(ok).toContain('href="https://open.spotify.com/x" target="_blank" rel="noopener noreferrer"');
+    const missing = bundle.render({
+      url: '/artist/999',
+      state: state([{ key: '/api/artists/999', status: 404, body: { status: 404, error: 'Not Found', message: 'This artist could not be found. It may have been removed or the ID is incorrect.' } }]),
+    }).html;
+    expect(missing).toContain('This artist could not be found. It may have been removed or the ID is incorrect.');
+  });
+
+  it('renders browse pages, search and the not-found screen', () => {
+    const page = (n) => ({ letter: '#', page: n, pageSize: 12, total: 13, artists: n === 1 ? Array.from({ length: 12 }, (_, i) => ({ id: i + 1, title: `${i} Band`, imageUrl: null, genres: [] })) : [{ id: 99, title: '99 Luftballons', imageUrl: null, genres: [] }] });
+    const browse = bundle.render({
+      url: '/browse?letter=%23&page=2',
+      state: state([
+        { key: '/api/artists/browse?letter=%23&page=1', status: 200, body: page(1) },
+        { key: '/api/artists/browse?letter=%23&page=2', status: 200, body: page(2) },
+      ]),
+    }).html;
+    expect(browse).toContain('99 Luftballons');
+    expect(browse).not.toContain('Load More');
+    const query = '<script>alert(1)</script>';
+    const search = bundle.render({ url: `/search/${encodeURIComponent(query)}`, state: state([{ key: `/api/artists/search?query=${encodeURIComponent(query)}`, status: 200, body: [] }]) }).html;
+    expect(search).toContain('No results found for &quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot;');
+    expect(search).not.toContain('<script>');
+    const notFound = bundle.render({ url: '/nope/really', state: state() }).html;
+    expect(notFound).toContain('404 Page Not Found');
+    expect(notFound).toContain('Did you forget to add the page to the router?');
+  });
+
+  it('renders non-ASCII and odd paths', () => {
+    expect(bundle.render({ url: '/search/Beyonc%C3%A9', state: state() }).html).toContain('Search Results');
+    expect(bundle.render({ url: '/search/100%25', state: state() }).html).toContain('Search Results');
+    expect(bundle.render({ url: '/search/a%20b?x=1#frag', state: state() }).html).toContain('Search Results');
+  });
+});
