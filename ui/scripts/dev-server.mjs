@@ -52,6 +52,12 @@ function loadArtists() {
   });
 }
 const artists = loadArtists();
+// DEV_BROKEN_IMAGES=1: give the first artists images that fail, to see the fallback chain.
+if (process.env.DEV_BROKEN_IMAGES && artists.length > 2) {
+  artists[0].imageUrl = '/assets/missing-image.jpg';
+  artists[1].imageUrl = '//commons.wikimedia.org/wiki/Special:FilePath/Does_not_exist_sa.jpg';
+  artists[2].imageUrl = '/assets/logo.svg';
+}
 const summary = ({ id, title, imageUrl, genres }) => ({ id, title, imageUrl, genres });
 const error = (status, message) => ({ status, body: { status, error: status === 404 ? 'Not Found' : 'Bad Request', message } });
 const NOT_FOUND_ARTIST = 'This artist could not be found. It may have been removed or the ID is incorrect.';

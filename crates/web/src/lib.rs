@@ -20,8 +20,6 @@ pub enum ApiError {
     MethodNotAllowed(String),
     /// 414: the request target is too long to consider.
     UriTooLong(String),
-    /// 503: the server cannot answer right now (e.g. the render queue is full).
-    Unavailable(String),
     /// 500: our fault. The cause is logged; the client gets a generic message.
     Internal(String),
 }
@@ -55,7 +53,6 @@ impl ApiError {
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             Self::UriTooLong(_) => StatusCode::URI_TOO_LONG,
-            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -67,8 +64,7 @@ impl ApiError {
             Self::BadRequest(m)
             | Self::NotFound(m)
             | Self::MethodNotAllowed(m)
-            | Self::UriTooLong(m)
-            | Self::Unavailable(m) => m.clone(),
+            | Self::UriTooLong(m) => m.clone(),
             Self::Internal(_) => "Something went wrong on our side. Please try again later.".to_owned(),
         };
         ErrorBody {

@@ -11,6 +11,8 @@ export function isHydrated(): boolean {
 
 export function markHydrated(): void {
   hydrated = true;
+  // Observable from outside (end-to-end tests wait for it before interacting).
+  if (typeof document !== 'undefined') document.documentElement.dataset.hydrated = 'true';
 }
 
 /** Tests only. */

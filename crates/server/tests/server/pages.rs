@@ -3,6 +3,9 @@ use sea_orm::{ActiveModelTrait, ActiveValue::Set};
 use sound_atlas_entity::artist;
 use sound_atlas_test_db::{db_tests, TestDb};
 
+use sound_atlas::{build_app, AppState};
+use sound_atlas_ssr::{SsrConfig, SsrPool};
+
 use crate::{app, get, id_of, ORIGIN};
 
 /// The JSON-LD documents of a page, parsed.
@@ -147,6 +150,22 @@ async fn data_cannot_break_out_of_the_page(db: &TestDb) {
     assert_eq!(state(&html)["prefetched"][0]["body"]["title"], "Hostile </script><!-- Band");
 }
 
+async fn a_failed_render_still_serves_the_head_and_the_data(db: &TestDb) {
+    sound_atlas::db::prepare(&db.conn).await.unwrap();
+    let throwing = SsrPool::start("globalThis.render = () => { throw new Error('boom') }", SsrConfig { workers: 1, ..SsrConfig::default() })
+        .unwrap();
+    let app = build_app(AppState::new(db.conn.clone(), throwing, ORIGIN.into()));
+    let id = id_of(&app, "Queen").await;
+    let page = get(&app, &format!("/artist/{id}")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains("<title>Queen - Sound Atlas</title>"));
+    assert!(page.body.contains(r#"<div id="root"></div>"#), "empty root: the browser renders");
+    assert_eq!(state(&page.body)["prefetched"][0]["body"]["title"], "Queen");
+    assert!(json_ld(&page.body).iter().any(|d| d["@type"] == "MusicGroup"));
+    let missing = get(&app, "/artist/999999").await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND, "the status stays the page's own");
+}
+
 async fn health_answers_once_pages_can_be_served(db: &TestDb) {
     let app = app(db).await;
     let answer = get(&app, "/healthz").await;
@@ -162,5 +181,6 @@ db_tests!(
     browse_renders_the_asked_pages_of_a_letter,
     search_pages_show_results_and_escape_the_query,
     data_cannot_break_out_of_the_page,
+    a_failed_render_still_serves_the_head_and_the_data,
     health_answers_once_pages_can_be_served,
 );
