@@ -38,7 +38,7 @@ async function waitForHealth(origin, server, deadlineMs) {
   throw new Error(`server not healthy within ${deadlineMs} ms`);
 }
 
-/** Starts server and browser; returns { origin, browser, newPage, stop }. */
+/** Starts server and browser; returns { origin, browser, newPage, stop, serverPid }. */
 export async function start() {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -83,5 +83,5 @@ export async function start() {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { origin, browser, newPage, stop };
+  return { origin, browser, newPage, stop, serverPid: server.pid };
 }

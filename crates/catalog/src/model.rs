@@ -131,6 +131,9 @@ pub struct BrowsePage {
 pub struct Letter(char);
 
 impl Letter {
+    /// The letter browse shows when none is chosen.
+    pub const DEFAULT: Letter = Letter('A');
+
     /// "#" then "A" to "Z", in the order the letter bar shows them.
     pub fn all() -> impl Iterator<Item = Letter> {
         std::iter::once(Letter('#')).chain(('A'..='Z').map(Letter))

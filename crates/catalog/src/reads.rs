@@ -64,7 +64,7 @@ pub fn parse_search_query(raw: Option<&str>) -> ApiResult<String> {
 /// A browse letter ("A" when absent) and page (1 when absent).
 pub fn parse_browse(letter: Option<&str>, page: Option<&str>) -> ApiResult<(Letter, usize)> {
     let letter = match letter {
-        None => Letter::parse("A").expect("A is a letter"),
+        None => Letter::DEFAULT,
         Some(raw) => Letter::parse(raw.trim()).ok_or_else(|| ApiError::bad_request("Letter must be \"#\" or a letter from A to Z"))?,
     };
     let page = match page {

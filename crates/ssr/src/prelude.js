@@ -1,7 +1,7 @@
 // Executed in every runtime before the bundle. deno_core provides a bare JS engine (no
 // web APIs); this defines the few globals that React's server build and our bundle
-// touch, each only if the engine does not already have it. `window` is deliberately
-// left undefined so React takes its server code paths.
+// touch, each only if the engine does not already have it (console excepted, below).
+// `window` is deliberately left undefined so React takes its server code paths.
 ((globalThis) => {
   "use strict";
 
@@ -49,6 +49,7 @@
   define("clearTimeout", () => {});
   define("setInterval", () => nextTimer++);
   define("clearInterval", () => {});
+  // deno_core installs a native one; this covers an engine setup without it.
   define("queueMicrotask", (callback) => {
     Promise.resolve().then(callback);
   });
@@ -131,57 +132,78 @@
     get encoding() {
       return "utf-8";
     }
-    // Streaming (`{stream: true}`) is not supported: each call decodes whole input.
+    // The WHATWG UTF-8 decoder. Streaming (`{stream: true}`) is not supported: each
+    // call decodes its whole input.
     decode(input) {
       if (input === undefined) return "";
       const b = ArrayBuffer.isView(input)
         ? new Uint8Array(input.buffer, input.byteOffset, input.byteLength)
         : new Uint8Array(input);
-      let i = !this.ignoreBOM && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
       const units = [];
       let out = "";
-      const bad = () => {
-        if (this.fatal) throw new TypeError("TextDecoder: invalid UTF-8");
-        units.push(0xfffd);
-      };
-      while (i < b.length) {
-        const c = b[i];
-        let need = 0;
-        let cp = 0;
-        let min = 0;
-        if (c < 0x80) {
-          units.push(c);
-          i++;
+      const emit = (cp) => {
+        if (cp >= 0x10000) {
+          cp -= 0x10000;
+          units.push(0xd800 + (cp >> 10), 0xdc00 + (cp & 0x3ff));
         } else {
-          if (c >= 0xc2 && c <= 0xdf) [need, cp, min] = [1, c & 0x1f, 0x80];
-          else if (c >= 0xe0 && c <= 0xef) [need, cp, min] = [2, c & 0x0f, 0x800];
-          else if (c >= 0xf0 && c <= 0xf4) [need, cp, min] = [3, c & 0x07, 0x10000];
-          let j = 1;
-          for (; need && j <= need; j++) {
-            const d = b[i + j];
-            if (d === undefined || (d & 0xc0) !== 0x80) break;
-            cp = (cp << 6) | (d & 0x3f);
-          }
-          if (!need || j <= need || cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
-            bad();
-            // A truncated sequence is one error; an overlong or out-of-range one is an
-            // error per byte (its continuation bytes fail on their own), as WHATWG says.
-            i += need && j > need ? 1 : j;
-          } else {
-            if (cp >= 0x10000) {
-              cp -= 0x10000;
-              units.push(0xd800 + (cp >> 10), 0xdc00 + (cp & 0x3ff));
-            } else {
-              units.push(cp);
-            }
-            i += need + 1;
-          }
+          units.push(cp);
         }
         if (units.length >= 8192) {
           out += String.fromCharCode.apply(null, units);
           units.length = 0;
         }
+      };
+      const error = () => {
+        if (this.fatal) throw new TypeError("TextDecoder: invalid UTF-8");
+        emit(0xfffd);
+      };
+      let i = !this.ignoreBOM && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
+      let needed = 0;
+      let seen = 0;
+      let cp = 0;
+      let lower = 0x80;
+      let upper = 0xbf;
+      for (; i < b.length; i++) {
+        const byte = b[i];
+        if (needed === 0) {
+          if (byte <= 0x7f) {
+            emit(byte);
+          } else if (byte >= 0xc2 && byte <= 0xdf) {
+            needed = 1;
+            cp = byte & 0x1f;
+          } else if (byte >= 0xe0 && byte <= 0xef) {
+            if (byte === 0xe0) lower = 0xa0;
+            if (byte === 0xed) upper = 0x9f;
+            needed = 2;
+            cp = byte & 0x0f;
+          } else if (byte >= 0xf0 && byte <= 0xf4) {
+            if (byte === 0xf0) lower = 0x90;
+            if (byte === 0xf4) upper = 0x8f;
+            needed = 3;
+            cp = byte & 0x07;
+          } else {
+            error();
+          }
+          continue;
+        }
+        if (byte < lower || byte > upper) {
+          // The sequence so far is one error; this byte starts afresh.
+          needed = seen = cp = 0;
+          lower = 0x80;
+          upper = 0xbf;
+          error();
+          i--;
+          continue;
+        }
+        lower = 0x80;
+        upper = 0xbf;
+        cp = (cp << 6) | (byte & 0x3f);
+        if (++seen === needed) {
+          emit(cp);
+          needed = seen = cp = 0;
+        }
       }
+      if (needed !== 0) error();
       return out + String.fromCharCode.apply(null, units);
     }
   }

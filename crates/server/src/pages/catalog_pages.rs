@@ -6,10 +6,14 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
 use sound_atlas_catalog::reads::{self, paths};
+use sound_atlas_catalog::Letter;
 use sound_atlas_web::{encode_uri_component, ApiError, PathParam, QueryParams};
 
 use super::{render, Head, Page, Prefetched};
 use crate::app::AppState;
+
+/// Highest `page` a browse page renders (as `MAX_BROWSE_PAGE` in ui/src/lib/letters.ts).
+const MAX_BROWSE_PAGE: usize = 50;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -31,26 +35,28 @@ async fn home(State(state): State<AppState>, uri: Uri) -> Response {
     render(&state, &uri, page).await
 }
 
-/// Browse: `?letter=` (default A) and `?page=` (default 1) render pages 1..=page of
-/// the letter, so "Load More" and the letter bar are plain links that work without
-/// JavaScript; `refresh=true` rereads the catalogue first.
+/// Browse: `?letter=` and `?page=` render pages 1..=page of the letter, so "Load More"
+/// and the letter bar are plain links that work without JavaScript; `refresh=true`
+/// rereads the catalogue first. Unlike the API, the page reads its parameters
+/// leniently, exactly as the client does (`ui/src/lib/letters.ts`), so that both
+/// agree on which pages are shown: a letter other than "#" or A-Z means A, a page
+/// that is not a positive whole number means 1, and pages are capped at 50.
 async fn browse(State(state): State<AppState>, uri: Uri, params: QueryParams) -> Response {
-    let (letter, pages) = match reads::parse_browse(params.get("letter"), params.get("page")) {
-        Ok(parsed) => parsed,
-        Err(err) => return err.into_response(),
-    };
+    let letter_param = params.get("letter").and_then(|raw| Letter::parse(raw.trim()));
+    let letter = letter_param.unwrap_or(Letter::DEFAULT);
+    let pages = params
+        .get("page")
+        .map(str::trim)
+        .filter(|raw| !raw.is_empty() && raw.bytes().all(|b| b.is_ascii_digit()))
+        .map_or(1, |raw| raw.parse::<usize>().unwrap_or(MAX_BROWSE_PAGE).clamp(1, MAX_BROWSE_PAGE));
     let refresh = params.flag("refresh");
     let mut prefetched = Vec::with_capacity(pages);
     for page in 1..=pages {
         let result = reads::browse(&state.catalog, letter, page, refresh && page == 1).await;
-        let past_the_end = matches!(&result, Ok(p) if p.artists.is_empty() && page > 1);
         prefetched.push(Prefetched::new(paths::browse(letter, page), &result));
-        if past_the_end {
-            break;
-        }
     }
-    let canonical = match params.get("letter") {
-        Some(_) => format!("/browse?letter={}", encode_uri_component(&letter.to_string())),
+    let canonical = match letter_param {
+        Some(letter) => format!("/browse?letter={}", encode_uri_component(&letter.to_string())),
         None => "/browse".into(),
     };
     render(&state, &uri, Page { status: StatusCode::OK, head: Head::browse(canonical), prefetched }).await

@@ -5,6 +5,7 @@ import { isHttpError } from '../../lib/http-error';
 import { queries } from '../../lib/queries';
 import { normalizeSearchQuery, searchTarget } from '../../lib/search-query';
 import { titles } from '../../lib/titles';
+import { getSearchParam } from '../../lib/url';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ArtistCard } from '../../components/artist-card';
 import { SkeletonGrid } from '../../components/skeletons';
@@ -28,8 +29,18 @@ export function searchErrorMessage(error: unknown): string {
 
 export function SearchPage() {
   const params = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
   const query = normalizeSearchQuery(params.query);
   useDocumentTitle(titles.search(query));
+
+  // The no-JS form submits /search?q=...; the server redirects it, and this
+  // covers a client-side arrival the same way.
+  const legacyQuery = params.query === undefined ? getSearchParam(location.search, 'q') : null;
+  useEffect(() => {
+    if (legacyQuery === null) return;
+    navigate(searchTarget(legacyQuery) ?? '/search', { replace: true });
+  }, [legacyQuery, navigate]);
 
   return (
     <div className="page search-page">

@@ -1,0 +1,81 @@
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../app/app-providers';
+import { routes } from '../app/routes';
+import { renderPage } from '../entry.server';
+import { createQueryClient } from '../lib/query-client';
+import { seedQueryClient } from '../lib/seed';
+import type { PrefetchedEntry, SsrState } from '../lib/ssr-state';
+import { makeArtist } from './fixtures';
+
+// React's development build (used by vitest) reports every hydration
+// difference, attributes included, through console.error / onRecoverableError.
+const artist = makeArtist({ imageUrl: 'https://upload.wikimedia.org/wikipedia/commons/1/19/Nirvana.jpg' });
+const notFound = { status: 404, error: 'Not Found', message: 'This artist could not be found. It may have been removed or the ID is incorrect.' };
+const browsePage = { letter: 'N', page: 1, pageSize: 12, total: 1, artists: [{ id: 42, title: 'Nirvana', imageUrl: null, genres: ['Grunge'] }] };
+
+const cases: Array<[string, PrefetchedEntry[]]> = [
+  ['/', [{ key: '/api/artists/random', status: 200, body: artist }]],
+  ['/', []],
+  [
+    '/artist/42',
+    [
+      { key: '/api/artists/42', status: 200, body: artist },
+      { key: '/api/artists/42/neighbors', status: 200, body: { position: 1, total: 2, previousId: 7, nextId: 7 } },
+      { key: '/api/artists/42/related', status: 200, body: [] },
+    ],
+  ],
+  ['/artist/999', [{ key: '/api/artists/999', status: 404, body: notFound }]],
+  ['/artist/5', [{ key: '/api/artists/5', status: 500, body: { status: 500, error: 'Internal Server Error', message: 'x' } }]],
+  ['/browse?letter=N', [{ key: '/api/artists/browse?letter=N&page=1', status: 200, body: browsePage }]],
+  ['/search/nirvana', [{ key: '/api/artists/search?query=nirvana', status: 200, body: [artist] }]],
+  ['/search/x', [{ key: '/api/artists/search?query=x', status: 400, body: { status: 400, error: 'Bad Request', message: 'Too long' } }]],
+  ['/search', []],
+  ['/missing/page', []],
+];
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+describe('hydration', () => {
+  it.each(cases)('hydrates %s without mismatches or requests', async (url, prefetched) => {
+    const state: SsrState = { prefetched, fetchedAt: Date.now(), year: 2026, origin: 'https://soundatlas.test' };
+    const html = renderPage({ url, state });
+    const fetchSpy = vi.fn(() => new Promise<Response>(() => {}));
+    vi.stubGlobal('fetch', fetchSpy);
+    window.sessionStorage.setItem('sa-splash-seen', '1');
+    window.history.replaceState(null, '', url);
+    const container = document.createElement('div');
+    container.id = 'root';
+    container.innerHTML = html;
+    document.body.appendChild(container);
+
+    const errors: unknown[] = [];
+    const consoleError = vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));
+    const client = createQueryClient({ hydrating: true });
+    seedQueryClient(client, state);
+    const router = createBrowserRouter(routes);
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <AppProviders client={client} state={state}>
+          <RouterProvider router={router} />
+        </AppProviders>,
+        { onRecoverableError: (error) => errors.push(error) },
+      );
+    });
+    expect(errors).toEqual([]);
+    const requested = fetchSpy.mock.calls.map((call) => String((call as unknown[])[0]));
+    for (const entry of prefetched) expect(requested).not.toContain(entry.key);
+    if (prefetched.length > 0 && url !== '/artist/42') expect(requested).toEqual([]);
+    act(() => root?.unmount());
+    router.dispose();
+    consoleError.mockRestore();
+  });
+});
