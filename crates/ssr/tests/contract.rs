@@ -79,7 +79,7 @@ async fn concurrent_renders_are_spread_across_workers_and_all_correct() {
         let pool = pool.clone();
         tokio::spawn(async move {
             // Each render holds its worker for a moment, so one worker cannot take all.
-            let output = render(&pool, json!({ "mode": "spin", "ms": 10, "text": i }))
+            let output = render(&pool, json!({ "mode": "spin", "ms": 20, "text": i }))
                 .await
                 .unwrap();
             assert_eq!(output["text"], i);
@@ -123,18 +123,20 @@ async fn a_memory_bomb_comes_back_as_an_error_and_the_pool_keeps_serving() {
 
 #[tokio::test]
 async fn a_full_queue_returns_busy() {
-    let pool = pool(SsrConfig {
+    let config = SsrConfig {
         queue_capacity: 1,
+        deadline: Duration::from_secs(5),
         ..small()
-    });
+    };
+    let pool = pool(config);
     let slow = |pool: &SsrPool| {
         let pool = pool.clone();
-        tokio::spawn(async move { render(&pool, json!({ "mode": "spin", "ms": 500 })).await })
+        tokio::spawn(async move { render(&pool, json!({ "mode": "spin", "ms": 1000 })).await })
     };
     let running = slow(&pool);
-    tokio::time::sleep(Duration::from_millis(100)).await; // the worker has taken it
+    tokio::time::sleep(Duration::from_millis(300)).await; // the worker has taken it
     let queued = slow(&pool);
-    tokio::time::sleep(Duration::from_millis(50)).await; // it waits in the queue
+    tokio::time::sleep(Duration::from_millis(100)).await; // it waits in the queue
 
     let result = render(&pool, json!({ "text": "one too many" })).await;
     assert!(matches!(result, Err(RenderError::Busy)), "{result:?}");
