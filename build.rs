@@ -10,19 +10,40 @@ fn main() {
     let root = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     let ui = Path::new(&root).join("ui");
     let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("ui");
-    for watched in ["src", "build.mjs", "package.json", "package-lock.json", "tsconfig.json"] {
+    for watched in [
+        "src",
+        "build.mjs",
+        "package.json",
+        "package-lock.json",
+        "tsconfig.json",
+    ] {
         println!("cargo:rerun-if-changed={}", ui.join(watched).display());
     }
     if !ui.join("node_modules").is_dir() {
-        run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&ui), "npm ci (ui/)");
+        run(
+            Command::new("npm")
+                .args(["ci", "--no-audit", "--no-fund"])
+                .current_dir(&ui),
+            "npm ci (ui/)",
+        );
     }
-    run(Command::new("node").arg(ui.join("build.mjs")).arg("--outdir").arg(&out).current_dir(&ui), "bundling ui/");
+    run(
+        Command::new("node")
+            .arg(ui.join("build.mjs"))
+            .arg("--outdir")
+            .arg(&out)
+            .current_dir(&ui),
+        "bundling ui/",
+    );
 }
 
 fn run(command: &mut Command, what: &str) {
     match command.status() {
         Ok(status) if status.success() => {}
         Ok(status) => panic!("{what} failed ({status}); see the output above"),
-        Err(err) => panic!("{what}: could not start {:?}: {err} (is Node.js installed?)", command.get_program()),
+        Err(err) => panic!(
+            "{what}: could not start {:?}: {err} (is Node.js installed?)",
+            command.get_program()
+        ),
     }
 }

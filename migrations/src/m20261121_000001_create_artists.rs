@@ -32,8 +32,19 @@ impl MigrationTrait for Migration {
             .create_table(
                 Table::create()
                     .table(Artists::Table)
-                    .col(ColumnDef::new(Artists::Id).integer().not_null().auto_increment().primary_key())
-                    .col(ColumnDef::new(Artists::ExternalId).string().not_null().unique_key())
+                    .col(
+                        ColumnDef::new(Artists::Id)
+                            .integer()
+                            .not_null()
+                            .auto_increment()
+                            .primary_key(),
+                    )
+                    .col(
+                        ColumnDef::new(Artists::ExternalId)
+                            .string()
+                            .not_null()
+                            .unique_key(),
+                    )
                     .col(ColumnDef::new(Artists::Title).string().not_null())
                     .col(ColumnDef::new(Artists::Kind).string().not_null())
                     .col(ColumnDef::new(Artists::Year).integer())
@@ -53,11 +64,19 @@ impl MigrationTrait for Migration {
             )
             .await?;
         manager
-            .create_index(Index::create().name("idx_artists_title").table(Artists::Table).col(Artists::Title).to_owned())
+            .create_index(
+                Index::create()
+                    .name("idx_artists_title")
+                    .table(Artists::Table)
+                    .col(Artists::Title)
+                    .to_owned(),
+            )
             .await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager.drop_table(Table::drop().table(Artists::Table).to_owned()).await
+        manager
+            .drop_table(Table::drop().table(Artists::Table).to_owned())
+            .await
     }
 }

@@ -25,31 +25,56 @@ where
 }
 
 async fn list(State(catalog): State<Catalog>, params: QueryParams) -> ApiResult<Json<Vec<Artist>>> {
-    reads::list(&catalog, params.flag("refresh")).await.map(Json)
+    reads::list(&catalog, params.flag("refresh"))
+        .await
+        .map(Json)
 }
 
 async fn random(State(catalog): State<Catalog>) -> ApiResult<Json<Artist>> {
     reads::random(&catalog).await.map(Json)
 }
 
-async fn search(State(catalog): State<Catalog>, params: QueryParams) -> ApiResult<Json<Vec<Artist>>> {
+async fn search(
+    State(catalog): State<Catalog>,
+    params: QueryParams,
+) -> ApiResult<Json<Vec<Artist>>> {
     let query = reads::parse_search_query(params.get("query"))?;
     reads::search(&catalog, &query).await.map(Json)
 }
 
-async fn browse(State(catalog): State<Catalog>, params: QueryParams) -> ApiResult<Json<BrowsePage>> {
+async fn browse(
+    State(catalog): State<Catalog>,
+    params: QueryParams,
+) -> ApiResult<Json<BrowsePage>> {
     let (letter, page) = reads::parse_browse(params.get("letter"), params.get("page"))?;
-    reads::browse(&catalog, letter, page, params.flag("refresh")).await.map(Json)
+    reads::browse(&catalog, letter, page, params.flag("refresh"))
+        .await
+        .map(Json)
 }
 
-async fn artist(State(catalog): State<Catalog>, PathParam(id): PathParam) -> ApiResult<Json<Artist>> {
-    reads::artist(&catalog, reads::parse_artist_id(&id)?).await.map(Json)
+async fn artist(
+    State(catalog): State<Catalog>,
+    PathParam(id): PathParam,
+) -> ApiResult<Json<Artist>> {
+    reads::artist(&catalog, reads::parse_artist_id(&id)?)
+        .await
+        .map(Json)
 }
 
-async fn neighbors(State(catalog): State<Catalog>, PathParam(id): PathParam) -> ApiResult<Json<Neighbors>> {
-    reads::neighbors(&catalog, reads::parse_artist_id(&id)?).await.map(Json)
+async fn neighbors(
+    State(catalog): State<Catalog>,
+    PathParam(id): PathParam,
+) -> ApiResult<Json<Neighbors>> {
+    reads::neighbors(&catalog, reads::parse_artist_id(&id)?)
+        .await
+        .map(Json)
 }
 
-async fn related(State(catalog): State<Catalog>, PathParam(id): PathParam) -> ApiResult<Json<Vec<ArtistSummary>>> {
-    reads::related(&catalog, reads::parse_artist_id(&id)?).await.map(Json)
+async fn related(
+    State(catalog): State<Catalog>,
+    PathParam(id): PathParam,
+) -> ApiResult<Json<Vec<ArtistSummary>>> {
+    reads::related(&catalog, reads::parse_artist_id(&id)?)
+        .await
+        .map(Json)
 }

@@ -154,7 +154,9 @@ impl Letter {
     /// the few starting with another symbol, so that every artist is reachable by browsing.
     pub fn of_title(title: &str) -> Letter {
         let first = title.trim_start().chars().next().unwrap_or('#');
-        let folded = deunicode::deunicode_char(first).and_then(|s| s.chars().next()).unwrap_or(first);
+        let folded = deunicode::deunicode_char(first)
+            .and_then(|s| s.chars().next())
+            .unwrap_or(first);
         if folded.is_ascii_alphabetic() {
             Letter(folded.to_ascii_uppercase())
         } else {
@@ -211,7 +213,10 @@ mod tests {
 
     #[test]
     fn protocol_relative_image_urls_get_https() {
-        assert_eq!(normalize_image_url("//upload.wikimedia.org/x.jpg"), "https://upload.wikimedia.org/x.jpg");
+        assert_eq!(
+            normalize_image_url("//upload.wikimedia.org/x.jpg"),
+            "https://upload.wikimedia.org/x.jpg"
+        );
         assert_eq!(normalize_image_url("https://a/b.png"), "https://a/b.png");
     }
 }

@@ -5,11 +5,15 @@
 use rand::Rng;
 use sound_atlas_web::{ApiError, ApiResult};
 
-use crate::model::{Artist, ArtistSummary, BrowsePage, Letter, Neighbors, BROWSE_PAGE_SIZE, MAX_QUERY_CHARS, RELATED_LIMIT};
+use crate::model::{
+    Artist, ArtistSummary, BrowsePage, Letter, Neighbors, BROWSE_PAGE_SIZE, MAX_QUERY_CHARS,
+    RELATED_LIMIT,
+};
 use crate::store::Catalog;
 
 /// Spec section 8, "Artist unknown".
-pub const ARTIST_NOT_FOUND: &str = "This artist could not be found. It may have been removed or the ID is incorrect.";
+pub const ARTIST_NOT_FOUND: &str =
+    "This artist could not be found. It may have been removed or the ID is incorrect.";
 /// Spec section 8, "Search, missing query (400)".
 pub const SEARCH_QUERY_REQUIRED: &str = "Search query is required";
 /// The highest page number accepted (far beyond any letter's size).
@@ -40,13 +44,19 @@ pub mod paths {
     }
 
     pub fn browse(letter: Letter, page: usize) -> String {
-        format!("/api/artists/browse?letter={}&page={page}", encode_uri_component(&letter.to_string()))
+        format!(
+            "/api/artists/browse?letter={}&page={page}",
+            encode_uri_component(&letter.to_string())
+        )
     }
 }
 
 /// An artist id from a URL. Anything but a positive number names no artist: 404.
 pub fn parse_artist_id(raw: &str) -> ApiResult<i32> {
-    raw.parse::<i32>().ok().filter(|id| *id > 0).ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))
+    raw.parse::<i32>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))
 }
 
 /// A trimmed search text: 400 when missing, blank or too long.
@@ -56,7 +66,9 @@ pub fn parse_search_query(raw: Option<&str>) -> ApiResult<String> {
         return Err(ApiError::bad_request(SEARCH_QUERY_REQUIRED));
     }
     if query.chars().count() > MAX_QUERY_CHARS {
-        return Err(ApiError::bad_request(format!("Search query is too long (at most {MAX_QUERY_CHARS} characters)")));
+        return Err(ApiError::bad_request(format!(
+            "Search query is too long (at most {MAX_QUERY_CHARS} characters)"
+        )));
     }
     Ok(query.to_owned())
 }
@@ -65,7 +77,8 @@ pub fn parse_search_query(raw: Option<&str>) -> ApiResult<String> {
 pub fn parse_browse(letter: Option<&str>, page: Option<&str>) -> ApiResult<(Letter, usize)> {
     let letter = match letter {
         None => Letter::DEFAULT,
-        Some(raw) => Letter::parse(raw.trim()).ok_or_else(|| ApiError::bad_request("Letter must be \"#\" or a letter from A to Z"))?,
+        Some(raw) => Letter::parse(raw.trim())
+            .ok_or_else(|| ApiError::bad_request("Letter must be \"#\" or a letter from A to Z"))?,
     };
     let page = match page {
         None => 1,
@@ -74,7 +87,9 @@ pub fn parse_browse(letter: Option<&str>, page: Option<&str>) -> ApiResult<(Lett
             .parse::<usize>()
             .ok()
             .filter(|p| (1..=MAX_PAGE).contains(p))
-            .ok_or_else(|| ApiError::bad_request(format!("Page must be a whole number from 1 to {MAX_PAGE}")))?,
+            .ok_or_else(|| {
+                ApiError::bad_request(format!("Page must be a whole number from 1 to {MAX_PAGE}"))
+            })?,
     };
     Ok((letter, page))
 }
@@ -87,13 +102,18 @@ pub async fn list(catalog: &Catalog, refresh: bool) -> ApiResult<Vec<Artist>> {
 /// `GET /api/artists/{id}`.
 pub async fn artist(catalog: &Catalog, id: i32) -> ApiResult<Artist> {
     let snapshot = catalog.snapshot(false).await?;
-    snapshot.get(id).cloned().ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))
+    snapshot
+        .get(id)
+        .cloned()
+        .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))
 }
 
 /// `GET /api/artists/{id}/neighbors`: position and prev/next in the full list, wrapping.
 pub async fn neighbors(catalog: &Catalog, id: i32) -> ApiResult<Neighbors> {
     let snapshot = catalog.snapshot(false).await?;
-    let index = snapshot.position(id).ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))?;
+    let index = snapshot
+        .position(id)
+        .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))?;
     let all = &snapshot.artists;
     let total = all.len();
     Ok(Neighbors {
@@ -107,17 +127,32 @@ pub async fn neighbors(catalog: &Catalog, id: i32) -> ApiResult<Neighbors> {
 /// `GET /api/artists/{id}/related`: artists sharing the most genres, then by title.
 pub async fn related(catalog: &Catalog, id: i32) -> ApiResult<Vec<ArtistSummary>> {
     let snapshot = catalog.snapshot(false).await?;
-    let artist = snapshot.get(id).ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))?;
+    let artist = snapshot
+        .get(id)
+        .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))?;
     let mut scored: Vec<(usize, usize)> = snapshot
         .artists
         .iter()
         .enumerate()
         .filter(|(_, other)| other.id != id)
-        .map(|(i, other)| (other.genres.iter().filter(|g| artist.genres.contains(g)).count(), i))
+        .map(|(i, other)| {
+            (
+                other
+                    .genres
+                    .iter()
+                    .filter(|g| artist.genres.contains(g))
+                    .count(),
+                i,
+            )
+        })
         .filter(|(shared, _)| *shared > 0)
         .collect();
     scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    Ok(scored.into_iter().take(RELATED_LIMIT).map(|(_, i)| snapshot.artists[i].summary()).collect())
+    Ok(scored
+        .into_iter()
+        .take(RELATED_LIMIT)
+        .map(|(_, i)| snapshot.artists[i].summary())
+        .collect())
 }
 
 /// `GET /api/artists/random`: uniform over the full list.
@@ -135,18 +170,36 @@ pub async fn search(catalog: &Catalog, query: &str) -> ApiResult<Vec<Artist>> {
     let snapshot = catalog.snapshot(false).await?;
     let titles: Vec<&str> = snapshot.artists.iter().map(|a| a.title.as_str()).collect();
     let hits = crate::search::search(query, &snapshot.search_docs, &titles);
-    Ok(hits.into_iter().map(|i| snapshot.artists[i].clone()).collect())
+    Ok(hits
+        .into_iter()
+        .map(|i| snapshot.artists[i].clone())
+        .collect())
 }
 
 /// `GET /api/artists/browse?letter=&page=`: one page of one letter.
-pub async fn browse(catalog: &Catalog, letter: Letter, page: usize, refresh: bool) -> ApiResult<BrowsePage> {
+pub async fn browse(
+    catalog: &Catalog,
+    letter: Letter,
+    page: usize,
+    refresh: bool,
+) -> ApiResult<BrowsePage> {
     let snapshot = catalog.snapshot(refresh).await?;
-    let under_letter: Vec<&Artist> = snapshot.artists.iter().filter(|a| a.letter() == letter).collect();
+    let under_letter: Vec<&Artist> = snapshot
+        .artists
+        .iter()
+        .filter(|a| a.letter() == letter)
+        .collect();
     let artists = under_letter
         .iter()
         .skip((page - 1) * BROWSE_PAGE_SIZE)
         .take(BROWSE_PAGE_SIZE)
         .map(|a| a.summary())
         .collect();
-    Ok(BrowsePage { letter, page, page_size: BROWSE_PAGE_SIZE, total: under_letter.len(), artists })
+    Ok(BrowsePage {
+        letter,
+        page,
+        page_size: BROWSE_PAGE_SIZE,
+        total: under_letter.len(),
+        artists,
+    })
 }

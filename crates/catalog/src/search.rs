@@ -38,7 +38,10 @@ impl SearchDoc {
 pub fn fold(text: &str) -> String {
     let ascii = deunicode::deunicode(text).to_lowercase();
     let mut out = String::with_capacity(ascii.len());
-    for word in ascii.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()) {
+    for word in ascii
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+    {
         if !out.is_empty() {
             out.push(' ');
         }
@@ -95,7 +98,10 @@ fn rank(query: &str, query_compact: &str, doc: &SearchDoc) -> Option<(u8, usize)
     if doc.title.starts_with(query) || doc.title_core.starts_with(query) {
         return Some((1, 0));
     }
-    if q_words.iter().all(|q| doc.title_words.iter().any(|w| w.starts_with(q))) {
+    if q_words
+        .iter()
+        .all(|q| doc.title_words.iter().any(|w| w.starts_with(q)))
+    {
         return Some((2, 0));
     }
     if doc.title.contains(query) || doc.title_compact.contains(query_compact) {
@@ -107,10 +113,18 @@ fn rank(query: &str, query_compact: &str, doc: &SearchDoc) -> Option<(u8, usize)
     if doc.genres.iter().any(|g| g.contains(query)) {
         return Some((5, 0));
     }
-    if let Some(d) = [&doc.title, &doc.title_core].iter().filter_map(|t| near_miss(query, t)).min() {
+    if let Some(d) = [&doc.title, &doc.title_core]
+        .iter()
+        .filter_map(|t| near_miss(query, t))
+        .min()
+    {
         return Some((6, d));
     }
-    doc.genres.iter().filter_map(|g| near_miss(query, g)).min().map(|d| (7, d))
+    doc.genres
+        .iter()
+        .filter_map(|g| near_miss(query, g))
+        .min()
+        .map(|d| (7, d))
 }
 
 /// Indices into `docs` (which are in catalogue order) of the matches, best first.
@@ -119,7 +133,9 @@ pub fn search(query: &str, docs: &[SearchDoc], titles: &[&str]) -> Vec<usize> {
     if folded.is_empty() {
         // A query of symbols only ("!!!"): plain case-insensitive substring on titles.
         let needle = query.trim().to_lowercase();
-        return (0..titles.len()).filter(|&i| titles[i].to_lowercase().contains(&needle)).collect();
+        return (0..titles.len())
+            .filter(|&i| titles[i].to_lowercase().contains(&needle))
+            .collect();
     }
     let compact = folded.replace(' ', "");
     let mut hits: Vec<(u8, usize, usize)> = docs
@@ -174,7 +190,10 @@ mod tests {
         let artists: Vec<Artist> = catalogue.iter().map(|(t, g)| artist(t, g)).collect();
         let docs: Vec<SearchDoc> = artists.iter().map(SearchDoc::new).collect();
         let titles: Vec<&str> = artists.iter().map(|a| a.title.as_str()).collect();
-        search(query, &docs, &titles).into_iter().map(|i| catalogue[i].0).collect()
+        search(query, &docs, &titles)
+            .into_iter()
+            .map(|i| catalogue[i].0)
+            .collect()
     }
 
     #[test]

@@ -44,7 +44,10 @@ impl SeedArtist {
     pub fn problems(&self) -> Vec<String> {
         let mut problems = Vec::new();
         let slug_ok = !self.external_id.is_empty()
-            && self.external_id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+            && self
+                .external_id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
         if !slug_ok {
             problems.push("externalId must be a non-empty [a-z0-9-] slug".into());
         }
@@ -60,7 +63,10 @@ impl SeedArtist {
         if self.bio.chars().count() < 50 {
             problems.push("bio is shorter than 50 characters".into());
         }
-        if !self.bio_source_link.starts_with("https://en.wikipedia.org/wiki/") {
+        if !self
+            .bio_source_link
+            .starts_with("https://en.wikipedia.org/wiki/")
+        {
             problems.push("bioSourceLink must be an English Wikipedia article".into());
         }
         for service in &self.streaming {
@@ -77,7 +83,11 @@ impl SeedArtist {
 
     fn into_active_model(self) -> artist::ActiveModel {
         let link = |service: &str| {
-            self.streaming.iter().any(|s| s == service).then(|| streaming_search_link(service, &self.title)).flatten()
+            self.streaming
+                .iter()
+                .any(|s| s == service)
+                .then(|| streaming_search_link(service, &self.title))
+                .flatten()
         };
         artist::ActiveModel {
             id: sea_orm::ActiveValue::NotSet,
@@ -133,8 +143,8 @@ pub fn seed_artists() -> Result<Vec<SeedArtist>, SeedError> {
     names.sort();
     for name in names {
         let file = SeedFiles::get(&name).expect("listed seed file exists");
-        let part: Vec<SeedArtist> =
-            serde_json::from_slice(&file.data).map_err(|err| SeedError(format!("seed file {name}: {err}")))?;
+        let part: Vec<SeedArtist> = serde_json::from_slice(&file.data)
+            .map_err(|err| SeedError(format!("seed file {name}: {err}")))?;
         artists.extend(part);
     }
     let mut seen = HashSet::new();
@@ -144,7 +154,11 @@ pub fn seed_artists() -> Result<Vec<SeedArtist>, SeedError> {
             problems.push("externalId is used twice".into());
         }
         if !problems.is_empty() {
-            return Err(SeedError(format!("seed artist {:?}: {}", artist.external_id, problems.join("; "))));
+            return Err(SeedError(format!(
+                "seed artist {:?}: {}",
+                artist.external_id,
+                problems.join("; ")
+            )));
         }
     }
     artists.sort_by_cached_key(|a| a.title.to_lowercase());
@@ -165,12 +179,18 @@ pub async fn load(db: &DatabaseConnection) -> Result<usize, SeedError> {
         .map_err(db_err)?
         .into_iter()
         .collect();
-    let missing: Vec<_> =
-        artists.into_iter().filter(|a| !present.contains(&a.external_id)).map(SeedArtist::into_active_model).collect();
+    let missing: Vec<_> = artists
+        .into_iter()
+        .filter(|a| !present.contains(&a.external_id))
+        .map(SeedArtist::into_active_model)
+        .collect();
     let inserted = missing.len();
     // Insert in chunks: one statement per chunk keeps well under bind-parameter limits.
     for chunk in missing.chunks(50) {
-        artist::Entity::insert_many(chunk.to_vec()).exec(&txn).await.map_err(db_err)?;
+        artist::Entity::insert_many(chunk.to_vec())
+            .exec(&txn)
+            .await
+            .map_err(db_err)?;
     }
     txn.commit().await.map_err(db_err)?;
     Ok(inserted)

@@ -36,7 +36,11 @@ impl Snapshot {
         artists.sort_by_cached_key(|a| (a.title.to_lowercase(), a.id));
         let position_by_id = artists.iter().enumerate().map(|(i, a)| (a.id, i)).collect();
         let search_docs = artists.iter().map(SearchDoc::new).collect();
-        Snapshot { artists, position_by_id, search_docs }
+        Snapshot {
+            artists,
+            position_by_id,
+            search_docs,
+        }
     }
 
     /// 0-based position in the sorted list.
@@ -58,7 +62,10 @@ pub struct Catalog {
 
 impl Catalog {
     pub fn new(db: DatabaseConnection) -> Self {
-        Catalog { db, cache: Arc::new(Mutex::new(None)) }
+        Catalog {
+            db,
+            cache: Arc::new(Mutex::new(None)),
+        }
     }
 
     /// The current snapshot; rereads the table when stale or when `refresh` is set.
@@ -67,7 +74,11 @@ impl Catalog {
         let mut cache = self.cache.lock().await;
         if let Some((loaded_at, snapshot)) = cache.as_ref() {
             let age = loaded_at.elapsed();
-            let fresh = if refresh { age < MIN_REFRESH_INTERVAL } else { age < SNAPSHOT_TTL };
+            let fresh = if refresh {
+                age < MIN_REFRESH_INTERVAL
+            } else {
+                age < SNAPSHOT_TTL
+            };
             if fresh {
                 return Ok(snapshot.clone());
             }

@@ -12,7 +12,11 @@ async fn seeded(db: &TestDb) -> Catalog {
 async fn seed_loads_every_artist_once(db: &TestDb) {
     let expected = seed::seed_artists().unwrap().len();
     assert_eq!(seed::load(&db.conn).await.unwrap(), expected);
-    assert_eq!(seed::load(&db.conn).await.unwrap(), 0, "a second load inserts nothing");
+    assert_eq!(
+        seed::load(&db.conn).await.unwrap(),
+        0,
+        "a second load inserts nothing"
+    );
     let catalog = Catalog::new(db.conn.clone());
     assert_eq!(reads::list(&catalog, false).await.unwrap().len(), expected);
 }
@@ -33,8 +37,14 @@ async fn an_artist_reads_back_with_its_links_and_facts(db: &TestDb) {
     assert_eq!(beatles.kind, "band");
     assert_eq!(beatles.year, Some(1960));
     assert!(beatles.genres.iter().any(|g| g == "Rock"));
-    assert_eq!(beatles.bio_source_link.as_deref(), Some("https://en.wikipedia.org/wiki/The_Beatles"));
-    assert_eq!(beatles.spotify_link.as_deref(), Some("https://open.spotify.com/search/The%20Beatles"));
+    assert_eq!(
+        beatles.bio_source_link.as_deref(),
+        Some("https://en.wikipedia.org/wiki/The_Beatles")
+    );
+    assert_eq!(
+        beatles.spotify_link.as_deref(),
+        Some("https://open.spotify.com/search/The%20Beatles")
+    );
 }
 
 async fn an_unknown_artist_is_not_found(db: &TestDb) {
@@ -51,7 +61,9 @@ async fn neighbors_wrap_around_the_full_list(db: &TestDb) {
     assert_eq!((first.position, first.total), (1, all.len()));
     assert_eq!(first.previous_id, all.last().unwrap().id);
     assert_eq!(first.next_id, all[1].id);
-    let last = reads::neighbors(&catalog, all.last().unwrap().id).await.unwrap();
+    let last = reads::neighbors(&catalog, all.last().unwrap().id)
+        .await
+        .unwrap();
     assert_eq!(last.next_id, all[0].id);
 }
 
@@ -60,24 +72,46 @@ async fn browse_pages_hold_twelve_artists_of_one_letter(db: &TestDb) {
     let b = Letter::parse("B").unwrap();
     let first = reads::browse(&catalog, b, 1, false).await.unwrap();
     assert_eq!(first.artists.len(), 12.min(first.total));
-    assert!(first.artists.iter().all(|a| a.title.to_uppercase().starts_with('B')));
+    assert!(first
+        .artists
+        .iter()
+        .all(|a| a.title.to_uppercase().starts_with('B')));
     let pages = first.total.div_ceil(12);
     let last = reads::browse(&catalog, b, pages, false).await.unwrap();
     assert_eq!(last.artists.len(), first.total - (pages - 1) * 12);
     let beyond = reads::browse(&catalog, b, pages + 1, false).await.unwrap();
     assert!(beyond.artists.is_empty());
-    let digits = reads::browse(&catalog, Letter::parse("#").unwrap(), 1, false).await.unwrap();
-    assert!(digits.artists.iter().all(|a| a.title.starts_with(|c: char| c.is_ascii_digit())));
+    let digits = reads::browse(&catalog, Letter::parse("#").unwrap(), 1, false)
+        .await
+        .unwrap();
+    assert!(digits
+        .artists
+        .iter()
+        .all(|a| a.title.starts_with(|c: char| c.is_ascii_digit())));
 }
 
 async fn search_finds_typos_genres_and_ranks_exact_first(db: &TestDb) {
     let catalog = seeded(db).await;
-    assert_eq!(reads::search(&catalog, "beatels").await.unwrap()[0].title, "The Beatles");
-    assert_eq!(reads::search(&catalog, "QUEEN").await.unwrap()[0].title, "Queen");
+    assert_eq!(
+        reads::search(&catalog, "beatels").await.unwrap()[0].title,
+        "The Beatles"
+    );
+    assert_eq!(
+        reads::search(&catalog, "QUEEN").await.unwrap()[0].title,
+        "Queen"
+    );
     let jazz = reads::search(&catalog, "jazz").await.unwrap();
-    assert!(jazz.len() >= 3 && jazz.iter().all(|a| a.genres.iter().any(|g| g.to_lowercase().contains("jazz"))
-        || a.title.to_lowercase().contains("jazz")));
-    assert!(reads::search(&catalog, "qqqqqqqqqq").await.unwrap().is_empty());
+    assert!(
+        jazz.len() >= 3
+            && jazz.iter().all(
+                |a| a.genres.iter().any(|g| g.to_lowercase().contains("jazz"))
+                    || a.title.to_lowercase().contains("jazz")
+            )
+    );
+    assert!(reads::search(&catalog, "qqqqqqqqqq")
+        .await
+        .unwrap()
+        .is_empty());
 }
 
 async fn related_artists_share_a_genre(db: &TestDb) {
@@ -85,7 +119,9 @@ async fn related_artists_share_a_genre(db: &TestDb) {
     let queen = &reads::search(&catalog, "Queen").await.unwrap()[0];
     let related = reads::related(&catalog, queen.id).await.unwrap();
     assert!(!related.is_empty() && related.len() <= 6);
-    assert!(related.iter().all(|r| r.id != queen.id && r.genres.iter().any(|g| queen.genres.contains(g))));
+    assert!(related
+        .iter()
+        .all(|r| r.id != queen.id && r.genres.iter().any(|g| queen.genres.contains(g))));
 }
 
 async fn random_picks_from_the_catalogue(db: &TestDb) {
@@ -94,12 +130,18 @@ async fn random_picks_from_the_catalogue(db: &TestDb) {
     for _ in 0..40 {
         seen.insert(reads::random(&catalog).await.unwrap().id);
     }
-    assert!(seen.len() > 10, "40 uniform picks from 300+ should rarely repeat much");
+    assert!(
+        seen.len() > 10,
+        "40 uniform picks from 300+ should rarely repeat much"
+    );
 }
 
 async fn an_empty_catalogue_has_no_random_artist(db: &TestDb) {
     let catalog = Catalog::new(db.conn.clone());
-    assert!(matches!(reads::random(&catalog).await, Err(ApiError::NotFound(_))));
+    assert!(matches!(
+        reads::random(&catalog).await,
+        Err(ApiError::NotFound(_))
+    ));
     assert!(reads::list(&catalog, false).await.unwrap().is_empty());
 }
 

@@ -17,7 +17,10 @@ fn every_letter_and_the_digit_group_has_artists() {
         *per_letter.entry(artist.letter()).or_default() += 1;
     }
     for letter in Letter::all() {
-        assert!(per_letter.get(&letter).copied().unwrap_or(0) >= 1, "no artist under {letter}");
+        assert!(
+            per_letter.get(&letter).copied().unwrap_or(0) >= 1,
+            "no artist under {letter}"
+        );
     }
 }
 
@@ -25,10 +28,28 @@ fn every_letter_and_the_digit_group_has_artists() {
 fn biographies_are_two_to_five_sentences_with_a_year_and_fun_facts_exist() {
     for artist in seed::seed_artists().unwrap() {
         let bio = &artist.bio;
-        let sentences = bio.matches(". ").count() + usize::from(bio.ends_with('.') || bio.ends_with('!'));
-        assert!((2..=6).contains(&sentences), "{}: {} sentences", artist.title, sentences);
-        assert!(artist.year.is_some_and(|y| (1600..=2015).contains(&y)), "{}: year", artist.title);
-        assert!(artist.origin.as_deref().is_some_and(|o| !o.is_empty()), "{}: origin", artist.title);
-        assert!(artist.fun_fact.as_deref().is_some_and(|f| f.len() > 20), "{}: fun fact", artist.title);
+        let sentences =
+            bio.matches(". ").count() + usize::from(bio.ends_with('.') || bio.ends_with('!'));
+        assert!(
+            (2..=6).contains(&sentences),
+            "{}: {} sentences",
+            artist.title,
+            sentences
+        );
+        assert!(
+            artist.year.is_some_and(|y| (1600..=2015).contains(&y)),
+            "{}: year",
+            artist.title
+        );
+        assert!(
+            artist.origin.as_deref().is_some_and(|o| !o.is_empty()),
+            "{}: origin",
+            artist.title
+        );
+        assert!(
+            artist.fun_fact.as_deref().is_some_and(|f| f.len() > 20),
+            "{}: fun fact",
+            artist.title
+        );
     }
 }

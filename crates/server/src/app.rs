@@ -27,6 +27,7 @@ pub const MAX_URI_BYTES: usize = 2048;
 pub struct AppState {
     pub catalog: Catalog,
     pub ssr: SsrPool,
+    pub render_cache: crate::pages::RenderCache,
     pub site: Arc<Site>,
 }
 
@@ -61,7 +62,11 @@ impl AppState {
         AppState {
             catalog: Catalog::new(db),
             ssr,
-            site: Arc::new(Site { public_url, manifest: Manifest::embedded() }),
+            render_cache: crate::pages::new_render_cache(),
+            site: Arc::new(Site {
+                public_url,
+                manifest: Manifest::embedded(),
+            }),
         }
     }
 }
@@ -82,13 +87,22 @@ pub fn build_app(state: AppState) -> Router {
         .with_state(state)
         .layer(CompressionLayer::new())
         .layer(middleware::from_fn(reject_oversized_uris))
-        .layer(SetResponseHeaderLayer::if_not_present(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::REFERRER_POLICY,
             HeaderValue::from_static("strict-origin-when-cross-origin"),
         ))
-        .layer(SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP)))
-        .layer(SetResponseHeaderLayer::if_not_present(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CSP),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_FRAME_OPTIONS,
+            HeaderValue::from_static("DENY"),
+        ))
         .layer(tower_http::trace::TraceLayer::new_for_http())
 }
 
@@ -101,8 +115,10 @@ object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 async fn reject_oversized_uris(request: Request, next: Next) -> Response {
     if request.uri().to_string().len() > MAX_URI_BYTES {
-        return ApiError::UriTooLong(format!("The address is longer than {MAX_URI_BYTES} characters.")).into_response();
+        return ApiError::UriTooLong(format!(
+            "The address is longer than {MAX_URI_BYTES} characters."
+        ))
+        .into_response();
     }
     next.run(request).await
 }
-

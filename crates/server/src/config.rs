@@ -26,12 +26,19 @@ impl Config {
             .parse()
             .map_err(|err| format!("SOUND_ATLAS_ADDR: {err}"))?;
         let ssr_workers = var("SOUND_ATLAS_SSR_WORKERS")
-            .map(|v| v.parse::<usize>().ok().filter(|n| *n > 0).ok_or("SOUND_ATLAS_SSR_WORKERS: expected a positive number"))
+            .map(|v| {
+                v.parse::<usize>()
+                    .ok()
+                    .filter(|n| *n > 0)
+                    .ok_or("SOUND_ATLAS_SSR_WORKERS: expected a positive number")
+            })
             .transpose()?;
         let public_url = var("SOUND_ATLAS_PUBLIC_URL").unwrap_or_else(|| format!("http://{addr}"));
         Ok(Config {
             addr,
-            data_dir: var("SOUND_ATLAS_DATA").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("data")),
+            data_dir: var("SOUND_ATLAS_DATA")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| PathBuf::from("data")),
             database_url: var("DATABASE_URL"),
             public_url: public_url.trim_end_matches('/').to_owned(),
             ssr_workers,

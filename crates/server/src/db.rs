@@ -16,16 +16,23 @@ pub async fn connect(config: &Config) -> Result<DatabaseConnection, Box<dyn std:
             options
         }
         None => {
-            std::fs::create_dir_all(&config.data_dir)
-                .map_err(|err| format!("creating the data directory {}: {err}", config.data_dir.display()))?;
+            std::fs::create_dir_all(&config.data_dir).map_err(|err| {
+                format!(
+                    "creating the data directory {}: {err}",
+                    config.data_dir.display()
+                )
+            })?;
             let file = config.data_dir.join("sound-atlas.db");
             let mut options = ConnectOptions::new(format!("sqlite://{}?mode=rwc", file.display()));
             // SQLite allows one writer at a time; readers run alongside under WAL.
-            options.max_connections(8).sqlx_logging(false).map_sqlx_sqlite_opts(|opts| {
-                opts.journal_mode(sea_orm::sqlx::sqlite::SqliteJournalMode::Wal)
-                    .busy_timeout(Duration::from_secs(5))
-                    .synchronous(sea_orm::sqlx::sqlite::SqliteSynchronous::Normal)
-            });
+            options
+                .max_connections(8)
+                .sqlx_logging(false)
+                .map_sqlx_sqlite_opts(|opts| {
+                    opts.journal_mode(sea_orm::sqlx::sqlite::SqliteJournalMode::Wal)
+                        .busy_timeout(Duration::from_secs(5))
+                        .synchronous(sea_orm::sqlx::sqlite::SqliteSynchronous::Normal)
+                });
             options
         }
     };

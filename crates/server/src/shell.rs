@@ -25,8 +25,9 @@ pub struct Manifest {
 
 impl Manifest {
     pub fn embedded() -> Manifest {
-        static MANIFEST: LazyLock<Manifest> =
-            LazyLock::new(|| serde_json::from_str(MANIFEST_JSON).expect("build.rs writes a valid manifest"));
+        static MANIFEST: LazyLock<Manifest> = LazyLock::new(|| {
+            serde_json::from_str(MANIFEST_JSON).expect("build.rs writes a valid manifest")
+        });
         MANIFEST.clone()
     }
 }
@@ -49,8 +50,15 @@ impl<'a> Shell<'a> {
         Shell {
             head,
             canonical: format!("{origin}{}", head.canonical_path),
-            image: head.image.clone().unwrap_or_else(|| format!("{origin}{DEFAULT_IMAGE_PATH}")),
-            json_ld: head.json_ld.iter().map(|doc| escape_json_for_script(&doc.to_string())).collect(),
+            image: head
+                .image
+                .clone()
+                .unwrap_or_else(|| format!("{origin}{DEFAULT_IMAGE_PATH}")),
+            json_ld: head
+                .json_ld
+                .iter()
+                .map(|doc| escape_json_for_script(&doc.to_string()))
+                .collect(),
             manifest: &site.manifest,
             root_html,
             state_json: escape_json_for_script(state_json),

@@ -21,9 +21,20 @@ struct PublicAssets;
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/static/{*file}", get(|PathParam(file): PathParam| async move { serve::<ClientBundle>(&file, IMMUTABLE) }))
-        .route("/assets/{*file}", get(|PathParam(file): PathParam| async move { serve::<PublicAssets>(&file, ONE_DAY) }))
-        .route("/favicon.ico", get(|| async { serve::<PublicAssets>("favicon.svg", ONE_DAY) }))
+        .route(
+            "/static/{*file}",
+            get(
+                |PathParam(file): PathParam| async move { serve::<ClientBundle>(&file, IMMUTABLE) },
+            ),
+        )
+        .route(
+            "/assets/{*file}",
+            get(|PathParam(file): PathParam| async move { serve::<PublicAssets>(&file, ONE_DAY) }),
+        )
+        .route(
+            "/favicon.ico",
+            get(|| async { serve::<PublicAssets>("favicon.svg", ONE_DAY) }),
+        )
 }
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -34,9 +45,16 @@ fn serve<E: Embed>(path: &str, cache_control: &'static str) -> Response {
         return ApiError::not_found("There is no such file.").into_response();
     };
     let mime = mime_guess::from_path(path).first_or_octet_stream();
-    let content_type = HeaderValue::from_str(mime.essence_str()).unwrap_or(HeaderValue::from_static("application/octet-stream"));
+    let content_type = HeaderValue::from_str(mime.essence_str())
+        .unwrap_or(HeaderValue::from_static("application/octet-stream"));
     (
-        [(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, HeaderValue::from_static(cache_control))],
+        [
+            (header::CONTENT_TYPE, content_type),
+            (
+                header::CACHE_CONTROL,
+                HeaderValue::from_static(cache_control),
+            ),
+        ],
         file.data.into_owned(),
     )
         .into_response()

@@ -25,10 +25,18 @@ impl TestDb {
     pub async fn sqlite() -> Self {
         // One connection: each in-memory connection would otherwise be its own database.
         let mut options = sea_orm::ConnectOptions::new("sqlite::memory:");
-        options.max_connections(1).min_connections(1).sqlx_logging(false);
-        let conn = Database::connect(options).await.expect("open in-memory SQLite");
+        options
+            .max_connections(1)
+            .min_connections(1)
+            .sqlx_logging(false);
+        let conn = Database::connect(options)
+            .await
+            .expect("open in-memory SQLite");
         Migrator::up(&conn, None).await.expect("migrate SQLite");
-        Self { conn, postgres: None }
+        Self {
+            conn,
+            postgres: None,
+        }
     }
 
     /// A new database on the PostgreSQL server at `TEST_DATABASE_URL`.
@@ -41,16 +49,29 @@ impl TestDb {
             "sa_test_{}_{}_{}",
             std::process::id(),
             COUNTER.fetch_add(1, Ordering::Relaxed),
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos()
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .subsec_nanos()
         );
-        let admin = Database::connect(&server).await.expect("connect to TEST_DATABASE_URL");
-        admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await.expect("create test database");
+        let admin = Database::connect(&server)
+            .await
+            .expect("connect to TEST_DATABASE_URL");
+        admin
+            .execute_unprepared(&format!("CREATE DATABASE {name}"))
+            .await
+            .expect("create test database");
         admin.close().await.ok();
         let mut options = sea_orm::ConnectOptions::new(database_url(&server, &name));
         options.max_connections(4).sqlx_logging(false);
-        let conn = Database::connect(options).await.expect("connect to test database");
+        let conn = Database::connect(options)
+            .await
+            .expect("connect to test database");
         Migrator::up(&conn, None).await.expect("migrate PostgreSQL");
-        Self { conn, postgres: Some((server, name)) }
+        Self {
+            conn,
+            postgres: Some((server, name)),
+        }
     }
 
     /// Drops the PostgreSQL test database (called by `db_tests!` after a passing test).
@@ -58,7 +79,10 @@ impl TestDb {
         self.conn.close().await.ok();
         if let Some((server, name)) = self.postgres {
             if let Ok(admin) = Database::connect(&server).await {
-                admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await.ok();
+                admin
+                    .execute_unprepared(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                    .await
+                    .ok();
                 admin.close().await.ok();
             }
         }
@@ -66,15 +90,21 @@ impl TestDb {
 
     /// The URL another process (e.g. the server under test) can use to reach this database.
     pub fn url(&self) -> Option<String> {
-        self.postgres.as_ref().map(|(server, name)| database_url(server, name))
+        self.postgres
+            .as_ref()
+            .map(|(server, name)| database_url(server, name))
     }
 }
 
 /// Replaces the database name (the path) of a PostgreSQL URL, keeping any query string.
 fn database_url(server: &str, database: &str) -> String {
-    let (base, query) = server.split_once('?').map_or((server, None), |(b, q)| (b, Some(q)));
+    let (base, query) = server
+        .split_once('?')
+        .map_or((server, None), |(b, q)| (b, Some(q)));
     let authority_end = base.find("://").map_or(0, |i| i + 3);
-    let path_start = base[authority_end..].find('/').map_or(base.len(), |i| authority_end + i);
+    let path_start = base[authority_end..]
+        .find('/')
+        .map_or(base.len(), |i| authority_end + i);
     let mut url = format!("{}/{}", &base[..path_start], database);
     if let Some(query) = query {
         url.push('?');
@@ -116,8 +146,14 @@ mod tests {
 
     #[test]
     fn database_url_swaps_only_the_database_name() {
-        assert_eq!(database_url("postgres://u:p@h:5432/postgres", "x"), "postgres://u:p@h:5432/x");
-        assert_eq!(database_url("postgres://h/postgres?sslmode=disable", "x"), "postgres://h/x?sslmode=disable");
+        assert_eq!(
+            database_url("postgres://u:p@h:5432/postgres", "x"),
+            "postgres://u:p@h:5432/x"
+        );
+        assert_eq!(
+            database_url("postgres://h/postgres?sslmode=disable", "x"),
+            "postgres://h/x?sslmode=disable"
+        );
         assert_eq!(database_url("postgres://h", "x"), "postgres://h/x");
     }
 }

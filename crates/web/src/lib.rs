@@ -65,7 +65,9 @@ impl ApiError {
             | Self::NotFound(m)
             | Self::MethodNotAllowed(m)
             | Self::UriTooLong(m) => m.clone(),
-            Self::Internal(_) => "Something went wrong on our side. Please try again later.".to_owned(),
+            Self::Internal(_) => {
+                "Something went wrong on our side. Please try again later.".to_owned()
+            }
         };
         ErrorBody {
             status: status.as_u16(),
@@ -114,9 +116,16 @@ impl QueryParams {
 impl<S: Send + Sync> axum::extract::FromRequestParts<S> for QueryParams {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Self, Self::Rejection> {
         let query = parts.uri.query().unwrap_or("");
-        Ok(QueryParams(form_urlencoded::parse(query.as_bytes()).into_owned().collect()))
+        Ok(QueryParams(
+            form_urlencoded::parse(query.as_bytes())
+                .into_owned()
+                .collect(),
+        ))
     }
 }
 
@@ -127,12 +136,19 @@ pub struct PathParam(pub String);
 impl<S: Send + Sync> axum::extract::FromRequestParts<S> for PathParam {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Self, Self::Rejection> {
         let params = axum::extract::RawPathParams::from_request_parts(parts, state)
             .await
             .map_err(|_| ApiError::not_found("Not found"))?;
         let raw = params.iter().next().map(|(_, value)| value).unwrap_or("");
-        Ok(PathParam(percent_encoding::percent_decode_str(raw).decode_utf8_lossy().into_owned()))
+        Ok(PathParam(
+            percent_encoding::percent_decode_str(raw)
+                .decode_utf8_lossy()
+                .into_owned(),
+        ))
     }
 }
 
@@ -145,9 +161,18 @@ pub fn encode_uri_component(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for byte in text.bytes() {
         match byte {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'!' | b'~' | b'*' | b'\'' | b'(' | b')' => {
-                out.push(byte as char)
-            }
+            b'A'..=b'Z'
+            | b'a'..=b'z'
+            | b'0'..=b'9'
+            | b'-'
+            | b'_'
+            | b'.'
+            | b'!'
+            | b'~'
+            | b'*'
+            | b'\''
+            | b'('
+            | b')' => out.push(byte as char),
             _ => out.push_str(&format!("%{byte:02X}")),
         }
     }
@@ -160,7 +185,10 @@ mod tests {
 
     #[test]
     fn uri_components_are_encoded_like_javascript() {
-        assert_eq!(encode_uri_component("AC/DC & más!"), "AC%2FDC%20%26%20m%C3%A1s!");
+        assert_eq!(
+            encode_uri_component("AC/DC & más!"),
+            "AC%2FDC%20%26%20m%C3%A1s!"
+        );
         assert_eq!(encode_uri_component("#"), "%23");
         assert_eq!(encode_uri_component("it's (ok)*~"), "it's%20(ok)*~");
     }
@@ -178,7 +206,11 @@ mod tests {
         let body = ApiError::bad_request("Search query is required").body();
         assert_eq!(
             body,
-            ErrorBody { status: 400, error: "Bad Request".into(), message: "Search query is required".into() }
+            ErrorBody {
+                status: 400,
+                error: "Bad Request".into(),
+                message: "Search query is required".into()
+            }
         );
     }
 }

@@ -42,13 +42,19 @@ async fn home(State(state): State<AppState>, uri: Uri) -> Response {
 /// agree on which pages are shown: a letter other than "#" or A-Z means A, a page
 /// that is not a positive whole number means 1, and pages are capped at 50.
 async fn browse(State(state): State<AppState>, uri: Uri, params: QueryParams) -> Response {
-    let letter_param = params.get("letter").and_then(|raw| Letter::parse(raw.trim()));
+    let letter_param = params
+        .get("letter")
+        .and_then(|raw| Letter::parse(raw.trim()));
     let letter = letter_param.unwrap_or(Letter::DEFAULT);
     let pages = params
         .get("page")
         .map(str::trim)
         .filter(|raw| !raw.is_empty() && raw.bytes().all(|b| b.is_ascii_digit()))
-        .map_or(1, |raw| raw.parse::<usize>().unwrap_or(MAX_BROWSE_PAGE).clamp(1, MAX_BROWSE_PAGE));
+        .map_or(1, |raw| {
+            raw.parse::<usize>()
+                .unwrap_or(MAX_BROWSE_PAGE)
+                .clamp(1, MAX_BROWSE_PAGE)
+        });
     let refresh = params.flag("refresh");
     let mut prefetched = Vec::with_capacity(pages);
     for page in 1..=pages {
@@ -56,10 +62,22 @@ async fn browse(State(state): State<AppState>, uri: Uri, params: QueryParams) ->
         prefetched.push(Prefetched::new(paths::browse(letter, page), &result));
     }
     let canonical = match letter_param {
-        Some(letter) => format!("/browse?letter={}", encode_uri_component(&letter.to_string())),
+        Some(letter) => format!(
+            "/browse?letter={}",
+            encode_uri_component(&letter.to_string())
+        ),
         None => "/browse".into(),
     };
-    render(&state, &uri, Page { status: StatusCode::OK, head: Head::browse(canonical), prefetched }).await
+    render(
+        &state,
+        &uri,
+        Page {
+            status: StatusCode::OK,
+            head: Head::browse(canonical),
+            prefetched,
+        },
+    )
+    .await
 }
 
 /// Artist detail, with its neighbours in the full list and related artists.
@@ -70,7 +88,10 @@ async fn artist(State(state): State<AppState>, uri: Uri, PathParam(raw_id): Path
             status: err.status(),
             head: Head::artist_not_found(uri.path()),
             // Keyed as the client would request it, so it shows the same not-found state.
-            prefetched: vec![Prefetched::new(format!("/api/artists/{}", encode_uri_component(&raw_id)), &Err::<(), _>(err))],
+            prefetched: vec![Prefetched::new(
+                format!("/api/artists/{}", encode_uri_component(&raw_id)),
+                &Err::<(), _>(err),
+            )],
         },
         Ok(id) => match reads::artist(catalog, id).await {
             Ok(artist) => Page {
@@ -95,7 +116,9 @@ async fn artist(State(state): State<AppState>, uri: Uri, PathParam(raw_id): Path
 /// `/search?q=...` is the header form without JavaScript: send it to `/search/{q}`.
 async fn search_form(State(state): State<AppState>, uri: Uri, params: QueryParams) -> Response {
     match params.get("q").map(str::trim) {
-        Some(q) if !q.is_empty() => Redirect::to(&format!("/search/{}", encode_uri_component(q))).into_response(),
+        Some(q) if !q.is_empty() => {
+            Redirect::to(&format!("/search/{}", encode_uri_component(q))).into_response()
+        }
         Some(_) => Redirect::to("/search").into_response(),
         None => search_page(&state, &uri, "").await,
     }
@@ -108,17 +131,26 @@ async fn search(State(state): State<AppState>, uri: Uri, PathParam(query): PathP
 async fn search_page(state: &AppState, uri: &Uri, raw_query: &str) -> Response {
     let query = raw_query.trim();
     if query.is_empty() {
-        let page = Page { status: StatusCode::OK, head: Head::search(None, "/search".into()), prefetched: Vec::new() };
+        let page = Page {
+            status: StatusCode::OK,
+            head: Head::search(None, "/search".into()),
+            prefetched: Vec::new(),
+        };
         return render(state, uri, page).await;
     }
     let result = match reads::parse_search_query(Some(query)) {
         Ok(query) => reads::search(&state.catalog, &query).await,
         Err(err) => Err(err),
     };
-    let status = result.as_ref().map_or_else(|err| err.status(), |_| StatusCode::OK);
+    let status = result
+        .as_ref()
+        .map_or_else(|err| err.status(), |_| StatusCode::OK);
     let page = Page {
         status,
-        head: Head::search(Some(query), format!("/search/{}", encode_uri_component(query))),
+        head: Head::search(
+            Some(query),
+            format!("/search/{}", encode_uri_component(query)),
+        ),
         prefetched: vec![Prefetched::new(paths::search(query), &result)],
     };
     render(state, uri, page).await

@@ -7,7 +7,8 @@ use sound_atlas_catalog::Artist;
 
 pub const SITE_NAME: &str = "Sound Atlas";
 pub const DEFAULT_TITLE: &str = "Sound Atlas - Explore Your World of Music";
-const DEFAULT_DESCRIPTION: &str = "Sound Atlas is a music encyclopedia of artists and bands for fans, students and \
+const DEFAULT_DESCRIPTION: &str =
+    "Sound Atlas is a music encyclopedia of artists and bands for fans, students and \
 educators: biographies, genres, fun facts, weekly charts, new songs and a music quiz.";
 /// Shown by social networks when a page has no image of its own.
 pub const DEFAULT_IMAGE_PATH: &str = "/assets/og-default.png";
@@ -67,7 +68,10 @@ impl Head {
         let path = format!("/artist/{}", artist.id);
         let description = match artist.bio.as_deref() {
             Some(bio) if !bio.trim().is_empty() => truncate_words(bio, 160),
-            _ => format!("{} on Sound Atlas: genres, biography, fun facts and where to listen.", artist.title),
+            _ => format!(
+                "{} on Sound Atlas: genres, biography, fun facts and where to listen.",
+                artist.title
+            ),
         };
         let letter = artist.letter().to_string();
         let breadcrumbs = json!({
@@ -92,13 +96,22 @@ impl Head {
     }
 
     pub fn artist_not_found(path: &str) -> Head {
-        Head { title: format!("Artist Not Found - {SITE_NAME}"), ..Head::error(path) }
+        Head {
+            title: format!("Artist Not Found - {SITE_NAME}"),
+            ..Head::error(path)
+        }
     }
 
     pub fn search(query: Option<&str>, canonical_path: String) -> Head {
         let (title, description) = match query {
-            Some(q) => (format!("Search: {q} - {SITE_NAME}"), format!("Artists and bands matching \"{q}\" on Sound Atlas.")),
-            None => (format!("Search - {SITE_NAME}"), "Search artists, bands or genres on Sound Atlas.".into()),
+            Some(q) => (
+                format!("Search: {q} - {SITE_NAME}"),
+                format!("Artists and bands matching \"{q}\" on Sound Atlas."),
+            ),
+            None => (
+                format!("Search - {SITE_NAME}"),
+                "Search artists, bands or genres on Sound Atlas.".into(),
+            ),
         };
         Head {
             title,
@@ -113,7 +126,10 @@ impl Head {
     }
 
     pub fn not_found(path: &str) -> Head {
-        Head { title: "404 Page Not Found".into(), ..Head::error(path) }
+        Head {
+            title: "404 Page Not Found".into(),
+            ..Head::error(path)
+        }
     }
 
     fn error(path: &str) -> Head {
@@ -146,7 +162,10 @@ fn artist_json_ld(origin: &str, path: &str, artist: &Artist) -> Value {
     if let Some(image) = &artist.image_url {
         fields.insert("image".into(), image.clone().into());
     }
-    let same_as: Vec<&String> = [&artist.bio_source_link, &artist.solo_video_link].into_iter().flatten().collect();
+    let same_as: Vec<&String> = [&artist.bio_source_link, &artist.solo_video_link]
+        .into_iter()
+        .flatten()
+        .collect();
     if !same_as.is_empty() {
         fields.insert("sameAs".into(), json!(same_as));
     }
@@ -156,7 +175,10 @@ fn artist_json_ld(origin: &str, path: &str, artist: &Artist) -> Value {
                 fields.insert("foundingDate".into(), year.to_string().into());
             }
             if let Some(origin) = origin {
-                fields.insert("foundingLocation".into(), json!({ "@type": "Place", "name": origin }));
+                fields.insert(
+                    "foundingLocation".into(),
+                    json!({ "@type": "Place", "name": origin }),
+                );
             }
         }
         (false, year, origin) => {
@@ -165,7 +187,10 @@ fn artist_json_ld(origin: &str, path: &str, artist: &Artist) -> Value {
                 fields.insert("birthDate".into(), year.to_string().into());
             }
             if let Some(origin) = origin {
-                fields.insert("birthPlace".into(), json!({ "@type": "Place", "name": origin }));
+                fields.insert(
+                    "birthPlace".into(),
+                    json!({ "@type": "Place", "name": origin }),
+                );
             }
             if let Some(real_name) = &artist.real_name {
                 fields.insert("alternateName".into(), real_name.clone().into());

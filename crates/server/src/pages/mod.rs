@@ -7,6 +7,8 @@
 mod catalog_pages;
 pub mod head;
 
+use std::sync::Arc;
+
 use axum::extract::State;
 use axum::http::{header, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
@@ -44,7 +46,11 @@ impl Prefetched {
             Ok(value) => (200, serde_json::to_value(value)),
             Err(err) => (err.status().as_u16(), serde_json::to_value(err.body())),
         };
-        Prefetched { key, status, body: body.expect("API values serialize to JSON") }
+        Prefetched {
+            key,
+            status,
+            body: body.expect("API values serialize to JSON"),
+        }
     }
 }
 
@@ -78,29 +84,81 @@ pub async fn render(state: &AppState, uri: &Uri, page: Page) -> Response {
     };
     let state_json = serde_json::to_string(&render_state).expect("render state serializes");
     let url = uri.path_and_query().map_or("/", |pq| pq.as_str());
-    let request = format!(r#"{{"url":{},"state":{}}}"#, serde_json::Value::from(url), state_json);
-    let started = std::time::Instant::now();
-    let root_html = match state.ssr.render(request).await {
-        Ok(output) => match serde_json::from_str::<RenderOutput>(&output) {
-            Ok(output) => output.html,
-            Err(err) => {
-                tracing::warn!(%url, %err, "render returned unreadable output; serving the client-rendered shell");
-                String::new()
-            }
-        },
-        Err(err) => {
-            tracing::warn!(%url, %err, elapsed_ms = started.elapsed().as_millis() as u64, "render failed; serving the client-rendered shell");
-            String::new()
-        }
-    };
+    let root_html = render_root(state, url, &render_state, &state_json).await;
     let shell = Shell::new(&state.site, &page.head, &root_html, &state_json);
-    let mut response = (page.status, [(header::CACHE_CONTROL, "no-cache")], shell.render()).into_response();
-    response.headers_mut().insert(header::CONTENT_TYPE, header::HeaderValue::from_static("text/html; charset=utf-8"));
+    let mut response = (
+        page.status,
+        [(header::CACHE_CONTROL, "no-cache")],
+        shell.render(),
+    )
+        .into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        header::HeaderValue::from_static("text/html; charset=utf-8"),
+    );
     response
 }
 
+/// The React markup for `url` with this state, from the render cache or the engine;
+/// empty when the engine fails (the browser then renders from the same state).
+async fn render_root(
+    state: &AppState,
+    url: &str,
+    render_state: &RenderState<'_>,
+    state_json: &str,
+) -> Arc<str> {
+    // The markup depends on the URL, the data and the year, not on `fetchedAt`.
+    let cache_key = format!(
+        "{url}\n{}\n{}",
+        render_state.year,
+        serde_json::to_string(render_state.prefetched).expect("prefetched data serializes")
+    );
+    if let Some(html) = state.render_cache.get(&cache_key) {
+        return html;
+    }
+    let request = format!(
+        r#"{{"url":{},"state":{}}}"#,
+        serde_json::Value::from(url),
+        state_json
+    );
+    let started = std::time::Instant::now();
+    let failure = match state.ssr.render(request).await {
+        Ok(output) => match serde_json::from_str::<RenderOutput>(&output) {
+            Ok(output) => {
+                let html: Arc<str> = output.html.into();
+                state.render_cache.insert(cache_key, html.clone());
+                return html;
+            }
+            Err(err) => format!("unreadable render output: {err}"),
+        },
+        Err(err) => err.to_string(),
+    };
+    tracing::warn!(%url, %failure, elapsed_ms = started.elapsed().as_millis() as u64, "render failed; serving the client-rendered shell");
+    Arc::from("")
+}
+
+/// Rendered markup of anonymous pages, keyed by URL, year and the page's data: the
+/// same page with the same data is rendered once. Entries live as long as the
+/// catalogue snapshot they were rendered from (5 minutes) and the cache holds at
+/// most 64 MiB. (Pages that show a signed-in user's data must not go through it.)
+pub fn new_render_cache() -> RenderCache {
+    moka::sync::Cache::builder()
+        .max_capacity(64 << 20)
+        .weigher(|key: &String, html: &Arc<str>| {
+            u32::try_from(key.len() + html.len()).unwrap_or(u32::MAX)
+        })
+        .time_to_live(sound_atlas_catalog::store::SNAPSHOT_TTL)
+        .build()
+}
+
+pub type RenderCache = moka::sync::Cache<String, Arc<str>>;
+
 /// Any path no route claims: HTTP 404 with the not-found screen.
 async fn not_found(State(state): State<AppState>, uri: Uri) -> Response {
-    let page = Page { status: StatusCode::NOT_FOUND, head: Head::not_found(uri.path()), prefetched: Vec::new() };
+    let page = Page {
+        status: StatusCode::NOT_FOUND,
+        head: Head::not_found(uri.path()),
+        prefetched: Vec::new(),
+    };
     render(&state, &uri, page).await
 }

@@ -9,7 +9,12 @@ async fn the_artist_list_is_sorted_and_complete(db: &TestDb) {
     let answer = get(&app, "/api/artists?refresh=true").await;
     assert_eq!(answer.status, StatusCode::OK);
     let list = answer.json();
-    let titles: Vec<String> = list.as_array().unwrap().iter().map(|a| a["title"].as_str().unwrap().to_lowercase()).collect();
+    let titles: Vec<String> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["title"].as_str().unwrap().to_lowercase())
+        .collect();
     assert!(titles.len() >= 300);
     assert!(titles.windows(2).all(|w| w[0] <= w[1]));
 }
@@ -18,9 +23,25 @@ async fn one_artist_has_the_spec_fields_in_camel_case(db: &TestDb) {
     let app = app(db).await;
     let id = id_of(&app, "Queen").await;
     let queen = get(&app, &format!("/api/artists/{id}")).await.json();
-    for field in ["id", "title", "imageUrl", "genres", "bio", "bioSourceLink", "soloVideoLink", "spotifyLink", "appleLink",
-        "amazonLink", "tidalLink", "funFact", "externalId", "kind", "year", "origin", "realName"]
-    {
+    for field in [
+        "id",
+        "title",
+        "imageUrl",
+        "genres",
+        "bio",
+        "bioSourceLink",
+        "soloVideoLink",
+        "spotifyLink",
+        "appleLink",
+        "amazonLink",
+        "tidalLink",
+        "funFact",
+        "externalId",
+        "kind",
+        "year",
+        "origin",
+        "realName",
+    ] {
         assert!(queen.get(field).is_some(), "missing {field}");
     }
     assert_eq!(queen["kind"], "band");
@@ -28,41 +49,73 @@ async fn one_artist_has_the_spec_fields_in_camel_case(db: &TestDb) {
 
 async fn unknown_and_malformed_ids_answer_404_in_the_error_shape(db: &TestDb) {
     let app = app(db).await;
-    for uri in ["/api/artists/999999", "/api/artists/abc", "/api/artists/-1", "/api/artists/1%00", "/api/artists/99999999999999999999"] {
+    for uri in [
+        "/api/artists/999999",
+        "/api/artists/abc",
+        "/api/artists/-1",
+        "/api/artists/1%00",
+        "/api/artists/99999999999999999999",
+    ] {
         let answer = get(&app, uri).await;
         assert_eq!(answer.status, StatusCode::NOT_FOUND, "{uri}");
-        assert_eq!(answer.json()["message"], "This artist could not be found. It may have been removed or the ID is incorrect.");
+        assert_eq!(
+            answer.json()["message"],
+            "This artist could not be found. It may have been removed or the ID is incorrect."
+        );
         assert_eq!(answer.json()["status"], 404);
     }
 }
 
 async fn search_needs_a_query(db: &TestDb) {
     let app = app(db).await;
-    for uri in ["/api/artists/search", "/api/artists/search?query=", "/api/artists/search?query=%20%20"] {
+    for uri in [
+        "/api/artists/search",
+        "/api/artists/search?query=",
+        "/api/artists/search?query=%20%20",
+    ] {
         let answer = get(&app, uri).await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{uri}");
         assert_eq!(answer.json()["message"], "Search query is required");
     }
-    let long = get(&app, &format!("/api/artists/search?query={}", "a".repeat(101))).await;
+    let long = get(
+        &app,
+        &format!("/api/artists/search?query={}", "a".repeat(101)),
+    )
+    .await;
     assert_eq!(long.status, StatusCode::BAD_REQUEST);
-    assert!(long.json()["message"].as_str().unwrap().contains("too long"));
+    assert!(long.json()["message"]
+        .as_str()
+        .unwrap()
+        .contains("too long"));
 }
 
 async fn search_ranks_and_forgives_typos(db: &TestDb) {
     let app = app(db).await;
     let hits = get(&app, "/api/artists/search?query=beatels").await.json();
     assert_eq!(hits[0]["title"], "The Beatles");
-    let hits = get(&app, "/api/artists/search?query=%3Cscript%3Ealert(1)%3C%2Fscript%3E").await;
+    let hits = get(
+        &app,
+        "/api/artists/search?query=%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+    )
+    .await;
     assert_eq!(hits.status, StatusCode::OK);
 }
 
 async fn browse_answers_one_page_of_one_letter(db: &TestDb) {
     let app = app(db).await;
-    let page = get(&app, "/api/artists/browse?letter=%23&page=1").await.json();
+    let page = get(&app, "/api/artists/browse?letter=%23&page=1")
+        .await
+        .json();
     assert_eq!(page["letter"], "#");
     assert_eq!(page["pageSize"], 12);
     assert!(page["artists"].as_array().unwrap().len() <= 12);
-    for bad in ["letter=AB", "letter=%3Cscript%3E", "letter=A&page=0", "letter=A&page=x", "letter=A&page=99999999"] {
+    for bad in [
+        "letter=AB",
+        "letter=%3Cscript%3E",
+        "letter=A&page=0",
+        "letter=A&page=x",
+        "letter=A&page=99999999",
+    ] {
         let answer = get(&app, &format!("/api/artists/browse?{bad}")).await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{bad}");
     }
@@ -71,10 +124,14 @@ async fn browse_answers_one_page_of_one_letter(db: &TestDb) {
 async fn neighbors_related_and_random_answer(db: &TestDb) {
     let app = app(db).await;
     let id = id_of(&app, "Queen").await;
-    let neighbors = get(&app, &format!("/api/artists/{id}/neighbors")).await.json();
+    let neighbors = get(&app, &format!("/api/artists/{id}/neighbors"))
+        .await
+        .json();
     assert!(neighbors["position"].as_u64().unwrap() >= 1);
     assert!(neighbors["total"].as_u64().unwrap() >= 300);
-    let related = get(&app, &format!("/api/artists/{id}/related")).await.json();
+    let related = get(&app, &format!("/api/artists/{id}/related"))
+        .await
+        .json();
     assert!(!related.as_array().unwrap().is_empty());
     let random = get(&app, "/api/artists/random").await;
     assert_eq!(random.status, StatusCode::OK);
@@ -86,7 +143,11 @@ async fn other_api_paths_and_methods_answer_in_the_error_shape(db: &TestDb) {
     let missing = get(&app, "/api/nothing-here").await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
     assert_eq!(missing.json()["status"], 404);
-    let post = send(&app, Request::post("/api/artists").body(Body::empty()).unwrap()).await;
+    let post = send(
+        &app,
+        Request::post("/api/artists").body(Body::empty()).unwrap(),
+    )
+    .await;
     assert_eq!(post.status, StatusCode::METHOD_NOT_ALLOWED);
     assert_eq!(post.json()["status"], 405);
 }

@@ -18,13 +18,21 @@ pub const ORIGIN: &str = "https://soundatlas.test";
 
 /// One render pool for the whole test binary (each worker loads the bundle once).
 static SSR: LazyLock<SsrPool> = LazyLock::new(|| {
-    SsrPool::start(sound_atlas::shell::SERVER_BUNDLE, SsrConfig { workers: 2, ..SsrConfig::default() })
-        .expect("the server bundle loads")
+    SsrPool::start(
+        sound_atlas::shell::SERVER_BUNDLE,
+        SsrConfig {
+            workers: 2,
+            ..SsrConfig::default()
+        },
+    )
+    .expect("the server bundle loads")
 });
 
 /// The app over a seeded test database.
 pub async fn app(db: &TestDb) -> axum::Router {
-    sound_atlas::db::prepare(&db.conn).await.expect("migrate and seed");
+    sound_atlas::db::prepare(&db.conn)
+        .await
+        .expect("migrate and seed");
     build_app(AppState::new(db.conn.clone(), SSR.clone(), ORIGIN.into()))
 }
 
@@ -36,7 +44,8 @@ pub struct Answer {
 
 impl Answer {
     pub fn json(&self) -> serde_json::Value {
-        serde_json::from_str(&self.body).unwrap_or_else(|err| panic!("not JSON ({err}): {}", self.body))
+        serde_json::from_str(&self.body)
+            .unwrap_or_else(|err| panic!("not JSON ({err}): {}", self.body))
     }
 }
 
@@ -49,12 +58,29 @@ pub async fn send(app: &axum::Router, request: Request<Body>) -> Answer {
     let status = response.status();
     let headers = response.headers().clone();
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    Answer { status, headers, body: String::from_utf8_lossy(&bytes).into_owned() }
+    Answer {
+        status,
+        headers,
+        body: String::from_utf8_lossy(&bytes).into_owned(),
+    }
 }
 
 /// The id of the artist with this exact title.
 pub async fn id_of(app: &axum::Router, title: &str) -> i64 {
-    let hits = get(app, &format!("/api/artists/search?query={}", sound_atlas_web::encode_uri_component(title))).await.json();
-    let hit = hits.as_array().unwrap().iter().find(|a| a["title"] == title).unwrap_or_else(|| panic!("{title} not found"));
+    let hits = get(
+        app,
+        &format!(
+            "/api/artists/search?query={}",
+            sound_atlas_web::encode_uri_component(title)
+        ),
+    )
+    .await
+    .json();
+    let hit = hits
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["title"] == title)
+        .unwrap_or_else(|| panic!("{title} not found"));
     hit["id"].as_i64().unwrap()
 }

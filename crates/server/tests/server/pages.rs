@@ -12,13 +12,18 @@ use crate::{app, get, id_of, ORIGIN};
 fn json_ld(html: &str) -> Vec<serde_json::Value> {
     html.split(r#"<script type="application/ld+json">"#)
         .skip(1)
-        .map(|rest| serde_json::from_str(rest.split("</script>").next().unwrap()).expect("JSON-LD parses"))
+        .map(|rest| {
+            serde_json::from_str(rest.split("</script>").next().unwrap()).expect("JSON-LD parses")
+        })
         .collect()
 }
 
 /// The injected state, parsed.
 fn state(html: &str) -> serde_json::Value {
-    let start = html.find(r#"<script id="sa-state" type="application/json">"#).expect("state script") + 46;
+    let start = html
+        .find(r#"<script id="sa-state" type="application/json">"#)
+        .expect("state script")
+        + 46;
     let json = &html[start..];
     serde_json::from_str(&json[..json.find("</script>").unwrap()]).expect("state parses")
 }
@@ -36,33 +41,66 @@ async fn an_artist_page_is_rendered_with_its_head_and_data(db: &TestDb) {
     assert_eq!(page.status, StatusCode::OK);
     let html = &page.body;
     assert!(html.contains("<title>The Beatles - Sound Atlas</title>"));
-    assert_eq!(meta(html, "property", "og:title"), "The Beatles - Sound Atlas");
+    assert_eq!(
+        meta(html, "property", "og:title"),
+        "The Beatles - Sound Atlas"
+    );
     assert_eq!(meta(html, "property", "og:type"), "profile");
-    assert_eq!(meta(html, "property", "og:url"), format!("{ORIGIN}/artist/{id}"));
+    assert_eq!(
+        meta(html, "property", "og:url"),
+        format!("{ORIGIN}/artist/{id}")
+    );
     assert_eq!(meta(html, "property", "og:site_name"), "Sound Atlas");
     assert!(meta(html, "property", "og:image").starts_with("https://"));
     assert!(!meta(html, "property", "og:description").is_empty());
     assert_eq!(meta(html, "name", "twitter:card"), "summary_large_image");
-    assert!(html.contains(&format!(r#"<link rel="canonical" href="{ORIGIN}/artist/{id}">"#)));
+    assert!(html.contains(&format!(
+        r#"<link rel="canonical" href="{ORIGIN}/artist/{id}">"#
+    )));
     let docs = json_ld(html);
-    let group = docs.iter().find(|d| d["@type"] == "MusicGroup").expect("MusicGroup JSON-LD");
+    let group = docs
+        .iter()
+        .find(|d| d["@type"] == "MusicGroup")
+        .expect("MusicGroup JSON-LD");
     assert_eq!(group["name"], "The Beatles");
-    assert!(group["genre"].as_array().unwrap().iter().any(|g| g == "Rock"));
-    assert_eq!(group["sameAs"][0], "https://en.wikipedia.org/wiki/The_Beatles");
-    let crumbs = docs.iter().find(|d| d["@type"] == "BreadcrumbList").expect("BreadcrumbList JSON-LD");
+    assert!(group["genre"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|g| g == "Rock"));
+    assert_eq!(
+        group["sameAs"][0],
+        "https://en.wikipedia.org/wiki/The_Beatles"
+    );
+    let crumbs = docs
+        .iter()
+        .find(|d| d["@type"] == "BreadcrumbList")
+        .expect("BreadcrumbList JSON-LD");
     assert_eq!(crumbs["itemListElement"].as_array().unwrap().len(), 3);
     // The React tree ran on the server: the biography is in the markup, not only in the data.
-    let root = &html[html.find(r#"<div id="root">"#).unwrap()..html.find(r#"<script id="sa-state""#).unwrap()];
+    let root = &html
+        [html.find(r#"<div id="root">"#).unwrap()..html.find(r#"<script id="sa-state""#).unwrap()];
     assert!(root.contains("Liverpool"), "server-rendered biography");
-    let keys: Vec<String> = state(html)["prefetched"].as_array().unwrap().iter().map(|p| p["key"].as_str().unwrap().to_owned()).collect();
-    assert!(keys.contains(&format!("/api/artists/{id}")) && keys.contains(&format!("/api/artists/{id}/neighbors")));
+    let keys: Vec<String> = state(html)["prefetched"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["key"].as_str().unwrap().to_owned())
+        .collect();
+    assert!(
+        keys.contains(&format!("/api/artists/{id}"))
+            && keys.contains(&format!("/api/artists/{id}/neighbors"))
+    );
 }
 
 async fn a_solo_artist_is_a_person(db: &TestDb) {
     let app = app(db).await;
     let id = id_of(&app, "Adele").await;
     let html = get(&app, &format!("/artist/{id}")).await.body;
-    let person = json_ld(&html).into_iter().find(|d| d["@type"] == "Person").expect("Person JSON-LD");
+    let person = json_ld(&html)
+        .into_iter()
+        .find(|d| d["@type"] == "Person")
+        .expect("Person JSON-LD");
     assert_eq!(person["name"], "Adele");
     assert!(person["birthDate"].is_string());
 }
@@ -72,8 +110,15 @@ async fn an_unknown_artist_page_is_a_404_with_the_spec_text(db: &TestDb) {
     for uri in ["/artist/999999", "/artist/not-a-number"] {
         let page = get(&app, uri).await;
         assert_eq!(page.status, StatusCode::NOT_FOUND, "{uri}");
-        assert!(page.body.contains("This artist could not be found. It may have been removed or the ID is incorrect."), "{uri}");
-        assert!(page.body.contains(r#"<meta name="robots" content="noindex">"#));
+        assert!(
+            page.body.contains(
+                "This artist could not be found. It may have been removed or the ID is incorrect."
+            ),
+            "{uri}"
+        );
+        assert!(page
+            .body
+            .contains(r#"<meta name="robots" content="noindex">"#));
     }
 }
 
@@ -82,34 +127,57 @@ async fn any_other_path_is_the_not_found_screen(db: &TestDb) {
     let page = get(&app, "/no/such/page").await;
     assert_eq!(page.status, StatusCode::NOT_FOUND);
     assert!(page.body.contains("<title>404 Page Not Found</title>"));
-    assert!(page.body.contains("Did you forget to add the page to the router?"));
+    assert!(page
+        .body
+        .contains("Did you forget to add the page to the router?"));
 }
 
 async fn the_home_page_declares_the_site_search(db: &TestDb) {
     let app = app(db).await;
     let page = get(&app, "/").await;
     assert_eq!(page.status, StatusCode::OK);
-    assert!(page.body.contains("<title>Sound Atlas - Explore Your World of Music</title>"));
-    let site = json_ld(&page.body).into_iter().find(|d| d["@type"] == "WebSite").expect("WebSite JSON-LD");
+    assert!(page
+        .body
+        .contains("<title>Sound Atlas - Explore Your World of Music</title>"));
+    let site = json_ld(&page.body)
+        .into_iter()
+        .find(|d| d["@type"] == "WebSite")
+        .expect("WebSite JSON-LD");
     assert_eq!(site["potentialAction"]["@type"], "SearchAction");
-    assert_eq!(site["potentialAction"]["target"]["urlTemplate"], format!("{ORIGIN}/search/{{search_term_string}}"));
+    assert_eq!(
+        site["potentialAction"]["target"]["urlTemplate"],
+        format!("{ORIGIN}/search/{{search_term_string}}")
+    );
 }
 
 async fn browse_renders_the_asked_pages_of_a_letter(db: &TestDb) {
     let app = app(db).await;
     let page = get(&app, "/browse?letter=B&page=2").await;
     assert_eq!(page.status, StatusCode::OK);
-    assert!(page.body.contains("<title>Browse Artists - Sound Atlas</title>"));
+    assert!(page
+        .body
+        .contains("<title>Browse Artists - Sound Atlas</title>"));
     let prefetched = state(&page.body)["prefetched"].clone();
     assert_eq!(prefetched[0]["key"], "/api/artists/browse?letter=B&page=1");
     assert_eq!(prefetched[1]["key"], "/api/artists/browse?letter=B&page=2");
-    assert_eq!(prefetched[0]["body"]["artists"].as_array().unwrap().len(), 12);
+    assert_eq!(
+        prefetched[0]["body"]["artists"].as_array().unwrap().len(),
+        12
+    );
     // Parameters are read as leniently as the client reads them: both show the same pages.
     let odd = get(&app, "/browse?letter=%3Cscript%3E&page=x").await;
     assert_eq!(odd.status, StatusCode::OK);
-    assert_eq!(state(&odd.body)["prefetched"][0]["key"], "/api/artists/browse?letter=A&page=1");
+    assert_eq!(
+        state(&odd.body)["prefetched"][0]["key"],
+        "/api/artists/browse?letter=A&page=1"
+    );
     assert_eq!(state(&odd.body)["prefetched"].as_array().unwrap().len(), 1);
-    let capped = state(&get(&app, "/browse?letter=b&page=999999999999999999999").await.body)["prefetched"].clone();
+    let capped = state(
+        &get(&app, "/browse?letter=b&page=999999999999999999999")
+            .await
+            .body,
+    )["prefetched"]
+        .clone();
     assert_eq!(capped.as_array().unwrap().len(), 50);
 }
 
@@ -117,11 +185,16 @@ async fn search_pages_show_results_and_escape_the_query(db: &TestDb) {
     let app = app(db).await;
     let page = get(&app, "/search/beatels").await;
     assert_eq!(page.status, StatusCode::OK);
-    assert!(page.body.contains("<title>Search: beatels - Sound Atlas</title>"));
+    assert!(page
+        .body
+        .contains("<title>Search: beatels - Sound Atlas</title>"));
     assert!(page.body.contains("The Beatles"));
     let hostile = get(&app, "/search/%3Cscript%3Ealert(1)%3C%2Fscript%3E").await;
     assert_eq!(hostile.status, StatusCode::OK);
-    assert!(!hostile.body.contains("<script>alert(1)"), "the query is escaped everywhere");
+    assert!(
+        !hostile.body.contains("<script>alert(1)"),
+        "the query is escaped everywhere"
+    );
     assert!(hostile.body.contains("&lt;script&gt;alert(1)"));
     let empty = get(&app, "/search").await;
     assert!(empty.body.contains("Start Searching"));
@@ -137,7 +210,9 @@ async fn data_cannot_break_out_of_the_page(db: &TestDb) {
         title: Set("Hostile </script><!-- Band".into()),
         kind: Set("band".into()),
         genres: Set(r#"["</script><script>alert(1)</script>"]"#.into()),
-        bio: Set(Some("A bio with </script><script>alert(2)</script> and \u{2028} in it, long enough.".into())),
+        bio: Set(Some(
+            "A bio with </script><script>alert(2)</script> and \u{2028} in it, long enough.".into(),
+        )),
         ..Default::default()
     }
     .insert(&db.conn)
@@ -145,37 +220,101 @@ async fn data_cannot_break_out_of_the_page(db: &TestDb) {
     .unwrap();
     let _ = get(&app, "/api/artists?refresh=true").await;
     let html = get(&app, &format!("/artist/{}", row.id)).await.body;
-    assert!(!html.contains("<script>alert"), "no injected script element");
+    assert!(
+        !html.contains("<script>alert"),
+        "no injected script element"
+    );
     // Every script element the shell wrote is still closed where the shell closed it,
     // and none holds a raw "<" or a U+2028 that older parsers end a line at.
-    assert_eq!(html.matches("<script").count(), html.matches("</script>").count());
+    assert_eq!(
+        html.matches("<script").count(),
+        html.matches("</script>").count()
+    );
     for script in html.split("<script").skip(1) {
         let content = &script[script.find('>').unwrap() + 1..script.find("</script>").unwrap()];
-        assert!(!content.contains('<') && !content.contains('\u{2028}'), "unescaped script content: {content}");
+        assert!(
+            !content.contains('<') && !content.contains('\u{2028}'),
+            "unescaped script content: {content}"
+        );
     }
-    assert_eq!(state(&html)["prefetched"][0]["body"]["title"], "Hostile </script><!-- Band");
+    assert_eq!(
+        state(&html)["prefetched"][0]["body"]["title"],
+        "Hostile </script><!-- Band"
+    );
 }
 
 async fn a_failed_render_still_serves_the_head_and_the_data(db: &TestDb) {
     sound_atlas::db::prepare(&db.conn).await.unwrap();
-    let throwing = SsrPool::start("globalThis.render = () => { throw new Error('boom') }", SsrConfig { workers: 1, ..SsrConfig::default() })
-        .unwrap();
+    let throwing = SsrPool::start(
+        "globalThis.render = () => { throw new Error('boom') }",
+        SsrConfig {
+            workers: 1,
+            ..SsrConfig::default()
+        },
+    )
+    .unwrap();
     let app = build_app(AppState::new(db.conn.clone(), throwing, ORIGIN.into()));
     let id = id_of(&app, "Queen").await;
     let page = get(&app, &format!("/artist/{id}")).await;
     assert_eq!(page.status, StatusCode::OK);
     assert!(page.body.contains("<title>Queen - Sound Atlas</title>"));
-    assert!(page.body.contains(r#"<div id="root"></div>"#), "empty root: the browser renders");
+    assert!(
+        page.body.contains(r#"<div id="root"></div>"#),
+        "empty root: the browser renders"
+    );
     assert_eq!(state(&page.body)["prefetched"][0]["body"]["title"], "Queen");
-    assert!(json_ld(&page.body).iter().any(|d| d["@type"] == "MusicGroup"));
+    assert!(json_ld(&page.body)
+        .iter()
+        .any(|d| d["@type"] == "MusicGroup"));
     let missing = get(&app, "/artist/999999").await;
-    assert_eq!(missing.status, StatusCode::NOT_FOUND, "the status stays the page's own");
+    assert_eq!(
+        missing.status,
+        StatusCode::NOT_FOUND,
+        "the status stays the page's own"
+    );
+}
+
+async fn the_same_page_with_the_same_data_is_rendered_once(db: &TestDb) {
+    sound_atlas::db::prepare(&db.conn).await.unwrap();
+    // A bundle that numbers its renders, on one worker.
+    let counting = "let renders = 0; globalThis.render = () => JSON.stringify({ html: `<p>render ${++renders}</p>` });";
+    let pool = SsrPool::start(
+        counting,
+        SsrConfig {
+            workers: 1,
+            ..SsrConfig::default()
+        },
+    )
+    .unwrap();
+    let app = build_app(AppState::new(db.conn.clone(), pool, ORIGIN.into()));
+    let id = id_of(&app, "Queen").await;
+    assert!(get(&app, &format!("/artist/{id}"))
+        .await
+        .body
+        .contains("<p>render 1</p>"));
+    assert!(
+        get(&app, &format!("/artist/{id}"))
+            .await
+            .body
+            .contains("<p>render 1</p>"),
+        "served from the cache"
+    );
+    assert!(
+        get(&app, "/browse?letter=Q")
+            .await
+            .body
+            .contains("<p>render 2</p>"),
+        "another page renders"
+    );
 }
 
 async fn health_answers_once_pages_can_be_served(db: &TestDb) {
     let app = app(db).await;
     let answer = get(&app, "/healthz").await;
-    assert_eq!((answer.status, answer.body.as_str()), (StatusCode::OK, "ok"));
+    assert_eq!(
+        (answer.status, answer.body.as_str()),
+        (StatusCode::OK, "ok")
+    );
 }
 
 db_tests!(
@@ -188,5 +327,6 @@ db_tests!(
     search_pages_show_results_and_escape_the_query,
     data_cannot_break_out_of_the_page,
     a_failed_render_still_serves_the_head_and_the_data,
+    the_same_page_with_the_same_data_is_rendered_once,
     health_answers_once_pages_can_be_served,
 );
