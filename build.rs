@@ -20,11 +20,14 @@ fn main() {
         println!("cargo:rerun-if-changed={}", ui.join(watched).display());
     }
     if !ui.join("node_modules").is_dir() {
+        // `npm install` rather than `npm ci`: it installs the locked versions all the
+        // same, but tolerates the lockfile lacking optional packages of other platforms
+        // (rollup's, for vitest), which a registry mirror may not carry.
         run(
             Command::new("npm")
-                .args(["ci", "--no-audit", "--no-fund"])
+                .args(["install", "--no-audit", "--no-fund"])
                 .current_dir(&ui),
-            "npm ci (ui/)",
+            "npm install (ui/)",
         );
     }
     run(
