@@ -53,11 +53,14 @@ impl Snapshot {
     }
 }
 
+/// The snapshot in use and when it was read.
+type Cached = Option<(Instant, Arc<Snapshot>)>;
+
 /// The catalogue service: cheap to clone, shared by handlers.
 #[derive(Clone)]
 pub struct Catalog {
     db: DatabaseConnection,
-    cache: Arc<Mutex<Option<(Instant, Arc<Snapshot>)>>>,
+    cache: Arc<Mutex<Cached>>,
 }
 
 impl Catalog {
