@@ -35,6 +35,8 @@ test('browsing a letter lists its artists and Load More adds a page', async () =
   assert.equal(await page.title(), 'Browse Artists - Sound Atlas');
   await page.getByRole('navigation', { name: 'Filter by first letter' }).getByRole('link', { name: 'B', exact: true }).click();
   await page.waitForURL(/letter=B/);
+  // The address changes a moment before the page re-renders for the new letter.
+  await page.locator('.letter-bar [aria-current="page"]', { hasText: /^B$/ }).waitFor();
   const cards = page.locator('.artist-grid .artist-card-title');
   await cards.first().waitFor();
   assert.equal(await cards.count(), 12);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { browseKeys } from '../../lib/api-keys';
@@ -46,22 +46,29 @@ export function BrowsePage() {
   // Resume the session's letter/page when the URL names no letter; remember the
   // scroll position to restore when returning. Runs in effects only: the
   // server cannot see sessionStorage, so the first render must not either.
+  // It runs per arrival, not per mount: following a plain /browse link (menu,
+  // footer) from /browse?letter=... keeps this page mounted, and must resume
+  // the letter too. The scroll position is restored only when the page mounts.
+  const mounting = useRef(true);
   useEffect(() => {
+    const mount = mounting.current;
+    mounting.current = false;
     const saved = loadBrowseState();
     if (letterParam === null) {
       const href = restoreHref(saved);
       if (href) navigate(href, { replace: true, state: { keepScroll: true } });
-      pendingScroll.current = saved.scrollY;
+      if (mount) pendingScroll.current = saved.scrollY;
     } else if (
+      mount &&
       (navigationType === 'POP' || (location.state as { restoreScroll?: boolean } | null)?.restoreScroll) &&
       saved.letter === letterParam &&
       pageFor(saved.pages, letterParam) === page
     ) {
       pendingScroll.current = saved.scrollY;
     }
-    // Mount only.
+    // Per arrival (location.key), reading the values of that render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [location.key]);
 
   useEffect(() => {
     if (letterParam !== null) saveSelection(letterParam, page);
@@ -77,7 +84,10 @@ export function BrowsePage() {
     window.requestAnimationFrame(() => window.scrollTo({ top: y, left: 0, behavior: 'auto' }));
   }, [allLoaded, letterParam, letter, page]);
 
-  useEffect(() => {
+  // A layout effect, so that leaving the page removes the listener in the same
+  // commit, before the next page's scroll-to-top (a passive cleanup can run
+  // after that scroll event and would save 0 over the position to restore).
+  useLayoutEffect(() => {
     let frame = 0;
     const onScroll = () => {
       if (frame) return;
@@ -104,7 +114,8 @@ export function BrowsePage() {
       .split('&')
       .filter((part) => part !== '' && !part.startsWith('refresh='))
       .join('&');
-    navigate(`${location.pathname}${search ? `?${search}` : ''}${location.hash}`, { replace: true, state: location.state });
+    const state = (location.state ?? {}) as Record<string, unknown>;
+    navigate(`${location.pathname}${search ? `?${search}` : ''}${location.hash}`, { replace: true, state: { ...state, keepScroll: true } });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [refresh]);
 

@@ -6,6 +6,47 @@ import { ExternalLink } from '../../components/external-link';
 import { SocialIcon } from '../../components/icons';
 import { LogoMark, Wordmark } from '../../components/logo';
 
+interface FooterColumn {
+  /** Used for the heading's id: `footer-{id}-title`. */
+  id: string;
+  title: string;
+  links: ReadonlyArray<{ label: string; to: string; onClick?: () => void }>;
+}
+
+const FOOTER_COLUMNS: readonly FooterColumn[] = [
+  {
+    id: 'nav',
+    title: 'Navigation',
+    links: [
+      { label: 'Home', to: '/' },
+      // Spec: the footer Browse link repeats scroll-to-top at 100, 300 and 500 ms.
+      { label: 'Browse Artists', to: '/browse', onClick: () => repeatScrollToTop([100, 300, 500]) },
+      { label: 'Favorites', to: '/favorites' },
+      { label: 'Articles', to: '/articles' },
+      { label: 'Music Quiz', to: '/quiz' },
+    ],
+  },
+  {
+    id: 'about',
+    title: 'About',
+    links: [
+      { label: 'About Sound Atlas', to: '/about' },
+      { label: 'Artist Spotlights', to: '/articles' },
+      { label: 'Privacy Settings', to: '/privacy-settings' },
+    ],
+  },
+  {
+    id: 'legal',
+    title: 'Legal',
+    links: [
+      { label: 'Privacy Policy', to: '/privacy-policy' },
+      { label: 'Terms of Service', to: '/terms-of-service' },
+      { label: 'Data Access', to: '/data-access' },
+      { label: 'Account Deletion', to: '/account-deletion' },
+    ],
+  },
+];
+
 export function Footer() {
   const { year } = useAppEnv();
   return (
@@ -27,60 +68,20 @@ export function Footer() {
             ))}
           </ul>
         </div>
-        <nav className="footer-col" aria-labelledby="footer-nav-title">
-          <h2 id="footer-nav-title">Navigation</h2>
-          <ul>
-            <li>
-              <Link to="/">Home</Link>
-            </li>
-            <li>
-              {/* Spec: the footer Browse link repeats scroll-to-top at 100, 300 and 500 ms. */}
-              <Link to="/browse" onClick={() => repeatScrollToTop([100, 300, 500])}>
-                Browse Artists
-              </Link>
-            </li>
-            <li>
-              <Link to="/favorites">Favorites</Link>
-            </li>
-            <li>
-              <Link to="/articles">Articles</Link>
-            </li>
-            <li>
-              <Link to="/quiz">Music Quiz</Link>
-            </li>
-          </ul>
-        </nav>
-        <nav className="footer-col" aria-labelledby="footer-about-title">
-          <h2 id="footer-about-title">About</h2>
-          <ul>
-            <li>
-              <Link to="/about">About Sound Atlas</Link>
-            </li>
-            <li>
-              <Link to="/articles">Artist Spotlights</Link>
-            </li>
-            <li>
-              <Link to="/privacy-settings">Privacy Settings</Link>
-            </li>
-          </ul>
-        </nav>
-        <nav className="footer-col" aria-labelledby="footer-legal-title">
-          <h2 id="footer-legal-title">Legal</h2>
-          <ul>
-            <li>
-              <Link to="/privacy-policy">Privacy Policy</Link>
-            </li>
-            <li>
-              <Link to="/terms-of-service">Terms of Service</Link>
-            </li>
-            <li>
-              <Link to="/data-access">Data Access</Link>
-            </li>
-            <li>
-              <Link to="/account-deletion">Account Deletion</Link>
-            </li>
-          </ul>
-        </nav>
+        {FOOTER_COLUMNS.map((column) => (
+          <nav key={column.id} className="footer-col" aria-labelledby={`footer-${column.id}-title`}>
+            <h2 id={`footer-${column.id}-title`}>{column.title}</h2>
+            <ul>
+              {column.links.map((link) => (
+                <li key={link.label}>
+                  <Link to={link.to} onClick={link.onClick}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
       </div>
       <div className="footer-bottom">
         <p>{`© ${year} Sound Atlas. All rights reserved.`}</p>

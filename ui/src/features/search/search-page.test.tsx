@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app';
 import { httpErrorFromBody } from '../../lib/http-error';
@@ -20,6 +20,20 @@ describe('search page', () => {
     ]);
     expect(screen.getByText(`No results found for "${query}"`)).toBeTruthy();
     expect(document.querySelector('script')).toBeNull();
+  });
+
+  it("has the header's search box: trims, ignores empty text, navigates to /search/{query}", () => {
+    const { router } = renderApp('/search');
+    const input = document.getElementById('search-page-input') as HTMLInputElement;
+    expect(input.placeholder).toBe('Search artists, bands, or genres...');
+    expect(input.name).toBe('q');
+    expect(input.closest('form')!.getAttribute('action')).toBe('/search');
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.submit(input.closest('form')!);
+    expect(router.state.location.pathname).toBe('/search');
+    fireEvent.change(input, { target: { value: '  queen  ' } });
+    fireEvent.submit(input.closest('form')!);
+    expect(router.state.location.pathname).toBe('/search/queen');
   });
 
   it('summarises counts', () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { isHttpError } from '../../lib/http-error';
@@ -8,6 +8,7 @@ import { titles } from '../../lib/titles';
 import { getSearchParam } from '../../lib/url';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ArtistCard } from '../../components/artist-card';
+import { SearchForm } from '../../components/search-form';
 import { SkeletonGrid } from '../../components/skeletons';
 import { SearchIcon } from '../../components/icons';
 import { loadSearchMemory, rememberOpenedArtist, saveSearchScroll, SEARCH_RESTORE_DELAY_MS } from './search-memory';
@@ -63,33 +64,18 @@ export function SearchPage() {
 }
 
 function SearchBox({ initial }: { initial: string }) {
-  const navigate = useNavigate();
-  const [value, setValue] = useState(initial);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const target = searchTarget(value);
-    if (target !== null) navigate(target);
-  };
   return (
-    <form className="search-box" action="/search" method="get" role="search" onSubmit={onSubmit}>
-      <label htmlFor="search-page-input" className="sr-only">
-        Search artists, bands, or genres
-      </label>
-      <input
-        id="search-page-input"
-        name="q"
-        type="search"
-        placeholder="Search artists, bands, or genres..."
-        autoComplete="off"
-        enterKeyHint="search"
-        maxLength={100}
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-      />
-      <button type="submit" className="btn btn-primary">
-        <SearchIcon size={18} /> Search
-      </button>
-    </form>
+    <SearchForm
+      inputId="search-page-input"
+      className="search-box"
+      initialValue={initial}
+      submitClassName="btn btn-primary"
+      submitContent={
+        <>
+          <SearchIcon size={18} /> Search
+        </>
+      }
+    />
   );
 }
 
@@ -100,8 +86,10 @@ function SearchResults({ query }: { query: string }) {
   const restored = useRef(false);
 
   // Save the scroll position for this search path on leaving; restore it (or
-  // the last-opened card) 100 ms after the results are shown.
-  useEffect(() => {
+  // the last-opened card) 100 ms after the results are shown. The listener is a
+  // layout effect so that leaving removes it before the next page's
+  // scroll-to-top, which would otherwise be saved as this search's position.
+  useLayoutEffect(() => {
     const onScroll = () => {
       if (restored.current) saveSearchScroll(path, window.scrollY);
     };
