@@ -2,10 +2,13 @@
  * The server bundle: one classic script that defines
  * `globalThis.render(requestJson) -> responseJson` for the Rust server's
  * embedded engine (deno_core on QuickJS-ng or V8). No window, document, fetch,
- * URL or timers are assumed; the URL shim comes first because react-router
+ * URL or timers are assumed; the URL polyfill comes first because react-router
  * constructs a URL while its module initialises.
  */
-import './lib/url-shim.server';
+// The engine has no WHATWG URL, which react-router needs while it loads: core-js
+// provides it (and URLSearchParams) only where the global is missing.
+import 'core-js/actual/url';
+import 'core-js/actual/url-search-params';
 import { renderToString } from 'react-dom/server';
 import {
   StaticRouterProvider,
