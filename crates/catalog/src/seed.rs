@@ -69,6 +69,15 @@ impl SeedArtist {
         {
             problems.push("bioSourceLink must be an English Wikipedia article".into());
         }
+        if self
+            .solo_video_link
+            .as_deref()
+            .is_some_and(|link| !link.starts_with("https://www.youtube.com/"))
+        {
+            problems.push(
+                "soloVideoLink must be a https://www.youtube.com/ channel or video URL".into(),
+            );
+        }
         for service in &self.streaming {
             if streaming_search_link(service, &self.title).is_none() {
                 problems.push(format!("unknown streaming service {service:?}"));
