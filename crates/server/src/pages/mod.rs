@@ -5,6 +5,7 @@
 //! routes here mirror `ui/src/app/routes.tsx`.
 
 mod catalog_pages;
+mod crawlers;
 pub mod head;
 
 use std::sync::Arc;
@@ -21,7 +22,9 @@ use crate::shell::Shell;
 pub use head::Head;
 
 pub fn router() -> Router<AppState> {
-    catalog_pages::router().fallback(not_found)
+    catalog_pages::router()
+        .merge(crawlers::router())
+        .fallback(not_found)
 }
 
 /// One page to render: its status, head and the data the React tree reads.

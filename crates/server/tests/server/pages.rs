@@ -308,6 +308,30 @@ async fn the_same_page_with_the_same_data_is_rendered_once(db: &TestDb) {
     );
 }
 
+async fn crawlers_find_every_artist_page_in_the_sitemap(db: &TestDb) {
+    let app = app(db).await;
+    let robots = get(&app, "/robots.txt").await;
+    assert_eq!(robots.status, StatusCode::OK);
+    assert!(robots
+        .body
+        .contains(&format!("Sitemap: {ORIGIN}/sitemap.xml")));
+    let sitemap = get(&app, "/sitemap.xml").await;
+    assert_eq!(sitemap.status, StatusCode::OK);
+    assert!(sitemap.headers["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("application/xml"));
+    let artists = get(&app, "/api/artists").await.json();
+    for artist in artists.as_array().unwrap() {
+        assert!(sitemap
+            .body
+            .contains(&format!("<loc>{ORIGIN}/artist/{}</loc>", artist["id"])));
+    }
+    assert!(sitemap
+        .body
+        .contains(&format!("<loc>{ORIGIN}/browse?letter=%23</loc>")));
+}
+
 async fn health_answers_once_pages_can_be_served(db: &TestDb) {
     let app = app(db).await;
     let answer = get(&app, "/healthz").await;
@@ -328,5 +352,6 @@ db_tests!(
     data_cannot_break_out_of_the_page,
     a_failed_render_still_serves_the_head_and_the_data,
     the_same_page_with_the_same_data_is_rendered_once,
+    crawlers_find_every_artist_page_in_the_sitemap,
     health_answers_once_pages_can_be_served,
 );
