@@ -15,6 +15,7 @@ use axum::http::{header, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 use serde::Serialize;
+use serde_json::value::RawValue;
 use sound_atlas_web::ApiResult;
 
 use crate::app::AppState;
@@ -61,7 +62,8 @@ impl Prefetched {
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 struct RenderState<'a> {
-    prefetched: &'a [Prefetched],
+    /// The page's `Prefetched` reads, serialized once: also the render cache's key.
+    prefetched: &'a RawValue,
     /// When the data was read (ms since the epoch), so the client's freshness clock agrees.
     fetched_at: i64,
     /// For the footer's copyright line: the same year on server and client.
@@ -79,8 +81,10 @@ struct RenderOutput {
 /// renders the page itself: the status stays the page's own.
 pub async fn render(state: &AppState, uri: &Uri, page: Page) -> Response {
     let now = time::OffsetDateTime::now_utc();
+    let prefetched =
+        serde_json::value::to_raw_value(&page.prefetched).expect("prefetched data serializes");
     let render_state = RenderState {
-        prefetched: &page.prefetched,
+        prefetched: &prefetched,
         fetched_at: (now.unix_timestamp_nanos() / 1_000_000) as i64,
         year: now.year(),
         origin: &state.site.public_url,
@@ -114,7 +118,7 @@ async fn render_root(
     let cache_key = format!(
         "{url}\n{}\n{}",
         render_state.year,
-        serde_json::to_string(render_state.prefetched).expect("prefetched data serializes")
+        render_state.prefetched.get()
     );
     if let Some(html) = state.render_cache.get(&cache_key) {
         return html;
