@@ -30,10 +30,27 @@ static SSR: LazyLock<SsrPool> = LazyLock::new(|| {
 
 /// The app over a seeded test database.
 pub async fn app(db: &TestDb) -> axum::Router {
+    app_with_pool(db, SSR.clone()).await
+}
+
+/// The app over a seeded test database, rendering with `bundle_js` on one worker.
+pub async fn app_with_bundle(db: &TestDb, bundle_js: &str) -> axum::Router {
+    let pool = SsrPool::start(
+        bundle_js,
+        SsrConfig {
+            workers: 1,
+            ..SsrConfig::default()
+        },
+    )
+    .expect("the test bundle loads");
+    app_with_pool(db, pool).await
+}
+
+async fn app_with_pool(db: &TestDb, pool: SsrPool) -> axum::Router {
     sound_atlas::db::prepare(&db.conn)
         .await
         .expect("migrate and seed");
-    build_app(AppState::new(db.conn.clone(), SSR.clone(), ORIGIN.into()))
+    build_app(AppState::new(db.conn.clone(), pool, ORIGIN.into()))
 }
 
 pub struct Answer {

@@ -3,10 +3,7 @@ use sea_orm::{ActiveModelTrait, ActiveValue::Set};
 use sound_atlas_entity::artist;
 use sound_atlas_test_db::{db_tests, TestDb};
 
-use sound_atlas::{build_app, AppState};
-use sound_atlas_ssr::{SsrConfig, SsrPool};
-
-use crate::{app, get, id_of, ORIGIN};
+use crate::{app, app_with_bundle, get, id_of, ORIGIN};
 
 /// The JSON-LD documents of a page, parsed.
 fn json_ld(html: &str) -> Vec<serde_json::Value> {
@@ -244,16 +241,7 @@ async fn data_cannot_break_out_of_the_page(db: &TestDb) {
 }
 
 async fn a_failed_render_still_serves_the_head_and_the_data(db: &TestDb) {
-    sound_atlas::db::prepare(&db.conn).await.unwrap();
-    let throwing = SsrPool::start(
-        "globalThis.render = () => { throw new Error('boom') }",
-        SsrConfig {
-            workers: 1,
-            ..SsrConfig::default()
-        },
-    )
-    .unwrap();
-    let app = build_app(AppState::new(db.conn.clone(), throwing, ORIGIN.into()));
+    let app = app_with_bundle(db, "globalThis.render = () => { throw new Error('boom') }").await;
     let id = id_of(&app, "Queen").await;
     let page = get(&app, &format!("/artist/{id}")).await;
     assert_eq!(page.status, StatusCode::OK);
@@ -275,18 +263,9 @@ async fn a_failed_render_still_serves_the_head_and_the_data(db: &TestDb) {
 }
 
 async fn the_same_page_with_the_same_data_is_rendered_once(db: &TestDb) {
-    sound_atlas::db::prepare(&db.conn).await.unwrap();
     // A bundle that numbers its renders, on one worker.
     let counting = "let renders = 0; globalThis.render = () => JSON.stringify({ html: `<p>render ${++renders}</p>` });";
-    let pool = SsrPool::start(
-        counting,
-        SsrConfig {
-            workers: 1,
-            ..SsrConfig::default()
-        },
-    )
-    .unwrap();
-    let app = build_app(AppState::new(db.conn.clone(), pool, ORIGIN.into()));
+    let app = app_with_bundle(db, counting).await;
     let id = id_of(&app, "Queen").await;
     assert!(get(&app, &format!("/artist/{id}"))
         .await
