@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { start } from '../support/harness.mjs';
+import { artistByTitle, hydrated } from './browser-helpers.mjs';
 
 let site;
 before(async () => {
@@ -12,11 +13,6 @@ before(async () => {
 after(async () => {
   await site?.stop();
 });
-
-/** Waits until React has hydrated (the client entry marks the root). */
-async function hydrated(page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 15_000 });
-}
 
 test('home page renders on the server and hydrates without errors', async () => {
   const page = await site.newPage();
@@ -109,8 +105,7 @@ test('without JavaScript an artist page shows its full content', async () => {
 });
 
 test('the raw HTML of an artist page carries title, Open Graph tags and JSON-LD', async () => {
-  const hits = await (await fetch(`${site.origin}/api/artists/search?query=Queen`)).json();
-  const queen = hits.find((a) => a.title === 'Queen');
+  const queen = await artistByTitle(site, 'Queen');
   const res = await fetch(`${site.origin}/artist/${queen.id}`);
   assert.equal(res.status, 200);
   const html = await res.text();
