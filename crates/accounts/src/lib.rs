@@ -44,10 +44,24 @@ struct Inner {
 }
 
 impl Accounts {
+    /// Starts the accounts feature (call inside the Tokio runtime: it starts the hourly
+    /// expired-session cleanup).
     pub fn new(db: DatabaseConnection, config: AccountsConfig) -> Result<Self, String> {
         let mailer = mail::Mailer::new(&config.mail, &config.mail_from)?;
         let limits = limits::Limiters::new(&config.limits);
         password::warm_up();
+        // Expired sessions are never loaded; this only keeps the table small.
+        let cleanup_db = db.clone();
+        tokio::spawn(async move {
+            let hour = std::time::Duration::from_secs(3600);
+            let mut every_hour = tokio::time::interval_at(tokio::time::Instant::now() + hour, hour);
+            loop {
+                every_hour.tick().await;
+                if let Err(err) = store::delete_expired(&cleanup_db).await {
+                    tracing::warn!(%err, "deleting expired sessions");
+                }
+            }
+        });
         Ok(Accounts {
             inner: Arc::new(Inner {
                 db,

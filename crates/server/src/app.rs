@@ -29,6 +29,8 @@ pub struct AppState {
     pub ssr: SsrPool,
     pub render_cache: crate::pages::RenderCache,
     pub site: Arc<Site>,
+    // accounts (issue 5)
+    pub accounts: sound_atlas_accounts::Accounts,
 }
 
 /// What pages need to know about the deployment.
@@ -45,9 +47,18 @@ impl FromRef<AppState> for Catalog {
     }
 }
 
+// accounts (issue 5)
+impl FromRef<AppState> for sound_atlas_accounts::Accounts {
+    fn from_ref(state: &AppState) -> sound_atlas_accounts::Accounts {
+        state.accounts.clone()
+    }
+}
+
 impl AppState {
     /// Opens the database (migrated and seeded) and starts the render pool.
     pub async fn start(config: &Config) -> Result<AppState, Box<dyn std::error::Error>> {
+        // accounts (issue 5): refuse to start on bad account settings (read again in `new`).
+        sound_atlas_accounts::AccountsConfig::from_env(&config.public_url)?;
         let db = crate::db::connect(config).await?;
         let mut ssr_config = SsrConfig::default();
         if let Some(workers) = config.ssr_workers {
@@ -59,7 +70,12 @@ impl AppState {
 
     /// State over an open (migrated) database and a running render pool.
     pub fn new(db: DatabaseConnection, ssr: SsrPool, public_url: String) -> AppState {
+        // accounts (issue 5)
+        let accounts = sound_atlas_accounts::AccountsConfig::from_env(&public_url)
+            .and_then(|config| sound_atlas_accounts::Accounts::new(db.clone(), config))
+            .unwrap_or_else(|err| panic!("accounts: {err}"));
         AppState {
+            accounts,
             catalog: Catalog::new(db),
             ssr,
             render_cache: crate::pages::new_render_cache(),
@@ -72,9 +88,11 @@ impl AppState {
 }
 
 pub fn build_app(state: AppState) -> Router {
+    let sessions = state.accounts.session_layer(); // accounts (issue 5)
     // Every feature's API under /api; anything else there answers in the JSON error shape.
     let api = Router::new()
         .merge(sound_atlas_catalog::api::router())
+        .merge(sound_atlas_accounts::router()) // accounts (issue 5)
         .fallback(|| async { ApiError::not_found("There is no such API endpoint.") })
         .method_not_allowed_fallback(|| async {
             ApiError::MethodNotAllowed("This endpoint does not accept that method.".into())
@@ -85,6 +103,7 @@ pub fn build_app(state: AppState) -> Router {
         .merge(crate::static_files::router())
         .merge(crate::pages::router())
         .with_state(state)
+        .layer(sessions) // accounts (issue 5)
         .layer(CompressionLayer::new())
         .layer(middleware::from_fn(reject_oversized_uris))
         .layer(SetResponseHeaderLayer::if_not_present(
