@@ -88,7 +88,8 @@ impl AppState {
 }
 
 pub fn build_app(state: AppState) -> Router {
-    let sessions = state.accounts.session_layer(); // accounts (issue 5)
+    // accounts (issue 5)
+    let sessions = state.accounts.session_layer();
     // Every feature's API under /api; anything else there answers in the JSON error shape.
     let api = Router::new()
         .merge(sound_atlas_catalog::api::router())
