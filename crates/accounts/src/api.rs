@@ -149,22 +149,20 @@ async fn sign_up(
                 Some(user) if user.confirmed_at.is_none() => {
                     send_confirmation(&accounts, &user).await?
                 }
-                Some(user) => {
-                    if accounts.limits().mail_per_address.allow(&user.email_key) {
-                        accounts.mailer().send_later(
-                            user.email.clone(),
-                            "Sign-up attempt on Sound Atlas",
-                            format!(
-                                "Someone tried to create a Sound Atlas account with this address, \
+                Some(user) if accounts.limits().mail_per_address.allow(&user.email_key) => {
+                    accounts.mailer().send_later(
+                        user.email.clone(),
+                        "Sign-up attempt on Sound Atlas",
+                        format!(
+                            "Someone tried to create a Sound Atlas account with this address, \
                                  which already has one.\n\nIf it was you, sign in at {}/ or reset \
                                  your password from the sign-in dialog if you forgot it.\n\nIf it \
                                  was not you, you can ignore this message.\n",
-                                accounts.config().public_url
-                            ),
-                        );
-                    }
+                            accounts.config().public_url
+                        ),
+                    );
                 }
-                None => {}
+                _ => {}
             }
         }
     }
