@@ -62,6 +62,9 @@ where
             "/auth/recover/complete",
             get(new_password_page).post(set_new_password),
         )
+        .route("/auth/oidc", get(oidc_info))
+        .route("/auth/oidc/start", get(oidc_start))
+        .route("/auth/oidc/callback", get(oidc_callback))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(middleware::from_fn(refuse_cross_origin))
         // Account answers are personal: never cached by the browser or a proxy.
@@ -542,4 +545,58 @@ async fn deletion_confirmation(
         );
     }
     Ok(done("A confirmation email has been sent."))
+}
+
+/// `GET /api/auth/oidc`: whether the provider sign-in is on, and its button label.
+async fn oidc_info(State(accounts): State<Accounts>) -> Json<crate::model::OidcInfo> {
+    Json(crate::model::OidcInfo {
+        enabled: accounts.oidc().is_some(),
+        name: accounts.oidc().map(|oidc| oidc.config.name.clone()),
+    })
+}
+
+fn oidc_of(accounts: &Accounts) -> ApiResult<&crate::oidc::Oidc> {
+    accounts.oidc().ok_or_else(|| {
+        ApiError::not_found("Sign-in with an identity provider is not configured on this site.")
+    })
+}
+
+/// `GET /api/auth/oidc/start?redirectTo=/path`: leaves for the provider. It changes no
+/// account, only remembers this attempt in the browser's session.
+async fn oidc_start(
+    State(accounts): State<Accounts>,
+    CurrentUser { session, .. }: CurrentUser,
+    params: QueryParams,
+) -> ApiResult<Response> {
+    let oidc = oidc_of(&accounts)?;
+    let redirect = safe_redirect(params.get("redirectTo"))?;
+    let (url, pending) = oidc.start(redirect).await?;
+    session
+        .insert(crate::oidc::PENDING_KEY, pending)
+        .await
+        .map_err(ApiError::internal)?;
+    Ok(Redirect::to(&url).into_response())
+}
+
+/// `GET /api/auth/oidc/callback?code&state`: the provider's answer. The attempt is taken
+/// out of the session first, so a code or state works at most once.
+async fn oidc_callback(
+    State(accounts): State<Accounts>,
+    CurrentUser { session, .. }: CurrentUser,
+    params: QueryParams,
+) -> ApiResult<Response> {
+    let oidc = oidc_of(&accounts)?;
+    let pending: Option<crate::oidc::Pending> = session
+        .remove(crate::oidc::PENDING_KEY)
+        .await
+        .map_err(ApiError::internal)?;
+    let pending = pending.ok_or_else(|| ApiError::bad_request(crate::oidc::NO_PENDING))?;
+    if params.get("error").is_some() {
+        return Err(ApiError::bad_request(crate::oidc::REFUSED));
+    }
+    let code = params.get("code").unwrap_or("");
+    let state = params.get("state").unwrap_or("");
+    let user = crate::oidc::complete(&accounts, oidc, &pending, code, state).await?;
+    session::sign_in(&session, &user).await?;
+    Ok(Redirect::to(pending.redirect()).into_response())
 }

@@ -93,6 +93,10 @@ pub struct AccountsConfig {
     /// whose `X-Forwarded-For` is believed. Empty: the header is ignored.
     pub trusted_proxies: Vec<IpAddr>,
     pub limits: Limits,
+    /// `SOUND_ATLAS_OIDC_ISSUER` and `SOUND_ATLAS_OIDC_CLIENT_ID` (with
+    /// `SOUND_ATLAS_OIDC_CLIENT_SECRET`, `SOUND_ATLAS_OIDC_NAME`): sign-in through an
+    /// OpenID Connect provider. None: the provider sign-in is off.
+    pub oidc: Option<crate::oidc::OidcConfig>,
 }
 
 impl AccountsConfig {
@@ -107,6 +111,7 @@ impl AccountsConfig {
             mail: MailConfig::Outbox(outbox),
             trusted_proxies: Vec::new(),
             limits: Limits::default(),
+            oidc: None,
         }
     }
 
@@ -174,6 +179,25 @@ impl AccountsConfig {
                     })
                 })
                 .collect::<Result<_, _>>()?;
+        }
+        match (
+            var("SOUND_ATLAS_OIDC_ISSUER"),
+            var("SOUND_ATLAS_OIDC_CLIENT_ID"),
+        ) {
+            (Some(issuer), Some(client_id)) => {
+                config.oidc = Some(crate::oidc::OidcConfig {
+                    issuer,
+                    client_id,
+                    client_secret: var("SOUND_ATLAS_OIDC_CLIENT_SECRET"),
+                    name: var("SOUND_ATLAS_OIDC_NAME").unwrap_or_else(|| "Single sign-on".into()),
+                })
+            }
+            (None, None) => {}
+            _ => {
+                return Err(
+                    "SOUND_ATLAS_OIDC_ISSUER and SOUND_ATLAS_OIDC_CLIENT_ID go together".into(),
+                )
+            }
         }
         Ok(config)
     }

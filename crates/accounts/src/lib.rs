@@ -12,6 +12,7 @@ pub mod http;
 pub mod limits;
 pub mod mail;
 pub mod model;
+pub mod oidc;
 pub mod password;
 pub mod session;
 pub mod store;
@@ -41,6 +42,7 @@ struct Inner {
     config: AccountsConfig,
     mailer: mail::Mailer,
     limits: limits::Limiters,
+    oidc: Option<oidc::Oidc>,
 }
 
 impl Accounts {
@@ -49,6 +51,11 @@ impl Accounts {
     pub fn new(db: DatabaseConnection, config: AccountsConfig) -> Result<Self, String> {
         let mailer = mail::Mailer::new(&config.mail, &config.mail_from)?;
         let limits = limits::Limiters::new(&config.limits);
+        let oidc = config
+            .oidc
+            .clone()
+            .map(|oidc| oidc::Oidc::new(oidc, &config.public_url))
+            .transpose()?;
         password::warm_up();
         // Expired sessions are never loaded; this only keeps the table small.
         let cleanup_db = db.clone();
@@ -68,6 +75,7 @@ impl Accounts {
                 config,
                 mailer,
                 limits,
+                oidc,
             }),
         })
     }
@@ -82,6 +90,10 @@ impl Accounts {
 
     pub fn mailer(&self) -> &mail::Mailer {
         &self.inner.mailer
+    }
+
+    pub(crate) fn oidc(&self) -> Option<&oidc::Oidc> {
+        self.inner.oidc.as_ref()
     }
 
     pub(crate) fn limits(&self) -> &limits::Limiters {

@@ -96,3 +96,11 @@ pub struct ExportProfile {
     /// RFC 3339.
     pub created: String,
 }
+
+/// `GET /api/auth/oidc`: whether to show the identity-provider button, and its label.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct OidcInfo {
+    pub enabled: bool,
+    pub name: Option<String>,
+}

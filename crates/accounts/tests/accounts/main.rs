@@ -3,6 +3,7 @@
 
 mod flows;
 mod maildev;
+mod oidc;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
