@@ -23,6 +23,7 @@ pub fn build_app(state: AppState) -> Router {
     let api = Router::new()
         .merge(sound_atlas_catalog::api::router())
         .merge(sound_atlas_accounts::router()) // accounts (issue 5)
+        .merge(sound_atlas_library::router()) // library (issue 8)
         .fallback(|| async { ApiError::not_found("There is no such API endpoint.") })
         .method_not_allowed_fallback(|| async {
             ApiError::MethodNotAllowed("This endpoint does not accept that method.".into())
