@@ -13,7 +13,7 @@ use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set, TransactionTrait};
 use sound_atlas_entity::{auth_token, identity, user};
-use sound_atlas_web::{ApiError, ApiResult, QueryParams};
+use sound_atlas_http::{ApiError, ApiResult, QueryParams};
 use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 

@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
 use rand::RngCore;
-use sound_atlas_web::ApiError;
+use sound_atlas_http::ApiError;
 
 /// Shortest password accepted, in characters.
 pub const MIN_PASSWORD_CHARS: usize = 8;
