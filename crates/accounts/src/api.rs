@@ -13,7 +13,7 @@ use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set, TransactionTrait};
 use sound_atlas_entity::{auth_token, identity, user};
-use sound_atlas_web::{ApiError, ApiResult, QueryParams};
+use sound_atlas_http::{ApiError, ApiResult, QueryParams};
 use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 
@@ -45,26 +45,30 @@ where
     S: Clone + Send + Sync + 'static,
     Accounts: FromRef<S>,
 {
+    use sound_atlas_contract::accounts::{actions, actions::route, api as reads};
     Router::new()
-        .route("/user", get(current_user))
-        .route("/user/export", get(export))
-        .route("/user/delete", delete(delete_account))
-        .route("/user/deletion-confirmation", post(deletion_confirmation))
-        .route("/auth/signup", post(sign_up))
-        .route("/auth/resend", post(resend))
-        .route("/auth/confirm", get(confirm_page).post(confirm))
-        .route("/auth/signin", post(sign_in))
-        .route("/auth/signout", post(sign_out))
-        .route("/auth/otp", post(request_code))
-        .route("/auth/verify", post(verify_code))
-        .route("/auth/recover", post(recover))
+        .route(reads::USER.route(), get(current_user))
+        .route(reads::EXPORT.route(), get(export))
+        .route(reads::OIDC.route(), get(oidc_info))
+        .route(route(actions::DELETE_ACCOUNT), delete(delete_account))
         .route(
-            "/auth/recover/complete",
+            route(actions::DELETION_CONFIRMATION),
+            post(deletion_confirmation),
+        )
+        .route(route(actions::SIGN_UP), post(sign_up))
+        .route(route(actions::RESEND), post(resend))
+        .route(route(actions::CONFIRM), get(confirm_page).post(confirm))
+        .route(route(actions::SIGN_IN), post(sign_in))
+        .route(route(actions::SIGN_OUT), post(sign_out))
+        .route(route(actions::REQUEST_CODE), post(request_code))
+        .route(route(actions::VERIFY_CODE), post(verify_code))
+        .route(route(actions::RECOVER), post(recover))
+        .route(
+            route(actions::SET_NEW_PASSWORD),
             get(new_password_page).post(set_new_password),
         )
-        .route("/auth/oidc", get(oidc_info))
-        .route("/auth/oidc/start", get(oidc_start))
-        .route("/auth/oidc/callback", get(oidc_callback))
+        .route(route(actions::PROVIDER_SIGN_IN), get(oidc_start))
+        .route(route(actions::PROVIDER_CALLBACK), get(oidc_callback))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(middleware::from_fn(refuse_cross_origin))
         // Account answers are personal: never cached by the browser or a proxy.

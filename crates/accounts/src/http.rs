@@ -10,7 +10,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::{Form, Json};
 use serde::de::DeserializeOwned;
-use sound_atlas_web::ApiError;
+use sound_atlas_http::ApiError;
 
 /// Largest request body the accounts routes read (a 1024-character password in JSON
 /// is at most ~4 KB; anything far larger is refused with 413 before parsing).

@@ -101,7 +101,8 @@ impl Accounts {
     }
 
     /// The session layer for the whole app: database store, HttpOnly, SameSite=Lax,
-    /// Secure and `__Host-` prefixed over HTTPS, rolling idle timeout.
+    /// Secure and `__Host-` prefixed over HTTPS, rolling idle timeout. Requests that never
+    /// ask who is signed in (static files) neither read nor write the session.
     pub fn session_layer(&self) -> SessionManagerLayer<DbSessionStore> {
         let config = self.config();
         let idle = time::Duration::try_from(config.idle_timeout).unwrap_or(time::Duration::WEEK);
@@ -111,10 +112,9 @@ impl Accounts {
             .with_same_site(SameSite::Lax)
             .with_secure(config.https())
             .with_path("/")
-            .with_expiry(Expiry::OnInactivity(idle))
-            // Saving on every request is what makes the idle timeout roll forward;
+            // Rolled forward by `CurrentUser` on each request that reads the user;
             // signed-out visitors have empty sessions, which are never stored.
-            .with_always_save(true)
+            .with_expiry(Expiry::OnInactivity(idle))
     }
 }
 

@@ -5,7 +5,7 @@ use std::net::IpAddr;
 use std::num::NonZeroU32;
 
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-use sound_atlas_web::ApiError;
+use sound_atlas_http::ApiError;
 
 use crate::config::{Limit, Limits};
 

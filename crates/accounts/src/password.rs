@@ -6,13 +6,11 @@ use std::sync::LazyLock;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
 use rand::RngCore;
-use sound_atlas_web::ApiError;
+use sound_atlas_http::ApiError;
 
-/// Shortest password accepted, in characters.
-pub const MIN_PASSWORD_CHARS: usize = 8;
-/// Longest password accepted, in characters. Generous for passphrases; longer input is
-/// refused with a message, never silently truncated.
-pub const MAX_PASSWORD_CHARS: usize = 1024;
+/// Password length limits (characters), from the route contract: generous for
+/// passphrases; longer input is refused with a message, never silently truncated.
+pub use sound_atlas_contract::accounts::{MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS};
 
 /// Checks the length rules (counted in Unicode scalar values, as a person counts them).
 pub fn check_rules(password: &str) -> Result<(), ApiError> {

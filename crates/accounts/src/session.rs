@@ -5,7 +5,7 @@ use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use sea_orm::EntityTrait;
 use sound_atlas_entity::user;
-use sound_atlas_web::ApiError;
+use sound_atlas_http::ApiError;
 use tower_sessions::Session;
 
 use crate::store::{SIGNED_IN_AT_KEY, USER_KEY};
@@ -69,6 +69,12 @@ where
         if user.is_none() {
             // Past the absolute timeout, or the account is gone: end this session.
             session.flush().await.map_err(session_error)?;
+        } else {
+            // Rolls the idle timeout forward: this session was just used. (Only requests
+            // that ask who is signed in do this, so static files never write a session.)
+            let idle = time::Duration::try_from(accounts.config().idle_timeout)
+                .unwrap_or(time::Duration::WEEK);
+            session.set_expiry(Some(tower_sessions::Expiry::OnInactivity(idle)));
         }
         Ok(CurrentUser { user, session })
     }

@@ -757,7 +757,49 @@ async fn bad_bodies_get_a_4xx_never_a_500(db: &TestDb) {
     assert_eq!(bad_token.status, StatusCode::BAD_REQUEST);
 }
 
+async fn sessions_end_after_the_idle_and_the_absolute_timeouts(db: &TestDb) {
+    use std::time::Duration;
+    let site = Site::with(db, |config| {
+        config.idle_timeout = Duration::from_secs(4);
+        config.absolute_timeout = Duration::from_secs(60);
+    });
+    let mut browser = site.browser("10.0.0.1");
+    signed_up(&site, &mut browser, "nia@example.com", PASSWORD).await;
+    for _ in 0..3 {
+        // Each use rolls the idle timeout forward.
+        tokio::time::sleep(Duration::from_millis(2000)).await;
+        assert!(
+            browser.who().await.is_some(),
+            "used within the idle timeout"
+        );
+    }
+    tokio::time::sleep(Duration::from_millis(5500)).await;
+    assert_eq!(browser.who().await, None, "idle past the timeout");
+
+    let site = Site::with(db, |config| {
+        config.idle_timeout = Duration::from_secs(60);
+        config.absolute_timeout = Duration::from_secs(3);
+    });
+    let mut browser = site.browser("10.0.0.1");
+    let answer = browser
+        .post(
+            "/api/auth/signin",
+            json!({"email": "nia@example.com", "password": PASSWORD}),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::OK);
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert!(browser.who().await.is_some());
+    tokio::time::sleep(Duration::from_millis(2000)).await;
+    assert_eq!(
+        browser.who().await,
+        None,
+        "past the absolute timeout, however active"
+    );
+}
+
 db_tests!(
+    sessions_end_after_the_idle_and_the_absolute_timeouts,
     sign_up_then_confirm_by_link_then_sign_in_and_out,
     the_session_id_changes_at_sign_in_and_dies_at_sign_out,
     signing_up_with_a_taken_address_looks_like_a_new_sign_up,
