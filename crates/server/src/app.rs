@@ -32,7 +32,11 @@ pub fn build_app(state: AppState) -> Router {
         .route("/healthz", get(|| async { "ok" }))
         .nest("/api", api)
         .merge(crate::static_files::router())
-        .merge(crate::pages::router())
+        // library (issue 8): a signed-in visitor's pages carry their library and are private
+        .merge(crate::pages::router().layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::pages::library::viewer,
+        )))
         .with_state(state)
         .layer(sessions) // accounts (issue 5)
         .layer(CompressionLayer::new())
