@@ -521,8 +521,24 @@ async fn deleting_the_account_deletes_the_library_with_it(db: &TestDb) {
         )
         .await;
     assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.body);
-    assert_eq!(favorite::Entity::find().count(&db.conn).await.unwrap(), 1, "only Bob's is left");
-    assert_eq!(favorite_folder::Entity::find().count(&db.conn).await.unwrap(), 0);
-    assert_eq!(video_favorite::Entity::find().count(&db.conn).await.unwrap(), 0);
+    assert_eq!(
+        favorite::Entity::find().count(&db.conn).await.unwrap(),
+        1,
+        "only Bob's is left"
+    );
+    assert_eq!(
+        favorite_folder::Entity::find()
+            .count(&db.conn)
+            .await
+            .unwrap(),
+        0
+    );
+    assert_eq!(
+        video_favorite::Entity::find()
+            .count(&db.conn)
+            .await
+            .unwrap(),
+        0
+    );
     assert_eq!(bob.favorite_ids().await, vec![artist]);
 }
