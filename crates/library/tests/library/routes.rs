@@ -127,6 +127,13 @@ async fn unknown_artists_and_bad_ids_are_refused_and_nothing_is_written(db: &Tes
         ann.delete("/api/favorites/1?folderId=abc").await.status,
         StatusCode::NOT_FOUND
     );
+    let not_utf8 = ann.delete("/api/favorites/%FF").await;
+    assert_eq!(not_utf8.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        not_utf8.json()["message"],
+        json!("This address names nothing in your library."),
+        "in the one error shape"
+    );
     let bad_video = ann.video(site.artists[0], "short", None).await;
     assert_eq!(bad_video.status, StatusCode::BAD_REQUEST);
     assert_eq!(bad_video.message(), "Invalid YouTube URL");
