@@ -1,4 +1,8 @@
 //! sea-orm entities, one module per table. Hand-written queries live in the
 //! feature crates (e.g. `sound-atlas-catalog`), never here.
 
+pub mod article;
 pub mod artist;
+pub mod channel_video;
+pub mod new_song;
+pub mod top_ten_entry;

@@ -11,6 +11,7 @@ use axum::routing::get;
 use axum::Router;
 use sea_orm::DatabaseConnection;
 use sound_atlas_catalog::Catalog;
+use sound_atlas_content::Content;
 use sound_atlas_ssr::{SsrConfig, SsrPool};
 use sound_atlas_web::ApiError;
 use tower_http::compression::CompressionLayer;
@@ -26,6 +27,7 @@ pub const MAX_URI_BYTES: usize = 2048;
 #[derive(Clone)]
 pub struct AppState {
     pub catalog: Catalog,
+    pub content: Content,
     pub ssr: SsrPool,
     pub render_cache: crate::pages::RenderCache,
     pub site: Arc<Site>,
@@ -45,6 +47,12 @@ impl FromRef<AppState> for Catalog {
     }
 }
 
+impl FromRef<AppState> for Content {
+    fn from_ref(state: &AppState) -> Content {
+        state.content.clone()
+    }
+}
+
 impl AppState {
     /// Opens the database (migrated and seeded) and starts the render pool.
     pub async fn start(config: &Config) -> Result<AppState, Box<dyn std::error::Error>> {
@@ -54,13 +62,21 @@ impl AppState {
             ssr_config.workers = workers;
         }
         let ssr = SsrPool::start(crate::shell::SERVER_BUNDLE, ssr_config)?;
-        Ok(AppState::new(db, ssr, config.public_url.clone()))
+        let mut state = AppState::new(db.clone(), ssr, config.public_url.clone());
+        // The video service's key and channel come from the environment (content crate).
+        let videos = sound_atlas_content::VideoConfig::from_env()?;
+        state.content = Content::new(db, sound_atlas_content::VideoService::new(videos));
+        Ok(state)
     }
 
     /// State over an open (migrated) database and a running render pool.
     pub fn new(db: DatabaseConnection, ssr: SsrPool, public_url: String) -> AppState {
         AppState {
-            catalog: Catalog::new(db),
+            catalog: Catalog::new(db.clone()),
+            content: Content::new(
+                db,
+                sound_atlas_content::VideoService::new(Default::default()),
+            ),
             ssr,
             render_cache: crate::pages::new_render_cache(),
             site: Arc::new(Site {
@@ -75,6 +91,7 @@ pub fn build_app(state: AppState) -> Router {
     // Every feature's API under /api; anything else there answers in the JSON error shape.
     let api = Router::new()
         .merge(sound_atlas_catalog::api::router())
+        .merge(sound_atlas_content::api::router())
         .fallback(|| async { ApiError::not_found("There is no such API endpoint.") })
         .method_not_allowed_fallback(|| async {
             ApiError::MethodNotAllowed("This endpoint does not accept that method.".into())
