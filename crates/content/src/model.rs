@@ -470,4 +470,3 @@ mod tests {
         assert_eq!(Category::parse("Gossip"), None);
     }
 }
-
