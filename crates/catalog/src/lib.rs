@@ -13,6 +13,7 @@ pub mod reads;
 pub mod search;
 pub mod seed;
 pub mod store;
+pub mod write;
 
 pub use model::{Artist, ArtistSummary, BrowsePage, Letter, Neighbors};
 pub use store::Catalog;

@@ -16,6 +16,10 @@ pub struct Artist {
     pub id: i32,
     pub title: String,
     pub image_url: Option<String>,
+    /// A smaller rendition of `image_url` (cards; fallback when the full image fails).
+    pub image_thumbnail_url: Option<String>,
+    /// "wikimedia" when the image comes from a wiki source ("Source: Wikimedia" badge).
+    pub image_source: Option<String>,
     pub genres: Vec<String>,
     pub bio: Option<String>,
     pub bio_source_link: Option<String>,
@@ -64,6 +68,8 @@ impl From<artist::Model> for Artist {
             id: row.id,
             title: row.title,
             image_url: row.image_url.map(|url| normalize_image_url(&url)),
+            image_thumbnail_url: row.image_thumbnail_url.map(|url| normalize_image_url(&url)),
+            image_source: row.image_source,
             genres,
             bio: row.bio,
             bio_source_link: row.bio_source_link,

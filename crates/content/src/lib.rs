@@ -9,6 +9,8 @@
 //! - `api`: the axum routes.
 
 pub mod api;
+pub mod cli;
+pub mod import;
 pub mod model;
 pub mod reads;
 pub mod records;
