@@ -1,4 +1,5 @@
-//! Bundles `ui/` with esbuild (through `ui/build.mjs`) into `$OUT_DIR/ui`:
+//! Generates the route contract's TypeScript into `ui/src/generated/` (from
+//! `crates/contract`), then bundles `ui/` with esbuild (through `ui/build.mjs`) into `$OUT_DIR/ui`:
 //! `client/` (hashed browser files), `manifest.json` (what the shell links) and
 //! `server.js` (the one script the embedded engine runs). The binary embeds them.
 //! Needs Node.js and npm; installs `ui/node_modules` from the lockfile if missing.
@@ -18,6 +19,15 @@ fn main() {
         "tsconfig.json",
     ] {
         println!("cargo:rerun-if-changed={}", ui.join(watched).display());
+    }
+    // The UI's payload types, API paths, routes, titles and limits come from the Rust
+    // contract; written only when they change, so an unchanged contract rebuilds nothing.
+    let written = sound_atlas_contract::codegen::write_if_changed(&ui.join("src/generated"))
+        .expect("writing ui/src/generated");
+    for name in written {
+        println!(
+            "cargo:warning=regenerated ui/src/generated/{name} from crates/contract: commit it"
+        );
     }
     if !ui.join("node_modules").is_dir() {
         // `npm install` rather than `npm ci`: it installs the locked versions all the

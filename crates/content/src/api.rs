@@ -4,7 +4,7 @@ use axum::extract::{FromRef, State};
 use axum::routing::get;
 use axum::{Json, Router};
 use sound_atlas_catalog::Catalog;
-use sound_atlas_web::{ApiResult, PathParam, QueryParams};
+use sound_atlas_http::{ApiResult, PathParam, QueryParams};
 
 use crate::model::{Article, ChannelVideo, NewSong, TopTenEntry};
 use crate::reads;

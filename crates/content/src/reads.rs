@@ -3,7 +3,7 @@
 //! keyed by the API path the browser would request (see `paths`).
 
 use sound_atlas_catalog::Catalog;
-use sound_atlas_web::{ApiError, ApiResult};
+use sound_atlas_http::{ApiError, ApiResult};
 
 use crate::model::{
     Article, Category, ChannelRef, ChannelVideo, NewSong, TopTenEntry, INVALID_YOUTUBE_URL,
@@ -33,7 +33,7 @@ pub mod paths {
     pub fn artist_channel_videos(solo_video_link: &str) -> String {
         format!(
             "/api/artist/channel-videos?url={}",
-            sound_atlas_web::encode_uri_component(solo_video_link)
+            sound_atlas_contract::encode_uri_component(solo_video_link)
         )
     }
 

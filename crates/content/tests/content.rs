@@ -5,8 +5,8 @@ mod support;
 use axum::http::StatusCode;
 use sound_atlas_content::model::INVALID_YOUTUBE_URL;
 use sound_atlas_content::{reads, seed, Category, VideoConfig, VideoId};
+use sound_atlas_http::ApiError;
 use sound_atlas_test_db::{db_tests, TestDb};
-use sound_atlas_web::ApiError;
 use support::{app, get, seeded};
 
 async fn the_seed_loads_once_and_a_second_load_adds_nothing(db: &TestDb) {
