@@ -12,6 +12,7 @@ pub mod api;
 pub mod cli;
 pub mod import;
 pub mod model;
+pub mod og;
 pub mod reads;
 pub mod records;
 pub mod seed;

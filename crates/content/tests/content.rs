@@ -232,6 +232,47 @@ async fn an_artist_channel_needs_a_valid_link_that_an_artist_uses(db: &TestDb) {
     assert_eq!(coldplay.json(), serde_json::json!([]));
 }
 
+fn png_size(png: &[u8]) -> (u32, u32) {
+    let decoded = resvg::tiny_skia::Pixmap::decode_png(png).expect("a PNG");
+    (decoded.width(), decoded.height())
+}
+
+async fn every_artist_and_article_has_its_own_1200_by_630_share_image(db: &TestDb) {
+    let state = seeded(db, VideoConfig::default()).await;
+    let artists = sound_atlas_catalog::reads::list(&state.catalog, false)
+        .await
+        .unwrap();
+    let articles = reads::articles(&state.content, None).await.unwrap();
+    let app = app(state);
+    let mut seen = Vec::new();
+    for uri in [
+        format!("/og/artist/{}.png", artists[0].id),
+        format!("/og/artist/{}.png", artists[1].id),
+        format!("/og/article/{}.png", articles[0].id),
+        format!("/og/article/{}.png", articles[1].id),
+    ] {
+        let answer = get(&app, &uri).await;
+        assert_eq!(answer.status, StatusCode::OK, "{uri}");
+        assert_eq!(answer.content_type.as_deref(), Some("image/png"));
+        assert_eq!(png_size(&answer.body), (1200, 630), "{uri}");
+        assert!(
+            !seen.contains(&answer.body),
+            "{uri} looks like another page"
+        );
+        seen.push(answer.body);
+    }
+    for uri in [
+        "/og/artist/999999.png",
+        "/og/article/999999.png",
+        "/og/article/1",
+        "/og/artist/x.png",
+    ] {
+        let answer = get(&app, uri).await;
+        assert_eq!(answer.status, StatusCode::NOT_FOUND, "{uri}");
+        assert_eq!(answer.json()["status"], 404);
+    }
+}
+
 db_tests!(
     the_seed_loads_once_and_a_second_load_adds_nothing,
     the_weekly_top_ten_is_ten_songs_in_rank_order,
@@ -243,4 +284,5 @@ db_tests!(
     articles_filter_by_category_name_or_slug,
     unknown_and_malformed_article_ids_answer_404_in_the_error_shape,
     an_artist_channel_needs_a_valid_link_that_an_artist_uses,
+    every_artist_and_article_has_its_own_1200_by_630_share_image,
 );

@@ -29,6 +29,7 @@ pub fn build_app(state: AppState) -> Router {
         .route("/healthz", get(|| async { "ok" }))
         .nest("/api", api)
         .merge(crate::static_files::router())
+        .merge(sound_atlas_content::og::router())
         .merge(crate::pages::router())
         .with_state(state)
         .layer(CompressionLayer::new())

@@ -48,11 +48,13 @@ pub async fn seeded(db: &TestDb, videos: VideoConfig) -> State {
 pub fn app(state: State) -> Router {
     Router::new()
         .nest("/api", sound_atlas_content::api::router())
+        .merge(sound_atlas_content::og::router())
         .with_state(state)
 }
 
 pub struct Answer {
     pub status: StatusCode,
+    pub content_type: Option<String>,
     pub body: Vec<u8>,
 }
 
@@ -69,6 +71,10 @@ pub async fn get(app: &Router, uri: &str) -> Answer {
         .await
         .unwrap();
     let status = response.status();
+    let content_type = response
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_owned());
     let body = response
         .into_body()
         .collect()
@@ -76,5 +82,9 @@ pub async fn get(app: &Router, uri: &str) -> Answer {
         .unwrap()
         .to_bytes()
         .to_vec();
-    Answer { status, body }
+    Answer {
+        status,
+        content_type,
+        body,
+    }
 }
