@@ -29,7 +29,7 @@ fn main() {
             "cargo:warning=regenerated ui/src/generated/{name} from crates/contract: commit it"
         );
     }
-    if !ui.join("node_modules").is_dir() {
+    if node_modules_outdated(&ui) {
         // `npm install` rather than `npm ci`: it installs the locked versions all the
         // same, but tolerates the lockfile lacking optional packages of other platforms
         // (rollup's, for vitest), which a registry mirror may not carry.
@@ -39,6 +39,13 @@ fn main() {
                 .current_dir(&ui),
             "npm install (ui/)",
         );
+        // npm leaves the stamp alone when nothing changed: mark the install as current.
+        if let Ok(stamp) = std::fs::File::options()
+            .write(true)
+            .open(ui.join("node_modules/.package-lock.json"))
+        {
+            let _ = stamp.set_modified(std::time::SystemTime::now());
+        }
     }
     run(
         Command::new("node")
@@ -48,6 +55,19 @@ fn main() {
             .current_dir(&ui),
         "bundling ui/",
     );
+}
+
+/// True when `ui/node_modules` is missing or older than the lockfile (npm stamps
+/// `node_modules/.package-lock.json` on every install), e.g. after a merge added a package.
+fn node_modules_outdated(ui: &Path) -> bool {
+    let modified = |path: std::path::PathBuf| std::fs::metadata(path).and_then(|m| m.modified()).ok();
+    match (
+        modified(ui.join("node_modules/.package-lock.json")),
+        modified(ui.join("package-lock.json")),
+    ) {
+        (Some(installed), Some(locked)) => installed < locked,
+        _ => true,
+    }
 }
 
 fn run(command: &mut Command, what: &str) {

@@ -1,7 +1,7 @@
 import { SearchForm } from '../../features/catalog/search/search-form';
 import { SearchIcon } from '../../components/icons';
 
-/** The header's search box (see components/search-form.tsx for its behaviour). */
+/** The header's search box (see features/catalog/search/search-form.tsx for its behaviour). */
 export function HeaderSearchForm({ onSearched }: { onSearched?: () => void }) {
   return (
     <SearchForm
