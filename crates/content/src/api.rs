@@ -4,6 +4,7 @@ use axum::extract::{FromRef, State};
 use axum::routing::get;
 use axum::{Json, Router};
 use sound_atlas_catalog::Catalog;
+use sound_atlas_contract::content::api;
 use sound_atlas_http::{ApiResult, PathParam, QueryParams};
 
 use crate::model::{Article, ChannelVideo, NewSong, TopTenEntry};
@@ -17,12 +18,16 @@ where
     Catalog: FromRef<S>,
 {
     Router::new()
-        .route("/weekly-top-ten", get(weekly_top_ten))
-        .route("/new-songs", get(new_songs))
-        .route("/youtube/channel-videos", get(channel_videos))
-        .route("/artist/channel-videos", get(artist_channel_videos))
-        .route("/articles", get(articles))
-        .route("/articles/{id}", get(article))
+        .route(api::WEEKLY_TOP_TEN.route(), get(weekly_top_ten))
+        .route(api::NEW_SONGS.route(), get(new_songs))
+        .route(api::CHANNEL_VIDEOS.route(), get(channel_videos))
+        .route(
+            api::ARTIST_CHANNEL_VIDEOS.route(),
+            get(artist_channel_videos),
+        )
+        // Also serves `api::ARTICLES_IN` (the same route with a category).
+        .route(api::ARTICLES.route(), get(articles))
+        .route(api::ARTICLE.route(), get(article))
 }
 
 async fn weekly_top_ten(

@@ -3,180 +3,85 @@
 use serde::{Deserialize, Serialize};
 use sound_atlas_entity::{article, channel_video, new_song, top_ten_entry};
 
-/// "More in {category}" shows up to this many (spec section 9).
-pub const RELATED_ARTICLES: usize = 3;
+pub use sound_atlas_contract::content::{
+    Article, ChannelVideo, NewSong, TopTenEntry, INVALID_YOUTUBE_URL, RELATED_ARTICLES,
+};
 
-/// Spec section 8: shown wherever no 11-character video id can be extracted.
-pub const INVALID_YOUTUBE_URL: &str = "Invalid YouTube URL";
-
-/// One place of the Weekly Top 10.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct TopTenEntry {
-    pub rank: i32,
-    pub song_name: String,
-    pub artist: String,
-    /// Absent when no verified video is known; the UI then offers no player.
-    pub youtube_link: Option<String>,
-    pub amazon_link: Option<String>,
-    pub thumbnail_url: Option<String>,
-}
-
-impl From<top_ten_entry::Model> for TopTenEntry {
-    fn from(row: top_ten_entry::Model) -> Self {
-        let thumbnail_url = row.thumbnail_url.or_else(|| {
-            row.youtube_link
-                .as_deref()
-                .and_then(VideoId::parse)
-                .map(|id| id.thumbnail_url())
-        });
-        Self {
-            rank: row.rank,
-            song_name: row.song_name,
-            artist: row.artist,
-            youtube_link: row.youtube_link,
-            amazon_link: row.amazon_link,
-            thumbnail_url,
-        }
+/// The API entry of a chart row; the thumbnail follows from the video when not given.
+pub fn top_ten_from_row(row: top_ten_entry::Model) -> TopTenEntry {
+    let thumbnail_url = row.thumbnail_url.or_else(|| {
+        row.youtube_link
+            .as_deref()
+            .and_then(VideoId::parse)
+            .map(|id| id.thumbnail_url())
+    });
+    TopTenEntry {
+        rank: row.rank,
+        song_name: row.song_name,
+        artist: row.artist,
+        youtube_link: row.youtube_link,
+        amazon_link: row.amazon_link,
+        thumbnail_url,
     }
 }
 
-/// One entry of Brand New Songs.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct NewSong {
-    pub id: i32,
-    pub song_name: String,
-    pub artist_name: String,
-    pub thumbnail: Option<String>,
-    pub video_id: Option<String>,
-    pub amazon_link: Option<String>,
-    /// ISO date, when known.
-    pub release_date: Option<String>,
-}
-
-impl From<new_song::Model> for NewSong {
-    fn from(row: new_song::Model) -> Self {
-        let thumbnail = row.thumbnail.or_else(|| {
-            row.video_id
-                .as_deref()
-                .and_then(VideoId::parse)
-                .map(|id| id.thumbnail_url())
-        });
-        Self {
-            id: row.id,
-            song_name: row.song_name,
-            artist_name: row.artist_name,
-            thumbnail,
-            video_id: row.video_id,
-            amazon_link: row.amazon_link,
-            release_date: row.release_date,
-        }
+/// The API entry of a new-song row; the thumbnail follows from the video when not given.
+pub fn new_song_from_row(row: new_song::Model) -> NewSong {
+    let thumbnail = row.thumbnail.or_else(|| {
+        row.video_id
+            .as_deref()
+            .and_then(VideoId::parse)
+            .map(|id| id.thumbnail_url())
+    });
+    NewSong {
+        id: row.id,
+        song_name: row.song_name,
+        artist_name: row.artist_name,
+        thumbnail,
+        video_id: row.video_id,
+        amazon_link: row.amazon_link,
+        release_date: row.release_date,
     }
 }
 
-/// A video of a channel.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ChannelVideo {
-    /// The 11-character video id.
-    pub id: String,
-    /// HTML entities already decoded.
-    pub title: String,
-    pub description: String,
-    pub thumbnail: Option<String>,
-    pub url: String,
-    pub published_at: String,
-    pub view_count: Option<i64>,
-    /// ISO 8601 duration (e.g. "PT4M13S").
-    pub duration: Option<String>,
-}
-
-impl From<channel_video::Model> for ChannelVideo {
-    fn from(row: channel_video::Model) -> Self {
-        Self {
-            id: row.video_id,
-            title: row.title,
-            description: row.description,
-            thumbnail: row.thumbnail,
-            url: row.url,
-            published_at: row.published_at,
-            view_count: row.view_count,
-            duration: row.duration,
-        }
+pub fn channel_video_from_row(row: channel_video::Model) -> ChannelVideo {
+    ChannelVideo {
+        id: row.video_id,
+        title: row.title,
+        description: row.description,
+        thumbnail: row.thumbnail,
+        url: row.url,
+        published_at: row.published_at,
+        view_count: row.view_count,
+        duration: row.duration,
     }
 }
 
-/// An article (spec section 3), all fields as the spec names them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Article {
-    pub id: i32,
-    pub title: String,
-    pub summary: String,
-    /// ISO date (YYYY-MM-DD).
-    pub date: String,
-    pub category: String,
-    /// Paragraphs separated by '|', with bold tags and URLs (rendered safely by the UI).
-    pub content: String,
-    /// Comma-separated.
-    pub tags: String,
-    pub featured_image: Option<String>,
-    pub featured_image_caption: Option<String>,
-    pub image1: Option<String>,
-    pub image1_caption: Option<String>,
-    pub image2: Option<String>,
-    pub image2_caption: Option<String>,
-    pub youtube_video: Option<String>,
-    pub product1_name: Option<String>,
-    pub product1_link: Option<String>,
-    pub product1_image: Option<String>,
-    pub product2_name: Option<String>,
-    pub product2_link: Option<String>,
-    pub product2_image: Option<String>,
-    pub product3_name: Option<String>,
-    pub product3_link: Option<String>,
-    pub product3_image: Option<String>,
-}
-
-impl Article {
-    /// The tags as a list (trimmed, blanks dropped).
-    pub fn tag_list(&self) -> Vec<&str> {
-        self.tags
-            .split(',')
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-            .collect()
-    }
-}
-
-impl From<article::Model> for Article {
-    fn from(row: article::Model) -> Self {
-        Self {
-            id: row.id,
-            title: row.title,
-            summary: row.summary,
-            date: row.date,
-            category: row.category,
-            content: row.content,
-            tags: row.tags,
-            featured_image: row.featured_image,
-            featured_image_caption: row.featured_image_caption,
-            image1: row.image1,
-            image1_caption: row.image1_caption,
-            image2: row.image2,
-            image2_caption: row.image2_caption,
-            youtube_video: row.youtube_video,
-            product1_name: row.product1_name,
-            product1_link: row.product1_link,
-            product1_image: row.product1_image,
-            product2_name: row.product2_name,
-            product2_link: row.product2_link,
-            product2_image: row.product2_image,
-            product3_name: row.product3_name,
-            product3_link: row.product3_link,
-            product3_image: row.product3_image,
-        }
+pub fn article_from_row(row: article::Model) -> Article {
+    Article {
+        id: row.id,
+        title: row.title,
+        summary: row.summary,
+        date: row.date,
+        category: row.category,
+        content: row.content,
+        tags: row.tags,
+        featured_image: row.featured_image,
+        featured_image_caption: row.featured_image_caption,
+        image1: row.image1,
+        image1_caption: row.image1_caption,
+        image2: row.image2,
+        image2_caption: row.image2_caption,
+        youtube_video: row.youtube_video,
+        product1_name: row.product1_name,
+        product1_link: row.product1_link,
+        product1_image: row.product1_image,
+        product2_name: row.product2_name,
+        product2_link: row.product2_link,
+        product2_image: row.product2_image,
+        product3_name: row.product3_name,
+        product3_link: row.product3_link,
+        product3_image: row.product3_image,
     }
 }
 

@@ -1,6 +1,7 @@
 //! One function per content read of the API. The `/api` handlers serve them as
 //! JSON, and page requests call the very same functions to prefetch a page's data,
-//! keyed by the API path the browser would request (see `paths`).
+//! keyed by the API path the browser would request (the endpoints in
+//! `sound_atlas_contract::content::api`).
 
 use sound_atlas_catalog::Catalog;
 use sound_atlas_http::{ApiError, ApiResult};
@@ -11,7 +12,7 @@ use crate::model::{
 use crate::store::Content;
 
 /// Spec section 2, Article detail: "Article Not Found: The article you're looking for doesn't exist."
-pub const ARTICLE_NOT_FOUND: &str = "The article you're looking for doesn't exist.";
+pub use sound_atlas_contract::content::ARTICLE_NOT_FOUND;
 /// Spec section 8, the client's texts for failed content reads (for the UI).
 pub const TOP_TEN_FAILED: &str = "Failed to fetch Weekly Top 10 data.";
 pub const NEW_SONGS_FAILED: &str = "Failed to fetch new songs";
@@ -20,31 +21,6 @@ pub const CHANNEL_VIDEOS_FAILED: &str = "Failed to fetch channel videos";
 pub const ARTICLES_FAILED: &str = "Failed to fetch articles";
 /// A channel link that no artist of the catalogue uses (guards the service quota).
 pub const UNKNOWN_CHANNEL: &str = "No artist in the catalogue links to this channel.";
-
-/// API paths, which double as the browser's query keys.
-pub mod paths {
-    use super::Category;
-
-    pub const WEEKLY_TOP_TEN: &str = "/api/weekly-top-ten";
-    pub const NEW_SONGS: &str = "/api/new-songs";
-    pub const CHANNEL_VIDEOS: &str = "/api/youtube/channel-videos";
-    pub const ARTICLES: &str = "/api/articles";
-
-    pub fn artist_channel_videos(solo_video_link: &str) -> String {
-        format!(
-            "/api/artist/channel-videos?url={}",
-            sound_atlas_contract::encode_uri_component(solo_video_link)
-        )
-    }
-
-    pub fn articles_in(category: Category) -> String {
-        format!("/api/articles?category={}", category.slug())
-    }
-
-    pub fn article(id: i32) -> String {
-        format!("/api/articles/{id}")
-    }
-}
 
 /// An article id from a URL. Anything but a positive number names no article: 404.
 pub fn parse_article_id(raw: &str) -> ApiResult<i32> {

@@ -114,7 +114,7 @@ impl Content {
                     .all(&self.0.db)
                     .await?
                     .into_iter()
-                    .map(TopTenEntry::from)
+                    .map(crate::model::top_ten_from_row)
                     .collect())
             })
             .await
@@ -129,7 +129,7 @@ impl Content {
                     .all(&self.0.db)
                     .await?
                     .into_iter()
-                    .map(NewSong::from)
+                    .map(crate::model::new_song_from_row)
                     .collect();
                 songs.sort_by(|a, b| b.release_date.cmp(&a.release_date).then(b.id.cmp(&a.id)));
                 Ok(songs)
@@ -148,7 +148,7 @@ impl Content {
                     .all(&self.0.db)
                     .await?
                     .into_iter()
-                    .map(Article::from)
+                    .map(crate::model::article_from_row)
                     .collect())
             })
             .await

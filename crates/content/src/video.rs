@@ -318,7 +318,7 @@ pub async fn stored(
         .all(db)
         .await?
         .into_iter()
-        .map(ChannelVideo::from)
+        .map(crate::model::channel_video_from_row)
         .collect())
 }
 

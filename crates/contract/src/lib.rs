@@ -13,6 +13,7 @@
 
 pub mod catalog;
 pub mod codegen;
+pub mod content;
 pub mod endpoint;
 pub mod error;
 pub mod pages;
