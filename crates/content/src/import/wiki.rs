@@ -62,7 +62,11 @@ pub fn page_of(link: &str) -> Option<(String, String)> {
     if title.is_empty() {
         return None;
     }
-    Some((format!("https://{host}/api/rest_v1"), title.to_owned()))
+    // A title may hold '/' ("AC/DC"); the summary endpoint wants it encoded.
+    Some((
+        format!("https://{host}/api/rest_v1"),
+        title.replace('/', "%2F"),
+    ))
 }
 
 /// Asks the encyclopedia about every artist with a bioSourceLink, then writes what
@@ -150,6 +154,10 @@ mod tests {
                 "https://en.wikipedia.org/api/rest_v1".into(),
                 "Queen_(band)".into()
             ))
+        );
+        assert_eq!(
+            page_of("https://en.wikipedia.org/wiki/AC/DC").unwrap().1,
+            "AC%2FDC"
         );
         assert_eq!(page_of("https://example.com/wiki/Queen"), None);
         assert_eq!(
