@@ -3,6 +3,10 @@
 
 pub mod article;
 pub mod artist;
+pub mod auth_session;
+pub mod auth_token;
 pub mod channel_video;
+pub mod identity;
 pub mod new_song;
 pub mod top_ten_entry;
+pub mod user;
