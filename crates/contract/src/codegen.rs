@@ -15,6 +15,7 @@ use crate::accounts::{
     LinkToken, NewPassword, OidcInfo, User,
 };
 use crate::catalog::{self, Artist, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors};
+use crate::content::{self, Article, ChannelVideo, NewSong, TopTenEntry};
 use crate::endpoint::{hole_names, EndpointInfo};
 use crate::error::ErrorBody;
 use crate::library::{
@@ -81,6 +82,10 @@ fn contract_ts() -> String {
         ExportProfile::decl(&cfg),
         Export::decl(&cfg),
         OidcInfo::decl(&cfg),
+        TopTenEntry::decl(&cfg),
+        NewSong::decl(&cfg),
+        ChannelVideo::decl(&cfg),
+        Article::decl(&cfg),
         // library (issue 8)
         Favorite::decl(&cfg),
         NewFavorite::decl(&cfg),
@@ -107,6 +112,8 @@ fn contract_ts() -> String {
         ("MAX_QUERY_CHARS", catalog::MAX_QUERY_CHARS),
         ("MIN_PASSWORD_CHARS", accounts::MIN_PASSWORD_CHARS),
         ("MAX_PASSWORD_CHARS", accounts::MAX_PASSWORD_CHARS),
+        ("RELATED_ARTICLES", content::RELATED_ARTICLES),
+        ("CARD_TAGS", content::CARD_TAGS),
         // library (issue 8)
         ("MAX_FOLDER_NAME_CHARS", library::MAX_FOLDER_NAME_CHARS),
         ("MAX_FOLDERS", library::MAX_FOLDERS),
@@ -114,6 +121,23 @@ fn contract_ts() -> String {
         ("MAX_VIDEO_FAVORITES", library::MAX_VIDEO_FAVORITES),
     ] {
         writeln!(out, "export const {name} = {value};").unwrap();
+    }
+    let categories: Vec<String> = content::ARTICLE_CATEGORIES
+        .iter()
+        .map(|c| js_string(c))
+        .collect();
+    writeln!(out, "/** Article categories, in the filter's order. */").unwrap();
+    writeln!(
+        out,
+        "export const ARTICLE_CATEGORIES: readonly string[] = [{}];",
+        categories.join(", ")
+    )
+    .unwrap();
+    for (name, text) in [
+        ("INVALID_YOUTUBE_URL", content::INVALID_YOUTUBE_URL),
+        ("ARTICLE_NOT_FOUND", content::ARTICLE_NOT_FOUND),
+    ] {
+        writeln!(out, "export const {name} = {};", js_string(text)).unwrap();
     }
     let letters: Vec<String> = Letter::all().map(|l| js_string(&l.to_string())).collect();
     writeln!(out, "/** Browse letters: \"#\" then A to Z. */").unwrap();
@@ -149,6 +173,13 @@ fn contract_ts() -> String {
             accounts::api::USER.info(&cfg),
             accounts::api::EXPORT.info(&cfg),
             accounts::api::OIDC.info(&cfg),
+            content::api::WEEKLY_TOP_TEN.info(&cfg),
+            content::api::NEW_SONGS.info(&cfg),
+            content::api::CHANNEL_VIDEOS.info(&cfg),
+            content::api::ARTIST_CHANNEL_VIDEOS.info(&cfg),
+            content::api::ARTICLES.info(&cfg),
+            content::api::ARTICLES_IN.info(&cfg),
+            content::api::ARTICLE.info(&cfg),
             // library (issue 8)
             library::api::FAVORITES.info(&cfg),
             library::api::FOLDERS.info(&cfg),
