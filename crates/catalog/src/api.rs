@@ -1,4 +1,4 @@
-//! `/api/artists...` routes (nested under `/api` by the server): thin adapters from HTTP to `reads`.
+//! `/api/artists...` and `/api/quiz/facts` routes (nested under `/api` by the server): thin adapters from HTTP to `reads`.
 
 use axum::extract::{FromRef, State};
 use axum::routing::get;
@@ -6,6 +6,7 @@ use axum::{Json, Router};
 use sound_atlas_web::{ApiResult, PathParam, QueryParams};
 
 use crate::model::{Artist, ArtistSummary, BrowsePage, Neighbors};
+use crate::quiz::{self, QuizFact, QuizSeed};
 use crate::reads;
 use crate::store::Catalog;
 
@@ -22,6 +23,7 @@ where
         .route("/artists/{id}", get(artist))
         .route("/artists/{id}/neighbors", get(neighbors))
         .route("/artists/{id}/related", get(related))
+        .route("/quiz/facts", get(quiz_facts))
 }
 
 async fn list(State(catalog): State<Catalog>, params: QueryParams) -> ApiResult<Json<Vec<Artist>>> {
@@ -77,4 +79,12 @@ async fn related(
     reads::related(&catalog, reads::parse_artist_id(&id)?)
         .await
         .map(Json)
+}
+
+async fn quiz_facts(
+    State(catalog): State<Catalog>,
+    params: QueryParams,
+) -> ApiResult<Json<Vec<QuizFact>>> {
+    let seed = QuizSeed::parse(params.get("seed"))?;
+    quiz::facts(&catalog, &seed).await.map(Json)
 }

@@ -114,12 +114,14 @@ interface Known {
 }
 
 function resolve(fact: QuizFact): Known {
-  const bioYear = fact.year === null ? yearFromBio(fact.bioLine, fact.kind) : null;
+  // The artist's own name says nothing ("Born Free", "Formed Late"): read the rest.
+  const line = fact.bioLine === null ? null : fact.bioLine.split(fact.title).join(' ');
+  const bioYear = fact.year === null ? yearFromBio(line, fact.kind) : null;
   let realName: string | null = null;
   let nameFromBio = false;
   if (fact.kind === 'solo') {
     const structured = fact.realName?.trim() || null;
-    const fromBio = structured === null ? realNameFromBio(fact.bioLine) : null;
+    const fromBio = structured === null ? realNameFromBio(line) : null;
     const candidate = structured ?? fromBio;
     if (candidate && isRealNameCandidate(candidate) && answerKey(candidate) !== answerKey(fact.title)) {
       realName = candidate;
