@@ -149,6 +149,8 @@ interface Pools {
   genres: string[];
   origins: string[];
   soloWithRealName: Known[];
+  /** Including artists not asked about: a name one of them performs under is no distractor. */
+  everyRealName: Known[];
 }
 
 interface Draft {
@@ -251,7 +253,7 @@ function stageNameQuestion(k: Known, pools: Pools, random: Random): Draft | null
   if (realName === null) return null;
   const realKey = answerKey(realName);
   // Other solo artists' names, none of them used by someone with this real name, nor the name itself.
-  const taken = new Set(pools.soloWithRealName.filter((other) => answerKey(other.realName as string) === realKey).map((other) => answerKey(other.fact.title)));
+  const taken = new Set(pools.everyRealName.filter((other) => answerKey(other.realName as string) === realKey).map((other) => answerKey(other.fact.title)));
   taken.add(realKey);
   const candidates = distinct(pools.soloWithRealName.map((other) => other.fact.title).filter((title) => !taken.has(answerKey(title))));
   if (candidates.length < CHOICE_DISTRACTORS) return null;
@@ -312,15 +314,17 @@ export function eligibleFacts(facts: readonly QuizFact[]): QuizFact[] {
  */
 export function generateQuiz(facts: readonly QuizFact[], seed: string): QuizQuestion[] {
   const random = seededRandom(seed);
-  const eligible = eligibleFacts(facts);
+  const eligible = new Set(eligibleFacts(facts));
   // Two artists with one name make any question about that name ambiguous: not asked.
   const titleCount = new Map<string, number>();
-  for (const f of eligible) titleCount.set(answerKey(f.title), (titleCount.get(answerKey(f.title)) ?? 0) + 1);
-  const known = eligible.map(resolve);
+  for (const f of facts) titleCount.set(answerKey(f.title), (titleCount.get(answerKey(f.title)) ?? 0) + 1);
+  const all = facts.map(resolve);
+  const known = all.filter((k) => eligible.has(k.fact));
   const pools: Pools = {
     genres: distinct(known.flatMap((k) => k.fact.genres.map((g) => g.trim()))),
     origins: distinct(known.map(originOf).filter((o): o is string => o !== null)),
     soloWithRealName: known.filter((k) => k.realName !== null),
+    everyRealName: all.filter((k) => k.realName !== null),
   };
   const questions: QuizQuestion[] = [];
   for (const k of random.shuffle(known)) {
