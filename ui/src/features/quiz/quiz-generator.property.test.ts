@@ -38,10 +38,8 @@ const catalogueArb = fc.integer({ min: 0, max: 25 }).chain((n) => fc.tuple(...Ar
 
 const key = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 const wordsOf = (s: string) => key(s).split(' ');
-const sameWordsAs = (a: string, b: string) => {
-  const [x, y] = [wordsOf(a), wordsOf(b)];
-  return x.every((w) => y.includes(w)) || y.every((w) => x.includes(w));
-};
+/** Genres sharing a word may both be true of an artist. */
+const sameWordsAs = (a: string, b: string) => wordsOf(a).some((w) => wordsOf(b).includes(w));
 const parts = (place: string) => place.split(',').map(key);
 const placeWithin = (a: string, b: string) => {
   const [x, y] = [parts(a), parts(b)];

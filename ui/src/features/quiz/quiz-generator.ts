@@ -60,19 +60,18 @@ export function answerKey(text: string): string {
 }
 
 const words = (text: string): string[] => answerKey(text).split(' ').filter(Boolean);
-const containsAllWords = (outer: string[], inner: string[]) => inner.every((w) => outer.includes(w));
 
 /** Spec section 9: a space, more than 5 characters, and neither "stage" nor "known". */
 export function isRealNameCandidate(name: string): boolean {
   return name.includes(' ') && name.length > 5 && !/stage|known/i.test(name);
 }
 
-/** True when claiming `other` would also be right for an artist of `genre`:
- *  the same genre, or one is a narrower form of the other ("Hip-Hop" / "West Coast Hip-Hop"). */
+/** True when `other` might also be right for an artist of `genre`: any shared word makes them
+ *  kin ("Hip-Hop" / "West Coast Hip-Hop", "Alternative Metal" / "Alternative Rock"), so a
+ *  distractor is always a clearly different genre. */
 export function genresOverlap(genre: string, other: string): boolean {
   const a = words(genre);
-  const b = words(other);
-  return containsAllWords(a, b) || containsAllWords(b, a);
+  return words(other).some((w) => a.includes(w));
 }
 
 /** The comma-separated parts of a place, most specific first, as keys. */
@@ -184,7 +183,7 @@ function genreQuestion(k: Known, pools: Pools, random: Random): Draft | null {
     question: `Which genre is ${k.fact.title} known for?`,
     correct,
     distractors: random.shuffle(candidates).slice(0, CHOICE_DISTRACTORS),
-    explanation: own.length > 1 ? `${k.fact.title}'s genres are ${listing(own)}.` : `${k.fact.title}'s genre is ${correct}.`,
+    explanation: own.length > 1 ? `${possessive(k.fact.title)} genres are ${listing(own)}.` : `${possessive(k.fact.title)} genre is ${correct}.`,
   };
 }
 
@@ -244,7 +243,7 @@ function realNameQuestion(k: Known, pools: Pools, random: Random): Draft | null 
     question: `What is the real name of ${k.fact.title}?`,
     correct: realName,
     distractors: random.shuffle(candidates).slice(0, CHOICE_DISTRACTORS),
-    explanation: `${k.fact.title}'s real name is ${realName}.` + (k.realNameFromBio ? fromBio(k) : ''),
+    explanation: `${possessive(k.fact.title)} real name is ${realName}.` + (k.realNameFromBio ? fromBio(k) : ''),
   };
 }
 
@@ -264,6 +263,9 @@ function stageNameQuestion(k: Known, pools: Pools, random: Random): Draft | null
     explanation: `${realName} performs as ${k.fact.title}.` + (k.realNameFromBio ? fromBio(k) : ''),
   };
 }
+
+/** "Adele's", "Alice in Chains'". */
+const possessive = (name: string) => (/s$/i.test(name) ? `${name}'` : `${name}'s`);
 
 /** "A", "A and B", "A, B and C". */
 function listing(items: string[]): string {
