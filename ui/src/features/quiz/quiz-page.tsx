@@ -113,9 +113,7 @@ function QuizRun({ questions, onTryAgain }: { questions: QuizQuestion[]; onTryAg
         <h2 ref={resultsRef} tabIndex={-1}>
           Quiz Complete!
         </h2>
-        <p className="quiz-score">
-          You scored {score} out of {questions.length} ({percent}%)
-        </p>
+        <p className="quiz-score">{`You scored ${score} out of ${questions.length} (${percent}%)`}</p>
         <p className="quiz-message">{resultMessage(score, questions.length)}</p>
         <div className="quiz-actions">
           <button type="button" className="btn btn-primary" onClick={onTryAgain}>
@@ -153,11 +151,9 @@ function QuizRun({ questions, onTryAgain }: { questions: QuizQuestion[]; onTryAg
   return (
     <form className="quiz-card quiz-question" onSubmit={submit} aria-labelledby={questionId}>
       <div className="quiz-meta">
-        <span>
-          Question {index + 1} of {questions.length}
-        </span>
+        <span>{`Question ${index + 1} of ${questions.length}`}</span>
         <span className="quiz-category">{question.category}</span>
-        <span>Score: {score}</span>
+        <span>{`Score: ${score}`}</span>
       </div>
       <h2 id={questionId} ref={questionRef} tabIndex={-1}>
         {question.question}
