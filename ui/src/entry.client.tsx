@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/app-providers';
 import { routes } from './app/routes';
 import { createQueryClient } from './lib/query-client';
-import { seedQueryClient } from './lib/seed';
+import { primeQueryCache } from './lib/prime-query-cache';
 import { STATE_ELEMENT_ID, normalizeState, type SsrState } from './lib/ssr-state';
 
 function readState(): SsrState {
@@ -29,7 +29,7 @@ function start(): void {
   // Same seeding as the server; while hydrating, prefetched keys neither
   // refetch nor retry (lib/query-client.ts).
   const client = createQueryClient({ hydrating });
-  seedQueryClient(client, state);
+  primeQueryCache(client, state);
 
   // Scroll is managed by the app (top on route change, restore on browse/search).
   if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';

@@ -21,7 +21,8 @@ import {
 import { AppProviders } from './app/app-providers';
 import { routes } from './app/routes';
 import { createQueryClient } from './lib/query-client';
-import { seedQueryClient } from './lib/seed';
+import { watchReads, type PrefetchReport } from './lib/prefetch-audit';
+import { primeQueryCache } from './lib/prime-query-cache';
 import { normalizeState, type SsrState } from './lib/ssr-state';
 
 interface RenderRequest {
@@ -53,20 +54,31 @@ export function staticContext(url: string): StaticHandlerContext {
   } as StaticHandlerContext;
 }
 
-export function renderPage(request: RenderRequest): string {
+export interface RenderResult extends PrefetchReport {
+  html: string;
+}
+
+/**
+ * Renders the page for `request.url` from the server's prefetched state, and reports
+ * which query keys the tree read that were not prefetched (each renders a loading
+ * state into the HTML) and which prefetched keys went unread.
+ */
+export function renderPage(request: RenderRequest): RenderResult {
   const state = normalizeState(request.state, { now: 0, year: 1970, origin: '' });
   // The same options as the browser's hydrating render, so a prefetched error
   // renders as an error (not as a pending retry) on both sides.
   const client = createQueryClient({ hydrating: true });
-  seedQueryClient(client, state);
+  primeQueryCache(client, state);
+  const reads = watchReads(client);
   try {
     const context = staticContext(request.url);
     const router = createStaticRouter(dataRoutes, context);
-    return renderToString(
+    const html = renderToString(
       <AppProviders client={client} state={state}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>,
     );
+    return { html, ...reads.report(state.prefetched) };
   } finally {
     client.clear();
   }
@@ -74,5 +86,5 @@ export function renderPage(request: RenderRequest): string {
 
 (globalThis as unknown as { render: (requestJson: string) => string }).render = function render(requestJson: string): string {
   const request = JSON.parse(requestJson) as RenderRequest;
-  return JSON.stringify({ html: renderPage(request) });
+  return JSON.stringify(renderPage(request));
 };

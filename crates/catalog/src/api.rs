@@ -1,12 +1,16 @@
-//! `/api/artists...` and `/api/quiz/facts` routes (nested under `/api` by the server): thin adapters from HTTP to `reads`.
+//! `/api/artists...` and `/api/quiz/facts` routes (nested under `/api` by the server):
+//! thin adapters from HTTP to `reads` and `quiz`. Paths come from the route contract; values are parsed by their extractors.
 
 use axum::extract::{FromRef, State};
 use axum::routing::get;
 use axum::{Json, Router};
-use sound_atlas_web::{ApiResult, PathParam, QueryParams};
+use sound_atlas_contract::catalog::api as endpoints;
+use sound_atlas_contract::quiz::{api as quiz_endpoints, QuizFact};
+use sound_atlas_http::{ApiResult, QueryParams};
 
 use crate::model::{Artist, ArtistSummary, BrowsePage, Neighbors};
-use crate::quiz::{self, QuizFact, QuizSeed};
+use crate::params::{ArtistId, BrowseRequest, SearchQuery};
+use crate::quiz::{self, QuizSeed};
 use crate::reads;
 use crate::store::Catalog;
 
@@ -16,14 +20,14 @@ where
     Catalog: FromRef<S>,
 {
     Router::new()
-        .route("/artists", get(list))
-        .route("/artists/random", get(random))
-        .route("/artists/search", get(search))
-        .route("/artists/browse", get(browse))
-        .route("/artists/{id}", get(artist))
-        .route("/artists/{id}/neighbors", get(neighbors))
-        .route("/artists/{id}/related", get(related))
-        .route("/quiz/facts", get(quiz_facts))
+        .route(endpoints::ARTISTS.route(), get(list))
+        .route(endpoints::RANDOM.route(), get(random))
+        .route(endpoints::SEARCH.route(), get(search))
+        .route(endpoints::BROWSE.route(), get(browse))
+        .route(endpoints::ARTIST.route(), get(artist))
+        .route(endpoints::NEIGHBORS.route(), get(neighbors))
+        .route(endpoints::RELATED.route(), get(related))
+        .route(quiz_endpoints::QUIZ_FACTS.route(), get(quiz_facts))
 }
 
 async fn list(State(catalog): State<Catalog>, params: QueryParams) -> ApiResult<Json<Vec<Artist>>> {
@@ -38,53 +42,38 @@ async fn random(State(catalog): State<Catalog>) -> ApiResult<Json<Artist>> {
 
 async fn search(
     State(catalog): State<Catalog>,
-    params: QueryParams,
+    query: SearchQuery,
 ) -> ApiResult<Json<Vec<Artist>>> {
-    let query = reads::parse_search_query(params.get("query"))?;
     reads::search(&catalog, &query).await.map(Json)
 }
 
 async fn browse(
     State(catalog): State<Catalog>,
-    params: QueryParams,
+    request: BrowseRequest,
 ) -> ApiResult<Json<BrowsePage>> {
-    let (letter, page) = reads::parse_browse(params.get("letter"), params.get("page"))?;
-    reads::browse(&catalog, letter, page, params.flag("refresh"))
+    reads::browse(&catalog, request.letter, request.page, request.refresh)
         .await
         .map(Json)
 }
 
-async fn artist(
-    State(catalog): State<Catalog>,
-    PathParam(id): PathParam,
-) -> ApiResult<Json<Artist>> {
-    reads::artist(&catalog, reads::parse_artist_id(&id)?)
-        .await
-        .map(Json)
+async fn artist(State(catalog): State<Catalog>, id: ArtistId) -> ApiResult<Json<Artist>> {
+    reads::artist(&catalog, id).await.map(Json)
 }
 
-async fn neighbors(
-    State(catalog): State<Catalog>,
-    PathParam(id): PathParam,
-) -> ApiResult<Json<Neighbors>> {
-    reads::neighbors(&catalog, reads::parse_artist_id(&id)?)
-        .await
-        .map(Json)
+async fn neighbors(State(catalog): State<Catalog>, id: ArtistId) -> ApiResult<Json<Neighbors>> {
+    reads::neighbors(&catalog, id).await.map(Json)
 }
 
 async fn related(
     State(catalog): State<Catalog>,
-    PathParam(id): PathParam,
+    id: ArtistId,
 ) -> ApiResult<Json<Vec<ArtistSummary>>> {
-    reads::related(&catalog, reads::parse_artist_id(&id)?)
-        .await
-        .map(Json)
+    reads::related(&catalog, id).await.map(Json)
 }
 
 async fn quiz_facts(
     State(catalog): State<Catalog>,
-    params: QueryParams,
+    seed: QuizSeed,
 ) -> ApiResult<Json<Vec<QuizFact>>> {
-    let seed = QuizSeed::parse(params.get("seed"))?;
     quiz::facts(&catalog, &seed).await.map(Json)
 }

@@ -1,6 +1,7 @@
 //! The public catalogue of artists and bands.
 //!
-//! - `model`: the JSON shapes of the API (spec section 3) and parsed request values.
+//! - `model`: the JSON shapes of the API (defined in the route contract) from database rows.
+//! - `params`: request values (artist id, search query, page) parsed once at the edge.
 //! - `seed`: the catalogue shipped in `assets/seed/`, loaded on first start.
 //! - `store`: reads from the database, served from an in-memory snapshot.
 //! - `search`: ranked, typo-tolerant search over titles and genres.
@@ -10,11 +11,14 @@
 
 pub mod api;
 pub mod model;
+pub mod params;
 pub mod quiz;
 pub mod reads;
 pub mod search;
 pub mod seed;
 pub mod store;
 
-pub use model::{Artist, ArtistSummary, BrowsePage, Letter, Neighbors};
+pub use model::{Artist, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors};
+pub use params::{ArtistId, BrowseRequest, PageNumber, SearchQuery};
+pub use quiz::QuizSeed;
 pub use store::Catalog;

@@ -11,37 +11,30 @@
 //! 50 characters are eligible), the one sentence its fallback reads when a structured year
 //! or real name is missing, and which places they name (a distractor there could be true).
 
-use serde::{Deserialize, Serialize};
-use sound_atlas_web::{ApiError, ApiResult};
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use sound_atlas_contract::quiz::{QUIZ_MAX_SEED_CHARS, QUIZ_MIN_BIO_CHARS, QUIZ_SAMPLE_SIZE};
+use sound_atlas_http::{ApiError, ApiResult, QueryParams};
 
-use crate::model::Artist;
+pub use sound_atlas_contract::quiz::QuizFact;
+
+use crate::model::{Artist, ArtistKind};
 use crate::store::Catalog;
 
-/// Spec section 9: quiz questions are about artists whose bio has at least 50 characters.
-pub const MIN_BIO_CHARS: usize = 50;
-/// Artists per quiz sample: enough for 10 questions and their distractors.
-pub const QUIZ_SAMPLE_SIZE: usize = 48;
-/// Longest seed accepted, in characters.
-pub const MAX_SEED_CHARS: usize = 64;
 /// A fallback sentence longer than this is cut (it is shown in an explanation).
 const MAX_BIO_LINE_CHARS: usize = 300;
 
 pub const INVALID_SEED: &str = "Quiz seed must be 1 to 64 letters, digits, '-' or '_'";
 
-/// The API path, which doubles as the browser's query key.
-pub fn path(seed: &QuizSeed) -> String {
-    format!("/api/quiz/facts?seed={}", seed.as_str())
-}
-
 /// A quiz seed from a URL: 1 to 64 of `A-Z a-z 0-9 - _` (so it needs no escaping).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct QuizSeed(String);
 
 impl QuizSeed {
     pub fn parse(raw: Option<&str>) -> ApiResult<QuizSeed> {
         let raw = raw.unwrap_or("");
         let valid = !raw.is_empty()
-            && raw.chars().count() <= MAX_SEED_CHARS
+            && raw.chars().count() <= QUIZ_MAX_SEED_CHARS
             && raw
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
@@ -57,26 +50,22 @@ impl QuizSeed {
     }
 }
 
-/// What the quiz knows about one artist (the generator's `QuizFact`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct QuizFact {
-    pub id: i32,
-    pub title: String,
-    /// "band" or "solo".
-    pub kind: String,
-    /// Year formed (band) or born (solo).
-    pub year: Option<i32>,
-    pub origin: Option<String>,
-    pub real_name: Option<String>,
-    pub genres: Vec<String>,
-    /// Characters in the biography.
-    pub bio_length: usize,
-    /// The biography's first sentence saying "born" (solo) or "formed" (band), sent only
-    /// when the structured year, or a solo artist's real name, is missing.
-    pub bio_line: Option<String>,
-    /// Home towns of other sampled artists that the biography names.
-    pub bio_places: Vec<String>,
+impl std::fmt::Display for QuizSeed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// From the query string (`?seed=`): 400 when missing or malformed.
+impl<S: Send + Sync> FromRequestParts<S> for QuizSeed {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<Self> {
+        let params = QueryParams::from_request_parts(parts, state)
+            .await
+            .unwrap_or_default();
+        QuizSeed::parse(params.get("seed"))
+    }
 }
 
 /// `GET /api/quiz/facts?seed=`.
@@ -92,7 +81,7 @@ pub fn sample_facts(artists: &[Artist], seed: &QuizSeed) -> Vec<QuizFact> {
     // catalogue changes a seed's sample by at most that artist.
     let mut eligible: Vec<(u64, &Artist)> = artists
         .iter()
-        .filter(|a| bio_chars(a) >= MIN_BIO_CHARS && !a.title.trim().is_empty())
+        .filter(|a| bio_chars(a) >= QUIZ_MIN_BIO_CHARS && !a.title.trim().is_empty())
         .map(|a| (rank(seed.as_str(), &a.external_id), a))
         .collect();
     eligible.sort_by(|x, y| x.0.cmp(&y.0).then(x.1.id.cmp(&y.1.id)));
@@ -126,7 +115,11 @@ pub fn sample_facts(artists: &[Artist], seed: &QuizSeed) -> Vec<QuizFact> {
             QuizFact {
                 id: a.id,
                 title: a.title.clone(),
-                kind: if a.is_band() { "band" } else { "solo" }.to_owned(),
+                kind: if a.is_band() {
+                    ArtistKind::Band
+                } else {
+                    ArtistKind::Solo
+                },
                 year: a.year,
                 origin: a.origin.clone(),
                 real_name: a.real_name.clone(),

@@ -166,7 +166,7 @@ mod tests {
             tidal_link: None,
             fun_fact: None,
             external_id: String::new(),
-            kind: "band".into(),
+            kind: crate::model::ArtistKind::Band,
             year: None,
             origin: None,
             real_name: None,

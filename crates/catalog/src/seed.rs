@@ -124,7 +124,7 @@ impl SeedArtist {
 /// we cannot verify offline), so each "Listen On" link opens that service's search
 /// for the artist: a link that always leads to the right catalogue.
 fn streaming_search_link(service: &str, title: &str) -> Option<String> {
-    let q = sound_atlas_web::encode_uri_component(title);
+    let q = sound_atlas_contract::encode_uri_component(title);
     Some(match service {
         "spotify" => format!("https://open.spotify.com/search/{q}"),
         "apple" => format!("https://music.apple.com/us/search?term={q}"),

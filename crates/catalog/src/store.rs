@@ -15,7 +15,7 @@ use sea_orm::{DatabaseConnection, EntityTrait};
 use sound_atlas_entity::artist;
 use tokio::sync::Mutex;
 
-use crate::model::Artist;
+use crate::model::{artist_from_row, Artist};
 use crate::search::SearchDoc;
 
 /// How long a snapshot serves before the table is read again.
@@ -87,7 +87,9 @@ impl Catalog {
             }
         }
         let rows = artist::Entity::find().all(&self.db).await?;
-        let snapshot = Arc::new(Snapshot::new(rows.into_iter().map(Artist::from).collect()));
+        let snapshot = Arc::new(Snapshot::new(
+            rows.into_iter().map(artist_from_row).collect(),
+        ));
         *cache = Some((Instant::now(), snapshot.clone()));
         Ok(snapshot)
     }

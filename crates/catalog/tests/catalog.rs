@@ -1,8 +1,20 @@
 //! Catalogue reads against a real database, on SQLite and PostgreSQL.
 
-use sound_atlas_catalog::{reads, seed, Catalog, Letter};
+use sound_atlas_catalog::{reads, seed, ArtistId, Catalog, Letter, PageNumber, SearchQuery};
+use sound_atlas_http::ApiError;
 use sound_atlas_test_db::{db_tests, TestDb};
-use sound_atlas_web::ApiError;
+
+fn id(n: i32) -> ArtistId {
+    ArtistId::parse(&n.to_string()).unwrap()
+}
+
+fn q(text: &str) -> SearchQuery {
+    SearchQuery::parse(Some(text)).unwrap()
+}
+
+fn page(n: usize) -> PageNumber {
+    PageNumber::parse(&n.to_string()).unwrap()
+}
 
 async fn seeded(db: &TestDb) -> Catalog {
     seed::load(&db.conn).await.expect("seed loads");
@@ -31,8 +43,8 @@ async fn the_list_is_sorted_by_title_ignoring_case(db: &TestDb) {
 
 async fn an_artist_reads_back_with_its_links_and_facts(db: &TestDb) {
     let catalog = seeded(db).await;
-    let hits = reads::search(&catalog, "The Beatles").await.unwrap();
-    let beatles = reads::artist(&catalog, hits[0].id).await.unwrap();
+    let hits = reads::search(&catalog, &q("The Beatles")).await.unwrap();
+    let beatles = reads::artist(&catalog, id(hits[0].id)).await.unwrap();
     assert_eq!(beatles.title, "The Beatles");
     assert_eq!(beatles.kind, "band");
     assert_eq!(beatles.year, Some(1960));
@@ -49,19 +61,19 @@ async fn an_artist_reads_back_with_its_links_and_facts(db: &TestDb) {
 
 async fn an_unknown_artist_is_not_found(db: &TestDb) {
     let catalog = seeded(db).await;
-    let err = reads::artist(&catalog, 999_999).await.unwrap_err();
+    let err = reads::artist(&catalog, id(999_999)).await.unwrap_err();
     assert!(matches!(err, ApiError::NotFound(ref m) if m == reads::ARTIST_NOT_FOUND));
-    assert!(reads::neighbors(&catalog, 999_999).await.is_err());
+    assert!(reads::neighbors(&catalog, id(999_999)).await.is_err());
 }
 
 async fn neighbors_wrap_around_the_full_list(db: &TestDb) {
     let catalog = seeded(db).await;
     let all = reads::list(&catalog, false).await.unwrap();
-    let first = reads::neighbors(&catalog, all[0].id).await.unwrap();
+    let first = reads::neighbors(&catalog, id(all[0].id)).await.unwrap();
     assert_eq!((first.position, first.total), (1, all.len()));
     assert_eq!(first.previous_id, all.last().unwrap().id);
     assert_eq!(first.next_id, all[1].id);
-    let last = reads::neighbors(&catalog, all.last().unwrap().id)
+    let last = reads::neighbors(&catalog, id(all.last().unwrap().id))
         .await
         .unwrap();
     assert_eq!(last.next_id, all[0].id);
@@ -70,18 +82,22 @@ async fn neighbors_wrap_around_the_full_list(db: &TestDb) {
 async fn browse_pages_hold_twelve_artists_of_one_letter(db: &TestDb) {
     let catalog = seeded(db).await;
     let b = Letter::parse("B").unwrap();
-    let first = reads::browse(&catalog, b, 1, false).await.unwrap();
+    let first = reads::browse(&catalog, b, page(1), false).await.unwrap();
     assert_eq!(first.artists.len(), 12.min(first.total));
     assert!(first
         .artists
         .iter()
         .all(|a| a.title.to_uppercase().starts_with('B')));
     let pages = first.total.div_ceil(12);
-    let last = reads::browse(&catalog, b, pages, false).await.unwrap();
+    let last = reads::browse(&catalog, b, page(pages), false)
+        .await
+        .unwrap();
     assert_eq!(last.artists.len(), first.total - (pages - 1) * 12);
-    let beyond = reads::browse(&catalog, b, pages + 1, false).await.unwrap();
+    let beyond = reads::browse(&catalog, b, page(pages + 1), false)
+        .await
+        .unwrap();
     assert!(beyond.artists.is_empty());
-    let digits = reads::browse(&catalog, Letter::parse("#").unwrap(), 1, false)
+    let digits = reads::browse(&catalog, Letter::parse("#").unwrap(), page(1), false)
         .await
         .unwrap();
     assert!(digits
@@ -93,14 +109,14 @@ async fn browse_pages_hold_twelve_artists_of_one_letter(db: &TestDb) {
 async fn search_finds_typos_genres_and_ranks_exact_first(db: &TestDb) {
     let catalog = seeded(db).await;
     assert_eq!(
-        reads::search(&catalog, "beatels").await.unwrap()[0].title,
+        reads::search(&catalog, &q("beatels")).await.unwrap()[0].title,
         "The Beatles"
     );
     assert_eq!(
-        reads::search(&catalog, "QUEEN").await.unwrap()[0].title,
+        reads::search(&catalog, &q("QUEEN")).await.unwrap()[0].title,
         "Queen"
     );
-    let jazz = reads::search(&catalog, "jazz").await.unwrap();
+    let jazz = reads::search(&catalog, &q("jazz")).await.unwrap();
     assert!(
         jazz.len() >= 3
             && jazz.iter().all(
@@ -108,7 +124,7 @@ async fn search_finds_typos_genres_and_ranks_exact_first(db: &TestDb) {
                     || a.title.to_lowercase().contains("jazz")
             )
     );
-    assert!(reads::search(&catalog, "qqqqqqqqqq")
+    assert!(reads::search(&catalog, &q("qqqqqqqqqq"))
         .await
         .unwrap()
         .is_empty());
@@ -116,8 +132,8 @@ async fn search_finds_typos_genres_and_ranks_exact_first(db: &TestDb) {
 
 async fn related_artists_share_a_genre(db: &TestDb) {
     let catalog = seeded(db).await;
-    let queen = &reads::search(&catalog, "Queen").await.unwrap()[0];
-    let related = reads::related(&catalog, queen.id).await.unwrap();
+    let queen = &reads::search(&catalog, &q("Queen")).await.unwrap()[0];
+    let related = reads::related(&catalog, id(queen.id)).await.unwrap();
     assert!(!related.is_empty() && related.len() <= 6);
     assert!(related
         .iter()

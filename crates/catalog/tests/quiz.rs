@@ -4,8 +4,10 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
 use sea_orm::{ActiveModelTrait, Set};
-use sound_atlas_catalog::quiz::{self, QuizFact, QuizSeed, QUIZ_SAMPLE_SIZE};
+use sound_atlas_catalog::quiz::{self, QuizFact, QuizSeed};
 use sound_atlas_catalog::{api, reads, seed, Catalog};
+use sound_atlas_catalog::{ArtistId, ArtistKind};
+use sound_atlas_contract::quiz::QUIZ_SAMPLE_SIZE;
 use sound_atlas_entity::artist;
 use sound_atlas_test_db::{db_tests, TestDb};
 use tower::ServiceExt;
@@ -119,7 +121,7 @@ async fn each_fact_carries_the_artist_fields_and_no_biography(db: &TestDb) {
         &QuizFact {
             id: la.id,
             title: "LA Solo".into(),
-            kind: "solo".into(),
+            kind: ArtistKind::Solo,
             year: Some(1970),
             origin: Some("Los Angeles, California, United States".into()),
             real_name: Some("Laura Ann Solo".into()),
@@ -196,7 +198,8 @@ async fn a_seed_picks_the_same_sample_of_the_seeded_catalogue_every_time(db: &Te
     assert_ne!(other, first);
     // Every fact is the artist's own.
     for fact in &first {
-        let artist = reads::artist(&catalog, fact.id).await.unwrap();
+        let id = ArtistId::parse(&fact.id.to_string()).unwrap();
+        let artist = reads::artist(&catalog, id).await.unwrap();
         assert_eq!(
             (
                 &fact.title,

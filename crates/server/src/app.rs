@@ -1,75 +1,20 @@
 //! Router composition: each feature's `/api` routes, the server-rendered pages,
 //! static files, and the layers every response passes through.
 
-use std::sync::Arc;
-
-use axum::extract::{FromRef, Request};
+use axum::extract::Request;
 use axum::http::{header, HeaderValue};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use sea_orm::DatabaseConnection;
-use sound_atlas_catalog::Catalog;
-use sound_atlas_ssr::{SsrConfig, SsrPool};
-use sound_atlas_web::ApiError;
+use sound_atlas_http::ApiError;
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 
-use crate::config::Config;
-use crate::shell::Manifest;
+use crate::state::AppState;
 
 /// Longest request target accepted; longer ones get 414 before any routing.
 pub const MAX_URI_BYTES: usize = 2048;
-
-/// Shared by all handlers. Cheap to clone.
-#[derive(Clone)]
-pub struct AppState {
-    pub catalog: Catalog,
-    pub ssr: SsrPool,
-    pub render_cache: crate::pages::RenderCache,
-    pub site: Arc<Site>,
-}
-
-/// What pages need to know about the deployment.
-#[derive(Debug)]
-pub struct Site {
-    /// Origin for canonical and Open Graph URLs, without a trailing slash.
-    pub public_url: String,
-    pub manifest: Manifest,
-}
-
-impl FromRef<AppState> for Catalog {
-    fn from_ref(state: &AppState) -> Catalog {
-        state.catalog.clone()
-    }
-}
-
-impl AppState {
-    /// Opens the database (migrated and seeded) and starts the render pool.
-    pub async fn start(config: &Config) -> Result<AppState, Box<dyn std::error::Error>> {
-        let db = crate::db::connect(config).await?;
-        let mut ssr_config = SsrConfig::default();
-        if let Some(workers) = config.ssr_workers {
-            ssr_config.workers = workers;
-        }
-        let ssr = SsrPool::start(crate::shell::SERVER_BUNDLE, ssr_config)?;
-        Ok(AppState::new(db, ssr, config.public_url.clone()))
-    }
-
-    /// State over an open (migrated) database and a running render pool.
-    pub fn new(db: DatabaseConnection, ssr: SsrPool, public_url: String) -> AppState {
-        AppState {
-            catalog: Catalog::new(db),
-            ssr,
-            render_cache: crate::pages::new_render_cache(),
-            site: Arc::new(Site {
-                public_url,
-                manifest: Manifest::embedded(),
-            }),
-        }
-    }
-}
 
 pub fn build_app(state: AppState) -> Router {
     // Every feature's API under /api; anything else there answers in the JSON error shape.

@@ -1,18 +1,43 @@
 //! The Sound Atlas server: configuration, startup, and the composition of the
 //! features' routes with the server-rendered pages.
+//!
+//! A page request flows through the crate in one direction:
+//!
+//! ```text
+//!  request ─▶ app (layers, router) ─▶ pages::<feature> (route from the contract's table)
+//!                                          │ reads: the feature crate's API functions
+//!                                          │        (the same ones /api serves), keyed
+//!                                          │        by the contract's API paths
+//!                                          ▼
+//!                                  render::Renderer ─▶ engine (ssr pool) + render cache
+//!                                          │           (+ prefetch audit)
+//!                                          ▼
+//!                                  shell (askama, from a head::Head) ─▶ response
+//! ```
+//!
+//! Modules and what they may import (no circles): `config`, `bundle` (embedded UI
+//! bundles, `Site`) and `head` are leaves; `shell` takes `head` and `bundle`; `render`
+//! takes `shell`, `head` and `bundle`; `state` takes `render` and the feature services;
+//! `pages` take `state`, `render` and `head`; `app` composes `state`, `pages` and
+//! `static_files`.
 
 pub mod app;
+pub mod bundle;
 pub mod config;
 pub mod db;
+pub mod head;
 pub mod pages;
+pub mod render;
 pub mod shell;
+pub mod state;
 pub mod static_files;
 pub mod telemetry;
 
 use std::net::SocketAddr;
 
-pub use app::{build_app, AppState};
+pub use app::build_app;
 use config::Config;
+pub use state::AppState;
 
 /// Connects, migrates, seeds, starts the render pool and serves until Ctrl-C/SIGTERM.
 pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {

@@ -1,36 +1,10 @@
-//! The HTML document around the React markup (askama), the client bundle's manifest
-//! and the server bundle, both produced by `build.rs` and embedded in the binary.
-
-use std::sync::LazyLock;
+//! The HTML document around the React markup (askama). It depends on a head value and
+//! the site, never on the pages that computed them.
 
 use askama::Template;
-use serde::Deserialize;
 
-use crate::app::Site;
-use crate::pages::head::DEFAULT_IMAGE_PATH;
-use crate::pages::Head;
-
-/// The UI bundle the engine runs: defines `globalThis.render(requestJson)`.
-pub const SERVER_BUNDLE: &str = include_str!(concat!(env!("OUT_DIR"), "/ui/server.js"));
-const MANIFEST_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/ui/manifest.json"));
-
-/// The hashed client files the document links to.
-#[derive(Debug, Clone, Deserialize)]
-pub struct Manifest {
-    pub scripts: Vec<String>,
-    pub styles: Vec<String>,
-    #[serde(default)]
-    pub preloads: Vec<String>,
-}
-
-impl Manifest {
-    pub fn embedded() -> Manifest {
-        static MANIFEST: LazyLock<Manifest> = LazyLock::new(|| {
-            serde_json::from_str(MANIFEST_JSON).expect("build.rs writes a valid manifest")
-        });
-        MANIFEST.clone()
-    }
-}
+use crate::bundle::{Manifest, Site};
+use crate::head::{Head, DEFAULT_IMAGE_PATH};
 
 #[derive(Template)]
 #[template(path = "shell.html", config = "crates/server/askama.toml")]

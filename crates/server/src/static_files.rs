@@ -7,9 +7,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use rust_embed::Embed;
-use sound_atlas_web::{ApiError, PathParam};
-
-use crate::app::AppState;
+use sound_atlas_http::{ApiError, PathParam};
 
 #[derive(Embed)]
 #[folder = "$OUT_DIR/ui/client"]
@@ -19,7 +17,7 @@ struct ClientBundle;
 #[folder = "assets/public"]
 struct PublicAssets;
 
-pub fn router() -> Router<AppState> {
+pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
         .route(
             "/static/{*file}",

@@ -1,9 +1,9 @@
 import { Link, Outlet, useRouteError } from 'react-router';
-import { Footer } from '../features/frame/footer';
-import { Header } from '../features/frame/header';
-import { RefreshButton } from '../features/frame/refresh-button';
-import { ScrollManager } from '../features/frame/scroll-manager';
-import { SplashScreen } from '../features/frame/splash-screen';
+import { Footer } from './frame/footer';
+import { Header } from './frame/header';
+import { RefreshButton } from './frame/refresh-button';
+import { ScrollManager } from './frame/scroll-manager';
+import { SplashScreen } from './frame/splash-screen';
 
 /** The global frame around every page. Later issues add the login dialog, cookie banner and player here. */
 export function RootLayout() {

@@ -1,17 +1,29 @@
 import type { RouteObject } from 'react-router';
-import { ArtistPage } from '../features/artist/artist-page';
-import { BrowsePage } from '../features/browse/browse-page';
-import { HomePage } from '../features/home/home-page';
+import { routes as contract } from '../generated/contract';
+import { ArtistPage } from '../features/catalog/artist/artist-page';
+import { BrowsePage } from '../features/catalog/browse/browse-page';
+import { SearchPage } from '../features/catalog/search/search-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
-import { SearchPage } from '../features/search/search-page';
+import { QuizPage } from '../features/quiz/quiz-page';
+import { HomePage } from './home/home-page';
 import { RootErrorBoundary, RootLayout } from './root-layout';
 
 /**
  * The route table, shared by the server (createStaticHandler) and the browser
- * (createBrowserRouter). No loaders: data comes from TanStack Query, seeded
- * with the server's prefetched reads. Later issues add favorites, articles,
- * quiz, about and the legal/account pages as children of the root.
+ * (createBrowserRouter). Paths come from the contract's route table (the same one
+ * the axum router is built from); each route of it has exactly one page here
+ * (routes.test.ts). No loaders: data comes from TanStack Query, seeded with the
+ * server's prefetched reads.
  */
+export const pages: Record<keyof typeof contract, RouteObject['Component']> = {
+  home: HomePage,
+  browse: BrowsePage,
+  artist: ArtistPage,
+  search: SearchPage,
+  searchResults: SearchPage,
+  quiz: QuizPage,
+};
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -19,12 +31,10 @@ export const routes: RouteObject[] = [
     Component: RootLayout,
     ErrorBoundary: RootErrorBoundary,
     children: [
-      { index: true, Component: HomePage },
-      { path: 'browse', Component: BrowsePage },
-      { path: 'artist/:id', Component: ArtistPage },
-      { path: 'search', Component: SearchPage },
-      { path: 'search/:query', Component: SearchPage },
-      { path: '*', Component: NotFoundPage },
+      ...(Object.keys(pages) as Array<keyof typeof contract>).map((id): RouteObject =>
+        contract[id].path === '' ? { id, index: true, Component: pages[id] } : { id, path: contract[id].path, Component: pages[id] },
+      ),
+      { id: 'notFound', path: '*', Component: NotFoundPage },
     ],
   },
 ];

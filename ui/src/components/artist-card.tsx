@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { ArtistSummary } from '../lib/types';
+import type { ArtistSummary } from '../generated/contract';
 import { ArtistImage } from './artist-image';
 
 interface ArtistCardProps {

@@ -4,7 +4,7 @@ import { defaultQueryFn } from './fetcher';
 /**
  * Spec section 9 / 7: no refetch on window focus or interval, no retries (queries
  * and mutations), default queries never go stale. Per-query staleTime lives in
- * lib/queries.ts.
+ * features/<feature>/queries.ts.
  */
 export function defaultOptions(): DefaultOptions {
   return {

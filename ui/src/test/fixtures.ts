@@ -1,4 +1,4 @@
-import type { Artist } from '../lib/types';
+import type { Artist } from '../generated/contract';
 
 export function makeArtist(overrides: Partial<Artist> = {}): Artist {
   return {

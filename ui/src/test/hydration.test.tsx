@@ -7,7 +7,7 @@ import { AppProviders } from '../app/app-providers';
 import { routes } from '../app/routes';
 import { renderPage } from '../entry.server';
 import { createQueryClient } from '../lib/query-client';
-import { seedQueryClient } from '../lib/seed';
+import { primeQueryCache } from '../lib/prime-query-cache';
 import type { PrefetchedEntry, SsrState } from '../lib/ssr-state';
 import { makeArtist } from './fixtures';
 
@@ -45,7 +45,7 @@ afterEach(() => {
 describe('hydration', () => {
   it.each(cases)('hydrates %s without mismatches or requests', async (url, prefetched) => {
     const state: SsrState = { prefetched, fetchedAt: Date.now(), year: 2026, origin: 'https://soundatlas.test' };
-    const html = renderPage({ url, state });
+    const { html } = renderPage({ url, state });
     const fetchSpy = vi.fn(() => new Promise<Response>(() => {}));
     vi.stubGlobal('fetch', fetchSpy);
     window.sessionStorage.setItem('sa-splash-seen', '1');
@@ -58,7 +58,7 @@ describe('hydration', () => {
     const errors: unknown[] = [];
     const consoleError = vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));
     const client = createQueryClient({ hydrating: true });
-    seedQueryClient(client, state);
+    primeQueryCache(client, state);
     const router = createBrowserRouter(routes);
     let root: ReturnType<typeof hydrateRoot> | undefined;
     await act(async () => {

@@ -3,14 +3,14 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/app-providers';
 import { routes } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';
-import { seedQueryClient } from '../lib/seed';
+import { primeQueryCache } from '../lib/prime-query-cache';
 import type { PrefetchedEntry, SsrState } from '../lib/ssr-state';
 
 /** Renders the whole app at `url` with a query cache seeded like the server's. */
 export function renderApp(url: string, prefetched: PrefetchedEntry[] = []) {
   const state: SsrState = { prefetched, fetchedAt: 1_763_740_000_000, year: 2026, origin: 'https://soundatlas.test' };
   const client = createQueryClient({ hydrating: true });
-  seedQueryClient(client, state);
+  primeQueryCache(client, state);
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const utils = render(
     <AppProviders client={client} state={state}>

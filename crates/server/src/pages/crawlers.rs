@@ -7,9 +7,11 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use sound_atlas_catalog::{reads, Letter};
-use sound_atlas_web::{encode_uri_component, ApiResult};
+use sound_atlas_contract::pages::routes;
+use sound_atlas_http::ApiResult;
 
-use crate::app::AppState;
+use super::catalog::browse_letter_path;
+use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -22,22 +24,20 @@ pub fn router() -> Router<AppState> {
 async fn robots(State(state): State<AppState>) -> Response {
     let body = format!(
         "User-agent: *\nDisallow: /api/\n\nSitemap: {}/sitemap.xml\n",
-        state.site.public_url
+        state.renderer.site().public_url
     );
     ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body).into_response()
 }
 
 async fn sitemap(State(state): State<AppState>) -> ApiResult<Response> {
-    let origin = &state.site.public_url;
-    let mut paths = vec!["/".to_owned(), "/browse".to_owned()];
-    paths.extend(
-        Letter::all().map(|l| format!("/browse?letter={}", encode_uri_component(&l.to_string()))),
-    );
+    let origin = &state.renderer.site().public_url;
+    let mut paths = vec![routes::HOME.href(&[]), routes::BROWSE.href(&[])];
+    paths.extend(Letter::all().map(browse_letter_path));
     paths.extend(
         reads::list(&state.catalog, false)
             .await?
             .iter()
-            .map(|a| format!("/artist/{}", a.id)),
+            .map(|a| routes::ARTIST.href(&[&a.id])),
     );
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",

@@ -3,6 +3,8 @@
 
 mod api;
 mod pages;
+mod quiz;
+mod route_walk;
 
 use std::sync::LazyLock;
 
@@ -19,7 +21,7 @@ pub const ORIGIN: &str = "https://soundatlas.test";
 /// One render pool for the whole test binary (each worker loads the bundle once).
 static SSR: LazyLock<SsrPool> = LazyLock::new(|| {
     SsrPool::start(
-        sound_atlas::shell::SERVER_BUNDLE,
+        sound_atlas::bundle::SERVER_BUNDLE,
         SsrConfig {
             workers: 2,
             ..SsrConfig::default()
@@ -57,6 +59,8 @@ pub struct Answer {
     pub status: StatusCode,
     pub headers: axum::http::HeaderMap,
     pub body: String,
+    /// For a rendered page: what its render read without a prefetch, and the reverse.
+    pub prefetch: Option<sound_atlas::render::PrefetchReport>,
 }
 
 impl Answer {
@@ -74,11 +78,13 @@ pub async fn send(app: &axum::Router, request: Request<Body>) -> Answer {
     let response = app.clone().oneshot(request).await.unwrap();
     let status = response.status();
     let headers = response.headers().clone();
+    let prefetch = response.extensions().get().cloned();
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
     Answer {
         status,
         headers,
         body: String::from_utf8_lossy(&bytes).into_owned(),
+        prefetch,
     }
 }
 
@@ -88,7 +94,7 @@ pub async fn id_of(app: &axum::Router, title: &str) -> i64 {
         app,
         &format!(
             "/api/artists/search?query={}",
-            sound_atlas_web::encode_uri_component(title)
+            sound_atlas_contract::encode_uri_component(title)
         ),
     )
     .await

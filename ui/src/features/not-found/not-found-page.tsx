@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { titles } from '../../lib/titles';
+import { titles } from '../../generated/contract';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import './not-found.css';
 

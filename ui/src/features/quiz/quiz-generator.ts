@@ -6,42 +6,22 @@
  * Every correct answer is an artist's own fact, and every distractor is checked not to be
  * true as well (no genre the artist also has, no place the artist also comes from).
  */
+import { QUIZ_MAX_QUESTIONS, QUIZ_MIN_BIO_CHARS, type QuizFact } from '../../generated/contract';
 import { seededRandom, type Random } from './seeded-random';
+
+/** What the quiz knows about one artist (`GET /api/quiz/facts?seed=`, defined in the contract). */
+export type { QuizFact };
 
 /** The six kinds of question (spec section 3, "category"). */
 export type QuizCategory = 'Genre' | 'Birth Year' | 'Origin' | 'True/False' | 'Real Names' | 'Stage Names';
 export const QUIZ_CATEGORIES: readonly QuizCategory[] = ['Genre', 'Birth Year', 'Origin', 'True/False', 'Real Names', 'Stage Names'];
 
 /** Spec section 9. */
-export const MAX_QUESTIONS = 10;
-export const MIN_BIO_CHARS = 50;
+export const MAX_QUESTIONS = QUIZ_MAX_QUESTIONS;
+export const MIN_BIO_CHARS = QUIZ_MIN_BIO_CHARS;
 export const BIRTH_YEAR_DISTRACTOR_OFFSETS: readonly number[] = [-3, 5];
 export const TRUE_FALSE_YEAR_OFFSET = 10;
 const CHOICE_DISTRACTORS = 3;
-
-/**
- * What the quiz knows about one artist (served by `GET /api/quiz/facts`). The biography
- * itself is not sent: only its length (the eligibility rule), the one sentence the
- * fallback reads when a structured fact is missing, and the places it names.
- */
-export interface QuizFact {
-  id: number;
-  title: string;
-  kind: 'band' | 'solo';
-  /** Year formed (band) or born (solo). */
-  year: number | null;
-  origin: string | null;
-  realName: string | null;
-  genres: string[];
-  /** Characters in the biography. */
-  bioLength: number;
-  /** The biography's first sentence saying "born" (solo) or "formed" (band); present only
-   *  when the year, or a solo artist's real name, is missing, for the fallback to read. */
-  bioLine: string | null;
-  /** Places (other artists' home towns) that the biography names, e.g. where a band moved
-   *  to: an Origin distractor there could also be true. */
-  bioPlaces: string[];
-}
 
 /** Spec section 3, plus the artist the question is about. */
 export interface QuizQuestion {

@@ -101,7 +101,7 @@ describe('quiz page', () => {
     expect(document.activeElement).toBe(results);
     expect(screen.getByText(`You scored ${score} out of ${total} (${Math.round((score / total) * 100)}%)`)).toBeTruthy();
     expect(screen.getByText(resultMessage(score, total))).toBeTruthy();
-  });
+  }, 20_000);
 
   it('starts a new quiz with a new seed and a reset score on Try Again', async () => {
     const seed = 'try-again';
@@ -122,7 +122,7 @@ describe('quiz page', () => {
     expect(screen.getByText(`Question 1 of ${generateQuiz(CATALOGUE, newSeed).length}`)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: generateQuiz(CATALOGUE, newSeed)[0].question })).toBeTruthy();
     expect(requested).toEqual([quizFactsKey(seed), quizFactsKey(newSeed)]);
-  });
+  }, 20_000);
 
   it('shows the generating screen with Try Again when no question can be made', async () => {
     const { router } = renderQuiz('/quiz?seed=empty', []);

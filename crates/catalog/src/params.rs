@@ -1,0 +1,201 @@
+//! Request values of the catalogue, parsed once at the edge and carried as types, so a
+//! handler cannot forget a rule and a new feature reuses the same parse. Each is also an
+//! axum extractor answering the one JSON error shape when the value is wrong.
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use sound_atlas_http::{ApiError, ApiResult, PathParam, QueryParams};
+
+use crate::model::{Letter, MAX_API_PAGE, MAX_QUERY_CHARS};
+
+/// Spec section 8, "Artist unknown".
+pub const ARTIST_NOT_FOUND: &str =
+    "This artist could not be found. It may have been removed or the ID is incorrect.";
+/// Spec section 8, "Search, missing query (400)".
+pub const SEARCH_QUERY_REQUIRED: &str = "Search query is required";
+
+/// An artist id from a URL. Anything but a positive number names no artist: 404.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ArtistId(i32);
+
+impl ArtistId {
+    pub fn parse(raw: &str) -> ApiResult<ArtistId> {
+        raw.parse::<i32>()
+            .ok()
+            .filter(|id| *id > 0)
+            .map(ArtistId)
+            .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))
+    }
+
+    pub fn get(self) -> i32 {
+        self.0
+    }
+}
+
+impl std::fmt::Display for ArtistId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// From the route's path parameter (`/artists/{id}`).
+impl<S: Send + Sync> FromRequestParts<S> for ArtistId {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<Self> {
+        let PathParam(raw) = PathParam::from_request_parts(parts, state).await?;
+        ArtistId::parse(&raw)
+    }
+}
+
+/// A search text: trimmed, not empty (400 with the spec's text), at most
+/// [`MAX_QUERY_CHARS`] characters (400).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SearchQuery(String);
+
+impl SearchQuery {
+    pub fn parse(raw: Option<&str>) -> ApiResult<SearchQuery> {
+        let query = raw.map(str::trim).unwrap_or("");
+        if query.is_empty() {
+            return Err(ApiError::bad_request(SEARCH_QUERY_REQUIRED));
+        }
+        if query.chars().count() > MAX_QUERY_CHARS {
+            return Err(ApiError::bad_request(format!(
+                "Search query is too long (at most {MAX_QUERY_CHARS} characters)"
+            )));
+        }
+        Ok(SearchQuery(query.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for SearchQuery {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// From `?query=`.
+impl<S: Send + Sync> FromRequestParts<S> for SearchQuery {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<Self> {
+        let params = QueryParams::from_request_parts(parts, state)
+            .await
+            .unwrap_or_default();
+        SearchQuery::parse(params.get("query"))
+    }
+}
+
+/// A page number of the browse API: a whole number from 1 to [`MAX_API_PAGE`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PageNumber(usize);
+
+impl PageNumber {
+    pub const FIRST: PageNumber = PageNumber(1);
+
+    pub fn parse(raw: &str) -> ApiResult<PageNumber> {
+        raw.trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|p| (1..=MAX_API_PAGE).contains(p))
+            .map(PageNumber)
+            .ok_or_else(|| {
+                ApiError::bad_request(format!(
+                    "Page must be a whole number from 1 to {MAX_API_PAGE}"
+                ))
+            })
+    }
+
+    /// Pages 1..=last, for pages that show several.
+    pub fn up_to(last: usize) -> impl Iterator<Item = PageNumber> {
+        (1..=last.clamp(1, MAX_API_PAGE)).map(PageNumber)
+    }
+
+    pub fn get(self) -> usize {
+        self.0
+    }
+}
+
+impl std::fmt::Display for PageNumber {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// The browse API's `?letter=&page=` ("A" and 1 when absent; 400 when wrong).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BrowseRequest {
+    pub letter: Letter,
+    pub page: PageNumber,
+    pub refresh: bool,
+}
+
+impl BrowseRequest {
+    pub fn parse(params: &QueryParams) -> ApiResult<BrowseRequest> {
+        let letter = match params.get("letter") {
+            None => Letter::DEFAULT,
+            Some(raw) => Letter::parse(raw.trim()).ok_or_else(|| {
+                ApiError::bad_request("Letter must be \"#\" or a letter from A to Z")
+            })?,
+        };
+        let page = params
+            .get("page")
+            .map_or(Ok(PageNumber::FIRST), PageNumber::parse)?;
+        Ok(BrowseRequest {
+            letter,
+            page,
+            refresh: params.flag("refresh"),
+        })
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for BrowseRequest {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<Self> {
+        let params = QueryParams::from_request_parts(parts, state)
+            .await
+            .unwrap_or_default();
+        BrowseRequest::parse(&params)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn artist_ids_are_positive_numbers() {
+        assert_eq!(ArtistId::parse("42").unwrap().get(), 42);
+        for bad in ["0", "-1", "abc", "", "1.5", "99999999999"] {
+            assert_eq!(ArtistId::parse(bad).unwrap_err().status().as_u16(), 404);
+        }
+    }
+
+    #[test]
+    fn search_queries_are_trimmed_required_and_bounded() {
+        assert_eq!(
+            SearchQuery::parse(Some("  rock ")).unwrap().as_str(),
+            "rock"
+        );
+        assert_eq!(
+            SearchQuery::parse(Some("   ")).unwrap_err().to_string(),
+            SEARCH_QUERY_REQUIRED
+        );
+        assert!(SearchQuery::parse(None).is_err());
+        assert!(SearchQuery::parse(Some(&"é".repeat(MAX_QUERY_CHARS))).is_ok());
+        assert!(SearchQuery::parse(Some(&"é".repeat(MAX_QUERY_CHARS + 1))).is_err());
+    }
+
+    #[test]
+    fn api_pages_are_strict() {
+        assert_eq!(PageNumber::parse(" 3 ").unwrap().get(), 3);
+        for bad in ["0", "-1", "x", "10001"] {
+            assert!(PageNumber::parse(bad).is_err(), "{bad}");
+        }
+    }
+}

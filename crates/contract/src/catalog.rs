@@ -1,0 +1,331 @@
+//! The catalogue's side of the contract: payloads of `/api/artists...` (spec section 3),
+//! their endpoints, the browse letters and the limits both sides apply.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::endpoint::Endpoint;
+
+/// Artists per browse page (spec section 9).
+pub const BROWSE_PAGE_SIZE: usize = 12;
+/// Highest `page` a browse *page* renders (it prefetches pages 1..=page); the API
+/// itself accepts up to [`MAX_API_PAGE`].
+pub const MAX_BROWSE_PAGE: usize = 50;
+/// Highest `page` the browse API accepts (far beyond any letter's size).
+pub const MAX_API_PAGE: usize = 10_000;
+/// Related artists shown on an artist page.
+pub const RELATED_LIMIT: usize = 6;
+/// Longest search text accepted, in characters.
+pub const MAX_QUERY_CHARS: usize = 100;
+
+pub mod api {
+    use super::*;
+
+    pub const ARTISTS: Endpoint<Vec<Artist>> = Endpoint::new("artists", "/api/artists");
+    pub const RANDOM: Endpoint<Artist> = Endpoint::new("randomArtist", "/api/artists/random");
+    pub const SEARCH: Endpoint<Vec<Artist>> =
+        Endpoint::new("search", "/api/artists/search?query={query}");
+    pub const BROWSE: Endpoint<BrowsePage> =
+        Endpoint::new("browse", "/api/artists/browse?letter={letter}&page={page}");
+    pub const ARTIST: Endpoint<Artist> = Endpoint::new("artist", "/api/artists/{id}");
+    pub const NEIGHBORS: Endpoint<Neighbors> =
+        Endpoint::new("neighbors", "/api/artists/{id}/neighbors");
+    pub const RELATED: Endpoint<Vec<ArtistSummary>> =
+        Endpoint::new("related", "/api/artists/{id}/related");
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Artist {
+    pub id: i32,
+    pub title: String,
+    pub image_url: Option<String>,
+    pub genres: Vec<String>,
+    pub bio: Option<String>,
+    pub bio_source_link: Option<String>,
+    pub solo_video_link: Option<String>,
+    pub spotify_link: Option<String>,
+    pub apple_link: Option<String>,
+    pub amazon_link: Option<String>,
+    pub tidal_link: Option<String>,
+    pub fun_fact: Option<String>,
+    pub external_id: String,
+    pub kind: ArtistKind,
+    /// Year formed (band) or born (solo).
+    pub year: Option<i32>,
+    pub origin: Option<String>,
+    pub real_name: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum ArtistKind {
+    Band,
+    Solo,
+}
+
+impl ArtistKind {
+    pub fn parse(text: &str) -> Option<ArtistKind> {
+        match text {
+            "band" => Some(ArtistKind::Band),
+            "solo" => Some(ArtistKind::Solo),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ArtistKind::Band => "band",
+            ArtistKind::Solo => "solo",
+        }
+    }
+}
+
+/// Lets `artist.kind == "band"` read as the JSON does.
+impl PartialEq<&str> for ArtistKind {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl Artist {
+    pub fn summary(&self) -> ArtistSummary {
+        ArtistSummary {
+            id: self.id,
+            title: self.title.clone(),
+            image_url: self.image_url.clone(),
+            genres: self.genres.clone(),
+        }
+    }
+
+    pub fn is_band(&self) -> bool {
+        self.kind == ArtistKind::Band
+    }
+
+    /// The browse group of this artist: see [`Letter::of_title`].
+    pub fn letter(&self) -> Letter {
+        Letter::of_title(&self.title)
+    }
+}
+
+/// What a card needs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ArtistSummary {
+    pub id: i32,
+    pub title: String,
+    pub image_url: Option<String>,
+    pub genres: Vec<String>,
+}
+
+/// Where an artist sits in the full sorted list, for "n / total artists" and prev/next.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Neighbors {
+    /// 1-based position in the full sorted list.
+    pub position: usize,
+    pub total: usize,
+    /// Wraps around to the last artist.
+    pub previous_id: i32,
+    /// Wraps around to the first artist.
+    pub next_id: i32,
+}
+
+/// One page of one letter.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct BrowsePage {
+    pub letter: Letter,
+    pub page: usize,
+    pub page_size: usize,
+    /// Artists under this letter in all.
+    pub total: usize,
+    pub artists: Vec<ArtistSummary>,
+}
+
+/// A browse group: "#" (titles not starting with a letter) or "A" to "Z".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, TS)]
+#[ts(type = "string")]
+pub struct Letter(char);
+
+/// A letter travels as its one-character string ("#", "A", ...).
+impl Serialize for Letter {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Letter {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Letter::parse(&text)
+            .ok_or_else(|| serde::de::Error::custom(format!("not a browse letter: {text}")))
+    }
+}
+
+impl Letter {
+    /// The letter browse shows when none is chosen.
+    pub const DEFAULT: Letter = Letter('A');
+
+    /// "#" then "A" to "Z", in the order the letter bar shows them.
+    pub fn all() -> impl Iterator<Item = Letter> {
+        std::iter::once(Letter('#')).chain(('A'..='Z').map(Letter))
+    }
+
+    /// Parses "#" or one letter, case-insensitively.
+    pub fn parse(text: &str) -> Option<Letter> {
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some('#'), None) => Some(Letter('#')),
+            (Some(c), None) if c.is_ascii_alphabetic() => Some(Letter(c.to_ascii_uppercase())),
+            _ => None,
+        }
+    }
+
+    /// The group of a title: its first character, case-insensitive and with accents
+    /// folded ("Édith Piaf" is under E). "#" holds titles starting with a digit, and also
+    /// the few starting with another symbol, so that every artist is reachable by browsing.
+    pub fn of_title(title: &str) -> Letter {
+        let first = title.trim_start().chars().next().unwrap_or('#');
+        let folded = deunicode::deunicode_char(first)
+            .and_then(|s| s.chars().next())
+            .unwrap_or(first);
+        if folded.is_ascii_alphabetic() {
+            Letter(folded.to_ascii_uppercase())
+        } else {
+            Letter('#')
+        }
+    }
+
+    pub fn as_char(self) -> char {
+        self.0
+    }
+}
+
+impl std::fmt::Display for Letter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// What a browse *page* shows for its `?letter=&page=` parameters. Unlike the API, the
+/// page reads them leniently so that any link still shows something: a letter other
+/// than "#" or A-Z means the default letter, a page that is not a positive whole number
+/// means 1, and pages are capped at [`MAX_BROWSE_PAGE`]. The browser applies the same
+/// rules (ui/src/features/catalog/browse-params.ts); `lenient_cases` holds the two
+/// implementations together by a test on each side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BrowseParams {
+    /// The letter named in the URL, if it is valid (it decides the canonical URL).
+    pub letter_param: Option<Letter>,
+    pub letter: Letter,
+    pub page: usize,
+}
+
+impl BrowseParams {
+    pub fn lenient(letter: Option<&str>, page: Option<&str>) -> BrowseParams {
+        let letter_param = letter.and_then(|raw| Letter::parse(raw.trim()));
+        let page = page
+            .map(str::trim)
+            .filter(|raw| !raw.is_empty() && raw.bytes().all(|b| b.is_ascii_digit()))
+            .map_or(1, |raw| {
+                raw.parse::<usize>()
+                    .unwrap_or(MAX_BROWSE_PAGE)
+                    .clamp(1, MAX_BROWSE_PAGE)
+            });
+        BrowseParams {
+            letter_param,
+            letter: letter_param.unwrap_or(Letter::DEFAULT),
+            page,
+        }
+    }
+}
+
+/// One input of [`BrowseParams::lenient`] and what it gives.
+#[derive(Debug, Serialize)]
+pub struct LenientCase {
+    pub letter: Option<&'static str>,
+    pub page: Option<&'static str>,
+    pub expected: BrowseParams,
+}
+
+/// Inputs on which both implementations of [`BrowseParams::lenient`] must agree.
+pub fn lenient_cases() -> Vec<LenientCase> {
+    let inputs: &[(Option<&'static str>, Option<&'static str>)] = &[
+        (None, None),
+        (Some("b"), None),
+        (Some(" B "), Some(" 2 ")),
+        (Some("#"), Some("3")),
+        (Some("AB"), Some("1")),
+        (Some(""), Some("")),
+        (Some("1"), Some("0")),
+        (Some("é"), Some("-2")),
+        (Some("z"), Some("2.5")),
+        (Some("Q"), Some("51")),
+        (Some("q"), Some("99999999999999999999999")),
+        (None, Some("abc")),
+        (None, Some("007")),
+    ];
+    inputs
+        .iter()
+        .map(|&(letter, page)| LenientCase {
+            letter,
+            page,
+            expected: BrowseParams::lenient(letter, page),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn titles_group_by_first_character() {
+        assert_eq!(Letter::of_title("the Beatles").to_string(), "T");
+        assert_eq!(Letter::of_title("2Pac").to_string(), "#");
+        assert_eq!(Letter::of_title("50 Cent").to_string(), "#");
+        assert_eq!(Letter::of_title("Édith Piaf").to_string(), "E");
+        assert_eq!(Letter::of_title("!!!").to_string(), "#");
+    }
+
+    #[test]
+    fn letters_parse_case_insensitively_and_reject_the_rest() {
+        assert_eq!(Letter::parse("b"), Some(Letter('B')));
+        assert_eq!(Letter::parse("#"), Some(Letter('#')));
+        assert_eq!(Letter::parse("AB"), None);
+        assert_eq!(Letter::parse(""), None);
+        assert_eq!(Letter::parse("1"), None);
+        assert_eq!(Letter::all().count(), 27);
+    }
+
+    #[test]
+    fn browse_pages_read_their_parameters_leniently() {
+        let p = BrowseParams::lenient(Some("x"), Some("3"));
+        assert_eq!(
+            (p.letter_param, p.letter, p.page),
+            (Some(Letter('X')), Letter('X'), 3)
+        );
+        let p = BrowseParams::lenient(Some("??"), Some("0"));
+        assert_eq!(
+            (p.letter_param, p.letter, p.page),
+            (None, Letter::DEFAULT, 1)
+        );
+        assert_eq!(
+            BrowseParams::lenient(None, Some("9999")).page,
+            MAX_BROWSE_PAGE
+        );
+        assert_eq!(BrowseParams::lenient(None, Some("-1")).page, 1);
+    }
+
+    #[test]
+    fn api_routes_drop_the_prefix_and_query() {
+        assert_eq!(api::SEARCH.route(), "/artists/search");
+        assert_eq!(api::ARTIST.route(), "/artists/{id}");
+        assert_eq!(
+            api::BROWSE.path(&[&"#", &2]).as_str(),
+            "/api/artists/browse?letter=%23&page=2"
+        );
+    }
+}

@@ -1,0 +1,129 @@
+//! Page routes, the links between pages and the document titles: the route table both
+//! the axum router and the React router are built from.
+
+use crate::template::Template;
+
+/// The site's name ("{product}" in the spec).
+#[macro_export]
+macro_rules! site_name {
+    () => {
+        "Sound Atlas"
+    };
+}
+pub const SITE_NAME: &str = site_name!();
+pub const TAGLINE: &str = "Explore Your World of Music";
+
+/// A server-rendered page route. `path` uses axum's syntax (`/artist/{id}`); the
+/// generator writes React Router's (`artist/:id`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PageRoute {
+    /// Names the route in logs, in the generated table and in the route-walk test.
+    pub id: &'static str,
+    pub path: Template,
+}
+
+impl PageRoute {
+    const fn new(id: &'static str, path: &'static str) -> Self {
+        PageRoute {
+            id,
+            path: Template(path),
+        }
+    }
+
+    /// A link to this route with its holes filled (each encoded as a URI component).
+    pub fn href(&self, values: &[&dyn std::fmt::Display]) -> String {
+        self.path
+            .fill_with(values, crate::template::encode_uri_component)
+    }
+
+    /// The path in React Router's syntax, relative to the root route ("" for "/").
+    pub fn router_path(&self) -> String {
+        let mut out = String::new();
+        for part in self.path.parts() {
+            match part {
+                crate::template::Part::Text(text) => out.push_str(text),
+                crate::template::Part::Hole(name) => {
+                    out.push(':');
+                    out.push_str(name);
+                }
+            }
+        }
+        out.trim_start_matches('/').to_owned()
+    }
+}
+
+pub mod routes {
+    use super::PageRoute;
+
+    pub const HOME: PageRoute = PageRoute::new("home", "/");
+    pub const BROWSE: PageRoute = PageRoute::new("browse", "/browse");
+    pub const ARTIST: PageRoute = PageRoute::new("artist", "/artist/{id}");
+    /// The search screen with no query yet (and the no-JS form's `?q=` target).
+    pub const SEARCH: PageRoute = PageRoute::new("search", "/search");
+    pub const SEARCH_RESULTS: PageRoute = PageRoute::new("searchResults", "/search/{query}");
+    /// The music quiz; `?seed=` names the quiz (see `links::QUIZ_SEED`).
+    pub const QUIZ: PageRoute = PageRoute::new("quiz", "/quiz");
+
+    /// Every page route, in the order the routers try them. Any other path is the
+    /// not-found page.
+    pub const ALL: &[PageRoute] = &[HOME, BROWSE, ARTIST, SEARCH, SEARCH_RESULTS, QUIZ];
+}
+
+/// Links that carry a query string.
+pub mod links {
+    use crate::template::Template;
+
+    /// Page 1 of a letter (also its canonical URL).
+    pub const BROWSE_LETTER: Template = Template("/browse?letter={letter}");
+    /// A later page of a letter: pages 1..=page are shown.
+    pub const BROWSE_LETTER_PAGE: Template = Template("/browse?letter={letter}&page={page}");
+
+    /// One quiz, reproducible and shareable.
+    pub const QUIZ_SEED: Template = Template("/quiz?seed={seed}");
+
+    pub const ALL: &[(&str, Template)] = &[
+        ("browseLetter", BROWSE_LETTER),
+        ("browseLetterPage", BROWSE_LETTER_PAGE),
+        ("quizSeed", QUIZ_SEED),
+    ];
+}
+
+/// Document titles: the server writes them into the first HTML, the browser sets them
+/// on client navigation.
+pub mod titles {
+    use crate::template::Template;
+
+    pub const HOME: Template = Template(concat!(site_name!(), " - Explore Your World of Music"));
+    pub const BROWSE: Template = Template(concat!("Browse Artists - ", site_name!()));
+    pub const ARTIST: Template = Template(concat!("{artist} - ", site_name!()));
+    pub const ARTIST_NOT_FOUND: Template = Template(concat!("Artist Not Found - ", site_name!()));
+    pub const SEARCH: Template = Template(concat!("Search - ", site_name!()));
+    pub const SEARCH_RESULTS: Template = Template(concat!("Search: {query} - ", site_name!()));
+    pub const NOT_FOUND: Template = Template("404 Page Not Found");
+    pub const QUIZ: Template = Template(concat!("Music Quiz - ", site_name!()));
+
+    pub const ALL: &[(&str, Template)] = &[
+        ("home", HOME),
+        ("browse", BROWSE),
+        ("artist", ARTIST),
+        ("artistNotFound", ARTIST_NOT_FOUND),
+        ("search", SEARCH),
+        ("searchResults", SEARCH_RESULTS),
+        ("notFound", NOT_FOUND),
+        ("quiz", QUIZ),
+    ];
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn router_paths_use_react_router_syntax() {
+        assert_eq!(routes::HOME.router_path(), "");
+        assert_eq!(routes::ARTIST.router_path(), "artist/:id");
+        assert_eq!(routes::SEARCH_RESULTS.href(&[&"AC/DC"]), "/search/AC%2FDC");
+        assert_eq!(titles::HOME.0, "Sound Atlas - Explore Your World of Music");
+        assert!(titles::HOME.0.ends_with(TAGLINE));
+    }
+}

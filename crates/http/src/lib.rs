@@ -1,0 +1,175 @@
+//! The HTTP kernel every feature shares: the one error type at the HTTP boundary (and
+//! its JSON shape, `ErrorBody` of the route contract) and the lenient extractors.
+//!
+//! Every API error answers `{"status": 404, "error": "Not Found", "message": "..."}`.
+//! `message` is the user-facing text (the spec's wording where it has one); internal
+//! causes are logged and never sent to the client.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+pub use sound_atlas_contract::ErrorBody;
+
+/// An error that can cross the HTTP boundary.
+#[derive(Debug)]
+pub enum ApiError {
+    /// 400: the request itself is wrong; the message says how.
+    BadRequest(String),
+    /// 404: the thing asked for does not exist.
+    NotFound(String),
+    /// 405: the path exists, the method does not.
+    MethodNotAllowed(String),
+    /// 414: the request target is too long to consider.
+    UriTooLong(String),
+    /// 500: our fault. The cause is logged; the client gets a generic message.
+    Internal(String),
+}
+
+impl ApiError {
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        Self::BadRequest(message.into())
+    }
+
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self::NotFound(message.into())
+    }
+
+    /// Logs `cause` and returns an error that reveals nothing about it.
+    pub fn internal(cause: impl std::fmt::Display) -> Self {
+        tracing::error!(%cause, "internal error");
+        Self::Internal(cause.to_string())
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self {
+            Self::BadRequest(_) => StatusCode::BAD_REQUEST,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+            Self::UriTooLong(_) => StatusCode::URI_TOO_LONG,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// The body sent to the client (internal causes replaced by a generic message).
+    pub fn body(&self) -> ErrorBody {
+        let status = self.status();
+        let message = match self {
+            Self::BadRequest(m)
+            | Self::NotFound(m)
+            | Self::MethodNotAllowed(m)
+            | Self::UriTooLong(m) => m.clone(),
+            Self::Internal(_) => {
+                "Something went wrong on our side. Please try again later.".to_owned()
+            }
+        };
+        ErrorBody {
+            status: status.as_u16(),
+            error: status.canonical_reason().unwrap_or("Error").to_owned(),
+            message,
+        }
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.body().message)
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+impl From<sea_orm::DbErr> for ApiError {
+    fn from(err: sea_orm::DbErr) -> Self {
+        Self::internal(format_args!("database: {err}"))
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status(), Json(self.body())).into_response()
+    }
+}
+
+/// Query-string parameters, decoded leniently: this extractor never rejects, so a
+/// malformed query string reaches the handler, which answers in the one error shape.
+#[derive(Debug, Default, Clone)]
+pub struct QueryParams(pub std::collections::HashMap<String, String>);
+
+impl QueryParams {
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0.get(name).map(String::as_str)
+    }
+
+    /// True when the flag is present as "true" (e.g. `refresh=true`).
+    pub fn flag(&self, name: &str) -> bool {
+        self.get(name) == Some("true")
+    }
+}
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for QueryParams {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Self, Self::Rejection> {
+        let query = parts.uri.query().unwrap_or("");
+        Ok(QueryParams(
+            form_urlencoded::parse(query.as_bytes())
+                .into_owned()
+                .collect(),
+        ))
+    }
+}
+
+/// The first path parameter, percent-decoded leniently (never rejects; see [`QueryParams`]).
+#[derive(Debug, Clone)]
+pub struct PathParam(pub String);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for PathParam {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Self, Self::Rejection> {
+        let params = axum::extract::RawPathParams::from_request_parts(parts, state)
+            .await
+            .map_err(|_| ApiError::not_found("Not found"))?;
+        let raw = params.iter().next().map(|(_, value)| value).unwrap_or("");
+        Ok(PathParam(
+            percent_encoding::percent_decode_str(raw)
+                .decode_utf8_lossy()
+                .into_owned(),
+        ))
+    }
+}
+
+/// Result alias for handlers and the functions behind them.
+pub type ApiResult<T> = Result<T, ApiError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn internal_errors_never_leak_their_cause() {
+        let err = ApiError::internal("password=hunter2 in connection string");
+        let body = err.body();
+        assert_eq!(body.status, 500);
+        assert!(!body.message.contains("hunter2"));
+    }
+
+    #[test]
+    fn client_errors_carry_their_message_and_reason() {
+        let body = ApiError::bad_request("Search query is required").body();
+        assert_eq!(
+            body,
+            ErrorBody {
+                status: 400,
+                error: "Bad Request".into(),
+                message: "Search query is required".into()
+            }
+        );
+    }
+}

@@ -1,0 +1,164 @@
+//! Heads of the catalogue pages: titles from the route contract, descriptions, Open
+//! Graph and JSON-LD computed from the same data the page renders.
+
+use serde_json::{json, Value};
+use sound_atlas_catalog::{Artist, Letter};
+use sound_atlas_contract::pages::{links, routes, titles, SITE_NAME};
+
+use crate::head::{Head, DEFAULT_DESCRIPTION};
+
+pub fn home(origin: &str) -> Head {
+    let mut head = Head::website(titles::HOME.fill(&[]), DEFAULT_DESCRIPTION, "/".into());
+    head.json_ld = vec![json!({
+        "@context": "https://schema.org",
+        "@type": "WebSite",
+        "name": SITE_NAME,
+        "url": format!("{origin}/"),
+        "potentialAction": {
+            "@type": "SearchAction",
+            "target": { "@type": "EntryPoint", "urlTemplate": format!("{origin}/search/{{search_term_string}}") },
+            "query-input": "required name=search_term_string"
+        }
+    })];
+    head
+}
+
+pub fn browse(canonical_path: String) -> Head {
+    Head::website(
+        titles::BROWSE.fill(&[]),
+        "Browse every artist and band in Sound Atlas from # and A to Z.",
+        canonical_path,
+    )
+}
+
+pub fn artist(origin: &str, artist: &Artist) -> Head {
+    let path = routes::ARTIST.href(&[&artist.id]);
+    let description = match artist.bio.as_deref() {
+        Some(bio) if !bio.trim().is_empty() => truncate_words(bio, 160),
+        _ => format!(
+            "{} on Sound Atlas: genres, biography, fun facts and where to listen.",
+            artist.title
+        ),
+    };
+    let breadcrumbs = json!({
+        "@context": "https://schema.org",
+        "@type": "BreadcrumbList",
+        "itemListElement": [
+            { "@type": "ListItem", "position": 1, "name": "Home", "item": format!("{origin}/") },
+            { "@type": "ListItem", "position": 2, "name": "Browse Artists",
+              "item": format!("{origin}{}", browse_letter_path(artist.letter())) },
+            { "@type": "ListItem", "position": 3, "name": artist.title, "item": format!("{origin}{path}") }
+        ]
+    });
+    Head {
+        og_type: "profile",
+        image: artist.image_url.clone(),
+        json_ld: vec![artist_json_ld(origin, &path, artist), breadcrumbs],
+        ..Head::website(titles::ARTIST.fill(&[&artist.title]), description, path)
+    }
+}
+
+pub fn artist_not_found(path: &str) -> Head {
+    Head::error(titles::ARTIST_NOT_FOUND.fill(&[]), path)
+}
+
+pub fn search(query: Option<&str>) -> Head {
+    let head = match query {
+        Some(q) => Head::website(
+            titles::SEARCH_RESULTS.fill(&[&q]),
+            format!("Artists and bands matching \"{q}\" on Sound Atlas."),
+            routes::SEARCH_RESULTS.href(&[&q]),
+        ),
+        None => Head::website(
+            titles::SEARCH.fill(&[]),
+            "Search artists, bands or genres on Sound Atlas.",
+            routes::SEARCH.href(&[]),
+        ),
+    };
+    // Result pages are endless and thin: keep them out of indexes, follow their links.
+    Head {
+        robots: Some("noindex, follow"),
+        ..head
+    }
+}
+
+/// `/browse?letter=B`: page 1 of a letter, its canonical URL.
+pub fn browse_letter_path(letter: Letter) -> String {
+    links::BROWSE_LETTER.fill_with(&[&letter], sound_atlas_contract::encode_uri_component)
+}
+
+/// `MusicGroup` for bands, `Person` for solo artists, with genre, image and `sameAs`
+/// identity links (encyclopedia article, official channel).
+fn artist_json_ld(origin: &str, path: &str, artist: &Artist) -> Value {
+    let mut doc = json!({
+        "@context": "https://schema.org",
+        "@type": if artist.is_band() { "MusicGroup" } else { "Person" },
+        "name": artist.title,
+        "url": format!("{origin}{path}"),
+        "genre": artist.genres,
+    });
+    let fields = doc.as_object_mut().expect("a JSON object");
+    if let Some(bio) = &artist.bio {
+        fields.insert("description".into(), bio.clone().into());
+    }
+    if let Some(image) = &artist.image_url {
+        fields.insert("image".into(), image.clone().into());
+    }
+    let same_as: Vec<&String> = [&artist.bio_source_link, &artist.solo_video_link]
+        .into_iter()
+        .flatten()
+        .collect();
+    if !same_as.is_empty() {
+        fields.insert("sameAs".into(), json!(same_as));
+    }
+    if artist.is_band() {
+        if let Some(year) = artist.year {
+            fields.insert("foundingDate".into(), year.to_string().into());
+        }
+        if let Some(origin) = &artist.origin {
+            fields.insert(
+                "foundingLocation".into(),
+                json!({ "@type": "Place", "name": origin }),
+            );
+        }
+    } else {
+        fields.insert("jobTitle".into(), "Musician".into());
+        if let Some(year) = artist.year {
+            fields.insert("birthDate".into(), year.to_string().into());
+        }
+        if let Some(origin) = &artist.origin {
+            fields.insert(
+                "birthPlace".into(),
+                json!({ "@type": "Place", "name": origin }),
+            );
+        }
+        if let Some(real_name) = &artist.real_name {
+            fields.insert("alternateName".into(), real_name.clone().into());
+        }
+    }
+    doc
+}
+
+/// At most `max` characters, cut at a word boundary with an ellipsis.
+fn truncate_words(text: &str, max: usize) -> String {
+    let text = text.trim();
+    if text.chars().count() <= max {
+        return text.to_owned();
+    }
+    let cut: String = text.chars().take(max - 1).collect();
+    let cut = cut.rsplit_once(' ').map_or(cut.as_str(), |(head, _)| head);
+    format!("{}…", cut.trim_end_matches([',', ';', ':', '.']))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::truncate_words;
+
+    #[test]
+    fn descriptions_are_cut_at_a_word() {
+        assert_eq!(truncate_words("short", 160), "short");
+        let long = "word ".repeat(60);
+        let cut = truncate_words(&long, 160);
+        assert!(cut.chars().count() <= 160 && cut.ends_with("word…"));
+    }
+}

@@ -1,0 +1,151 @@
+//! Pages of the public catalogue: home, browse, artist, search. Routes come from the
+//! contract's route table; each handler prefetches through `sound_atlas_catalog::reads`
+//! under the contract's API paths.
+
+mod head;
+
+use axum::extract::State;
+use axum::http::{StatusCode, Uri};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use axum::Router;
+use sound_atlas_catalog::{reads, ArtistId, PageNumber, SearchQuery};
+use sound_atlas_contract::catalog::{api, BrowseParams};
+use sound_atlas_contract::pages::routes;
+use sound_atlas_http::{PathParam, QueryParams};
+
+pub use head::browse_letter_path;
+
+use crate::render::{Page, Prefetched};
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(routes::HOME.path.0, get(home))
+        .route(routes::BROWSE.path.0, get(browse))
+        .route(routes::ARTIST.path.0, get(artist))
+        .route(routes::SEARCH.path.0, get(search_form))
+        .route(routes::SEARCH_RESULTS.path.0, get(search))
+}
+
+/// Home: the spotlight random artist is read here; later sections bring their own data.
+async fn home(State(state): State<AppState>, uri: Uri) -> Response {
+    let spotlight = reads::random(&state.catalog).await;
+    let page = Page {
+        route: routes::HOME.id,
+        status: StatusCode::OK,
+        head: head::home(&state.renderer.site().public_url),
+        prefetched: vec![Prefetched::new(api::RANDOM.path(&[]), &spotlight)],
+    };
+    state.renderer.render(&uri, page).await
+}
+
+/// Browse: `?letter=` and `?page=` render pages 1..=page of the letter, so "Load More"
+/// and the letter bar are plain links that work without JavaScript; `refresh=true`
+/// rereads the catalogue first. The page reads its parameters leniently
+/// ([`BrowseParams::lenient`]), as the browser does.
+async fn browse(State(state): State<AppState>, uri: Uri, params: QueryParams) -> Response {
+    let shown = BrowseParams::lenient(params.get("letter"), params.get("page"));
+    let refresh = params.flag("refresh");
+    let mut prefetched = Vec::with_capacity(shown.page);
+    for page in PageNumber::up_to(shown.page) {
+        let result = reads::browse(
+            &state.catalog,
+            shown.letter,
+            page,
+            refresh && page == PageNumber::FIRST,
+        )
+        .await;
+        prefetched.push(Prefetched::new(
+            api::BROWSE.path(&[&shown.letter, &page]),
+            &result,
+        ));
+    }
+    let canonical = match shown.letter_param {
+        Some(letter) => browse_letter_path(letter),
+        None => routes::BROWSE.href(&[]),
+    };
+    let page = Page {
+        route: routes::BROWSE.id,
+        status: StatusCode::OK,
+        head: head::browse(canonical),
+        prefetched,
+    };
+    state.renderer.render(&uri, page).await
+}
+
+/// Artist detail, with its neighbours in the full list and related artists.
+async fn artist(State(state): State<AppState>, uri: Uri, PathParam(raw_id): PathParam) -> Response {
+    let catalog = &state.catalog;
+    let result = match ArtistId::parse(&raw_id) {
+        Ok(id) => reads::artist(catalog, id).await.map(|artist| (id, artist)),
+        Err(err) => Err(err),
+    };
+    let page = match result {
+        Ok((id, artist)) => {
+            let neighbors = reads::neighbors(catalog, id).await;
+            let related = reads::related(catalog, id).await;
+            Page {
+                route: routes::ARTIST.id,
+                status: StatusCode::OK,
+                head: head::artist(&state.renderer.site().public_url, &artist),
+                prefetched: vec![
+                    Prefetched::new(api::ARTIST.path(&[&id]), &Ok(artist)),
+                    Prefetched::new(api::NEIGHBORS.path(&[&id]), &neighbors),
+                    Prefetched::new(api::RELATED.path(&[&id]), &related),
+                ],
+            }
+        }
+        // Keyed as the client requests it (the raw id, encoded), so it shows the same
+        // not-found state.
+        Err(err) => Page {
+            route: routes::ARTIST.id,
+            status: err.status(),
+            head: head::artist_not_found(uri.path()),
+            prefetched: vec![Prefetched::new(api::ARTIST.path(&[&raw_id]), &Err(err))],
+        },
+    };
+    state.renderer.render(&uri, page).await
+}
+
+/// `/search?q=...` is the header form without JavaScript: send it to `/search/{q}`.
+async fn search_form(State(state): State<AppState>, uri: Uri, params: QueryParams) -> Response {
+    match params.get("q").map(str::trim) {
+        Some(q) if !q.is_empty() => {
+            Redirect::to(&routes::SEARCH_RESULTS.href(&[&q])).into_response()
+        }
+        Some(_) => Redirect::to(&routes::SEARCH.href(&[])).into_response(),
+        None => search_page(&state, &uri, "").await,
+    }
+}
+
+async fn search(State(state): State<AppState>, uri: Uri, PathParam(query): PathParam) -> Response {
+    search_page(&state, &uri, &query).await
+}
+
+async fn search_page(state: &AppState, uri: &Uri, raw_query: &str) -> Response {
+    let query = raw_query.trim();
+    if query.is_empty() {
+        let page = Page {
+            route: routes::SEARCH.id,
+            status: StatusCode::OK,
+            head: head::search(None),
+            prefetched: Vec::new(),
+        };
+        return state.renderer.render(uri, page).await;
+    }
+    let result = match SearchQuery::parse(Some(query)) {
+        Ok(query) => reads::search(&state.catalog, &query).await,
+        Err(err) => Err(err),
+    };
+    let status = result
+        .as_ref()
+        .map_or_else(|err| err.status(), |_| StatusCode::OK);
+    let page = Page {
+        route: routes::SEARCH_RESULTS.id,
+        status,
+        head: head::search(Some(query)),
+        prefetched: vec![Prefetched::new(api::SEARCH.path(&[&query]), &result)],
+    };
+    state.renderer.render(uri, page).await
+}

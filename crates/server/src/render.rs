@@ -1,0 +1,251 @@
+//! Rendering a page: prefetched reads → engine → shell → response.
+//!
+//! A page handler decides its status, head and prefetched reads (a [`Page`]) and hands
+//! it to [`Renderer::render`]. The engine renders the route's React tree with the reads
+//! seeded into its query cache and reports which query keys the tree read that were
+//! not seeded (each a spinner in the crawler's HTML) and which seeded keys went unread.
+//! Misses are logged once per route and key and counted ([`PrefetchAudit`]); the
+//! report also travels on the response as an extension, which the route-walk test reads.
+
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use axum::http::{header, HeaderValue, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use sound_atlas_contract::ApiPath;
+use sound_atlas_http::ApiResult;
+use sound_atlas_ssr::SsrPool;
+
+use crate::bundle::Site;
+use crate::head::Head;
+use crate::shell::Shell;
+
+/// How long a rendered page is reused: as long as the catalogue snapshot it was
+/// rendered from.
+const RENDER_CACHE_TTL: std::time::Duration = sound_atlas_catalog::store::SNAPSHOT_TTL;
+/// At most this many bytes of rendered markup are kept.
+const RENDER_CACHE_BYTES: u64 = 64 << 20;
+
+/// One page to render: its route, status, head and the data its React tree reads.
+pub struct Page {
+    /// The route's id in the contract's route table (`sound_atlas_contract::pages::routes`).
+    pub route: &'static str,
+    pub status: StatusCode,
+    pub head: Head,
+    pub prefetched: Vec<Prefetched>,
+}
+
+/// The answer of one API read, as the browser's query cache will hold it.
+#[derive(Debug, Serialize)]
+pub struct Prefetched {
+    /// The API path, which is also the query key.
+    key: String,
+    status: u16,
+    body: serde_json::Value,
+}
+
+impl Prefetched {
+    /// The read of `path`: its value, or its error in the one JSON error shape. The
+    /// payload type is the endpoint's own, so a page cannot seed the wrong shape.
+    pub fn new<T: Serialize>(path: ApiPath<T>, result: &ApiResult<T>) -> Self {
+        let (status, body) = match result {
+            Ok(value) => (200, serde_json::to_value(value)),
+            Err(err) => (err.status().as_u16(), serde_json::to_value(err.body())),
+        };
+        Prefetched {
+            key: path.into_string(),
+            status,
+            body: body.expect("API values serialize to JSON"),
+        }
+    }
+}
+
+/// What the React tree and the browser both start from (written into the page as JSON).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RenderState<'a> {
+    /// The page's `Prefetched` reads, serialized once: also the render cache's key.
+    prefetched: &'a RawValue,
+    /// When the data was read (ms since the epoch), so the client's freshness clock agrees.
+    fetched_at: i64,
+    /// For the footer's copyright line: the same year on server and client.
+    year: i32,
+    origin: &'a str,
+}
+
+/// What the engine's `render` answers (ui/src/entry.server.tsx).
+#[derive(Debug, Deserialize)]
+struct RenderOutput {
+    html: String,
+    #[serde(default)]
+    missed: Vec<String>,
+    #[serde(default)]
+    unread: Vec<String>,
+}
+
+/// Which query keys one render read without their being prefetched, and which
+/// prefetched keys it never read. On every rendered page response, as an extension.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PrefetchReport {
+    pub route: &'static str,
+    pub missed: Vec<String>,
+    pub unread: Vec<String>,
+}
+
+/// The rendered React markup of one URL with one set of data.
+struct Rendered {
+    html: String,
+    missed: Vec<String>,
+    unread: Vec<String>,
+}
+
+type RenderCache = moka::sync::Cache<String, Arc<Rendered>>;
+
+/// Prefetch misses seen in production: each (route, key) is logged once, all counted.
+#[derive(Debug, Default)]
+pub struct PrefetchAudit {
+    logged: Mutex<HashSet<(&'static str, String)>>,
+    misses: AtomicU64,
+}
+
+impl PrefetchAudit {
+    /// Renders that read a key the server did not prefetch, since start.
+    pub fn misses(&self) -> u64 {
+        self.misses.load(Ordering::Relaxed)
+    }
+
+    fn record(&self, route: &'static str, rendered: &Rendered) {
+        if rendered.missed.is_empty() {
+            return;
+        }
+        self.misses.fetch_add(1, Ordering::Relaxed);
+        let mut logged = self.logged.lock().unwrap_or_else(|e| e.into_inner());
+        for key in &rendered.missed {
+            if logged.insert((route, key.clone())) {
+                tracing::warn!(route, key, "the page read data the server did not prefetch: its HTML shows a loading state");
+            }
+        }
+    }
+}
+
+/// Renders pages: the engine pool, the render cache of anonymous pages and the audit.
+/// Cheap to clone.
+#[derive(Clone)]
+pub struct Renderer {
+    ssr: SsrPool,
+    cache: RenderCache,
+    site: Arc<Site>,
+    audit: Arc<PrefetchAudit>,
+}
+
+impl Renderer {
+    pub fn new(ssr: SsrPool, site: Site) -> Renderer {
+        Renderer {
+            ssr,
+            // Rendered markup of anonymous pages, keyed by URL, year and the page's data:
+            // the same page with the same data is rendered once. (Pages that show a
+            // signed-in user's data must not go through it.)
+            cache: moka::sync::Cache::builder()
+                .max_capacity(RENDER_CACHE_BYTES)
+                .weigher(|key: &String, rendered: &Arc<Rendered>| {
+                    u32::try_from(key.len() + rendered.html.len()).unwrap_or(u32::MAX)
+                })
+                .time_to_live(RENDER_CACHE_TTL)
+                .build(),
+            site: Arc::new(site),
+            audit: Arc::default(),
+        }
+    }
+
+    pub fn site(&self) -> &Site {
+        &self.site
+    }
+
+    pub fn audit(&self) -> &PrefetchAudit {
+        &self.audit
+    }
+
+    /// Renders `page` for the request target `uri`. If the engine fails (throws, times
+    /// out, queue full), the shell still carries the head and the data, and the browser
+    /// renders the page itself: the status stays the page's own.
+    pub async fn render(&self, uri: &Uri, page: Page) -> Response {
+        let now = time::OffsetDateTime::now_utc();
+        let prefetched =
+            serde_json::value::to_raw_value(&page.prefetched).expect("prefetched data serializes");
+        let render_state = RenderState {
+            prefetched: &prefetched,
+            fetched_at: (now.unix_timestamp_nanos() / 1_000_000) as i64,
+            year: now.year(),
+            origin: &self.site.public_url,
+        };
+        let state_json = serde_json::to_string(&render_state).expect("render state serializes");
+        let url = uri.path_and_query().map_or("/", |pq| pq.as_str());
+        let rendered = self
+            .render_root(page.route, url, &render_state, &state_json)
+            .await;
+        let root_html = rendered.as_ref().map_or("", |r| r.html.as_str());
+        let shell = Shell::new(&self.site, &page.head, root_html, &state_json);
+        let mut response = (page.status, shell.render()).into_response();
+        let headers = response.headers_mut();
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("text/html; charset=utf-8"),
+        );
+        if let Some(rendered) = rendered {
+            response.extensions_mut().insert(PrefetchReport {
+                route: page.route,
+                missed: rendered.missed.clone(),
+                unread: rendered.unread.clone(),
+            });
+        }
+        response
+    }
+
+    /// The React markup for `url` with this state, from the render cache or the
+    /// engine; None when the engine fails (the browser then renders from the state).
+    async fn render_root(
+        &self,
+        route: &'static str,
+        url: &str,
+        render_state: &RenderState<'_>,
+        state_json: &str,
+    ) -> Option<Arc<Rendered>> {
+        // The markup depends on the URL, the data and the year, not on `fetchedAt`.
+        let cache_key = format!(
+            "{url}\n{}\n{}",
+            render_state.year,
+            render_state.prefetched.get()
+        );
+        if let Some(rendered) = self.cache.get(&cache_key) {
+            return Some(rendered);
+        }
+        let request = format!(
+            r#"{{"url":{},"state":{}}}"#,
+            serde_json::Value::from(url),
+            state_json
+        );
+        let started = std::time::Instant::now();
+        let failure = match self.ssr.render(request).await {
+            Ok(output) => match serde_json::from_str::<RenderOutput>(&output) {
+                Ok(output) => {
+                    let rendered = Arc::new(Rendered {
+                        html: output.html,
+                        missed: output.missed,
+                        unread: output.unread,
+                    });
+                    self.audit.record(route, &rendered);
+                    self.cache.insert(cache_key, rendered.clone());
+                    return Some(rendered);
+                }
+                Err(err) => format!("unreadable render output: {err}"),
+            },
+            Err(err) => err.to_string(),
+        };
+        tracing::warn!(%url, %failure, elapsed_ms = started.elapsed().as_millis() as u64, "render failed; serving the client-rendered shell");
+        None
+    }
+}

@@ -1,0 +1,89 @@
+//! Every route of the contract's route table, rendered with sample parameters: each
+//! page's React tree reads exactly what the server prefetched (no query left loading in
+//! the crawler's HTML, no prefetched read sent for nothing).
+
+use axum::http::StatusCode;
+use sound_atlas_contract::pages::routes;
+use sound_atlas_test_db::{db_tests, TestDb};
+
+use crate::{app, get, id_of};
+
+/// Sample request targets of one route, with the status each answers. A route added to
+/// the table without samples here fails the walk.
+fn samples(route_id: &str, artist_id: i64) -> Vec<(String, StatusCode)> {
+    let ok = StatusCode::OK;
+    let owned = |list: &[(&str, StatusCode)]| -> Vec<(String, StatusCode)> {
+        list.iter()
+            .map(|(url, status)| (url.to_string(), *status))
+            .collect()
+    };
+    match route_id {
+        "home" => owned(&[("/", ok)]),
+        "browse" => owned(&[
+            ("/browse", ok),
+            ("/browse?letter=B", ok),
+            ("/browse?letter=B&page=2", ok),
+            ("/browse?letter=%23", ok),
+            ("/browse?letter=zz&page=nope", ok),
+        ]),
+        "artist" => vec![
+            (format!("/artist/{artist_id}"), ok),
+            ("/artist/999999".into(), StatusCode::NOT_FOUND),
+            ("/artist/not-a-number".into(), StatusCode::NOT_FOUND),
+        ],
+        "search" => owned(&[("/search", ok)]),
+        "searchResults" => vec![
+            ("/search/rock".into(), ok),
+            ("/search/qqqqzzzzxxxx".into(), ok),
+            (
+                format!("/search/{}", "a".repeat(101)),
+                StatusCode::BAD_REQUEST,
+            ),
+        ],
+        "quiz" => owned(&[
+            ("/quiz", ok),
+            ("/quiz?seed=route-walk", ok),
+            ("/quiz?seed=not%20a%20seed", ok),
+        ]),
+        other => panic!("route {other:?} has no sample URLs: add them to route_walk.rs"),
+    }
+}
+
+async fn every_route_renders_from_its_prefetch_alone(db: &TestDb) {
+    let app = app(db).await;
+    let artist_id = id_of(&app, "Queen").await;
+    let mut walked = Vec::new();
+    for route in routes::ALL {
+        for (url, status) in samples(route.id, artist_id) {
+            walked.push((route.id, url, status));
+        }
+    }
+    walked.push(("notFound", "/no/such/page".into(), StatusCode::NOT_FOUND));
+
+    for (route_id, url, status) in walked {
+        let page = get(&app, &url).await;
+        assert_eq!(page.status, status, "{url}");
+        let report = page
+            .prefetch
+            .unwrap_or_else(|| panic!("{url} was not rendered by the engine"));
+        assert_eq!(report.route, route_id, "{url}");
+        assert!(
+            report.missed.is_empty(),
+            "{url} read without a prefetch: {:?}",
+            report.missed
+        );
+        assert!(
+            report.unread.is_empty(),
+            "{url} prefetched for nothing: {:?}",
+            report.unread
+        );
+        for spinner in ["aria-busy=\"true\"", "class=\"skeleton"] {
+            assert!(
+                !page.body.contains(spinner),
+                "{url} renders a loading state ({spinner})"
+            );
+        }
+    }
+}
+
+db_tests!(every_route_renders_from_its_prefetch_alone);

@@ -1,0 +1,93 @@
+import { Link } from 'react-router';
+import { useAppEnv } from '../../lib/app-state';
+import { repeatScrollToTop } from '../../lib/scroll';
+import { TAGLINE } from '../../generated/contract';
+import { SOCIAL_LINKS } from './site-links';
+import { ExternalLink } from '../../components/external-link';
+import { SocialIcon } from '../../components/icons';
+import { LogoMark, Wordmark } from '../../components/logo';
+
+interface FooterColumn {
+  /** Used for the heading's id: `footer-{id}-title`. */
+  id: string;
+  title: string;
+  links: ReadonlyArray<{ label: string; to: string; onClick?: () => void }>;
+}
+
+const FOOTER_COLUMNS: readonly FooterColumn[] = [
+  {
+    id: 'nav',
+    title: 'Navigation',
+    links: [
+      { label: 'Home', to: '/' },
+      // Spec: the footer Browse link repeats scroll-to-top at 100, 300 and 500 ms.
+      { label: 'Browse Artists', to: '/browse', onClick: () => repeatScrollToTop([100, 300, 500]) },
+      { label: 'Favorites', to: '/favorites' },
+      { label: 'Articles', to: '/articles' },
+      { label: 'Music Quiz', to: '/quiz' },
+    ],
+  },
+  {
+    id: 'about',
+    title: 'About',
+    links: [
+      { label: 'About Sound Atlas', to: '/about' },
+      { label: 'Artist Spotlights', to: '/articles' },
+      { label: 'Privacy Settings', to: '/privacy-settings' },
+    ],
+  },
+  {
+    id: 'legal',
+    title: 'Legal',
+    links: [
+      { label: 'Privacy Policy', to: '/privacy-policy' },
+      { label: 'Terms of Service', to: '/terms-of-service' },
+      { label: 'Data Access', to: '/data-access' },
+      { label: 'Account Deletion', to: '/account-deletion' },
+    ],
+  },
+];
+
+export function Footer() {
+  const { year } = useAppEnv();
+  return (
+    <footer className="site-footer">
+      <div className="footer-inner">
+        <div className="footer-brand">
+          <Link to="/" className="logo-link">
+            <LogoMark size={32} />
+            <Wordmark />
+          </Link>
+          <p className="footer-tagline">{TAGLINE}</p>
+          <ul className="footer-social" aria-label="Social media">
+            {SOCIAL_LINKS.map((link) => (
+              <li key={link.href}>
+                <ExternalLink href={link.href} className="icon-btn" aria-label={`Sound Atlas on ${link.label}`}>
+                  <SocialIcon name={link.icon} />
+                </ExternalLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+        {FOOTER_COLUMNS.map((column) => (
+          <nav key={column.id} className="footer-col" aria-labelledby={`footer-${column.id}-title`}>
+            <h2 id={`footer-${column.id}-title`}>{column.title}</h2>
+            <ul>
+              {column.links.map((link) => (
+                <li key={link.label}>
+                  <Link to={link.to} onClick={link.onClick}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="footer-bottom">
+        <p>{`© ${year} Sound Atlas. All rights reserved.`}</p>
+        <p className="footer-affiliate">As an Amazon Associate, Sound Atlas earns from qualifying purchases.</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,117 @@
+import { useEffect, useRef, type MouseEvent } from 'react';
+import { NavLink } from 'react-router';
+import { useSignedIn } from '../../lib/account';
+import { showLogin } from '../../lib/events';
+import { VIDEO_FAQ_TIPS } from './site-links';
+import { trapFocus } from '../../components/external-link';
+import { BookIcon, CloseIcon, GridIcon, HeartIcon, HomeIcon, InfoIcon, QuizIcon, UserIcon } from '../../components/icons';
+import { LogoMark, Wordmark } from '../../components/logo';
+
+interface MobileMenuProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+export const MOBILE_MENU_ID = 'site-menu';
+
+/** The hamburger menu: a drawer with the main entries, the video FAQ and Log In. */
+export function MobileMenu({ open, onClose }: MobileMenuProps) {
+  const signedIn = useSignedIn();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const previouslyFocused = document.activeElement as HTMLElement | null;
+    closeRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+      else if (event.key === 'Tab') trapFocus(event, panelRef.current);
+    };
+    document.addEventListener('keydown', onKey);
+    document.body.classList.add('no-scroll');
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.classList.remove('no-scroll');
+      previouslyFocused?.focus?.();
+    };
+  }, [open, onClose]);
+
+  const onFavorites = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!signedIn) {
+      event.preventDefault();
+      onClose();
+      showLogin();
+      return;
+    }
+    onClose();
+  };
+
+  return (
+    <div className={open ? 'menu-root menu-root--open' : 'menu-root'} hidden={!open}>
+      <div className="menu-backdrop" onClick={onClose} aria-hidden="true" />
+      <div ref={panelRef} id={MOBILE_MENU_ID} className="menu-panel" role="dialog" aria-modal="true" aria-label="Menu">
+        <div className="menu-head">
+          <span className="menu-brand">
+            <LogoMark size={28} />
+            <Wordmark />
+          </span>
+          <button ref={closeRef} type="button" className="icon-btn" onClick={onClose} aria-label="Close menu">
+            <CloseIcon />
+          </button>
+        </div>
+        <nav aria-label="Main">
+          <ul className="menu-list">
+            <li>
+              <NavLink to="/" end onClick={onClose} className="menu-item">
+                <HomeIcon /> Home
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/browse" onClick={onClose} className="menu-item">
+                <GridIcon /> Browse Artists
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/favorites" onClick={onFavorites} className="menu-item">
+                <HeartIcon /> Favorites
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/articles" onClick={onClose} className="menu-item">
+                <BookIcon /> Articles
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/quiz" onClick={onClose} className="menu-item">
+                <QuizIcon /> Music Quiz
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+        <details className="menu-faq">
+          <summary>
+            <InfoIcon size={18} /> FAQ - Video Loading
+          </summary>
+          <ul>
+            {VIDEO_FAQ_TIPS.map((tip) => (
+              <li key={tip}>{tip}</li>
+            ))}
+          </ul>
+        </details>
+        <div className="menu-foot">
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            onClick={() => {
+              onClose();
+              showLogin();
+            }}
+          >
+            <UserIcon size={18} /> Log In
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

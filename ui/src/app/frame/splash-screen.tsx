@@ -1,0 +1,99 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { prefersReducedMotion } from '../../lib/scroll';
+import { TAGLINE } from '../../generated/contract';
+import { LogoMark, Wordmark } from '../../components/logo';
+
+export const SPLASH_SEEN_KEY = 'sa-splash-seen';
+export const SPLASH_DURATION_MS = 5000;
+export const SPLASH_FADE_MS = 500;
+
+const BOT_PATTERN = /bot|crawl|spider|slurp|lighthouse|pagespeed|facebookexternalhit|embedly|preview/i;
+
+type Phase = 'off' | 'on' | 'fading';
+
+/*
+ * How this build reads the spec's splash ("shows for the first 5 seconds after
+ * load, then the app fades in over 500 ms") together with server rendering:
+ * - The splash is never part of the server HTML, and nothing in the server HTML
+ *   is hidden by CSS waiting for it: crawlers and visitors without JavaScript
+ *   always get the content, fully visible.
+ * - After hydration the client decides: only on the first page load of a
+ *   browser session (sessionStorage flag SPLASH_SEEN_KEY, set as soon as it is
+ *   shown) and not for known crawler user agents, it lays the splash over the
+ *   already-rendered page for 5000 ms, then fades it out over 500 ms, which is
+ *   the app "fading in". Later loads and navigations in the session skip it.
+ * - With prefers-reduced-motion the splash is removed after 5000 ms without the fade.
+ * - A click, tap or key press dismisses it early (it never traps the visitor),
+ *   and it is aria-hidden: the page underneath stays the accessible content.
+ */
+export function SplashScreen() {
+  const [phase, setPhase] = useState<Phase>('off');
+  const timers = useRef<number[]>([]);
+
+  const clearTimers = () => {
+    for (const id of timers.current) window.clearTimeout(id);
+    timers.current = [];
+  };
+
+  const hide = useCallback(() => {
+    clearTimers();
+    if (prefersReducedMotion()) {
+      setPhase('off');
+      return;
+    }
+    setPhase('fading');
+    timers.current.push(window.setTimeout(() => setPhase('off'), SPLASH_FADE_MS));
+  }, []);
+
+  useEffect(() => {
+    if (!shouldShowSplash()) return;
+    markSplashSeen();
+    setPhase('on');
+    timers.current.push(window.setTimeout(hide, SPLASH_DURATION_MS));
+    return clearTimers;
+  }, [hide]);
+
+  useEffect(() => {
+    if (phase !== 'on') return;
+    const onKey = () => hide();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [phase, hide]);
+
+  if (phase === 'off') return null;
+  return (
+    <div className={phase === 'fading' ? 'splash splash--fading' : 'splash'} aria-hidden="true" onClick={hide}>
+      <div className="splash-inner">
+        <LogoMark size={96} />
+        <p className="splash-wordmark">
+          <Wordmark />
+        </p>
+        <p className="splash-tagline">{TAGLINE}</p>
+        <div className="splash-bars">
+          <span />
+          <span />
+          <span />
+          <span />
+          <span />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function shouldShowSplash(): boolean {
+  try {
+    if (window.sessionStorage.getItem(SPLASH_SEEN_KEY) !== null) return false;
+  } catch {
+    return false;
+  }
+  return !BOT_PATTERN.test(window.navigator.userAgent);
+}
+
+function markSplashSeen(): void {
+  try {
+    window.sessionStorage.setItem(SPLASH_SEEN_KEY, '1');
+  } catch {
+    // ignore
+  }
+}

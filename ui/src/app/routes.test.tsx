@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoutes } from 'react-router';
+import { renderPage } from '../entry.server';
+import { routes as contract } from '../generated/contract';
+import { makeArtist } from '../test/fixtures';
+import { routes } from './routes';
+
+const state = (prefetched: Array<{ key: string; status: number; body: unknown }>) => ({
+  prefetched,
+  fetchedAt: 0,
+  year: 2026,
+  origin: 'https://soundatlas.test',
+});
+
+describe('the route table', () => {
+  it('has one page for every route of the contract, matched by its href', () => {
+    const samples: Record<keyof typeof contract, string> = {
+      home: contract.home.href(),
+      browse: contract.browse.href(),
+      artist: contract.artist.href(42),
+      search: contract.search.href(),
+      searchResults: contract.searchResults.href('AC/DC'),
+      quiz: contract.quiz.href(),
+    };
+    for (const id of Object.keys(contract) as Array<keyof typeof contract>) {
+      const matches = matchRoutes(routes, samples[id]) ?? [];
+      expect(matches.at(-1)?.route.id, samples[id]).toBe(id);
+    }
+    expect(matchRoutes(routes, '/no/such/page')?.at(-1)?.route.id).toBe('notFound');
+  });
+});
+
+describe('the server render', () => {
+  it('reports a query the tree read that the server did not prefetch', () => {
+    const result = renderPage({ url: '/', state: state([]) });
+    expect(result.missed).toEqual(['/api/artists/random']);
+    expect(result.html).toContain('aria-busy');
+  });
+
+  it('reports prefetched keys the tree never read', () => {
+    const artist = makeArtist();
+    const result = renderPage({
+      url: '/',
+      state: state([
+        { key: '/api/artists/random', status: 200, body: artist },
+        { key: '/api/artists/999/related', status: 200, body: [] },
+      ]),
+    });
+    expect(result.missed).toEqual([]);
+    expect(result.unread).toEqual(['/api/artists/999/related']);
+  });
+
+  it('does not count a disabled query as a miss', () => {
+    const notFound = { status: 404, error: 'Not Found', message: 'gone' };
+    const result = renderPage({ url: '/artist/999', state: state([{ key: '/api/artists/999', status: 404, body: notFound }]) });
+    expect(result).toMatchObject({ missed: [], unread: [] });
+  });
+});

@@ -1,0 +1,103 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../../test/render-app';
+import { makeArtist } from '../../../test/fixtures';
+import { artistFacts, presentStreamingLinks, shareLinks } from './artist-facts';
+import { backTarget } from './artist-page';
+
+const neighbors = { position: 7, total: 350, previousId: 41, nextId: 43 };
+const related = [{ id: 7, title: 'Pearl Jam', imageUrl: null, genres: ['Grunge'] }];
+
+function seeded(artist = makeArtist()) {
+  return [
+    { key: `/api/artists/${artist.id}`, status: 200, body: artist },
+    { key: `/api/artists/${artist.id}/neighbors`, status: 200, body: neighbors },
+    { key: `/api/artists/${artist.id}/related`, status: 200, body: related },
+  ];
+}
+
+describe('artist page', () => {
+  it('renders the seeded artist', () => {
+    renderApp('/artist/42', seeded());
+    expect(screen.getByRole('heading', { level: 1, name: 'Nirvana' })).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Genres' })).getByText('Grunge')).toBeTruthy();
+    expect(screen.getByText('Formed 1987 in Aberdeen, Washington')).toBeTruthy();
+    expect(screen.getByText('7 / 350 artists', { normalizer: (s) => s.replace(/\s+/g, ' ').trim() })).toBeTruthy();
+    expect(screen.getByText(/Nirvana was an American rock band/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Read full biography/ }).getAttribute('href')).toBe('https://en.wikipedia.org/wiki/Nirvana_(band)');
+    expect(screen.getByText('Smells Like Teen Spirit was named after a deodorant.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Pearl Jam Grunge' })).toBeTruthy();
+    expect(document.title).toBe('Nirvana - Sound Atlas');
+  });
+
+  it('shows Listen On links only for present providers, as real external links', () => {
+    renderApp('/artist/42', seeded());
+    const section = screen.getByRole('heading', { name: 'Listen On' }).closest('section')!;
+    const links = within(section).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Spotify', 'TIDAL']);
+    for (const link of links) {
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    }
+  });
+
+  it('hides Listen On when there are no links and says "No genres available"', () => {
+    renderApp('/artist/42', seeded(makeArtist({ genres: [], spotifyLink: null, tidalLink: null, bio: null, bioSourceLink: null, funFact: null })));
+    expect(screen.queryByRole('heading', { name: 'Listen On' })).toBeNull();
+    expect(screen.getByText('No genres available')).toBeTruthy();
+    expect(screen.getByText('No biography available for this artist.')).toBeTruthy();
+    expect(screen.queryByText('Fun Facts')).toBeNull();
+  });
+
+  it('shows the featured video link when soloVideoLink is present', () => {
+    renderApp('/artist/42', seeded(makeArtist({ soloVideoLink: 'https://www.youtube.com/watch?v=hTWKbfoikeg' })));
+    expect(screen.getByRole('link', { name: /Watch on YouTube/ }).getAttribute('href')).toBe('https://www.youtube.com/watch?v=hTWKbfoikeg');
+  });
+
+  it('shows the not-found message for a 404', () => {
+    renderApp('/artist/999', [
+      { key: '/api/artists/999', status: 404, body: { status: 404, error: 'Not Found', message: 'This artist could not be found. It may have been removed or the ID is incorrect.' } },
+    ]);
+    expect(screen.getByRole('alert').textContent).toContain('Not Found: This artist could not be found. It may have been removed or the ID is incorrect.');
+  });
+
+  it('shows the load error with Back to Home for other failures', () => {
+    renderApp('/artist/5', [{ key: '/api/artists/5', status: 500, body: { status: 500, error: 'Internal Server Error', message: 'x' } }]);
+    expect(screen.getByRole('alert').textContent).toContain('Error: Failed to load artist information. Please try again later.');
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('marks Wikimedia images with a source badge', () => {
+    renderApp('/artist/42', seeded(makeArtist({ imageUrl: '//upload.wikimedia.org/wikipedia/commons/1/19/Nirvana.jpg' })));
+    expect(screen.getByText('Source: Wikimedia')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Nirvana' }).getAttribute('src')).toBe('https://upload.wikimedia.org/wikipedia/commons/1/19/Nirvana.jpg');
+  });
+});
+
+describe('artist helpers', () => {
+  it('builds the facts line', () => {
+    expect(artistFacts({ kind: 'solo', year: 1981, origin: 'Houston, Texas', realName: 'Beyoncé Giselle Knowles', title: 'Beyoncé' })).toEqual([
+      'Born 1981 in Houston, Texas',
+      'Real name: Beyoncé Giselle Knowles',
+    ]);
+    expect(artistFacts({ kind: 'band', year: null, origin: null, realName: null, title: 'X' })).toEqual([]);
+  });
+
+  it('lists streaming links in spec order, skipping blanks', () => {
+    expect(presentStreamingLinks({ spotifyLink: ' ', appleLink: 'a', amazonLink: 'b', tidalLink: null }).map((l) => l.label)).toEqual(['Apple Music', 'Amazon Music']);
+  });
+
+  it('goes back to the origin path, else favorites, else browse', () => {
+    expect(backTarget({ from: '/search/rock' })).toBe('/search/rock');
+    expect(backTarget({ mode: 'favorites' })).toBe('/favorites');
+    expect(backTarget(null)).toBe('/browse');
+    expect(backTarget({ from: '//evil.example' })).toBe('/browse');
+  });
+
+  it('gives every share link the url and title', () => {
+    const links = shareLinks('https://soundatlas.test/artist/42', 'Nirvana');
+    expect(links.map((l) => l.network)).toEqual(['facebook', 'x', 'whatsapp', 'reddit']);
+    for (const link of links) expect(link.href).toContain('Nirvana');
+    expect(links[3]!.href).toContain('title=Nirvana');
+  });
+});

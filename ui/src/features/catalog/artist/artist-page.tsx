@@ -1,0 +1,303 @@
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useSignedIn } from '../../../lib/account';
+import { useAppEnv } from '../../../lib/app-state';
+import { showLogin } from '../../../lib/events';
+import { isNotFound } from '../../../lib/http-error';
+import { queries } from '../queries';
+import { ARTIST_SWIPE } from '../../../lib/swipe';
+import { titles } from '../../../generated/contract';
+import type { Artist, ArtistSummary, Neighbors } from '../../../generated/contract';
+import { isWikimediaUrl, normalizeImageUrl } from '../../../lib/url';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ArtistCard } from '../../../components/artist-card';
+import { ArtistImage } from '../../../components/artist-image';
+import { ExternalLink } from '../../../components/external-link';
+import { CardSkeletons } from '../../../components/skeletons';
+import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon, GridIcon, HeartIcon, HomeIcon, PlayIcon, SparkIcon } from '../../../components/icons';
+import { artistFacts, bioParagraphs, presentStreamingLinks, videoServiceName } from './artist-facts';
+import { ArtistSkeleton } from './artist-skeleton';
+import { SharePanel } from './share-panel';
+import { useSwipe } from './use-swipe';
+import './artist.css';
+
+/** Location state passed by links into an artist page. */
+export interface ArtistLocationState {
+  from?: string;
+  /** Set by the favorites feature when browsing favorites. */
+  mode?: 'favorites';
+}
+
+export function backTarget(state: ArtistLocationState | null | undefined): string {
+  if (state?.from && state.from.startsWith('/') && !state.from.startsWith('//')) return state.from;
+  if (state?.mode === 'favorites') return '/favorites';
+  return '/browse';
+}
+
+export function ArtistPage() {
+  const { id = '' } = useParams();
+  const artistQuery = useQuery(queries.artist(id));
+  const artist = artistQuery.data;
+  // Neighbours and related load alongside the artist, but not for an artist
+  // that failed (the server does not prefetch them then either).
+  const enabled = !artistQuery.isError;
+  const neighborsQuery = useQuery({ ...queries.neighbors(id), enabled });
+  const relatedQuery = useQuery({ ...queries.related(id), enabled });
+
+  useDocumentTitle(artist ? titles.artist(artist.title) : null);
+
+  return (
+    <div className="page artist-page">
+      {artistQuery.isPending ? (
+        <ArtistSkeleton />
+      ) : artistQuery.isError ? (
+        isNotFound(artistQuery.error) ? (
+          <div className="state-box state-box--page" role="alert">
+            <p>
+              <strong className="state-title">Not Found:</strong> This artist could not be found. It may have been removed or the ID is incorrect.
+            </p>
+            <div className="state-actions">
+              <Link to="/browse" className="btn btn-ghost">
+                Browse Artists
+              </Link>
+              <Link to="/" className="btn btn-primary">
+                Back to Home
+              </Link>
+            </div>
+          </div>
+        ) : (
+          <div className="state-box state-box--page" role="alert">
+            <p>
+              <strong className="state-title">Error:</strong> Failed to load artist information. Please try again later.
+            </p>
+            <div className="state-actions">
+              <Link to="/" className="btn btn-primary">
+                Back to Home
+              </Link>
+            </div>
+          </div>
+        )
+      ) : (
+        <ArtistDetail key={artistQuery.data.id} artist={artistQuery.data} neighbors={neighborsQuery.data} related={relatedQuery.data} relatedPending={relatedQuery.isPending && enabled} />
+      )}
+    </div>
+  );
+}
+
+function ArtistDetail({ artist, neighbors, related, relatedPending }: { artist: Artist; neighbors: Neighbors | undefined; related: ArtistSummary[] | undefined; relatedPending: boolean }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { origin } = useAppEnv();
+  const signedIn = useSignedIn();
+  const state = location.state as ArtistLocationState | null;
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  const goTo = useCallback(
+    (targetId: number | undefined) => {
+      if (targetId === undefined) return;
+      navigate(`/artist/${targetId}`, { state: { ...state } });
+    },
+    [navigate, state],
+  );
+  const goPrevious = useCallback(() => goTo(neighbors?.previousId), [goTo, neighbors]);
+  const goNext = useCallback(() => goTo(neighbors?.nextId), [goTo, neighbors]);
+
+  useSwipe(rootRef, ARTIST_SWIPE, goNext, goPrevious);
+
+  // Arrow keys go previous/next (not while typing).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+      if (document.querySelector('[aria-modal="true"]')) return;
+      if (event.key === 'ArrowLeft') goPrevious();
+      else if (event.key === 'ArrowRight') goNext();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [goPrevious, goNext]);
+
+  const onBack = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(backTarget(state), { state: { restoreScroll: true } });
+  };
+
+  const [shownSrc, setShownSrc] = useState<string | null>(() => normalizeImageUrl(artist.imageUrl));
+  const facts = artistFacts(artist);
+  const paragraphs = bioParagraphs(artist.bio);
+  const streaming = presentStreamingLinks(artist);
+  const shareUrl = `${origin}/artist/${artist.id}`;
+  const video = artist.soloVideoLink?.trim() || null;
+
+  return (
+    <div ref={rootRef} className="artist-layout">
+      <div className="artist-toolbar">
+        <Link to="/browse" className="btn btn-ghost" onClick={onBack}>
+          <ArrowLeftIcon size={18} /> Back
+        </Link>
+        <nav className="artist-pager" aria-label="Artist navigation">
+          {neighbors ? (
+            <>
+              <Link to={`/artist/${neighbors.previousId}`} state={{ ...state }} className="icon-btn" aria-label="Previous artist" rel="prev">
+                <ChevronLeftIcon />
+              </Link>
+              <span className="artist-pager-count">
+                {neighbors.position} / {neighbors.total} artists
+              </span>
+              <Link to={`/artist/${neighbors.nextId}`} state={{ ...state }} className="icon-btn" aria-label="Next artist" rel="next">
+                <ChevronRightIcon />
+              </Link>
+            </>
+          ) : (
+            <span className="artist-pager-count artist-pager-count--empty" aria-hidden="true" />
+          )}
+        </nav>
+      </div>
+
+      <article className="artist-article" aria-labelledby="artist-title">
+        <div className="artist-hero">
+          <div className="artist-hero-media-wrap">
+            <ArtistImage
+              src={artist.imageUrl}
+              title={artist.title}
+              genres={artist.genres}
+              priority
+              reportFailure
+              className="artist-hero-media"
+              width={640}
+              height={640}
+              onSourceChange={setShownSrc}
+            />
+            {shownSrc !== null && isWikimediaUrl(shownSrc) && <span className="image-badge">Source: Wikimedia</span>}
+          </div>
+          <div className="artist-hero-body">
+            <p className="eyebrow">{artist.kind === 'band' ? 'Band' : 'Artist'}</p>
+            <h1 id="artist-title" className="artist-title">
+              {artist.title}
+            </h1>
+            {artist.genres.length > 0 ? (
+              <ul className="tag-list" aria-label="Genres">
+                {artist.genres.map((genre) => (
+                  <li key={genre} className="tag">
+                    {genre}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="muted">No genres available</p>
+            )}
+            {facts.length > 0 && (
+              <p className="artist-facts">
+                {facts.map((fact, i) => (
+                  <span key={fact}>
+                    {i > 0 && <span aria-hidden="true"> · </span>}
+                    {fact}
+                  </span>
+                ))}
+              </p>
+            )}
+            <div className="artist-actions">
+              <button
+                type="button"
+                className="btn btn-ghost favorite-btn"
+                aria-pressed={false}
+                onClick={() => {
+                  if (!signedIn) showLogin();
+                }}
+              >
+                <HeartIcon size={18} /> Add to Favorites
+              </button>
+              <SharePanel url={shareUrl} title={artist.title} />
+            </div>
+          </div>
+        </div>
+
+        <section className="artist-section" aria-labelledby="bio-title">
+          <h2 id="bio-title">Biography</h2>
+          {paragraphs.length > 0 ? (
+            paragraphs.map((paragraph, i) => <p key={i}>{paragraph}</p>)
+          ) : (
+            <p className="muted">No biography available for this artist.</p>
+          )}
+          {artist.bioSourceLink && (
+            <p>
+              <ExternalLink href={artist.bioSourceLink} className="text-link" showIcon>
+                Read full biography
+              </ExternalLink>
+            </p>
+          )}
+        </section>
+
+        {video && (
+          <section className="artist-section" aria-labelledby="video-title">
+            <h2 id="video-title">Featured Video</h2>
+            <div className="video-card">
+              <div className="video-card-icon" aria-hidden="true">
+                <PlayIcon size={28} />
+              </div>
+              <div>
+                <p className="video-card-text">Watch {artist.title} on {videoServiceName(video)}.</p>
+                <ExternalLink href={video} className="btn btn-primary" showIcon>
+                  Watch on {videoServiceName(video)}
+                </ExternalLink>
+              </div>
+            </div>
+          </section>
+        )}
+
+        {streaming.length > 0 && (
+          <section className="artist-section" aria-labelledby="listen-title">
+            <h2 id="listen-title">Listen On</h2>
+            <ul className="listen-list">
+              {streaming.map((link) => (
+                <li key={link.label}>
+                  <ExternalLink href={link.href} className={`listen-link ${link.className}`} showIcon>
+                    {link.label}
+                  </ExternalLink>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        {artist.funFact && artist.funFact.trim() !== '' && (
+          <section className="artist-section fun-fact" aria-labelledby="fun-fact-title">
+            <h2 id="fun-fact-title">
+              <SparkIcon size={20} className="section-icon" /> Fun Facts
+            </h2>
+            <p>{artist.funFact}</p>
+          </section>
+        )}
+      </article>
+
+      <section className="artist-section" aria-labelledby="related-title">
+        <h2 id="related-title">Related Artists</h2>
+        {relatedPending ? (
+          <div className="artist-grid artist-grid--compact" aria-busy="true">
+            <CardSkeletons count={6} />
+          </div>
+        ) : related && related.length > 0 ? (
+          <div className="artist-grid artist-grid--compact">
+            {related.map((item) => (
+              <ArtistCard key={item.id} artist={item} />
+            ))}
+          </div>
+        ) : (
+          <p className="muted">No related artists found.</p>
+        )}
+      </section>
+
+      <div className="artist-bottom-nav">
+        <Link to="/" className="btn btn-ghost">
+          <HomeIcon size={18} /> Home
+        </Link>
+        <Link to="/browse" className="btn btn-primary">
+          <GridIcon size={18} /> Browse Artists
+        </Link>
+      </div>
+    </div>
+  );
+}

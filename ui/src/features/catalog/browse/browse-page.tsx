@@ -1,0 +1,232 @@
+import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate, useNavigationType } from 'react-router';
+import { browseKeys } from '../queries';
+import { isHydrated } from '../../../lib/hydration';
+import { BROWSE_PAGE_SIZE, LETTERS } from '../../../generated/contract';
+import { browseHref, parseBrowseSearch } from '../browse-params';
+import { queries } from '../queries';
+import { scrollToTop } from '../../../lib/scroll';
+import { titles } from '../../../generated/contract';
+import type { ArtistSummary } from '../../../generated/contract';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ArtistCard } from '../../../components/artist-card';
+import { CardSkeletons } from '../../../components/skeletons';
+import { RefreshIcon } from '../../../components/icons';
+import { loadBrowseState, pageFor, restoreHref, saveScroll, saveSelection } from './browse-state';
+import './browse.css';
+
+export function BrowsePage() {
+  useDocumentTitle(titles.browse());
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigationType = useNavigationType();
+  const client = useQueryClient();
+  const { letterParam, letter, page, refresh } = parseBrowseSearch(location.search);
+  const [refreshing, setRefreshing] = useState(false);
+  const pendingScroll = useRef<number | null>(null);
+
+  const pageNumbers = Array.from({ length: page }, (_, i) => i + 1);
+  const results = useQueries({ queries: pageNumbers.map((n) => queries.browse(letter, n)) });
+
+  // Pages shown: the consecutive loaded ones from page 1.
+  const artists: ArtistSummary[] = [];
+  let loadedPages = 0;
+  for (const result of results) {
+    if (!result.data) break;
+    artists.push(...result.data.artists);
+    loadedPages += 1;
+  }
+  const total = results[0]?.data?.total ?? null;
+  const firstError = results.find((result) => result.isError)?.error ?? null;
+  const firstPending = results[0]?.isPending ?? true;
+  const loadingMore = !firstPending && results.some((result) => result.isPending);
+  const pendingCount = total === null ? 0 : Math.max(0, Math.min(total, page * BROWSE_PAGE_SIZE) - artists.length);
+  const hasMore = total !== null && loadedPages === page && page * BROWSE_PAGE_SIZE < total;
+
+  // Resume the session's letter/page when the URL names no letter; remember the
+  // scroll position to restore when returning. Runs in effects only: the
+  // server cannot see sessionStorage, so the first render must not either.
+  // It runs per arrival, not per mount: following a plain /browse link (menu,
+  // footer) from /browse?letter=... keeps this page mounted, and must resume
+  // the letter too. The scroll position is restored only when the page mounts.
+  const mounting = useRef(true);
+  useEffect(() => {
+    const mount = mounting.current;
+    mounting.current = false;
+    const saved = loadBrowseState();
+    if (letterParam === null) {
+      const href = restoreHref(saved);
+      if (href) navigate(href, { replace: true, state: { keepScroll: true } });
+      if (mount) pendingScroll.current = saved.scrollY;
+    } else if (
+      mount &&
+      (navigationType === 'POP' || (location.state as { restoreScroll?: boolean } | null)?.restoreScroll) &&
+      saved.letter === letterParam &&
+      pageFor(saved.pages, letterParam) === page
+    ) {
+      pendingScroll.current = saved.scrollY;
+    }
+    // Per arrival (location.key), reading the values of that render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key]);
+
+  useEffect(() => {
+    if (letterParam !== null) saveSelection(letterParam, page);
+  }, [letterParam, page]);
+
+  // Restore the remembered scroll position once the remembered pages are in.
+  const allLoaded = loadedPages === page;
+  useEffect(() => {
+    if (!allLoaded || pendingScroll.current === null) return;
+    if (letterParam === null && restoreHref(loadBrowseState()) !== null) return; // still redirecting
+    const y = pendingScroll.current;
+    pendingScroll.current = null;
+    window.requestAnimationFrame(() => window.scrollTo({ top: y, left: 0, behavior: 'auto' }));
+  }, [allLoaded, letterParam, letter, page]);
+
+  // A layout effect, so that leaving the page removes the listener in the same
+  // commit, before the next page's scroll-to-top (a passive cleanup can run
+  // after that scroll event and would save 0 over the position to restore).
+  useLayoutEffect(() => {
+    let frame = 0;
+    const onScroll = () => {
+      if (frame) return;
+      frame = window.requestAnimationFrame(() => {
+        frame = 0;
+        saveScroll(window.scrollY);
+      });
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (frame) window.cancelAnimationFrame(frame);
+    };
+  }, []);
+
+  // ?refresh=true forces a fresh load, then leaves the address. On the first
+  // load the server already read fresh data for this request, so only a
+  // client-side navigation refetches.
+  useEffect(() => {
+    if (!refresh) return;
+    if (isHydrated()) void refetchLetter();
+    const search = location.search
+      .slice(1)
+      .split('&')
+      .filter((part) => part !== '' && !part.startsWith('refresh='))
+      .join('&');
+    const state = (location.state ?? {}) as Record<string, unknown>;
+    navigate(`${location.pathname}${search ? `?${search}` : ''}${location.hash}`, { replace: true, state: { ...state, keepScroll: true } });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refresh]);
+
+  async function refetchLetter() {
+    const keys = new Set(browseKeys(letter, page));
+    setRefreshing(true);
+    try {
+      await client.refetchQueries({ predicate: (query) => keys.has(String(query.queryKey[0])) });
+    } finally {
+      setRefreshing(false);
+    }
+  }
+
+  const onLetterClick = (event: MouseEvent<HTMLAnchorElement>, target: string) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    const saved = loadBrowseState();
+    navigate(browseHref(target, target === letter ? page : pageFor(saved.pages, target)), { state: { keepScroll: true } });
+    scrollToTop(true);
+  };
+
+  return (
+    <div className="page browse">
+      <div className="page-head">
+        <div>
+          <h1>Browse Artists</h1>
+          <p className="page-subtitle" aria-live="polite">
+            {total === null ? '\u00a0' : `${total} ${total === 1 ? 'artist' : 'artists'} starting with ${letter === '#' ? 'a number' : letter}`}
+          </p>
+        </div>
+        <button type="button" className="btn btn-ghost" onClick={() => void refetchLetter()} disabled={refreshing}>
+          <RefreshIcon size={18} className={refreshing ? 'spin' : undefined} />
+          {refreshing ? 'Refreshing...' : 'Refresh Artists'}
+        </button>
+      </div>
+
+      <nav className="letter-bar" aria-label="Filter by first letter">
+        <ul>
+          {LETTERS.map((item) => (
+            <li key={item}>
+              <Link
+                to={browseHref(item)}
+                className={item === letter ? 'letter-btn letter-btn--active' : 'letter-btn'}
+                aria-current={item === letter ? 'page' : undefined}
+                aria-label={item === '#' ? 'Numbers' : item}
+                onClick={(event) => onLetterClick(event, item)}
+              >
+                {item}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {firstError && loadedPages === 0 ? (
+        <div className="state-box" role="alert">
+          <p>
+            <strong className="state-title">Error:</strong> Could not load artists. Please try again later.
+          </p>
+          <button type="button" className="btn btn-primary" onClick={() => void refetchLetter()}>
+            Try Again
+          </button>
+        </div>
+      ) : firstPending ? (
+        <div className="artist-grid" role="status" aria-busy="true" aria-label="Loading artists">
+          <CardSkeletons count={BROWSE_PAGE_SIZE} />
+        </div>
+      ) : total === 0 ? (
+        <div className="state-box">
+          <p>No artists found for this letter. Try another one!</p>
+        </div>
+      ) : (
+        <>
+          <div className="artist-grid" aria-busy={loadingMore}>
+            {artists.map((artist) => (
+              <ArtistCard key={artist.id} artist={artist} />
+            ))}
+            {loadingMore && <CardSkeletons count={Math.min(pendingCount, BROWSE_PAGE_SIZE)} />}
+          </div>
+          <div className="load-more">
+            <p className="load-more-count">
+              Showing {artists.length} of {total}
+            </p>
+            {hasMore && (
+              <Link
+                to={browseHref(letter, page + 1)}
+                replace
+                state={{ keepScroll: true }}
+                preventScrollReset
+                className="btn btn-primary btn-lg"
+              >
+                Load More
+              </Link>
+            )}
+            {loadingMore && (
+              <p className="load-more-status" role="status">
+                Loading more artists...
+              </p>
+            )}
+            {firstError && loadedPages > 0 && (
+              <p className="load-more-status" role="alert">
+                Could not load more artists.{' '}
+                <button type="button" className="link-btn" onClick={() => void refetchLetter()}>
+                  Try again
+                </button>
+              </p>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, type ApiPath } from '../../generated/contract';
+
+/** Spec section 9 freshness. Everything else never goes stale (client default). */
+export const MINUTE = 60_000;
+export const STALE_ARTIST_LIST = 5 * MINUTE;
+export const STALE_BROWSE = 15 * MINUTE;
+export const STALE_SEARCH = 5 * MINUTE;
+
+/**
+ * Query options of one catalogue read. The key is the endpoint's API path from the
+ * generated contract (the same path the server prefetches under), and its payload
+ * type comes with it. The queryFn is the client's default fetcher.
+ */
+function read<T>(path: ApiPath<T>, staleTime?: number) {
+  return queryOptions<T, Error, T, [string]>(staleTime === undefined ? { queryKey: [path] } : { queryKey: [path], staleTime });
+}
+
+export const queries = {
+  artists: () => read(api.artists(), STALE_ARTIST_LIST),
+  artist: (id: string | number) => read(api.artist(id)),
+  neighbors: (id: string | number) => read(api.neighbors(id)),
+  related: (id: string | number) => read(api.related(id)),
+  /** The home spotlight: never stale, so it never refetches on hydration. */
+  randomArtist: () => read(api.randomArtist(), Infinity),
+  search: (query: string) => read(api.search(query), STALE_SEARCH),
+  browse: (letter: string, page: number) => read(api.browse(letter, page), STALE_BROWSE),
+};
+
+/** Keys of pages 1..pages of one letter, in order. */
+export function browseKeys(letter: string, pages: number): string[] {
+  const keys: string[] = [];
+  for (let page = 1; page <= pages; page += 1) keys.push(api.browse(letter, page));
+  return keys;
+}

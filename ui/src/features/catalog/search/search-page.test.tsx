@@ -1,0 +1,50 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../../test/render-app';
+import { httpErrorFromBody } from '../../../lib/http-error';
+import { resultsSummary, searchErrorMessage } from './search-page';
+
+describe('search page', () => {
+  it('asks for a query when there is none', () => {
+    renderApp('/search');
+    expect(screen.getByRole('heading', { level: 1, name: 'Search Results' })).toBeTruthy();
+    expect(screen.getByText(/Enter an artist name or genre to find what you're looking for\./).textContent).toBe(
+      "Start Searching: Enter an artist name or genre to find what you're looking for.",
+    );
+  });
+
+  it('shows results for the decoded, trimmed query, escaping markup', () => {
+    const query = '<script>alert(1)</script>';
+    renderApp(`/search/${encodeURIComponent(query)}`, [
+      { key: `/api/artists/search?query=${encodeURIComponent(query)}`, status: 200, body: [] },
+    ]);
+    expect(screen.getByText(`No results found for "${query}"`)).toBeTruthy();
+    expect(document.querySelector('script')).toBeNull();
+  });
+
+  it("has the header's search box: trims, ignores empty text, navigates to /search/{query}", () => {
+    const { router } = renderApp('/search');
+    const input = document.getElementById('search-page-input') as HTMLInputElement;
+    expect(input.placeholder).toBe('Search artists, bands, or genres...');
+    expect(input.name).toBe('q');
+    expect(input.closest('form')!.getAttribute('action')).toBe('/search');
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.submit(input.closest('form')!);
+    expect(router.state.location.pathname).toBe('/search');
+    fireEvent.change(input, { target: { value: '  queen  ' } });
+    fireEvent.submit(input.closest('form')!);
+    expect(router.state.location.pathname).toBe('/search/queen');
+  });
+
+  it('summarises counts', () => {
+    expect(resultsSummary(1, 'x')).toBe('Found 1 result for "x"');
+    expect(resultsSummary(3, 'x')).toBe('Found 3 results for "x"');
+    expect(resultsSummary(0, 'x')).toBe('No results found for "x"');
+  });
+
+  it('uses the server message for a 400, else the generic text', () => {
+    expect(searchErrorMessage(httpErrorFromBody(400, { status: 400, error: 'Bad Request', message: 'Search query is too long' }))).toBe('Search query is too long');
+    expect(searchErrorMessage(httpErrorFromBody(500, { status: 500, error: 'x', message: 'y' }))).toBe('Search failed. Please try again later.');
+    expect(searchErrorMessage(new TypeError('network'))).toBe('Search failed. Please try again later.');
+  });
+});
