@@ -56,12 +56,16 @@ test('a shared quiz URL is server-rendered at its first question, hydrates clean
 
 test('a whole quiz with the keyboard: choose, submit, feedback, next, results, Try Again', async () => {
   const page = await quietPage(site);
+  await page.addInitScript(() => {
+    window.historyAtStart = history.length;
+  });
   await page.goto(`${site.origin}/quiz`);
   await hydrated(page);
   // A seed was picked and written into the address without a reload or a new history entry.
   await page.waitForURL(/\/quiz\?seed=[a-z0-9]{8}$/);
   const seed = new URL(page.url()).searchParams.get('seed');
-  assert.equal(await page.evaluate(() => history.length), 1);
+  assert.equal(await page.evaluate(() => performance.getEntriesByType('navigation')[0].name), `${site.origin}/quiz`);
+  assert.equal(await page.evaluate(() => history.length - window.historyAtStart), 0);
 
   let correct = 0;
   let total = 0;
@@ -83,7 +87,8 @@ test('a whole quiz with the keyboard: choose, submit, feedback, next, results, T
     const text = await feedback.textContent();
     if (text.startsWith('Correct!')) correct += 1;
     else assert.match(text, /^Incorrect\. The answer is /);
-    assert.equal(await page.locator('.quiz-options').isDisabled(), true, 'the options are locked');
+    assert.equal(await page.locator('.quiz-option input').first().isDisabled(), true, 'the options are locked');
+    assert.equal(await page.evaluate(() => [...document.querySelectorAll('.quiz-option input')].every((input) => input.matches(':disabled'))), true);
 
     const last = await page.getByRole('button', { name: 'View Results' }).count();
     await page.keyboard.press('Tab');
