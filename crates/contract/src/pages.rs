@@ -61,10 +61,12 @@ pub mod routes {
     /// The search screen with no query yet (and the no-JS form's `?q=` target).
     pub const SEARCH: PageRoute = PageRoute::new("search", "/search");
     pub const SEARCH_RESULTS: PageRoute = PageRoute::new("searchResults", "/search/{query}");
+    /// The music quiz; `?seed=` names the quiz (see `links::QUIZ_SEED`).
+    pub const QUIZ: PageRoute = PageRoute::new("quiz", "/quiz");
 
     /// Every page route, in the order the routers try them. Any other path is the
     /// not-found page.
-    pub const ALL: &[PageRoute] = &[HOME, BROWSE, ARTIST, SEARCH, SEARCH_RESULTS];
+    pub const ALL: &[PageRoute] = &[HOME, BROWSE, ARTIST, SEARCH, SEARCH_RESULTS, QUIZ];
 }
 
 /// Links that carry a query string.
@@ -76,9 +78,13 @@ pub mod links {
     /// A later page of a letter: pages 1..=page are shown.
     pub const BROWSE_LETTER_PAGE: Template = Template("/browse?letter={letter}&page={page}");
 
+    /// One quiz, reproducible and shareable.
+    pub const QUIZ_SEED: Template = Template("/quiz?seed={seed}");
+
     pub const ALL: &[(&str, Template)] = &[
         ("browseLetter", BROWSE_LETTER),
         ("browseLetterPage", BROWSE_LETTER_PAGE),
+        ("quizSeed", QUIZ_SEED),
     ];
 }
 
@@ -94,6 +100,7 @@ pub mod titles {
     pub const SEARCH: Template = Template(concat!("Search - ", site_name!()));
     pub const SEARCH_RESULTS: Template = Template(concat!("Search: {query} - ", site_name!()));
     pub const NOT_FOUND: Template = Template("404 Page Not Found");
+    pub const QUIZ: Template = Template(concat!("Music Quiz - ", site_name!()));
 
     pub const ALL: &[(&str, Template)] = &[
         ("home", HOME),
@@ -103,6 +110,7 @@ pub mod titles {
         ("search", SEARCH),
         ("searchResults", SEARCH_RESULTS),
         ("notFound", NOT_FOUND),
+        ("quiz", QUIZ),
     ];
 }
 

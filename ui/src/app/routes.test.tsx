@@ -20,6 +20,7 @@ describe('the route table', () => {
       artist: contract.artist.href(42),
       search: contract.search.href(),
       searchResults: contract.searchResults.href('AC/DC'),
+      quiz: contract.quiz.href(),
     };
     for (const id of Object.keys(contract) as Array<keyof typeof contract>) {
       const matches = matchRoutes(routes, samples[id]) ?? [];

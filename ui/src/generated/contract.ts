@@ -46,6 +46,26 @@ export type BrowsePage = { letter: Letter, page: number, pageSize: number,
  */
 total: number, artists: Array<ArtistSummary>, };
 
+export type QuizFact = { id: number, title: string, kind: ArtistKind, 
+/**
+ * Year formed (band) or born (solo).
+ */
+year: number | null, origin: string | null, realName: string | null, genres: Array<string>, 
+/**
+ * Characters in the biography.
+ */
+bioLength: number, 
+/**
+ * The biography's first sentence saying "born" (solo) or "formed" (band), sent only
+ * when the structured year, or a solo artist's real name, is missing.
+ */
+bioLine: string | null, 
+/**
+ * Home towns of other sampled artists that the biography names (where a band moved
+ * to, say): an Origin distractor there could also be true.
+ */
+bioPlaces: Array<string>, };
+
 export type User = { id: number, email: string, };
 
 export type Credentials = { email: string | null, password: string | null, };
@@ -177,6 +197,10 @@ export const MAX_BROWSE_PAGE = 50;
 export const MAX_API_PAGE = 10000;
 export const RELATED_LIMIT = 6;
 export const MAX_QUERY_CHARS = 100;
+export const QUIZ_MAX_QUESTIONS = 10;
+export const QUIZ_MIN_BIO_CHARS = 50;
+export const QUIZ_SAMPLE_SIZE = 48;
+export const QUIZ_MAX_SEED_CHARS = 64;
 export const MIN_PASSWORD_CHARS = 8;
 export const MAX_PASSWORD_CHARS = 1024;
 export const RELATED_ARTICLES = 3;
@@ -214,6 +238,8 @@ export const api = {
   neighbors: (id: string | number): ApiPath<Neighbors> => `/api/artists/${enc(id)}/neighbors` as ApiPath<Neighbors>,
   /** GET /api/artists/{id}/related */
   related: (id: string | number): ApiPath<Array<ArtistSummary>> => `/api/artists/${enc(id)}/related` as ApiPath<Array<ArtistSummary>>,
+  /** GET /api/quiz/facts?seed={seed} */
+  quizFacts: (seed: string | number): ApiPath<Array<QuizFact>> => `/api/quiz/facts?seed=${enc(seed)}` as ApiPath<Array<QuizFact>>,
   /** GET /api/user */
   user: (): ApiPath<User | null> => `/api/user` as ApiPath<User | null>,
   /** GET /api/user/export */
@@ -270,11 +296,13 @@ export const routes = {
   artist: { path: "artist/:id", href: (id: string | number): string => `/artist/${enc(id)}` },
   search: { path: "search", href: (): string => `/search` },
   searchResults: { path: "search/:query", href: (query: string | number): string => `/search/${enc(query)}` },
+  quiz: { path: "quiz", href: (): string => `/quiz` },
 } as const;
 
 export const links = {
   browseLetter: (letter: string | number): string => `/browse?letter=${enc(letter)}`,
   browseLetterPage: (letter: string | number, page: string | number): string => `/browse?letter=${enc(letter)}&page=${enc(page)}`,
+  quizSeed: (seed: string | number): string => `/quiz?seed=${enc(seed)}`,
 } as const;
 
 // ---- Document titles
@@ -287,4 +315,5 @@ export const titles = {
   search: (): string => `Search - Sound Atlas`,
   searchResults: (query: string): string => `Search: ${query} - Sound Atlas`,
   notFound: (): string => `404 Page Not Found`,
+  quiz: (): string => `Music Quiz - Sound Atlas`,
 } as const;

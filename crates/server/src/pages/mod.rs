@@ -4,7 +4,8 @@
 
 mod catalog;
 mod crawlers;
-pub mod library; // library (issue 8)
+pub mod library;
+mod quiz;
 
 use axum::extract::State;
 use axum::http::{StatusCode, Uri};
@@ -17,6 +18,7 @@ use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     catalog::router()
+        .merge(quiz::router())
         .merge(crawlers::router())
         .fallback(not_found)
 }

@@ -40,6 +40,11 @@ fn samples(route_id: &str, artist_id: i64) -> Vec<(String, StatusCode)> {
                 StatusCode::BAD_REQUEST,
             ),
         ],
+        "quiz" => owned(&[
+            ("/quiz", ok),
+            ("/quiz?seed=route-walk", ok),
+            ("/quiz?seed=not%20a%20seed", ok),
+        ]),
         other => panic!("route {other:?} has no sample URLs: add them to route_walk.rs"),
     }
 }
