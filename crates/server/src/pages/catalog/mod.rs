@@ -61,14 +61,10 @@ async fn browse(State(state): State<AppState>, uri: Uri, params: QueryParams) ->
             &result,
         ));
     }
-    let canonical = match shown.letter_param {
-        Some(letter) => browse_letter_path(letter),
-        None => routes::BROWSE.href(&[]),
-    };
     let page = Page {
         route: routes::BROWSE.id,
         status: StatusCode::OK,
-        head: head::browse(canonical),
+        head: head::browse(&state.renderer.site().public_url, shown.letter_param),
         prefetched,
     };
     state.renderer.render(&uri, page).await
