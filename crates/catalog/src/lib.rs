@@ -16,6 +16,6 @@ pub mod search;
 pub mod seed;
 pub mod store;
 
-pub use model::{Artist, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors};
-pub use params::{ArtistId, BrowseRequest, PageNumber, SearchQuery};
+pub use model::{Artist, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors, SearchPage};
+pub use params::{ArtistId, BrowseRequest, PageNumber, SearchCardsRequest, SearchQuery};
 pub use store::Catalog;

@@ -10,7 +10,9 @@ use std::path::Path;
 
 use ts_rs::{Config, TS};
 
-use crate::catalog::{self, Artist, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors};
+use crate::catalog::{
+    self, Artist, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors, SearchPage,
+};
 use crate::endpoint::{hole_names, EndpointInfo};
 use crate::error::ErrorBody;
 use crate::pages::{links, routes, titles, SITE_NAME, TAGLINE};
@@ -61,6 +63,7 @@ fn contract_ts() -> String {
         ArtistSummary::decl(&cfg),
         Neighbors::decl(&cfg),
         BrowsePage::decl(&cfg),
+        SearchPage::decl(&cfg),
     ];
     for decl in decls {
         writeln!(out, "export {decl}\n").unwrap();
@@ -105,6 +108,7 @@ fn contract_ts() -> String {
             ARTISTS.info(&cfg),
             RANDOM.info(&cfg),
             SEARCH.info(&cfg),
+            SEARCH_CARDS.info(&cfg),
             BROWSE.info(&cfg),
             ARTIST.info(&cfg),
             NEIGHBORS.info(&cfg),

@@ -76,9 +76,13 @@ pub mod links {
     /// A later page of a letter: pages 1..=page are shown.
     pub const BROWSE_LETTER_PAGE: Template = Template("/browse?letter={letter}&page={page}");
 
+    /// A later page of search results: pages 1..=page are shown.
+    pub const SEARCH_RESULTS_PAGE: Template = Template("/search/{query}?page={page}");
+
     pub const ALL: &[(&str, Template)] = &[
         ("browseLetter", BROWSE_LETTER),
         ("browseLetterPage", BROWSE_LETTER_PAGE),
+        ("searchResultsPage", SEARCH_RESULTS_PAGE),
     ];
 }
 

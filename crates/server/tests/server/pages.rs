@@ -257,9 +257,70 @@ async fn search_pages_show_results_and_escape_the_query(db: &TestDb) {
     assert!(hostile.body.contains("&lt;script&gt;alert(1)"));
     let empty = get(&app, "/search").await;
     assert!(empty.body.contains("Start Searching"));
+    let too_long = get(&app, &format!("/search/{}", "a".repeat(101))).await;
+    assert_eq!(too_long.status, StatusCode::BAD_REQUEST);
+    assert!(too_long.body.contains("Search query is too long"));
     let redirect = get(&app, "/search?q=%20queen%20").await;
     assert_eq!(redirect.status, StatusCode::SEE_OTHER);
     assert_eq!(redirect.headers["location"], "/search/queen");
+}
+
+async fn search_pages_embed_cards_in_pages_and_stay_small(db: &TestDb) {
+    let app = app(db).await;
+    let page = get(&app, "/search/rock").await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.body.len() <= 60 * 1024,
+        "/search/rock is {} bytes",
+        page.body.len()
+    );
+    let prefetched = state(&page.body)["prefetched"].clone();
+    assert_eq!(prefetched.as_array().unwrap().len(), 1);
+    assert_eq!(
+        prefetched[0]["key"],
+        "/api/artists/search/cards?query=rock&page=1"
+    );
+    let body = &prefetched[0]["body"];
+    let total = body["total"].as_u64().unwrap();
+    assert!(total > 12, "rock matches more than one page");
+    assert_eq!(body["artists"].as_array().unwrap().len(), 12);
+    // Only what a card shows: no biographies or links in the embedded state.
+    for card in body["artists"].as_array().unwrap() {
+        let mut fields: Vec<&str> = card
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(|k| k.as_str())
+            .collect();
+        fields.sort_unstable();
+        assert_eq!(fields, ["genres", "id", "imageUrl", "title"]);
+    }
+    assert!(page.body.contains(&format!("Found {total} results for")));
+    // "Load More" is a plain link to the next page, for readers without JavaScript.
+    assert!(page.body.contains(r#"href="/search/rock?page=2""#));
+    let second = get(&app, "/search/rock?page=2").await;
+    let keys: Vec<String> = state(&second.body)["prefetched"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["key"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "/api/artists/search/cards?query=rock&page=1",
+            "/api/artists/search/cards?query=rock&page=2"
+        ]
+    );
+    // The page number is read leniently and capped like browse.
+    let capped = get(&app, "/search/rock?page=99999999999999999999").await;
+    assert_eq!(capped.status, StatusCode::OK);
+    assert_eq!(
+        state(&capped.body)["prefetched"].as_array().unwrap().len(),
+        50
+    );
+    let odd = get(&app, "/search/rock?page=-3").await;
+    assert_eq!(state(&odd.body)["prefetched"].as_array().unwrap().len(), 1);
 }
 
 async fn data_cannot_break_out_of_the_page(db: &TestDb) {
@@ -390,6 +451,7 @@ db_tests!(
     the_home_page_declares_the_site_search,
     browse_renders_the_asked_pages_of_a_letter,
     search_pages_show_results_and_escape_the_query,
+    search_pages_embed_cards_in_pages_and_stay_small,
     data_cannot_break_out_of_the_page,
     a_failed_render_still_serves_the_head_and_the_data,
     the_same_page_with_the_same_data_is_rendered_once,
