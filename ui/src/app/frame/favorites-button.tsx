@@ -9,14 +9,17 @@ export function FavoritesButton() {
   const count = useFavoritesCount();
   const navigate = useNavigate();
   return (
-    // The name comes from the content ("Favorites (3)"), so it always contains the
-    // visible count (WCAG 2.5.3, axe label-content-name-mismatch); the words are for
-    // screen readers, the heart and the badge for the eye.
-    <button type="button" className="icon-btn header-favorites" onClick={() => (signedIn ? navigate('/favorites') : showLogin())}>
+    // The name ("Favorites (3)") contains the count the badge shows, from the same
+    // value, so what a speech user reads on screen is part of it (WCAG 2.5.3, axe
+    // label-content-name-mismatch; e2e/tests/accessibility.test.mjs checks it).
+    <button
+      type="button"
+      className="icon-btn header-favorites"
+      aria-label={`Favorites (${count})`}
+      onClick={() => (signedIn ? navigate('/favorites') : showLogin())}
+    >
       <HeartIcon size={20} />
-      <span className="sr-only">Favorites (</span>
       <span className="badge">{count}</span>
-      <span className="sr-only">)</span>
     </button>
   );
 }
