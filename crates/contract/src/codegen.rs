@@ -10,6 +10,10 @@ use std::path::Path;
 
 use ts_rs::{Config, TS};
 
+use crate::accounts::{
+    self, CodeCheck, CodeRequest, Credentials, Deleted, Done, EmailOnly, Export, ExportProfile,
+    LinkToken, NewPassword, OidcInfo, User,
+};
 use crate::catalog::{
     self, Artist, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors, SearchPage,
 };
@@ -64,6 +68,18 @@ fn contract_ts() -> String {
         Neighbors::decl(&cfg),
         BrowsePage::decl(&cfg),
         SearchPage::decl(&cfg),
+        User::decl(&cfg),
+        Credentials::decl(&cfg),
+        EmailOnly::decl(&cfg),
+        CodeRequest::decl(&cfg),
+        CodeCheck::decl(&cfg),
+        LinkToken::decl(&cfg),
+        NewPassword::decl(&cfg),
+        Done::decl(&cfg),
+        Deleted::decl(&cfg),
+        ExportProfile::decl(&cfg),
+        Export::decl(&cfg),
+        OidcInfo::decl(&cfg),
     ];
     for decl in decls {
         writeln!(out, "export {decl}\n").unwrap();
@@ -78,6 +94,8 @@ fn contract_ts() -> String {
         ("MAX_API_PAGE", catalog::MAX_API_PAGE),
         ("RELATED_LIMIT", catalog::RELATED_LIMIT),
         ("MAX_QUERY_CHARS", catalog::MAX_QUERY_CHARS),
+        ("MIN_PASSWORD_CHARS", accounts::MIN_PASSWORD_CHARS),
+        ("MAX_PASSWORD_CHARS", accounts::MAX_PASSWORD_CHARS),
     ] {
         writeln!(out, "export const {name} = {value};").unwrap();
     }
@@ -113,6 +131,9 @@ fn contract_ts() -> String {
             ARTIST.info(&cfg),
             NEIGHBORS.info(&cfg),
             RELATED.info(&cfg),
+            accounts::api::USER.info(&cfg),
+            accounts::api::EXPORT.info(&cfg),
+            accounts::api::OIDC.info(&cfg),
         ]
     };
     out.push_str("export const api = {\n");
@@ -126,6 +147,19 @@ fn contract_ts() -> String {
             endpoint.payload,
             template_literal(&endpoint.template, true),
             endpoint.payload,
+        )
+        .unwrap();
+    }
+    out.push_str("} as const;\n\n");
+
+    out.push_str("// ---- Account actions (method and path of each state-changing call)\n\n");
+    out.push_str("export const accountActions = {\n");
+    for (name, (method, path)) in accounts::actions::ALL {
+        writeln!(
+            out,
+            "  {name}: {{ method: {}, path: {} }},",
+            js_string(method),
+            js_string(path)
         )
         .unwrap();
     }

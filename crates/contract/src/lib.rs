@@ -11,6 +11,7 @@
 //! tests fail when the committed copy is stale). Rust → TypeScript is the one direction:
 //! the UI never defines a payload, path, title or limit of its own.
 
+pub mod accounts;
 pub mod catalog;
 pub mod codegen;
 pub mod endpoint;

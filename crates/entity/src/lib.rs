@@ -2,3 +2,7 @@
 //! feature crates (e.g. `sound-atlas-catalog`), never here.
 
 pub mod artist;
+pub mod auth_session;
+pub mod auth_token;
+pub mod identity;
+pub mod user;

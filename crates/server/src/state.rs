@@ -15,6 +15,8 @@ use crate::render::Renderer;
 pub struct AppState {
     pub catalog: Catalog,
     pub renderer: Renderer,
+    // accounts (issue 5)
+    pub accounts: sound_atlas_accounts::Accounts,
 }
 
 impl FromRef<AppState> for Catalog {
@@ -23,9 +25,18 @@ impl FromRef<AppState> for Catalog {
     }
 }
 
+// accounts (issue 5)
+impl FromRef<AppState> for sound_atlas_accounts::Accounts {
+    fn from_ref(state: &AppState) -> sound_atlas_accounts::Accounts {
+        state.accounts.clone()
+    }
+}
+
 impl AppState {
     /// Opens the database (migrated and seeded) and starts the render pool.
     pub async fn start(config: &Config) -> Result<AppState, Box<dyn std::error::Error>> {
+        // accounts (issue 5): refuse to start on bad account settings (read again in `new`).
+        sound_atlas_accounts::AccountsConfig::from_env(&config.public_url)?;
         let db = crate::db::connect(config).await?;
         let mut ssr_config = SsrConfig::default();
         if let Some(workers) = config.ssr_workers {
@@ -37,11 +48,16 @@ impl AppState {
 
     /// State over an open (migrated) database and a running render pool.
     pub fn new(db: DatabaseConnection, ssr: SsrPool, public_url: String) -> AppState {
+        // accounts (issue 5)
+        let accounts = sound_atlas_accounts::AccountsConfig::from_env(&public_url)
+            .and_then(|config| sound_atlas_accounts::Accounts::new(db.clone(), config))
+            .unwrap_or_else(|err| panic!("accounts: {err}"));
         let site = Site {
             public_url,
             manifest: Manifest::embedded(),
         };
         AppState {
+            accounts,
             catalog: Catalog::new(db),
             renderer: Renderer::new(ssr, site),
         }

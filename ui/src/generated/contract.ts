@@ -48,6 +48,42 @@ query: string, page: number, pageSize: number,
  */
 total: number, artists: Array<ArtistSummary>, };
 
+export type User = { id: number, email: string, };
+
+export type Credentials = { email: string | null, password: string | null, };
+
+export type EmailOnly = { email: string | null, };
+
+export type CodeRequest = { email: string | null, phone: string | null, };
+
+export type CodeCheck = { email: string | null, token: string | null, };
+
+export type LinkToken = { token: string | null, redirectTo: string | null, };
+
+export type NewPassword = { token: string | null, password: string | null, redirectTo: string | null, };
+
+export type Done = { message: string, };
+
+export type Deleted = { success: boolean, message: string, };
+
+export type ExportProfile = { email: string, 
+/**
+ * Sound Atlas accounts have no user name; always null.
+ */
+username: string | null, 
+/**
+ * RFC 3339.
+ */
+created: string, };
+
+export type Export = { profile: ExportProfile, favorites: unknown[], folders: unknown[], videoFavorites: unknown[], 
+/**
+ * RFC 3339.
+ */
+exportDate: string, };
+
+export type OidcInfo = { enabled: boolean, name: string | null, };
+
 // ---- Site and limits
 
 export const SITE_NAME = "Sound Atlas";
@@ -57,6 +93,8 @@ export const MAX_BROWSE_PAGE = 50;
 export const MAX_API_PAGE = 10000;
 export const RELATED_LIMIT = 6;
 export const MAX_QUERY_CHARS = 100;
+export const MIN_PASSWORD_CHARS = 8;
+export const MAX_PASSWORD_CHARS = 1024;
 /** Browse letters: "#" then A to Z. */
 export const LETTERS: readonly string[] = ["#", "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z"];
 export const DEFAULT_LETTER = "A";
@@ -84,6 +122,30 @@ export const api = {
   neighbors: (id: string | number): ApiPath<Neighbors> => `/api/artists/${enc(id)}/neighbors` as ApiPath<Neighbors>,
   /** GET /api/artists/{id}/related */
   related: (id: string | number): ApiPath<Array<ArtistSummary>> => `/api/artists/${enc(id)}/related` as ApiPath<Array<ArtistSummary>>,
+  /** GET /api/user */
+  user: (): ApiPath<User | null> => `/api/user` as ApiPath<User | null>,
+  /** GET /api/user/export */
+  userExport: (): ApiPath<Export> => `/api/user/export` as ApiPath<Export>,
+  /** GET /api/auth/oidc */
+  identityProvider: (): ApiPath<OidcInfo> => `/api/auth/oidc` as ApiPath<OidcInfo>,
+} as const;
+
+// ---- Account actions (method and path of each state-changing call)
+
+export const accountActions = {
+  signUp: { method: "POST", path: "/api/auth/signup" },
+  resend: { method: "POST", path: "/api/auth/resend" },
+  confirm: { method: "POST", path: "/api/auth/confirm" },
+  signIn: { method: "POST", path: "/api/auth/signin" },
+  signOut: { method: "POST", path: "/api/auth/signout" },
+  requestCode: { method: "POST", path: "/api/auth/otp" },
+  verifyCode: { method: "POST", path: "/api/auth/verify" },
+  recover: { method: "POST", path: "/api/auth/recover" },
+  setNewPassword: { method: "POST", path: "/api/auth/recover/complete" },
+  deleteAccount: { method: "DELETE", path: "/api/user/delete" },
+  deletionConfirmation: { method: "POST", path: "/api/user/deletion-confirmation" },
+  providerSignIn: { method: "GET", path: "/api/auth/oidc/start" },
+  providerCallback: { method: "GET", path: "/api/auth/oidc/callback" },
 } as const;
 
 // ---- Page routes (React Router paths) and links
