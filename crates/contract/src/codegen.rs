@@ -17,6 +17,7 @@ use crate::accounts::{
 use crate::catalog::{
     self, Artist, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors, SearchPage,
 };
+use crate::content::{self, Article, ChannelVideo, NewSong, TopTenEntry};
 use crate::endpoint::{hole_names, EndpointInfo};
 use crate::error::ErrorBody;
 use crate::pages::{links, routes, titles, SITE_NAME, TAGLINE};
@@ -80,6 +81,10 @@ fn contract_ts() -> String {
         ExportProfile::decl(&cfg),
         Export::decl(&cfg),
         OidcInfo::decl(&cfg),
+        TopTenEntry::decl(&cfg),
+        NewSong::decl(&cfg),
+        ChannelVideo::decl(&cfg),
+        Article::decl(&cfg),
     ];
     for decl in decls {
         writeln!(out, "export {decl}\n").unwrap();
@@ -96,8 +101,27 @@ fn contract_ts() -> String {
         ("MAX_QUERY_CHARS", catalog::MAX_QUERY_CHARS),
         ("MIN_PASSWORD_CHARS", accounts::MIN_PASSWORD_CHARS),
         ("MAX_PASSWORD_CHARS", accounts::MAX_PASSWORD_CHARS),
+        ("RELATED_ARTICLES", content::RELATED_ARTICLES),
+        ("CARD_TAGS", content::CARD_TAGS),
     ] {
         writeln!(out, "export const {name} = {value};").unwrap();
+    }
+    let categories: Vec<String> = content::ARTICLE_CATEGORIES
+        .iter()
+        .map(|c| js_string(c))
+        .collect();
+    writeln!(out, "/** Article categories, in the filter's order. */").unwrap();
+    writeln!(
+        out,
+        "export const ARTICLE_CATEGORIES: readonly string[] = [{}];",
+        categories.join(", ")
+    )
+    .unwrap();
+    for (name, text) in [
+        ("INVALID_YOUTUBE_URL", content::INVALID_YOUTUBE_URL),
+        ("ARTICLE_NOT_FOUND", content::ARTICLE_NOT_FOUND),
+    ] {
+        writeln!(out, "export const {name} = {};", js_string(text)).unwrap();
     }
     let letters: Vec<String> = Letter::all().map(|l| js_string(&l.to_string())).collect();
     writeln!(out, "/** Browse letters: \"#\" then A to Z. */").unwrap();
@@ -134,6 +158,13 @@ fn contract_ts() -> String {
             accounts::api::USER.info(&cfg),
             accounts::api::EXPORT.info(&cfg),
             accounts::api::OIDC.info(&cfg),
+            content::api::WEEKLY_TOP_TEN.info(&cfg),
+            content::api::NEW_SONGS.info(&cfg),
+            content::api::CHANNEL_VIDEOS.info(&cfg),
+            content::api::ARTIST_CHANNEL_VIDEOS.info(&cfg),
+            content::api::ARTICLES.info(&cfg),
+            content::api::ARTICLES_IN.info(&cfg),
+            content::api::ARTICLE.info(&cfg),
         ]
     };
     out.push_str("export const api = {\n");

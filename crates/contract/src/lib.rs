@@ -14,6 +14,7 @@
 pub mod accounts;
 pub mod catalog;
 pub mod codegen;
+pub mod content;
 pub mod endpoint;
 pub mod error;
 pub mod pages;

@@ -23,6 +23,7 @@ pub fn build_app(state: AppState) -> Router {
     let api = Router::new()
         .merge(sound_atlas_catalog::api::router())
         .merge(sound_atlas_accounts::router()) // accounts (issue 5)
+        .merge(sound_atlas_content::api::router())
         .fallback(|| async { ApiError::not_found("There is no such API endpoint.") })
         .method_not_allowed_fallback(|| async {
             ApiError::MethodNotAllowed("This endpoint does not accept that method.".into())
@@ -31,6 +32,7 @@ pub fn build_app(state: AppState) -> Router {
         .route("/healthz", get(|| async { "ok" }))
         .nest("/api", api)
         .merge(crate::static_files::router())
+        .merge(sound_atlas_content::og::router())
         .merge(crate::pages::router())
         .with_state(state)
         .layer(sessions) // accounts (issue 5)
