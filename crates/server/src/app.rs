@@ -28,6 +28,7 @@ pub fn build_app(state: AppState) -> Router {
         .route("/healthz", get(|| async { "ok" }))
         .nest("/api", api)
         .merge(crate::static_files::router())
+        .merge(crate::artwork::router())
         .merge(crate::pages::router())
         .with_state(state)
         .layer(CompressionLayer::new())

@@ -22,6 +22,7 @@
 //! `static_files`.
 
 pub mod app;
+pub mod artwork;
 pub mod bundle;
 pub mod config;
 pub mod db;
