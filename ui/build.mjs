@@ -5,7 +5,8 @@
 //   <outdir>/server.js      one classic script defining globalThis.render(requestJson) -> responseJson
 // Usage: node ui/build.mjs [--outdir <absolute dir>]   (default: ui/dist)
 import { build } from 'esbuild';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -106,11 +107,33 @@ async function buildServer(outdir) {
   });
 }
 
+// Every client file also as .br (brotli at its highest level) and .gz, written once here
+// so the server sends them as they are (crates/server/src/static_files.rs) instead of
+// compressing on every request at a lower level.
+async function precompress(dir) {
+  for (const name of await readdir(dir)) {
+    if (name.endsWith('.br') || name.endsWith('.gz')) continue;
+    const file = path.join(dir, name);
+    const bytes = await readFile(file);
+    const br = brotliCompressSync(bytes, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    });
+    const gz = gzipSync(bytes, { level: 9 });
+    // Only where it pays (tiny files can grow).
+    if (br.length < bytes.length) await writeFile(`${file}.br`, br);
+    if (gz.length < bytes.length) await writeFile(`${file}.gz`, gz);
+  }
+}
+
 async function main() {
   const started = Date.now();
   const { outdir } = parseArgs(process.argv.slice(2));
   await mkdir(outdir, { recursive: true });
   const [manifest] = await Promise.all([buildClient(outdir), buildServer(outdir)]);
+  await precompress(path.join(outdir, 'client'));
   await writeFile(path.join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(`ui: built ${path.relative(process.cwd(), outdir) || '.'} in ${Date.now() - started} ms`);
 }

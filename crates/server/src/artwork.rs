@@ -24,7 +24,10 @@ fn artwork(file: &str) -> Response {
     match parse(file) {
         Some((hue, initials)) => (
             [
-                (header::CONTENT_TYPE, HeaderValue::from_static("image/svg+xml")),
+                (
+                    header::CONTENT_TYPE,
+                    HeaderValue::from_static("image/svg+xml"),
+                ),
                 (
                     header::CACHE_CONTROL,
                     HeaderValue::from_static("public, max-age=31536000, immutable"),
@@ -51,7 +54,11 @@ fn parse(file: &str) -> Option<(u16, &str)> {
 /// The same picture the UI drew inline before (only letters and digits reach `initials`).
 fn svg(hue: u16, initials: &str) -> String {
     let end = (hue + 48) % 360;
-    let size = if initials.chars().count() > 1 { 132 } else { 150 };
+    let size = if initials.chars().count() > 1 {
+        132
+    } else {
+        150
+    };
     format!(
         r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400"><defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl({hue} 70% 46%)"/><stop offset="1" stop-color="hsl({end} 65% 20%)"/></linearGradient></defs><rect width="400" height="400" fill="url(#bg)"/><circle cx="330" cy="70" r="120" fill="#fff" fill-opacity="0.07"/><circle cx="60" cy="360" r="150" fill="#000" fill-opacity="0.12"/><g fill="none" stroke="#fff" stroke-opacity="0.12" stroke-width="3"><circle cx="200" cy="200" r="150"/><circle cx="200" cy="200" r="118"/></g><text x="200" y="200" dy="0.35em" text-anchor="middle" fill="#fff" font-size="{size}" font-weight="800" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" letter-spacing="-4">{initials}</text></svg>"##
     )

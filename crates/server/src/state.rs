@@ -26,12 +26,18 @@ impl FromRef<AppState> for Catalog {
 impl AppState {
     /// Opens the database (migrated and seeded) and starts the render pool.
     pub async fn start(config: &Config) -> Result<AppState, Box<dyn std::error::Error>> {
-        let db = crate::db::connect(config).await?;
-        let mut ssr_config = SsrConfig::default();
+        let mut ssr_config = SsrConfig {
+            // Healthy sooner: one engine serves while the others load the bundle.
+            serve_when_first_ready: true,
+            ..SsrConfig::default()
+        };
         if let Some(workers) = config.ssr_workers {
             ssr_config.workers = workers;
         }
-        let ssr = SsrPool::start(SERVER_BUNDLE, ssr_config)?;
+        // The engine loads the bundle while the database migrates and seeds.
+        let ssr = tokio::task::spawn_blocking(move || SsrPool::start(SERVER_BUNDLE, ssr_config));
+        let db = crate::db::connect(config).await?;
+        let ssr = ssr.await??;
         Ok(AppState::new(db, ssr, config.public_url.clone()))
     }
 

@@ -3,6 +3,7 @@
 
 mod api;
 mod pages;
+mod perf;
 mod route_walk;
 
 use std::sync::LazyLock;
