@@ -168,6 +168,11 @@ impl Renderer {
         &self.audit
     }
 
+    /// True when the engine has nothing queued or running (see `warm`).
+    pub fn engine_idle(&self) -> bool {
+        self.ssr.is_idle()
+    }
+
     /// Renders `page` for the request target `uri`. If the engine fails (throws, times
     /// out, queue full), the shell still carries the head and the data, and the browser
     /// renders the page itself: the status stays the page's own.

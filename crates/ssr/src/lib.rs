@@ -90,6 +90,17 @@ pub struct SsrPool {
 struct Inner {
     jobs: SyncSender<worker::Job>,
     deadline: Duration,
+    /// Renders asked for and not yet answered (queued or running).
+    pending: std::sync::atomic::AtomicUsize,
+}
+
+/// Counts a render as pending for as long as its caller waits.
+struct PendingGuard<'a>(&'a std::sync::atomic::AtomicUsize);
+
+impl Drop for PendingGuard<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 impl SsrPool {
@@ -141,8 +152,18 @@ impl SsrPool {
             inner: Arc::new(Inner {
                 jobs,
                 deadline: config.deadline,
+                pending: Default::default(),
             }),
         })
+    }
+
+    /// True when no render is queued or running: background work (warming a cache)
+    /// may take a worker without delaying a request.
+    pub fn is_idle(&self) -> bool {
+        self.inner
+            .pending
+            .load(std::sync::atomic::Ordering::Relaxed)
+            == 0
     }
 
     /// Calls globalThis.render(request_json: string) -> string in a worker; returns the
@@ -151,6 +172,10 @@ impl SsrPool {
     /// Needs a tokio runtime with the time driver enabled. Dropping the future abandons
     /// the request; a worker skips it if it is still queued.
     pub async fn render(&self, request_json: String) -> Result<String, RenderError> {
+        self.inner
+            .pending
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let _pending = PendingGuard(&self.inner.pending);
         let (reply, answer) = oneshot::channel();
         let queued = Instant::now();
         let deadline = queued + self.inner.deadline;
