@@ -12,7 +12,7 @@ import { chromium } from 'playwright-core';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -38,13 +38,17 @@ async function waitForHealth(origin, server, deadlineMs) {
   throw new Error(`server not healthy within ${deadlineMs} ms`);
 }
 
-/** Starts server and browser; returns { origin, browser, newPage, stop, serverPid }. */
-export async function start() {
-  const port = await freePort();
+/**
+ * Starts server and browser; returns { origin, browser, newPage, stop, serverPid }.
+ * Options: `port` (default: a free one), `env` (extra server environment), `allowOrigins`
+ * (other origins the browser may reach, e.g. a local identity provider).
+ */
+export async function start({ port: chosenPort, env: extraEnv = {}, allowOrigins = [] } = {}) {
+  const port = chosenPort ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'sound-atlas-e2e-'));
   const bin = process.env.SOUND_ATLAS_BIN ?? join(repo, 'target/debug/sound-atlas');
-  const env = { ...process.env, SOUND_ATLAS_ADDR: `127.0.0.1:${port}`, SOUND_ATLAS_DATA: dataDir, RUST_LOG: 'warn' };
+  const env = { ...process.env, SOUND_ATLAS_ADDR: `127.0.0.1:${port}`, SOUND_ATLAS_DATA: dataDir, RUST_LOG: 'warn', ...extraEnv };
   delete env.DATABASE_URL;
   const server = spawn(bin, [], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   await waitForHealth(origin, server, 60_000);
@@ -62,7 +66,9 @@ export async function start() {
     const context = await browser.newContext(options);
     await context.route('**/*', (route) => {
       const url = new URL(route.request().url());
-      return url.origin === origin ? route.continue() : route.abort();
+      return url.origin === origin || allowOrigins.includes(url.origin)
+        ? route.continue()
+        : route.abort();
     });
     const page = await context.newPage();
     page.problems = [];

@@ -3,12 +3,20 @@
 pub use sea_orm_migration::prelude::*;
 
 mod m20261121_000001_create_artists;
+mod m20261123_000001_create_accounts;
+mod m20261123_000002_create_content;
+mod m20261123_000003_artist_image_source;
 
 pub struct Migrator;
 
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m20261121_000001_create_artists::Migration)]
+        vec![
+            Box::new(m20261121_000001_create_artists::Migration),
+            Box::new(m20261123_000001_create_accounts::Migration),
+            Box::new(m20261123_000002_create_content::Migration),
+            Box::new(m20261123_000003_artist_image_source::Migration),
+        ]
     }
 }

@@ -15,6 +15,7 @@ pub mod reads;
 pub mod search;
 pub mod seed;
 pub mod store;
+pub mod write;
 
 pub use model::{Artist, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors};
 pub use params::{ArtistId, BrowseRequest, PageNumber, SearchQuery};

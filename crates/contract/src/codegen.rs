@@ -10,7 +10,12 @@ use std::path::Path;
 
 use ts_rs::{Config, TS};
 
+use crate::accounts::{
+    self, CodeCheck, CodeRequest, Credentials, Deleted, Done, EmailOnly, Export, ExportProfile,
+    LinkToken, NewPassword, OidcInfo, User,
+};
 use crate::catalog::{self, Artist, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors};
+use crate::content::{self, Article, ChannelVideo, NewSong, TopTenEntry};
 use crate::endpoint::{hole_names, EndpointInfo};
 use crate::error::ErrorBody;
 use crate::pages::{links, routes, titles, SITE_NAME, TAGLINE};
@@ -61,6 +66,22 @@ fn contract_ts() -> String {
         ArtistSummary::decl(&cfg),
         Neighbors::decl(&cfg),
         BrowsePage::decl(&cfg),
+        User::decl(&cfg),
+        Credentials::decl(&cfg),
+        EmailOnly::decl(&cfg),
+        CodeRequest::decl(&cfg),
+        CodeCheck::decl(&cfg),
+        LinkToken::decl(&cfg),
+        NewPassword::decl(&cfg),
+        Done::decl(&cfg),
+        Deleted::decl(&cfg),
+        ExportProfile::decl(&cfg),
+        Export::decl(&cfg),
+        OidcInfo::decl(&cfg),
+        TopTenEntry::decl(&cfg),
+        NewSong::decl(&cfg),
+        ChannelVideo::decl(&cfg),
+        Article::decl(&cfg),
     ];
     for decl in decls {
         writeln!(out, "export {decl}\n").unwrap();
@@ -75,8 +96,29 @@ fn contract_ts() -> String {
         ("MAX_API_PAGE", catalog::MAX_API_PAGE),
         ("RELATED_LIMIT", catalog::RELATED_LIMIT),
         ("MAX_QUERY_CHARS", catalog::MAX_QUERY_CHARS),
+        ("MIN_PASSWORD_CHARS", accounts::MIN_PASSWORD_CHARS),
+        ("MAX_PASSWORD_CHARS", accounts::MAX_PASSWORD_CHARS),
+        ("RELATED_ARTICLES", content::RELATED_ARTICLES),
+        ("CARD_TAGS", content::CARD_TAGS),
     ] {
         writeln!(out, "export const {name} = {value};").unwrap();
+    }
+    let categories: Vec<String> = content::ARTICLE_CATEGORIES
+        .iter()
+        .map(|c| js_string(c))
+        .collect();
+    writeln!(out, "/** Article categories, in the filter's order. */").unwrap();
+    writeln!(
+        out,
+        "export const ARTICLE_CATEGORIES: readonly string[] = [{}];",
+        categories.join(", ")
+    )
+    .unwrap();
+    for (name, text) in [
+        ("INVALID_YOUTUBE_URL", content::INVALID_YOUTUBE_URL),
+        ("ARTICLE_NOT_FOUND", content::ARTICLE_NOT_FOUND),
+    ] {
+        writeln!(out, "export const {name} = {};", js_string(text)).unwrap();
     }
     let letters: Vec<String> = Letter::all().map(|l| js_string(&l.to_string())).collect();
     writeln!(out, "/** Browse letters: \"#\" then A to Z. */").unwrap();
@@ -109,6 +151,16 @@ fn contract_ts() -> String {
             ARTIST.info(&cfg),
             NEIGHBORS.info(&cfg),
             RELATED.info(&cfg),
+            accounts::api::USER.info(&cfg),
+            accounts::api::EXPORT.info(&cfg),
+            accounts::api::OIDC.info(&cfg),
+            content::api::WEEKLY_TOP_TEN.info(&cfg),
+            content::api::NEW_SONGS.info(&cfg),
+            content::api::CHANNEL_VIDEOS.info(&cfg),
+            content::api::ARTIST_CHANNEL_VIDEOS.info(&cfg),
+            content::api::ARTICLES.info(&cfg),
+            content::api::ARTICLES_IN.info(&cfg),
+            content::api::ARTICLE.info(&cfg),
         ]
     };
     out.push_str("export const api = {\n");
@@ -122,6 +174,19 @@ fn contract_ts() -> String {
             endpoint.payload,
             template_literal(&endpoint.template, true),
             endpoint.payload,
+        )
+        .unwrap();
+    }
+    out.push_str("} as const;\n\n");
+
+    out.push_str("// ---- Account actions (method and path of each state-changing call)\n\n");
+    out.push_str("export const accountActions = {\n");
+    for (name, (method, path)) in accounts::actions::ALL {
+        writeln!(
+            out,
+            "  {name}: {{ method: {}, path: {} }},",
+            js_string(method),
+            js_string(path)
         )
         .unwrap();
     }

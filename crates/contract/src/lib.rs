@@ -11,8 +11,10 @@
 //! tests fail when the committed copy is stale). Rust → TypeScript is the one direction:
 //! the UI never defines a payload, path, title or limit of its own.
 
+pub mod accounts;
 pub mod catalog;
 pub mod codegen;
+pub mod content;
 pub mod endpoint;
 pub mod error;
 pub mod pages;

@@ -1,4 +1,12 @@
 //! sea-orm entities, one module per table. Hand-written queries live in the
 //! feature crates (e.g. `sound-atlas-catalog`), never here.
 
+pub mod article;
 pub mod artist;
+pub mod auth_session;
+pub mod auth_token;
+pub mod channel_video;
+pub mod identity;
+pub mod new_song;
+pub mod top_ten_entry;
+pub mod user;

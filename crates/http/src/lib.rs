@@ -15,12 +15,22 @@ pub use sound_atlas_contract::ErrorBody;
 pub enum ApiError {
     /// 400: the request itself is wrong; the message says how.
     BadRequest(String),
+    /// 401: this needs a signed-in user and there is none.
+    Unauthorized(String),
+    /// 403: signed in, but not allowed (or a request from another origin).
+    Forbidden(String),
     /// 404: the thing asked for does not exist.
     NotFound(String),
     /// 405: the path exists, the method does not.
     MethodNotAllowed(String),
+    /// 413: the request body is larger than accepted.
+    PayloadTooLarge(String),
     /// 414: the request target is too long to consider.
     UriTooLong(String),
+    /// 415: the body is not in a format this endpoint reads.
+    UnsupportedMediaType(String),
+    /// 429: too many attempts; the message says to wait.
+    TooManyRequests(String),
     /// 500: our fault. The cause is logged; the client gets a generic message.
     Internal(String),
 }
@@ -43,9 +53,14 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
             Self::BadRequest(_) => StatusCode::BAD_REQUEST,
+            Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+            Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UriTooLong(_) => StatusCode::URI_TOO_LONG,
+            Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -55,9 +70,14 @@ impl ApiError {
         let status = self.status();
         let message = match self {
             Self::BadRequest(m)
+            | Self::Unauthorized(m)
+            | Self::Forbidden(m)
             | Self::NotFound(m)
             | Self::MethodNotAllowed(m)
-            | Self::UriTooLong(m) => m.clone(),
+            | Self::PayloadTooLarge(m)
+            | Self::UriTooLong(m)
+            | Self::UnsupportedMediaType(m)
+            | Self::TooManyRequests(m) => m.clone(),
             Self::Internal(_) => {
                 "Something went wrong on our side. Please try again later.".to_owned()
             }

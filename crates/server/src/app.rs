@@ -17,9 +17,13 @@ use crate::state::AppState;
 pub const MAX_URI_BYTES: usize = 2048;
 
 pub fn build_app(state: AppState) -> Router {
+    // accounts (issue 5)
+    let sessions = state.accounts.session_layer();
     // Every feature's API under /api; anything else there answers in the JSON error shape.
     let api = Router::new()
         .merge(sound_atlas_catalog::api::router())
+        .merge(sound_atlas_accounts::router()) // accounts (issue 5)
+        .merge(sound_atlas_content::api::router())
         .fallback(|| async { ApiError::not_found("There is no such API endpoint.") })
         .method_not_allowed_fallback(|| async {
             ApiError::MethodNotAllowed("This endpoint does not accept that method.".into())
@@ -29,8 +33,10 @@ pub fn build_app(state: AppState) -> Router {
         .nest("/api", api)
         .merge(crate::static_files::router())
         .merge(crate::artwork::router())
+        .merge(sound_atlas_content::og::router())
         .merge(crate::pages::router())
         .with_state(state)
+        .layer(sessions) // accounts (issue 5)
         .layer(CompressionLayer::new())
         .layer(middleware::from_fn(reject_oversized_uris))
         .layer(SetResponseHeaderLayer::if_not_present(

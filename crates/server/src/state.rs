@@ -4,6 +4,7 @@
 use axum::extract::FromRef;
 use sea_orm::DatabaseConnection;
 use sound_atlas_catalog::Catalog;
+use sound_atlas_content::Content;
 use sound_atlas_ssr::{SsrConfig, SsrPool};
 
 use crate::bundle::{Manifest, Site, SERVER_BUNDLE};
@@ -14,7 +15,10 @@ use crate::render::Renderer;
 #[derive(Clone)]
 pub struct AppState {
     pub catalog: Catalog,
+    pub content: Content,
     pub renderer: Renderer,
+    // accounts (issue 5)
+    pub accounts: sound_atlas_accounts::Accounts,
 }
 
 impl FromRef<AppState> for Catalog {
@@ -23,9 +27,24 @@ impl FromRef<AppState> for Catalog {
     }
 }
 
+impl FromRef<AppState> for Content {
+    fn from_ref(state: &AppState) -> Content {
+        state.content.clone()
+    }
+}
+
+// accounts (issue 5)
+impl FromRef<AppState> for sound_atlas_accounts::Accounts {
+    fn from_ref(state: &AppState) -> sound_atlas_accounts::Accounts {
+        state.accounts.clone()
+    }
+}
+
 impl AppState {
     /// Opens the database (migrated and seeded) and starts the render pool.
     pub async fn start(config: &Config) -> Result<AppState, Box<dyn std::error::Error>> {
+        // accounts (issue 5): refuse to start on bad account settings (read again in `new`).
+        sound_atlas_accounts::AccountsConfig::from_env(&config.public_url)?;
         let mut ssr_config = SsrConfig {
             // Healthy sooner: one engine serves while the others load the bundle.
             serve_when_first_ready: true,
@@ -38,17 +57,30 @@ impl AppState {
         let ssr = tokio::task::spawn_blocking(move || SsrPool::start(SERVER_BUNDLE, ssr_config));
         let db = crate::db::connect(config).await?;
         let ssr = ssr.await??;
-        Ok(AppState::new(db, ssr, config.public_url.clone()))
+        let mut state = AppState::new(db.clone(), ssr, config.public_url.clone());
+        // The video service's key and channel come from the environment (content crate).
+        let videos = sound_atlas_content::VideoConfig::from_env()?;
+        state.content = Content::new(db, sound_atlas_content::VideoService::new(videos));
+        Ok(state)
     }
 
     /// State over an open (migrated) database and a running render pool.
     pub fn new(db: DatabaseConnection, ssr: SsrPool, public_url: String) -> AppState {
+        // accounts (issue 5)
+        let accounts = sound_atlas_accounts::AccountsConfig::from_env(&public_url)
+            .and_then(|config| sound_atlas_accounts::Accounts::new(db.clone(), config))
+            .unwrap_or_else(|err| panic!("accounts: {err}"));
         let site = Site {
             public_url,
             manifest: Manifest::embedded(),
         };
         AppState {
-            catalog: Catalog::new(db),
+            accounts,
+            catalog: Catalog::new(db.clone()),
+            content: Content::new(
+                db,
+                sound_atlas_content::VideoService::new(Default::default()),
+            ),
             renderer: Renderer::new(ssr, site),
         }
     }

@@ -10,7 +10,15 @@ export type Letter = string;
 
 export type ArtistKind = "band" | "solo";
 
-export type Artist = { id: number, title: string, imageUrl: string | null, genres: Array<string>, bio: string | null, bioSourceLink: string | null, soloVideoLink: string | null, spotifyLink: string | null, appleLink: string | null, amazonLink: string | null, tidalLink: string | null, funFact: string | null, externalId: string, kind: ArtistKind, 
+export type Artist = { id: number, title: string, imageUrl: string | null, 
+/**
+ * A smaller rendition of `imageUrl` (cards; a fallback when the full image fails).
+ */
+imageThumbnailUrl?: string, 
+/**
+ * "wikimedia" when the image comes from a wiki source ("Source: Wikimedia" badge).
+ */
+imageSource?: string, genres: Array<string>, bio: string | null, bioSourceLink: string | null, soloVideoLink: string | null, spotifyLink: string | null, appleLink: string | null, amazonLink: string | null, tidalLink: string | null, funFact: string | null, externalId: string, kind: ArtistKind, 
 /**
  * Year formed (band) or born (solo).
  */
@@ -38,6 +46,98 @@ export type BrowsePage = { letter: Letter, page: number, pageSize: number,
  */
 total: number, artists: Array<ArtistSummary>, };
 
+export type User = { id: number, email: string, };
+
+export type Credentials = { email: string | null, password: string | null, };
+
+export type EmailOnly = { email: string | null, };
+
+export type CodeRequest = { email: string | null, phone: string | null, };
+
+export type CodeCheck = { email: string | null, token: string | null, };
+
+export type LinkToken = { token: string | null, redirectTo: string | null, };
+
+export type NewPassword = { token: string | null, password: string | null, redirectTo: string | null, };
+
+export type Done = { message: string, };
+
+export type Deleted = { success: boolean, message: string, };
+
+export type ExportProfile = { email: string, 
+/**
+ * Sound Atlas accounts have no user name; always null.
+ */
+username: string | null, 
+/**
+ * RFC 3339.
+ */
+created: string, };
+
+export type Export = { profile: ExportProfile, favorites: unknown[], folders: unknown[], videoFavorites: unknown[], 
+/**
+ * RFC 3339.
+ */
+exportDate: string, };
+
+export type OidcInfo = { enabled: boolean, name: string | null, };
+
+export type TopTenEntry = { rank: number, songName: string, artist: string, 
+/**
+ * Absent when no verified video is known: the card then offers no player.
+ */
+youtubeLink: string | null, amazonLink: string | null, thumbnailUrl: string | null, };
+
+export type NewSong = { id: number, songName: string, artistName: string, thumbnail: string | null, 
+/**
+ * An 11-character video id, when known.
+ */
+videoId: string | null, amazonLink: string | null, 
+/**
+ * ISO date (YYYY-MM-DD), when known.
+ */
+releaseDate: string | null, };
+
+export type ChannelVideo = { 
+/**
+ * The 11-character video id.
+ */
+id: string, 
+/**
+ * HTML entities already decoded.
+ */
+title: string, description: string, thumbnail: string | null, url: string, 
+/**
+ * RFC 3339, or empty when unknown.
+ */
+publishedAt: string, viewCount: number | null, 
+/**
+ * ISO 8601 duration (e.g. "PT4M13S").
+ */
+duration: string | null, };
+
+export type Article = { id: number, title: string, summary: string, 
+/**
+ * ISO date (YYYY-MM-DD).
+ */
+date: string, 
+/**
+ * One of [`ARTICLE_CATEGORIES`].
+ */
+category: string, 
+/**
+ * Paragraphs separated by '|', with bold tags and URLs (to be rendered safely).
+ */
+content: string, 
+/**
+ * Comma-separated.
+ */
+tags: string, featuredImage: string | null, featuredImageCaption: string | null, image1: string | null, image1Caption: string | null, image2: string | null, image2Caption: string | null, 
+/**
+ * An 11-character video id.
+ */
+youtubeVideo: string | null, product1Name: string | null, product1Link: string | null, product1Image: string | null, product2Name: string | null, product2Link: string | null, product2Image: string | null, product3Name: string | null, product3Link: string | null, product3Image: string | null, };
+
 // ---- Site and limits
 
 export const SITE_NAME = "Sound Atlas";
@@ -47,6 +147,14 @@ export const MAX_BROWSE_PAGE = 50;
 export const MAX_API_PAGE = 10000;
 export const RELATED_LIMIT = 6;
 export const MAX_QUERY_CHARS = 100;
+export const MIN_PASSWORD_CHARS = 8;
+export const MAX_PASSWORD_CHARS = 1024;
+export const RELATED_ARTICLES = 3;
+export const CARD_TAGS = 2;
+/** Article categories, in the filter's order. */
+export const ARTICLE_CATEGORIES: readonly string[] = ["Artist Spotlight", "News & Updates", "Equipment & Gear", "General"];
+export const INVALID_YOUTUBE_URL = "Invalid YouTube URL";
+export const ARTICLE_NOT_FOUND = "The article you're looking for doesn't exist.";
 /** Browse letters: "#" then A to Z. */
 export const LETTERS: readonly string[] = ["#", "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z"];
 export const DEFAULT_LETTER = "A";
@@ -72,6 +180,44 @@ export const api = {
   neighbors: (id: string | number): ApiPath<Neighbors> => `/api/artists/${enc(id)}/neighbors` as ApiPath<Neighbors>,
   /** GET /api/artists/{id}/related */
   related: (id: string | number): ApiPath<Array<ArtistSummary>> => `/api/artists/${enc(id)}/related` as ApiPath<Array<ArtistSummary>>,
+  /** GET /api/user */
+  user: (): ApiPath<User | null> => `/api/user` as ApiPath<User | null>,
+  /** GET /api/user/export */
+  userExport: (): ApiPath<Export> => `/api/user/export` as ApiPath<Export>,
+  /** GET /api/auth/oidc */
+  identityProvider: (): ApiPath<OidcInfo> => `/api/auth/oidc` as ApiPath<OidcInfo>,
+  /** GET /api/weekly-top-ten */
+  weeklyTopTen: (): ApiPath<Array<TopTenEntry>> => `/api/weekly-top-ten` as ApiPath<Array<TopTenEntry>>,
+  /** GET /api/new-songs */
+  newSongs: (): ApiPath<Array<NewSong>> => `/api/new-songs` as ApiPath<Array<NewSong>>,
+  /** GET /api/youtube/channel-videos */
+  channelVideos: (): ApiPath<Array<ChannelVideo>> => `/api/youtube/channel-videos` as ApiPath<Array<ChannelVideo>>,
+  /** GET /api/artist/channel-videos?url={url} */
+  artistChannelVideos: (url: string | number): ApiPath<Array<ChannelVideo>> => `/api/artist/channel-videos?url=${enc(url)}` as ApiPath<Array<ChannelVideo>>,
+  /** GET /api/articles */
+  articles: (): ApiPath<Array<Article>> => `/api/articles` as ApiPath<Array<Article>>,
+  /** GET /api/articles?category={category} */
+  articlesIn: (category: string | number): ApiPath<Array<Article>> => `/api/articles?category=${enc(category)}` as ApiPath<Array<Article>>,
+  /** GET /api/articles/{id} */
+  article: (id: string | number): ApiPath<Article> => `/api/articles/${enc(id)}` as ApiPath<Article>,
+} as const;
+
+// ---- Account actions (method and path of each state-changing call)
+
+export const accountActions = {
+  signUp: { method: "POST", path: "/api/auth/signup" },
+  resend: { method: "POST", path: "/api/auth/resend" },
+  confirm: { method: "POST", path: "/api/auth/confirm" },
+  signIn: { method: "POST", path: "/api/auth/signin" },
+  signOut: { method: "POST", path: "/api/auth/signout" },
+  requestCode: { method: "POST", path: "/api/auth/otp" },
+  verifyCode: { method: "POST", path: "/api/auth/verify" },
+  recover: { method: "POST", path: "/api/auth/recover" },
+  setNewPassword: { method: "POST", path: "/api/auth/recover/complete" },
+  deleteAccount: { method: "DELETE", path: "/api/user/delete" },
+  deletionConfirmation: { method: "POST", path: "/api/user/deletion-confirmation" },
+  providerSignIn: { method: "GET", path: "/api/auth/oidc/start" },
+  providerCallback: { method: "GET", path: "/api/auth/oidc/callback" },
 } as const;
 
 // ---- Page routes (React Router paths) and links

@@ -2,6 +2,7 @@
 //! the server-rendered pages and their head tags, and bad input.
 
 mod api;
+mod content;
 mod pages;
 mod perf;
 mod route_walk;

@@ -1,0 +1,606 @@
+//! `/api/auth/...` and `/api/user...` routes (nested under `/api` by the server).
+//!
+//! Answers never tell whether an address has an account: sign-up, resend, code and
+//! recovery requests answer alike, and mail goes out in the background.
+
+use std::net::IpAddr;
+
+use axum::extract::{FromRef, FromRequestParts, State};
+use axum::http::{header, request::Parts, HeaderValue};
+use axum::middleware;
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::{delete, get, post};
+use axum::{Json, Router};
+use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set, TransactionTrait};
+use sound_atlas_entity::{auth_token, identity, user};
+use sound_atlas_http::{ApiError, ApiResult, QueryParams};
+use time::format_description::well_known::Rfc3339;
+use time::OffsetDateTime;
+
+use crate::http::{client_ip, refuse_cross_origin, safe_redirect, Input, MAX_BODY_BYTES};
+use crate::limits::{
+    ONCE_A_MINUTE, TOO_MANY_CODES, TOO_MANY_REQUESTS, TOO_MANY_SIGN_INS, TOO_MANY_SIGN_UPS,
+};
+use crate::model::{
+    CodeCheck, CodeRequest, Credentials, Deleted, Done, EmailOnly, Export, ExportProfile,
+    LinkToken, NewPassword, User,
+};
+use crate::session::{self, check_claim, claimed_user_id, CurrentUser, SignedIn};
+use crate::tokens::{self, Purpose};
+use crate::users::{self, parse_email};
+use crate::{now, password, store, Accounts};
+
+pub const CHECK_EMAIL_SIGN_UP: &str = "Check your email for the confirmation link.";
+pub const CHECK_EMAIL_CODE: &str = "Check your email for the sign-in code.";
+pub const CHECK_EMAIL_RECOVERY: &str = "Check your email for the password reset link.";
+pub const INVALID_CREDENTIALS: &str = "Invalid login credentials";
+pub const NOT_CONFIRMED: &str = "Email not confirmed";
+pub const NEITHER_EMAIL_NOR_PHONE: &str = "You must provide either an email or phone number.";
+pub const BAD_LINK: &str = "Email link is invalid or has expired";
+pub const BAD_CODE: &str = "Token has expired or is invalid";
+pub const ACCOUNT_DELETED: &str = "Your account and all data have been permanently deleted.";
+
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Accounts: FromRef<S>,
+{
+    use sound_atlas_contract::accounts::{actions, actions::route, api as reads};
+    Router::new()
+        .route(reads::USER.route(), get(current_user))
+        .route(reads::EXPORT.route(), get(export))
+        .route(reads::OIDC.route(), get(oidc_info))
+        .route(route(actions::DELETE_ACCOUNT), delete(delete_account))
+        .route(
+            route(actions::DELETION_CONFIRMATION),
+            post(deletion_confirmation),
+        )
+        .route(route(actions::SIGN_UP), post(sign_up))
+        .route(route(actions::RESEND), post(resend))
+        .route(route(actions::CONFIRM), get(confirm_page).post(confirm))
+        .route(route(actions::SIGN_IN), post(sign_in))
+        .route(route(actions::SIGN_OUT), post(sign_out))
+        .route(route(actions::REQUEST_CODE), post(request_code))
+        .route(route(actions::VERIFY_CODE), post(verify_code))
+        .route(route(actions::RECOVER), post(recover))
+        .route(
+            route(actions::SET_NEW_PASSWORD),
+            get(new_password_page).post(set_new_password),
+        )
+        .route(route(actions::PROVIDER_SIGN_IN), get(oidc_start))
+        .route(route(actions::PROVIDER_CALLBACK), get(oidc_callback))
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(middleware::from_fn(refuse_cross_origin))
+        // Account answers are personal: never cached by the browser or a proxy.
+        .layer(middleware::map_response(
+            |mut response: Response| async move {
+                response
+                    .headers_mut()
+                    .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+                response
+            },
+        ))
+}
+
+/// The client's IP address as far as rate limits are concerned (see [`client_ip`]).
+pub struct ClientIp(pub Option<IpAddr>);
+
+impl<S> FromRequestParts<S> for ClientIp
+where
+    S: Send + Sync,
+    Accounts: FromRef<S>,
+{
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let accounts = Accounts::from_ref(state);
+        Ok(ClientIp(client_ip(
+            parts,
+            &accounts.config().trusted_proxies,
+        )))
+    }
+}
+
+fn public(user: &user::Model) -> User {
+    User {
+        id: user.id,
+        email: user.email.clone(),
+    }
+}
+
+fn done(message: &str) -> Json<Done> {
+    Json(Done {
+        message: message.to_owned(),
+    })
+}
+
+fn required_password(password: Option<String>) -> Result<String, ApiError> {
+    password
+        .filter(|p| !p.is_empty())
+        .ok_or_else(|| ApiError::bad_request("Email and password are required."))
+}
+
+/// `GET /api/user`: `{id, email}` or `null`. With `x-user-id`: 401 when signed out, 403
+/// when it names someone else.
+async fn current_user(
+    State(accounts): State<Accounts>,
+    parts: Parts,
+) -> ApiResult<Json<Option<User>>> {
+    let claim = claimed_user_id(&parts);
+    let mut parts = parts;
+    let CurrentUser { user, .. } = CurrentUser::from_request_parts(&mut parts, &accounts).await?;
+    check_claim(claim.as_deref(), user.as_ref())?;
+    Ok(Json(user.as_ref().map(public)))
+}
+
+async fn sign_up(
+    State(accounts): State<Accounts>,
+    ClientIp(ip): ClientIp,
+    Input { value, .. }: Input<Credentials>,
+) -> ApiResult<Json<Done>> {
+    accounts
+        .limits()
+        .sign_up_per_ip
+        .check(&ip, TOO_MANY_SIGN_UPS)?;
+    let email = parse_email(value.email.as_deref())?;
+    let password = required_password(value.password)?;
+    password::check_rules(&password)?;
+    // Hashed whether or not the address is taken, so both answers take as long.
+    let hash = password::hash(password).await?;
+    let db = accounts.db();
+    match users::create(db, &email, Some(hash), false).await? {
+        Some(user) => send_confirmation(&accounts, &user).await?,
+        None => {
+            let existing = users::find_by_email(db, &email.key).await?;
+            match existing {
+                Some(user) if user.confirmed_at.is_none() => {
+                    send_confirmation(&accounts, &user).await?
+                }
+                Some(user) if accounts.limits().mail_per_address.allow(&user.email_key) => {
+                    accounts.mailer().send_later(
+                        user.email.clone(),
+                        "Sign-up attempt on Sound Atlas",
+                        format!(
+                            "Someone tried to create a Sound Atlas account with this address, \
+                                 which already has one.\n\nIf it was you, sign in at {}/ or reset \
+                                 your password from the sign-in dialog if you forgot it.\n\nIf it \
+                                 was not you, you can ignore this message.\n",
+                            accounts.config().public_url
+                        ),
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(done(CHECK_EMAIL_SIGN_UP))
+}
+
+/// Emails a new confirmation link, at most once a minute per address (silently skipped
+/// otherwise: sign-up answers must not differ).
+async fn send_confirmation(accounts: &Accounts, user: &user::Model) -> ApiResult<()> {
+    if !accounts.limits().mail_per_address.allow(&user.email_key) {
+        return Ok(());
+    }
+    let secret = tokens::new_link_secret();
+    tokens::issue(accounts.db(), user.id, Purpose::Confirm, &secret).await?;
+    accounts.mailer().send_later(
+        user.email.clone(),
+        "Confirm your Sound Atlas account",
+        format!(
+            "Welcome to Sound Atlas!\n\nConfirm your email address by opening this link \
+             (valid for 24 hours, once):\n\n{}/api/auth/confirm?token={secret}\n\nIf you did not \
+             sign up, you can ignore this message.\n",
+            accounts.config().public_url
+        ),
+    );
+    Ok(())
+}
+
+async fn resend(
+    State(accounts): State<Accounts>,
+    ClientIp(ip): ClientIp,
+    Input { value, .. }: Input<EmailOnly>,
+) -> ApiResult<Json<Done>> {
+    let limits = accounts.limits();
+    limits.mail_requests_per_ip.check(&ip, TOO_MANY_REQUESTS)?;
+    let email = parse_email(value.email.as_deref())?;
+    // Keyed by address whether or not it has an account, so a 429 reveals nothing.
+    limits.mail_per_address.check(&email.key, ONCE_A_MINUTE)?;
+    if let Some(user) = users::find_by_email(accounts.db(), &email.key).await? {
+        if user.confirmed_at.is_none() {
+            let secret = tokens::new_link_secret();
+            tokens::issue(accounts.db(), user.id, Purpose::Confirm, &secret).await?;
+            accounts.mailer().send_later(
+                user.email.clone(),
+                "Confirm your Sound Atlas account",
+                format!(
+                    "Confirm your email address by opening this link (valid for 24 hours, \
+                     once):\n\n{}/api/auth/confirm?token={secret}\n",
+                    accounts.config().public_url
+                ),
+            );
+        }
+    }
+    Ok(done(CHECK_EMAIL_SIGN_UP))
+}
+
+/// The page an emailed confirmation link opens. Following a link changes nothing (mail
+/// scanners prefetch links); the page's button posts the token.
+async fn confirm_page(params: QueryParams) -> Response {
+    let token = params.get("token").unwrap_or("");
+    link_page(
+        "Confirm your email",
+        "Press the button to confirm your email address and sign in.",
+        "/api/auth/confirm",
+        token,
+        "",
+        "Confirm my email",
+    )
+}
+
+async fn new_password_page(params: QueryParams) -> Response {
+    let token = params.get("token").unwrap_or("");
+    link_page(
+        "Choose a new password",
+        "Enter a new password (at least 8 characters). Your other sessions will be signed out.",
+        "/api/auth/recover/complete",
+        token,
+        r#"<label>New password <input type="password" name="password" minlength="8" maxlength="1024" required autocomplete="new-password"></label>"#,
+        "Set new password",
+    )
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
+}
+
+fn link_page(
+    title: &str,
+    lead: &str,
+    action: &str,
+    token: &str,
+    fields: &str,
+    button: &str,
+) -> Response {
+    let html = format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <meta name=\"robots\" content=\"noindex\"><title>{title} | Sound Atlas</title>\
+         <style>body{{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem}}\
+         label,input,button{{display:block;width:100%;margin:.5rem 0}}button{{padding:.6rem}}</style></head>\
+         <body><h1>{title}</h1><p>{lead}</p><form method=\"post\" action=\"{action}\">\
+         <input type=\"hidden\" name=\"token\" value=\"{token}\">{fields}\
+         <button type=\"submit\">{button}</button></form></body></html>",
+        token = escape(token),
+    );
+    (
+        // The token is in this page's URL: never leak it to other sites.
+        [(header::REFERRER_POLICY, "no-referrer")],
+        Html(html),
+    )
+        .into_response()
+}
+
+/// Signed in: JSON for scripts, a redirect for the emailed links' forms.
+fn signed_in_answer(user: &user::Model, from_form: bool, redirect: &str) -> Response {
+    if from_form {
+        Redirect::to(redirect).into_response()
+    } else {
+        Json(public(user)).into_response()
+    }
+}
+
+async fn confirm(
+    State(accounts): State<Accounts>,
+    CurrentUser { session, .. }: CurrentUser,
+    Input { value, from_form }: Input<LinkToken>,
+) -> ApiResult<Response> {
+    let redirect = safe_redirect(value.redirect_to.as_deref())?;
+    let token = value.token.unwrap_or_default();
+    let txn = accounts.db().begin().await?;
+    let Some(user_id) = tokens::consume_link(&txn, Purpose::Confirm, token.trim()).await? else {
+        return Err(ApiError::bad_request(BAD_LINK));
+    };
+    let user = mark_confirmed(&txn, user_id).await?;
+    txn.commit().await?;
+    session::sign_in(&session, &user).await?;
+    Ok(signed_in_answer(&user, from_form, &redirect))
+}
+
+async fn mark_confirmed(
+    db: &impl sea_orm::ConnectionTrait,
+    user_id: i32,
+) -> ApiResult<user::Model> {
+    let user = user::Entity::find_by_id(user_id)
+        .one(db)
+        .await?
+        .ok_or_else(|| ApiError::bad_request(BAD_LINK))?;
+    if user.confirmed_at.is_some() {
+        return Ok(user);
+    }
+    let mut active = user.into_active_model();
+    active.confirmed_at = Set(Some(now()));
+    Ok(active.update(db).await?)
+}
+
+async fn sign_in(
+    State(accounts): State<Accounts>,
+    ClientIp(ip): ClientIp,
+    CurrentUser { session, .. }: CurrentUser,
+    Input { value, .. }: Input<Credentials>,
+) -> ApiResult<Json<User>> {
+    let limits = accounts.limits();
+    limits.sign_in_per_ip.check(&ip, TOO_MANY_SIGN_INS)?;
+    let email = parse_email(value.email.as_deref())?;
+    // Per account *and* IP: an attacker elsewhere cannot lock the owner out.
+    limits
+        .sign_in_per_account_ip
+        .check(&(email.key.clone(), ip), TOO_MANY_SIGN_INS)?;
+    let password = required_password(value.password)?;
+    if password.chars().count() > password::MAX_PASSWORD_CHARS {
+        // Never stored that long, so it cannot match; spare the hashing.
+        return Err(ApiError::bad_request(INVALID_CREDENTIALS));
+    }
+    let user = users::find_by_email(accounts.db(), &email.key).await?;
+    let stored = user.as_ref().and_then(|u| u.password_hash.clone());
+    let matches = password::verify(password, stored).await;
+    let Some(user) = user.filter(|_| matches) else {
+        return Err(ApiError::bad_request(INVALID_CREDENTIALS));
+    };
+    if user.confirmed_at.is_none() {
+        return Err(ApiError::bad_request(NOT_CONFIRMED));
+    }
+    session::sign_in(&session, &user).await?;
+    Ok(Json(public(&user)))
+}
+
+async fn sign_out(CurrentUser { session, .. }: CurrentUser) -> ApiResult<Json<Done>> {
+    session::sign_out(&session).await?;
+    Ok(done("Logged out"))
+}
+
+async fn request_code(
+    State(accounts): State<Accounts>,
+    ClientIp(ip): ClientIp,
+    Input { value, .. }: Input<CodeRequest>,
+) -> ApiResult<Json<Done>> {
+    let given = |v: &Option<String>| v.as_deref().is_some_and(|v| !v.trim().is_empty());
+    if !given(&value.email) {
+        return Err(ApiError::bad_request(if given(&value.phone) {
+            "Signing in by phone is not available. Please use your email address."
+        } else {
+            NEITHER_EMAIL_NOR_PHONE
+        }));
+    }
+    let limits = accounts.limits();
+    limits.mail_requests_per_ip.check(&ip, TOO_MANY_REQUESTS)?;
+    let email = parse_email(value.email.as_deref())?;
+    limits.mail_per_address.check(&email.key, ONCE_A_MINUTE)?;
+    if let Some(user) = users::find_by_email(accounts.db(), &email.key).await? {
+        let code = tokens::new_code();
+        tokens::issue(accounts.db(), user.id, Purpose::Code, &code).await?;
+        accounts.mailer().send_later(
+            user.email.clone(),
+            "Your Sound Atlas sign-in code",
+            format!(
+                "Your Sound Atlas sign-in code is:\n\n{code}\n\nIt is valid for 10 minutes, once. \
+                 If you did not ask for it, you can ignore this message.\n"
+            ),
+        );
+    }
+    Ok(done(CHECK_EMAIL_CODE))
+}
+
+async fn verify_code(
+    State(accounts): State<Accounts>,
+    CurrentUser { session, .. }: CurrentUser,
+    Input { value, .. }: Input<CodeCheck>,
+) -> ApiResult<Json<User>> {
+    let email = parse_email(value.email.as_deref())?;
+    let code = value.token.unwrap_or_default();
+    accounts
+        .limits()
+        .code_checks_per_account
+        .check(&email.key, TOO_MANY_CODES)?;
+    let txn = accounts.db().begin().await?;
+    let user = users::find_by_email(&txn, &email.key).await?;
+    let valid = match &user {
+        Some(user) => tokens::consume_code(&txn, user.id, code.trim()).await?,
+        None => false,
+    };
+    let Some(user) = user.filter(|_| valid) else {
+        return Err(ApiError::bad_request(BAD_CODE));
+    };
+    // The code proves the address, so it also confirms an unconfirmed account.
+    let user = mark_confirmed(&txn, user.id).await?;
+    txn.commit().await?;
+    session::sign_in(&session, &user).await?;
+    Ok(Json(public(&user)))
+}
+
+async fn recover(
+    State(accounts): State<Accounts>,
+    ClientIp(ip): ClientIp,
+    Input { value, .. }: Input<EmailOnly>,
+) -> ApiResult<Json<Done>> {
+    let limits = accounts.limits();
+    limits.mail_requests_per_ip.check(&ip, TOO_MANY_REQUESTS)?;
+    let email = parse_email(value.email.as_deref())?;
+    limits.mail_per_address.check(&email.key, ONCE_A_MINUTE)?;
+    if let Some(user) = users::find_by_email(accounts.db(), &email.key).await? {
+        let secret = tokens::new_link_secret();
+        tokens::issue(accounts.db(), user.id, Purpose::Recover, &secret).await?;
+        accounts.mailer().send_later(
+            user.email.clone(),
+            "Reset your Sound Atlas password",
+            format!(
+                "Someone asked to reset the password of your Sound Atlas account.\n\nChoose a new \
+                 password here (valid for 1 hour, once):\n\n{}/api/auth/recover/complete?token={secret}\n\n\
+                 If it was not you, ignore this message: your password stays as it is.\n",
+                accounts.config().public_url
+            ),
+        );
+    }
+    Ok(done(CHECK_EMAIL_RECOVERY))
+}
+
+async fn set_new_password(
+    State(accounts): State<Accounts>,
+    CurrentUser { session, .. }: CurrentUser,
+    Input { value, from_form }: Input<NewPassword>,
+) -> ApiResult<Response> {
+    let redirect = safe_redirect(value.redirect_to.as_deref())?;
+    let password = required_password(value.password)?;
+    password::check_rules(&password)?;
+    let hash = password::hash(password).await?;
+    let token = value.token.unwrap_or_default();
+    let txn = accounts.db().begin().await?;
+    let Some(user_id) = tokens::consume_link(&txn, Purpose::Recover, token.trim()).await? else {
+        return Err(ApiError::bad_request(BAD_LINK));
+    };
+    let user = mark_confirmed(&txn, user_id).await?;
+    let mut active = user.into_active_model();
+    active.password_hash = Set(Some(hash));
+    let user = active.update(&txn).await?;
+    // Whoever else holds a session of this account (perhaps the reason for the reset)
+    // is signed out; this browser gets a fresh session below.
+    store::end_sessions_of(&txn, user.id, None).await?;
+    txn.commit().await?;
+    session::sign_in(&session, &user).await?;
+    Ok(signed_in_answer(&user, from_form, &redirect))
+}
+
+fn rfc3339(unix: i64) -> String {
+    OffsetDateTime::from_unix_timestamp(unix)
+        .ok()
+        .and_then(|t| t.format(&Rfc3339).ok())
+        .unwrap_or_default()
+}
+
+/// `GET /api/user/export`: the caller's own data as a JSON attachment.
+async fn export(SignedIn { user, .. }: SignedIn) -> ApiResult<Response> {
+    let now = OffsetDateTime::now_utc();
+    let file = Export {
+        profile: ExportProfile {
+            email: user.email.clone(),
+            username: None,
+            created: rfc3339(user.created_at),
+        },
+        // Favorites, folders and video favorites join the export when the library
+        // feature stores them.
+        favorites: Vec::new(),
+        folders: Vec::new(),
+        video_favorites: Vec::new(),
+        export_date: rfc3339(now.unix_timestamp()),
+    };
+    let date = now.date();
+    let disposition = format!("attachment; filename=\"sound-atlas-data-{date}.json\"");
+    Ok(([(header::CONTENT_DISPOSITION, disposition)], Json(file)).into_response())
+}
+
+/// `DELETE /api/user/delete`: the user and everything they own, in one transaction, and
+/// every one of their sessions.
+async fn delete_account(
+    State(accounts): State<Accounts>,
+    SignedIn { user, session }: SignedIn,
+) -> ApiResult<Json<Deleted>> {
+    use sea_orm::{ColumnTrait, QueryFilter};
+    let txn = accounts.db().begin().await?;
+    auth_token::Entity::delete_many()
+        .filter(auth_token::Column::UserId.eq(user.id))
+        .exec(&txn)
+        .await?;
+    identity::Entity::delete_many()
+        .filter(identity::Column::UserId.eq(user.id))
+        .exec(&txn)
+        .await?;
+    store::end_sessions_of(&txn, user.id, None).await?;
+    // Deleting an already deleted user (a repeated request racing this one) is no error.
+    user::Entity::delete_by_id(user.id).exec(&txn).await?;
+    txn.commit().await?;
+    session::sign_out(&session).await?;
+    Ok(Json(Deleted {
+        success: true,
+        message: ACCOUNT_DELETED.to_owned(),
+    }))
+}
+
+/// `POST /api/user/deletion-confirmation`: mails the signed-in user (only ever the
+/// session's own address, whatever the body says).
+async fn deletion_confirmation(
+    State(accounts): State<Accounts>,
+    SignedIn { user, .. }: SignedIn,
+) -> ApiResult<Json<Done>> {
+    if accounts.limits().mail_per_address.allow(&user.email_key) {
+        accounts.mailer().send_later(
+            user.email.clone(),
+            "Your Sound Atlas account deletion",
+            format!(
+                "We received a request to delete the Sound Atlas account of {}.\n\nOnce deleted, \
+                 the account, its favorites and folders are removed permanently and cannot be \
+                 restored. If you did not ask for this, sign in and change your password.\n",
+                user.email
+            ),
+        );
+    }
+    Ok(done("A confirmation email has been sent."))
+}
+
+/// `GET /api/auth/oidc`: whether the provider sign-in is on, and its button label.
+async fn oidc_info(State(accounts): State<Accounts>) -> Json<crate::model::OidcInfo> {
+    Json(crate::model::OidcInfo {
+        enabled: accounts.oidc().is_some(),
+        name: accounts.oidc().map(|oidc| oidc.config.name.clone()),
+    })
+}
+
+fn oidc_of(accounts: &Accounts) -> ApiResult<&crate::oidc::Oidc> {
+    accounts.oidc().ok_or_else(|| {
+        ApiError::not_found("Sign-in with an identity provider is not configured on this site.")
+    })
+}
+
+/// `GET /api/auth/oidc/start?redirectTo=/path`: leaves for the provider. It changes no
+/// account, only remembers this attempt in the browser's session.
+async fn oidc_start(
+    State(accounts): State<Accounts>,
+    CurrentUser { session, .. }: CurrentUser,
+    params: QueryParams,
+) -> ApiResult<Response> {
+    let oidc = oidc_of(&accounts)?;
+    let redirect = safe_redirect(params.get("redirectTo"))?;
+    let (url, pending) = oidc.start(redirect).await?;
+    session
+        .insert(crate::oidc::PENDING_KEY, pending)
+        .await
+        .map_err(ApiError::internal)?;
+    Ok(Redirect::to(&url).into_response())
+}
+
+/// `GET /api/auth/oidc/callback?code&state`: the provider's answer. The attempt is taken
+/// out of the session first, so a code or state works at most once.
+async fn oidc_callback(
+    State(accounts): State<Accounts>,
+    CurrentUser { session, .. }: CurrentUser,
+    params: QueryParams,
+) -> ApiResult<Response> {
+    let oidc = oidc_of(&accounts)?;
+    let pending: Option<crate::oidc::Pending> = session
+        .remove(crate::oidc::PENDING_KEY)
+        .await
+        .map_err(ApiError::internal)?;
+    let pending = pending.ok_or_else(|| ApiError::bad_request(crate::oidc::NO_PENDING))?;
+    if params.get("error").is_some() {
+        return Err(ApiError::bad_request(crate::oidc::REFUSED));
+    }
+    let code = params.get("code").unwrap_or("");
+    let state = params.get("state").unwrap_or("");
+    let user = crate::oidc::complete(&accounts, oidc, &pending, code, state).await?;
+    session::sign_in(&session, &user).await?;
+    Ok(Redirect::to(pending.redirect()).into_response())
+}

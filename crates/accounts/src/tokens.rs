@@ -1,0 +1,135 @@
+//! Single-use secrets sent by email: links (32 random bytes) and 6-digit sign-in codes.
+//! Only a SHA-256 of each is stored; using one is a conditional update, so it succeeds once.
+
+use base64::Engine;
+use rand::{Rng, RngCore};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set};
+use sha2::{Digest, Sha256};
+use sound_atlas_entity::auth_token::{self, Entity as Tokens};
+
+use crate::now;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    /// Confirms the address of a new account (24 hours).
+    Confirm,
+    /// Sets a new password (1 hour).
+    Recover,
+    /// Signs in by an emailed code (10 minutes).
+    Code,
+}
+
+impl Purpose {
+    fn as_str(self) -> &'static str {
+        match self {
+            Purpose::Confirm => "confirm",
+            Purpose::Recover => "recover",
+            Purpose::Code => "code",
+        }
+    }
+
+    fn lifetime_secs(self) -> i64 {
+        match self {
+            Purpose::Confirm => 24 * 3600,
+            Purpose::Recover => 3600,
+            Purpose::Code => 10 * 60,
+        }
+    }
+}
+
+/// A new link secret, URL-safe.
+pub fn new_link_secret() -> String {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// A new 6-digit code.
+pub fn new_code() -> String {
+    format!("{:06}", rand::rng().random_range(0..1_000_000u32))
+}
+
+/// What is stored for a secret. Codes are short, so they are hashed with their user id
+/// (two users may hold the same code at once).
+fn digest(purpose: Purpose, user_id: i32, secret: &str) -> String {
+    let input = match purpose {
+        Purpose::Code => format!("code:{user_id}:{secret}"),
+        _ => format!("{}:{secret}", purpose.as_str()),
+    };
+    let hash = Sha256::digest(input.as_bytes());
+    hash.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Stores a new secret for `user_id`, replacing any unused one of the same purpose.
+pub async fn issue(
+    db: &impl ConnectionTrait,
+    user_id: i32,
+    purpose: Purpose,
+    secret: &str,
+) -> Result<(), DbErr> {
+    Tokens::delete_many()
+        .filter(auth_token::Column::UserId.eq(user_id))
+        .filter(auth_token::Column::Purpose.eq(purpose.as_str()))
+        .exec(db)
+        .await?;
+    let now = now();
+    Tokens::insert(auth_token::ActiveModel {
+        user_id: Set(user_id),
+        purpose: Set(purpose.as_str().to_owned()),
+        token_hash: Set(digest(purpose, user_id, secret)),
+        expires_at: Set(now + purpose.lifetime_secs()),
+        used_at: Set(None),
+        created_at: Set(now),
+        ..Default::default()
+    })
+    .exec(db)
+    .await?;
+    Ok(())
+}
+
+/// Uses a link secret: the user it belongs to, once, while unexpired.
+pub async fn consume_link(
+    db: &impl ConnectionTrait,
+    purpose: Purpose,
+    secret: &str,
+) -> Result<Option<i32>, DbErr> {
+    consume(db, purpose, digest(purpose, 0, secret)).await
+}
+
+/// Uses a code of `user_id`: true once, while unexpired.
+pub async fn consume_code(
+    db: &impl ConnectionTrait,
+    user_id: i32,
+    code: &str,
+) -> Result<bool, DbErr> {
+    Ok(
+        consume(db, Purpose::Code, digest(Purpose::Code, user_id, code))
+            .await?
+            .is_some_and(|owner| owner == user_id),
+    )
+}
+
+async fn consume(
+    db: &impl ConnectionTrait,
+    purpose: Purpose,
+    hash: String,
+) -> Result<Option<i32>, DbErr> {
+    let now = now();
+    let used = Tokens::update_many()
+        .col_expr(auth_token::Column::UsedAt, Expr::value(now))
+        .filter(auth_token::Column::TokenHash.eq(hash.clone()))
+        .filter(auth_token::Column::Purpose.eq(purpose.as_str()))
+        .filter(auth_token::Column::UsedAt.is_null())
+        .filter(auth_token::Column::ExpiresAt.gt(now))
+        .exec(db)
+        .await?;
+    if used.rows_affected != 1 {
+        return Ok(None);
+    }
+    Ok(Tokens::find()
+        .filter(auth_token::Column::TokenHash.eq(hash))
+        .one(db)
+        .await?
+        .map(|token| token.user_id))
+}

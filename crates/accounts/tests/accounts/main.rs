@@ -1,0 +1,309 @@
+//! The accounts routes over HTTP (in process), on SQLite and PostgreSQL, with mail
+//! read back from the outbox folder (and, in `maildev`, from a real SMTP server).
+
+mod flows;
+mod maildev;
+mod oidc;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use axum::http::{header, Method, Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use sound_atlas_accounts::config::{Limit, Limits};
+use sound_atlas_accounts::{Accounts, AccountsConfig};
+use sound_atlas_test_db::TestDb;
+use tower::ServiceExt;
+
+pub const ORIGIN: &str = "https://soundatlas.test";
+pub const COOKIE: &str = "__Host-sa_session";
+
+/// Limits loose enough that only the tests about limits meet them.
+pub fn loose_limits() -> Limits {
+    let many = Limit::new(10_000, 60);
+    Limits {
+        sign_in_per_ip: many,
+        sign_in_per_account_ip: many,
+        sign_up_per_ip: many,
+        mail_per_address: many,
+        mail_requests_per_ip: many,
+        code_checks_per_account: many,
+    }
+}
+
+pub fn fresh_outbox() -> PathBuf {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "sa-outbox-{}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+pub struct Site {
+    pub app: Router,
+    pub outbox: PathBuf,
+}
+
+impl Site {
+    pub fn new(db: &TestDb) -> Site {
+        Site::with(db, |_| {})
+    }
+
+    pub fn with(db: &TestDb, adjust: impl FnOnce(&mut AccountsConfig)) -> Site {
+        let outbox = fresh_outbox();
+        let mut config = AccountsConfig::new(ORIGIN, outbox.clone());
+        config.limits = loose_limits();
+        adjust(&mut config);
+        let accounts = Accounts::new(db.conn.clone(), config).expect("accounts start");
+        Site {
+            app: sound_atlas_accounts::standalone(accounts),
+            outbox,
+        }
+    }
+
+    /// A browser at `ip` with its own cookie.
+    pub fn browser(&self, ip: &str) -> Browser {
+        Browser {
+            app: self.app.clone(),
+            ip: SocketAddr::new(ip.parse().unwrap(), 40000),
+            cookie: None,
+        }
+    }
+
+    /// The text of the newest mail to `to` whose subject contains `subject`, waiting for
+    /// it a few seconds (mail is sent in the background).
+    pub async fn mail(&self, to: &str, subject: &str) -> String {
+        self.mail_after(to, subject, 0).await
+    }
+
+    /// Like [`mail`](Self::mail), once more than `seen` such mails exist.
+    pub async fn mail_after(&self, to: &str, subject: &str, seen: usize) -> String {
+        for _ in 0..100 {
+            let mut found = mails(&self.outbox, to, subject);
+            if found.len() > seen {
+                return found.pop().unwrap().1;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!(
+            "no mail to {to} about {subject:?} in {}",
+            self.outbox.display()
+        );
+    }
+
+    pub fn mail_count(&self, to: &str, subject: &str) -> usize {
+        mails(&self.outbox, to, subject).len()
+    }
+}
+
+fn mails(outbox: &PathBuf, to: &str, subject: &str) -> Vec<(std::time::SystemTime, String)> {
+    let Ok(entries) = std::fs::read_dir(outbox) else {
+        return Vec::new();
+    };
+    let mut found: Vec<_> = entries
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
+        .filter_map(|e| {
+            let modified = e.metadata().ok()?.modified().ok()?;
+            let raw = std::fs::read_to_string(e.path()).ok()?;
+            let text = decode_quoted_printable(&raw);
+            (text.contains(&format!("To: {to}")) && text.contains(subject))
+                .then_some((modified, text))
+        })
+        .collect();
+    found.sort_by_key(|(modified, _)| *modified);
+    found
+}
+
+/// Enough of quoted-printable for our ASCII mails: soft line breaks and `=3D`.
+fn decode_quoted_printable(raw: &str) -> String {
+    raw.replace("=\r\n", "").replace("=3D", "=")
+}
+
+/// The first link in `text` that starts with `prefix`.
+pub fn link(text: &str, prefix: &str) -> String {
+    let start = text
+        .find(prefix)
+        .unwrap_or_else(|| panic!("no link {prefix} in mail:\n{text}"));
+    text[start..]
+        .split(|c: char| c.is_whitespace())
+        .next()
+        .unwrap()
+        .to_owned()
+}
+
+/// The 6-digit code in a sign-in code mail.
+pub fn code(text: &str) -> String {
+    text.split(|c: char| !c.is_ascii_digit())
+        .find(|word| word.len() == 6)
+        .unwrap_or_else(|| panic!("no code in mail:\n{text}"))
+        .to_owned()
+}
+
+pub struct Answer {
+    pub status: StatusCode,
+    pub headers: axum::http::HeaderMap,
+    pub body: String,
+}
+
+impl Answer {
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+    }
+
+    pub fn message(&self) -> String {
+        self.json()["message"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    }
+}
+
+#[derive(Clone)]
+pub struct Browser {
+    app: Router,
+    ip: SocketAddr,
+    pub cookie: Option<String>,
+}
+
+impl Browser {
+    pub async fn send(&mut self, request: Request<Body>) -> Answer {
+        let mut request = request;
+        request.extensions_mut().insert(ConnectInfo(self.ip));
+        if let Some(cookie) = &self.cookie {
+            request.headers_mut().insert(
+                header::COOKIE,
+                format!("{COOKIE}={cookie}").parse().unwrap(),
+            );
+        }
+        let response = self.app.clone().oneshot(request).await.unwrap();
+        let status = response.status();
+        let headers = response.headers().clone();
+        for set in headers.get_all(header::SET_COOKIE) {
+            let set = set.to_str().unwrap();
+            let (pair, attributes) = set.split_once(';').unwrap_or((set, ""));
+            let (name, value) = pair.split_once('=').unwrap();
+            assert_eq!(name, COOKIE);
+            let removed = attributes.contains("Max-Age=0") || value.is_empty();
+            self.cookie = (!removed).then(|| value.to_owned());
+        }
+        let body = response.into_body().collect().await.unwrap().to_bytes();
+        Answer {
+            status,
+            headers,
+            body: String::from_utf8_lossy(&body).into_owned(),
+        }
+    }
+
+    pub fn request(method: Method, path: &str) -> axum::http::request::Builder {
+        Request::builder()
+            .method(method)
+            .uri(path)
+            .header(header::HOST, "soundatlas.test")
+    }
+
+    pub async fn get(&mut self, path: &str) -> Answer {
+        self.send(
+            Self::request(Method::GET, path)
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+    }
+
+    pub async fn post(&mut self, path: &str, json: serde_json::Value) -> Answer {
+        self.send(
+            Self::request(Method::POST, path)
+                .header(header::CONTENT_TYPE, "application/json")
+                .header("sec-fetch-site", "same-origin")
+                .body(Body::from(json.to_string()))
+                .unwrap(),
+        )
+        .await
+    }
+
+    pub async fn post_form(&mut self, path: &str, form: &[(&str, &str)]) -> Answer {
+        let body: String = form
+            .iter()
+            .map(|(k, v)| format!("{k}={}", urlencode(v)))
+            .collect::<Vec<_>>()
+            .join("&");
+        self.send(
+            Self::request(Method::POST, path)
+                .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+                .header(header::ORIGIN, ORIGIN)
+                .body(Body::from(body))
+                .unwrap(),
+        )
+        .await
+    }
+
+    pub async fn delete(&mut self, path: &str) -> Answer {
+        self.send(
+            Self::request(Method::DELETE, path)
+                .header(header::CONTENT_TYPE, "application/json")
+                .header("sec-fetch-site", "same-origin")
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+    }
+
+    /// `GET /api/user`'s answer: the email, or None when signed out.
+    pub async fn who(&mut self) -> Option<String> {
+        let answer = self.get("/api/user").await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+        answer.json()["email"].as_str().map(str::to_owned)
+    }
+}
+
+fn urlencode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// The path and query of a link in a mail (the site origin removed).
+pub fn path_of(link: &str) -> String {
+    link.strip_prefix(ORIGIN).unwrap_or(link).to_owned()
+}
+
+/// The `token` parameter of a link.
+pub fn token_of(link: &str) -> String {
+    link.split_once("token=").unwrap().1.to_owned()
+}
+
+/// Signs up `email` and follows the confirmation link; the browser ends signed in.
+pub async fn signed_up(site: &Site, browser: &mut Browser, email: &str, password: &str) {
+    let seen = site.mail_count(email, "Confirm your Sound Atlas account");
+    let answer = browser
+        .post(
+            "/api/auth/signup",
+            serde_json::json!({"email": email, "password": password}),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let mail = site
+        .mail_after(email, "Confirm your Sound Atlas account", seen)
+        .await;
+    let link = link(&mail, ORIGIN);
+    let page = browser.get(&path_of(&link)).await;
+    assert_eq!(page.status, StatusCode::OK);
+    let answer = browser
+        .post_form("/api/auth/confirm", &[("token", &token_of(&link))])
+        .await;
+    assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.body);
+}

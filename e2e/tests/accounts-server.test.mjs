@@ -1,0 +1,141 @@
+// Accounts against the real server in Chromium, with a real SMTP server (maildev) and a
+// real OpenID provider (oidc-provider): the emailed confirmation link followed in the
+// browser, and the identity-provider round trip through the browser's redirects.
+// (The login dialog and menus come with the accounts UI; this drives the server's own
+// pages and calls.)
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { after, before, test } from 'node:test';
+import { freePort, start } from '../support/harness.mjs';
+
+const e2e = fileURLToPath(new URL('..', import.meta.url));
+let site;
+let maildev;
+let provider;
+let mailApi;
+let issuer;
+
+async function until(what, check, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+before(async () => {
+  const [smtpPort, webPort, idpPort, sitePort] = await Promise.all([
+    freePort(), freePort(), freePort(), freePort(),
+  ]);
+  maildev = spawn(`${e2e}node_modules/.bin/maildev`,
+    ['--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1'],
+    { stdio: 'ignore' });
+  mailApi = `http://127.0.0.1:${webPort}/api`;
+  issuer = `http://127.0.0.1:${idpPort}`;
+  provider = spawn('node', ['support/oidc-provider.mjs'], {
+    cwd: e2e,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(idpPort),
+      REDIRECT_URI: `http://127.0.0.1:${sitePort}/api/auth/oidc/callback`,
+    },
+  });
+  await until('maildev', async () => (await fetch(`${mailApi}/email`)).ok);
+  await until('the identity provider', async () =>
+    (await fetch(`${issuer}/.well-known/openid-configuration`)).ok);
+  site = await start({
+    port: sitePort,
+    allowOrigins: [issuer],
+    env: {
+      SOUND_ATLAS_SMTP_HOST: '127.0.0.1',
+      SOUND_ATLAS_SMTP_PORT: String(smtpPort),
+      SOUND_ATLAS_SMTP_TLS: 'none',
+      SOUND_ATLAS_OIDC_ISSUER: issuer,
+      SOUND_ATLAS_OIDC_CLIENT_ID: 'sound-atlas',
+      SOUND_ATLAS_OIDC_CLIENT_SECRET: 'test-secret',
+      SOUND_ATLAS_OIDC_NAME: 'Test ID',
+    },
+  });
+});
+
+after(async () => {
+  await site?.stop();
+  maildev?.kill();
+  provider?.kill();
+});
+
+/** A same-origin call from the page, as the UI makes it. */
+function call(page, method, path, body) {
+  return page.evaluate(async ([method, path, body]) => {
+    const res = await fetch(path, {
+      method,
+      credentials: 'include',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, json: await res.json() };
+  }, [method, path, body]);
+}
+
+async function mailTo(address) {
+  return until(`mail to ${address}`, async () => {
+    const mails = await (await fetch(`${mailApi}/email`)).json();
+    return mails.find((mail) => mail.to.some((to) => to.address === address));
+  });
+}
+
+test('signing up mails a link through SMTP; following it in the browser signs in', async () => {
+  const page = await site.newPage();
+  await page.goto(`${site.origin}/about`);
+  const signUp = await call(page, 'POST', '/api/auth/signup',
+    { email: 'reader@example.com', password: 'a long enough password' });
+  assert.equal(signUp.status, 200);
+  assert.equal(signUp.json.message, 'Check your email for the confirmation link.');
+
+  const mail = await mailTo('reader@example.com');
+  assert.equal(mail.subject, 'Confirm your Sound Atlas account');
+  const link = mail.text.match(/http\S+\/api\/auth\/confirm\?token=\S+/)[0];
+  assert.ok(link.startsWith(site.origin), link);
+  await page.goto(link);
+  assert.equal((await call(page, 'GET', '/api/user')).json, null, 'opening the link changes nothing');
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
+  await page.waitForURL(`${site.origin}/`);
+
+  const me = await call(page, 'GET', '/api/user');
+  assert.equal(me.json.email, 'reader@example.com');
+  const [cookie] = await page.context().cookies();
+  assert.equal(cookie.name, 'sa_session');
+  assert.equal(cookie.httpOnly, true);
+  assert.equal(cookie.sameSite, 'Lax');
+
+  assert.equal((await call(page, 'POST', '/api/auth/signout', {})).status, 200);
+  assert.equal((await call(page, 'GET', '/api/user')).json, null);
+  assert.deepEqual(await page.context().cookies(), [], 'the cookie is gone');
+});
+
+test('the identity-provider round trip signs in and returns to the requested page', async () => {
+  const page = await site.newPage();
+  await page.goto(`${site.origin}/about`);
+  const info = await call(page, 'GET', '/api/auth/oidc');
+  assert.deepEqual(info.json, { enabled: true, name: 'Test ID' });
+  await fetch(`${issuer}/test/login?sub=carol&email=carol@idp.test`, { method: 'POST' });
+
+  await page.goto(`${site.origin}/api/auth/oidc/start?redirectTo=/browse`);
+  await page.waitForURL(`${site.origin}/browse`);
+  assert.equal((await call(page, 'GET', '/api/user')).json.email, 'carol@idp.test');
+});
+
+test('an open redirect is refused before leaving for the provider', async () => {
+  const page = await site.newPage();
+  const answer = await page.goto(`${site.origin}/api/auth/oidc/start?redirectTo=//evil.example`);
+  assert.equal(answer.status(), 400);
+  assert.match(await answer.text(), /The redirect target must be a path on this site\./);
+});
