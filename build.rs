@@ -60,7 +60,8 @@ fn main() {
 /// True when `ui/node_modules` is missing or older than the lockfile (npm stamps
 /// `node_modules/.package-lock.json` on every install), e.g. after a merge added a package.
 fn node_modules_outdated(ui: &Path) -> bool {
-    let modified = |path: std::path::PathBuf| std::fs::metadata(path).and_then(|m| m.modified()).ok();
+    let modified =
+        |path: std::path::PathBuf| std::fs::metadata(path).and_then(|m| m.modified()).ok();
     match (
         modified(ui.join("node_modules/.package-lock.json")),
         modified(ui.join("package-lock.json")),

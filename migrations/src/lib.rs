@@ -4,6 +4,7 @@ pub use sea_orm_migration::prelude::*;
 
 mod m20261121_000001_create_artists;
 mod m20261123_000001_create_accounts;
+mod m20261123_000002_create_library; // library (issue 8)
 
 pub struct Migrator;
 
@@ -13,6 +14,7 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m20261121_000001_create_artists::Migration),
             Box::new(m20261123_000001_create_accounts::Migration),
+            Box::new(m20261123_000002_create_library::Migration), // library (issue 8)
         ]
     }
 }

@@ -17,6 +17,10 @@ use crate::accounts::{
 use crate::catalog::{self, Artist, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors};
 use crate::endpoint::{hole_names, EndpointInfo};
 use crate::error::ErrorBody;
+use crate::library::{
+    self, Favorite, FavoriteFolder, FolderSummary, MoveFavorite, NewFavorite, NewFolder,
+    NewVideoFavorite, VideoFavorite, VideoFavoriteCheck,
+};
 use crate::pages::{links, routes, titles, SITE_NAME, TAGLINE};
 use crate::template::{Part, Template};
 
@@ -77,6 +81,16 @@ fn contract_ts() -> String {
         ExportProfile::decl(&cfg),
         Export::decl(&cfg),
         OidcInfo::decl(&cfg),
+        // library (issue 8)
+        Favorite::decl(&cfg),
+        NewFavorite::decl(&cfg),
+        MoveFavorite::decl(&cfg),
+        FavoriteFolder::decl(&cfg),
+        FolderSummary::decl(&cfg),
+        NewFolder::decl(&cfg),
+        VideoFavorite::decl(&cfg),
+        NewVideoFavorite::decl(&cfg),
+        VideoFavoriteCheck::decl(&cfg),
     ];
     for decl in decls {
         writeln!(out, "export {decl}\n").unwrap();
@@ -93,6 +107,11 @@ fn contract_ts() -> String {
         ("MAX_QUERY_CHARS", catalog::MAX_QUERY_CHARS),
         ("MIN_PASSWORD_CHARS", accounts::MIN_PASSWORD_CHARS),
         ("MAX_PASSWORD_CHARS", accounts::MAX_PASSWORD_CHARS),
+        // library (issue 8)
+        ("MAX_FOLDER_NAME_CHARS", library::MAX_FOLDER_NAME_CHARS),
+        ("MAX_FOLDERS", library::MAX_FOLDERS),
+        ("MAX_FAVORITES", library::MAX_FAVORITES),
+        ("MAX_VIDEO_FAVORITES", library::MAX_VIDEO_FAVORITES),
     ] {
         writeln!(out, "export const {name} = {value};").unwrap();
     }
@@ -130,6 +149,11 @@ fn contract_ts() -> String {
             accounts::api::USER.info(&cfg),
             accounts::api::EXPORT.info(&cfg),
             accounts::api::OIDC.info(&cfg),
+            // library (issue 8)
+            library::api::FAVORITES.info(&cfg),
+            library::api::FOLDERS.info(&cfg),
+            library::api::VIDEO_FAVORITES.info(&cfg),
+            library::api::VIDEO_FAVORITE_CHECK.info(&cfg),
         ]
     };
     out.push_str("export const api = {\n");

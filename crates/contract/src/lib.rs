@@ -16,6 +16,7 @@ pub mod catalog;
 pub mod codegen;
 pub mod endpoint;
 pub mod error;
+pub mod library; // library (issue 8)
 pub mod pages;
 pub mod template;
 

@@ -4,5 +4,8 @@
 pub mod artist;
 pub mod auth_session;
 pub mod auth_token;
+pub mod favorite; // library (issue 8)
+pub mod favorite_folder; // library (issue 8)
 pub mod identity;
 pub mod user;
+pub mod video_favorite; // library (issue 8)

@@ -36,10 +36,27 @@ pub struct Page {
     pub status: StatusCode,
     pub head: Head,
     pub prefetched: Vec<Prefetched>,
+    /// Shows one visitor's own data: never read from or written to the render cache,
+    /// and sent `Cache-Control: private, no-store`. Any page rendered with a signed-in
+    /// visitor's reads ([`with_viewer_reads`]) is private too, whatever this says.
+    pub private: bool,
+}
+
+tokio::task_local! {
+    /// The signed-in visitor's own reads (their favorites, folders, ...) for the page
+    /// being rendered in this request, set by the pages' viewer layer.
+    static VIEWER_READS: Arc<Vec<Prefetched>>;
+}
+
+/// Runs a page handler with the signed-in visitor's reads: every page it renders
+/// carries them in its state (so the first HTML shows the visitor's hearts and count)
+/// and is private.
+pub async fn with_viewer_reads<F: std::future::Future>(reads: Vec<Prefetched>, f: F) -> F::Output {
+    VIEWER_READS.scope(Arc::new(reads), f).await
 }
 
 /// The answer of one API read, as the browser's query cache will hold it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct Prefetched {
     /// The API path, which is also the query key.
     key: String,
@@ -173,8 +190,14 @@ impl Renderer {
     /// renders the page itself: the status stays the page's own.
     pub async fn render(&self, uri: &Uri, page: Page) -> Response {
         let now = time::OffsetDateTime::now_utc();
+        let viewer = VIEWER_READS.try_with(Arc::clone).ok();
+        let private = page.private || viewer.is_some();
+        let mut reads = page.prefetched;
+        if let Some(viewer) = viewer {
+            reads.extend(viewer.iter().cloned());
+        }
         let prefetched =
-            serde_json::value::to_raw_value(&page.prefetched).expect("prefetched data serializes");
+            serde_json::value::to_raw_value(&reads).expect("prefetched data serializes");
         let render_state = RenderState {
             prefetched: &prefetched,
             fetched_at: (now.unix_timestamp_nanos() / 1_000_000) as i64,
@@ -184,13 +207,21 @@ impl Renderer {
         let state_json = serde_json::to_string(&render_state).expect("render state serializes");
         let url = uri.path_and_query().map_or("/", |pq| pq.as_str());
         let rendered = self
-            .render_root(page.route, url, &render_state, &state_json)
+            .render_root(page.route, url, &render_state, &state_json, private)
             .await;
         let root_html = rendered.as_ref().map_or("", |r| r.html.as_str());
         let shell = Shell::new(&self.site, &page.head, root_html, &state_json);
         let mut response = (page.status, shell.render()).into_response();
         let headers = response.headers_mut();
-        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        let cache_control = if private {
+            "private, no-store"
+        } else {
+            "no-cache"
+        };
+        headers.insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static(cache_control),
+        );
         headers.insert(
             header::CONTENT_TYPE,
             HeaderValue::from_static("text/html; charset=utf-8"),
@@ -213,6 +244,7 @@ impl Renderer {
         url: &str,
         render_state: &RenderState<'_>,
         state_json: &str,
+        private: bool,
     ) -> Option<Arc<Rendered>> {
         // The markup depends on the URL, the data and the year, not on `fetchedAt`.
         let cache_key = format!(
@@ -220,8 +252,10 @@ impl Renderer {
             render_state.year,
             render_state.prefetched.get()
         );
-        if let Some(rendered) = self.cache.get(&cache_key) {
-            return Some(rendered);
+        if !private {
+            if let Some(rendered) = self.cache.get(&cache_key) {
+                return Some(rendered);
+            }
         }
         let request = format!(
             r#"{{"url":{},"state":{}}}"#,
@@ -238,7 +272,9 @@ impl Renderer {
                         unread: output.unread,
                     });
                     self.audit.record(route, &rendered);
-                    self.cache.insert(cache_key, rendered.clone());
+                    if !private {
+                        self.cache.insert(cache_key, rendered.clone());
+                    }
                     return Some(rendered);
                 }
                 Err(err) => format!("unreadable render output: {err}"),

@@ -17,6 +17,8 @@ pub struct AppState {
     pub renderer: Renderer,
     // accounts (issue 5)
     pub accounts: sound_atlas_accounts::Accounts,
+    // library (issue 8)
+    pub library: sound_atlas_library::Library,
 }
 
 impl FromRef<AppState> for Catalog {
@@ -29,6 +31,13 @@ impl FromRef<AppState> for Catalog {
 impl FromRef<AppState> for sound_atlas_accounts::Accounts {
     fn from_ref(state: &AppState) -> sound_atlas_accounts::Accounts {
         state.accounts.clone()
+    }
+}
+
+// library (issue 8)
+impl FromRef<AppState> for sound_atlas_library::Library {
+    fn from_ref(state: &AppState) -> sound_atlas_library::Library {
+        state.library.clone()
     }
 }
 
@@ -56,9 +65,13 @@ impl AppState {
             public_url,
             manifest: Manifest::embedded(),
         };
+        let catalog = Catalog::new(db.clone());
+        // library (issue 8): shares the catalogue's snapshot
+        let library = sound_atlas_library::Library::new(db, catalog.clone());
         AppState {
             accounts,
-            catalog: Catalog::new(db),
+            library,
+            catalog,
             renderer: Renderer::new(ssr, site),
         }
     }

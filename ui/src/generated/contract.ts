@@ -74,6 +74,36 @@ exportDate: string, };
 
 export type OidcInfo = { enabled: boolean, name: string | null, };
 
+export type Favorite = { id: number, artistId: number, folderId: number | null, 
+/**
+ * RFC 3339.
+ */
+createdAt: string, };
+
+export type NewFavorite = { artistId: number, folderId?: number, };
+
+export type MoveFavorite = { artistId: number, fromFolderId?: number, toFolderId?: number, };
+
+export type FavoriteFolder = { id: number, name: string, 
+/**
+ * RFC 3339.
+ */
+createdAt: string, artists: Array<Artist>, };
+
+export type FolderSummary = { id: number, name: string, 
+/**
+ * RFC 3339.
+ */
+createdAt: string, };
+
+export type NewFolder = { name: string, };
+
+export type VideoFavorite = { artistId: number, videoId: string, folderId: number | null, title: string, description: string, thumbnail: string, url: string, artistName: string, publishedAt: string, };
+
+export type NewVideoFavorite = { videoId: string, artistId: number, title: string, description: string, thumbnail: string, url: string, artistName: string, publishedAt: string, folderId?: number, };
+
+export type VideoFavoriteCheck = { isFavorited: boolean, folderId: number | null, };
+
 // ---- Site and limits
 
 export const SITE_NAME = "Sound Atlas";
@@ -85,6 +115,10 @@ export const RELATED_LIMIT = 6;
 export const MAX_QUERY_CHARS = 100;
 export const MIN_PASSWORD_CHARS = 8;
 export const MAX_PASSWORD_CHARS = 1024;
+export const MAX_FOLDER_NAME_CHARS = 100;
+export const MAX_FOLDERS = 200;
+export const MAX_FAVORITES = 5000;
+export const MAX_VIDEO_FAVORITES = 5000;
 /** Browse letters: "#" then A to Z. */
 export const LETTERS: readonly string[] = ["#", "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z"];
 export const DEFAULT_LETTER = "A";
@@ -116,6 +150,14 @@ export const api = {
   userExport: (): ApiPath<Export> => `/api/user/export` as ApiPath<Export>,
   /** GET /api/auth/oidc */
   identityProvider: (): ApiPath<OidcInfo> => `/api/auth/oidc` as ApiPath<OidcInfo>,
+  /** GET /api/favorites */
+  favorites: (): ApiPath<Array<Artist>> => `/api/favorites` as ApiPath<Array<Artist>>,
+  /** GET /api/favorite-folders */
+  favoriteFolders: (): ApiPath<Array<FavoriteFolder>> => `/api/favorite-folders` as ApiPath<Array<FavoriteFolder>>,
+  /** GET /api/video-favorites */
+  videoFavorites: (): ApiPath<Array<VideoFavorite>> => `/api/video-favorites` as ApiPath<Array<VideoFavorite>>,
+  /** GET /api/video-favorites/check/{artistId}/{videoId} */
+  videoFavoriteCheck: (artistId: string | number, videoId: string | number): ApiPath<VideoFavoriteCheck> => `/api/video-favorites/check/${enc(artistId)}/${enc(videoId)}` as ApiPath<VideoFavoriteCheck>,
 } as const;
 
 // ---- Account actions (method and path of each state-changing call)

@@ -1,12 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, type ApiPath, type User, type Artist } from '../generated/contract';
+
 /**
- * Placeholder for the accounts issue: nobody is signed in yet, and the
- * favorites count is 0. The frame and artist page read these hooks so the
- * accounts/favorites features can slot in without touching them.
+ * The signed-in state seam. Who is signed in comes from the page's server-rendered
+ * state: the server prefetches `/api/user` and the visitor's library into every page it
+ * renders for a signed-in visitor (and never caches those pages), so these queries are
+ * never fetched here (`enabled: false`): they read what the page was primed with, or
+ * what a sign-in or a library change later writes into the cache. Anonymous pages carry
+ * neither, so they read as signed out with no favorites.
  */
-export function useSignedIn(): boolean {
-  return false;
+function cached<T>(path: ApiPath<T>) {
+  return { queryKey: [path] as [string], enabled: false, staleTime: Infinity } as const;
 }
 
+export function useCurrentUser(): User | null {
+  const { data } = useQuery<User | null>(cached(api.user()));
+  return data ?? null;
+}
+
+export function useSignedIn(): boolean {
+  return useCurrentUser() !== null;
+}
+
+/** The header badge: the number of top-level favorites (0 when signed out). */
 export function useFavoritesCount(): number {
-  return 0;
+  const { data } = useQuery<Artist[]>(cached(api.favorites()));
+  return data?.length ?? 0;
 }

@@ -4,6 +4,7 @@
 
 mod catalog;
 mod crawlers;
+pub mod library; // library (issue 8)
 
 use axum::extract::State;
 use axum::http::{StatusCode, Uri};
@@ -27,6 +28,7 @@ pub const NOT_FOUND_ROUTE: &str = "notFound";
 async fn not_found(State(state): State<AppState>, uri: Uri) -> Response {
     let page = Page {
         route: NOT_FOUND_ROUTE,
+        private: false,
         status: StatusCode::NOT_FOUND,
         head: Head::not_found(uri.path()),
         prefetched: Vec::new(),

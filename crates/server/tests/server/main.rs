@@ -2,6 +2,7 @@
 //! the server-rendered pages and their head tags, and bad input.
 
 mod api;
+mod library; // library (issue 8)
 mod pages;
 mod route_walk;
 

@@ -33,6 +33,7 @@ async fn home(State(state): State<AppState>, uri: Uri) -> Response {
     let spotlight = reads::random(&state.catalog).await;
     let page = Page {
         route: routes::HOME.id,
+        private: false,
         status: StatusCode::OK,
         head: head::home(&state.renderer.site().public_url),
         prefetched: vec![Prefetched::new(api::RANDOM.path(&[]), &spotlight)],
@@ -67,6 +68,7 @@ async fn browse(State(state): State<AppState>, uri: Uri, params: QueryParams) ->
     };
     let page = Page {
         route: routes::BROWSE.id,
+        private: false,
         status: StatusCode::OK,
         head: head::browse(canonical),
         prefetched,
@@ -87,6 +89,7 @@ async fn artist(State(state): State<AppState>, uri: Uri, PathParam(raw_id): Path
             let related = reads::related(catalog, id).await;
             Page {
                 route: routes::ARTIST.id,
+                private: false,
                 status: StatusCode::OK,
                 head: head::artist(&state.renderer.site().public_url, &artist),
                 prefetched: vec![
@@ -100,6 +103,7 @@ async fn artist(State(state): State<AppState>, uri: Uri, PathParam(raw_id): Path
         // not-found state.
         Err(err) => Page {
             route: routes::ARTIST.id,
+            private: false,
             status: err.status(),
             head: head::artist_not_found(uri.path()),
             prefetched: vec![Prefetched::new(api::ARTIST.path(&[&raw_id]), &Err(err))],
@@ -128,6 +132,7 @@ async fn search_page(state: &AppState, uri: &Uri, raw_query: &str) -> Response {
     if query.is_empty() {
         let page = Page {
             route: routes::SEARCH.id,
+            private: false,
             status: StatusCode::OK,
             head: head::search(None),
             prefetched: Vec::new(),
@@ -143,6 +148,7 @@ async fn search_page(state: &AppState, uri: &Uri, raw_query: &str) -> Response {
         .map_or_else(|err| err.status(), |_| StatusCode::OK);
     let page = Page {
         route: routes::SEARCH_RESULTS.id,
+        private: false,
         status,
         head: head::search(Some(query)),
         prefetched: vec![Prefetched::new(api::SEARCH.path(&[&query]), &result)],

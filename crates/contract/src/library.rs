@@ -1,0 +1,163 @@
+//! The library's side of the contract (issue 8): the signed-in user's favorites, folders
+//! and video favorites (spec sections 3 and 7), their endpoints and limits.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::catalog::Artist;
+use crate::endpoint::Endpoint;
+
+/// Longest folder name, in characters (after trimming). The spec shows none; 100 fits
+/// any real name and keeps the folders grid readable.
+pub const MAX_FOLDER_NAME_CHARS: usize = 100;
+/// Folders per user. Generous: protects the server, never met by a person.
+pub const MAX_FOLDERS: usize = 200;
+/// Favorite rows per user, the top level and every folder together.
+pub const MAX_FAVORITES: usize = 5_000;
+/// Video favorite rows per user, the top level and every folder together.
+pub const MAX_VIDEO_FAVORITES: usize = 5_000;
+/// Longest text field of a video favorite (title, thumbnail, url, ...), in characters.
+pub const MAX_VIDEO_FIELD_CHARS: usize = 2_000;
+/// Longest video description kept, in characters.
+pub const MAX_VIDEO_DESCRIPTION_CHARS: usize = 10_000;
+
+pub mod api {
+    use super::*;
+
+    pub const FAVORITES: Endpoint<Vec<Artist>> = Endpoint::new("favorites", "/api/favorites");
+    pub const FOLDERS: Endpoint<Vec<FavoriteFolder>> =
+        Endpoint::new("favoriteFolders", "/api/favorite-folders");
+    pub const VIDEO_FAVORITES: Endpoint<Vec<VideoFavorite>> =
+        Endpoint::new("videoFavorites", "/api/video-favorites");
+    pub const VIDEO_FAVORITE_CHECK: Endpoint<VideoFavoriteCheck> = Endpoint::new(
+        "videoFavoriteCheck",
+        "/api/video-favorites/check/{artistId}/{videoId}",
+    );
+
+    /// The writes (not query keys): paths inside the `/api` router.
+    pub mod writes {
+        /// POST a [`NewFavorite`](super::NewFavorite).
+        pub const ADD_FAVORITE: &str = "/favorites";
+        /// DELETE, `?folderId=` for a folder's copy.
+        pub const REMOVE_FAVORITE: &str = "/favorites/{artistId}";
+        /// POST a [`MoveFavorite`](super::MoveFavorite).
+        pub const MOVE_FAVORITE: &str = "/favorites/move";
+        /// POST a [`NewFolder`](super::NewFolder).
+        pub const CREATE_FOLDER: &str = "/favorite-folders";
+        /// DELETE, or PATCH a [`NewFolder`](super::NewFolder) to rename.
+        pub const FOLDER: &str = "/favorite-folders/{id}";
+        /// POST a [`NewVideoFavorite`](super::NewVideoFavorite).
+        pub const ADD_VIDEO_FAVORITE: &str = "/video-favorites";
+        /// DELETE, `?folderId=` for a folder's copy.
+        pub const REMOVE_VIDEO_FAVORITE: &str = "/video-favorites/{artistId}/{videoId}";
+    }
+}
+
+/// A favorite row as saved (`POST /api/favorites`, `/api/favorites/move`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Favorite {
+    pub id: i32,
+    pub artist_id: i32,
+    pub folder_id: Option<i32>,
+    /// RFC 3339.
+    pub created_at: String,
+}
+
+/// `POST /api/favorites`: the artist, at the top level or in one of the user's folders.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct NewFavorite {
+    pub artist_id: i32,
+    #[serde(default)]
+    #[ts(optional)]
+    pub folder_id: Option<i32>,
+}
+
+/// `POST /api/favorites/move`: from one place (None: the top level) to another, at once.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct MoveFavorite {
+    pub artist_id: i32,
+    #[serde(default)]
+    #[ts(optional)]
+    pub from_folder_id: Option<i32>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub to_folder_id: Option<i32>,
+}
+
+/// A folder with its artists (`GET /api/favorite-folders`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct FavoriteFolder {
+    pub id: i32,
+    pub name: String,
+    /// RFC 3339.
+    pub created_at: String,
+    pub artists: Vec<Artist>,
+}
+
+/// A folder as created or renamed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct FolderSummary {
+    pub id: i32,
+    pub name: String,
+    /// RFC 3339.
+    pub created_at: String,
+}
+
+/// `POST /api/favorite-folders` and the rename (`PATCH /api/favorite-folders/{id}`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct NewFolder {
+    pub name: String,
+}
+
+/// A video favorite as read back.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct VideoFavorite {
+    pub artist_id: i32,
+    pub video_id: String,
+    pub folder_id: Option<i32>,
+    pub title: String,
+    pub description: String,
+    pub thumbnail: String,
+    pub url: String,
+    pub artist_name: String,
+    pub published_at: String,
+}
+
+/// `POST /api/video-favorites` (spec section 3's payload; a `userId` in it is ignored:
+/// the user is the session's).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct NewVideoFavorite {
+    pub video_id: String,
+    pub artist_id: i32,
+    #[serde(default)]
+    pub title: String,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub thumbnail: String,
+    #[serde(default)]
+    pub url: String,
+    #[serde(default)]
+    pub artist_name: String,
+    #[serde(default)]
+    pub published_at: String,
+    #[serde(default)]
+    #[ts(optional)]
+    pub folder_id: Option<i32>,
+}
+
+/// `GET /api/video-favorites/check/{artistId}/{videoId}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct VideoFavoriteCheck {
+    pub is_favorited: bool,
+    pub folder_id: Option<i32>,
+}

@@ -1,0 +1,190 @@
+//! `/api/favorites...`, `/api/favorite-folders...` and `/api/video-favorites...` (nested
+//! under `/api` by the server): thin adapters from HTTP to `store`. Every route needs the
+//! session's user (`SignedIn`: 401 without one, 403 when `x-user-id` names another).
+
+use std::collections::HashMap;
+
+use axum::extract::{FromRef, Path, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{delete, get, post};
+use axum::{Json, Router};
+use sound_atlas_accounts::http::{refuse_cross_origin, Input};
+use sound_atlas_accounts::{Accounts, SignedIn};
+use sound_atlas_contract::catalog::Artist;
+use sound_atlas_contract::library::api::{self as endpoints, writes};
+use sound_atlas_contract::library::{
+    FavoriteFolder, MoveFavorite, NewFavorite, NewFolder, NewVideoFavorite, VideoFavorite,
+    VideoFavoriteCheck,
+};
+use sound_atlas_http::{ApiResult, QueryParams};
+
+use crate::store::{self, Added, ARTIST_NOT_FOUND, FOLDER_NOT_FOUND};
+use crate::Library;
+
+/// Largest request body read (a video favorite with a 10 000-character description is
+/// about 40 kB of JSON at worst).
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Library: FromRef<S>,
+    Accounts: FromRef<S>,
+{
+    Router::new()
+        .route(
+            endpoints::FAVORITES.route(),
+            get(favorites).post(add_favorite),
+        )
+        .route(writes::MOVE_FAVORITE, post(move_favorite))
+        .route(writes::REMOVE_FAVORITE, delete(remove_favorite))
+        .route(endpoints::FOLDERS.route(), get(folders).post(create_folder))
+        .route(writes::FOLDER, delete(delete_folder).patch(rename_folder))
+        .route(
+            endpoints::VIDEO_FAVORITES.route(),
+            get(video_favorites).post(add_video),
+        )
+        .route(endpoints::VIDEO_FAVORITE_CHECK.route(), get(check_video))
+        .route(writes::REMOVE_VIDEO_FAVORITE, delete(remove_video))
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(middleware::from_fn(refuse_cross_origin))
+        // Personal answers: never kept by the browser's HTTP cache or a proxy.
+        .layer(middleware::map_response(no_store))
+}
+
+async fn no_store(mut response: Response) -> Response {
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-store"),
+    );
+    response
+}
+
+fn path_param<'a>(params: &'a HashMap<String, String>, name: &str) -> &'a str {
+    params.get(name).map(String::as_str).unwrap_or("")
+}
+
+fn added<T: serde::Serialize>((value, added): (T, Added)) -> Response {
+    let status = match added {
+        Added::Created => StatusCode::CREATED,
+        Added::Existing => StatusCode::OK,
+    };
+    (status, Json(value)).into_response()
+}
+
+async fn favorites(
+    State(library): State<Library>,
+    SignedIn { user, .. }: SignedIn,
+) -> ApiResult<Json<Vec<Artist>>> {
+    store::favorites(&library, user.id).await.map(Json)
+}
+
+async fn add_favorite(
+    State(library): State<Library>,
+    SignedIn { user, .. }: SignedIn,
+    Input { value, .. }: Input<NewFavorite>,
+) -> ApiResult<Response> {
+    store::add_favorite(&library, user.id, &value)
+        .await
+        .map(added)
+}
+
+async fn remove_favorite(
+    State(library): State<Library>,
+    SignedIn { user, .. }: SignedIn,
+    Path(params): Path<HashMap<String, String>>,
+    query: QueryParams,
+) -> ApiResult<StatusCode> {
+    let artist_id = store::parse_id(path_param(&params, "artistId"), ARTIST_NOT_FOUND)?;
+    let folder = store::parse_folder_param(query.get("folderId"))?;
+    store::remove_favorite(&library, user.id, artist_id, folder).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn move_favorite(
+    State(library): State<Library>,
+    SignedIn { user, .. }: SignedIn,
+    Input { value, .. }: Input<MoveFavorite>,
+) -> ApiResult<Response> {
+    let favorite = store::move_favorite(&library, user.id, &value).await?;
+    Ok(Json(favorite).into_response())
+}
+
+async fn folders(
+    State(library): State<Library>,
+    SignedIn { user, .. }: SignedIn,
+) -> ApiResult<Json<Vec<FavoriteFolder>>> {
+    store::folders(&library, user.id).await.map(Json)
+}
+
+async fn create_folder(
+    State(library): State<Library>,
+    SignedIn { user, .. }: SignedIn,
+    Input { value, .. }: Input<NewFolder>,
+) -> ApiResult<Response> {
+    let folder = store::create_folder(&library, user.id, &value.name).await?;
+    Ok((StatusCode::CREATED, Json(folder)).into_response())
+}
+
+async fn rename_folder(
+    State(library): State<Library>,
+    SignedIn { user, .. }: SignedIn,
+    Path(params): Path<HashMap<String, String>>,
+    Input { value, .. }: Input<NewFolder>,
+) -> ApiResult<Response> {
+    let id = store::parse_id(path_param(&params, "id"), FOLDER_NOT_FOUND)?;
+    let folder = store::rename_folder(&library, user.id, id, &value.name).await?;
+    Ok(Json(folder).into_response())
+}
+
+async fn delete_folder(
+    State(library): State<Library>,
+    SignedIn { user, .. }: SignedIn,
+    Path(params): Path<HashMap<String, String>>,
+) -> ApiResult<StatusCode> {
+    let id = store::parse_id(path_param(&params, "id"), FOLDER_NOT_FOUND)?;
+    store::delete_folder(&library, user.id, id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn video_favorites(
+    State(library): State<Library>,
+    SignedIn { user, .. }: SignedIn,
+) -> ApiResult<Json<Vec<VideoFavorite>>> {
+    store::video_favorites(&library, user.id).await.map(Json)
+}
+
+async fn check_video(
+    State(library): State<Library>,
+    SignedIn { user, .. }: SignedIn,
+    Path(params): Path<HashMap<String, String>>,
+) -> ApiResult<Json<VideoFavoriteCheck>> {
+    let artist_id = store::parse_id(path_param(&params, "artistId"), ARTIST_NOT_FOUND)?;
+    let video = store::video_id(path_param(&params, "videoId"))?;
+    store::check_video(&library, user.id, artist_id, &video)
+        .await
+        .map(Json)
+}
+
+async fn add_video(
+    State(library): State<Library>,
+    SignedIn { user, .. }: SignedIn,
+    Input { value, .. }: Input<NewVideoFavorite>,
+) -> ApiResult<Response> {
+    store::add_video(&library, user.id, &value).await.map(added)
+}
+
+async fn remove_video(
+    State(library): State<Library>,
+    SignedIn { user, .. }: SignedIn,
+    Path(params): Path<HashMap<String, String>>,
+    query: QueryParams,
+) -> ApiResult<StatusCode> {
+    let artist_id = store::parse_id(path_param(&params, "artistId"), ARTIST_NOT_FOUND)?;
+    let video = store::video_id(path_param(&params, "videoId"))?;
+    let folder = store::parse_folder_param(query.get("folderId"))?;
+    store::remove_video(&library, user.id, artist_id, &video, folder).await?;
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,499 @@
+//! Every route: what it does for its owner, and that nobody else can read, change, move
+//! into or delete another user's things.
+
+use axum::http::{Method, StatusCode};
+use serde_json::json;
+use sound_atlas_test_db::{db_tests, TestDb};
+
+use crate::{Browser, Site};
+
+const VIDEO: &str = "dQw4w9WgXcQ";
+
+db_tests!(
+    a_signed_out_visitor_is_asked_to_sign_in_on_every_route,
+    favorites_are_added_listed_and_removed,
+    adding_an_existing_favorite_returns_the_existing_row,
+    unknown_artists_and_bad_ids_are_refused_and_nothing_is_written,
+    another_users_things_are_404_and_stay_unchanged,
+    a_claimed_user_id_that_is_not_the_session_is_refused,
+    folders_are_created_renamed_and_deleted_with_their_contents,
+    folder_names_are_trimmed_checked_and_stored_as_given,
+    moves_take_the_artist_out_of_one_place_into_another_at_once,
+    video_favorites_are_added_checked_and_removed,
+    folder_count_is_limited_with_a_clear_answer,
+    the_export_lists_favorites_folders_and_video_favorites,
+);
+
+async fn a_signed_out_visitor_is_asked_to_sign_in_on_every_route(db: &TestDb) {
+    let site = Site::new(&db.conn).await;
+    let mut visitor = site.anonymous();
+    let artist = site.artists[0];
+    let answers = [
+        visitor.get("/api/favorites").await,
+        visitor.favorite(artist, None).await,
+        visitor.delete(&format!("/api/favorites/{artist}")).await,
+        visitor
+            .post(
+                "/api/favorites/move",
+                json!({ "artistId": artist, "toFolderId": 1 }),
+            )
+            .await,
+        visitor.get("/api/favorite-folders").await,
+        visitor
+            .post("/api/favorite-folders", json!({ "name": "x" }))
+            .await,
+        visitor
+            .patch("/api/favorite-folders/1", json!({ "name": "x" }))
+            .await,
+        visitor.delete("/api/favorite-folders/1").await,
+        visitor.get("/api/video-favorites").await,
+        visitor
+            .get(&format!("/api/video-favorites/check/{artist}/{VIDEO}"))
+            .await,
+        visitor.video(artist, VIDEO, None).await,
+        visitor
+            .delete(&format!("/api/video-favorites/{artist}/{VIDEO}"))
+            .await,
+    ];
+    for answer in answers {
+        assert_eq!(answer.status, StatusCode::UNAUTHORIZED, "{}", answer.body);
+        assert_eq!(answer.message(), "You must be signed in to do this.");
+    }
+}
+
+async fn favorites_are_added_listed_and_removed(db: &TestDb) {
+    let site = Site::new(&db.conn).await;
+    let mut ann = site.user("ann@example.com").await;
+    let (first, second) = (site.artists[3], site.artists[1]);
+    assert_eq!(ann.favorite(first, None).await.status, StatusCode::CREATED);
+    let saved = ann.favorite(second, None).await;
+    assert_eq!(saved.status, StatusCode::CREATED);
+    assert_eq!(saved.json()["artistId"], json!(second));
+    assert_eq!(saved.json()["folderId"], json!(null));
+    assert_eq!(
+        ann.favorite_ids().await,
+        vec![first, second],
+        "oldest first"
+    );
+
+    let removed = ann.delete(&format!("/api/favorites/{first}")).await;
+    assert_eq!(removed.status, StatusCode::NO_CONTENT);
+    assert_eq!(ann.favorite_ids().await, vec![second]);
+    let again = ann.delete(&format!("/api/favorites/{first}")).await;
+    assert_eq!(again.status, StatusCode::NOT_FOUND);
+    assert_eq!(again.message(), "This favorite could not be found.");
+}
+
+async fn adding_an_existing_favorite_returns_the_existing_row(db: &TestDb) {
+    let site = Site::new(&db.conn).await;
+    let mut ann = site.user("ann@example.com").await;
+    let artist = site.artists[0];
+    let first = ann.favorite(artist, None).await;
+    let second = ann.favorite(artist, None).await;
+    assert_eq!(first.status, StatusCode::CREATED);
+    assert_eq!(second.status, StatusCode::OK);
+    assert_eq!(first.json()["id"], second.json()["id"]);
+    assert_eq!(ann.favorite_ids().await, vec![artist]);
+}
+
+async fn unknown_artists_and_bad_ids_are_refused_and_nothing_is_written(db: &TestDb) {
+    let site = Site::new(&db.conn).await;
+    let mut ann = site.user("ann@example.com").await;
+    let unknown = ann.favorite(99_999_999, None).await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        unknown.message(),
+        "This artist could not be found. It may have been removed or the ID is incorrect."
+    );
+    let garbage = ann
+        .post("/api/favorites", json!({ "artistId": "seven" }))
+        .await;
+    assert_eq!(garbage.status, StatusCode::BAD_REQUEST);
+    let not_json = ann
+        .send(
+            Browser::request(Method::POST, "/api/favorites")
+                .header("content-type", "application/json")
+                .body("{".into())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(not_json.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        ann.delete("/api/favorites/abc").await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        ann.delete("/api/favorites/1?folderId=abc").await.status,
+        StatusCode::NOT_FOUND
+    );
+    let bad_video = ann.video(site.artists[0], "short", None).await;
+    assert_eq!(bad_video.status, StatusCode::BAD_REQUEST);
+    assert_eq!(bad_video.message(), "Invalid YouTube URL");
+    assert!(ann.favorite_ids().await.is_empty());
+    assert!(ann.folders().await.is_empty());
+    let videos = ann.get("/api/video-favorites").await.json();
+    assert_eq!(videos, json!([]));
+}
+
+async fn another_users_things_are_404_and_stay_unchanged(db: &TestDb) {
+    let site = Site::new(&db.conn).await;
+    let mut ann = site.user("ann@example.com").await;
+    let mut bob = site.user("bob@example.com").await;
+    let (a1, a2) = (site.artists[0], site.artists[1]);
+    let folder = ann.new_folder("Ann's").await;
+    ann.favorite(a1, None).await;
+    ann.favorite(a1, Some(folder)).await;
+    ann.video(a1, VIDEO, Some(folder)).await;
+    bob.favorite(a2, None).await;
+
+    // Bob reads only his own.
+    assert_eq!(bob.favorite_ids().await, vec![a2]);
+    assert!(bob.folders().await.is_empty());
+    assert_eq!(bob.get("/api/video-favorites").await.json(), json!([]));
+    let check = bob
+        .get(&format!("/api/video-favorites/check/{a1}/{VIDEO}"))
+        .await;
+    assert_eq!(
+        check.json(),
+        json!({ "isFavorited": false, "folderId": null })
+    );
+
+    // Bob cannot change, move into or delete Ann's things: 404 as if they did not exist.
+    let refused = [
+        bob.patch(
+            &format!("/api/favorite-folders/{folder}"),
+            json!({ "name": "Mine" }),
+        )
+        .await,
+        bob.delete(&format!("/api/favorite-folders/{folder}")).await,
+        bob.favorite(a2, Some(folder)).await,
+        bob.delete(&format!("/api/favorites/{a1}?folderId={folder}"))
+            .await,
+        bob.post(
+            "/api/favorites/move",
+            json!({ "artistId": a2, "toFolderId": folder }),
+        )
+        .await,
+        bob.post(
+            "/api/favorites/move",
+            json!({ "artistId": a1, "fromFolderId": folder }),
+        )
+        .await,
+        bob.video(a2, VIDEO, Some(folder)).await,
+        bob.delete(&format!(
+            "/api/video-favorites/{a1}/{VIDEO}?folderId={folder}"
+        ))
+        .await,
+    ];
+    for answer in refused {
+        assert_eq!(answer.status, StatusCode::NOT_FOUND, "{}", answer.body);
+        assert_eq!(answer.message(), "This folder could not be found.");
+    }
+    // Ann's top-level favorite is not Bob's to remove either.
+    assert_eq!(
+        bob.delete(&format!("/api/favorites/{a1}")).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        bob.delete(&format!("/api/video-favorites/{a1}/{VIDEO}"))
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+
+    // Nothing of Ann's changed; Bob still has only his one favorite.
+    assert_eq!(ann.favorite_ids().await, vec![a1]);
+    let folders = ann.folders().await;
+    assert_eq!(folders[&folder], ("Ann's".to_owned(), vec![a1]));
+    let videos = ann.get("/api/video-favorites").await.json();
+    assert_eq!(videos.as_array().unwrap().len(), 1);
+    assert_eq!(bob.favorite_ids().await, vec![a2]);
+    assert!(bob.folders().await.is_empty());
+}
+
+async fn a_claimed_user_id_that_is_not_the_session_is_refused(db: &TestDb) {
+    let site = Site::new(&db.conn).await;
+    let mut ann = site.user("ann@example.com").await;
+    let other = ann.user_id.unwrap() + 1;
+    let answer = ann
+        .send(
+            Browser::request(Method::GET, "/api/favorites")
+                .header("x-user-id", other.to_string())
+                .body(axum::body::Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::FORBIDDEN);
+    let own = ann
+        .send(
+            Browser::request(Method::GET, "/api/favorites")
+                .header("x-user-id", ann.user_id.unwrap().to_string())
+                .body(axum::body::Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(own.status, StatusCode::OK);
+}
+
+async fn folders_are_created_renamed_and_deleted_with_their_contents(db: &TestDb) {
+    let site = Site::new(&db.conn).await;
+    let mut ann = site.user("ann@example.com").await;
+    let (a1, a2) = (site.artists[0], site.artists[1]);
+    let created = ann
+        .post("/api/favorite-folders", json!({ "name": "Road trip" }))
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED);
+    let folder = created.json()["id"].as_i64().unwrap() as i32;
+    assert_eq!(created.json()["name"], json!("Road trip"));
+    assert!(created.json()["createdAt"]
+        .as_str()
+        .unwrap()
+        .starts_with("20"));
+
+    ann.favorite(a1, None).await;
+    ann.favorite(a1, Some(folder)).await;
+    ann.favorite(a2, Some(folder)).await;
+    ann.video(a1, VIDEO, Some(folder)).await;
+    assert_eq!(ann.folders().await[&folder].1, vec![a1, a2]);
+    // A folder's copy is its own: the top level keeps only what was added there.
+    assert_eq!(ann.favorite_ids().await, vec![a1]);
+
+    let renamed = ann
+        .patch(
+            &format!("/api/favorite-folders/{folder}"),
+            json!({ "name": " Drive " }),
+        )
+        .await;
+    assert_eq!(renamed.status, StatusCode::OK);
+    assert_eq!(renamed.json()["name"], json!("Drive"));
+    assert_eq!(ann.folders().await[&folder].0, "Drive");
+
+    let removed = ann
+        .delete(&format!("/api/favorites/{a2}?folderId={folder}"))
+        .await;
+    assert_eq!(removed.status, StatusCode::NO_CONTENT);
+    assert_eq!(ann.folders().await[&folder].1, vec![a1]);
+
+    let deleted = ann.delete(&format!("/api/favorite-folders/{folder}")).await;
+    assert_eq!(deleted.status, StatusCode::NO_CONTENT);
+    assert!(ann.folders().await.is_empty());
+    assert_eq!(ann.get("/api/video-favorites").await.json(), json!([]));
+    assert_eq!(ann.favorite_ids().await, vec![a1], "the top level stays");
+    let again = ann.delete(&format!("/api/favorite-folders/{folder}")).await;
+    assert_eq!(again.status, StatusCode::NOT_FOUND);
+}
+
+async fn folder_names_are_trimmed_checked_and_stored_as_given(db: &TestDb) {
+    let site = Site::new(&db.conn).await;
+    let mut ann = site.user("ann@example.com").await;
+    for name in [
+        "<script>alert(1)</script>",
+        "a\u{200B}b",
+        "Ünïcödé 🎸 音楽",
+        "\"quotes\" & 'apostrophes'",
+    ] {
+        let id = ann.new_folder(&format!("  {name}\n")).await;
+        assert_eq!(ann.folders().await[&id].0, name, "stored exactly as given");
+    }
+    let refused = [
+        ("", "A folder name is required."),
+        ("   ", "A folder name is required."),
+        ("\u{200B}\u{200B}\u{FEFF}", "A folder name is required."),
+        (
+            "tab\tinside",
+            "A folder name cannot contain control characters.",
+        ),
+        (
+            "nul\0inside",
+            "A folder name cannot contain control characters.",
+        ),
+    ];
+    for (name, message) in refused {
+        let answer = ann
+            .post("/api/favorite-folders", json!({ "name": name }))
+            .await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{name:?}");
+        assert_eq!(answer.message(), message);
+    }
+    let ten_kb = "x".repeat(10 * 1024);
+    let long = ann
+        .post("/api/favorite-folders", json!({ "name": ten_kb }))
+        .await;
+    assert_eq!(long.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        long.message(),
+        "A folder name can be at most 100 characters long."
+    );
+    let just_fits = ann.new_folder(&"é".repeat(100)).await;
+    assert_eq!(ann.folders().await[&just_fits].0.chars().count(), 100);
+    let rename = ann
+        .patch(
+            &format!("/api/favorite-folders/{just_fits}"),
+            json!({ "name": ten_kb }),
+        )
+        .await;
+    assert_eq!(rename.status, StatusCode::BAD_REQUEST);
+    assert_eq!(ann.folders().await.len(), 5, "nothing else was created");
+    assert_eq!(ann.folders().await[&just_fits].0, "é".repeat(100));
+}
+
+async fn moves_take_the_artist_out_of_one_place_into_another_at_once(db: &TestDb) {
+    let site = Site::new(&db.conn).await;
+    let mut ann = site.user("ann@example.com").await;
+    let (a1, a2) = (site.artists[0], site.artists[1]);
+    let rock = ann.new_folder("Rock").await;
+    let jazz = ann.new_folder("Jazz").await;
+    ann.favorite(a1, Some(rock)).await;
+
+    let moved = ann
+        .post(
+            "/api/favorites/move",
+            json!({ "artistId": a1, "fromFolderId": rock, "toFolderId": jazz }),
+        )
+        .await;
+    assert_eq!(moved.status, StatusCode::OK, "{}", moved.body);
+    assert_eq!(moved.json()["folderId"], json!(jazz));
+    let folders = ann.folders().await;
+    assert!(folders[&rock].1.is_empty());
+    assert_eq!(folders[&jazz].1, vec![a1]);
+
+    // Into a folder that already has it: the source goes, the target stays one row.
+    ann.favorite(a1, Some(rock)).await;
+    let merged = ann
+        .post(
+            "/api/favorites/move",
+            json!({ "artistId": a1, "fromFolderId": rock, "toFolderId": jazz }),
+        )
+        .await;
+    assert_eq!(merged.status, StatusCode::OK);
+    let folders = ann.folders().await;
+    assert!(folders[&rock].1.is_empty());
+    assert_eq!(folders[&jazz].1, vec![a1]);
+
+    // A missing source changes nothing.
+    let missing = ann
+        .post(
+            "/api/favorites/move",
+            json!({ "artistId": a2, "fromFolderId": rock, "toFolderId": jazz }),
+        )
+        .await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert_eq!(missing.message(), "This favorite could not be found.");
+    assert_eq!(ann.folders().await[&jazz].1, vec![a1]);
+
+    // A target that is not hers (deleted here) changes nothing either.
+    ann.delete(&format!("/api/favorite-folders/{rock}")).await;
+    let gone = ann
+        .post(
+            "/api/favorites/move",
+            json!({ "artistId": a1, "fromFolderId": jazz, "toFolderId": rock }),
+        )
+        .await;
+    assert_eq!(gone.status, StatusCode::NOT_FOUND);
+    assert_eq!(ann.folders().await[&jazz].1, vec![a1]);
+
+    // To the top level and back.
+    let top = ann
+        .post(
+            "/api/favorites/move",
+            json!({ "artistId": a1, "fromFolderId": jazz }),
+        )
+        .await;
+    assert_eq!(top.status, StatusCode::OK);
+    assert_eq!(ann.favorite_ids().await, vec![a1]);
+    assert!(ann.folders().await[&jazz].1.is_empty());
+}
+
+async fn video_favorites_are_added_checked_and_removed(db: &TestDb) {
+    let site = Site::new(&db.conn).await;
+    let mut ann = site.user("ann@example.com").await;
+    let artist = site.artists[2];
+    let check_path = format!("/api/video-favorites/check/{artist}/{VIDEO}");
+    assert_eq!(
+        ann.get(&check_path).await.json(),
+        json!({ "isFavorited": false, "folderId": null })
+    );
+    let added = ann.video(artist, VIDEO, None).await;
+    assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
+    assert_eq!(ann.video(artist, VIDEO, None).await.status, StatusCode::OK);
+    let listed = ann.get("/api/video-favorites").await.json();
+    assert_eq!(listed.as_array().unwrap().len(), 1);
+    assert_eq!(listed[0]["artistId"], json!(artist));
+    assert_eq!(listed[0]["videoId"], json!(VIDEO));
+    assert_eq!(listed[0]["title"], json!("Live at the Hall"));
+    assert_eq!(
+        ann.get(&check_path).await.json(),
+        json!({ "isFavorited": true, "folderId": null })
+    );
+
+    let removed = ann
+        .delete(&format!("/api/video-favorites/{artist}/{VIDEO}"))
+        .await;
+    assert_eq!(removed.status, StatusCode::NO_CONTENT);
+    assert_eq!(
+        ann.get(&check_path).await.json()["isFavorited"],
+        json!(false)
+    );
+
+    let folder = ann.new_folder("Videos").await;
+    ann.video(artist, VIDEO, Some(folder)).await;
+    assert_eq!(
+        ann.get(&check_path).await.json(),
+        json!({ "isFavorited": true, "folderId": folder })
+    );
+    let long = ann
+        .post(
+            "/api/video-favorites",
+            json!({ "videoId": VIDEO, "artistId": artist, "title": "t".repeat(2001) }),
+        )
+        .await;
+    assert_eq!(long.status, StatusCode::BAD_REQUEST);
+}
+
+async fn folder_count_is_limited_with_a_clear_answer(db: &TestDb) {
+    use sound_atlas_contract::library::MAX_FOLDERS;
+    let site = Site::new(&db.conn).await;
+    let mut ann = site.user("ann@example.com").await;
+    for n in 0..MAX_FOLDERS {
+        ann.new_folder(&format!("Folder {n}")).await;
+    }
+    let one_more = ann
+        .post("/api/favorite-folders", json!({ "name": "One more" }))
+        .await;
+    assert_eq!(one_more.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        one_more.message(),
+        "You can have at most 200 folders. Delete one to create another."
+    );
+    assert_eq!(ann.folders().await.len(), MAX_FOLDERS);
+}
+
+async fn the_export_lists_favorites_folders_and_video_favorites(db: &TestDb) {
+    let site = Site::new(&db.conn).await;
+    let mut ann = site.user("ann@example.com").await;
+    let mut bob = site.user("bob@example.com").await;
+    let artist = site.artists[0];
+    let folder = ann.new_folder("Mine").await;
+    ann.favorite(artist, None).await;
+    ann.favorite(artist, Some(folder)).await;
+    ann.video(artist, VIDEO, None).await;
+    bob.favorite(site.artists[1], None).await;
+
+    let library = sound_atlas_library::Library::new(
+        db.conn.clone(),
+        sound_atlas_catalog::Catalog::new(db.conn.clone()),
+    );
+    let export = sound_atlas_library::export(&library, ann.user_id.unwrap())
+        .await
+        .unwrap();
+    assert_eq!(export.favorites.len(), 2);
+    assert!(export
+        .favorites
+        .iter()
+        .all(|f| f["artistId"] == json!(artist)));
+    assert_eq!(export.folders.len(), 1);
+    assert_eq!(export.folders[0]["name"], json!("Mine"));
+    assert_eq!(export.folders[0]["artistIds"], json!([artist]));
+    assert_eq!(export.video_favorites.len(), 1);
+    assert_eq!(export.video_favorites[0]["videoId"], json!(VIDEO));
+}

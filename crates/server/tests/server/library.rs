@@ -1,0 +1,123 @@
+//! A signed-in visitor's pages (issue 8): their library is in the first HTML, and such
+//! pages never go through the render cache, so no anonymous page shows anyone's favorites.
+
+use std::net::SocketAddr;
+
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use axum::http::{header, Request, StatusCode};
+use sea_orm::{ActiveValue::Set, EntityTrait};
+use sound_atlas_entity::user;
+use sound_atlas_test_db::{db_tests, TestDb};
+
+use crate::{app_with_bundle, get, id_of, send, Answer};
+
+const PASSWORD: &str = "a long enough passphrase";
+
+/// Signs in a confirmed user made for the test; returns the session cookie.
+async fn signed_in(app: &axum::Router, db: &TestDb, email: &str) -> String {
+    let hash = sound_atlas_accounts::password::hash(PASSWORD.into())
+        .await
+        .unwrap();
+    user::Entity::insert(user::ActiveModel {
+        email: Set(email.into()),
+        email_key: Set(email.to_lowercase()),
+        password_hash: Set(Some(hash)),
+        confirmed_at: Set(Some(1)),
+        created_at: Set(1),
+        ..Default::default()
+    })
+    .exec(&db.conn)
+    .await
+    .unwrap();
+    let mut request = Request::post("/api/auth/signin")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header("sec-fetch-site", "same-origin")
+        .body(Body::from(
+            serde_json::json!({ "email": email, "password": PASSWORD }).to_string(),
+        ))
+        .unwrap();
+    request
+        .extensions_mut()
+        .insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 40000))));
+    let answer = send(app, request).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let set = answer.headers[header::SET_COOKIE].to_str().unwrap();
+    set.split(';').next().unwrap().to_owned()
+}
+
+async fn as_user(
+    app: &axum::Router,
+    cookie: &str,
+    method: &str,
+    uri: &str,
+    json: Option<serde_json::Value>,
+) -> Answer {
+    let mut request = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header(header::COOKIE, cookie)
+        .header("sec-fetch-site", "same-origin");
+    let body = match json {
+        Some(json) => {
+            request = request.header(header::CONTENT_TYPE, "application/json");
+            Body::from(json.to_string())
+        }
+        None => Body::empty(),
+    };
+    send(app, request.body(body).unwrap()).await
+}
+
+async fn a_signed_in_page_carries_the_library_and_skips_the_render_cache(db: &TestDb) {
+    // A bundle that numbers its renders, on one worker.
+    let counting = "let renders = 0; globalThis.render = () => JSON.stringify({ html: `<p>render ${++renders}</p>` });";
+    let app = app_with_bundle(db, counting).await;
+    let queen = id_of(&app, "Queen").await;
+    let cookie = signed_in(&app, db, "ann@example.com").await;
+    let added = as_user(
+        &app,
+        &cookie,
+        "POST",
+        "/api/favorites",
+        Some(serde_json::json!({ "artistId": queen })),
+    )
+    .await;
+    assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
+    let page = format!("/artist/{queen}");
+
+    let first = as_user(&app, &cookie, "GET", &page, None).await;
+    assert!(first.body.contains("<p>render 1</p>"));
+    assert!(
+        first.body.contains("/api/favorites"),
+        "her favorites are in the page state"
+    );
+    assert!(first.body.contains("/api/favorite-folders"));
+    assert!(first.body.contains("ann@example.com"), "and who she is");
+    assert_eq!(first.headers[header::CACHE_CONTROL], "private, no-store");
+    let again = as_user(&app, &cookie, "GET", &page, None).await;
+    assert!(
+        again.body.contains("<p>render 2</p>"),
+        "never served from the cache"
+    );
+
+    let anonymous = get(&app, &page).await;
+    assert!(
+        anonymous.body.contains("<p>render 3</p>"),
+        "a signed-in render was not cached for anyone"
+    );
+    assert!(!anonymous.body.contains("/api/favorites"));
+    assert!(!anonymous.body.contains("ann@example.com"));
+    assert_eq!(anonymous.headers[header::CACHE_CONTROL], "no-cache");
+    let anonymous_again = get(&app, &page).await;
+    assert!(
+        anonymous_again.body.contains("<p>render 3</p>"),
+        "anonymous pages stay cached"
+    );
+
+    // And a signed-in visit after that is still her own render, not the cached one.
+    let later = as_user(&app, &cookie, "GET", &page, None).await;
+    assert!(later.body.contains("<p>render 4</p>"));
+    assert!(later.body.contains("ann@example.com"));
+}
+
+db_tests!(a_signed_in_page_carries_the_library_and_skips_the_render_cache);
