@@ -4,6 +4,8 @@ import { Header } from './frame/header';
 import { RefreshButton } from './frame/refresh-button';
 import { ScrollManager } from './frame/scroll-manager';
 import { SplashScreen } from './frame/splash-screen';
+import { LoginHost } from '../features/accounts/login-host';
+import { Toaster } from '../lib/toast';
 
 /** The global frame around every page. Later issues add the login dialog, cookie banner and player here. */
 export function RootLayout() {
@@ -20,6 +22,8 @@ export function RootLayout() {
       <Footer />
       <RefreshButton />
       <SplashScreen />
+      <LoginHost />
+      <Toaster />
     </>
   );
 }
