@@ -5,6 +5,7 @@ import { RefreshButton } from './frame/refresh-button';
 import { ScrollManager } from './frame/scroll-manager';
 import { SplashScreen } from './frame/splash-screen';
 import { LoginHost } from '../features/accounts/login-host';
+import { CookieBanner } from '../features/consent/cookie-banner';
 import { Toaster } from '../lib/toast';
 
 /** The global frame around every page. Later issues add the login dialog, cookie banner and player here. */
@@ -23,6 +24,7 @@ export function RootLayout() {
       <RefreshButton />
       <SplashScreen />
       <LoginHost />
+      <CookieBanner />
       <Toaster />
     </>
   );
