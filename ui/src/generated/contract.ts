@@ -186,6 +186,9 @@ export const routes = {
   artist: { path: "artist/:id", href: (id: string | number): string => `/artist/${enc(id)}` },
   search: { path: "search", href: (): string => `/search` },
   searchResults: { path: "search/:query", href: (query: string | number): string => `/search/${enc(query)}` },
+  privacySettings: { path: "privacy-settings", href: (): string => `/privacy-settings` },
+  dataAccess: { path: "data-access", href: (): string => `/data-access` },
+  accountDeletion: { path: "account-deletion", href: (): string => `/account-deletion` },
 } as const;
 
 export const links = {
@@ -203,4 +206,7 @@ export const titles = {
   search: (): string => `Search - Sound Atlas`,
   searchResults: (query: string): string => `Search: ${query} - Sound Atlas`,
   notFound: (): string => `404 Page Not Found`,
+  privacySettings: (): string => `Privacy Settings - Sound Atlas`,
+  dataAccess: (): string => `Data Access - Sound Atlas`,
+  accountDeletion: (): string => `Account Deletion - Sound Atlas`,
 } as const;
