@@ -206,3 +206,52 @@ test('every response carries a CSP whose nonce is on the page\'s own script tags
     assert.equal(res.headers.get('x-frame-options'), 'DENY');
   }
 });
+
+test('the privacy pages: Login Required signed out; download and deletion signed in', async () => {
+  const page = await quietPage(site);
+  await page.goto(`${site.origin}/data-access`);
+  await hydrated(page);
+  await page.getByText('Login Required').waitFor();
+  await page.getByRole('link', { name: 'Back to Privacy Policy' }).waitFor();
+  await page.getByRole('button', { name: 'Go to Login' }).click();
+  await page.getByRole('dialog', { name: 'Sign In' }).waitFor();
+  await page.keyboard.press('Escape');
+
+  // Signed in through the emailed confirmation link.
+  await page.evaluate(() => fetch('/api/auth/signup', {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'leaver@example.com', password: 'a leaving password' }),
+  }));
+  const mail = await mailTo('leaver@example.com', /Confirm/);
+  await page.goto(mail.text.match(/http\S+\/api\/auth\/confirm\?token=\S+/)[0]);
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
+  await page.waitForURL(`${site.origin}/`);
+
+  await page.goto(`${site.origin}/data-access`);
+  await hydrated(page);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download My Data' }).click(),
+  ]);
+  assert.match(download.suggestedFilename(), /^sound-atlas-data-.*\.json$/);
+  const { readFile } = await import('node:fs/promises');
+  const exported = JSON.parse(await readFile(await download.path(), 'utf8'));
+  assert.equal(exported.profile.email, 'leaver@example.com');
+
+  await page.goto(`${site.origin}/account-deletion`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const remove = page.getByRole('button', { name: 'Delete My Account' });
+  await page.getByRole('textbox').fill('delete my account');
+  assert.equal(await remove.isDisabled(), true, 'only the exact phrase enables it');
+  await page.getByRole('textbox').fill('DELETE MY ACCOUNT');
+  const alerts = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  await remove.click();
+  await page.waitForURL(`${site.origin}/`);
+  assert.deepEqual(alerts, ['Your account and all data have been permanently deleted.']);
+  assert.equal(await (await page.request.get(`${site.origin}/api/user`)).json(), null);
+});
