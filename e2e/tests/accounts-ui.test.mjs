@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { freePort, start } from '../support/harness.mjs';
-import { CONSENT_KEY, SPLASH_SEEN_KEY, hydrated, quietPage } from './browser-helpers.mjs';
+import { CONSENT_KEY, SPLASH_SEEN_KEY, hydrated, quietPage, settle } from './browser-helpers.mjs';
 
 const e2e = fileURLToPath(new URL('..', import.meta.url));
 let site;
@@ -78,7 +78,11 @@ test('signing up in the dialog, confirming by mail, signing in, reloading and lo
   await page.goto(`${site.origin}/about`);
   await hydrated(page);
 
+  const providerInfo = page.waitForResponse((res) => res.url().endsWith('/api/auth/oidc'));
   let dialog = await openLogin(page);
+  assert.deepEqual(await (await providerInfo).json(), { enabled: false, name: null });
+  await settle(page);
+  assert.equal(await dialog.getByRole('link', { name: /Continue with/ }).count(), 0, 'no provider configured, no button');
   await dialog.getByRole('button', { name: "Don't have an account? Sign Up" }).click();
   dialog = page.getByRole('dialog', { name: 'Sign Up' });
   await dialog.getByLabel('Email').fill('fan@example.com');
