@@ -4,7 +4,9 @@ pub use sea_orm_migration::prelude::*;
 
 mod m20261121_000001_create_artists;
 mod m20261123_000001_create_accounts;
-mod m20261123_000002_create_library; // library (issue 8)
+mod m20261123_000002_create_content;
+mod m20261123_000003_artist_image_source;
+mod m20261123_000004_create_library; // library (issue 8)
 
 pub struct Migrator;
 
@@ -14,7 +16,9 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m20261121_000001_create_artists::Migration),
             Box::new(m20261123_000001_create_accounts::Migration),
-            Box::new(m20261123_000002_create_library::Migration), // library (issue 8)
+            Box::new(m20261123_000002_create_content::Migration),
+            Box::new(m20261123_000003_artist_image_source::Migration),
+            Box::new(m20261123_000004_create_library::Migration), // library (issue 8)
         ]
     }
 }

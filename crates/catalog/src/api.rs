@@ -1,14 +1,16 @@
-//! `/api/artists...` routes (nested under `/api` by the server): thin adapters from HTTP
-//! to `reads`. Paths come from the route contract; values are parsed by their extractors.
+//! `/api/artists...` and `/api/quiz/facts` routes (nested under `/api` by the server):
+//! thin adapters from HTTP to `reads` and `quiz`. Paths come from the route contract; values are parsed by their extractors.
 
 use axum::extract::{FromRef, State};
 use axum::routing::get;
 use axum::{Json, Router};
 use sound_atlas_contract::catalog::api as endpoints;
+use sound_atlas_contract::quiz::{api as quiz_endpoints, QuizFact};
 use sound_atlas_http::{ApiResult, QueryParams};
 
 use crate::model::{Artist, ArtistSummary, BrowsePage, Neighbors};
 use crate::params::{ArtistId, BrowseRequest, SearchQuery};
+use crate::quiz::{self, QuizSeed};
 use crate::reads;
 use crate::store::Catalog;
 
@@ -25,6 +27,7 @@ where
         .route(endpoints::ARTIST.route(), get(artist))
         .route(endpoints::NEIGHBORS.route(), get(neighbors))
         .route(endpoints::RELATED.route(), get(related))
+        .route(quiz_endpoints::QUIZ_FACTS.route(), get(quiz_facts))
 }
 
 async fn list(State(catalog): State<Catalog>, params: QueryParams) -> ApiResult<Json<Vec<Artist>>> {
@@ -66,4 +69,11 @@ async fn related(
     id: ArtistId,
 ) -> ApiResult<Json<Vec<ArtistSummary>>> {
     reads::related(&catalog, id).await.map(Json)
+}
+
+async fn quiz_facts(
+    State(catalog): State<Catalog>,
+    seed: QuizSeed,
+) -> ApiResult<Json<Vec<QuizFact>>> {
+    quiz::facts(&catalog, &seed).await.map(Json)
 }

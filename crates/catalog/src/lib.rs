@@ -6,16 +6,20 @@
 //! - `store`: reads from the database, served from an in-memory snapshot.
 //! - `search`: ranked, typo-tolerant search over titles and genres.
 //! - `reads`: one function per API read, shared by `/api` handlers and page prefetch.
-//! - `api`: the axum routes under `/api/artists`.
+//! - `quiz`: the facts the music quiz is generated from, sampled per seed.
+//! - `api`: the axum routes under `/api/artists` and `/api/quiz`.
 
 pub mod api;
 pub mod model;
 pub mod params;
+pub mod quiz;
 pub mod reads;
 pub mod search;
 pub mod seed;
 pub mod store;
+pub mod write;
 
 pub use model::{Artist, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors};
 pub use params::{ArtistId, BrowseRequest, PageNumber, SearchQuery};
+pub use quiz::QuizSeed;
 pub use store::Catalog;

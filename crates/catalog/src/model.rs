@@ -22,6 +22,8 @@ pub fn artist_from_row(row: artist::Model) -> Artist {
         id: row.id,
         title: row.title,
         image_url: row.image_url.map(|url| normalize_image_url(&url)),
+        image_thumbnail_url: row.image_thumbnail_url.map(|url| normalize_image_url(&url)),
+        image_source: row.image_source,
         genres,
         bio: row.bio,
         bio_source_link: row.bio_source_link,

@@ -156,6 +156,8 @@ mod tests {
             id: 0,
             title: title.into(),
             image_url: None,
+            image_thumbnail_url: None,
+            image_source: None,
             genres: genres.iter().map(|g| g.to_string()).collect(),
             bio: None,
             bio_source_link: None,

@@ -112,6 +112,8 @@ impl SeedArtist {
             real_name: Set(self.real_name),
             genres: Set(serde_json::to_string(&self.genres).expect("a list of strings serializes")),
             image_url: Set(self.image_url),
+            image_thumbnail_url: Set(None),
+            image_source: Set(None),
             bio: Set(Some(self.bio)),
             bio_source_link: Set(Some(self.bio_source_link)),
             solo_video_link: Set(self.solo_video_link),

@@ -40,6 +40,14 @@ pub struct Artist {
     pub id: i32,
     pub title: String,
     pub image_url: Option<String>,
+    /// A smaller rendition of `imageUrl` (cards; a fallback when the full image fails).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub image_thumbnail_url: Option<String>,
+    /// "wikimedia" when the image comes from a wiki source ("Source: Wikimedia" badge).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub image_source: Option<String>,
     pub genres: Vec<String>,
     pub bio: Option<String>,
     pub bio_source_link: Option<String>,

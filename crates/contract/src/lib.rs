@@ -1,7 +1,7 @@
 //! The route contract between the Rust server and the React UI.
 //!
 //! Every fact both sides need is written here once:
-//! - API payload types (`catalog`, `error`), with serde for the server and ts-rs for the UI;
+//! - API payload types (`catalog`, `quiz`, `error`), with serde for the server and ts-rs for the UI;
 //! - API endpoints: path templates (which are also the browser's query keys) typed by
 //!   their payload (`Endpoint<T>`, `ApiPath<T>`);
 //! - page routes, links and document titles (`pages`);
@@ -14,10 +14,12 @@
 pub mod accounts;
 pub mod catalog;
 pub mod codegen;
+pub mod content;
 pub mod endpoint;
 pub mod error;
 pub mod library; // library (issue 8)
 pub mod pages;
+pub mod quiz;
 pub mod template;
 
 pub use endpoint::{ApiPath, Endpoint};

@@ -61,6 +61,8 @@ pub mod routes {
     /// The search screen with no query yet (and the no-JS form's `?q=` target).
     pub const SEARCH: PageRoute = PageRoute::new("search", "/search");
     pub const SEARCH_RESULTS: PageRoute = PageRoute::new("searchResults", "/search/{query}");
+    /// The music quiz; `?seed=` names the quiz (see `links::QUIZ_SEED`).
+    pub const QUIZ: PageRoute = PageRoute::new("quiz", "/quiz");
     // accounts (issue 5): the signed-in visitor's privacy pages
     pub const PRIVACY_SETTINGS: PageRoute = PageRoute::new("privacySettings", "/privacy-settings");
     pub const DATA_ACCESS: PageRoute = PageRoute::new("dataAccess", "/data-access");
@@ -74,6 +76,7 @@ pub mod routes {
         ARTIST,
         SEARCH,
         SEARCH_RESULTS,
+        QUIZ,
         PRIVACY_SETTINGS,
         DATA_ACCESS,
         ACCOUNT_DELETION,
@@ -89,9 +92,13 @@ pub mod links {
     /// A later page of a letter: pages 1..=page are shown.
     pub const BROWSE_LETTER_PAGE: Template = Template("/browse?letter={letter}&page={page}");
 
+    /// One quiz, reproducible and shareable.
+    pub const QUIZ_SEED: Template = Template("/quiz?seed={seed}");
+
     pub const ALL: &[(&str, Template)] = &[
         ("browseLetter", BROWSE_LETTER),
         ("browseLetterPage", BROWSE_LETTER_PAGE),
+        ("quizSeed", QUIZ_SEED),
     ];
 }
 
@@ -107,6 +114,7 @@ pub mod titles {
     pub const SEARCH: Template = Template(concat!("Search - ", site_name!()));
     pub const SEARCH_RESULTS: Template = Template(concat!("Search: {query} - ", site_name!()));
     pub const NOT_FOUND: Template = Template("404 Page Not Found");
+    pub const QUIZ: Template = Template(concat!("Music Quiz - ", site_name!()));
     pub const PRIVACY_SETTINGS: Template = Template(concat!("Privacy Settings - ", site_name!()));
     pub const DATA_ACCESS: Template = Template(concat!("Data Access - ", site_name!()));
     pub const ACCOUNT_DELETION: Template = Template(concat!("Account Deletion - ", site_name!()));
@@ -119,6 +127,7 @@ pub mod titles {
         ("search", SEARCH),
         ("searchResults", SEARCH_RESULTS),
         ("notFound", NOT_FOUND),
+        ("quiz", QUIZ),
         ("privacySettings", PRIVACY_SETTINGS),
         ("dataAccess", DATA_ACCESS),
         ("accountDeletion", ACCOUNT_DELETION),

@@ -19,6 +19,10 @@ pub struct Model {
     /// JSON array of genre names, stored as text so SQLite and PostgreSQL read it alike.
     pub genres: String,
     pub image_url: Option<String>,
+    /// A smaller rendition of `image_url`, for cards and as a fallback.
+    pub image_thumbnail_url: Option<String>,
+    /// Where the image came from: "wikimedia" when set by the encyclopedia enrichment.
+    pub image_source: Option<String>,
     pub bio: Option<String>,
     pub bio_source_link: Option<String>,
     pub solo_video_link: Option<String>,

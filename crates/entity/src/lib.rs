@@ -1,11 +1,15 @@
 //! sea-orm entities, one module per table. Hand-written queries live in the
 //! feature crates (e.g. `sound-atlas-catalog`), never here.
 
+pub mod article;
 pub mod artist;
 pub mod auth_session;
 pub mod auth_token;
+pub mod channel_video;
 pub mod favorite; // library (issue 8)
 pub mod favorite_folder; // library (issue 8)
 pub mod identity;
+pub mod new_song;
+pub mod top_ten_entry;
 pub mod user;
 pub mod video_favorite; // library (issue 8)

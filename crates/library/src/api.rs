@@ -4,7 +4,8 @@
 
 use std::collections::HashMap;
 
-use axum::extract::{FromRef, Path, State};
+use axum::extract::{FromRef, FromRequestParts, RawPathParams, State};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
@@ -18,7 +19,7 @@ use sound_atlas_contract::library::{
     FavoriteFolder, MoveFavorite, NewFavorite, NewFolder, NewVideoFavorite, VideoFavorite,
     VideoFavoriteCheck,
 };
-use sound_atlas_http::{ApiResult, QueryParams};
+use sound_atlas_http::{ApiError, ApiResult, QueryParams};
 
 use crate::store::{self, Added, ARTIST_NOT_FOUND, FOLDER_NOT_FOUND};
 use crate::Library;
@@ -62,6 +63,30 @@ async fn no_store(mut response: Response) -> Response {
     response
 }
 
+/// The route's path parameters, percent-decoded; axum refuses percent-encoded bytes
+/// that are not UTF-8, which is answered here in the one error shape (they name nothing).
+struct PathParams(HashMap<String, String>);
+
+const NOTHING_THERE: &str = "This address names nothing in your library.";
+
+impl<S: Send + Sync> FromRequestParts<S> for PathParams {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let raw = RawPathParams::from_request_parts(parts, state)
+            .await
+            .map_err(|_| ApiError::not_found(NOTHING_THERE))?;
+        Ok(PathParams(
+            raw.iter()
+                .map(|(name, value)| {
+                    let value = percent_encoding::percent_decode_str(value).decode_utf8_lossy();
+                    (name.to_owned(), value.into_owned())
+                })
+                .collect(),
+        ))
+    }
+}
+
 fn path_param<'a>(params: &'a HashMap<String, String>, name: &str) -> &'a str {
     params.get(name).map(String::as_str).unwrap_or("")
 }
@@ -94,7 +119,7 @@ async fn add_favorite(
 async fn remove_favorite(
     State(library): State<Library>,
     SignedIn { user, .. }: SignedIn,
-    Path(params): Path<HashMap<String, String>>,
+    PathParams(params): PathParams,
     query: QueryParams,
 ) -> ApiResult<StatusCode> {
     let artist_id = store::parse_id(path_param(&params, "artistId"), ARTIST_NOT_FOUND)?;
@@ -131,7 +156,7 @@ async fn create_folder(
 async fn rename_folder(
     State(library): State<Library>,
     SignedIn { user, .. }: SignedIn,
-    Path(params): Path<HashMap<String, String>>,
+    PathParams(params): PathParams,
     Input { value, .. }: Input<NewFolder>,
 ) -> ApiResult<Response> {
     let id = store::parse_id(path_param(&params, "id"), FOLDER_NOT_FOUND)?;
@@ -142,7 +167,7 @@ async fn rename_folder(
 async fn delete_folder(
     State(library): State<Library>,
     SignedIn { user, .. }: SignedIn,
-    Path(params): Path<HashMap<String, String>>,
+    PathParams(params): PathParams,
 ) -> ApiResult<StatusCode> {
     let id = store::parse_id(path_param(&params, "id"), FOLDER_NOT_FOUND)?;
     store::delete_folder(&library, user.id, id).await?;
@@ -159,7 +184,7 @@ async fn video_favorites(
 async fn check_video(
     State(library): State<Library>,
     SignedIn { user, .. }: SignedIn,
-    Path(params): Path<HashMap<String, String>>,
+    PathParams(params): PathParams,
 ) -> ApiResult<Json<VideoFavoriteCheck>> {
     let artist_id = store::parse_id(path_param(&params, "artistId"), ARTIST_NOT_FOUND)?;
     let video = store::video_id(path_param(&params, "videoId"))?;
@@ -179,7 +204,7 @@ async fn add_video(
 async fn remove_video(
     State(library): State<Library>,
     SignedIn { user, .. }: SignedIn,
-    Path(params): Path<HashMap<String, String>>,
+    PathParams(params): PathParams,
     query: QueryParams,
 ) -> ApiResult<StatusCode> {
     let artist_id = store::parse_id(path_param(&params, "artistId"), ARTIST_NOT_FOUND)?;

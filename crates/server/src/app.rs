@@ -24,6 +24,7 @@ pub fn build_app(state: AppState) -> Router {
     let api = Router::new()
         .merge(sound_atlas_catalog::api::router())
         .merge(sound_atlas_accounts::router()) // accounts (issue 5)
+        .merge(sound_atlas_content::api::router())
         .merge(sound_atlas_library::router()) // library (issue 8)
         .fallback(|| async { ApiError::not_found("There is no such API endpoint.") })
         .method_not_allowed_fallback(|| async {
@@ -33,6 +34,7 @@ pub fn build_app(state: AppState) -> Router {
         .route("/healthz", get(|| async { "ok" }))
         .nest("/api", api)
         .merge(crate::static_files::router())
+        .merge(sound_atlas_content::og::router())
         // library (issue 8): a signed-in visitor's pages carry their library and are private
         .merge(crate::pages::router().layer(middleware::from_fn_with_state(
             state.clone(),

@@ -48,5 +48,9 @@ pub async fn prepare(db: &DatabaseConnection) -> Result<(), Box<dyn std::error::
     if inserted > 0 {
         tracing::info!(inserted, "loaded the seed catalogue");
     }
+    let content = sound_atlas_content::seed::load(db).await?;
+    if content != Default::default() {
+        tracing::info!(?content, "loaded the seed content");
+    }
     Ok(())
 }

@@ -4,6 +4,7 @@
 use axum::extract::FromRef;
 use sea_orm::DatabaseConnection;
 use sound_atlas_catalog::Catalog;
+use sound_atlas_content::Content;
 use sound_atlas_ssr::{SsrConfig, SsrPool};
 
 use crate::bundle::{Manifest, Site, SERVER_BUNDLE};
@@ -14,6 +15,7 @@ use crate::render::Renderer;
 #[derive(Clone)]
 pub struct AppState {
     pub catalog: Catalog,
+    pub content: Content,
     pub renderer: Renderer,
     // accounts (issue 5)
     pub accounts: sound_atlas_accounts::Accounts,
@@ -24,6 +26,12 @@ pub struct AppState {
 impl FromRef<AppState> for Catalog {
     fn from_ref(state: &AppState) -> Catalog {
         state.catalog.clone()
+    }
+}
+
+impl FromRef<AppState> for Content {
+    fn from_ref(state: &AppState) -> Content {
+        state.content.clone()
     }
 }
 
@@ -52,7 +60,11 @@ impl AppState {
             ssr_config.workers = workers;
         }
         let ssr = SsrPool::start(SERVER_BUNDLE, ssr_config)?;
-        Ok(AppState::new(db, ssr, config.public_url.clone()))
+        let mut state = AppState::new(db.clone(), ssr, config.public_url.clone());
+        // The video service's key and channel come from the environment (content crate).
+        let videos = sound_atlas_content::VideoConfig::from_env()?;
+        state.content = Content::new(db, sound_atlas_content::VideoService::new(videos));
+        Ok(state)
     }
 
     /// State over an open (migrated) database and a running render pool.
@@ -67,11 +79,15 @@ impl AppState {
         };
         let catalog = Catalog::new(db.clone());
         // library (issue 8): shares the catalogue's snapshot
-        let library = sound_atlas_library::Library::new(db, catalog.clone());
+        let library = sound_atlas_library::Library::new(db.clone(), catalog.clone());
         AppState {
             accounts,
             library,
             catalog,
+            content: Content::new(
+                db,
+                sound_atlas_content::VideoService::new(Default::default()),
+            ),
             renderer: Renderer::new(ssr, site),
         }
     }

@@ -20,6 +20,7 @@ describe('the route table', () => {
       artist: contract.artist.href(42),
       search: contract.search.href(),
       searchResults: contract.searchResults.href('AC/DC'),
+      quiz: contract.quiz.href(),
       privacySettings: contract.privacySettings.href(),
       dataAccess: contract.dataAccess.href(),
       accountDeletion: contract.accountDeletion.href(),

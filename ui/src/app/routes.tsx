@@ -4,6 +4,7 @@ import { ArtistPage } from '../features/catalog/artist/artist-page';
 import { BrowsePage } from '../features/catalog/browse/browse-page';
 import { SearchPage } from '../features/catalog/search/search-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
+import { QuizPage } from '../features/quiz/quiz-page';
 import { AccountDeletionPage, DataAccessPage, PrivacySettingsPage } from '../features/privacy/privacy-pages';
 import { HomePage } from './home/home-page';
 import { RootErrorBoundary, RootLayout } from './root-layout';
@@ -21,6 +22,7 @@ export const pages: Record<keyof typeof contract, RouteObject['Component']> = {
   artist: ArtistPage,
   search: SearchPage,
   searchResults: SearchPage,
+  quiz: QuizPage,
   privacySettings: PrivacySettingsPage,
   dataAccess: DataAccessPage,
   accountDeletion: AccountDeletionPage,

@@ -10,7 +10,15 @@ export type Letter = string;
 
 export type ArtistKind = "band" | "solo";
 
-export type Artist = { id: number, title: string, imageUrl: string | null, genres: Array<string>, bio: string | null, bioSourceLink: string | null, soloVideoLink: string | null, spotifyLink: string | null, appleLink: string | null, amazonLink: string | null, tidalLink: string | null, funFact: string | null, externalId: string, kind: ArtistKind, 
+export type Artist = { id: number, title: string, imageUrl: string | null, 
+/**
+ * A smaller rendition of `imageUrl` (cards; a fallback when the full image fails).
+ */
+imageThumbnailUrl?: string, 
+/**
+ * "wikimedia" when the image comes from a wiki source ("Source: Wikimedia" badge).
+ */
+imageSource?: string, genres: Array<string>, bio: string | null, bioSourceLink: string | null, soloVideoLink: string | null, spotifyLink: string | null, appleLink: string | null, amazonLink: string | null, tidalLink: string | null, funFact: string | null, externalId: string, kind: ArtistKind, 
 /**
  * Year formed (band) or born (solo).
  */
@@ -37,6 +45,26 @@ export type BrowsePage = { letter: Letter, page: number, pageSize: number,
  * Artists under this letter in all.
  */
 total: number, artists: Array<ArtistSummary>, };
+
+export type QuizFact = { id: number, title: string, kind: ArtistKind, 
+/**
+ * Year formed (band) or born (solo).
+ */
+year: number | null, origin: string | null, realName: string | null, genres: Array<string>, 
+/**
+ * Characters in the biography.
+ */
+bioLength: number, 
+/**
+ * The biography's first sentence saying "born" (solo) or "formed" (band), sent only
+ * when the structured year, or a solo artist's real name, is missing.
+ */
+bioLine: string | null, 
+/**
+ * Home towns of other sampled artists that the biography names (where a band moved
+ * to, say): an Origin distractor there could also be true.
+ */
+bioPlaces: Array<string>, };
 
 export type User = { id: number, email: string, };
 
@@ -73,6 +101,62 @@ export type Export = { profile: ExportProfile, favorites: unknown[], folders: un
 exportDate: string, };
 
 export type OidcInfo = { enabled: boolean, name: string | null, };
+
+export type TopTenEntry = { rank: number, songName: string, artist: string, 
+/**
+ * Absent when no verified video is known: the card then offers no player.
+ */
+youtubeLink: string | null, amazonLink: string | null, thumbnailUrl: string | null, };
+
+export type NewSong = { id: number, songName: string, artistName: string, thumbnail: string | null, 
+/**
+ * An 11-character video id, when known.
+ */
+videoId: string | null, amazonLink: string | null, 
+/**
+ * ISO date (YYYY-MM-DD), when known.
+ */
+releaseDate: string | null, };
+
+export type ChannelVideo = { 
+/**
+ * The 11-character video id.
+ */
+id: string, 
+/**
+ * HTML entities already decoded.
+ */
+title: string, description: string, thumbnail: string | null, url: string, 
+/**
+ * RFC 3339, or empty when unknown.
+ */
+publishedAt: string, viewCount: number | null, 
+/**
+ * ISO 8601 duration (e.g. "PT4M13S").
+ */
+duration: string | null, };
+
+export type Article = { id: number, title: string, summary: string, 
+/**
+ * ISO date (YYYY-MM-DD).
+ */
+date: string, 
+/**
+ * One of [`ARTICLE_CATEGORIES`].
+ */
+category: string, 
+/**
+ * Paragraphs separated by '|', with bold tags and URLs (to be rendered safely).
+ */
+content: string, 
+/**
+ * Comma-separated.
+ */
+tags: string, featuredImage: string | null, featuredImageCaption: string | null, image1: string | null, image1Caption: string | null, image2: string | null, image2Caption: string | null, 
+/**
+ * An 11-character video id.
+ */
+youtubeVideo: string | null, product1Name: string | null, product1Link: string | null, product1Image: string | null, product2Name: string | null, product2Link: string | null, product2Image: string | null, product3Name: string | null, product3Link: string | null, product3Image: string | null, };
 
 export type Favorite = { id: number, artistId: number, folderId: number | null, 
 /**
@@ -113,12 +197,22 @@ export const MAX_BROWSE_PAGE = 50;
 export const MAX_API_PAGE = 10000;
 export const RELATED_LIMIT = 6;
 export const MAX_QUERY_CHARS = 100;
+export const QUIZ_MAX_QUESTIONS = 10;
+export const QUIZ_MIN_BIO_CHARS = 50;
+export const QUIZ_SAMPLE_SIZE = 48;
+export const QUIZ_MAX_SEED_CHARS = 64;
 export const MIN_PASSWORD_CHARS = 8;
 export const MAX_PASSWORD_CHARS = 1024;
+export const RELATED_ARTICLES = 3;
+export const CARD_TAGS = 2;
 export const MAX_FOLDER_NAME_CHARS = 100;
 export const MAX_FOLDERS = 200;
 export const MAX_FAVORITES = 5000;
 export const MAX_VIDEO_FAVORITES = 5000;
+/** Article categories, in the filter's order. */
+export const ARTICLE_CATEGORIES: readonly string[] = ["Artist Spotlight", "News & Updates", "Equipment & Gear", "General"];
+export const INVALID_YOUTUBE_URL = "Invalid YouTube URL";
+export const ARTICLE_NOT_FOUND = "The article you're looking for doesn't exist.";
 /** Browse letters: "#" then A to Z. */
 export const LETTERS: readonly string[] = ["#", "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z"];
 export const DEFAULT_LETTER = "A";
@@ -144,12 +238,28 @@ export const api = {
   neighbors: (id: string | number): ApiPath<Neighbors> => `/api/artists/${enc(id)}/neighbors` as ApiPath<Neighbors>,
   /** GET /api/artists/{id}/related */
   related: (id: string | number): ApiPath<Array<ArtistSummary>> => `/api/artists/${enc(id)}/related` as ApiPath<Array<ArtistSummary>>,
+  /** GET /api/quiz/facts?seed={seed} */
+  quizFacts: (seed: string | number): ApiPath<Array<QuizFact>> => `/api/quiz/facts?seed=${enc(seed)}` as ApiPath<Array<QuizFact>>,
   /** GET /api/user */
   user: (): ApiPath<User | null> => `/api/user` as ApiPath<User | null>,
   /** GET /api/user/export */
   userExport: (): ApiPath<Export> => `/api/user/export` as ApiPath<Export>,
   /** GET /api/auth/oidc */
   identityProvider: (): ApiPath<OidcInfo> => `/api/auth/oidc` as ApiPath<OidcInfo>,
+  /** GET /api/weekly-top-ten */
+  weeklyTopTen: (): ApiPath<Array<TopTenEntry>> => `/api/weekly-top-ten` as ApiPath<Array<TopTenEntry>>,
+  /** GET /api/new-songs */
+  newSongs: (): ApiPath<Array<NewSong>> => `/api/new-songs` as ApiPath<Array<NewSong>>,
+  /** GET /api/youtube/channel-videos */
+  channelVideos: (): ApiPath<Array<ChannelVideo>> => `/api/youtube/channel-videos` as ApiPath<Array<ChannelVideo>>,
+  /** GET /api/artist/channel-videos?url={url} */
+  artistChannelVideos: (url: string | number): ApiPath<Array<ChannelVideo>> => `/api/artist/channel-videos?url=${enc(url)}` as ApiPath<Array<ChannelVideo>>,
+  /** GET /api/articles */
+  articles: (): ApiPath<Array<Article>> => `/api/articles` as ApiPath<Array<Article>>,
+  /** GET /api/articles?category={category} */
+  articlesIn: (category: string | number): ApiPath<Array<Article>> => `/api/articles?category=${enc(category)}` as ApiPath<Array<Article>>,
+  /** GET /api/articles/{id} */
+  article: (id: string | number): ApiPath<Article> => `/api/articles/${enc(id)}` as ApiPath<Article>,
   /** GET /api/favorites */
   favorites: (): ApiPath<Array<Artist>> => `/api/favorites` as ApiPath<Array<Artist>>,
   /** GET /api/favorite-folders */
@@ -186,6 +296,7 @@ export const routes = {
   artist: { path: "artist/:id", href: (id: string | number): string => `/artist/${enc(id)}` },
   search: { path: "search", href: (): string => `/search` },
   searchResults: { path: "search/:query", href: (query: string | number): string => `/search/${enc(query)}` },
+  quiz: { path: "quiz", href: (): string => `/quiz` },
   privacySettings: { path: "privacy-settings", href: (): string => `/privacy-settings` },
   dataAccess: { path: "data-access", href: (): string => `/data-access` },
   accountDeletion: { path: "account-deletion", href: (): string => `/account-deletion` },
@@ -194,6 +305,7 @@ export const routes = {
 export const links = {
   browseLetter: (letter: string | number): string => `/browse?letter=${enc(letter)}`,
   browseLetterPage: (letter: string | number, page: string | number): string => `/browse?letter=${enc(letter)}&page=${enc(page)}`,
+  quizSeed: (seed: string | number): string => `/quiz?seed=${enc(seed)}`,
 } as const;
 
 // ---- Document titles
@@ -206,6 +318,7 @@ export const titles = {
   search: (): string => `Search - Sound Atlas`,
   searchResults: (query: string): string => `Search: ${query} - Sound Atlas`,
   notFound: (): string => `404 Page Not Found`,
+  quiz: (): string => `Music Quiz - Sound Atlas`,
   privacySettings: (): string => `Privacy Settings - Sound Atlas`,
   dataAccess: (): string => `Data Access - Sound Atlas`,
   accountDeletion: (): string => `Account Deletion - Sound Atlas`,

@@ -22,6 +22,7 @@ db_tests!(
     video_favorites_are_added_checked_and_removed,
     folder_count_is_limited_with_a_clear_answer,
     the_export_lists_favorites_folders_and_video_favorites,
+    deleting_the_account_deletes_the_library_with_it,
 );
 
 async fn a_signed_out_visitor_is_asked_to_sign_in_on_every_route(db: &TestDb) {
@@ -125,6 +126,13 @@ async fn unknown_artists_and_bad_ids_are_refused_and_nothing_is_written(db: &Tes
     assert_eq!(
         ann.delete("/api/favorites/1?folderId=abc").await.status,
         StatusCode::NOT_FOUND
+    );
+    let not_utf8 = ann.delete("/api/favorites/%FF").await;
+    assert_eq!(not_utf8.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        not_utf8.json()["message"],
+        json!("This address names nothing in your library."),
+        "in the one error shape"
     );
     let bad_video = ann.video(site.artists[0], "short", None).await;
     assert_eq!(bad_video.status, StatusCode::BAD_REQUEST);
@@ -496,4 +504,48 @@ async fn the_export_lists_favorites_folders_and_video_favorites(db: &TestDb) {
     assert_eq!(export.folders[0]["artistIds"], json!([artist]));
     assert_eq!(export.video_favorites.len(), 1);
     assert_eq!(export.video_favorites[0]["videoId"], json!(VIDEO));
+}
+
+async fn deleting_the_account_deletes_the_library_with_it(db: &TestDb) {
+    use sea_orm::{EntityTrait, PaginatorTrait};
+    use sound_atlas_entity::{favorite, favorite_folder, video_favorite};
+    let site = Site::new(&db.conn).await;
+    let mut ann = site.user("ann@example.com").await;
+    let mut bob = site.user("bob@example.com").await;
+    let artist = site.artists[0];
+    let folder = ann.new_folder("Mine").await;
+    ann.favorite(artist, None).await;
+    ann.favorite(artist, Some(folder)).await;
+    ann.video(artist, VIDEO, Some(folder)).await;
+    bob.favorite(artist, None).await;
+
+    let deleted = ann
+        .send(
+            Browser::request(Method::DELETE, "/api/user/delete")
+                .header("content-type", "application/json")
+                .body(axum::body::Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.body);
+    assert_eq!(
+        favorite::Entity::find().count(&db.conn).await.unwrap(),
+        1,
+        "only Bob's is left"
+    );
+    assert_eq!(
+        favorite_folder::Entity::find()
+            .count(&db.conn)
+            .await
+            .unwrap(),
+        0
+    );
+    assert_eq!(
+        video_favorite::Entity::find()
+            .count(&db.conn)
+            .await
+            .unwrap(),
+        0
+    );
+    assert_eq!(bob.favorite_ids().await, vec![artist]);
 }

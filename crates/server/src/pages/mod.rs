@@ -5,7 +5,8 @@
 mod accounts; // accounts (issue 5)
 mod catalog;
 mod crawlers;
-pub mod library; // library (issue 8)
+pub mod library;
+mod quiz;
 
 use axum::extract::State;
 use axum::http::{StatusCode, Uri};
@@ -18,6 +19,7 @@ use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     catalog::router()
+        .merge(quiz::router())
         .merge(accounts::router()) // accounts (issue 5)
         .merge(crawlers::router())
         .fallback(not_found)

@@ -2,8 +2,10 @@
 //! the server-rendered pages and their head tags, and bad input.
 
 mod api;
+mod content;
 mod library; // library (issue 8)
 mod pages;
+mod quiz;
 mod route_walk;
 
 use std::sync::LazyLock;

@@ -40,6 +40,11 @@ fn samples(route_id: &str, artist_id: i64) -> Vec<(String, StatusCode)> {
                 StatusCode::BAD_REQUEST,
             ),
         ],
+        "quiz" => owned(&[
+            ("/quiz", ok),
+            ("/quiz?seed=route-walk", ok),
+            ("/quiz?seed=not%20a%20seed", ok),
+        ]),
         // accounts (issue 5): signed out, each renders "Login Required" from its prefetch
         "privacySettings" => owned(&[("/privacy-settings", ok)]),
         "dataAccess" => owned(&[("/data-access", ok)]),

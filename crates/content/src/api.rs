@@ -1,0 +1,76 @@
+//! Content routes (nested under `/api` by the server): thin adapters from HTTP to `reads`.
+
+use axum::extract::{FromRef, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use sound_atlas_catalog::Catalog;
+use sound_atlas_contract::content::api;
+use sound_atlas_http::{ApiResult, PathParam, QueryParams};
+
+use crate::model::{Article, ChannelVideo, NewSong, TopTenEntry};
+use crate::reads;
+use crate::store::Content;
+
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Content: FromRef<S>,
+    Catalog: FromRef<S>,
+{
+    Router::new()
+        .route(api::WEEKLY_TOP_TEN.route(), get(weekly_top_ten))
+        .route(api::NEW_SONGS.route(), get(new_songs))
+        .route(api::CHANNEL_VIDEOS.route(), get(channel_videos))
+        .route(
+            api::ARTIST_CHANNEL_VIDEOS.route(),
+            get(artist_channel_videos),
+        )
+        // Also serves `api::ARTICLES_IN` (the same route with a category).
+        .route(api::ARTICLES.route(), get(articles))
+        .route(api::ARTICLE.route(), get(article))
+}
+
+async fn weekly_top_ten(
+    State(content): State<Content>,
+    params: QueryParams,
+) -> ApiResult<Json<Vec<TopTenEntry>>> {
+    reads::weekly_top_ten(&content, params.flag("refresh"))
+        .await
+        .map(Json)
+}
+
+async fn new_songs(State(content): State<Content>) -> ApiResult<Json<Vec<NewSong>>> {
+    reads::new_songs(&content).await.map(Json)
+}
+
+async fn channel_videos(State(content): State<Content>) -> ApiResult<Json<Vec<ChannelVideo>>> {
+    reads::channel_videos(&content).await.map(Json)
+}
+
+async fn artist_channel_videos(
+    State(content): State<Content>,
+    State(catalog): State<Catalog>,
+    params: QueryParams,
+) -> ApiResult<Json<Vec<ChannelVideo>>> {
+    let channel = reads::parse_channel_url(params.get("url"))?;
+    reads::artist_channel_videos(&content, &catalog, &channel)
+        .await
+        .map(Json)
+}
+
+async fn articles(
+    State(content): State<Content>,
+    params: QueryParams,
+) -> ApiResult<Json<Vec<Article>>> {
+    let category = reads::parse_category(params.get("category"))?;
+    reads::articles(&content, category).await.map(Json)
+}
+
+async fn article(
+    State(content): State<Content>,
+    PathParam(id): PathParam,
+) -> ApiResult<Json<Article>> {
+    reads::article(&content, reads::parse_article_id(&id)?)
+        .await
+        .map(Json)
+}

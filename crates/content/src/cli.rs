@@ -1,0 +1,124 @@
+//! The `sound-atlas` subcommands this crate provides (importers and enrichment).
+//! The binary parses them with clap and hands them to [`run`] with an open database.
+
+use std::time::Duration;
+
+use clap::{Subcommand, ValueEnum};
+use sea_orm::DatabaseConnection;
+
+use crate::import::records::{self, Format};
+use crate::import::wiki::{self, WikiConfig};
+use crate::import::{artists, read_source, ImportError, Report};
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Import artists or content. Re-running updates rows in place; bad rows are
+    /// reported with their line and skipped; the import commits whole or not at all.
+    Import {
+        #[command(subcommand)]
+        what: Import,
+    },
+    /// Fill artists' images (and missing biographies) from the encyclopedia page
+    /// each artist's bioSourceLink names.
+    EnrichArtists {
+        /// Enrich at most this many artists.
+        #[arg(long)]
+        limit: Option<usize>,
+        /// Milliseconds to wait between requests.
+        #[arg(long, default_value_t = 250)]
+        pace_ms: u64,
+        /// Summary API base (default: from each link, e.g. https://en.wikipedia.org/api/rest_v1).
+        #[arg(long)]
+        api_base: Option<String>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Import {
+    /// Artists from a public spreadsheet query answer (JSON wrapped in text) or CSV.
+    Artists {
+        /// A file path or an http(s) URL.
+        source: String,
+        /// Default: csv for *.csv, else the spreadsheet query format.
+        #[arg(long, value_enum)]
+        format: Option<ArtistFormat>,
+    },
+    /// The Weekly Top 10 (replaces the whole chart; needs ranks 1 to 10).
+    TopTen {
+        source: String,
+        #[arg(long, value_enum)]
+        format: Option<Format>,
+    },
+    /// Brand New Songs, keyed by externalId (default: artist and song name).
+    NewSongs {
+        source: String,
+        #[arg(long, value_enum)]
+        format: Option<Format>,
+    },
+    /// Articles, keyed by externalId (default: a slug of the title).
+    Articles {
+        source: String,
+        #[arg(long, value_enum)]
+        format: Option<Format>,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ArtistFormat {
+    Sheet,
+    Csv,
+}
+
+/// Runs one subcommand against `db` and returns its report.
+pub async fn run(db: &DatabaseConnection, command: Command) -> Result<Report, ImportError> {
+    match command {
+        Command::Import { what } => match what {
+            Import::Artists { source, format } => {
+                let format = format.unwrap_or(if Format::of(&source) == Format::Csv {
+                    ArtistFormat::Csv
+                } else {
+                    ArtistFormat::Sheet
+                });
+                let text = read_source(&source).await?;
+                let rows = match format {
+                    ArtistFormat::Sheet => artists::parse_sheet(&text)?,
+                    ArtistFormat::Csv => artists::parse_csv(&text)?,
+                };
+                artists::import(db, rows).await
+            }
+            Import::TopTen { source, format } => {
+                let items = parsed(&source, format).await?;
+                records::import_top_ten(db, items).await
+            }
+            Import::NewSongs { source, format } => {
+                let items = parsed(&source, format).await?;
+                records::import_new_songs(db, items).await
+            }
+            Import::Articles { source, format } => {
+                let items = parsed(&source, format).await?;
+                records::import_articles(db, items).await
+            }
+        },
+        Command::EnrichArtists {
+            limit,
+            pace_ms,
+            api_base,
+        } => {
+            let config = WikiConfig {
+                api_base,
+                pace: Duration::from_millis(pace_ms),
+                limit,
+                ..WikiConfig::default()
+            };
+            wiki::enrich(db, &config).await
+        }
+    }
+}
+
+async fn parsed(
+    source: &str,
+    format: Option<Format>,
+) -> Result<Vec<(String, serde_json::Value)>, ImportError> {
+    let text = read_source(source).await?;
+    records::parse(&text, format.unwrap_or_else(|| Format::of(source)))
+}

@@ -1,0 +1,304 @@
+//! Artists from the public-spreadsheet query format (JSON wrapped in text) or CSV.
+//!
+//! Spreadsheet columns (spec section 3): title, solo video link, bio source link,
+//! bio, genres, image, and the four streaming links. The first row is a header and
+//! is skipped; its labels choose the columns when they name them, else the columns
+//! are read in the order above. Rows without a title are skipped.
+
+use sea_orm::{DatabaseConnection, TransactionTrait};
+use serde_json::Value;
+use sound_atlas_catalog::model::normalize_image_url;
+use sound_atlas_catalog::write::{self, ArtistUpsert};
+
+use super::{ImportError, Progress, Report};
+use crate::model::ChannelRef;
+use crate::records::slug;
+
+/// Spec section 8.
+pub const SHEETS_PARSE_ERROR: &str = "Could not parse Google Sheets data";
+
+/// The artist fields a sheet or CSV can carry, in the spec's column order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    Title,
+    SoloVideoLink,
+    BioSourceLink,
+    Bio,
+    Genres,
+    Image,
+    Spotify,
+    Apple,
+    Amazon,
+    Tidal,
+}
+
+const ORDER: [Field; 10] = [
+    Field::Title,
+    Field::SoloVideoLink,
+    Field::BioSourceLink,
+    Field::Bio,
+    Field::Genres,
+    Field::Image,
+    Field::Spotify,
+    Field::Apple,
+    Field::Amazon,
+    Field::Tidal,
+];
+
+impl Field {
+    /// Recognises a header label ("Solo Video Link", "soloVideoLink", "image_url", ...).
+    fn from_label(label: &str) -> Option<Field> {
+        let key: String = label
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        Some(match key.as_str() {
+            "title" | "name" | "artist" => Field::Title,
+            "solovideolink" | "videolink" | "youtube" | "youtubelink" => Field::SoloVideoLink,
+            "biosourcelink" | "biosource" | "wikipedia" | "wikipedialink" => Field::BioSourceLink,
+            "bio" | "biography" => Field::Bio,
+            "genres" | "genre" => Field::Genres,
+            "image" | "imageurl" | "photo" => Field::Image,
+            "spotify" | "spotifylink" => Field::Spotify,
+            "apple" | "applelink" | "applemusic" => Field::Apple,
+            "amazon" | "amazonlink" | "amazonmusic" => Field::Amazon,
+            "tidal" | "tidallink" => Field::Tidal,
+            _ => return None,
+        })
+    }
+}
+
+/// Genres: a bracketed, quoted list (`["Rock", "Pop"]`) is read as a list;
+/// otherwise the text is split on commas and trimmed (spec section 5).
+pub fn parse_genres(text: &str) -> Vec<String> {
+    let text = text.trim();
+    if text.starts_with('[') && text.ends_with(']') {
+        if let Ok(list) = serde_json::from_str::<Vec<String>>(text) {
+            return clean(list);
+        }
+        // Single quotes are common in hand-written sheets: ['Rock', 'Pop'].
+        let inner = &text[1..text.len() - 1];
+        return clean(
+            inner
+                .split(',')
+                .map(|g| g.trim().trim_matches(|c| c == '"' || c == '\'').to_owned())
+                .collect(),
+        );
+    }
+    clean(text.split(',').map(str::to_owned).collect())
+}
+
+fn clean(list: Vec<String>) -> Vec<String> {
+    list.into_iter()
+        .map(|g| g.trim().to_owned())
+        .filter(|g| !g.is_empty())
+        .collect()
+}
+
+/// Turns the cells of one row into an artist, or says why not. `None`: no title.
+fn row_to_artist(cells: &[(Field, String)]) -> Option<Result<ArtistUpsert, String>> {
+    let get = |field: Field| {
+        cells
+            .iter()
+            .find(|(f, _)| *f == field)
+            .map(|(_, v)| v.trim().to_owned())
+            .filter(|v| !v.is_empty())
+    };
+    let title = get(Field::Title)?;
+    let mut problems = Vec::new();
+    let url = |field: Field, name: &str, problems: &mut Vec<String>| {
+        let value = get(field)?;
+        let value = if field == Field::Image {
+            normalize_image_url(&value)
+        } else {
+            value
+        };
+        match url::Url::parse(&value) {
+            Ok(u) if u.scheme() == "https" || u.scheme() == "http" => Some(value),
+            _ => {
+                problems.push(format!("{name} is not an http(s) URL: {value:?}"));
+                None
+            }
+        }
+    };
+    let artist = ArtistUpsert {
+        external_id: slug(&title),
+        kind: None,
+        genres: get(Field::Genres).map(|g| parse_genres(&g)),
+        image_url: url(Field::Image, "image", &mut problems),
+        bio: get(Field::Bio),
+        bio_source_link: url(Field::BioSourceLink, "bio source link", &mut problems),
+        solo_video_link: url(Field::SoloVideoLink, "solo video link", &mut problems),
+        spotify_link: url(Field::Spotify, "Spotify link", &mut problems),
+        apple_link: url(Field::Apple, "Apple Music link", &mut problems),
+        amazon_link: url(Field::Amazon, "Amazon link", &mut problems),
+        tidal_link: url(Field::Tidal, "TIDAL link", &mut problems),
+        title,
+    };
+    if let Some(link) = &artist.solo_video_link {
+        if ChannelRef::parse(link).is_none() {
+            problems.push(format!(
+                "solo video link: {}",
+                crate::model::INVALID_YOUTUBE_URL
+            ));
+        }
+    }
+    if artist.external_id.is_empty() {
+        problems.push("the title has no letters or digits".into());
+    }
+    Some(if problems.is_empty() {
+        Ok(artist)
+    } else {
+        Err(problems.join("; "))
+    })
+}
+
+/// A parsed input: each data row with its line (1 = the header).
+pub type Rows = Vec<(usize, Vec<(Field, String)>)>;
+
+fn columns_from_header(header: &[String]) -> Vec<Option<Field>> {
+    let named: Vec<Option<Field>> = header.iter().map(|l| Field::from_label(l)).collect();
+    if named.contains(&Some(Field::Title)) {
+        named
+    } else {
+        (0..header.len().max(ORDER.len()))
+            .map(|i| ORDER.get(i).copied())
+            .collect()
+    }
+}
+
+/// Parses the spreadsheet query answer: `/*O_o*/ google.visualization.Query.setResponse({...});`.
+pub fn parse_sheet(text: &str) -> Result<Rows, ImportError> {
+    let bad = || ImportError::Input(SHEETS_PARSE_ERROR.to_owned());
+    let start = text.find('{').ok_or_else(bad)?;
+    let end = text.rfind('}').ok_or_else(bad)?;
+    if end < start {
+        return Err(bad());
+    }
+    let json: Value = serde_json::from_str(&text[start..=end]).map_err(|_| bad())?;
+    let rows = json
+        .pointer("/table/rows")
+        .and_then(Value::as_array)
+        .ok_or_else(bad)?;
+    let cell_text = |cell: &Value| -> String {
+        match cell.get("v") {
+            Some(Value::String(s)) => s.clone(),
+            Some(Value::Number(n)) => n.to_string(),
+            Some(Value::Bool(b)) => b.to_string(),
+            _ => cell
+                .get("f")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_owned(),
+        }
+    };
+    let texts: Vec<Vec<String>> = rows
+        .iter()
+        .map(|row| {
+            row.get("c")
+                .and_then(Value::as_array)
+                .map(|cells| cells.iter().map(cell_text).collect())
+                .unwrap_or_default()
+        })
+        .collect();
+    Ok(label_rows(texts))
+}
+
+/// Parses CSV with a header row.
+pub fn parse_csv(text: &str) -> Result<Rows, ImportError> {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let mut texts = Vec::new();
+    for record in reader.records() {
+        let record = record.map_err(|err| ImportError::Input(format!("CSV: {err}")))?;
+        texts.push(record.iter().map(str::to_owned).collect());
+    }
+    Ok(label_rows(texts))
+}
+
+fn label_rows(texts: Vec<Vec<String>>) -> Rows {
+    let Some(header) = texts.first() else {
+        return Vec::new();
+    };
+    let columns = columns_from_header(header);
+    texts
+        .iter()
+        .enumerate()
+        .skip(1)
+        .map(|(i, row)| {
+            let cells = row
+                .iter()
+                .enumerate()
+                .filter_map(|(c, v)| columns.get(c).copied().flatten().map(|f| (f, v.clone())))
+                .collect();
+            (i + 1, cells)
+        })
+        .collect()
+}
+
+/// Checks every row, then writes the good ones in one transaction.
+pub async fn import(db: &DatabaseConnection, rows: Rows) -> Result<Report, ImportError> {
+    let mut report = Report::new("Artists");
+    let mut good: Vec<ArtistUpsert> = Vec::new();
+    let progress = Progress::new("Checking artists", rows.len());
+    for (n, (line, cells)) in rows.into_iter().enumerate() {
+        progress.tick(n + 1);
+        match row_to_artist(&cells) {
+            None => report.skip(format!("line {line}"), "no title"),
+            Some(Err(reason)) => report.skip(format!("line {line}"), reason),
+            Some(Ok(artist)) => {
+                if let Some(i) = good
+                    .iter()
+                    .position(|a| a.external_id == artist.external_id)
+                {
+                    // The later row wins, as when editing a sheet top to bottom.
+                    report.skip(
+                        format!("line {line}"),
+                        format!(
+                            "repeats the artist {:?}; the first row is replaced",
+                            artist.title
+                        ),
+                    );
+                    good[i] = artist;
+                } else {
+                    good.push(artist);
+                }
+            }
+        }
+    }
+    progress.finish();
+    let txn = db.begin().await?;
+    let counts = write::upsert(&txn, good).await?;
+    txn.commit().await?;
+    report.inserted = counts.inserted;
+    report.updated = counts.updated;
+    report.unchanged = counts.unchanged;
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn genres_read_as_a_quoted_list_or_comma_separated() {
+        assert_eq!(parse_genres(r#"["Rock", "Hip-Hop"]"#), ["Rock", "Hip-Hop"]);
+        assert_eq!(parse_genres("['Rock', 'Pop']"), ["Rock", "Pop"]);
+        assert_eq!(
+            parse_genres(" Rock ,Pop,, Lo-Fi "),
+            ["Rock", "Pop", "Lo-Fi"]
+        );
+        assert!(parse_genres("").is_empty());
+    }
+
+    #[test]
+    fn a_payload_that_is_not_the_query_format_cannot_be_parsed() {
+        for text in ["", "<html>", "setResponse({\"status\":\"error\"});", "{]"] {
+            let err = parse_sheet(text).unwrap_err();
+            assert_eq!(err.to_string(), SHEETS_PARSE_ERROR, "{text}");
+        }
+    }
+}

@@ -1,0 +1,177 @@
+//! Charts, new songs and articles from JSON (an array of records, field names as in
+//! the seed files) or CSV (a header row of the same names).
+
+use sea_orm::{DatabaseConnection, TransactionTrait};
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+use super::{ImportError, Progress, Report};
+use crate::records::{
+    write_articles, write_new_songs, write_top_ten, ArticleRecord, Mode, NewSongRecord,
+    TopTenRecord, Written, TOP_TEN_SIZE,
+};
+
+/// The input's format, from the file name unless given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Json,
+    Csv,
+}
+
+impl Format {
+    pub fn of(source: &str) -> Format {
+        let path = source.split(['?', '#']).next().unwrap_or(source);
+        if path.to_ascii_lowercase().ends_with(".csv") {
+            Format::Csv
+        } else {
+            Format::Json
+        }
+    }
+}
+
+/// Each record with where it is ("entry 3", "line 4"), as JSON objects.
+pub fn parse(text: &str, format: Format) -> Result<Vec<(String, Value)>, ImportError> {
+    match format {
+        Format::Json => {
+            let value: Value = serde_json::from_str(text)
+                .map_err(|err| ImportError::Input(format!("JSON: {err}")))?;
+            let Value::Array(items) = value else {
+                return Err(ImportError::Input(
+                    "JSON: expected an array of records".into(),
+                ));
+            };
+            Ok(items
+                .into_iter()
+                .enumerate()
+                .map(|(i, v)| (format!("entry {}", i + 1), v))
+                .collect())
+        }
+        Format::Csv => {
+            let mut reader = csv::ReaderBuilder::new()
+                .flexible(true)
+                .from_reader(text.as_bytes());
+            let headers: Vec<String> = reader
+                .headers()
+                .map_err(|err| ImportError::Input(format!("CSV: {err}")))?
+                .iter()
+                .map(|h| h.trim().to_owned())
+                .collect();
+            let mut out = Vec::new();
+            for record in reader.records() {
+                let record = record.map_err(|err| ImportError::Input(format!("CSV: {err}")))?;
+                let line = record.position().map_or(0, |p| p.line());
+                // Every cell as text; blank cells are left out (they mean "none").
+                let object: Map<String, Value> = headers
+                    .iter()
+                    .zip(record.iter())
+                    .filter(|(_, v)| !v.trim().is_empty())
+                    .map(|(h, v)| (h.clone(), Value::String(v.to_owned())))
+                    .collect();
+                out.push((format!("line {line}"), Value::Object(object)));
+            }
+            Ok(out)
+        }
+    }
+}
+
+/// Deserializes and checks each record; bad ones go to the report.
+fn check<T: DeserializeOwned>(
+    items: Vec<(String, Value)>,
+    report: &mut Report,
+    problems: impl Fn(&T) -> Vec<String>,
+    key: impl Fn(&T) -> String,
+) -> Vec<T> {
+    let progress = Progress::new(
+        &format!("Checking {}", report.what.to_lowercase()),
+        items.len(),
+    );
+    let mut good: Vec<T> = Vec::new();
+    let mut keys: Vec<String> = Vec::new();
+    for (n, (at, value)) in items.into_iter().enumerate() {
+        progress.tick(n + 1);
+        let record: T = match serde_json::from_value(value) {
+            Ok(record) => record,
+            Err(err) => {
+                report.skip(at, err.to_string());
+                continue;
+            }
+        };
+        let mut found = problems(&record);
+        if keys.contains(&key(&record)) {
+            found.push(format!("{} is given twice", key(&record)));
+        }
+        if found.is_empty() {
+            keys.push(key(&record));
+            good.push(record);
+        } else {
+            report.skip(at, found.join("; "));
+        }
+    }
+    progress.finish();
+    good
+}
+
+fn count(report: &mut Report, written: Written) {
+    report.inserted = written.inserted;
+    report.updated = written.updated;
+    report.unchanged = written.unchanged;
+}
+
+/// Replaces the Weekly Top 10. The chart must be whole: with a bad or missing place
+/// nothing is written.
+pub async fn import_top_ten(
+    db: &DatabaseConnection,
+    items: Vec<(String, Value)>,
+) -> Result<Report, ImportError> {
+    let mut report = Report::new("Weekly Top 10");
+    let good: Vec<TopTenRecord> = check(items, &mut report, TopTenRecord::problems, |r| {
+        format!("rank {}", r.rank)
+    });
+    if !report.skipped.is_empty() || good.len() != TOP_TEN_SIZE as usize {
+        return Err(ImportError::Input(format!(
+            "{}\nThe chart needs exactly {TOP_TEN_SIZE} valid places, ranks 1 to {TOP_TEN_SIZE}; nothing was changed.",
+            report.summary()
+        )));
+    }
+    let txn = db.begin().await?;
+    let written = write_top_ten(&txn, good, Mode::Upsert).await?;
+    txn.commit().await?;
+    count(&mut report, written);
+    Ok(report)
+}
+
+pub async fn import_new_songs(
+    db: &DatabaseConnection,
+    items: Vec<(String, Value)>,
+) -> Result<Report, ImportError> {
+    let mut report = Report::new("New songs");
+    let good: Vec<NewSongRecord> = check(
+        items,
+        &mut report,
+        NewSongRecord::problems,
+        NewSongRecord::key,
+    );
+    let txn = db.begin().await?;
+    let written = write_new_songs(&txn, good, Mode::Upsert).await?;
+    txn.commit().await?;
+    count(&mut report, written);
+    Ok(report)
+}
+
+pub async fn import_articles(
+    db: &DatabaseConnection,
+    items: Vec<(String, Value)>,
+) -> Result<Report, ImportError> {
+    let mut report = Report::new("Articles");
+    let good: Vec<ArticleRecord> = check(
+        items,
+        &mut report,
+        ArticleRecord::problems,
+        ArticleRecord::key,
+    );
+    let txn = db.begin().await?;
+    let written = write_articles(&txn, good, Mode::Upsert).await?;
+    txn.commit().await?;
+    count(&mut report, written);
+    Ok(report)
+}

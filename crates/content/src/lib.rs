@@ -1,0 +1,24 @@
+//! Editorial content: the Weekly Top 10, Brand New Songs, channel videos and articles.
+//!
+//! - `model`: the JSON shapes of the API (spec section 3) and parsed values (video ids,
+//!   channel links, categories).
+//! - `store`: the content service: database reads behind short caches.
+//! - `video`: the video service client, with stored videos as the fallback.
+//! - `seed`: the content shipped in `assets/seed/content/`, loaded on start.
+//! - `reads`: one function per API read, shared by `/api` handlers and page prefetch.
+//! - `api`: the axum routes.
+
+pub mod api;
+pub mod cli;
+pub mod import;
+pub mod model;
+pub mod og;
+pub mod reads;
+pub mod records;
+pub mod seed;
+pub mod store;
+pub mod video;
+
+pub use model::{Article, Category, ChannelRef, ChannelVideo, NewSong, TopTenEntry, VideoId};
+pub use store::Content;
+pub use video::{VideoConfig, VideoService};

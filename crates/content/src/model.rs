@@ -1,0 +1,377 @@
+//! API shapes (camelCase JSON, spec section 3) and parsed request values.
+
+use serde::{Deserialize, Serialize};
+use sound_atlas_entity::{article, channel_video, new_song, top_ten_entry};
+
+pub use sound_atlas_contract::content::{
+    Article, ChannelVideo, NewSong, TopTenEntry, INVALID_YOUTUBE_URL, RELATED_ARTICLES,
+};
+
+/// The API entry of a chart row; the thumbnail follows from the video when not given.
+pub fn top_ten_from_row(row: top_ten_entry::Model) -> TopTenEntry {
+    let thumbnail_url = row.thumbnail_url.or_else(|| {
+        row.youtube_link
+            .as_deref()
+            .and_then(VideoId::parse)
+            .map(|id| id.thumbnail_url())
+    });
+    TopTenEntry {
+        rank: row.rank,
+        song_name: row.song_name,
+        artist: row.artist,
+        youtube_link: row.youtube_link,
+        amazon_link: row.amazon_link,
+        thumbnail_url,
+    }
+}
+
+/// The API entry of a new-song row; the thumbnail follows from the video when not given.
+pub fn new_song_from_row(row: new_song::Model) -> NewSong {
+    let thumbnail = row.thumbnail.or_else(|| {
+        row.video_id
+            .as_deref()
+            .and_then(VideoId::parse)
+            .map(|id| id.thumbnail_url())
+    });
+    NewSong {
+        id: row.id,
+        song_name: row.song_name,
+        artist_name: row.artist_name,
+        thumbnail,
+        video_id: row.video_id,
+        amazon_link: row.amazon_link,
+        release_date: row.release_date,
+    }
+}
+
+pub fn channel_video_from_row(row: channel_video::Model) -> ChannelVideo {
+    ChannelVideo {
+        id: row.video_id,
+        title: row.title,
+        description: row.description,
+        thumbnail: row.thumbnail,
+        url: row.url,
+        published_at: row.published_at,
+        view_count: row.view_count,
+        duration: row.duration,
+    }
+}
+
+pub fn article_from_row(row: article::Model) -> Article {
+    Article {
+        id: row.id,
+        title: row.title,
+        summary: row.summary,
+        date: row.date,
+        category: row.category,
+        content: row.content,
+        tags: row.tags,
+        featured_image: row.featured_image,
+        featured_image_caption: row.featured_image_caption,
+        image1: row.image1,
+        image1_caption: row.image1_caption,
+        image2: row.image2,
+        image2_caption: row.image2_caption,
+        youtube_video: row.youtube_video,
+        product1_name: row.product1_name,
+        product1_link: row.product1_link,
+        product1_image: row.product1_image,
+        product2_name: row.product2_name,
+        product2_link: row.product2_link,
+        product2_image: row.product2_image,
+        product3_name: row.product3_name,
+        product3_link: row.product3_link,
+        product3_image: row.product3_image,
+    }
+}
+
+/// The four article categories (spec section 2, Articles).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Category {
+    ArtistSpotlight,
+    NewsAndUpdates,
+    EquipmentAndGear,
+    General,
+}
+
+impl Category {
+    pub const ALL: [Category; 4] = [
+        Category::ArtistSpotlight,
+        Category::NewsAndUpdates,
+        Category::EquipmentAndGear,
+        Category::General,
+    ];
+
+    /// The name shown on buttons and badges, and stored.
+    pub fn name(self) -> &'static str {
+        match self {
+            Category::ArtistSpotlight => "Artist Spotlight",
+            Category::NewsAndUpdates => "News & Updates",
+            Category::EquipmentAndGear => "Equipment & Gear",
+            Category::General => "General",
+        }
+    }
+
+    /// A URL-friendly key, for links that filter without JavaScript.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Category::ArtistSpotlight => "artist-spotlight",
+            Category::NewsAndUpdates => "news-and-updates",
+            Category::EquipmentAndGear => "equipment-and-gear",
+            Category::General => "general",
+        }
+    }
+
+    /// Parses a name or a slug, ignoring case and surrounding blanks.
+    pub fn parse(text: &str) -> Option<Category> {
+        let text = text.trim();
+        Category::ALL
+            .into_iter()
+            .find(|c| c.name().eq_ignore_ascii_case(text) || c.slug().eq_ignore_ascii_case(text))
+    }
+}
+
+/// An 11-character video id (letters, digits, '-' and '_'), spec section 5.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct VideoId(String);
+
+impl VideoId {
+    /// A bare id, or the id inside a watch, short, embed, shorts or live URL.
+    /// Anything else is `None` ("Invalid YouTube URL").
+    pub fn parse(input: &str) -> Option<VideoId> {
+        let input = input.trim();
+        if is_video_id(input) {
+            return Some(VideoId(input.to_owned()));
+        }
+        let url = url::Url::parse(input).ok()?;
+        let host = url
+            .host_str()?
+            .trim_start_matches("www.")
+            .trim_start_matches("m.");
+        let candidate = match host {
+            "youtu.be" => url.path_segments()?.next().map(str::to_owned),
+            "youtube.com" | "youtube-nocookie.com" | "music.youtube.com" => {
+                let mut segments = url.path_segments()?;
+                match segments.next() {
+                    Some("watch") => url
+                        .query_pairs()
+                        .find(|(k, _)| k == "v")
+                        .map(|(_, v)| v.into_owned()),
+                    Some("embed" | "shorts" | "live" | "v") => segments.next().map(str::to_owned),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }?;
+        is_video_id(&candidate).then_some(VideoId(candidate))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn watch_url(&self) -> String {
+        format!("https://www.youtube.com/watch?v={}", self.0)
+    }
+
+    /// The service's standard thumbnail for this video.
+    pub fn thumbnail_url(&self) -> String {
+        format!("https://i.ytimg.com/vi/{}/hqdefault.jpg", self.0)
+    }
+}
+
+fn is_video_id(text: &str) -> bool {
+    text.len() == 11
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+impl TryFrom<String> for VideoId {
+    type Error = String;
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        VideoId::parse(&text).ok_or_else(|| INVALID_YOUTUBE_URL.to_owned())
+    }
+}
+
+impl From<VideoId> for String {
+    fn from(id: VideoId) -> String {
+        id.0
+    }
+}
+
+impl std::fmt::Display for VideoId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// What a channel link names: a channel (by handle, id or legacy user name) or one video.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum ChannelRef {
+    /// "@name".
+    Handle(String),
+    /// "UC..." channel id.
+    Id(String),
+    /// Legacy /user/name.
+    User(String),
+    /// A link to a single video: the "channel" is that one video.
+    Video(VideoId),
+}
+
+impl ChannelRef {
+    /// Parses an artist's soloVideoLink (a channel or video URL) or a bare handle/channel id.
+    pub fn parse(input: &str) -> Option<ChannelRef> {
+        let input = input.trim();
+        let ok_name = |s: &str| {
+            !s.is_empty()
+                && s.len() <= 100
+                && s.chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        };
+        if let Some(handle) = input.strip_prefix('@') {
+            return ok_name(handle).then(|| ChannelRef::Handle(format!("@{handle}")));
+        }
+        if input.starts_with("UC") && input.len() == 24 && ok_name(input) {
+            return Some(ChannelRef::Id(input.to_owned()));
+        }
+        if let Some(video) = VideoId::parse(input) {
+            return Some(ChannelRef::Video(video));
+        }
+        let url = url::Url::parse(input).ok()?;
+        if !matches!(url.scheme(), "http" | "https") {
+            return None;
+        }
+        let host = url
+            .host_str()?
+            .trim_start_matches("www.")
+            .trim_start_matches("m.");
+        if host != "youtube.com" {
+            return None;
+        }
+        let mut segments = url.path_segments()?;
+        let first = segments.next()?;
+        if let Some(handle) = first.strip_prefix('@') {
+            let handle = percent_decode(handle);
+            return ok_name(&handle).then(|| ChannelRef::Handle(format!("@{handle}")));
+        }
+        let second = segments.next().filter(|s| ok_name(s))?;
+        match first {
+            "channel" if second.starts_with("UC") && second.len() == 24 => {
+                Some(ChannelRef::Id(second.to_owned()))
+            }
+            "user" => Some(ChannelRef::User(second.to_owned())),
+            _ => None,
+        }
+    }
+
+    /// The key stored with cached videos of this channel.
+    pub fn key(&self) -> String {
+        match self {
+            ChannelRef::Handle(h) => h.to_lowercase(),
+            ChannelRef::Id(id) => id.clone(),
+            ChannelRef::User(u) => format!("user:{}", u.to_lowercase()),
+            ChannelRef::Video(v) => format!("video:{v}"),
+        }
+    }
+}
+
+fn percent_decode(text: &str) -> String {
+    url::form_urlencoded::parse(format!("x={text}").as_bytes())
+        .next()
+        .map(|(_, v)| v.into_owned())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn video_ids_are_found_in_every_usual_link_shape() {
+        for link in [
+            "dQw4w9WgXcQ",
+            "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+            "https://www.youtube.com/watch?feature=share&v=dQw4w9WgXcQ&t=1",
+            "https://youtu.be/dQw4w9WgXcQ?si=abc",
+            "https://www.youtube.com/embed/dQw4w9WgXcQ",
+            "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+            "https://youtube.com/shorts/dQw4w9WgXcQ",
+            "https://m.youtube.com/watch?v=dQw4w9WgXcQ",
+        ] {
+            assert_eq!(
+                VideoId::parse(link).map(String::from).as_deref(),
+                Some("dQw4w9WgXcQ"),
+                "{link}"
+            );
+        }
+    }
+
+    #[test]
+    fn anything_but_an_eleven_character_id_is_an_invalid_link() {
+        for link in [
+            "",
+            "dQw4w9WgXc",
+            "dQw4w9WgXcQQ",
+            "dQw4w9WgX!Q",
+            "https://www.youtube.com/watch?v=short",
+            "https://example.com/watch?v=dQw4w9WgXcQ",
+            "https://www.youtube.com/@coldplay",
+            "javascript:alert(1)",
+        ] {
+            assert_eq!(VideoId::parse(link), None, "{link}");
+        }
+        assert_eq!(
+            VideoId::try_from("nope".to_owned()).unwrap_err(),
+            INVALID_YOUTUBE_URL
+        );
+    }
+
+    #[test]
+    fn channel_links_name_a_handle_an_id_a_user_or_a_video() {
+        assert_eq!(
+            ChannelRef::parse("https://www.youtube.com/@coldplay"),
+            Some(ChannelRef::Handle("@coldplay".into()))
+        );
+        assert_eq!(
+            ChannelRef::parse("https://www.youtube.com/@coldplay/videos"),
+            Some(ChannelRef::Handle("@coldplay".into()))
+        );
+        assert_eq!(
+            ChannelRef::parse("https://www.youtube.com/channel/UCIaFw5VBEK8qaW6nRpx_qnw"),
+            Some(ChannelRef::Id("UCIaFw5VBEK8qaW6nRpx_qnw".into()))
+        );
+        assert_eq!(
+            ChannelRef::parse("https://www.youtube.com/user/someone"),
+            Some(ChannelRef::User("someone".into()))
+        );
+        assert!(matches!(
+            ChannelRef::parse("https://youtu.be/dQw4w9WgXcQ"),
+            Some(ChannelRef::Video(_))
+        ));
+        for bad in [
+            "",
+            "https://example.com/@coldplay",
+            "https://www.youtube.com/",
+            "https://www.youtube.com/channel/nope",
+            "ftp://www.youtube.com/@x",
+            "https://www.youtube.com/@bad<name>",
+        ] {
+            assert_eq!(ChannelRef::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn categories_parse_by_name_or_slug() {
+        assert_eq!(
+            Category::parse("news & updates"),
+            Some(Category::NewsAndUpdates)
+        );
+        assert_eq!(
+            Category::parse("equipment-and-gear"),
+            Some(Category::EquipmentAndGear)
+        );
+        assert_eq!(Category::parse("Gossip"), None);
+    }
+}

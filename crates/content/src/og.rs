@@ -1,0 +1,335 @@
+//! Share images: a 1200x630 PNG per artist and per article, drawn by the server from
+//! the page's data (name or title, genres or category, the site's mark) with resvg,
+//! so a shared link unfurls with a picture of that page and not a generic logo.
+//!
+//! The colours and the placement of the shapes derive from a hash of the page's
+//! kind, id and title, so two artists (or two articles) never share a picture even
+//! when their names look alike. Renders are cached by that same data: an edit to a
+//! title makes a new picture.
+
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::{Arc, OnceLock};
+
+use axum::extract::{FromRef, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use resvg::{tiny_skia, usvg};
+use sound_atlas_catalog::Catalog;
+use sound_atlas_http::{ApiError, PathParam};
+
+use crate::store::Content;
+
+pub const WIDTH: u32 = 1200;
+pub const HEIGHT: u32 = 630;
+/// The one font the pictures use, shipped with the binary (DejaVu, free licence).
+static FONT: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf");
+/// Most rendered pictures kept (each is some tens of kilobytes).
+const CACHE_ENTRIES: u64 = 2_000;
+
+/// What one picture shows.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ShareCard {
+    /// "Artist" or "Article": shown small above the title.
+    pub kind: &'static str,
+    pub id: i32,
+    pub title: String,
+    /// Genres joined, or the category.
+    pub subtitle: String,
+}
+
+impl ShareCard {
+    fn seed(&self) -> u64 {
+        let mut hasher = DefaultHasher::new();
+        self.hash(&mut hasher);
+        hasher.finish()
+    }
+}
+
+/// The picture's alt text (for `og:image:alt`).
+pub fn alt_text(card: &ShareCard) -> String {
+    if card.subtitle.is_empty() {
+        format!("{}: {}", card.kind, card.title)
+    } else {
+        format!("{}: {} ({})", card.kind, card.title, card.subtitle)
+    }
+}
+
+fn options() -> &'static usvg::Options<'static> {
+    static OPTIONS: OnceLock<usvg::Options<'static>> = OnceLock::new();
+    OPTIONS.get_or_init(|| {
+        let mut options = usvg::Options {
+            font_family: "DejaVu Sans".into(),
+            ..usvg::Options::default()
+        };
+        options.fontdb_mut().load_font_data(FONT.to_vec());
+        options
+    })
+}
+
+fn escape(text: &str) -> String {
+    html_escape::encode_text(text).into_owned()
+}
+
+/// Breaks a title into at most `max_lines` lines of about `width` characters,
+/// ending with an ellipsis when it does not fit.
+fn wrap(text: &str, width: usize, max_lines: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for word in text.split_whitespace() {
+        let word: String = if word.chars().count() > width {
+            word.chars().take(width - 1).chain(['…']).collect()
+        } else {
+            word.to_owned()
+        };
+        if current.is_empty() {
+            current = word;
+        } else if current.chars().count() + 1 + word.chars().count() <= width {
+            current.push(' ');
+            current.push_str(&word);
+        } else {
+            lines.push(std::mem::take(&mut current));
+            current = word;
+        }
+    }
+    if !current.is_empty() {
+        lines.push(current);
+    }
+    if lines.len() > max_lines {
+        lines.truncate(max_lines);
+        let last = lines.last_mut().expect("max_lines > 0");
+        while last.chars().count() + 1 > width {
+            last.pop();
+        }
+        last.push('…');
+    }
+    lines
+}
+
+/// The picture as SVG (what [`render_png`] rasterises).
+pub fn svg(card: &ShareCard) -> String {
+    let seed = card.seed();
+    let hue = seed % 360;
+    let hue2 = (hue + 40 + (seed >> 9) % 80) % 360;
+    let bits = |shift: u32, range: u64| (seed >> shift) % range;
+    let (cx1, cy1, r1) = (700 + bits(17, 450), bits(23, 630), 160 + bits(29, 180));
+    let (cx2, cy2, r2) = (900 + bits(35, 300), bits(41, 630), 80 + bits(47, 140));
+    let angle = bits(53, 360);
+    let title_size = if card.title.chars().count() > 40 {
+        60
+    } else {
+        76
+    };
+    let width = if title_size == 60 { 30 } else { 24 };
+    let lines = wrap(&card.title, width, 3);
+    let mut title = String::new();
+    for (i, line) in lines.iter().enumerate() {
+        let y = 205 + i as u32 * (title_size + 14);
+        title.push_str(&format!(
+            r##"<text x="80" y="{y}" font-size="{title_size}" fill="#ffffff">{}</text>"##,
+            escape(line)
+        ));
+    }
+    let subtitle_y = 205 + lines.len() as u32 * (title_size + 14) + 26;
+    let subtitle: String = wrap(&card.subtitle, 48, 1).join("");
+    format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="DejaVu Sans" font-weight="bold">
+<defs>
+<linearGradient id="bg" x1="0" y1="0" x2="1" y2="1" gradientTransform="rotate({angle} 0.5 0.5)">
+<stop offset="0" stop-color="hsl({hue}, 62%, 22%)"/>
+<stop offset="1" stop-color="hsl({hue2}, 70%, 38%)"/>
+</linearGradient>
+</defs>
+<rect width="{WIDTH}" height="{HEIGHT}" fill="url(#bg)"/>
+<circle cx="{cx1}" cy="{cy1}" r="{r1}" fill="hsl({hue2}, 80%, 60%)" fill-opacity="0.22"/>
+<circle cx="{cx2}" cy="{cy2}" r="{r2}" fill="none" stroke="#ffffff" stroke-opacity="0.25" stroke-width="14"/>
+<text x="80" y="110" font-size="30" fill="#ffffff" fill-opacity="0.75" letter-spacing="4">{kind}</text>
+{title}
+<text x="80" y="{subtitle_y}" font-size="34" fill="#ffffff" fill-opacity="0.85">{subtitle}</text>
+<rect x="80" y="540" width="56" height="56" rx="14" fill="#ffffff"/>
+<path d="M98 582 v-16 M108 588 v-28 M118 582 v-16" stroke="hsl({hue}, 62%, 30%)" stroke-width="6" stroke-linecap="round"/>
+<text x="156" y="580" font-size="32" fill="#ffffff">Sound Atlas</text>
+</svg>"##,
+        kind = escape(&card.kind.to_uppercase()),
+        subtitle = escape(&subtitle),
+    )
+}
+
+/// Rasterises the picture to PNG.
+pub fn render_png(card: &ShareCard) -> Result<Vec<u8>, String> {
+    let tree = usvg::Tree::from_str(&svg(card), options()).map_err(|e| e.to_string())?;
+    let mut pixmap = tiny_skia::Pixmap::new(WIDTH, HEIGHT).ok_or("no pixmap")?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap.encode_png().map_err(|e| e.to_string())
+}
+
+/// Rendered pictures, keyed by what they show.
+#[derive(Clone)]
+pub struct ShareImages(moka::sync::Cache<ShareCard, Arc<Vec<u8>>>);
+
+impl Default for ShareImages {
+    fn default() -> Self {
+        ShareImages(moka::sync::Cache::new(CACHE_ENTRIES))
+    }
+}
+
+impl ShareImages {
+    /// The PNG for `card`, rendered off the async threads on a miss.
+    pub async fn png(&self, card: ShareCard) -> Result<Arc<Vec<u8>>, ApiError> {
+        if let Some(png) = self.0.get(&card) {
+            return Ok(png);
+        }
+        let key = card.clone();
+        let png = tokio::task::spawn_blocking(move || render_png(&card))
+            .await
+            .map_err(ApiError::internal)?
+            .map_err(ApiError::internal)?;
+        let png = Arc::new(png);
+        self.0.insert(key, png.clone());
+        Ok(png)
+    }
+}
+
+/// The share-image routes (top level, not under /api): `/og/artist/{id}.png` and
+/// `/og/article/{id}.png`.
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Content: FromRef<S>,
+    Catalog: FromRef<S>,
+{
+    Router::new()
+        .route("/og/artist/{file}", get(artist_image))
+        .route("/og/article/{file}", get(article_image))
+}
+
+/// Paths for pages' `og:image`.
+pub mod paths {
+    pub fn artist(id: i32) -> String {
+        format!("/og/artist/{id}.png")
+    }
+
+    pub fn article(id: i32) -> String {
+        format!("/og/article/{id}.png")
+    }
+}
+
+fn id_of(file: &str) -> Option<i32> {
+    file.strip_suffix(".png")?
+        .parse::<i32>()
+        .ok()
+        .filter(|id| *id > 0)
+}
+
+fn png_response(png: Arc<Vec<u8>>) -> Response {
+    (
+        StatusCode::OK,
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static("image/png")),
+            // Crawlers fetch once; an hour keeps edits visible the same day.
+            (
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=3600"),
+            ),
+        ],
+        png.as_ref().clone(),
+    )
+        .into_response()
+}
+
+async fn artist_image(
+    State(content): State<Content>,
+    State(catalog): State<Catalog>,
+    PathParam(file): PathParam,
+) -> Result<Response, ApiError> {
+    let not_found = || ApiError::not_found(sound_atlas_catalog::reads::ARTIST_NOT_FOUND);
+    let id = id_of(&file).ok_or_else(not_found)?;
+    let snapshot = catalog.snapshot(false).await?;
+    let artist = snapshot.get(id).ok_or_else(not_found)?;
+    let card = ShareCard {
+        kind: "Artist",
+        id,
+        title: artist.title.clone(),
+        subtitle: artist
+            .genres
+            .iter()
+            .take(3)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(" · "),
+    };
+    Ok(png_response(content.share_images().png(card).await?))
+}
+
+async fn article_image(
+    State(content): State<Content>,
+    PathParam(file): PathParam,
+) -> Result<Response, ApiError> {
+    let not_found = || ApiError::not_found(crate::reads::ARTICLE_NOT_FOUND);
+    let id = id_of(&file).ok_or_else(not_found)?;
+    let article = crate::reads::article(&content, id).await?;
+    let card = ShareCard {
+        kind: "Article",
+        id,
+        title: article.title,
+        subtitle: article.category,
+    };
+    Ok(png_response(content.share_images().png(card).await?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(id: i32, title: &str) -> ShareCard {
+        ShareCard {
+            kind: "Artist",
+            id,
+            title: title.into(),
+            subtitle: "Rock · Pop".into(),
+        }
+    }
+
+    #[test]
+    fn a_picture_is_a_1200_by_630_png() {
+        let png = render_png(&card(1, "Queen")).unwrap();
+        let decoded = tiny_skia::Pixmap::decode_png(&png).unwrap();
+        assert_eq!((decoded.width(), decoded.height()), (1200, 630));
+    }
+
+    #[test]
+    fn two_artists_never_share_a_picture() {
+        let a = render_png(&card(1, "The Band")).unwrap();
+        let b = render_png(&card(2, "The Band")).unwrap();
+        assert_ne!(a, b);
+        assert_ne!(svg(&card(1, "X")), svg(&card(2, "X")));
+    }
+
+    #[test]
+    fn hostile_titles_stay_text() {
+        let svg = svg(&card(3, "</text><script>alert(1)</script> & co"));
+        assert!(!svg.contains("<script>"));
+        assert!(usvg::Tree::from_str(&svg, options()).is_ok());
+    }
+
+    #[test]
+    fn long_titles_wrap_onto_three_lines_at_most() {
+        let lines = wrap(
+            "A very long article title that goes on and on about many things in music history",
+            24,
+            3,
+        );
+        assert_eq!(lines.len(), 3);
+        assert!(lines[2].ends_with('…'));
+        assert!(lines.iter().all(|l| l.chars().count() <= 24));
+    }
+
+    #[test]
+    fn only_positive_ids_with_a_png_suffix_name_a_picture() {
+        assert_eq!(id_of("12.png"), Some(12));
+        assert_eq!(id_of("12"), None);
+        assert_eq!(id_of("0.png"), None);
+        assert_eq!(id_of("x.png"), None);
+    }
+}

@@ -1,0 +1,131 @@
+//! One function per content read of the API. The `/api` handlers serve them as
+//! JSON, and page requests call the very same functions to prefetch a page's data,
+//! keyed by the API path the browser would request (the endpoints in
+//! `sound_atlas_contract::content::api`).
+
+use sound_atlas_catalog::Catalog;
+use sound_atlas_http::{ApiError, ApiResult};
+
+use crate::model::{
+    Article, Category, ChannelRef, ChannelVideo, NewSong, TopTenEntry, INVALID_YOUTUBE_URL,
+};
+use crate::store::Content;
+
+/// Spec section 2, Article detail: "Article Not Found: The article you're looking for doesn't exist."
+pub use sound_atlas_contract::content::ARTICLE_NOT_FOUND;
+/// Spec section 8, the client's texts for failed content reads (for the UI).
+pub const TOP_TEN_FAILED: &str = "Failed to fetch Weekly Top 10 data.";
+pub const NEW_SONGS_FAILED: &str = "Failed to fetch new songs";
+pub const VIDEOS_FAILED: &str = "Failed to fetch videos";
+pub const CHANNEL_VIDEOS_FAILED: &str = "Failed to fetch channel videos";
+pub const ARTICLES_FAILED: &str = "Failed to fetch articles";
+/// A channel link that no artist of the catalogue uses (guards the service quota).
+pub const UNKNOWN_CHANNEL: &str = "No artist in the catalogue links to this channel.";
+
+/// An article id from a URL. Anything but a positive number names no article: 404.
+pub fn parse_article_id(raw: &str) -> ApiResult<i32> {
+    raw.parse::<i32>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(|| ApiError::not_found(ARTICLE_NOT_FOUND))
+}
+
+/// An optional category filter ("All" or absent means none): 400 when unknown.
+pub fn parse_category(raw: Option<&str>) -> ApiResult<Option<Category>> {
+    match raw.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(text) if text.eq_ignore_ascii_case("all") => Ok(None),
+        Some(text) => Category::parse(text).map(Some).ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "Unknown category. Use one of: All, {}",
+                Category::ALL.map(Category::name).join(", ")
+            ))
+        }),
+    }
+}
+
+/// A channel named by an artist's soloVideoLink: 400 "Invalid YouTube URL" otherwise.
+pub fn parse_channel_url(raw: Option<&str>) -> ApiResult<ChannelRef> {
+    raw.and_then(ChannelRef::parse)
+        .ok_or_else(|| ApiError::bad_request(INVALID_YOUTUBE_URL))
+}
+
+/// `GET /api/weekly-top-ten[?refresh=true]`: the chart by rank.
+pub async fn weekly_top_ten(content: &Content, refresh: bool) -> ApiResult<Vec<TopTenEntry>> {
+    Ok(content.top_ten(refresh).await?.as_ref().clone())
+}
+
+/// `GET /api/new-songs`: newest first.
+pub async fn new_songs(content: &Content) -> ApiResult<Vec<NewSong>> {
+    Ok(content.new_songs(false).await?.as_ref().clone())
+}
+
+/// `GET /api/youtube/channel-videos`: the product channel's latest videos.
+pub async fn channel_videos(content: &Content) -> ApiResult<Vec<ChannelVideo>> {
+    Ok(content
+        .videos()
+        .site_videos(content.db())
+        .await?
+        .as_ref()
+        .clone())
+}
+
+/// `GET /api/artist/channel-videos?url=`: the latest videos of the channel an
+/// artist's soloVideoLink names. Only links some artist of the catalogue uses are
+/// looked up, so the endpoint cannot be used to spend the service quota.
+pub async fn artist_channel_videos(
+    content: &Content,
+    catalog: &Catalog,
+    channel: &ChannelRef,
+) -> ApiResult<Vec<ChannelVideo>> {
+    let key = channel.key();
+    let snapshot = catalog.snapshot(false).await?;
+    let known = snapshot.artists.iter().any(|a| {
+        a.solo_video_link
+            .as_deref()
+            .and_then(ChannelRef::parse)
+            .is_some_and(|c| c.key() == key)
+    });
+    if !known {
+        return Err(ApiError::not_found(UNKNOWN_CHANNEL));
+    }
+    Ok(content
+        .videos()
+        .channel_videos(content.db(), channel)
+        .await?
+        .as_ref()
+        .clone())
+}
+
+/// `GET /api/articles[?category=]`: newest first, optionally of one category.
+pub async fn articles(content: &Content, category: Option<Category>) -> ApiResult<Vec<Article>> {
+    let all = content.articles(false).await?;
+    Ok(all
+        .iter()
+        .filter(|a| category.is_none_or(|c| a.category == c.name()))
+        .cloned()
+        .collect())
+}
+
+/// `GET /api/articles/{id}`.
+pub async fn article(content: &Content, id: i32) -> ApiResult<Article> {
+    content
+        .articles(false)
+        .await?
+        .iter()
+        .find(|a| a.id == id)
+        .cloned()
+        .ok_or_else(|| ApiError::not_found(ARTICLE_NOT_FOUND))
+}
+
+/// Up to 3 other articles of the same category, newest first ("More in {category}").
+pub async fn related_articles(content: &Content, article: &Article) -> ApiResult<Vec<Article>> {
+    Ok(content
+        .articles(false)
+        .await?
+        .iter()
+        .filter(|a| a.category == article.category && a.id != article.id)
+        .take(crate::model::RELATED_ARTICLES)
+        .cloned()
+        .collect())
+}

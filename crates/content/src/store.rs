@@ -1,0 +1,163 @@
+//! The content service: database reads behind short in-memory caches, and the
+//! video service client. Cheap to clone, shared by handlers and page prefetch.
+//!
+//! Each list is cached for its freshness (spec section 9) so a page render costs no
+//! query; an import made by another process (the `sound-atlas import ...`
+//! subcommands) shows within that time, or at once with `refresh=true`.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use sea_orm::{DatabaseConnection, EntityTrait, QueryOrder};
+use sound_atlas_entity::{article, new_song, top_ten_entry};
+use tokio::sync::Mutex;
+
+use crate::model::{Article, NewSong, TopTenEntry};
+use crate::video::VideoService;
+
+/// Weekly Top 10 freshness.
+pub const TOP_TEN_TTL: Duration = Duration::from_secs(5 * 60);
+/// New songs freshness.
+pub const NEW_SONGS_TTL: Duration = Duration::from_secs(10 * 60);
+/// Articles: the spec lets the client keep them; the server rereads every 5 minutes.
+pub const ARTICLES_TTL: Duration = Duration::from_secs(5 * 60);
+/// A forced refresh within this long of the last read reuses it (cheap flood guard).
+const MIN_REFRESH_INTERVAL: Duration = Duration::from_secs(1);
+
+/// One cached value and when it was read.
+pub(crate) struct Ttl<T> {
+    ttl: Duration,
+    slot: Mutex<Option<(Instant, Arc<T>)>>,
+}
+
+impl<T> Ttl<T> {
+    pub(crate) fn new(ttl: Duration) -> Self {
+        Ttl {
+            ttl,
+            slot: Mutex::new(None),
+        }
+    }
+
+    /// The cached value, or `load`'s when stale, absent or `refresh` is set.
+    /// Holding the lock while loading makes concurrent callers share one load.
+    pub(crate) async fn get<E, F, Fut>(&self, refresh: bool, load: F) -> Result<Arc<T>, E>
+    where
+        F: FnOnce() -> Fut,
+        Fut: std::future::Future<Output = Result<T, E>>,
+    {
+        let mut slot = self.slot.lock().await;
+        if let Some((at, value)) = slot.as_ref() {
+            let limit = if refresh {
+                MIN_REFRESH_INTERVAL
+            } else {
+                self.ttl
+            };
+            if at.elapsed() < limit {
+                return Ok(value.clone());
+            }
+        }
+        let value = Arc::new(load().await?);
+        *slot = Some((Instant::now(), value.clone()));
+        Ok(value)
+    }
+
+    pub(crate) async fn clear(&self) {
+        *self.slot.lock().await = None;
+    }
+}
+
+struct Inner {
+    db: DatabaseConnection,
+    top_ten: Ttl<Vec<TopTenEntry>>,
+    new_songs: Ttl<Vec<NewSong>>,
+    articles: Ttl<Vec<Article>>,
+    videos: VideoService,
+    share_images: crate::og::ShareImages,
+}
+
+/// The editorial content service.
+#[derive(Clone)]
+pub struct Content(Arc<Inner>);
+
+impl Content {
+    pub fn new(db: DatabaseConnection, videos: VideoService) -> Self {
+        Content(Arc::new(Inner {
+            db,
+            top_ten: Ttl::new(TOP_TEN_TTL),
+            new_songs: Ttl::new(NEW_SONGS_TTL),
+            articles: Ttl::new(ARTICLES_TTL),
+            videos,
+            share_images: crate::og::ShareImages::default(),
+        }))
+    }
+
+    pub fn db(&self) -> &DatabaseConnection {
+        &self.0.db
+    }
+
+    pub fn videos(&self) -> &VideoService {
+        &self.0.videos
+    }
+
+    /// Rendered share images (see `og`).
+    pub fn share_images(&self) -> &crate::og::ShareImages {
+        &self.0.share_images
+    }
+
+    /// The chart, by rank.
+    pub async fn top_ten(&self, refresh: bool) -> Result<Arc<Vec<TopTenEntry>>, sea_orm::DbErr> {
+        self.0
+            .top_ten
+            .get(refresh, || async {
+                Ok(top_ten_entry::Entity::find()
+                    .order_by_asc(top_ten_entry::Column::Rank)
+                    .all(&self.0.db)
+                    .await?
+                    .into_iter()
+                    .map(crate::model::top_ten_from_row)
+                    .collect())
+            })
+            .await
+    }
+
+    /// New songs, newest release first (undated last), then latest added.
+    pub async fn new_songs(&self, refresh: bool) -> Result<Arc<Vec<NewSong>>, sea_orm::DbErr> {
+        self.0
+            .new_songs
+            .get(refresh, || async {
+                let mut songs: Vec<NewSong> = new_song::Entity::find()
+                    .all(&self.0.db)
+                    .await?
+                    .into_iter()
+                    .map(crate::model::new_song_from_row)
+                    .collect();
+                songs.sort_by(|a, b| b.release_date.cmp(&a.release_date).then(b.id.cmp(&a.id)));
+                Ok(songs)
+            })
+            .await
+    }
+
+    /// Articles, newest first.
+    pub async fn articles(&self, refresh: bool) -> Result<Arc<Vec<Article>>, sea_orm::DbErr> {
+        self.0
+            .articles
+            .get(refresh, || async {
+                Ok(article::Entity::find()
+                    .order_by_desc(article::Column::Date)
+                    .order_by_desc(article::Column::Id)
+                    .all(&self.0.db)
+                    .await?
+                    .into_iter()
+                    .map(crate::model::article_from_row)
+                    .collect())
+            })
+            .await
+    }
+
+    /// Forgets every cached list (after an import in this process).
+    pub async fn invalidate(&self) {
+        self.0.top_ten.clear().await;
+        self.0.new_songs.clear().await;
+        self.0.articles.clear().await;
+    }
+}

@@ -1,0 +1,474 @@
+//! Importers and enrichment on files the tests write and against local fake
+//! servers, on SQLite and PostgreSQL.
+
+mod support;
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get as route_get;
+use axum::{Json, Router};
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
+use serde_json::json;
+use sound_atlas_catalog::write::{self, ArtistUpsert};
+use sound_atlas_content::cli::{self, Command, Import};
+use sound_atlas_content::import::wiki::{self, WikiConfig};
+use sound_atlas_content::import::{artists, Report};
+use sound_atlas_entity::{article, artist, new_song, top_ten_entry};
+use sound_atlas_test_db::{db_tests, TestDb};
+
+/// A file under the system temp directory, unique to this test run.
+fn file(name: &str, text: &str) -> String {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir: PathBuf = std::env::temp_dir().join(format!(
+        "sound-atlas-import-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+async fn import(db: &TestDb, what: Import) -> Report {
+    cli::run(&db.conn, Command::Import { what })
+        .await
+        .expect("the import runs")
+}
+
+fn sheet_payload() -> String {
+    // The query answer as the spreadsheet service sends it: JSON wrapped in a call.
+    let rows = json!([
+        { "c": [{"v": "Title"}, {"v": "Solo Video Link"}, {"v": "Bio Source Link"}, {"v": "Bio"},
+                {"v": "Genres"}, {"v": "Image"}, {"v": "Spotify"}, {"v": "Apple"}, {"v": "Amazon"}, {"v": "Tidal"}] },
+        { "c": [{"v": "Test Band One"}, {"v": "https://www.youtube.com/@testbandone"},
+                {"v": "https://en.wikipedia.org/wiki/Test_Band_One"}, {"v": "A band made up for this test."},
+                {"v": "[\"Rock\", \"Hip-Hop\"]"}, {"v": "//upload.example.org/one.jpg"},
+                {"v": "https://open.spotify.com/artist/x"}, null, null, null] },
+        { "c": [null, {"v": "https://www.youtube.com/@nobody"}] },
+        { "c": [{"v": "Test Singer Two"}, null, null, null, {"v": "Pop, Soul ,"}, null, null, null, null, null] },
+        { "c": [{"v": "Broken Links"}, {"v": "not a link"}] },
+    ]);
+    format!(
+        "/*O_o*/\ngoogle.visualization.Query.setResponse({});",
+        json!({ "version": "0.6", "status": "ok", "table": { "cols": [], "rows": rows } })
+    )
+}
+
+async fn artist_by_title(db: &TestDb, title: &str) -> Option<artist::Model> {
+    artist::Entity::find()
+        .filter(artist::Column::Title.eq(title))
+        .one(&db.conn)
+        .await
+        .unwrap()
+}
+
+async fn a_spreadsheet_import_adds_artists_skips_bad_rows_and_never_duplicates(db: &TestDb) {
+    let path = file("artists.txt", &sheet_payload());
+    let what = || Import::Artists {
+        source: path.clone(),
+        format: None,
+    };
+    let first = import(db, what()).await;
+    assert_eq!((first.inserted, first.updated), (2, 0));
+    let skipped: Vec<(&str, &str)> = first
+        .skipped
+        .iter()
+        .map(|s| (s.at.as_str(), s.reason.as_str()))
+        .collect();
+    assert_eq!(skipped.len(), 2, "{skipped:?}");
+    assert_eq!(skipped[0], ("line 3", "no title"));
+    assert_eq!(skipped[1].0, "line 5");
+    assert!(skipped[1].1.contains("solo video link"));
+
+    let one = artist_by_title(db, "Test Band One").await.unwrap();
+    assert_eq!(one.genres, r#"["Rock","Hip-Hop"]"#);
+    assert_eq!(
+        one.image_url.as_deref(),
+        Some("https://upload.example.org/one.jpg")
+    );
+    assert_eq!(one.external_id, "test-band-one");
+    let two = artist_by_title(db, "Test Singer Two").await.unwrap();
+    assert_eq!(two.genres, r#"["Pop","Soul"]"#);
+
+    let again = import(db, what()).await;
+    assert_eq!((again.inserted, again.updated, again.unchanged), (0, 0, 2));
+    assert_eq!(artist::Entity::find().count(&db.conn).await.unwrap(), 2);
+}
+
+async fn a_spreadsheet_import_updates_an_artist_it_already_has(db: &TestDb) {
+    write::upsert(
+        &db.conn,
+        vec![ArtistUpsert {
+            external_id: "test-band-one".into(),
+            title: "Test Band One".into(),
+            kind: Some("band".into()),
+            bio: Some("An older biography.".into()),
+            ..Default::default()
+        }],
+    )
+    .await
+    .unwrap();
+    let report = import(
+        db,
+        Import::Artists {
+            source: file("a.txt", &sheet_payload()),
+            format: None,
+        },
+    )
+    .await;
+    assert_eq!((report.inserted, report.updated), (1, 1));
+    let one = artist_by_title(db, "Test Band One").await.unwrap();
+    assert_eq!(one.bio.as_deref(), Some("A band made up for this test."));
+    assert_eq!(one.kind, "band");
+}
+
+async fn a_payload_that_cannot_be_parsed_changes_nothing(db: &TestDb) {
+    let path = file("bad.txt", "<html>Sign in to continue</html>");
+    let err = cli::run(
+        &db.conn,
+        Command::Import {
+            what: Import::Artists {
+                source: path,
+                format: None,
+            },
+        },
+    )
+    .await
+    .unwrap_err();
+    assert_eq!(err.to_string(), artists::SHEETS_PARSE_ERROR);
+    assert_eq!(artist::Entity::find().count(&db.conn).await.unwrap(), 0);
+}
+
+async fn artists_import_from_a_spreadsheet_url(db: &TestDb) {
+    let payload = sheet_payload();
+    let app = Router::new().route("/gviz/tq", route_get(move || async move { payload }));
+    let base = serve(app).await;
+    let report = import(
+        db,
+        Import::Artists {
+            source: format!("{base}/gviz/tq?tqx=out:json"),
+            format: None,
+        },
+    )
+    .await;
+    assert_eq!(report.inserted, 2);
+}
+
+async fn artists_import_from_csv_with_named_columns(db: &TestDb) {
+    let csv = "title,genres,bioSourceLink,imageUrl\n\
+               Csv Artist,\"Jazz, Blues\",https://en.wikipedia.org/wiki/Csv_Artist,//img.example.org/c.png\n\
+               ,Rock,,\n\
+               Bad Image,Rock,,ftp://nope\n";
+    let report = import(
+        db,
+        Import::Artists {
+            source: file("artists.csv", csv),
+            format: None,
+        },
+    )
+    .await;
+    assert_eq!(report.inserted, 1);
+    assert_eq!(report.skipped.len(), 2);
+    assert_eq!(report.skipped[0].at, "line 3");
+    assert_eq!(report.skipped[1].at, "line 4");
+    let artist = artist_by_title(db, "Csv Artist").await.unwrap();
+    assert_eq!(artist.genres, r#"["Jazz","Blues"]"#);
+    assert_eq!(
+        artist.image_url.as_deref(),
+        Some("https://img.example.org/c.png")
+    );
+}
+
+fn article_json(title: &str, category: &str) -> serde_json::Value {
+    json!({
+        "title": title, "summary": "A summary.", "date": "2026-01-02", "category": category,
+        "content": ["First paragraph.", "Second <b>bold</b> paragraph."], "tags": ["One", "Two"]
+    })
+}
+
+async fn articles_import_from_json_updates_in_place(db: &TestDb) {
+    let items = json!([
+        article_json("Imported Story", "General"),
+        article_json("Wrong Category", "Gossip"),
+        { "title": "No Date", "summary": "s", "category": "General", "content": "c", "tags": "t" },
+    ]);
+    let path = file("articles.json", &items.to_string());
+    let first = import(
+        db,
+        Import::Articles {
+            source: path.clone(),
+            format: None,
+        },
+    )
+    .await;
+    assert_eq!(first.inserted, 1);
+    let at: Vec<&str> = first.skipped.iter().map(|s| s.at.as_str()).collect();
+    assert_eq!(at, ["entry 2", "entry 3"]);
+    assert!(first.skipped[0].reason.contains("category must be one of"));
+    let stored = article::Entity::find()
+        .one(&db.conn)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        stored.content,
+        "First paragraph.|Second <b>bold</b> paragraph."
+    );
+    assert_eq!(stored.tags, "One, Two");
+
+    let mut changed = article_json("Imported Story", "news-and-updates");
+    changed["summary"] = json!("A better summary.");
+    let path = file("articles.json", &json!([changed]).to_string());
+    let second = import(
+        db,
+        Import::Articles {
+            source: path,
+            format: None,
+        },
+    )
+    .await;
+    assert_eq!((second.inserted, second.updated), (0, 1));
+    assert_eq!(article::Entity::find().count(&db.conn).await.unwrap(), 1);
+    let stored = article::Entity::find()
+        .one(&db.conn)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored.category, "News & Updates");
+    assert_eq!(stored.summary, "A better summary.");
+}
+
+async fn articles_import_from_csv(db: &TestDb) {
+    let csv = "title,summary,date,category,content,tags,youtubeVideo,product1Name,product1Link\n\
+               Csv Story,Short.,2026-03-04,Equipment & Gear,One|Two,\"Gear, Tips\",dQw4w9WgXcQ,A Mic,https://www.amazon.com/s?k=mic\n\
+               Bad Video,Short.,2026-03-04,General,One,Tag,no-such-video-id,,\n";
+    let report = import(
+        db,
+        Import::Articles {
+            source: file("a.csv", csv),
+            format: None,
+        },
+    )
+    .await;
+    assert_eq!(report.inserted, 1);
+    assert_eq!(report.skipped.len(), 1);
+    assert_eq!(report.skipped[0].at, "line 3");
+    assert!(report.skipped[0].reason.contains("Invalid YouTube URL"));
+    let stored = article::Entity::find()
+        .one(&db.conn)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored.youtube_video.as_deref(), Some("dQw4w9WgXcQ"));
+    assert_eq!(stored.product1_name.as_deref(), Some("A Mic"));
+}
+
+fn chart(places: std::ops::RangeInclusive<i32>, suffix: &str) -> String {
+    json!(places
+        .map(|rank| json!({ "rank": rank, "songName": format!("Song {rank}{suffix}"), "artist": "Someone" }))
+        .collect::<Vec<_>>())
+    .to_string()
+}
+
+async fn a_chart_import_replaces_the_chart_or_changes_nothing(db: &TestDb) {
+    let report = import(
+        db,
+        Import::TopTen {
+            source: file("c.json", &chart(1..=10, "")),
+            format: None,
+        },
+    )
+    .await;
+    assert_eq!(report.inserted, 10);
+    let again = import(
+        db,
+        Import::TopTen {
+            source: file("c.json", &chart(1..=10, " (new)")),
+            format: None,
+        },
+    )
+    .await;
+    assert_eq!((again.inserted, again.updated), (0, 10));
+    assert_eq!(
+        top_ten_entry::Entity::find().count(&db.conn).await.unwrap(),
+        10
+    );
+
+    let short = cli::run(
+        &db.conn,
+        Command::Import {
+            what: Import::TopTen {
+                source: file("c.json", &chart(1..=9, " (bad)")),
+                format: None,
+            },
+        },
+    )
+    .await
+    .unwrap_err();
+    assert!(short.to_string().contains("nothing was changed"));
+    let first = top_ten_entry::Entity::find()
+        .filter(top_ten_entry::Column::Rank.eq(1))
+        .one(&db.conn)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(first.song_name, "Song 1 (new)");
+}
+
+async fn new_songs_import_from_csv_keys_on_artist_and_song(db: &TestDb) {
+    let csv = "songName,artistName,videoId,releaseDate\n\
+               Fresh,Newcomer,https://youtu.be/dQw4w9WgXcQ,2026-10-01\n\
+               Dated,Somebody,,2026-02-30\n";
+    let first = import(
+        db,
+        Import::NewSongs {
+            source: file("s.csv", csv),
+            format: None,
+        },
+    )
+    .await;
+    assert_eq!(first.inserted, 1);
+    assert_eq!(first.skipped[0].at, "line 3");
+    let again = import(
+        db,
+        Import::NewSongs {
+            source: file("s.csv", csv),
+            format: None,
+        },
+    )
+    .await;
+    assert_eq!((again.inserted, again.unchanged), (0, 1));
+    let song = new_song::Entity::find()
+        .one(&db.conn)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(song.external_id, "newcomer-fresh");
+    assert_eq!(song.video_id.as_deref(), Some("dQw4w9WgXcQ"));
+}
+
+async fn serve(app: Router) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    format!("http://{addr}")
+}
+
+#[derive(Clone, Default)]
+struct WikiFake {
+    agents: Arc<Mutex<Vec<String>>>,
+}
+
+async fn summary(
+    State(fake): State<WikiFake>,
+    headers: HeaderMap,
+    Path(title): Path<String>,
+) -> Response {
+    let agent = headers
+        .get("user-agent")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_owned();
+    fake.agents.lock().unwrap().push(agent);
+    match title.as_str() {
+        "With_Image" => Json(json!({
+            "title": "With Image",
+            "extract": "An encyclopedia summary.",
+            "thumbnail": { "source": "https://upload.wikimedia.org/thumb/w.jpg/320px-w.jpg", "width": 320, "height": 200 },
+            "originalimage": { "source": "https://upload.wikimedia.org/w.jpg", "width": 2000, "height": 1250 }
+        }))
+        .into_response(),
+        "No_Bio" => Json(json!({ "title": "No Bio", "extract": "Filled from the encyclopedia." })).into_response(),
+        _ => StatusCode::NOT_FOUND.into_response(),
+    }
+}
+
+async fn enrichment_sets_wiki_images_and_only_missing_biographies(db: &TestDb) {
+    let fake = WikiFake::default();
+    let base = serve(
+        Router::new()
+            .route("/page/summary/{title}", route_get(summary))
+            .with_state(fake.clone()),
+    )
+    .await;
+    let artist = |slug: &str, title: &str, page: &str, bio: Option<&str>| ArtistUpsert {
+        external_id: slug.into(),
+        title: title.into(),
+        bio: bio.map(str::to_owned),
+        bio_source_link: Some(format!("https://en.wikipedia.org/wiki/{page}")),
+        ..Default::default()
+    };
+    write::upsert(
+        &db.conn,
+        vec![
+            artist(
+                "with-image",
+                "With Image",
+                "With_Image",
+                Some("Our own biography."),
+            ),
+            artist("no-bio", "No Bio", "No_Bio", None),
+            artist("missing", "Missing", "Missing_Page", None),
+        ],
+    )
+    .await
+    .unwrap();
+    let config = WikiConfig {
+        api_base: Some(base),
+        pace: Duration::from_millis(1),
+        ..WikiConfig::default()
+    };
+    let report = wiki::enrich(&db.conn, &config).await.unwrap();
+    assert_eq!(report.updated, 2);
+    assert_eq!(report.skipped.len(), 1);
+    assert!(report.skipped[0].at.contains("Missing"));
+
+    let with_image = artist_by_title(db, "With Image").await.unwrap();
+    assert_eq!(
+        with_image.image_url.as_deref(),
+        Some("https://upload.wikimedia.org/w.jpg")
+    );
+    assert_eq!(
+        with_image.image_thumbnail_url.as_deref(),
+        Some("https://upload.wikimedia.org/thumb/w.jpg/320px-w.jpg")
+    );
+    assert_eq!(with_image.image_source.as_deref(), Some(wiki::WIKI_SOURCE));
+    assert_eq!(
+        with_image.bio.as_deref(),
+        Some("Our own biography."),
+        "a present bio is kept"
+    );
+    let no_bio = artist_by_title(db, "No Bio").await.unwrap();
+    assert_eq!(no_bio.bio.as_deref(), Some("Filled from the encyclopedia."));
+    assert_eq!(no_bio.image_url, None);
+
+    let agents = fake.agents.lock().unwrap().clone();
+    assert_eq!(agents.len(), 3);
+    assert!(
+        agents.iter().all(|a| a.starts_with("SoundAtlas/")),
+        "{agents:?}"
+    );
+
+    let again = wiki::enrich(&db.conn, &config).await.unwrap();
+    assert_eq!((again.updated, again.unchanged), (0, 2));
+}
+
+db_tests!(
+    a_spreadsheet_import_adds_artists_skips_bad_rows_and_never_duplicates,
+    a_spreadsheet_import_updates_an_artist_it_already_has,
+    a_payload_that_cannot_be_parsed_changes_nothing,
+    artists_import_from_a_spreadsheet_url,
+    artists_import_from_csv_with_named_columns,
+    articles_import_from_json_updates_in_place,
+    articles_import_from_csv,
+    a_chart_import_replaces_the_chart_or_changes_nothing,
+    new_songs_import_from_csv_keys_on_artist_and_song,
+    enrichment_sets_wiki_images_and_only_missing_biographies,
+);

@@ -1,0 +1,90 @@
+//! Shared helpers: a content service over a test database, the content API as the
+//! server nests it, and one-request calls.
+
+#![allow(dead_code)]
+
+use axum::body::Body;
+use axum::extract::FromRef;
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use sound_atlas_catalog::Catalog;
+use sound_atlas_content::{Content, VideoConfig, VideoService};
+use sound_atlas_test_db::TestDb;
+use tower::ServiceExt;
+
+#[derive(Clone)]
+pub struct State {
+    pub content: Content,
+    pub catalog: Catalog,
+}
+
+impl FromRef<State> for Content {
+    fn from_ref(state: &State) -> Content {
+        state.content.clone()
+    }
+}
+
+impl FromRef<State> for Catalog {
+    fn from_ref(state: &State) -> Catalog {
+        state.catalog.clone()
+    }
+}
+
+/// Content over `db` with the seed loaded; the video service configured by `videos`.
+pub async fn seeded(db: &TestDb, videos: VideoConfig) -> State {
+    sound_atlas_catalog::seed::load(&db.conn)
+        .await
+        .expect("catalogue seed loads");
+    sound_atlas_content::seed::load(&db.conn)
+        .await
+        .expect("content seed loads");
+    State {
+        content: Content::new(db.conn.clone(), VideoService::new(videos)),
+        catalog: Catalog::new(db.conn.clone()),
+    }
+}
+
+pub fn app(state: State) -> Router {
+    Router::new()
+        .nest("/api", sound_atlas_content::api::router())
+        .merge(sound_atlas_content::og::router())
+        .with_state(state)
+}
+
+pub struct Answer {
+    pub status: StatusCode,
+    pub content_type: Option<String>,
+    pub body: Vec<u8>,
+}
+
+impl Answer {
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_slice(&self.body).expect("a JSON body")
+    }
+}
+
+pub async fn get(app: &Router, uri: &str) -> Answer {
+    let response = app
+        .clone()
+        .oneshot(Request::get(uri).body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let status = response.status();
+    let content_type = response
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_owned());
+    let body = response
+        .into_body()
+        .collect()
+        .await
+        .unwrap()
+        .to_bytes()
+        .to_vec();
+    Answer {
+        status,
+        content_type,
+        body,
+    }
+}

@@ -1,0 +1,134 @@
+//! Editorial content's side of the contract: payloads of the Weekly Top 10, Brand New
+//! Songs, channel videos and articles (spec section 3), their endpoints, and the texts
+//! and limits both sides use.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::endpoint::Endpoint;
+
+/// "More in {category}" shows up to this many (spec section 9).
+pub const RELATED_ARTICLES: usize = 3;
+/// Article cards show this many tags, then "+N" (spec section 9).
+pub const CARD_TAGS: usize = 2;
+/// The article categories, in the filter's order (spec section 2, Articles).
+pub const ARTICLE_CATEGORIES: [&str; 4] = [
+    "Artist Spotlight",
+    "News & Updates",
+    "Equipment & Gear",
+    "General",
+];
+/// Spec section 8: wherever no 11-character video id can be extracted.
+pub const INVALID_YOUTUBE_URL: &str = "Invalid YouTube URL";
+/// Spec section 2, Article detail ("Article Not Found: ...").
+pub const ARTICLE_NOT_FOUND: &str = "The article you're looking for doesn't exist.";
+
+pub mod api {
+    use super::*;
+
+    pub const WEEKLY_TOP_TEN: Endpoint<Vec<TopTenEntry>> =
+        Endpoint::new("weeklyTopTen", "/api/weekly-top-ten");
+    pub const NEW_SONGS: Endpoint<Vec<NewSong>> = Endpoint::new("newSongs", "/api/new-songs");
+    pub const CHANNEL_VIDEOS: Endpoint<Vec<ChannelVideo>> =
+        Endpoint::new("channelVideos", "/api/youtube/channel-videos");
+    pub const ARTIST_CHANNEL_VIDEOS: Endpoint<Vec<ChannelVideo>> = Endpoint::new(
+        "artistChannelVideos",
+        "/api/artist/channel-videos?url={url}",
+    );
+    pub const ARTICLES: Endpoint<Vec<Article>> = Endpoint::new("articles", "/api/articles");
+    /// The same route as `ARTICLES`, filtered (by category name or slug).
+    pub const ARTICLES_IN: Endpoint<Vec<Article>> =
+        Endpoint::new("articlesIn", "/api/articles?category={category}");
+    pub const ARTICLE: Endpoint<Article> = Endpoint::new("article", "/api/articles/{id}");
+}
+
+/// One place of the Weekly Top 10.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TopTenEntry {
+    pub rank: i32,
+    pub song_name: String,
+    pub artist: String,
+    /// Absent when no verified video is known: the card then offers no player.
+    pub youtube_link: Option<String>,
+    pub amazon_link: Option<String>,
+    pub thumbnail_url: Option<String>,
+}
+
+/// One entry of Brand New Songs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct NewSong {
+    pub id: i32,
+    pub song_name: String,
+    pub artist_name: String,
+    pub thumbnail: Option<String>,
+    /// An 11-character video id, when known.
+    pub video_id: Option<String>,
+    pub amazon_link: Option<String>,
+    /// ISO date (YYYY-MM-DD), when known.
+    pub release_date: Option<String>,
+}
+
+/// A video of a channel.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ChannelVideo {
+    /// The 11-character video id.
+    pub id: String,
+    /// HTML entities already decoded.
+    pub title: String,
+    pub description: String,
+    pub thumbnail: Option<String>,
+    pub url: String,
+    /// RFC 3339, or empty when unknown.
+    pub published_at: String,
+    pub view_count: Option<i64>,
+    /// ISO 8601 duration (e.g. "PT4M13S").
+    pub duration: Option<String>,
+}
+
+/// An article (spec section 3), every field as the spec names it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Article {
+    pub id: i32,
+    pub title: String,
+    pub summary: String,
+    /// ISO date (YYYY-MM-DD).
+    pub date: String,
+    /// One of [`ARTICLE_CATEGORIES`].
+    pub category: String,
+    /// Paragraphs separated by '|', with bold tags and URLs (to be rendered safely).
+    pub content: String,
+    /// Comma-separated.
+    pub tags: String,
+    pub featured_image: Option<String>,
+    pub featured_image_caption: Option<String>,
+    pub image1: Option<String>,
+    pub image1_caption: Option<String>,
+    pub image2: Option<String>,
+    pub image2_caption: Option<String>,
+    /// An 11-character video id.
+    pub youtube_video: Option<String>,
+    pub product1_name: Option<String>,
+    pub product1_link: Option<String>,
+    pub product1_image: Option<String>,
+    pub product2_name: Option<String>,
+    pub product2_link: Option<String>,
+    pub product2_image: Option<String>,
+    pub product3_name: Option<String>,
+    pub product3_link: Option<String>,
+    pub product3_image: Option<String>,
+}
+
+impl Article {
+    /// The tags as a list (trimmed, blanks dropped).
+    pub fn tag_list(&self) -> Vec<&str> {
+        self.tags
+            .split(',')
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .collect()
+    }
+}

@@ -1,0 +1,49 @@
+//! The music quiz page. `/quiz?seed=...` is rendered at its first question: the seed's
+//! facts are prefetched under the contract's API path, and the UI generates the same quiz
+//! from them on the server and in the browser. Without a valid seed the page renders its
+//! loading screen, and the browser picks a seed and writes it into the address.
+
+use axum::extract::State;
+use axum::http::{StatusCode, Uri};
+use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
+use sound_atlas_catalog::{quiz, QuizSeed};
+use sound_atlas_contract::pages::{routes, titles};
+use sound_atlas_contract::quiz::api;
+use sound_atlas_http::QueryParams;
+
+use crate::head::Head;
+use crate::render::{Page, Prefetched};
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route(routes::QUIZ.path.0, get(quiz_page))
+}
+
+async fn quiz_page(State(state): State<AppState>, uri: Uri, params: QueryParams) -> Response {
+    let mut prefetched = Vec::new();
+    // A malformed seed is treated as none (the browser replaces it), never as an error page.
+    if let Ok(seed) = QuizSeed::parse(params.get("seed")) {
+        let facts = quiz::facts(&state.catalog, &seed).await;
+        prefetched.push(Prefetched::new(api::QUIZ_FACTS.path(&[&seed]), &facts));
+    }
+    let page = Page {
+        route: routes::QUIZ.id,
+        private: false,
+        status: StatusCode::OK,
+        head: head(),
+        prefetched,
+    };
+    state.renderer.render(&uri, page).await
+}
+
+/// Every seed is one page for indexes: the canonical URL is `/quiz`.
+fn head() -> Head {
+    Head::website(
+        titles::QUIZ.fill(&[]),
+        "Test your music knowledge: a quiz on genres, birth years, origins and real names \
+of the artists and bands in Sound Atlas.",
+        routes::QUIZ.href(&[]),
+    )
+}

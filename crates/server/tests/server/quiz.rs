@@ -1,0 +1,68 @@
+//! The music quiz page and its data: a shared seed URL is rendered at its first question.
+
+use axum::http::StatusCode;
+use sound_atlas_contract::quiz::QUIZ_SAMPLE_SIZE;
+use sound_atlas_test_db::{db_tests, TestDb};
+
+use crate::{app, get, ORIGIN};
+
+/// The injected state, parsed.
+fn state(html: &str) -> serde_json::Value {
+    let marker = r#"<script id="sa-state" type="application/json">"#;
+    let json = &html[html.find(marker).expect("state script") + marker.len()..];
+    serde_json::from_str(&json[..json.find("</script>").unwrap()]).expect("state parses")
+}
+
+async fn a_quiz_url_is_rendered_at_its_first_question_from_its_seeds_facts(db: &TestDb) {
+    let app = app(db).await;
+    let page = get(&app, "/quiz?seed=server-test").await;
+    assert_eq!(page.status, StatusCode::OK);
+    let html = &page.body;
+    assert!(html.contains("<title>Music Quiz - Sound Atlas</title>"));
+    assert!(html.contains(&format!(r#"<link rel="canonical" href="{ORIGIN}/quiz">"#)));
+    assert!(html.contains("Question 1 of 10"), "first question shown");
+    assert!(html.contains("Submit Answer"));
+    assert!(!html.contains("Loading quiz..."));
+    let report = page.prefetch.expect("rendered by the engine");
+    assert!(report.missed.is_empty() && report.unread.is_empty());
+    // The page carries the same facts the API serves for that seed.
+    let facts = get(&app, "/api/quiz/facts?seed=server-test").await.json();
+    assert_eq!(facts.as_array().unwrap().len(), QUIZ_SAMPLE_SIZE);
+    let state = state(html);
+    let entry = state["prefetched"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["key"] == "/api/quiz/facts?seed=server-test")
+        .expect("the seed's facts are prefetched");
+    assert_eq!(entry["body"], facts);
+}
+
+async fn a_quiz_url_without_a_valid_seed_renders_the_loading_screen(db: &TestDb) {
+    let app = app(db).await;
+    for url in ["/quiz", "/quiz?seed=", "/quiz?seed=not%20a%20seed"] {
+        let page = get(&app, url).await;
+        assert_eq!(page.status, StatusCode::OK, "{url}");
+        assert!(page.body.contains("Loading quiz..."), "{url}");
+        assert!(page
+            .body
+            .contains("<title>Music Quiz - Sound Atlas</title>"));
+    }
+}
+
+async fn the_quiz_facts_api_refuses_a_missing_or_malformed_seed(db: &TestDb) {
+    let app = app(db).await;
+    for url in ["/api/quiz/facts", "/api/quiz/facts?seed=a%2Fb"] {
+        let answer = get(&app, url).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{url}");
+        let body = answer.json();
+        assert_eq!(body["status"], 400);
+        assert_eq!(body["message"], sound_atlas_catalog::quiz::INVALID_SEED);
+    }
+}
+
+db_tests!(
+    a_quiz_url_is_rendered_at_its_first_question_from_its_seeds_facts,
+    a_quiz_url_without_a_valid_seed_renders_the_loading_screen,
+    the_quiz_facts_api_refuses_a_missing_or_malformed_seed,
+);
