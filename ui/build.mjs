@@ -5,7 +5,8 @@
 //   <outdir>/server.js      one classic script defining globalThis.render(requestJson) -> responseJson
 // Usage: node ui/build.mjs [--outdir <absolute dir>]   (default: ui/dist)
 import { build } from 'esbuild';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,6 +36,10 @@ const common = {
   logLevel: 'warning',
   charset: 'utf8',
   sourcemap: false,
+  // The icon sprite: a hashed file under /static, the same name in both bundles.
+  loader: { '.svg': 'file' },
+  assetNames: '[name]-[hash]',
+  publicPath: PUBLIC_PATH,
 };
 
 async function buildClient(outdir) {
@@ -50,8 +55,6 @@ async function buildClient(outdir) {
     target: ['es2020', 'chrome90', 'firefox90', 'safari15'],
     entryNames: '[name]-[hash]',
     chunkNames: 'chunk-[hash]',
-    assetNames: '[name]-[hash]',
-    publicPath: PUBLIC_PATH,
     metafile: true,
   });
   const outputs = result.metafile.outputs;
@@ -96,10 +99,33 @@ async function buildServer(outdir) {
     outfile: path.join(outdir, 'server.js'),
     format: 'iife',
     platform: 'browser',
-    target: 'es2020',
-    loader: { '.css': 'empty' },
+    // QuickJS-ng has class fields and private members: lowering them to WeakMaps
+    // (es2020) made every TanStack Query object slower to build.
+    target: 'es2022',
+    loader: { ...common.loader, '.css': 'empty' },
     plugins: [legacyStringRenderer],
   });
+}
+
+// Every client file also as .br (brotli at its highest level) and .gz, written once here
+// so the server sends them as they are (crates/server/src/static_files.rs) instead of
+// compressing on every request at a lower level.
+async function precompress(dir) {
+  for (const name of await readdir(dir)) {
+    if (name.endsWith('.br') || name.endsWith('.gz')) continue;
+    const file = path.join(dir, name);
+    const bytes = await readFile(file);
+    const br = brotliCompressSync(bytes, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    });
+    const gz = gzipSync(bytes, { level: 9 });
+    // Only where it pays (tiny files can grow).
+    if (br.length < bytes.length) await writeFile(`${file}.br`, br);
+    if (gz.length < bytes.length) await writeFile(`${file}.gz`, gz);
+  }
 }
 
 async function main() {
@@ -107,6 +133,7 @@ async function main() {
   const { outdir } = parseArgs(process.argv.slice(2));
   await mkdir(outdir, { recursive: true });
   const [manifest] = await Promise.all([buildClient(outdir), buildServer(outdir)]);
+  await precompress(path.join(outdir, 'client'));
   await writeFile(path.join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(`ui: built ${path.relative(process.cwd(), outdir) || '.'} in ${Date.now() - started} ms`);
 }

@@ -1,108 +1,260 @@
-// Rerunnable performance measurements of the real server (release build by default):
-//   cargo build --release && npm --prefix e2e run bench
-// 1. Page weight: compressed HTML of an artist page, and the JS and CSS it loads.
-// 2. Server: first renders (every artist page once, one at a time: render-cache
-//    misses), then latency percentiles and throughput of artist pages at a fixed
-//    concurrency (random artists; the render cache now answers most).
-// 3. Memory: the server's resident set after the load.
-// 4. A slow phone: Largest Contentful Paint of an artist page in Chromium with the
-//    CPU slowed 4x and a "slow 4G" network (150 ms RTT, 1.6 Mbit/s down), median of 5.
-// Prints a Markdown table to paste into the README with the machine it ran on.
-import { readFileSync } from 'node:fs';
-import { cpus } from 'node:os';
-import { gzipSync } from 'node:zlib';
-import { start } from '../support/harness.mjs';
+// Rerunnable performance measurements of the real server (release build by default),
+// every row of issue 9's table against its target, in one run on one machine:
+//   cargo build --release && npm --prefix e2e install && npm --prefix e2e run bench
+// Options (environment): BENCH_ARTISTS (size of the generated catalogue, default
+// 100000; 0 skips that part), BENCH_LIGHTHOUSE=0 (skip Lighthouse), BENCH_REQUESTS
+// (cached pages and search), BENCH_COLD (cold renders), SOUND_ATLAS_BIN.
+//
+// 1. Start: spawn to a healthy /healthz on a fresh data directory (median of 3).
+// 2. Page weight: compressed HTML of an artist page; JS and CSS it loads.
+// 3. Cold renders: every request a distinct URL (`?bench=n`: the render cache keys by
+//    URL), at concurrency 1 (p50) and 8 (pages/s); the same pages from a plain Node
+//    server that loads the same server bundle and calls `render` per request
+//    (e2e/perf/node-yardstick.mjs, the yardstick); cached pages at concurrency 8.
+// 4. Search `rock` at concurrency 4; memory.
+// 5. Lighthouse (npm `lighthouse`, mobile preset, Debian's Chromium) on home, an
+//    artist page and browse B; LCP, TBT, CLS.
+// 6. A generated catalogue of BENCH_ARTISTS artists (rows derived from the seed with
+//    numbered titles, inserted with the sqlite3 CLI; never seed data): search p95,
+//    a browse page, cold artist renders, memory.
+// Prints a Markdown table (measure, result, target) and the machine.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = process.env.SOUND_ATLAS_BIN ?? join(repo, 'target/release/sound-atlas');
+const ARTISTS = Number(process.env.BENCH_ARTISTS ?? 100_000);
+const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const LCP_RUNS = 5;
+const COLD = Number(process.env.BENCH_COLD ?? 1000);
 
-process.env.SOUND_ATLAS_BIN ??= new URL('../../target/release/sound-atlas', import.meta.url).pathname;
-const site = await start();
 const rows = [];
-try {
-  const artists = await (await fetch(`${site.origin}/api/artists`)).json();
-  const ids = artists.map((a) => a.id);
-  const pick = () => ids[Math.floor(Math.random() * ids.length)];
+const row = (measure, result, target = '') => {
+  rows.push([measure, result, target]);
+  console.error(`  ${measure}: ${result}`);
+};
+const ms = (v) => `${v.toFixed(1)} ms`;
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+const median = (values) => pct([...values].sort((a, b) => a - b), 0.5);
 
-  // 1. Page weight (gzip, as the server sends it to browsers that accept it).
-  const html = await (await fetch(`${site.origin}/artist/${ids[0]}`)).text();
-  const assets = [...html.matchAll(/(?:src|href)="(\/static\/[^"]+)"/g)].map((m) => m[1]);
-  let js = 0;
-  let css = 0;
-  for (const path of assets) {
-    const bytes = Buffer.from(await (await fetch(`${site.origin}${path}`)).arrayBuffer());
-    if (path.endsWith('.css')) css += gzipSync(bytes).length;
-    else js += gzipSync(bytes).length;
-  }
-  const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
-  rows.push(['artist page HTML (gzip)', kb(gzipSync(html).length)]);
-  rows.push(['JavaScript loaded (gzip)', kb(js)], ['CSS loaded (gzip)', kb(css)]);
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
-  // 2a. First renders, one at a time.
-  const firsts = [];
-  for (const id of ids) {
-    const t = performance.now();
-    await (await fetch(`${site.origin}/artist/${id}`)).arrayBuffer();
-    firsts.push(performance.now() - t);
-  }
-  firsts.sort((a, b) => a - b);
-  const ms = (v) => `${v.toFixed(1)} ms`;
-  rows.push([`first render of each of ${ids.length} artist pages, p50 / p95`, `${ms(firsts[Math.floor(firsts.length / 2)])} / ${ms(firsts[Math.floor(firsts.length * 0.95)])}`]);
+// One keep-alive HTTP client for every measurement (fetch adds its own overhead).
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+function get(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { agent, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
-  // 2b. Latency under load.
+/** Runs `count` requests for `urlAt(i)` at `concurrency`; returns sorted latencies and rate. */
+async function load(urlAt, count, concurrency) {
   const latencies = [];
   let next = 0;
   const began = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next++ < REQUESTS) {
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
         const t = performance.now();
-        const res = await fetch(`${site.origin}/artist/${pick()}`);
-        await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`status ${res.status}`);
+        const res = await get(urlAt(i));
+        if (res.status !== 200) throw new Error(`${urlAt(i)}: status ${res.status}`);
         latencies.push(performance.now() - t);
       }
     }),
   );
   const seconds = (performance.now() - began) / 1000;
   latencies.sort((a, b) => a - b);
-  const pct = (p) => ms(latencies[Math.floor((latencies.length - 1) * p)]);
-  rows.push([`artist pages, ${REQUESTS} requests at concurrency ${CONCURRENCY}`, `${(REQUESTS / seconds).toFixed(0)} pages/s`]);
-  rows.push(['latency p50 / p95 / p99', `${pct(0.5)} / ${pct(0.95)} / ${pct(0.99)}`]);
-
-  // 3. Memory.
-  const status = readFileSync(`/proc/${site.serverPid}/status`, 'utf8');
-  rows.push(['server resident memory after the load', status.match(/VmRSS:\s+(\d+ kB)/)[1]]);
-
-  // 4. LCP on an emulated slow phone (fresh context each run: nothing cached).
-  const lcps = [];
-  for (let run = 0; run < LCP_RUNS; run++) {
-    const page = await site.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.goto(`${site.origin}/artist/${pick()}`, { waitUntil: 'load' });
-    const lcp = await page.evaluate(
-      () => new Promise((resolve) => {
-        new PerformanceObserver((list) => {
-          const entries = list.getEntries();
-          resolve(entries[entries.length - 1].startTime);
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-      }),
-    );
-    lcps.push(lcp);
-    await page.context().close();
-  }
-  lcps.sort((a, b) => a - b);
-  rows.push([`LCP, slow 4G + 4x CPU, median of ${LCP_RUNS}`, `${lcps[Math.floor(LCP_RUNS / 2)].toFixed(0)} ms`]);
-} finally {
-  await site.stop();
+  return { latencies, rate: count / seconds, mean: latencies.reduce((a, b) => a + b, 0) / latencies.length };
 }
 
-console.log(`\nMachine: ${cpus().length} x ${cpus()[0].model}, Node ${process.version}\n`);
-console.log('| measure | result |\n|---|---|');
-for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
+/** Starts the server on `dataDir`; resolves once /healthz answers, with the time it took. */
+async function startServer(dataDir) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, SOUND_ATLAS_ADDR: `127.0.0.1:${port}`, SOUND_ATLAS_DATA: dataDir, RUST_LOG: 'warn' };
+  delete env.DATABASE_URL;
+  const began = performance.now();
+  const server = spawn(BIN, [], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      if ((await get(`${origin}/healthz`)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - began > 120_000) throw new Error('server not healthy within 120 s');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  const startMs = performance.now() - began;
+  const stop = async () => {
+    server.kill('SIGTERM');
+    if (server.exitCode === null) await new Promise((r) => server.once('exit', r));
+  };
+  const rss = () => Number(readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)[1]) * 1024;
+  return { origin, startMs, stop, rss };
+}
+
+const stateOf = (html) => JSON.parse(html.match(/<script id="sa-state" type="application\/json">(.*?)<\/script>/s)[1]);
+
+async function coldRenders(origin, ids, label, { targetP50 = '≤ 3 ms', targetRate = '≥ 400/s' } = {}) {
+  const url = (i) => `${origin}/artist/${ids[i % ids.length]}?bench=${label}-${i}`;
+  const one = await load((i) => url(i), Math.min(ids.length, 400, COLD), 1);
+  const eight = await load((i) => url(i + 100_000), COLD, 8);
+  return { one, eight, targetP50, targetRate };
+}
+
+const tmpDirs = [];
+const freshDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sound-atlas-bench-'));
+  tmpDirs.push(dir);
+  return dir;
+};
+
+try {
+  // 1. Start to healthy on a fresh data directory.
+  const starts = [];
+  for (let run = 0; run < 3; run++) {
+    const server = await startServer(freshDir());
+    starts.push(server.startMs);
+    await server.stop();
+  }
+  row('start to healthy (/healthz), fresh data dir, median of 3', ms(median(starts)), '≤ 1 s');
+
+  const dataDir = freshDir();
+  const site = await startServer(dataDir);
+  try {
+    const artists = JSON.parse((await get(`${site.origin}/api/artists`)).body);
+    const ids = artists.map((a) => a.id);
+
+    // 2. Page weight.
+    const page = await get(`${site.origin}/artist/${ids[0]}`);
+    const html = page.body.toString();
+    row('artist page HTML (gzip)', kib(gzipSync(page.body).length));
+    const assets = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/static\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+    let js = 0;
+    let jsBr = 0;
+    let css = 0;
+    for (const path of new Set(assets)) {
+      const bytes = (await get(`${site.origin}${path}`)).body;
+      if (path.endsWith('.css')) css += gzipSync(bytes).length;
+      else {
+        js += gzipSync(bytes).length;
+        jsBr += brotliCompressSync(bytes).length;
+      }
+    }
+    const served = await get(`${site.origin}${assets.find((a) => a.endsWith('.js'))}`, { 'accept-encoding': 'br, gzip' });
+    row('JavaScript on first load of an artist page, gzip / brotli', `${kib(js)} / ${kib(jsBr)} (entry sent as ${served.headers['content-encoding'] ?? 'identity'})`, '≤ 90 KiB');
+    row('CSS loaded (gzip)', kib(css));
+
+    // 3. Cold renders, the Node yardstick, cached pages.
+    const cold = await coldRenders(site.origin, ids, 'seed');
+    row('cold render of an artist page, p50 at concurrency 1 (distinct URLs)', ms(pct(cold.one.latencies, 0.5)), '≤ 3 ms');
+    row('cold artist pages per second at concurrency 8', `${cold.eight.rate.toFixed(0)}/s`, '≥ 400/s');
+
+    const states = {};
+    for (const id of ids) states[`/artist/${id}`] = stateOf((await get(`${site.origin}/artist/${id}`)).body.toString());
+    const bundleDir = freshDir();
+    execFileSync(process.execPath, [join(repo, 'ui/build.mjs'), '--outdir', bundleDir], { stdio: 'ignore' });
+    writeFileSync(join(bundleDir, 'states.json'), JSON.stringify(states));
+    const nodePort = await freePort();
+    const yardstick = spawn(process.execPath, [join(repo, 'e2e/perf/node-yardstick.mjs'), join(bundleDir, 'server.js'), join(bundleDir, 'states.json'), String(nodePort)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise((resolve) => yardstick.stdout.once('data', resolve));
+    try {
+      const nodeUrl = (i) => `http://127.0.0.1:${nodePort}/artist/${ids[i % ids.length]}`;
+      await load(nodeUrl, 200, 1); // warm V8's JIT, as a long-running server would be
+      const nodeOne = await load(nodeUrl, 400, 1);
+      const nodeEight = await load(nodeUrl, 1000, 8);
+      row('same page, plain Node server calling the same bundle\'s render per request', `${ms(pct(nodeOne.latencies, 0.5))} p50, ${nodeEight.rate.toFixed(0)}/s`, 'yardstick');
+      const cached = await load((i) => `${site.origin}/artist/${ids[i % ids.length]}`, REQUESTS * 5, 8);
+      row('cached artist pages per second at concurrency 8', `${cached.rate.toFixed(0)}/s (${(cached.rate / nodeEight.rate).toFixed(0)}× Node)`, '≥ 20× the Node server');
+    } finally {
+      yardstick.kill('SIGTERM');
+    }
+
+    // 4. Search and memory.
+    const search = await load(() => `${site.origin}/api/artists/search?query=rock`, REQUESTS, 4);
+    row(`search \`rock\`, ${ids.length} artists, concurrency 4`, `${ms(search.mean)} mean, p95 ${ms(pct(search.latencies, 0.95))}, ${search.rate.toFixed(0)}/s`);
+    row('server resident memory after the load', `${(site.rss() / 2 ** 20).toFixed(0)} MiB`);
+
+    // 5. Lighthouse.
+    if (LIGHTHOUSE) {
+      const { default: lighthouse } = await import('lighthouse');
+      const { launch } = await import('chrome-launcher');
+      const chrome = await launch({ chromePath: process.env.CHROMIUM ?? '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+      try {
+        for (const [name, path] of [['/', '/'], ['/artist/{id}', `/artist/${ids[0]}`], ['/browse?letter=B', '/browse?letter=B']]) {
+          const result = await lighthouse(`${site.origin}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo'] });
+          const lhr = result.lhr;
+          const audit = (id) => lhr.audits[id].numericValue;
+          const score = (c) => Math.round(lhr.categories[c].score * 100);
+          row(`Lighthouse mobile ${name}: performance / accessibility / SEO`, `${score('performance')} / ${score('accessibility')} / ${score('seo')}`, '≥ 98 / 100 / 100');
+          row(`  ${name}: LCP, TBT, CLS`, `${(audit('largest-contentful-paint') / 1000).toFixed(2)} s, ${audit('total-blocking-time').toFixed(0)} ms, ${audit('cumulative-layout-shift').toFixed(3)}`, '≤ 1.2 s, ≤ 100 ms, ≤ 0.01');
+        }
+      } finally {
+        await chrome.kill();
+      }
+    }
+  } finally {
+    await site.stop();
+  }
+
+  // 6. The generated catalogue.
+  if (ARTISTS > 0) {
+    const db = join(dataDir, 'sound-atlas.db');
+    const extra = ARTISTS - Number(execFileSync('sqlite3', [db, 'select count(*) from artists']).toString());
+    execFileSync('sqlite3', [db, `
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${extra})
+      INSERT INTO artists (external_id, title, kind, year, origin, real_name, genres, image_url, bio,
+                           bio_source_link, spotify_link, apple_link, amazon_link, tidal_link, fun_fact)
+      SELECT 'bench-' || i, a.title || ' ' || i, a.kind, a.year, a.origin, a.real_name, a.genres, NULL, a.bio,
+             a.bio_source_link, a.spotify_link, a.apple_link, a.amazon_link, a.tidal_link, a.fun_fact
+      FROM n JOIN artists a ON a.id = (i % 350) + 1;`]);
+    const big = await startServer(dataDir);
+    try {
+      const all = JSON.parse((await get(`${big.origin}/api/artists`)).body);
+      const ids = all.map((a) => a.id);
+      const n = ids.length.toLocaleString('en');
+      await get(`${big.origin}/api/artists/search?query=rock`);
+      const search = await load(() => `${big.origin}/api/artists/search?query=rock`, 400, 4);
+      row(`search \`rock\`, ${n} artists, concurrency 4`, `p95 ${ms(pct(search.latencies, 0.95))}, ${search.rate.toFixed(0)}/s`, 'p95 ≤ 10 ms');
+      const browse = await load((i) => `${big.origin}/api/artists/browse?letter=B&page=${(i % 20) + 1}`, 400, 1);
+      row(`a browse page (API), ${n} artists`, `p50 ${ms(pct(browse.latencies, 0.5))}, p95 ${ms(pct(browse.latencies, 0.95))}`, '≤ 5 ms');
+      const shuffled = ids.filter((_, i) => i % 97 === 0);
+      const cold = await coldRenders(big.origin, shuffled, 'big');
+      row(`cold artist page render, ${n} artists, p50 at concurrency 1 / pages/s at 8`, `${ms(pct(cold.one.latencies, 0.5))} / ${cold.eight.rate.toFixed(0)}/s`, '≤ 3 ms / ≥ 400/s');
+      row(`server resident memory, ${n} artists, after the load`, `${(big.rss() / 2 ** 20).toFixed(0)} MiB`, '< 300 MB');
+    } finally {
+      await big.stop();
+    }
+  }
+} finally {
+  agent.destroy();
+  for (const dir of tmpDirs) rmSync(dir, { recursive: true, force: true });
+}
+
+console.log(`\nMachine: ${cpus().length} x ${cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; binary ${BIN}\n`);
+console.log('| measure | result | target |\n|---|---|---|');
+for (const [k, v, t] of rows) console.log(`| ${k} | ${v} | ${t} |`);

@@ -95,7 +95,7 @@ describe('server render (bare engine)', () => {
     expect(browse).toContain('99 Luftballons');
     expect(browse).not.toContain('Load More');
     const query = '<script>alert(1)</script>';
-    const search = bundle.render({ url: `/search/${encodeURIComponent(query)}`, state: state([{ key: `/api/artists/search?query=${encodeURIComponent(query)}`, status: 200, body: [] }]) }).html;
+    const search = bundle.render({ url: `/search/${encodeURIComponent(query)}`, state: state([{ key: `/api/artists/search/cards?query=${encodeURIComponent(query)}&page=1`, status: 200, body: { query, page: 1, pageSize: 12, total: 0, artists: [] } }]) }).html;
     expect(search).toContain('No results found for &quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot;');
     expect(search).not.toContain('<script>');
     const notFound = bundle.render({ url: '/nope/really', state: state() }).html;

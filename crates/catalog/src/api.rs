@@ -8,8 +8,8 @@ use sound_atlas_contract::catalog::api as endpoints;
 use sound_atlas_contract::quiz::{api as quiz_endpoints, QuizFact};
 use sound_atlas_http::{ApiResult, QueryParams};
 
-use crate::model::{Artist, ArtistSummary, BrowsePage, Neighbors};
-use crate::params::{ArtistId, BrowseRequest, SearchQuery};
+use crate::model::{Artist, ArtistSummary, BrowsePage, Neighbors, SearchPage};
+use crate::params::{ArtistId, BrowseRequest, SearchCardsRequest, SearchQuery};
 use crate::quiz::{self, QuizSeed};
 use crate::reads;
 use crate::store::Catalog;
@@ -23,6 +23,7 @@ where
         .route(endpoints::ARTISTS.route(), get(list))
         .route(endpoints::RANDOM.route(), get(random))
         .route(endpoints::SEARCH.route(), get(search))
+        .route(endpoints::SEARCH_CARDS.route(), get(search_cards))
         .route(endpoints::BROWSE.route(), get(browse))
         .route(endpoints::ARTIST.route(), get(artist))
         .route(endpoints::NEIGHBORS.route(), get(neighbors))
@@ -45,6 +46,15 @@ async fn search(
     query: SearchQuery,
 ) -> ApiResult<Json<Vec<Artist>>> {
     reads::search(&catalog, &query).await.map(Json)
+}
+
+async fn search_cards(
+    State(catalog): State<Catalog>,
+    request: SearchCardsRequest,
+) -> ApiResult<Json<SearchPage>> {
+    reads::search_cards(&catalog, &request.query, request.page)
+        .await
+        .map(Json)
 }
 
 async fn browse(

@@ -19,7 +19,7 @@ pub mod seed;
 pub mod store;
 pub mod write;
 
-pub use model::{Artist, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors};
-pub use params::{ArtistId, BrowseRequest, PageNumber, SearchQuery};
+pub use model::{Artist, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors, SearchPage};
+pub use params::{ArtistId, BrowseRequest, PageNumber, SearchCardsRequest, SearchQuery};
 pub use quiz::QuizSeed;
 pub use store::Catalog;

@@ -4,7 +4,7 @@
 use sound_atlas_entity::artist;
 
 pub use sound_atlas_contract::catalog::{
-    Artist, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors, BROWSE_PAGE_SIZE,
+    Artist, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors, SearchPage, BROWSE_PAGE_SIZE,
     MAX_API_PAGE, MAX_QUERY_CHARS, RELATED_LIMIT,
 };
 

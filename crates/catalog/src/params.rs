@@ -164,6 +164,29 @@ impl<S: Send + Sync> FromRequestParts<S> for BrowseRequest {
     }
 }
 
+/// The card search API's `?query=&page=` (page 1 when absent; 400 when wrong).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchCardsRequest {
+    pub query: SearchQuery,
+    pub page: PageNumber,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for SearchCardsRequest {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<Self> {
+        let params = QueryParams::from_request_parts(parts, state)
+            .await
+            .unwrap_or_default();
+        Ok(SearchCardsRequest {
+            query: SearchQuery::parse(params.get("query"))?,
+            page: params
+                .get("page")
+                .map_or(Ok(PageNumber::FIRST), PageNumber::parse)?,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,7 +6,8 @@ use rand::Rng;
 use sound_atlas_http::{ApiError, ApiResult};
 
 use crate::model::{
-    Artist, ArtistSummary, BrowsePage, Letter, Neighbors, BROWSE_PAGE_SIZE, RELATED_LIMIT,
+    Artist, ArtistSummary, BrowsePage, Letter, Neighbors, SearchPage, BROWSE_PAGE_SIZE,
+    RELATED_LIMIT,
 };
 use crate::params::{ArtistId, PageNumber, SearchQuery};
 pub use crate::params::{ARTIST_NOT_FOUND, SEARCH_QUERY_REQUIRED};
@@ -92,6 +93,31 @@ pub async fn search(catalog: &Catalog, query: &SearchQuery) -> ApiResult<Vec<Art
         .into_iter()
         .map(|i| snapshot.artists[i].clone())
         .collect())
+}
+
+/// `GET /api/artists/search/cards?query=&page=`: one page of the same ranked matches
+/// as [`search`], as cards (what the search page embeds and shows).
+pub async fn search_cards(
+    catalog: &Catalog,
+    query: &SearchQuery,
+    page: PageNumber,
+) -> ApiResult<SearchPage> {
+    let snapshot = catalog.snapshot(false).await?;
+    let titles: Vec<&str> = snapshot.artists.iter().map(|a| a.title.as_str()).collect();
+    let hits = crate::search::search(query.as_str(), &snapshot.search_docs, &titles);
+    let artists = hits
+        .iter()
+        .skip((page.get() - 1) * BROWSE_PAGE_SIZE)
+        .take(BROWSE_PAGE_SIZE)
+        .map(|&i| snapshot.artists[i].summary())
+        .collect();
+    Ok(SearchPage {
+        query: query.as_str().to_owned(),
+        page: page.get(),
+        page_size: BROWSE_PAGE_SIZE,
+        total: hits.len(),
+        artists,
+    })
 }
 
 /// `GET /api/artists/browse?letter=&page=`: one page of one letter.

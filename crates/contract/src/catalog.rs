@@ -25,6 +25,11 @@ pub mod api {
     pub const RANDOM: Endpoint<Artist> = Endpoint::new("randomArtist", "/api/artists/random");
     pub const SEARCH: Endpoint<Vec<Artist>> =
         Endpoint::new("search", "/api/artists/search?query={query}");
+    /// The search page's read: one page of the same ranked matches, as cards.
+    pub const SEARCH_CARDS: Endpoint<SearchPage> = Endpoint::new(
+        "searchCards",
+        "/api/artists/search/cards?query={query}&page={page}",
+    );
     pub const BROWSE: Endpoint<BrowsePage> =
         Endpoint::new("browse", "/api/artists/browse?letter={letter}&page={page}");
     pub const ARTIST: Endpoint<Artist> = Endpoint::new("artist", "/api/artists/{id}");
@@ -151,6 +156,20 @@ pub struct BrowsePage {
     pub artists: Vec<ArtistSummary>,
 }
 
+/// One page of search results, as cards: the search page embeds only what it shows
+/// (a full [`Artist`] carries its biography), and pages like browse.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchPage {
+    /// The query as matched (trimmed).
+    pub query: String,
+    pub page: usize,
+    pub page_size: usize,
+    /// Matches in all.
+    pub total: usize,
+    pub artists: Vec<ArtistSummary>,
+}
+
 /// A browse group: "#" (titles not starting with a letter) or "A" to "Z".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, TS)]
 #[ts(type = "string")]
@@ -234,20 +253,25 @@ pub struct BrowseParams {
 impl BrowseParams {
     pub fn lenient(letter: Option<&str>, page: Option<&str>) -> BrowseParams {
         let letter_param = letter.and_then(|raw| Letter::parse(raw.trim()));
-        let page = page
-            .map(str::trim)
-            .filter(|raw| !raw.is_empty() && raw.bytes().all(|b| b.is_ascii_digit()))
-            .map_or(1, |raw| {
-                raw.parse::<usize>()
-                    .unwrap_or(MAX_BROWSE_PAGE)
-                    .clamp(1, MAX_BROWSE_PAGE)
-            });
+        let page = lenient_page(page);
         BrowseParams {
             letter_param,
             letter: letter_param.unwrap_or(Letter::DEFAULT),
             page,
         }
     }
+}
+
+/// A page's `?page=` read leniently (browse and search pages): a positive whole number
+/// capped at [`MAX_BROWSE_PAGE`]; anything else is 1.
+pub fn lenient_page(page: Option<&str>) -> usize {
+    page.map(str::trim)
+        .filter(|raw| !raw.is_empty() && raw.bytes().all(|b| b.is_ascii_digit()))
+        .map_or(1, |raw| {
+            raw.parse::<usize>()
+                .unwrap_or(MAX_BROWSE_PAGE)
+                .clamp(1, MAX_BROWSE_PAGE)
+        })
 }
 
 /// One input of [`BrowseParams::lenient`] and what it gives.
@@ -330,6 +354,11 @@ mod tests {
     #[test]
     fn api_routes_drop_the_prefix_and_query() {
         assert_eq!(api::SEARCH.route(), "/artists/search");
+        assert_eq!(api::SEARCH_CARDS.route(), "/artists/search/cards");
+        assert_eq!(
+            api::SEARCH_CARDS.path(&[&"AC/DC", &2]).as_str(),
+            "/api/artists/search/cards?query=AC%2FDC&page=2"
+        );
         assert_eq!(api::ARTIST.route(), "/artists/{id}");
         assert_eq!(
             api::BROWSE.path(&[&"#", &2]).as_str(),

@@ -14,7 +14,9 @@ use crate::accounts::{
     self, CodeCheck, CodeRequest, Credentials, Deleted, Done, EmailOnly, Export, ExportProfile,
     LinkToken, NewPassword, OidcInfo, User,
 };
-use crate::catalog::{self, Artist, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors};
+use crate::catalog::{
+    self, Artist, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors, SearchPage,
+};
 use crate::content::{self, Article, ChannelVideo, NewSong, TopTenEntry};
 use crate::endpoint::{hole_names, EndpointInfo};
 use crate::error::ErrorBody;
@@ -72,6 +74,7 @@ fn contract_ts() -> String {
         Neighbors::decl(&cfg),
         BrowsePage::decl(&cfg),
         QuizFact::decl(&cfg),
+        SearchPage::decl(&cfg),
         User::decl(&cfg),
         Credentials::decl(&cfg),
         EmailOnly::decl(&cfg),
@@ -172,6 +175,7 @@ fn contract_ts() -> String {
             ARTISTS.info(&cfg),
             RANDOM.info(&cfg),
             SEARCH.info(&cfg),
+            SEARCH_CARDS.info(&cfg),
             BROWSE.info(&cfg),
             ARTIST.info(&cfg),
             NEIGHBORS.info(&cfg),

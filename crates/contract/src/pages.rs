@@ -95,10 +95,14 @@ pub mod links {
     /// One quiz, reproducible and shareable.
     pub const QUIZ_SEED: Template = Template("/quiz?seed={seed}");
 
+    /// A later page of search results: pages 1..=page are shown.
+    pub const SEARCH_RESULTS_PAGE: Template = Template("/search/{query}?page={page}");
+
     pub const ALL: &[(&str, Template)] = &[
         ("browseLetter", BROWSE_LETTER),
         ("browseLetterPage", BROWSE_LETTER_PAGE),
         ("quizSeed", QUIZ_SEED),
+        ("searchResultsPage", SEARCH_RESULTS_PAGE),
     ];
 }
 

@@ -34,6 +34,7 @@ pub fn build_app(state: AppState) -> Router {
         .route("/healthz", get(|| async { "ok" }))
         .nest("/api", api)
         .merge(crate::static_files::router())
+        .merge(crate::artwork::router())
         .merge(sound_atlas_content::og::router())
         // library (issue 8): a signed-in visitor's pages carry their library and are private
         .merge(crate::pages::router().layer(middleware::from_fn_with_state(

@@ -7,21 +7,59 @@ use sound_atlas_contract::pages::titles;
 
 /// Shown by social networks when a page has no image of its own.
 pub const DEFAULT_IMAGE_PATH: &str = "/assets/og-default.png";
+/// `assets/public/og-default.png`'s size (read from its PNG header; a test keeps it true).
+pub const DEFAULT_IMAGE_SIZE: (u32, u32) = (1200, 630);
+/// What the default image shows, for `og:image:alt` and `twitter:image:alt`.
+pub const DEFAULT_IMAGE_ALT: &str =
+    "The Sound Atlas logo, a compass over sound waves, with the name Sound Atlas and the \
+tagline Explore Your World of Music on a purple background";
+/// `og:locale`: the site is written in English (the shell's `lang="en"`).
+pub const LOCALE: &str = "en_US";
 /// The site's description, for pages without one of their own.
 pub const DEFAULT_DESCRIPTION: &str =
     "Sound Atlas is a music encyclopedia of artists and bands for fans, students and \
 educators: biographies, genres, fun facts, weekly charts, new songs and a music quiz.";
 
+/// A page's preview image: `og:image` with its size and a text saying what it shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeadImage {
+    /// Absolute URL, or a path on this site (starting with `/`) the shell joins to the origin.
+    pub url: String,
+    /// Pixel size, when known (an image from elsewhere may have none recorded).
+    pub size: Option<(u32, u32)>,
+    pub alt: String,
+}
+
+impl HeadImage {
+    /// The site's default preview image.
+    pub fn site_default() -> HeadImage {
+        HeadImage {
+            url: DEFAULT_IMAGE_PATH.into(),
+            size: Some(DEFAULT_IMAGE_SIZE),
+            alt: DEFAULT_IMAGE_ALT.into(),
+        }
+    }
+
+    /// An image whose size is not known, e.g. an artist photo on another host.
+    pub fn without_size(url: impl Into<String>, alt: impl Into<String>) -> HeadImage {
+        HeadImage {
+            url: url.into(),
+            size: None,
+            alt: alt.into(),
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Head {
     pub title: String,
     pub description: String,
-    /// Path (and query) of the canonical URL, joined to the public origin by the shell.
-    pub canonical_path: String,
+    /// Path (and query) of the canonical URL, joined to the public origin by the shell;
+    /// None for pages that must not name themselves canonical (a 404 names no URL).
+    pub canonical_path: Option<String>,
     /// Open Graph type: "website" or "profile".
     pub og_type: &'static str,
-    /// Absolute image URL, or None for the site's default image.
-    pub image: Option<String>,
+    pub image: HeadImage,
     /// e.g. "noindex" for search results and error pages.
     pub robots: Option<&'static str>,
     /// JSON-LD documents (they need the origin, so they are built by the shell's caller).
@@ -34,9 +72,9 @@ impl Head {
         Head {
             title,
             description: description.into(),
-            canonical_path,
+            canonical_path: Some(canonical_path),
             og_type: "website",
-            image: None,
+            image: HeadImage::site_default(),
             robots: None,
             json_ld: Vec::new(),
         }
@@ -47,11 +85,36 @@ impl Head {
         Head::error(titles::NOT_FOUND.fill(&[]), path)
     }
 
-    /// An error page: kept out of indexes.
-    pub fn error(title: String, path: &str) -> Head {
+    /// An error page: kept out of indexes, and naming no canonical URL (the address
+    /// it was asked for is not a page). `_path` is kept so callers read the same.
+    pub fn error(title: String, _path: &str) -> Head {
         Head {
+            title,
+            description: DEFAULT_DESCRIPTION.into(),
+            canonical_path: None,
+            og_type: "website",
+            image: HeadImage::site_default(),
             robots: Some("noindex"),
-            ..Head::website(title, DEFAULT_DESCRIPTION, path.into())
+            json_ld: Vec::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_image_size_is_the_files_own() {
+        let png = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/public/og-default.png"
+        ))
+        .expect("the default image exists");
+        // PNG: 8-byte signature, IHDR chunk (length, "IHDR"), then width and height.
+        assert_eq!(&png[12..16], b"IHDR");
+        let width = u32::from_be_bytes(png[16..20].try_into().unwrap());
+        let height = u32::from_be_bytes(png[20..24].try_into().unwrap());
+        assert_eq!((width, height), DEFAULT_IMAGE_SIZE);
     }
 }

@@ -22,6 +22,7 @@
 //! `static_files`.
 
 pub mod app;
+pub mod artwork;
 pub mod bundle;
 pub mod config;
 pub mod db;
@@ -33,6 +34,7 @@ pub mod shell;
 pub mod state;
 pub mod static_files;
 pub mod telemetry;
+pub mod warm;
 
 use std::net::SocketAddr;
 
@@ -45,9 +47,11 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let state = AppState::start(&config).await?;
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     tracing::info!(addr = %listener.local_addr()?, public_url = %config.public_url, "serving Sound Atlas");
+    let app = build_app(state.clone());
+    tokio::spawn(warm::run(state, app.clone()));
     axum::serve(
         listener,
-        build_app(state).into_make_service_with_connect_info::<SocketAddr>(),
+        app.into_make_service_with_connect_info::<SocketAddr>(),
     )
     .with_graceful_shutdown(shutdown_signal())
     .await?;

@@ -119,7 +119,7 @@ struct Rendered {
     unread: Vec<String>,
 }
 
-type RenderCache = moka::sync::Cache<String, Arc<Rendered>>;
+type RenderCache = moka::future::Cache<String, Arc<Rendered>>;
 
 /// Prefetch misses seen in production: each (route, key) is logged once, all counted.
 #[derive(Debug, Default)]
@@ -165,7 +165,7 @@ impl Renderer {
             // Rendered markup of anonymous pages, keyed by URL, year and the page's data:
             // the same page with the same data is rendered once. (Pages that show a
             // signed-in user's data must not go through it.)
-            cache: moka::sync::Cache::builder()
+            cache: moka::future::Cache::builder()
                 .max_capacity(RENDER_CACHE_BYTES)
                 .weigher(|key: &String, rendered: &Arc<Rendered>| {
                     u32::try_from(key.len() + rendered.html.len()).unwrap_or(u32::MAX)
@@ -183,6 +183,11 @@ impl Renderer {
 
     pub fn audit(&self) -> &PrefetchAudit {
         &self.audit
+    }
+
+    /// True when the engine has nothing queued or running (see `warm`).
+    pub fn engine_idle(&self) -> bool {
+        self.ssr.is_idle()
     }
 
     /// Renders `page` for the request target `uri`. If the engine fails (throws, times
@@ -252,11 +257,24 @@ impl Renderer {
             render_state.year,
             render_state.prefetched.get()
         );
-        if !private {
-            if let Some(rendered) = self.cache.get(&cache_key) {
-                return Some(rendered);
-            }
+        // A signed-in visitor's page is rendered for them alone: never read from or
+        // stored in the shared cache.
+        if private {
+            return self.render_uncached(route, url, state_json).await;
         }
+        // Single flight: concurrent misses of one key wait for one render (a crawler
+        // and a visitor arriving together, or a warm-up racing a request).
+        self.cache
+            .optionally_get_with(cache_key, self.render_uncached(route, url, state_json))
+            .await
+    }
+
+    async fn render_uncached(
+        &self,
+        route: &'static str,
+        url: &str,
+        state_json: &str,
+    ) -> Option<Arc<Rendered>> {
         let request = format!(
             r#"{{"url":{},"state":{}}}"#,
             serde_json::Value::from(url),
@@ -272,9 +290,6 @@ impl Renderer {
                         unread: output.unread,
                     });
                     self.audit.record(route, &rendered);
-                    if !private {
-                        self.cache.insert(cache_key, rendered.clone());
-                    }
                     return Some(rendered);
                 }
                 Err(err) => format!("unreadable render output: {err}"),

@@ -4,14 +4,16 @@
 use askama::Template;
 
 use crate::bundle::{Manifest, Site};
-use crate::head::{Head, DEFAULT_IMAGE_PATH};
+use crate::head::{Head, LOCALE};
 
 #[derive(Template)]
 #[template(path = "shell.html", config = "crates/server/askama.toml")]
 pub struct Shell<'a> {
     head: &'a Head,
-    canonical: String,
+    canonical: Option<String>,
     image: String,
+    image_size: Option<(u32, u32)>,
+    locale: &'static str,
     json_ld: Vec<String>,
     manifest: &'a Manifest,
     root_html: &'a str,
@@ -25,11 +27,17 @@ impl<'a> Shell<'a> {
         let origin = &site.public_url;
         Shell {
             head,
-            canonical: format!("{origin}{}", head.canonical_path),
-            image: head
-                .image
-                .clone()
-                .unwrap_or_else(|| format!("{origin}{DEFAULT_IMAGE_PATH}")),
+            canonical: head
+                .canonical_path
+                .as_ref()
+                .map(|path| format!("{origin}{path}")),
+            image: if head.image.url.starts_with('/') {
+                format!("{origin}{}", head.image.url)
+            } else {
+                head.image.url.clone()
+            },
+            image_size: head.image.size,
+            locale: LOCALE,
             json_ld: head
                 .json_ld
                 .iter()

@@ -54,12 +54,18 @@ impl AppState {
     pub async fn start(config: &Config) -> Result<AppState, Box<dyn std::error::Error>> {
         // accounts (issue 5): refuse to start on bad account settings (read again in `new`).
         sound_atlas_accounts::AccountsConfig::from_env(&config.public_url)?;
-        let db = crate::db::connect(config).await?;
-        let mut ssr_config = SsrConfig::default();
+        let mut ssr_config = SsrConfig {
+            // Healthy sooner: one engine serves while the others load the bundle.
+            serve_when_first_ready: true,
+            ..SsrConfig::default()
+        };
         if let Some(workers) = config.ssr_workers {
             ssr_config.workers = workers;
         }
-        let ssr = SsrPool::start(SERVER_BUNDLE, ssr_config)?;
+        // The engine loads the bundle while the database migrates and seeds.
+        let ssr = tokio::task::spawn_blocking(move || SsrPool::start(SERVER_BUNDLE, ssr_config));
+        let db = crate::db::connect(config).await?;
+        let ssr = ssr.await??;
         let mut state = AppState::new(db.clone(), ssr, config.public_url.clone());
         // The video service's key and channel come from the environment (content crate).
         let videos = sound_atlas_content::VideoConfig::from_env()?;

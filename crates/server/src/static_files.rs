@@ -1,8 +1,13 @@
 //! Files served as they are: the hashed client bundle under `/static/` (cached
 //! forever: names change with content) and `assets/public/` under `/assets/`.
 //! Both are embedded in release builds, so the binary runs from any directory.
+//! The client bundle comes precompressed (ui/build.mjs writes `.br` at brotli's highest
+//! level and `.gz`): the variant the browser accepts is sent as it is.
 
-use axum::http::{header, HeaderValue};
+use std::borrow::Cow;
+
+use axum::body::Body;
+use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
@@ -22,7 +27,9 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route(
             "/static/{*file}",
             get(
-                |PathParam(file): PathParam| async move { serve::<ClientBundle>(&file, IMMUTABLE) },
+                |PathParam(file): PathParam, headers: HeaderMap| async move {
+                    serve_precompressed::<ClientBundle>(&file, &headers, IMMUTABLE)
+                },
             ),
         )
         .route(
@@ -38,10 +45,57 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const ONE_DAY: &str = "public, max-age=86400";
 
+/// The `.br` or `.gz` sibling of `path` when the request accepts it and it exists
+/// (`Content-Encoding` set, so the compression layer passes it through), else the file.
+fn serve_precompressed<E: Embed>(
+    path: &str,
+    headers: &HeaderMap,
+    cache_control: &'static str,
+) -> Response {
+    let accepted = headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .filter_map(|coding| {
+            let mut parts = coding.split(';');
+            let name = parts.next()?.trim().to_ascii_lowercase();
+            // `q=0` refuses a coding.
+            let refused = parts.any(|p| {
+                p.trim()
+                    .strip_prefix("q=")
+                    .and_then(|q| q.trim().parse::<f32>().ok())
+                    == Some(0.0)
+            });
+            (!refused).then_some(name)
+        })
+        .collect::<Vec<_>>();
+    if !path.ends_with(".br") && !path.ends_with(".gz") {
+        for (coding, suffix) in [("br", "br"), ("gzip", "gz")] {
+            if !accepted.iter().any(|a| a == coding) {
+                continue;
+            }
+            if let Some(file) = E::get(&format!("{path}.{suffix}")) {
+                let mut response = serve_bytes(path, file.data, cache_control);
+                let headers = response.headers_mut();
+                headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
+                headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+                return response;
+            }
+        }
+    }
+    serve::<E>(path, cache_control)
+}
+
 fn serve<E: Embed>(path: &str, cache_control: &'static str) -> Response {
     let Some(file) = E::get(path) else {
         return ApiError::not_found("There is no such file.").into_response();
     };
+    serve_bytes(path, file.data, cache_control)
+}
+
+/// `bytes` with the content type of `path`'s extension.
+fn serve_bytes(path: &str, bytes: Cow<'static, [u8]>, cache_control: &'static str) -> Response {
     let mime = mime_guess::from_path(path).first_or_octet_stream();
     let content_type = HeaderValue::from_str(mime.essence_str())
         .unwrap_or(HeaderValue::from_static("application/octet-stream"));
@@ -53,7 +107,11 @@ fn serve<E: Embed>(path: &str, cache_control: &'static str) -> Response {
                 HeaderValue::from_static(cache_control),
             ),
         ],
-        file.data.into_owned(),
+        // Embedded files are borrowed for the program's life: sent without a copy.
+        match bytes {
+            Cow::Borrowed(bytes) => Body::from(bytes),
+            Cow::Owned(bytes) => Body::from(bytes),
+        },
     )
         .into_response()
 }

@@ -137,6 +137,17 @@ impl Engine {
         self.heap_limit_hit.get() || (terminating && !watchdog_fired)
     }
 
+    /// A full collection (on QuickJS-ng: its cycle collector, which reference counting
+    /// leaves to run when the heap has grown by half since the last one). Called by an
+    /// idle worker between renders. Not on V8, whose full collection is far dearer and
+    /// which schedules its own incremental work.
+    pub fn collect_garbage(&mut self) {
+        if cfg!(feature = "v8") {
+            return;
+        }
+        self.runtime.v8_isolate().low_memory_notification();
+    }
+
     /// Calls `globalThis.render(request)`; then runs queued microtasks, which deno_core
     /// would otherwise only run from its event loop (never polled here), so that they
     /// cannot pile up between renders.

@@ -34,6 +34,10 @@ pub struct SsrConfig {
     pub deadline: Duration,
     /// Heap limit of each runtime.
     pub max_heap_bytes: usize,
+    /// `start` returns once the first worker is ready (the others come up behind it,
+    /// each started after the one before, so the first has the CPU to itself);
+    /// otherwise it waits for all of them.
+    pub serve_when_first_ready: bool,
 }
 
 impl Default for SsrConfig {
@@ -43,6 +47,7 @@ impl Default for SsrConfig {
             queue_capacity: 64,
             deadline: Duration::from_secs(2),
             max_heap_bytes: 256 << 20,
+            serve_when_first_ready: false,
         }
     }
 }
@@ -85,40 +90,80 @@ pub struct SsrPool {
 struct Inner {
     jobs: SyncSender<worker::Job>,
     deadline: Duration,
+    /// Renders asked for and not yet answered (queued or running).
+    pending: std::sync::atomic::AtomicUsize,
+}
+
+/// Counts a render as pending for as long as its caller waits.
+struct PendingGuard<'a>(&'a std::sync::atomic::AtomicUsize);
+
+impl Drop for PendingGuard<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 impl SsrPool {
     /// Loads `bundle_js` (a classic script, not a module) once per worker. Errors if the
     /// bundle fails to evaluate or does not define globalThis.render.
     ///
-    /// Blocks until every worker has evaluated the bundle.
+    /// Blocks until every worker has evaluated the bundle, or only the first with
+    /// `serve_when_first_ready` (a later worker that fails to start is logged).
     pub fn start(bundle_js: impl Into<String>, config: SsrConfig) -> Result<SsrPool, SsrError> {
         let bundle: Arc<str> = bundle_js.into().into();
         let (jobs, queue) = sync_channel(config.queue_capacity);
         let queue: worker::Queue = Arc::new(Mutex::new(queue));
-        let (ready_tx, ready) = std::sync::mpsc::channel();
         let workers = config.workers.max(1);
-        for id in 0..workers {
-            let (bundle, queue, ready_tx) = (bundle.clone(), queue.clone(), ready_tx.clone());
+        let spawn = move |id: usize| {
+            let (bundle, queue) = (bundle.clone(), queue.clone());
             let max_heap_bytes = config.max_heap_bytes;
+            let (ready_tx, ready) = std::sync::mpsc::channel();
             std::thread::Builder::new()
                 .name(format!("ssr-worker-{id}"))
                 .stack_size(WORKER_STACK_BYTES)
                 .spawn(move || worker::run(id, bundle, max_heap_bytes, queue, ready_tx))?;
-        }
-        drop(ready_tx);
-        // On an error the workers already started exit once `jobs` is dropped.
-        for _ in 0..workers {
+            Ok::<_, SsrError>(ready)
+        };
+        let wait = |ready: std::sync::mpsc::Receiver<Result<(), SsrError>>| {
             ready
                 .recv()
-                .map_err(|_| SsrError::Engine("an SSR worker panicked while starting".into()))??;
+                .map_err(|_| SsrError::Engine("an SSR worker panicked while starting".into()))?
+        };
+        // On an error the workers already started exit once `jobs` is dropped.
+        if config.serve_when_first_ready {
+            wait(spawn(0)?)?;
+            std::thread::Builder::new()
+                .name("ssr-start".into())
+                .spawn(move || {
+                    for id in 1..workers {
+                        let started = spawn(id).and_then(wait);
+                        if let Err(error) = started {
+                            tracing::error!(worker = id, "SSR worker could not start: {error}");
+                        }
+                    }
+                })?;
+        } else {
+            let readies = (0..workers).map(spawn).collect::<Result<Vec<_>, _>>()?;
+            for ready in readies {
+                wait(ready)?;
+            }
         }
         Ok(SsrPool {
             inner: Arc::new(Inner {
                 jobs,
                 deadline: config.deadline,
+                pending: Default::default(),
             }),
         })
+    }
+
+    /// True when no render is queued or running: background work (warming a cache)
+    /// may take a worker without delaying a request.
+    pub fn is_idle(&self) -> bool {
+        self.inner
+            .pending
+            .load(std::sync::atomic::Ordering::Relaxed)
+            == 0
     }
 
     /// Calls globalThis.render(request_json: string) -> string in a worker; returns the
@@ -127,6 +172,10 @@ impl SsrPool {
     /// Needs a tokio runtime with the time driver enabled. Dropping the future abandons
     /// the request; a worker skips it if it is still queued.
     pub async fn render(&self, request_json: String) -> Result<String, RenderError> {
+        self.inner
+            .pending
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let _pending = PendingGuard(&self.inner.pending);
         let (reply, answer) = oneshot::channel();
         let queued = Instant::now();
         let deadline = queued + self.inner.deadline;

@@ -11,7 +11,7 @@
 //! so a worker whose render was terminated replaces its runtime with a fresh one before
 //! it takes the next job. The caller has its answer by then.
 
-use std::sync::mpsc::Receiver;
+use std::sync::mpsc::{Receiver, TryRecvError};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Instant;
@@ -53,10 +53,25 @@ pub(crate) fn run(
     let _ = ready.send(Ok(()));
     drop(ready);
 
+    // Whether renders ran since the last idle collection.
+    let mut garbage = false;
     loop {
-        // A statement of its own, so the lock is held only while waiting for a job (in
-        // a `while let` scrutinee the guard would live through the whole render).
-        let next = lock(&queue).recv();
+        // Statements of their own, so the lock is held only while taking or waiting
+        // for a job (in a `while let` scrutinee the guard would live through the render).
+        let next = lock(&queue).try_recv();
+        let next = match next {
+            Ok(job) => Ok(job),
+            Err(TryRecvError::Disconnected) => return,
+            Err(TryRecvError::Empty) => {
+                // Idle: collect the renders' garbage now, so that the engine's own
+                // collections (triggered by heap growth) seldom land inside a render.
+                if garbage {
+                    engine.collect_garbage();
+                    garbage = false;
+                }
+                lock(&queue).recv()
+            }
+        };
         let Ok(job) = next else { return };
         if job.reply.is_closed() {
             continue; // the caller went away while the job was queued
@@ -67,6 +82,7 @@ pub(crate) fn run(
         } else {
             watchdog.arm(job.deadline);
             let result = engine.render(&job.request);
+            garbage = true;
             let heap_limit_hit = engine.settle(watchdog.disarm());
             let replace = heap_limit_hit || matches!(result, Err(Failure::Terminated));
             let result = result.map_err(|failure| match failure {

@@ -10,10 +10,16 @@ interface ArtistCardProps {
   animate?: boolean;
   /** Called when the card is opened (e.g. to remember the last-opened card). */
   onOpen?: (id: number) => void;
+  /**
+   * The title's heading level: 2 in a grid right under the page's h1 (browse, search),
+   * 3 (the default) in a section under an h2, so the outline never skips a level.
+   */
+  headingLevel?: 2 | 3;
 }
 
 /** Links to /artist/{id}, passing `{ from: currentPath }` as location state. */
-export function ArtistCard({ artist, index = 0, animate = false, onOpen }: ArtistCardProps) {
+export function ArtistCard({ artist, index = 0, animate = false, onOpen, headingLevel = 3 }: ArtistCardProps) {
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   const location = useLocation();
   const from = `${location.pathname}${location.search}`;
   const style = animate ? ({ '--i': index } as CSSProperties) : undefined;
@@ -28,7 +34,7 @@ export function ArtistCard({ artist, index = 0, animate = false, onOpen }: Artis
       >
         <ArtistImage src={artist.imageUrl} title={artist.title} genres={artist.genres} className="artist-card-media" width={300} height={300} decorative />
         <div className="artist-card-body">
-          <h3 className="artist-card-title">{artist.title}</h3>
+          <Title className="artist-card-title">{artist.title}</Title>
           <p className="artist-card-genres">{artist.genres.length > 0 ? artist.genres.slice(0, 2).join(' · ') : 'Artist'}</p>
         </div>
       </Link>

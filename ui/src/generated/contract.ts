@@ -66,6 +66,16 @@ bioLine: string | null,
  */
 bioPlaces: Array<string>, };
 
+export type SearchPage = { 
+/**
+ * The query as matched (trimmed).
+ */
+query: string, page: number, pageSize: number, 
+/**
+ * Matches in all.
+ */
+total: number, artists: Array<ArtistSummary>, };
+
 export type User = { id: number, email: string, };
 
 export type Credentials = { email: string | null, password: string | null, };
@@ -230,6 +240,8 @@ export const api = {
   randomArtist: (): ApiPath<Artist> => `/api/artists/random` as ApiPath<Artist>,
   /** GET /api/artists/search?query={query} */
   search: (query: string | number): ApiPath<Array<Artist>> => `/api/artists/search?query=${enc(query)}` as ApiPath<Array<Artist>>,
+  /** GET /api/artists/search/cards?query={query}&page={page} */
+  searchCards: (query: string | number, page: string | number): ApiPath<SearchPage> => `/api/artists/search/cards?query=${enc(query)}&page=${enc(page)}` as ApiPath<SearchPage>,
   /** GET /api/artists/browse?letter={letter}&page={page} */
   browse: (letter: string | number, page: string | number): ApiPath<BrowsePage> => `/api/artists/browse?letter=${enc(letter)}&page=${enc(page)}` as ApiPath<BrowsePage>,
   /** GET /api/artists/{id} */
@@ -306,6 +318,7 @@ export const links = {
   browseLetter: (letter: string | number): string => `/browse?letter=${enc(letter)}`,
   browseLetterPage: (letter: string | number, page: string | number): string => `/browse?letter=${enc(letter)}&page=${enc(page)}`,
   quizSeed: (seed: string | number): string => `/quiz?seed=${enc(seed)}`,
+  searchResultsPage: (query: string | number, page: string | number): string => `/search/${enc(query)}?page=${enc(page)}`,
 } as const;
 
 // ---- Document titles

@@ -26,3 +26,11 @@ export function artworkHue(genres: readonly string[] | null | undefined, title: 
   const seed = genres && genres.length > 0 ? genres[0]!.trim().toLowerCase() : title.toLowerCase();
   return hashString(seed) % 360;
 }
+
+/**
+ * The artwork as an image the server draws once per hue and initials
+ * (crates/server/src/artwork.rs; immutable, shared by every artist with the same pair).
+ */
+export function artworkUrl(hue: number, initials: string): string {
+  return `/art/${hue}/${encodeURIComponent(initials)}.svg`;
+}

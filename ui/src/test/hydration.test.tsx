@@ -32,8 +32,8 @@ const cases: Array<[string, PrefetchedEntry[]]> = [
   ['/artist/999', [{ key: '/api/artists/999', status: 404, body: notFound }]],
   ['/artist/5', [{ key: '/api/artists/5', status: 500, body: { status: 500, error: 'Internal Server Error', message: 'x' } }]],
   ['/browse?letter=N', [{ key: '/api/artists/browse?letter=N&page=1', status: 200, body: browsePage }]],
-  ['/search/nirvana', [{ key: '/api/artists/search?query=nirvana', status: 200, body: [artist] }]],
-  ['/search/x', [{ key: '/api/artists/search?query=x', status: 400, body: { status: 400, error: 'Bad Request', message: 'Too long' } }]],
+  ['/search/nirvana', [{ key: '/api/artists/search/cards?query=nirvana&page=1', status: 200, body: { query: 'nirvana', page: 1, pageSize: 12, total: 1, artists: [{ id: artist.id, title: artist.title, imageUrl: artist.imageUrl, genres: artist.genres }] } }]],
+  ['/search/x', [{ key: '/api/artists/search/cards?query=x&page=1', status: 400, body: { status: 400, error: 'Bad Request', message: 'Too long' } }]],
   ['/search', []],
   ['/missing/page', []],
 ];

@@ -101,6 +101,50 @@ async fn search_ranks_and_forgives_typos(db: &TestDb) {
     assert_eq!(hits.status, StatusCode::OK);
 }
 
+async fn card_search_pages_the_same_ranked_matches_as_cards(db: &TestDb) {
+    let app = app(db).await;
+    let full = get(&app, "/api/artists/search?query=rock").await.json();
+    let full = full.as_array().unwrap();
+    let first = get(&app, "/api/artists/search/cards?query=%20rock%20")
+        .await
+        .json();
+    assert_eq!(first["query"], "rock");
+    assert_eq!(first["page"], 1);
+    assert_eq!(first["pageSize"], 12);
+    assert_eq!(first["total"], full.len());
+    let second = get(&app, "/api/artists/search/cards?query=rock&page=2")
+        .await
+        .json();
+    let ids: Vec<&serde_json::Value> = first["artists"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(second["artists"].as_array().unwrap())
+        .map(|card| &card["id"])
+        .collect();
+    let expected: Vec<&serde_json::Value> = full.iter().take(24).map(|a| &a["id"]).collect();
+    assert_eq!(ids, expected, "the same order as the full search, in pages");
+    assert!(first["artists"][0].get("bio").is_none(), "cards only");
+    for (uri, message) in [
+        (
+            "/api/artists/search/cards?page=1",
+            "Search query is required",
+        ),
+        (
+            "/api/artists/search/cards?query=rock&page=0",
+            "Page must be a whole number from 1 to 10000",
+        ),
+        (
+            "/api/artists/search/cards?query=rock&page=x",
+            "Page must be a whole number from 1 to 10000",
+        ),
+    ] {
+        let answer = get(&app, uri).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{uri}");
+        assert_eq!(answer.json()["message"], message, "{uri}");
+    }
+}
+
 async fn browse_answers_one_page_of_one_letter(db: &TestDb) {
     let app = app(db).await;
     let page = get(&app, "/api/artists/browse?letter=%23&page=1")
@@ -164,6 +208,7 @@ db_tests!(
     one_artist_has_the_spec_fields_in_camel_case,
     unknown_and_malformed_ids_answer_404_in_the_error_shape,
     search_needs_a_query,
+    card_search_pages_the_same_ranked_matches_as_cards,
     search_ranks_and_forgives_typos,
     browse_answers_one_page_of_one_letter,
     neighbors_related_and_random_answer,

@@ -5,6 +5,7 @@ mod api;
 mod content;
 mod library; // library (issue 8)
 mod pages;
+mod perf;
 mod quiz;
 mod route_walk;
 

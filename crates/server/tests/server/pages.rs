@@ -28,6 +28,39 @@ fn state(html: &str) -> serde_json::Value {
     serde_json::from_str(&json[..json.find("</script>").unwrap()]).expect("state parses")
 }
 
+/// Whether a JSON-LD document is of a type (`@type` is one name or a list of them).
+fn is_a(doc: &serde_json::Value, kind: &str) -> bool {
+    doc["@type"] == kind
+        || doc["@type"]
+            .as_array()
+            .is_some_and(|kinds| kinds.iter().any(|k| k == kind))
+}
+
+/// Every page names its preview image with its size and what it shows, and its locale.
+fn assert_preview_tags(html: &str) {
+    assert_eq!(meta(html, "property", "og:locale"), "en_US");
+    assert_eq!(
+        meta(html, "property", "og:image"),
+        format!("{ORIGIN}/assets/og-default.png")
+    );
+    assert_eq!(meta(html, "property", "og:image:width"), "1200");
+    assert_eq!(meta(html, "property", "og:image:height"), "630");
+    let alt = meta(html, "property", "og:image:alt");
+    assert!(alt.contains("Sound Atlas logo"), "{alt}");
+    assert_eq!(meta(html, "name", "twitter:image:alt"), alt);
+}
+
+/// An error page names no canonical URL and stays out of indexes.
+fn assert_unindexed_without_canonical(html: &str) {
+    assert!(html.contains(r#"<meta name="robots" content="noindex">"#));
+    assert!(
+        !html.contains(r#"rel="canonical""#),
+        "no canonical on an error page"
+    );
+    assert!(!html.contains("og:url"), "no og:url on an error page");
+    assert_preview_tags(html);
+}
+
 fn meta(html: &str, attr: &str, name: &str) -> String {
     let marker = format!(r#"<meta {attr}="{name}" content=""#);
     let start = html.find(&marker).unwrap_or_else(|| panic!("no {name}")) + marker.len();
@@ -53,6 +86,7 @@ async fn an_artist_page_is_rendered_with_its_head_and_data(db: &TestDb) {
     assert_eq!(meta(html, "property", "og:site_name"), "Sound Atlas");
     assert!(meta(html, "property", "og:image").starts_with("https://"));
     assert!(!meta(html, "property", "og:description").is_empty());
+    assert_preview_tags(html);
     assert_eq!(meta(html, "name", "twitter:card"), "summary_large_image");
     assert!(html.contains(&format!(
         r#"<link rel="canonical" href="{ORIGIN}/artist/{id}">"#
@@ -99,10 +133,14 @@ async fn a_solo_artist_is_a_person(db: &TestDb) {
     let html = get(&app, &format!("/artist/{id}")).await.body;
     let person = json_ld(&html)
         .into_iter()
-        .find(|d| d["@type"] == "Person")
+        .find(|d| is_a(d, "Person"))
         .expect("Person JSON-LD");
     assert_eq!(person["name"], "Adele");
     assert!(person["birthDate"].is_string());
+    // Typed as MusicBrainz types a solo artist: a Person that is also a MusicGroup, for
+    // which `genre` is a schema.org property.
+    assert_eq!(person["@type"], serde_json::json!(["Person", "MusicGroup"]));
+    assert!(person["genre"].as_array().is_some_and(|g| !g.is_empty()));
 }
 
 async fn an_unknown_artist_page_is_a_404_with_the_spec_text(db: &TestDb) {
@@ -119,6 +157,7 @@ async fn an_unknown_artist_page_is_a_404_with_the_spec_text(db: &TestDb) {
         assert!(page
             .body
             .contains(r#"<meta name="robots" content="noindex">"#));
+        assert_unindexed_without_canonical(&page.body);
     }
 }
 
@@ -130,6 +169,7 @@ async fn any_other_path_is_the_not_found_screen(db: &TestDb) {
     assert!(page
         .body
         .contains("Did you forget to add the page to the router?"));
+    assert_unindexed_without_canonical(&page.body);
 }
 
 async fn the_home_page_declares_the_site_search(db: &TestDb) {
@@ -143,6 +183,13 @@ async fn the_home_page_declares_the_site_search(db: &TestDb) {
         .into_iter()
         .find(|d| d["@type"] == "WebSite")
         .expect("WebSite JSON-LD");
+    assert_eq!(site["name"], "Sound Atlas");
+    assert_eq!(site["alternateName"], "SoundAtlas");
+    assert_eq!(site["url"], format!("{ORIGIN}/"));
+    assert_preview_tags(&page.body);
+    assert!(page
+        .body
+        .contains(&format!(r#"<link rel="canonical" href="{ORIGIN}/">"#)));
     assert_eq!(site["potentialAction"]["@type"], "SearchAction");
     assert_eq!(
         site["potentialAction"]["target"]["urlTemplate"],
@@ -179,6 +226,21 @@ async fn browse_renders_the_asked_pages_of_a_letter(db: &TestDb) {
     )["prefetched"]
         .clone();
     assert_eq!(capped.as_array().unwrap().len(), 50);
+    // Its place in the site, for crawlers: Home > Browse Artists > the letter.
+    let crumbs = json_ld(&page.body)
+        .into_iter()
+        .find(|d| d["@type"] == "BreadcrumbList")
+        .expect("BreadcrumbList JSON-LD on browse");
+    let items = crumbs["itemListElement"].as_array().unwrap();
+    let names: Vec<&str> = items.iter().map(|i| i["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Home", "Browse Artists", "B"]);
+    assert_eq!(items[2]["item"], format!("{ORIGIN}/browse?letter=B"));
+    let plain = get(&app, "/browse").await.body;
+    let crumbs = json_ld(&plain)
+        .into_iter()
+        .find(|d| d["@type"] == "BreadcrumbList")
+        .expect("BreadcrumbList JSON-LD on /browse");
+    assert_eq!(crumbs["itemListElement"].as_array().unwrap().len(), 2);
 }
 
 async fn search_pages_show_results_and_escape_the_query(db: &TestDb) {
@@ -198,9 +260,70 @@ async fn search_pages_show_results_and_escape_the_query(db: &TestDb) {
     assert!(hostile.body.contains("&lt;script&gt;alert(1)"));
     let empty = get(&app, "/search").await;
     assert!(empty.body.contains("Start Searching"));
+    let too_long = get(&app, &format!("/search/{}", "a".repeat(101))).await;
+    assert_eq!(too_long.status, StatusCode::BAD_REQUEST);
+    assert!(too_long.body.contains("Search query is too long"));
     let redirect = get(&app, "/search?q=%20queen%20").await;
     assert_eq!(redirect.status, StatusCode::SEE_OTHER);
     assert_eq!(redirect.headers["location"], "/search/queen");
+}
+
+async fn search_pages_embed_cards_in_pages_and_stay_small(db: &TestDb) {
+    let app = app(db).await;
+    let page = get(&app, "/search/rock").await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.body.len() <= 60 * 1024,
+        "/search/rock is {} bytes",
+        page.body.len()
+    );
+    let prefetched = state(&page.body)["prefetched"].clone();
+    assert_eq!(prefetched.as_array().unwrap().len(), 1);
+    assert_eq!(
+        prefetched[0]["key"],
+        "/api/artists/search/cards?query=rock&page=1"
+    );
+    let body = &prefetched[0]["body"];
+    let total = body["total"].as_u64().unwrap();
+    assert!(total > 12, "rock matches more than one page");
+    assert_eq!(body["artists"].as_array().unwrap().len(), 12);
+    // Only what a card shows: no biographies or links in the embedded state.
+    for card in body["artists"].as_array().unwrap() {
+        let mut fields: Vec<&str> = card
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(|k| k.as_str())
+            .collect();
+        fields.sort_unstable();
+        assert_eq!(fields, ["genres", "id", "imageUrl", "title"]);
+    }
+    assert!(page.body.contains(&format!("Found {total} results for")));
+    // "Load More" is a plain link to the next page, for readers without JavaScript.
+    assert!(page.body.contains(r#"href="/search/rock?page=2""#));
+    let second = get(&app, "/search/rock?page=2").await;
+    let keys: Vec<String> = state(&second.body)["prefetched"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["key"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "/api/artists/search/cards?query=rock&page=1",
+            "/api/artists/search/cards?query=rock&page=2"
+        ]
+    );
+    // The page number is read leniently and capped like browse.
+    let capped = get(&app, "/search/rock?page=99999999999999999999").await;
+    assert_eq!(capped.status, StatusCode::OK);
+    assert_eq!(
+        state(&capped.body)["prefetched"].as_array().unwrap().len(),
+        50
+    );
+    let odd = get(&app, "/search/rock?page=-3").await;
+    assert_eq!(state(&odd.body)["prefetched"].as_array().unwrap().len(), 1);
 }
 
 async fn data_cannot_break_out_of_the_page(db: &TestDb) {
@@ -331,6 +454,7 @@ db_tests!(
     the_home_page_declares_the_site_search,
     browse_renders_the_asked_pages_of_a_letter,
     search_pages_show_results_and_escape_the_query,
+    search_pages_embed_cards_in_pages_and_stay_small,
     data_cannot_break_out_of_the_page,
     a_failed_render_still_serves_the_head_and_the_data,
     the_same_page_with_the_same_data_is_rendered_once,

@@ -34,6 +34,9 @@ fn samples(route_id: &str, artist_id: i64) -> Vec<(String, StatusCode)> {
         "search" => owned(&[("/search", ok)]),
         "searchResults" => vec![
             ("/search/rock".into(), ok),
+            ("/search/rock?page=2".into(), ok),
+            ("/search/rock?page=99999".into(), ok),
+            ("/search/%20rock%20?page=nope".into(), ok),
             ("/search/qqqqzzzzxxxx".into(), ok),
             (
                 format!("/search/{}", "a".repeat(101)),

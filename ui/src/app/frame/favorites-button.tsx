@@ -9,6 +9,9 @@ export function FavoritesButton() {
   const count = useFavoritesCount();
   const navigate = useNavigate();
   return (
+    // The name ("Favorites (3)") contains the count the badge shows, from the same
+    // value, so what a speech user reads on screen is part of it (WCAG 2.5.3, axe
+    // label-content-name-mismatch; e2e/tests/accessibility.test.mjs checks it).
     <button
       type="button"
       className="icon-btn header-favorites"
@@ -16,9 +19,7 @@ export function FavoritesButton() {
       onClick={() => (signedIn ? navigate('/favorites') : showLogin())}
     >
       <HeartIcon size={20} />
-      <span className="badge" aria-hidden="true">
-        {count}
-      </span>
+      <span className="badge">{count}</span>
     </button>
   );
 }

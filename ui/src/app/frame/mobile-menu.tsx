@@ -50,8 +50,11 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
     onClose();
   };
 
+  // Nothing in the HTML until opened: crawlers follow the same links in the header
+  // and footer, and the server renders less.
+  if (!open) return null;
   return (
-    <div className={open ? 'menu-root menu-root--open' : 'menu-root'} hidden={!open}>
+    <div className="menu-root menu-root--open">
       <div className="menu-backdrop" onClick={onClose} aria-hidden="true" />
       <div ref={panelRef} id={MOBILE_MENU_ID} className="menu-panel" role="dialog" aria-modal="true" aria-label="Menu">
         <div className="menu-head">

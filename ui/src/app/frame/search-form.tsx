@@ -6,6 +6,7 @@ export function HeaderSearchForm({ onSearched }: { onSearched?: () => void }) {
   return (
     <SearchForm
       inputId="header-search-input"
+      name="Site search"
       className="header-search"
       leading={<SearchIcon className="header-search-icon" size={18} />}
       submitClassName="header-search-submit"

@@ -24,6 +24,8 @@ export const queries = {
   /** The home spotlight: never stale, so it never refetches on hydration. */
   randomArtist: () => read(api.randomArtist(), Infinity),
   search: (query: string) => read(api.search(query), STALE_SEARCH),
+  /** One page of the search screen's results, as cards. */
+  searchCards: (query: string, page: number) => read(api.searchCards(query, page), STALE_SEARCH),
   browse: (letter: string, page: number) => read(api.browse(letter, page), STALE_BROWSE),
 };
 

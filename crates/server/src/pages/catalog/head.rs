@@ -5,7 +5,11 @@ use serde_json::{json, Value};
 use sound_atlas_catalog::{Artist, Letter};
 use sound_atlas_contract::pages::{links, routes, titles, SITE_NAME};
 
-use crate::head::{Head, DEFAULT_DESCRIPTION};
+use crate::head::{Head, HeadImage, DEFAULT_DESCRIPTION};
+
+/// The site's other name for `WebSite.alternateName`: the name as one word, as people
+/// type it into a search box or a handle.
+pub const SITE_ALTERNATE_NAME: &str = "SoundAtlas";
 
 pub fn home(origin: &str) -> Head {
     let mut head = Head::website(titles::HOME.fill(&[]), DEFAULT_DESCRIPTION, "/".into());
@@ -13,6 +17,7 @@ pub fn home(origin: &str) -> Head {
         "@context": "https://schema.org",
         "@type": "WebSite",
         "name": SITE_NAME,
+        "alternateName": SITE_ALTERNATE_NAME,
         "url": format!("{origin}/"),
         "potentialAction": {
             "@type": "SearchAction",
@@ -23,12 +28,49 @@ pub fn home(origin: &str) -> Head {
     head
 }
 
-pub fn browse(canonical_path: String) -> Head {
-    Head::website(
-        titles::BROWSE.fill(&[]),
-        "Browse every artist and band in Sound Atlas from # and A to Z.",
-        canonical_path,
-    )
+/// Browse, with its place in the site as a `BreadcrumbList`: Home, Browse Artists and,
+/// when the URL names one, the letter.
+pub fn browse(origin: &str, letter: Option<Letter>) -> Head {
+    let canonical_path = match letter {
+        Some(letter) => browse_letter_path(letter),
+        None => routes::BROWSE.href(&[]),
+    };
+    let mut crumbs = vec![
+        crumb(1, "Home", format!("{origin}/")),
+        crumb(
+            2,
+            "Browse Artists",
+            format!("{origin}{}", routes::BROWSE.href(&[])),
+        ),
+    ];
+    if let Some(letter) = letter {
+        let name = if letter.as_char() == '#' {
+            "Numbers".to_owned()
+        } else {
+            letter.to_string()
+        };
+        crumbs.push(crumb(3, &name, format!("{origin}{canonical_path}")));
+    }
+    Head {
+        json_ld: vec![breadcrumb_list(crumbs)],
+        ..Head::website(
+            titles::BROWSE.fill(&[]),
+            "Browse every artist and band in Sound Atlas from # and A to Z.",
+            canonical_path,
+        )
+    }
+}
+
+fn crumb(position: usize, name: &str, item: String) -> Value {
+    json!({ "@type": "ListItem", "position": position, "name": name, "item": item })
+}
+
+fn breadcrumb_list(items: Vec<Value>) -> Value {
+    json!({
+        "@context": "https://schema.org",
+        "@type": "BreadcrumbList",
+        "itemListElement": items,
+    })
 }
 
 pub fn artist(origin: &str, artist: &Artist) -> Head {
@@ -40,19 +82,22 @@ pub fn artist(origin: &str, artist: &Artist) -> Head {
             artist.title
         ),
     };
-    let breadcrumbs = json!({
-        "@context": "https://schema.org",
-        "@type": "BreadcrumbList",
-        "itemListElement": [
-            { "@type": "ListItem", "position": 1, "name": "Home", "item": format!("{origin}/") },
-            { "@type": "ListItem", "position": 2, "name": "Browse Artists",
-              "item": format!("{origin}{}", browse_letter_path(artist.letter())) },
-            { "@type": "ListItem", "position": 3, "name": artist.title, "item": format!("{origin}{path}") }
-        ]
-    });
+    let breadcrumbs = breadcrumb_list(vec![
+        crumb(1, "Home", format!("{origin}/")),
+        crumb(
+            2,
+            "Browse Artists",
+            format!("{origin}{}", browse_letter_path(artist.letter())),
+        ),
+        crumb(3, &artist.title, format!("{origin}{path}")),
+    ]);
     Head {
         og_type: "profile",
-        image: artist.image_url.clone(),
+        // A catalogue image has no recorded size: it is named without one.
+        image: match &artist.image_url {
+            Some(url) => HeadImage::without_size(url.clone(), format!("Photo of {}", artist.title)),
+            None => HeadImage::site_default(),
+        },
         json_ld: vec![artist_json_ld(origin, &path, artist), breadcrumbs],
         ..Head::website(titles::ARTIST.fill(&[&artist.title]), description, path)
     }
@@ -87,12 +132,19 @@ pub fn browse_letter_path(letter: Letter) -> String {
     links::BROWSE_LETTER.fill_with(&[&letter], sound_atlas_contract::encode_uri_component)
 }
 
-/// `MusicGroup` for bands, `Person` for solo artists, with genre, image and `sameAs`
-/// identity links (encyclopedia article, official channel).
+/// `MusicGroup` for bands; a solo artist is typed as MusicBrainz types one, a `Person`
+/// that is also a `MusicGroup` (schema.org's type for performers, which carries `genre`),
+/// so the artist's genres stay in the data and every property is valid for one of its
+/// types. With genre, image and `sameAs` identity links (encyclopedia article, channel).
 fn artist_json_ld(origin: &str, path: &str, artist: &Artist) -> Value {
+    let kind = if artist.is_band() {
+        json!("MusicGroup")
+    } else {
+        json!(["Person", "MusicGroup"])
+    };
     let mut doc = json!({
         "@context": "https://schema.org",
-        "@type": if artist.is_band() { "MusicGroup" } else { "Person" },
+        "@type": kind,
         "name": artist.title,
         "url": format!("{origin}{path}"),
         "genre": artist.genres,

@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
 use sound_atlas_catalog::{reads, ArtistId, PageNumber, SearchQuery};
-use sound_atlas_contract::catalog::{api, BrowseParams};
+use sound_atlas_contract::catalog::{api, lenient_page, BrowseParams};
 use sound_atlas_contract::pages::routes;
 use sound_atlas_http::{PathParam, QueryParams};
 
@@ -62,15 +62,11 @@ async fn browse(State(state): State<AppState>, uri: Uri, params: QueryParams) ->
             &result,
         ));
     }
-    let canonical = match shown.letter_param {
-        Some(letter) => browse_letter_path(letter),
-        None => routes::BROWSE.href(&[]),
-    };
     let page = Page {
         route: routes::BROWSE.id,
         private: false,
         status: StatusCode::OK,
-        head: head::browse(canonical),
+        head: head::browse(&state.renderer.site().public_url, shown.letter_param),
         prefetched,
     };
     state.renderer.render(&uri, page).await
@@ -119,15 +115,22 @@ async fn search_form(State(state): State<AppState>, uri: Uri, params: QueryParam
             Redirect::to(&routes::SEARCH_RESULTS.href(&[&q])).into_response()
         }
         Some(_) => Redirect::to(&routes::SEARCH.href(&[])).into_response(),
-        None => search_page(&state, &uri, "").await,
+        None => search_page(&state, &uri, "", 1).await,
     }
 }
 
-async fn search(State(state): State<AppState>, uri: Uri, PathParam(query): PathParam) -> Response {
-    search_page(&state, &uri, &query).await
+/// `/search/{query}?page=`: like browse, pages 1..=page of the results (read leniently,
+/// capped like browse), so "Load More" is a plain link; each page is cards only.
+async fn search(
+    State(state): State<AppState>,
+    uri: Uri,
+    PathParam(query): PathParam,
+    params: QueryParams,
+) -> Response {
+    search_page(&state, &uri, &query, lenient_page(params.get("page"))).await
 }
 
-async fn search_page(state: &AppState, uri: &Uri, raw_query: &str) -> Response {
+async fn search_page(state: &AppState, uri: &Uri, raw_query: &str, pages: usize) -> Response {
     let query = raw_query.trim();
     if query.is_empty() {
         let page = Page {
@@ -139,19 +142,37 @@ async fn search_page(state: &AppState, uri: &Uri, raw_query: &str) -> Response {
         };
         return state.renderer.render(uri, page).await;
     }
-    let result = match SearchQuery::parse(Some(query)) {
-        Ok(query) => reads::search(&state.catalog, &query).await,
-        Err(err) => Err(err),
+    let (status, prefetched) = match SearchQuery::parse(Some(query)) {
+        Ok(parsed) => {
+            let mut prefetched = Vec::with_capacity(pages);
+            let mut status = StatusCode::OK;
+            for page in PageNumber::up_to(pages) {
+                let result = reads::search_cards(&state.catalog, &parsed, page).await;
+                if let Err(err) = &result {
+                    status = err.status();
+                }
+                prefetched.push(Prefetched::new(
+                    api::SEARCH_CARDS.path(&[&query, &page]),
+                    &result,
+                ));
+            }
+            (status, prefetched)
+        }
+        // Keyed as the client requests it, so it shows the same message.
+        Err(err) => (
+            err.status(),
+            vec![Prefetched::new(
+                api::SEARCH_CARDS.path(&[&query, &1]),
+                &Err::<sound_atlas_catalog::SearchPage, _>(err),
+            )],
+        ),
     };
-    let status = result
-        .as_ref()
-        .map_or_else(|err| err.status(), |_| StatusCode::OK);
     let page = Page {
         route: routes::SEARCH_RESULTS.id,
         private: false,
         status,
         head: head::search(Some(query)),
-        prefetched: vec![Prefetched::new(api::SEARCH.path(&[&query]), &result)],
+        prefetched,
     };
     state.renderer.render(uri, page).await
 }

@@ -54,6 +54,7 @@ export function ArtistPage() {
       ) : artistQuery.isError ? (
         isNotFound(artistQuery.error) ? (
           <div className="state-box state-box--page" role="alert">
+            <h1 className="sr-only">Artist Not Found</h1>
             <p>
               <strong className="state-title">Not Found:</strong> This artist could not be found. It may have been removed or the ID is incorrect.
             </p>
@@ -68,6 +69,7 @@ export function ArtistPage() {
           </div>
         ) : (
           <div className="state-box state-box--page" role="alert">
+            <h1 className="sr-only">Artist Not Loaded</h1>
             <p>
               <strong className="state-title">Error:</strong> Failed to load artist information. Please try again later.
             </p>

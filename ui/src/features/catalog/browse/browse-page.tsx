@@ -14,6 +14,7 @@ import { ArtistCard } from '../../../components/artist-card';
 import { CardSkeletons } from '../../../components/skeletons';
 import { RefreshIcon } from '../../../components/icons';
 import { loadBrowseState, pageFor, restoreHref, saveScroll, saveSelection } from './browse-state';
+import '../load-more.css';
 import './browse.css';
 
 export function BrowsePage() {
@@ -192,7 +193,7 @@ export function BrowsePage() {
         <>
           <div className="artist-grid" aria-busy={loadingMore}>
             {artists.map((artist) => (
-              <ArtistCard key={artist.id} artist={artist} />
+              <ArtistCard key={artist.id} artist={artist} headingLevel={2} />
             ))}
             {loadingMore && <CardSkeletons count={Math.min(pendingCount, BROWSE_PAGE_SIZE)} />}
           </div>

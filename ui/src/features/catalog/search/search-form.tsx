@@ -7,6 +7,8 @@ export const SEARCH_PLACEHOLDER = 'Search artists, bands, or genres...';
 interface SearchFormProps {
   /** The input's id (the header and the search page each have one on the page). */
   inputId: string;
+  /** The search landmark's name: unique on the page, since both forms are landmarks. */
+  name: string;
   className: string;
   /** The text the box starts with (the search page shows its query). */
   initialValue?: string;
@@ -24,7 +26,7 @@ interface SearchFormProps {
  * /search?q=... (the server redirects to /search/{q}), so it works without
  * JavaScript. With JavaScript: trim, ignore empty text, navigate to /search/{query}.
  */
-export function SearchForm({ inputId, className, initialValue = '', leading, submitClassName, submitContent, onSearched }: SearchFormProps) {
+export function SearchForm({ inputId, name, className, initialValue = '', leading, submitClassName, submitContent, onSearched }: SearchFormProps) {
   const navigate = useNavigate();
   const [value, setValue] = useState(initialValue);
 
@@ -38,7 +40,7 @@ export function SearchForm({ inputId, className, initialValue = '', leading, sub
   };
 
   return (
-    <form className={className} action="/search" method="get" role="search" onSubmit={onSubmit}>
+    <form className={className} action="/search" method="get" role="search" aria-label={name} onSubmit={onSubmit}>
       <label htmlFor={inputId} className="sr-only">
         Search artists, bands, or genres
       </label>

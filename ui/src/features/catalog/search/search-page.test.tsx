@@ -16,7 +16,7 @@ describe('search page', () => {
   it('shows results for the decoded, trimmed query, escaping markup', () => {
     const query = '<script>alert(1)</script>';
     renderApp(`/search/${encodeURIComponent(query)}`, [
-      { key: `/api/artists/search?query=${encodeURIComponent(query)}`, status: 200, body: [] },
+      { key: `/api/artists/search/cards?query=${encodeURIComponent(query)}&page=1`, status: 200, body: { query, page: 1, pageSize: 12, total: 0, artists: [] } },
     ]);
     expect(screen.getByText(`No results found for "${query}"`)).toBeTruthy();
     expect(document.querySelector('script')).toBeNull();
@@ -34,6 +34,21 @@ describe('search page', () => {
     fireEvent.change(input, { target: { value: '  queen  ' } });
     fireEvent.submit(input.closest('form')!);
     expect(router.state.location.pathname).toBe('/search/queen');
+  });
+
+  it('shows pages 1..N of the results with the count of all and a plain link to the next page', () => {
+    const card = (id: number) => ({ id, title: `Band ${id}`, imageUrl: null, genres: ['Rock'] });
+    const page = (n: number) => ({
+      key: `/api/artists/search/cards?query=rock&page=${n}`,
+      status: 200,
+      body: { query: 'rock', page: n, pageSize: 12, total: 30, artists: Array.from({ length: 12 }, (_, i) => card(n * 100 + i)) },
+    });
+    renderApp('/search/rock?page=2', [page(1), page(2)]);
+    expect(screen.getByText('Found 30 results for "rock"')).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 2 }).filter((h) => h.className === 'artist-card-title')).toHaveLength(24);
+    expect(screen.getByText('Showing 24 of 30')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Load More' }).getAttribute('href')).toBe('/search/rock?page=3');
+    expect(screen.getByRole('search', { name: 'Search artists' })).toBeTruthy();
   });
 
   it('summarises counts', () => {

@@ -1,17 +1,20 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useQueries } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { isHttpError } from '../../../lib/http-error';
 import { queries } from '../queries';
-import { normalizeSearchQuery, searchTarget } from './search-query';
-import { titles } from '../../../generated/contract';
+import { normalizeSearchQuery, searchPath, searchTarget } from './search-query';
+import { BROWSE_PAGE_SIZE, links, titles } from '../../../generated/contract';
+import type { ArtistSummary } from '../../../generated/contract';
+import { parsePage } from '../browse-params';
 import { getSearchParam } from '../../../lib/url';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ArtistCard } from '../../../components/artist-card';
 import { SearchForm } from './search-form';
-import { SkeletonGrid } from '../../../components/skeletons';
+import { CardSkeletons, SkeletonGrid } from '../../../components/skeletons';
 import { SearchIcon } from '../../../components/icons';
 import { loadSearchMemory, rememberOpenedArtist, saveSearchScroll, SEARCH_RESTORE_DELAY_MS } from './search-memory';
+import '../load-more.css';
 import './search.css';
 
 export const SEARCH_SKELETONS = 12;
@@ -26,6 +29,11 @@ export function resultsSummary(count: number, query: string): string {
 export function searchErrorMessage(error: unknown): string {
   if (isHttpError(error) && error.status === 400 && error.serverMessage) return error.serverMessage;
   return 'Search failed. Please try again later.';
+}
+
+/** `/search/{query}` (page 1) or `/search/{query}?page=3`: pages 1..page are shown. */
+export function searchResultsHref(query: string, page = 1): string {
+  return page > 1 ? links.searchResultsPage(query, page) : searchPath(query);
 }
 
 /** The search screen's title: with or without a query. */
@@ -62,7 +70,7 @@ export function SearchPage() {
           </p>
         </div>
       ) : (
-        <SearchResults query={query} />
+        <SearchResults query={query} page={parsePage(getSearchParam(location.search, 'page'))} />
       )}
     </div>
   );
@@ -72,6 +80,7 @@ function SearchBox({ initial }: { initial: string }) {
   return (
     <SearchForm
       inputId="search-page-input"
+      name="Search artists"
       className="search-box"
       initialValue={initial}
       submitClassName="btn btn-primary"
@@ -84,11 +93,32 @@ function SearchBox({ initial }: { initial: string }) {
   );
 }
 
-function SearchResults({ query }: { query: string }) {
-  const { data, isPending, isError, error } = useQuery(queries.search(query));
+/**
+ * Results in pages of BROWSE_PAGE_SIZE cards, like browse: `?page=N` shows pages 1..N
+ * (the server prefetches them all), and Load More is a plain link to the next page.
+ */
+function SearchResults({ query, page }: { query: string; page: number }) {
+  const pageNumbers = Array.from({ length: page }, (_, i) => i + 1);
+  const results = useQueries({ queries: pageNumbers.map((n) => queries.searchCards(query, n)) });
   const location = useLocation();
   const path = location.pathname;
   const restored = useRef(false);
+
+  // Pages shown: the consecutive loaded ones from page 1.
+  const artists: ArtistSummary[] = [];
+  let loadedPages = 0;
+  for (const result of results) {
+    if (!result.data) break;
+    artists.push(...result.data.artists);
+    loadedPages += 1;
+  }
+  const total = results[0]?.data?.total ?? null;
+  const firstPending = results[0]?.isPending ?? true;
+  const firstError = results.find((result) => result.isError)?.error ?? null;
+  const loadingMore = !firstPending && results.some((result) => result.isPending);
+  const hasMore = total !== null && loadedPages === page && page * BROWSE_PAGE_SIZE < total;
+  const pendingCount = total === null ? 0 : Math.max(0, Math.min(total, page * BROWSE_PAGE_SIZE) - artists.length);
+  const firstLoaded = results[0]?.data ?? null;
 
   // Save the scroll position for this search path on leaving; restore it (or
   // the last-opened card) 100 ms after the results are shown. The listener is a
@@ -103,7 +133,7 @@ function SearchResults({ query }: { query: string }) {
   }, [path]);
 
   useEffect(() => {
-    if (!data) return;
+    if (!firstLoaded) return;
     restored.current = false;
     const memory = loadSearchMemory(path);
     const timer = window.setTimeout(() => {
@@ -117,27 +147,63 @@ function SearchResults({ query }: { query: string }) {
       restored.current = true;
     }, SEARCH_RESTORE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [data, path]);
+  }, [firstLoaded, path]);
 
-  if (isPending) return <SkeletonGrid count={SEARCH_SKELETONS} label="Searching..." />;
-  if (isError) {
+  if (firstPending && !firstError) return <SkeletonGrid count={SEARCH_SKELETONS} label="Searching..." />;
+  if (firstError && loadedPages === 0) {
     return (
       <div className="state-box" role="alert">
-        <p>{searchErrorMessage(error)}</p>
+        <p>{searchErrorMessage(firstError)}</p>
       </div>
     );
   }
   return (
     <>
       <p className="results-summary" role="status">
-        {resultsSummary(data.length, query)}
+        {resultsSummary(total ?? 0, query)}
       </p>
-      {data.length > 0 && (
-        <div className="artist-grid">
-          {data.map((artist, index) => (
-            <ArtistCard key={artist.id} artist={artist} index={index} animate onOpen={(id) => rememberOpenedArtist(path, id, window.scrollY)} />
-          ))}
-        </div>
+      {artists.length > 0 && (
+        <>
+          <div className="artist-grid" aria-busy={loadingMore}>
+            {artists.map((artist, index) => (
+              <ArtistCard
+                key={artist.id}
+                artist={artist}
+                index={index % BROWSE_PAGE_SIZE}
+                animate
+                headingLevel={2}
+                onOpen={(id) => rememberOpenedArtist(path, id, window.scrollY)}
+              />
+            ))}
+            {loadingMore && <CardSkeletons count={Math.min(pendingCount, BROWSE_PAGE_SIZE)} />}
+          </div>
+          <div className="load-more">
+            <p className="load-more-count">
+              Showing {artists.length} of {total}
+            </p>
+            {hasMore && (
+              <Link
+                to={searchResultsHref(query, page + 1)}
+                replace
+                state={{ keepScroll: true }}
+                preventScrollReset
+                className="btn btn-primary btn-lg"
+              >
+                Load More
+              </Link>
+            )}
+            {loadingMore && (
+              <p className="load-more-status" role="status">
+                Loading more artists...
+              </p>
+            )}
+            {firstError && loadedPages > 0 && (
+              <p className="load-more-status" role="alert">
+                {searchErrorMessage(firstError)}
+              </p>
+            )}
+          </div>
+        </>
       )}
     </>
   );

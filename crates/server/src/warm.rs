@@ -1,0 +1,72 @@
+//! Warming the render cache in the background, for the pages crawlers fetch once each
+//! (artist pages, browse letters, home): after start and whenever the catalogue
+//! snapshot changes, each is requested through the app itself, one at a time and only
+//! while the engine is idle, so a real request never waits behind the warm-up for
+//! more than the one render already running (and with two or more workers, not at
+//! all). At most `WARM_LIMIT` artist pages (the render cache holds 64 MiB of markup).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::Request;
+use axum::Router;
+use sound_atlas_catalog::Letter;
+use tower::ServiceExt;
+
+use crate::state::AppState;
+
+/// Artist pages warmed per snapshot: about 15 KB of markup each, so well inside the
+/// render cache.
+const WARM_LIMIT: usize = 2_000;
+/// How often the snapshot is checked for a change, and the engine for idleness.
+const CHECK_EVERY: Duration = Duration::from_secs(10);
+const IDLE_POLL: Duration = Duration::from_millis(20);
+
+/// Runs until the process ends (spawned by `serve`, not by tests' apps).
+pub async fn run(state: AppState, app: Router) {
+    let mut warmed: Option<Arc<sound_atlas_catalog::store::Snapshot>> = None;
+    loop {
+        // `snapshot(false)` rereads a stale snapshot, so the warm-up follows data changes
+        // and the snapshot's age (the render cache's entries live as long).
+        if let Ok(snapshot) = state.catalog.snapshot(false).await {
+            if !warmed.as_ref().is_some_and(|w| Arc::ptr_eq(w, &snapshot)) {
+                let started = std::time::Instant::now();
+                let urls = urls(&snapshot);
+                let count = urls.len();
+                for url in urls {
+                    while !state.renderer.engine_idle() {
+                        tokio::time::sleep(IDLE_POLL).await;
+                    }
+                    let request = Request::get(&url).body(Body::empty()).expect("a valid URL");
+                    let _ = app.clone().oneshot(request).await;
+                }
+                tracing::info!(
+                    pages = count,
+                    elapsed_ms = started.elapsed().as_millis() as u64,
+                    "warmed the render cache"
+                );
+                warmed = Some(snapshot);
+            }
+        }
+        tokio::time::sleep(CHECK_EVERY).await;
+    }
+}
+
+fn urls(snapshot: &sound_atlas_catalog::store::Snapshot) -> Vec<String> {
+    let mut urls = vec!["/".to_owned()];
+    urls.extend(Letter::all().map(|letter| {
+        format!(
+            "/browse?letter={}",
+            sound_atlas_contract::encode_uri_component(&letter.as_char().to_string())
+        )
+    }));
+    urls.extend(
+        snapshot
+            .artists
+            .iter()
+            .take(WARM_LIMIT)
+            .map(|artist| format!("/artist/{}", artist.id)),
+    );
+    urls
+}

@@ -1,0 +1,174 @@
+// Accessibility as a test: axe-core (the engine most audits use) runs in Chromium on
+// every public page type and every dialog and overlay state, with the site's CSP on,
+// and fails on any violation of any impact. Each page type's title, landmarks and
+// heading outline are asserted too.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { createRequire } from 'node:module';
+import { AxeBuilder } from '@axe-core/playwright';
+import { start } from '../support/harness.mjs';
+import { artistByTitle, hydrated, quietPage, settle } from './browser-helpers.mjs';
+
+let site;
+before(async () => {
+  site = await start();
+});
+after(async () => {
+  await site?.stop();
+});
+
+// axe's default run leaves out its "experimental" rules, among them the one audits
+// report for a name that does not contain the visible label
+// (label-content-name-mismatch, WCAG 2.5.3): turn every one of them on.
+const axe = createRequire(import.meta.url)('axe-core');
+const EVERY_RULE = Object.fromEntries(axe.getRules(['experimental']).map((rule) => [rule.ruleId, { enabled: true }]));
+
+/** Runs axe (every rule) on the page as it is now; fails listing every violation of any impact. */
+async function assertNoViolations(page, label) {
+  const results = await new AxeBuilder({ page }).options({ rules: EVERY_RULE }).analyze();
+  const found = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(' ')} :: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n    ')}`,
+  );
+  assert.deepEqual(found, [], `${label}: axe violations`);
+  return results;
+}
+
+/** The page's landmarks by role (and name), in document order. */
+async function landmarks(page) {
+  return page.evaluate(() => {
+    const roleOf = (el) => {
+      const explicit = el.getAttribute('role');
+      if (explicit) return explicit;
+      const tag = el.tagName.toLowerCase();
+      // header/footer are banner/contentinfo only outside sectioning content (here: directly in the layout).
+      if (tag === 'header') return el.closest('main, article, aside, nav, section') ? null : 'banner';
+      if (tag === 'footer') return el.closest('main, article, aside, nav, section') ? null : 'contentinfo';
+      return { main: 'main', nav: 'navigation', aside: 'complementary' }[tag] ?? null;
+    };
+    const visible = (el) => !el.closest('[hidden], [aria-hidden="true"]') && el.getClientRects().length > 0;
+    return [...document.querySelectorAll('header, footer, main, nav, aside, [role]')]
+      .filter(visible)
+      .map((el) => roleOf(el))
+      .filter((role) => ['banner', 'main', 'contentinfo', 'navigation', 'search', 'complementary', 'region', 'form'].includes(role));
+  });
+}
+
+/** The visible headings' levels and texts, in document order. */
+async function outline(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+      .filter((h) => !h.closest('[aria-hidden="true"], [hidden]') && h.getClientRects().length > 0)
+      .map((h) => ({ level: Number(h.tagName[1]), text: h.textContent.trim() })),
+  );
+}
+
+/** One h1, first; no level skipped going down (h1 -> h3 is a skip, h3 -> h2 is not). */
+function assertOutline(headings, h1, label) {
+  assert.ok(headings.length > 0, `${label}: has headings`);
+  assert.deepEqual(headings[0], { level: 1, text: h1 }, `${label}: the first heading is the page's h1`);
+  assert.equal(headings.filter((h) => h.level === 1).length, 1, `${label}: exactly one h1`);
+  for (let i = 1; i < headings.length; i += 1) {
+    assert.ok(
+      headings[i].level <= headings[i - 1].level + 1,
+      `${label}: "${headings[i - 1].text}" (h${headings[i - 1].level}) is followed by "${headings[i].text}" (h${headings[i].level})`,
+    );
+  }
+}
+
+/** Opens a page type and checks axe, title, landmarks and outline. */
+async function checkPage(path, { title, h1, status = 200, extraLandmarks = [] }) {
+  const page = await quietPage(site, { viewport: { width: 1280, height: 900 } });
+  const response = await page.goto(`${site.origin}${path}`);
+  assert.equal(response.status(), status, `${path}: status`);
+  await hydrated(page);
+  await settle(page);
+  assert.equal(await page.title(), title, `${path}: title`);
+  const roles = await landmarks(page);
+  for (const role of ['banner', 'main', 'contentinfo', ...extraLandmarks]) {
+    assert.ok(roles.includes(role), `${path}: has a ${role} landmark (found ${roles.join(', ')})`);
+  }
+  for (const role of ['banner', 'main', 'contentinfo']) {
+    assert.equal(roles.filter((r) => r === role).length, 1, `${path}: one ${role} landmark`);
+  }
+  assertOutline(await outline(page), h1, path);
+  await assertNoViolations(page, path);
+  assert.deepEqual(page.problems, [], `${path}: no console errors`);
+  await page.context().close();
+}
+
+test('the home page has no accessibility violations, its title, landmarks and outline', async () => {
+  await checkPage('/', { title: 'Sound Atlas - Explore Your World of Music', h1: 'Explore Your World of Music', extraLandmarks: ['search', 'navigation'] });
+});
+
+test("the header's favorites button is named by what it shows (WCAG 2.5.3)", async () => {
+  const page = await quietPage(site, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.origin}/`);
+  await hydrated(page);
+  const button = page.locator('header.site-header').getByRole('button', { name: /^Favorites/ });
+  const name = (await button.ariaSnapshot()).match(/button "([^"]*)"/)[1];
+  const shown = (await button.innerText()).trim();
+  assert.equal(name, 'Favorites (0)');
+  assert.equal(shown, '0', 'the visible count');
+  assert.ok(name.includes(shown), `the name "${name}" contains what it shows, "${shown}"`);
+  await page.context().close();
+});
+
+test('browse pages (first and later pages) have no accessibility violations', async () => {
+  await checkPage('/browse?letter=B', { title: 'Browse Artists - Sound Atlas', h1: 'Browse Artists', extraLandmarks: ['navigation'] });
+  await checkPage('/browse?letter=S&page=2', { title: 'Browse Artists - Sound Atlas', h1: 'Browse Artists' });
+});
+
+test('artist pages, a band and a solo artist, have no accessibility violations', async () => {
+  for (const name of ['The Beatles', 'Adele']) {
+    const artist = await artistByTitle(site, name);
+    await checkPage(`/artist/${artist.id}`, { title: `${name} - Sound Atlas`, h1: name });
+  }
+  await checkPage('/artist/999999', { title: 'Artist Not Found - Sound Atlas', h1: 'Artist Not Found', status: 404 });
+});
+
+test('search pages, with results, without and empty, have no accessibility violations', async () => {
+  await checkPage('/search/rock', { title: 'Search: rock - Sound Atlas', h1: 'Search Results', extraLandmarks: ['search'] });
+  await checkPage('/search/rock?page=2', { title: 'Search: rock - Sound Atlas', h1: 'Search Results' });
+  await checkPage('/search/qqqqzzzzxxxx', { title: 'Search: qqqqzzzzxxxx - Sound Atlas', h1: 'Search Results' });
+  await checkPage('/search', { title: 'Search - Sound Atlas', h1: 'Search Results' });
+});
+
+test('the 404 page has no accessibility violations', async () => {
+  await checkPage('/no/such/page', { title: '404 Page Not Found', h1: '404 Page Not Found', status: 404 });
+});
+
+test('the open mobile menu has no accessibility violations', async () => {
+  const page = await quietPage(site, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await page.goto(`${site.origin}/`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).waitFor({ state: 'visible' });
+  await settle(page);
+  await assertNoViolations(page, 'mobile menu open');
+  // The FAQ's disclosure, opened.
+  await page.getByRole('dialog', { name: 'Menu' }).getByText('FAQ - Video Loading', { exact: true }).click();
+  await settle(page);
+  await assertNoViolations(page, 'mobile menu with its FAQ open');
+  await page.context().close();
+});
+
+test('the external-link warning dialog has no accessibility violations', async () => {
+  const page = await quietPage(site, { viewport: { width: 1280, height: 900 } });
+  const queen = await artistByTitle(site, 'Queen');
+  await page.goto(`${site.origin}/artist/${queen.id}`);
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Share on Facebook' }).click();
+  await page.getByRole('alertdialog', { name: 'External Link Warning' }).waitFor({ state: 'visible' });
+  await settle(page);
+  await assertNoViolations(page, 'external-link dialog');
+  await page.context().close();
+});
+
+test('the splash screen over the first page of a session has no accessibility violations', async () => {
+  const page = await site.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.origin}/`);
+  await hydrated(page);
+  await page.locator('.splash').waitFor({ state: 'visible' });
+  await assertNoViolations(page, 'splash screen');
+  await page.context().close();
+});

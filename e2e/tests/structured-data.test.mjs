@@ -1,0 +1,91 @@
+// Structured data that validates: every JSON-LD block the real server writes uses only
+// types and properties schema.org defines for its type (the vocabulary of the
+// `schema-dts` package, see support/schema-vocabulary.mjs). Walked on every page in the
+// sitemap (home, every browse letter, every artist page: bands and solo artists, and
+// any page a later feature lists there), plus the pages crawlers reach otherwise.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { start } from '../support/harness.mjs';
+import { jsonLdProblems, loadVocabulary } from '../support/schema-vocabulary.mjs';
+import { artistByTitle } from './browser-helpers.mjs';
+
+let site;
+let vocabulary;
+before(async () => {
+  vocabulary = loadVocabulary();
+  site = await start();
+});
+after(async () => {
+  await site?.stop();
+});
+
+/** The JSON-LD documents in a page's raw HTML (as a crawler reads it, before any script). */
+async function jsonLdOf(path) {
+  const response = await fetch(`${site.origin}${path}`);
+  const html = await response.text();
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+}
+
+async function problemsOf(path) {
+  return (await jsonLdOf(path)).flatMap((doc) => jsonLdProblems(doc, vocabulary).map((p) => `${path}: ${p}`));
+}
+
+test('the vocabulary is read from the package: types with their inherited properties', () => {
+  assert.ok(vocabulary.size > 500, `${vocabulary.size} types`);
+  assert.ok(vocabulary.get('MusicGroup').has('genre'), 'MusicGroup has genre');
+  assert.ok(vocabulary.get('MusicGroup').has('name'), 'MusicGroup inherits name from Thing');
+  assert.ok(!vocabulary.get('Person').has('genre'), 'Person has no genre');
+  assert.ok(vocabulary.get('SearchAction').has('query-input'), 'Actions take <prop>-input');
+  // The checker catches what the issue found: genre on a plain Person, an unknown type.
+  assert.deepEqual(jsonLdProblems({ '@context': 'https://schema.org', '@type': 'Person', name: 'x', genre: ['Pop'] }, vocabulary), [
+    'Person: "genre" is not a property of Person',
+  ]);
+  assert.deepEqual(jsonLdProblems({ '@context': 'https://schema.org', '@type': 'Rockstar', name: 'x' }, vocabulary), ['Rockstar: unknown type Rockstar']);
+});
+
+test('a band and a solo artist carry valid MusicGroup / Person JSON-LD', async () => {
+  const band = await artistByTitle(site, 'The Beatles');
+  const solo = await artistByTitle(site, 'Adele');
+  for (const artist of [band, solo]) {
+    const path = `/artist/${artist.id}`;
+    const docs = await jsonLdOf(path);
+    const types = docs.map((d) => d['@type']);
+    assert.deepEqual(types, [artist.kind === 'band' ? 'MusicGroup' : ['Person', 'MusicGroup'], 'BreadcrumbList'], path);
+    assert.ok(docs[0].genre.length > 0, `${path}: genres are in the data`);
+    assert.deepEqual(await problemsOf(path), []);
+  }
+});
+
+test('the home page\'s WebSite and the browse BreadcrumbList are valid', async () => {
+  const [website] = await jsonLdOf('/');
+  assert.equal(website['@type'], 'WebSite');
+  assert.equal(website.name, 'Sound Atlas');
+  assert.equal(website.alternateName, 'SoundAtlas');
+  assert.equal(website.url, `${site.origin}/`);
+  for (const path of ['/browse', '/browse?letter=B&page=2', '/browse?letter=%23']) {
+    const docs = await jsonLdOf(path);
+    assert.deepEqual(docs.map((d) => d['@type']), ['BreadcrumbList'], path);
+  }
+  assert.deepEqual([...(await problemsOf('/')), ...(await problemsOf('/browse?letter=B'))], []);
+});
+
+test('every page in the sitemap, and the search and error pages, emit only valid JSON-LD', async () => {
+  const sitemap = await (await fetch(`${site.origin}/sitemap.xml`)).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1].replaceAll('&amp;', '&')).pathname + new URL(m[1].replaceAll('&amp;', '&')).search);
+  assert.ok(paths.length > 300, `${paths.length} pages in the sitemap`);
+  paths.push('/search', '/search/rock', '/search/qqqqzzzzxxxx', '/artist/999999', '/no/such/page');
+  const problems = [];
+  let blocks = 0;
+  // A few at a time: the server shares the machine with the test.
+  for (let i = 0; i < paths.length; i += 4) {
+    const batch = paths.slice(i, i + 4);
+    const results = await Promise.all(batch.map(async (path) => {
+      const docs = await jsonLdOf(path);
+      blocks += docs.length;
+      return docs.flatMap((doc) => jsonLdProblems(doc, vocabulary).map((p) => `${path}: ${p}`));
+    }));
+    problems.push(...results.flat());
+  }
+  assert.deepEqual(problems, []);
+  assert.ok(blocks >= paths.length - 5, `${blocks} JSON-LD blocks checked`);
+});
