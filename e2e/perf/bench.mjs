@@ -117,7 +117,7 @@ async function startServer(dataDir) {
   return { origin, startMs, stop, rss };
 }
 
-const stateOf = (html) => JSON.parse(html.match(/<script id="sa-state" type="application\/json">(.*?)<\/script>/s)[1]);
+const stateOf = (html) => JSON.parse(html.match(/<script id="sa-state" type="application\/json"[^>]*>(.*?)<\/script>/s)[1]);
 
 async function coldRenders(origin, ids, label, { targetP50 = '≤ 3 ms', targetRate = '≥ 400/s' } = {}) {
   const url = (i) => `${origin}/artist/${ids[i % ids.length]}?bench=${label}-${i}`;

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { freePort, start } from '../support/harness.mjs';
+import { hydrated, quietPage } from './browser-helpers.mjs';
 
 const e2e = fileURLToPath(new URL('..', import.meta.url));
 let site;
@@ -122,11 +123,18 @@ test('signing up mails a link through SMTP; following it in the browser signs in
 });
 
 test('the identity-provider round trip signs in and returns to the requested page', async () => {
-  const page = await site.newPage();
+  const page = await quietPage(site);
   await page.goto(`${site.origin}/about`);
+  await hydrated(page);
   const info = await call(page, 'GET', '/api/auth/oidc');
   assert.deepEqual(info.json, { enabled: true, name: 'Test ID' });
   await fetch(`${issuer}/test/login?sub=carol&email=carol@idp.test`, { method: 'POST' });
+
+  // The login dialog offers the provider when the server says it is enabled.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Log In' }).click();
+  const providerButton = page.getByRole('dialog', { name: 'Sign In' }).getByRole('link', { name: 'Continue with Test ID' });
+  assert.equal(await providerButton.getAttribute('href'), '/api/auth/oidc/start?redirectTo=%2Fabout');
 
   await page.goto(`${site.origin}/api/auth/oidc/start?redirectTo=/browse`);
   await page.waitForURL(`${site.origin}/browse`);

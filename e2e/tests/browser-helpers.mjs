@@ -9,19 +9,26 @@ export async function hydrated(page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 15_000 });
 }
 
+/** localStorage key of the saved cookie consent (ui/src/lib/consent.ts). */
+export const CONSENT_KEY = 'cookie-consent';
+
 /**
- * A page whose session has already seen the splash screen, so the 5 s splash does
- * not cover the page on its first load (the splash itself is tested in frame.test.mjs).
+ * A page whose session has already seen the splash screen and whose visitor has already
+ * chosen their cookies, so neither the 5 s splash nor the consent banner covers the page
+ * (both are tested on their own: frame.test.mjs, accounts-ui.test.mjs).
  */
 export async function quietPage(site, options = {}) {
   const page = await site.newPage(options);
-  await page.addInitScript((key) => {
+  await page.addInitScript(([key, consentKey]) => {
     try {
       window.sessionStorage.setItem(key, '1');
+      if (window.localStorage.getItem(consentKey) === null) {
+        window.localStorage.setItem(consentKey, JSON.stringify({ essential: true, functional: true, analytics: false, advertising: false }));
+      }
     } catch {
       // about:blank has no storage
     }
-  }, SPLASH_SEEN_KEY);
+  }, [SPLASH_SEEN_KEY, CONSENT_KEY]);
   return page;
 }
 

@@ -114,7 +114,7 @@ test('the raw HTML of an artist page carries title, Open Graph tags and JSON-LD'
     assert.match(html, new RegExp(`<meta property="${property}" content="[^"]+">`), property);
   }
   assert.match(html, /<meta name="twitter:card" content="summary_large_image">/);
-  const docs = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+  const docs = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
   const group = docs.find((d) => d['@type'] === 'MusicGroup');
   assert.equal(group.name, 'Queen');
   assert.ok(group.genre.length > 0);

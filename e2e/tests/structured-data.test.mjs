@@ -23,7 +23,7 @@ after(async () => {
 async function jsonLdOf(path) {
   const response = await fetch(`${site.origin}${path}`);
   const html = await response.text();
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
 }
 
 async function problemsOf(path) {

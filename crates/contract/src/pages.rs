@@ -63,10 +63,24 @@ pub mod routes {
     pub const SEARCH_RESULTS: PageRoute = PageRoute::new("searchResults", "/search/{query}");
     /// The music quiz; `?seed=` names the quiz (see `links::QUIZ_SEED`).
     pub const QUIZ: PageRoute = PageRoute::new("quiz", "/quiz");
+    // accounts (issue 5): the signed-in visitor's privacy pages
+    pub const PRIVACY_SETTINGS: PageRoute = PageRoute::new("privacySettings", "/privacy-settings");
+    pub const DATA_ACCESS: PageRoute = PageRoute::new("dataAccess", "/data-access");
+    pub const ACCOUNT_DELETION: PageRoute = PageRoute::new("accountDeletion", "/account-deletion");
 
     /// Every page route, in the order the routers try them. Any other path is the
     /// not-found page.
-    pub const ALL: &[PageRoute] = &[HOME, BROWSE, ARTIST, SEARCH, SEARCH_RESULTS, QUIZ];
+    pub const ALL: &[PageRoute] = &[
+        HOME,
+        BROWSE,
+        ARTIST,
+        SEARCH,
+        SEARCH_RESULTS,
+        QUIZ,
+        PRIVACY_SETTINGS,
+        DATA_ACCESS,
+        ACCOUNT_DELETION,
+    ];
 }
 
 /// Links that carry a query string.
@@ -105,6 +119,9 @@ pub mod titles {
     pub const SEARCH_RESULTS: Template = Template(concat!("Search: {query} - ", site_name!()));
     pub const NOT_FOUND: Template = Template("404 Page Not Found");
     pub const QUIZ: Template = Template(concat!("Music Quiz - ", site_name!()));
+    pub const PRIVACY_SETTINGS: Template = Template(concat!("Privacy Settings - ", site_name!()));
+    pub const DATA_ACCESS: Template = Template(concat!("Data Access - ", site_name!()));
+    pub const ACCOUNT_DELETION: Template = Template(concat!("Account Deletion - ", site_name!()));
 
     pub const ALL: &[(&str, Template)] = &[
         ("home", HOME),
@@ -115,6 +132,9 @@ pub mod titles {
         ("searchResults", SEARCH_RESULTS),
         ("notFound", NOT_FOUND),
         ("quiz", QUIZ),
+        ("privacySettings", PRIVACY_SETTINGS),
+        ("dataAccess", DATA_ACCESS),
+        ("accountDeletion", ACCOUNT_DELETION),
     ];
 }
 

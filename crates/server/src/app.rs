@@ -19,6 +19,7 @@ pub const MAX_URI_BYTES: usize = 2048;
 pub fn build_app(state: AppState) -> Router {
     // accounts (issue 5)
     let sessions = state.accounts.session_layer();
+    let https = state.renderer.site().public_url.starts_with("https://");
     // Every feature's API under /api; anything else there answers in the JSON error shape.
     let api = Router::new()
         .merge(sound_atlas_catalog::api::router())
@@ -53,22 +54,15 @@ pub fn build_app(state: AppState) -> Router {
             HeaderValue::from_static("strict-origin-when-cross-origin"),
         ))
         .layer(SetResponseHeaderLayer::if_not_present(
-            header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static(CSP),
-        ))
-        .layer(SetResponseHeaderLayer::if_not_present(
             header::X_FRAME_OPTIONS,
             HeaderValue::from_static("DENY"),
         ))
+        // accounts (issue 5): CSP with a per-response nonce, HSTS over https
+        .layer(middleware::from_fn(move |request, next| {
+            crate::security::headers(https, request, next)
+        }))
         .layer(tower_http::trace::TraceLayer::new_for_http())
 }
-
-/// Scripts only from our origin (injected data is JSON, never executed); images from
-/// anywhere over https (artist photos live on wiki and image hosts); frames from the
-/// video service only.
-const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
-img-src 'self' data: https:; connect-src 'self'; frame-src https://www.youtube-nocookie.com https://www.youtube.com; \
-object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 async fn reject_oversized_uris(request: Request, next: Next) -> Response {
     if request.uri().to_string().len() > MAX_URI_BYTES {

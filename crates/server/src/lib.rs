@@ -29,6 +29,7 @@ pub mod db;
 pub mod head;
 pub mod pages;
 pub mod render;
+pub mod security; // accounts (issue 5)
 pub mod shell;
 pub mod state;
 pub mod static_files;

@@ -18,6 +18,8 @@ pub struct Shell<'a> {
     manifest: &'a Manifest,
     root_html: &'a str,
     state_json: String,
+    /// This response's CSP nonce (crate::security), on every script tag.
+    nonce: String,
 }
 
 impl<'a> Shell<'a> {
@@ -44,6 +46,7 @@ impl<'a> Shell<'a> {
             manifest: &site.manifest,
             root_html,
             state_json: escape_json_for_script(state_json),
+            nonce: crate::security::nonce().unwrap_or_default(),
         }
     }
 

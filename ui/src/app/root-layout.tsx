@@ -4,6 +4,9 @@ import { Header } from './frame/header';
 import { RefreshButton } from './frame/refresh-button';
 import { ScrollManager } from './frame/scroll-manager';
 import { SplashScreen } from './frame/splash-screen';
+import { LoginHost } from '../features/accounts/login-host';
+import { CookieBanner } from '../features/consent/cookie-banner';
+import { Toaster } from '../lib/toast';
 
 /** The global frame around every page. Later issues add the login dialog, cookie banner and player here. */
 export function RootLayout() {
@@ -20,6 +23,9 @@ export function RootLayout() {
       <Footer />
       <RefreshButton />
       <SplashScreen />
+      <LoginHost />
+      <CookieBanner />
+      <Toaster />
     </>
   );
 }

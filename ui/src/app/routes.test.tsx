@@ -21,12 +21,34 @@ describe('the route table', () => {
       search: contract.search.href(),
       searchResults: contract.searchResults.href('AC/DC'),
       quiz: contract.quiz.href(),
+      privacySettings: contract.privacySettings.href(),
+      dataAccess: contract.dataAccess.href(),
+      accountDeletion: contract.accountDeletion.href(),
     };
     for (const id of Object.keys(contract) as Array<keyof typeof contract>) {
       const matches = matchRoutes(routes, samples[id]) ?? [];
       expect(matches.at(-1)?.route.id, samples[id]).toBe(id);
     }
     expect(matchRoutes(routes, '/no/such/page')?.at(-1)?.route.id).toBe('notFound');
+  });
+});
+
+describe('the privacy pages', () => {
+  it.each(['/privacy-settings', '/data-access', '/account-deletion'])(
+    'render %s signed out as "Login Required" from the server\'s answer alone',
+    (url) => {
+      const result = renderPage({ url, state: state([{ key: '/api/user', status: 200, body: null }]) });
+      expect(result).toMatchObject({ missed: [], unread: [] });
+      expect(result.html).toContain('Login Required');
+      expect(result.html).toContain('Back to Privacy Policy');
+      expect(result.html).toContain('Go to Login');
+    },
+  );
+
+  it('render the signed-in screen when the server says who is signed in', () => {
+    const user = { key: '/api/user', status: 200, body: { id: 1, email: 'fan@example.com' } };
+    expect(renderPage({ url: '/data-access', state: state([user]) }).html).toContain('Download My Data');
+    expect(renderPage({ url: '/account-deletion', state: state([user]) }).html).toContain('Go Back');
   });
 });
 

@@ -5,6 +5,7 @@ import { BrowsePage } from '../features/catalog/browse/browse-page';
 import { SearchPage } from '../features/catalog/search/search-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { QuizPage } from '../features/quiz/quiz-page';
+import { AccountDeletionPage, DataAccessPage, PrivacySettingsPage } from '../features/privacy/privacy-pages';
 import { HomePage } from './home/home-page';
 import { RootErrorBoundary, RootLayout } from './root-layout';
 
@@ -22,6 +23,9 @@ export const pages: Record<keyof typeof contract, RouteObject['Component']> = {
   search: SearchPage,
   searchResults: SearchPage,
   quiz: QuizPage,
+  privacySettings: PrivacySettingsPage,
+  dataAccess: DataAccessPage,
+  accountDeletion: AccountDeletionPage,
 };
 
 export const routes: RouteObject[] = [

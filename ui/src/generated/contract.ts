@@ -309,6 +309,9 @@ export const routes = {
   search: { path: "search", href: (): string => `/search` },
   searchResults: { path: "search/:query", href: (query: string | number): string => `/search/${enc(query)}` },
   quiz: { path: "quiz", href: (): string => `/quiz` },
+  privacySettings: { path: "privacy-settings", href: (): string => `/privacy-settings` },
+  dataAccess: { path: "data-access", href: (): string => `/data-access` },
+  accountDeletion: { path: "account-deletion", href: (): string => `/account-deletion` },
 } as const;
 
 export const links = {
@@ -329,4 +332,7 @@ export const titles = {
   searchResults: (query: string): string => `Search: ${query} - Sound Atlas`,
   notFound: (): string => `404 Page Not Found`,
   quiz: (): string => `Music Quiz - Sound Atlas`,
+  privacySettings: (): string => `Privacy Settings - Sound Atlas`,
+  dataAccess: (): string => `Data Access - Sound Atlas`,
+  accountDeletion: (): string => `Account Deletion - Sound Atlas`,
 } as const;

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../app/app-providers';
 import { routes } from '../app/routes';
 import { renderPage } from '../entry.server';
+import { CONSENT_KEY, DEFAULT_CONSENT } from '../lib/consent';
 import { createQueryClient } from '../lib/query-client';
 import { primeQueryCache } from '../lib/prime-query-cache';
 import type { PrefetchedEntry, SsrState } from '../lib/ssr-state';
@@ -49,6 +50,8 @@ describe('hydration', () => {
     const fetchSpy = vi.fn(() => new Promise<Response>(() => {}));
     vi.stubGlobal('fetch', fetchSpy);
     window.sessionStorage.setItem('sa-splash-seen', '1');
+    // A visitor who already chose their cookies: the banner (client-only) stays away.
+    window.localStorage.setItem(CONSENT_KEY, JSON.stringify(DEFAULT_CONSENT));
     window.history.replaceState(null, '', url);
     const container = document.createElement('div');
     container.id = 'root';

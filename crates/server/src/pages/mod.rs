@@ -2,6 +2,7 @@
 //! contract's route table, which API reads the page needs (calling the same functions
 //! that serve `/api/...`), its status and head, and hand that [`Page`] to the renderer.
 
+mod accounts; // accounts (issue 5)
 mod catalog;
 mod crawlers;
 pub mod library;
@@ -19,6 +20,7 @@ use crate::state::AppState;
 pub fn router() -> Router<AppState> {
     catalog::router()
         .merge(quiz::router())
+        .merge(accounts::router()) // accounts (issue 5)
         .merge(crawlers::router())
         .fallback(not_found)
 }

@@ -7,9 +7,11 @@ use crate::{app, app_with_bundle, get, id_of, ORIGIN};
 
 /// The JSON-LD documents of a page, parsed.
 fn json_ld(html: &str) -> Vec<serde_json::Value> {
-    html.split(r#"<script type="application/ld+json">"#)
+    // The tag carries this response's CSP nonce: the document starts after its `>`.
+    html.split(r#"<script type="application/ld+json""#)
         .skip(1)
         .map(|rest| {
+            let rest = &rest[rest.find('>').unwrap() + 1..];
             serde_json::from_str(rest.split("</script>").next().unwrap()).expect("JSON-LD parses")
         })
         .collect()
@@ -17,11 +19,12 @@ fn json_ld(html: &str) -> Vec<serde_json::Value> {
 
 /// The injected state, parsed.
 fn state(html: &str) -> serde_json::Value {
-    let start = html
-        .find(r#"<script id="sa-state" type="application/json">"#)
-        .expect("state script")
-        + 46;
-    let json = &html[start..];
+    let tag = html
+        .find(r#"<script id="sa-state" type="application/json""#)
+        .expect("state script");
+    // After the tag's attributes (the CSP nonce among them).
+    let json = &html[tag..];
+    let json = &json[json.find('>').unwrap() + 1..];
     serde_json::from_str(&json[..json.find("</script>").unwrap()]).expect("state parses")
 }
 

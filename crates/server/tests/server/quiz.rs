@@ -8,8 +8,10 @@ use crate::{app, get, ORIGIN};
 
 /// The injected state, parsed.
 fn state(html: &str) -> serde_json::Value {
-    let marker = r#"<script id="sa-state" type="application/json">"#;
-    let json = &html[html.find(marker).expect("state script") + marker.len()..];
+    let marker = r#"<script id="sa-state" type="application/json""#;
+    let json = &html[html.find(marker).expect("state script")..];
+    // After the tag's attributes (this response's CSP nonce among them).
+    let json = &json[json.find('>').unwrap() + 1..];
     serde_json::from_str(&json[..json.find("</script>").unwrap()]).expect("state parses")
 }
 

@@ -48,6 +48,10 @@ fn samples(route_id: &str, artist_id: i64) -> Vec<(String, StatusCode)> {
             ("/quiz?seed=route-walk", ok),
             ("/quiz?seed=not%20a%20seed", ok),
         ]),
+        // accounts (issue 5): signed out, each renders "Login Required" from its prefetch
+        "privacySettings" => owned(&[("/privacy-settings", ok)]),
+        "dataAccess" => owned(&[("/data-access", ok)]),
+        "accountDeletion" => owned(&[("/account-deletion", ok)]),
         other => panic!("route {other:?} has no sample URLs: add them to route_walk.rs"),
     }
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { NavLink } from 'react-router';
-import { useSignedIn } from '../../lib/account';
+import { useCurrentUser } from '../../lib/account';
+import { useLogOut } from '../../features/accounts/log-out';
 import { showLogin } from '../../lib/events';
 import { VIDEO_FAQ_TIPS } from './site-links';
 import { trapFocus } from '../../components/external-link';
@@ -16,7 +17,9 @@ export const MOBILE_MENU_ID = 'site-menu';
 
 /** The hamburger menu: a drawer with the main entries, the video FAQ and Log In. */
 export function MobileMenu({ open, onClose }: MobileMenuProps) {
-  const signedIn = useSignedIn();
+  const user = useCurrentUser();
+  const signedIn = user !== null;
+  const logOut = useLogOut();
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
 
@@ -103,6 +106,23 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
           </ul>
         </details>
         <div className="menu-foot">
+          {user ? (
+            <>
+              <p className="menu-user" title={user.email}>
+                <UserIcon size={18} /> {user.email}
+              </p>
+              <button
+                type="button"
+                className="btn btn-ghost btn-block"
+                onClick={() => {
+                  onClose();
+                  void logOut();
+                }}
+              >
+                Log Out
+              </button>
+            </>
+          ) : (
           <button
             type="button"
             className="btn btn-primary btn-block"
@@ -113,6 +133,7 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
           >
             <UserIcon size={18} /> Log In
           </button>
+          )}
         </div>
       </div>
     </div>

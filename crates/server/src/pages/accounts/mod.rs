@@ -1,0 +1,104 @@
+//! The privacy pages of a signed-in visitor (issue 5): /privacy-settings, /data-access,
+//! /account-deletion. They show one visitor's own state, so they are private (never in
+//! the render cache, `no-store`). Signed in, the viewer layer (pages::library) already
+//! puts the user into the page's state; signed out, the page is told so (`/api/user` is
+//! null) and renders "Login Required" from the first byte.
+
+use axum::extract::State;
+use axum::http::{StatusCode, Uri};
+use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
+use sound_atlas_accounts::CurrentUser;
+use sound_atlas_contract::accounts::api;
+use sound_atlas_contract::pages::{routes, titles, PageRoute};
+use sound_atlas_contract::template::Template;
+use sound_atlas_http::ApiError;
+
+use crate::head::Head;
+use crate::render::{Page, Prefetched};
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(routes::PRIVACY_SETTINGS.path.0, get(privacy_settings))
+        .route(routes::DATA_ACCESS.path.0, get(data_access))
+        .route(routes::ACCOUNT_DELETION.path.0, get(account_deletion))
+}
+
+async fn privacy_settings(
+    state: State<AppState>,
+    uri: Uri,
+    current: Result<CurrentUser, ApiError>,
+) -> Response {
+    private_page(
+        state,
+        uri,
+        current,
+        routes::PRIVACY_SETTINGS,
+        titles::PRIVACY_SETTINGS,
+        "Choose which cookies Sound Atlas may use and clear the data stored on this device.",
+    )
+    .await
+}
+
+async fn data_access(
+    state: State<AppState>,
+    uri: Uri,
+    current: Result<CurrentUser, ApiError>,
+) -> Response {
+    private_page(
+        state,
+        uri,
+        current,
+        routes::DATA_ACCESS,
+        titles::DATA_ACCESS,
+        "Download a copy of the data Sound Atlas keeps about you.",
+    )
+    .await
+}
+
+async fn account_deletion(
+    state: State<AppState>,
+    uri: Uri,
+    current: Result<CurrentUser, ApiError>,
+) -> Response {
+    private_page(
+        state,
+        uri,
+        current,
+        routes::ACCOUNT_DELETION,
+        titles::ACCOUNT_DELETION,
+        "Delete your Sound Atlas account and all of its data.",
+    )
+    .await
+}
+
+async fn private_page(
+    State(state): State<AppState>,
+    uri: Uri,
+    current: Result<CurrentUser, ApiError>,
+    route: PageRoute,
+    title: Template,
+    description: &'static str,
+) -> Response {
+    let signed_in = matches!(current, Ok(CurrentUser { user: Some(_), .. }));
+    // Signed in, the viewer layer adds the user; signed out, the page reads "nobody".
+    let prefetched = if signed_in {
+        Vec::new()
+    } else {
+        vec![Prefetched::new(api::USER.path(&[]), &Ok(None))]
+    };
+    let head = Head {
+        robots: Some("noindex"),
+        ..Head::website(title.fill(&[]), description, uri.path().to_owned())
+    };
+    let page = Page {
+        route: route.id,
+        private: true,
+        status: StatusCode::OK,
+        head,
+        prefetched,
+    };
+    state.renderer.render(&uri, page).await
+}

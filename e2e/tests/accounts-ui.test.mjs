@@ -1,0 +1,261 @@
+// The accounts UI in Chromium against the real server and a real SMTP server (maildev):
+// signing up through the login dialog, following the emailed link, signing in, the
+// signed-in menu, a reload that is signed in from the first byte, logging out, and
+// signing in with an emailed code.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { after, before, test } from 'node:test';
+import { freePort, start } from '../support/harness.mjs';
+import { CONSENT_KEY, SPLASH_SEEN_KEY, hydrated, quietPage, settle } from './browser-helpers.mjs';
+
+const e2e = fileURLToPath(new URL('..', import.meta.url));
+let site;
+let maildev;
+let mailApi;
+/** When the code test's account was signed up (its mail counts against one per minute). */
+let coderSignedUpAt;
+
+async function until(what, check, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch {
+      // not there yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+before(async () => {
+  const [smtpPort, webPort] = await Promise.all([freePort(), freePort()]);
+  maildev = spawn(`${e2e}node_modules/.bin/maildev`,
+    ['--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1'],
+    { stdio: 'ignore' });
+  mailApi = `http://127.0.0.1:${webPort}/api`;
+  await until('maildev', async () => (await fetch(`${mailApi}/email`)).ok);
+  site = await start({
+    env: {
+      SOUND_ATLAS_SMTP_HOST: '127.0.0.1',
+      SOUND_ATLAS_SMTP_PORT: String(smtpPort),
+      SOUND_ATLAS_SMTP_TLS: 'none',
+    },
+  });
+  // The code test's account, signed up (not confirmed: the code confirms it) while the
+  // other tests run, so its address's one-mail-a-minute window has mostly passed.
+  const answer = await fetch(`${site.origin}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: site.origin },
+    body: JSON.stringify({ email: 'coder@example.com', password: 'another long password' }),
+  });
+  assert.equal(answer.status, 200);
+  coderSignedUpAt = Date.now();
+});
+
+after(async () => {
+  await site?.stop();
+  maildev?.kill();
+});
+
+async function mailTo(address, subject) {
+  return until(`mail to ${address}`, async () => {
+    const mails = await (await fetch(`${mailApi}/email`)).json();
+    return mails.find((mail) => mail.to.some((to) => to.address === address) && subject.test(mail.subject));
+  });
+}
+
+async function openLogin(page) {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Log In' }).click();
+  return page.getByRole('dialog', { name: 'Sign In' });
+}
+
+test('signing up in the dialog, confirming by mail, signing in, reloading and logging out', async () => {
+  const page = await quietPage(site);
+  await page.goto(`${site.origin}/about`);
+  await hydrated(page);
+
+  const providerInfo = page.waitForResponse((res) => res.url().endsWith('/api/auth/oidc'));
+  let dialog = await openLogin(page);
+  assert.deepEqual(await (await providerInfo).json(), { enabled: false, name: null });
+  await settle(page);
+  assert.equal(await dialog.getByRole('link', { name: /Continue with/ }).count(), 0, 'no provider configured, no button');
+  await dialog.getByRole('button', { name: "Don't have an account? Sign Up" }).click();
+  dialog = page.getByRole('dialog', { name: 'Sign Up' });
+  await dialog.getByLabel('Email').fill('fan@example.com');
+  await dialog.getByLabel('Password').fill('a long enough password');
+  await dialog.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await page.getByText('Check your email').first().waitFor();
+  assert.equal(await page.getByRole('dialog').count(), 0, 'the dialog closes after sign-up');
+
+  const mail = await mailTo('fan@example.com', /Confirm/);
+  const link = mail.text.match(/http\S+\/api\/auth\/confirm\?token=\S+/)[0];
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
+  await page.waitForURL(`${site.origin}/`);
+  await hydrated(page);
+  // Confirming signed us in; log out through the menu to test the dialog's sign-in.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByText('fan@example.com').waitFor();
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await page.getByText('Logged out').waitFor();
+  assert.equal(new URL(page.url()).pathname, '/');
+
+  await page.goto(`${site.origin}/browse`);
+  await hydrated(page);
+  dialog = await openLogin(page);
+  await dialog.getByLabel('Email').fill('fan@example.com');
+  await dialog.getByLabel('Password').fill('a wrong password!');
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const error = page.getByTestId('toast').filter({ hasText: 'Error' });
+  await error.waitFor();
+  assert.match(await error.getAttribute('class'), /toast--destructive/);
+  await dialog.getByLabel('Password').fill('a long enough password');
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByText('fan@example.com').waitFor();
+  await page.keyboard.press('Escape');
+
+  // The first HTML of a signed-in page already carries the user: no flicker.
+  const html = await (await page.request.get(`${site.origin}/browse`)).text();
+  assert.match(html, /fan@example\.com/);
+  await page.reload();
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Log Out' }).waitFor();
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await page.getByText('Logged out').waitFor();
+  assert.equal((await (await page.request.get(`${site.origin}/api/user`)).json()), null);
+  assert.deepEqual(page.problems, []);
+});
+
+test('signing in with an emailed code', async () => {
+  const page = await quietPage(site);
+  await page.goto(`${site.origin}/about`);
+  await hydrated(page);
+  await new Promise((r) => setTimeout(r, Math.max(0, coderSignedUpAt + 61_000 - Date.now())));
+
+  let dialog = await openLogin(page);
+  await dialog.getByRole('button', { name: 'Sign in with a code instead' }).click();
+  dialog = page.getByRole('dialog', { name: 'Sign In with a Code' });
+  await dialog.getByRole('button', { name: 'Send Code' }).click();
+  await page.getByText('You must provide either an email or phone number.').waitFor();
+  await dialog.getByLabel('Email').fill('coder@example.com');
+  await dialog.getByRole('button', { name: 'Send Code' }).click();
+  const mail = await mailTo('coder@example.com', /code/i);
+  const code = mail.text.match(/code is:\s+(\S+)/)[1];
+  dialog = page.getByRole('dialog', { name: 'Enter Your Code' });
+  await dialog.getByLabel('Code').fill(code);
+  await dialog.getByRole('button', { name: 'Verify Code' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByText('coder@example.com').waitFor();
+});
+
+test('the cookie banner: only in the browser, only without a saved choice, Customize with its defaults', async () => {
+  const page = await site.newPage();
+  await page.addInitScript((key) => window.sessionStorage.setItem(key, '1'), SPLASH_SEEN_KEY);
+  const html = await (await fetch(`${site.origin}/about`)).text();
+  assert.doesNotMatch(html, /Accept All|Essential Only/, 'crawlers never see the banner');
+
+  await page.goto(`${site.origin}/about`);
+  await hydrated(page);
+  const banner = page.getByRole('region', { name: 'Cookie consent' });
+  await banner.getByRole('button', { name: 'Customize' }).click();
+  assert.equal(await banner.getByLabel('Functional').isChecked(), true);
+  assert.equal(await banner.getByLabel('Analytics').isChecked(), false);
+  assert.equal(await banner.getByLabel('Advertising').isChecked(), false);
+  await banner.getByRole('button', { name: 'Back' }).click();
+  await banner.getByRole('button', { name: 'Customize' }).click();
+  await banner.getByLabel('Advertising').check();
+  await banner.getByRole('button', { name: 'Save Preferences' }).click();
+  await banner.waitFor({ state: 'detached' });
+  const saved = await page.evaluate((key) => JSON.parse(window.localStorage.getItem(key)), CONSENT_KEY);
+  assert.deepEqual(saved, { essential: true, functional: true, analytics: false, advertising: true });
+
+  await page.reload();
+  await hydrated(page);
+  assert.equal(await page.getByRole('region', { name: 'Cookie consent' }).count(), 0);
+
+  const other = await site.newPage();
+  await other.addInitScript((key) => window.sessionStorage.setItem(key, '1'), SPLASH_SEEN_KEY);
+  await other.goto(`${site.origin}/about`);
+  await hydrated(other);
+  await other.getByRole('button', { name: 'Essential Only' }).click();
+  const essential = await other.evaluate((key) => JSON.parse(window.localStorage.getItem(key)), CONSENT_KEY);
+  assert.deepEqual(essential, { essential: true, functional: false, analytics: false, advertising: false });
+});
+
+test('every response carries a CSP whose nonce is on the page\'s own script tags, errors included', async () => {
+  const first = await fetch(`${site.origin}/about`);
+  const second = await fetch(`${site.origin}/about`);
+  const nonceOf = (res) => res.headers.get('content-security-policy').match(/'nonce-([^']+)'/)[1];
+  const nonce = nonceOf(first);
+  assert.notEqual(nonce, nonceOf(second), 'a fresh nonce per response');
+  const html = await first.text();
+  const scripts = html.match(/<script[^>]*>/g);
+  assert.ok(scripts.length > 0);
+  for (const tag of scripts) assert.ok(tag.includes(`nonce="${nonce}"`), tag);
+  assert.match(first.headers.get('content-security-policy'), /frame-src https:\/\/www\.youtube-nocookie\.com/);
+  assert.equal(first.headers.get('strict-transport-security'), null, 'no HSTS over http');
+  for (const path of ['/api/nope', '/no/such/page']) {
+    const res = await fetch(`${site.origin}${path}`);
+    assert.equal(res.status, 404);
+    assert.match(res.headers.get('content-security-policy'), /script-src 'self' 'nonce-/);
+    assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(res.headers.get('x-frame-options'), 'DENY');
+  }
+});
+
+test('the privacy pages: Login Required signed out; download and deletion signed in', async () => {
+  const page = await quietPage(site);
+  await page.goto(`${site.origin}/data-access`);
+  await hydrated(page);
+  await page.getByText('Login Required').waitFor();
+  await page.getByRole('link', { name: 'Back to Privacy Policy' }).waitFor();
+  await page.getByRole('button', { name: 'Go to Login' }).click();
+  await page.getByRole('dialog', { name: 'Sign In' }).waitFor();
+  await page.keyboard.press('Escape');
+
+  // Signed in through the emailed confirmation link.
+  await page.evaluate(() => fetch('/api/auth/signup', {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'leaver@example.com', password: 'a leaving password' }),
+  }));
+  const mail = await mailTo('leaver@example.com', /Confirm/);
+  await page.goto(mail.text.match(/http\S+\/api\/auth\/confirm\?token=\S+/)[0]);
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
+  await page.waitForURL(`${site.origin}/`);
+
+  await page.goto(`${site.origin}/data-access`);
+  await hydrated(page);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download My Data' }).click(),
+  ]);
+  assert.match(download.suggestedFilename(), /^sound-atlas-data-.*\.json$/);
+  const { readFile } = await import('node:fs/promises');
+  const exported = JSON.parse(await readFile(await download.path(), 'utf8'));
+  assert.equal(exported.profile.email, 'leaver@example.com');
+
+  await page.goto(`${site.origin}/account-deletion`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const remove = page.getByRole('button', { name: 'Delete My Account' });
+  await page.getByRole('textbox').fill('delete my account');
+  assert.equal(await remove.isDisabled(), true, 'only the exact phrase enables it');
+  await page.getByRole('textbox').fill('DELETE MY ACCOUNT');
+  const alerts = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  await remove.click();
+  await page.waitForURL(`${site.origin}/`);
+  assert.deepEqual(alerts, ['Your account and all data have been permanently deleted.']);
+  assert.equal(await (await page.request.get(`${site.origin}/api/user`)).json(), null);
+});

@@ -1,0 +1,71 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  accountActions,
+  api,
+  type CodeCheck,
+  type CodeRequest,
+  type Credentials,
+  type Done,
+  type EmailOnly,
+  type User,
+} from '../../generated/contract';
+import { httpErrorFromText, isHttpError } from '../../lib/http-error';
+
+type Action = (typeof accountActions)[keyof typeof accountActions];
+
+/** One state-changing accounts call: JSON in, JSON out; a non-OK answer throws an HttpError. */
+export async function call<T>(action: Action, body?: unknown): Promise<T> {
+  const response = await fetch(action.path, {
+    method: action.method,
+    credentials: 'include',
+    headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text().catch(() => '');
+  if (!response.ok) throw httpErrorFromText(response.status, response.statusText, text);
+  return (text === '' ? null : JSON.parse(text)) as T;
+}
+
+export const signIn = (body: Credentials) => call<User>(accountActions.signIn, body);
+export const signUp = (body: Credentials) => call<Done>(accountActions.signUp, body);
+export const requestCode = (body: CodeRequest) => call<Done>(accountActions.requestCode, body);
+export const verifyCode = (body: CodeCheck) => call<User>(accountActions.verifyCode, body);
+export const recover = (body: EmailOnly) => call<Done>(accountActions.recover, body);
+export const signOut = () => call<Done>(accountActions.signOut);
+
+/** The message an error toast shows: the server's own words when it sent some. */
+export function errorMessage(error: unknown): string {
+  if (isHttpError(error)) return error.serverMessage ?? error.message;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/** Local storage keys of the favorites and folders (spec section 3), cleared at sign-out. */
+export const LOCAL_LIBRARY_KEYS = ['favorites', 'folders'] as const;
+
+/** After a sign-in: the user is known at once, and the favorites are refreshed (spec section 4). */
+export async function afterSignIn(queryClient: QueryClient, user: User): Promise<void> {
+  queryClient.setQueryData([api.user()], user);
+  try {
+    await queryClient.fetchQuery({ queryKey: [api.favorites()], staleTime: 0 });
+  } catch {
+    // Favorites failures are logged and the product carries on (spec section 8).
+  }
+}
+
+/** After a sign-out: no user, no library in the cache or in local storage. */
+export function afterSignOut(queryClient: QueryClient): void {
+  queryClient.setQueryData([api.user()], null);
+  // Every read of the signed-in user's own rows goes (favorites, folders, videos, export).
+  queryClient.removeQueries({
+    predicate: (query) => {
+      const key = query.queryKey[0];
+      return typeof key === 'string' && /^\/api\/(favorite|video-favorite|user\/)/.test(key);
+    },
+  });
+  try {
+    for (const key of LOCAL_LIBRARY_KEYS) window.localStorage.removeItem(key);
+  } catch {
+    // Storage unavailable: nothing stored to clear.
+  }
+}

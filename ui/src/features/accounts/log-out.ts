@@ -1,0 +1,26 @@
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast, errorToast } from '../../lib/toast';
+import { isHttpError } from '../../lib/http-error';
+import { afterSignOut, errorMessage, signOut } from './auth';
+
+/** Log Out (spec section 4): sign out, clear the local library, go to /, toast "Logged out". */
+export function useLogOut(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      await signOut();
+    } catch (error) {
+      // A session that already ended is signed out all the same.
+      if (!(isHttpError(error) && error.status === 401)) {
+        errorToast(errorMessage(error));
+        return;
+      }
+    }
+    afterSignOut(queryClient);
+    await navigate('/');
+    toast({ title: 'Logged out' });
+  }, [queryClient, navigate]);
+}

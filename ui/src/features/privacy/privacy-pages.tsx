@@ -1,0 +1,259 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountActions, api, titles, type User } from '../../generated/contract';
+import { showLogin } from '../../lib/events';
+import { httpErrorFromText } from '../../lib/http-error';
+import { DEFAULT_CONSENT, readConsent, saveConsent, type Consent } from '../../lib/consent';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import './privacy.css';
+
+/**
+ * Who is signed in, as the server told the page (it primes `/api/user` on these pages,
+ * `null` when signed out); fetched only when the cache lost it (after a sign-out).
+ */
+function useUser() {
+  return useQuery<User | null>({ queryKey: [api.user()], staleTime: Infinity });
+}
+
+/** The three pages need a signed-in user (spec section 2). */
+function SignedInOnly({ heading, children }: { heading: string; children: (user: User) => ReactNode }) {
+  const { data: user, isPending } = useUser();
+  if (isPending) {
+    return (
+      <div className="page privacy-page">
+        <p className="state-box">Checking authentication...</p>
+      </div>
+    );
+  }
+  if (!user) {
+    return (
+      <div className="page privacy-page">
+        <h1>{heading}</h1>
+        <div className="state-box">
+          <p>
+            <strong className="state-title">Login Required</strong>
+          </p>
+          <div className="state-actions">
+            <Link to="/privacy-policy" className="btn btn-ghost">
+              Back to Privacy Policy
+            </Link>
+            <button type="button" className="btn btn-primary" onClick={showLogin}>
+              Go to Login
+            </button>
+          </div>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="page privacy-page">
+      <h1>{heading}</h1>
+      {children(user)}
+    </div>
+  );
+}
+
+const CHOICES: { key: Exclude<keyof Consent, 'essential'>; label: string }[] = [
+  { key: 'functional', label: 'Functional cookies' },
+  { key: 'analytics', label: 'Analytics cookies' },
+  { key: 'advertising', label: 'Advertising cookies' },
+];
+
+export function PrivacySettingsPage() {
+  useDocumentTitle(titles.privacySettings());
+  return <SignedInOnly heading="Privacy Settings">{() => <PrivacySettings />}</SignedInOnly>;
+}
+
+function PrivacySettings() {
+  const [current, setConsent] = useState<Consent>(DEFAULT_CONSENT);
+  const [saving, setSaving] = useState(false);
+  // The saved choice is read after hydration (the server cannot know it).
+  useEffect(() => {
+    const saved = readConsent();
+    if (saved) setConsent(saved);
+  }, []);
+
+  const save = () => {
+    setSaving(true);
+    // Spec section 4: saving takes about 1 s, then alerts.
+    window.setTimeout(() => {
+      saveConsent(current);
+      setSaving(false);
+      window.alert('Privacy settings saved successfully!');
+    }, 1000);
+  };
+
+  const clearLocalData = () => {
+    if (!window.confirm('This will clear all your local data including preferences and favorites. Continue?')) return;
+    try {
+      window.localStorage.clear();
+      window.sessionStorage.clear();
+    } catch {
+      // Storage unavailable: nothing stored.
+    }
+    window.alert('All local data cleared. You may need to log in again.');
+  };
+
+  return (
+    <>
+      <section className="privacy-section">
+        <h2>Cookie preferences</h2>
+        <ul className="privacy-choices">
+          <li>
+            <label>
+              <input type="checkbox" checked disabled /> Essential cookies (always on)
+            </label>
+          </li>
+          {CHOICES.map((choice) => (
+            <li key={choice.key}>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={current[choice.key]}
+                  onChange={(event) => setConsent({ ...current, [choice.key]: event.target.checked })}
+                />{' '}
+                {choice.label}
+              </label>
+            </li>
+          ))}
+        </ul>
+        <button type="button" className="btn btn-primary" onClick={save} disabled={saving}>
+          {saving ? 'Saving...' : 'Save Settings'}
+        </button>
+      </section>
+      <section className="privacy-section">
+        <h2>Local data</h2>
+        <button type="button" className="btn btn-ghost" onClick={clearLocalData}>
+          Clear local data
+        </button>
+      </section>
+    </>
+  );
+}
+
+export function DataAccessPage() {
+  useDocumentTitle(titles.dataAccess());
+  return <SignedInOnly heading="Data Access">{() => <DataDownload />}</SignedInOnly>;
+}
+
+function DataDownload() {
+  const [preparing, setPreparing] = useState(false);
+  const download = async () => {
+    setPreparing(true);
+    try {
+      const response = await fetch(api.userExport(), { credentials: 'include' });
+      if (!response.ok) throw httpErrorFromText(response.status, response.statusText, await response.text());
+      // The server names the file (Content-Disposition); the browser saves it under that name.
+      const name =
+        /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'sound-atlas-data.json';
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (error) {
+      console.error(error);
+      window.alert(error instanceof Error ? error.message : String(error));
+    } finally {
+      setPreparing(false);
+    }
+  };
+  return (
+    <section className="privacy-section">
+      <p>Download a copy of your profile, favorites, folders and video favorites as a JSON file.</p>
+      <button type="button" className="btn btn-primary" onClick={() => void download()} disabled={preparing}>
+        {preparing ? 'Preparing Download...' : 'Download My Data'}
+      </button>
+    </section>
+  );
+}
+
+export function AccountDeletionPage() {
+  useDocumentTitle(titles.accountDeletion());
+  return <SignedInOnly heading="Account Deletion">{() => <AccountDeletion />}</SignedInOnly>;
+}
+
+const CONFIRM_TEXT = 'DELETE MY ACCOUNT';
+
+function AccountDeletion() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<'warning' | 'confirm' | 'deleting'>('warning');
+  const [typed, setTyped] = useState('');
+
+  const remove = async () => {
+    setStep('deleting');
+    try {
+      const response = await fetch(accountActions.deleteAccount.path, {
+        method: accountActions.deleteAccount.method,
+        credentials: 'include',
+        headers: { Accept: 'application/json' },
+      });
+      if (!response.ok) throw new Error('Failed to delete account');
+    } catch (error) {
+      console.error(error);
+      window.alert('There was an error deleting your account. Please try again or contact support.');
+      setStep('confirm');
+      return;
+    }
+    window.alert('Your account and all data have been permanently deleted.');
+    // Signed out: the server ended every session; the page forgets the user and their library.
+    queryClient.setQueryData([api.user()], null);
+    queryClient.removeQueries({
+      predicate: (query) => typeof query.queryKey[0] === 'string' && /^\/api\/(favorite|video-favorite|user\/)/.test(query.queryKey[0]),
+    });
+    try {
+      window.localStorage.removeItem('favorites');
+      window.localStorage.removeItem('folders');
+    } catch {
+      // nothing stored
+    }
+    await navigate('/');
+  };
+
+  if (step === 'warning') {
+    return (
+      <section className="privacy-section">
+        <div className="privacy-warning" role="note">
+          <p>
+            <strong>Warning:</strong> deleting your account permanently removes your profile, favorites, folders and video
+            favorites. This cannot be undone.
+          </p>
+        </div>
+        <div className="state-actions">
+          <button type="button" className="btn btn-ghost" onClick={() => void navigate(-1)}>
+            Go Back
+          </button>
+          <button type="button" className="btn btn-primary" onClick={() => setStep('confirm')}>
+            Continue
+          </button>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="privacy-section">
+      <label className="privacy-confirm">
+        Type <strong>{CONFIRM_TEXT}</strong> to confirm:
+        <input type="text" value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
+      </label>
+      <div className="state-actions">
+        <button type="button" className="btn btn-ghost" onClick={() => void navigate(-1)}>
+          Go Back
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={typed !== CONFIRM_TEXT || step === 'deleting'}
+          onClick={() => void remove()}
+        >
+          {step === 'deleting' ? 'Deleting...' : 'Delete My Account'}
+        </button>
+      </div>
+    </section>
+  );
+}
