@@ -31,7 +31,11 @@ async fn robots(State(state): State<AppState>) -> Response {
 
 async fn sitemap(State(state): State<AppState>) -> ApiResult<Response> {
     let origin = &state.renderer.site().public_url;
-    let mut paths = vec![routes::HOME.href(&[]), routes::BROWSE.href(&[])];
+    let mut paths = vec![
+        routes::HOME.href(&[]),
+        routes::BROWSE.href(&[]),
+        routes::QUIZ.href(&[]),
+    ];
     paths.extend(Letter::all().map(browse_letter_path));
     paths.extend(
         reads::list(&state.catalog, false)

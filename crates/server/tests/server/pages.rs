@@ -435,6 +435,7 @@ async fn crawlers_find_every_artist_page_in_the_sitemap(db: &TestDb) {
     assert!(sitemap
         .body
         .contains(&format!("<loc>{ORIGIN}/browse?letter=%23</loc>")));
+    assert!(sitemap.body.contains(&format!("<loc>{ORIGIN}/quiz</loc>")));
 }
 
 async fn health_answers_once_pages_can_be_served(db: &TestDb) {
