@@ -172,3 +172,48 @@ test('the splash screen over the first page of a session has no accessibility vi
   await assertNoViolations(page, 'splash screen');
   await page.context().close();
 });
+
+test('the quiz, asking and after an answer, has no accessibility violations', async () => {
+  await checkPage('/quiz?seed=axe-check', { title: 'Music Quiz - Sound Atlas', h1: 'Music Quiz' });
+  const page = await quietPage(site, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.origin}/quiz?seed=axe-check`);
+  await hydrated(page);
+  await page.locator('.quiz-option').first().click();
+  await page.getByRole('button', { name: 'Submit Answer' }).click();
+  await settle(page);
+  await assertNoViolations(page, 'quiz after an answer');
+  await page.context().close();
+});
+
+test('the privacy pages, signed out, have no accessibility violations', async () => {
+  for (const [path, heading] of [
+    ['/privacy-settings', 'Privacy Settings'],
+    ['/data-access', 'Data Access'],
+    ['/account-deletion', 'Account Deletion'],
+  ]) {
+    await checkPage(path, { title: `${heading} - Sound Atlas`, h1: heading });
+  }
+});
+
+test('the login dialog has no accessibility violations', async () => {
+  const page = await quietPage(site, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.origin}/`);
+  await hydrated(page);
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('show-login')));
+  await page.getByRole('dialog', { name: 'Sign In' }).waitFor({ state: 'visible' });
+  await settle(page);
+  await assertNoViolations(page, 'login dialog');
+  await page.context().close();
+});
+
+test('the cookie banner has no accessibility violations', async () => {
+  const page = await site.newPage({ viewport: { width: 1280, height: 900 } });
+  // No saved consent (the banner shows); the session's splash already seen.
+  await page.addInitScript(() => window.sessionStorage.setItem('sa-splash-seen', '1'));
+  await page.goto(`${site.origin}/`);
+  await hydrated(page);
+  await page.getByRole('region', { name: 'Cookie consent' }).waitFor({ state: 'visible' });
+  await settle(page);
+  await assertNoViolations(page, 'cookie banner');
+  await page.context().close();
+});
