@@ -483,19 +483,22 @@ fn rfc3339(unix: i64) -> String {
 }
 
 /// `GET /api/user/export`: the caller's own data as a JSON attachment.
-async fn export(SignedIn { user, .. }: SignedIn) -> ApiResult<Response> {
+async fn export(
+    State(accounts): State<Accounts>,
+    SignedIn { user, .. }: SignedIn,
+) -> ApiResult<Response> {
     let now = OffsetDateTime::now_utc();
+    // Favorites, folders and video favorites come from the library (composed by the server).
+    let rows = accounts.export_rows(user.id).await?;
     let file = Export {
         profile: ExportProfile {
             email: user.email.clone(),
             username: None,
             created: rfc3339(user.created_at),
         },
-        // Favorites, folders and video favorites join the export when the library
-        // feature stores them.
-        favorites: Vec::new(),
-        folders: Vec::new(),
-        video_favorites: Vec::new(),
+        favorites: rows.favorites,
+        folders: rows.folders,
+        video_favorites: rows.video_favorites,
         export_date: rfc3339(now.unix_timestamp()),
     };
     let date = now.date();

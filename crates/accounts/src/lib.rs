@@ -19,7 +19,9 @@ pub mod store;
 pub mod tokens;
 mod users;
 
-use std::sync::Arc;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, OnceLock};
 
 use axum::Router;
 use sea_orm::DatabaseConnection;
@@ -43,7 +45,25 @@ struct Inner {
     mailer: mail::Mailer,
     limits: limits::Limiters,
     oidc: Option<oidc::Oidc>,
+    export_rows: OnceLock<ExportRowsFn>,
 }
+
+/// What other features keep for a user, added to the data export. Accounts never reads
+/// another feature's tables: the server composes the library's rows in
+/// ([`Accounts::provide_export_rows`]).
+#[derive(Debug, Default)]
+pub struct ExportRows {
+    pub favorites: Vec<serde_json::Value>,
+    pub folders: Vec<serde_json::Value>,
+    pub video_favorites: Vec<serde_json::Value>,
+}
+
+/// Reads a user's [`ExportRows`] by user id.
+pub type ExportRowsFn = Arc<
+    dyn Fn(i32) -> Pin<Box<dyn Future<Output = sound_atlas_http::ApiResult<ExportRows>> + Send>>
+        + Send
+        + Sync,
+>;
 
 impl Accounts {
     /// Starts the accounts feature (call inside the Tokio runtime: it starts the hourly
@@ -76,6 +96,7 @@ impl Accounts {
                 mailer,
                 limits,
                 oidc,
+                export_rows: OnceLock::new(),
             }),
         })
     }
@@ -90,6 +111,23 @@ impl Accounts {
 
     pub fn mailer(&self) -> &mail::Mailer {
         &self.inner.mailer
+    }
+
+    /// Sets where the data export reads the user's rows of other features (once, at
+    /// start-up; later calls are ignored).
+    pub fn provide_export_rows(&self, rows: ExportRowsFn) {
+        let _ = self.inner.export_rows.set(rows);
+    }
+
+    /// The user's rows of other features, for the data export (none when not provided).
+    pub(crate) async fn export_rows(
+        &self,
+        user_id: i32,
+    ) -> sound_atlas_http::ApiResult<ExportRows> {
+        match self.inner.export_rows.get() {
+            Some(rows) => rows(user_id).await,
+            None => Ok(ExportRows::default()),
+        }
     }
 
     pub(crate) fn oidc(&self) -> Option<&oidc::Oidc> {

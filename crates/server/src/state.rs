@@ -86,6 +86,20 @@ impl AppState {
         let catalog = Catalog::new(db.clone());
         // library (issue 8): shares the catalogue's snapshot
         let library = sound_atlas_library::Library::new(db.clone(), catalog.clone());
+        // The data export carries the user's library: composed here, so neither feature
+        // reads the other's tables.
+        let export_library = library.clone();
+        accounts.provide_export_rows(std::sync::Arc::new(move |user_id| {
+            let library = export_library.clone();
+            Box::pin(async move {
+                let rows = sound_atlas_library::export(&library, user_id).await?;
+                Ok(sound_atlas_accounts::ExportRows {
+                    favorites: rows.favorites,
+                    folders: rows.folders,
+                    video_favorites: rows.video_favorites,
+                })
+            })
+        }));
         AppState {
             accounts,
             library,

@@ -120,4 +120,46 @@ async fn a_signed_in_page_carries_the_library_and_skips_the_render_cache(db: &Te
     assert!(later.body.contains("ann@example.com"));
 }
 
-db_tests!(a_signed_in_page_carries_the_library_and_skips_the_render_cache);
+async fn the_data_export_holds_the_callers_library_and_nobody_elses(db: &TestDb) {
+    let app = crate::app(db).await;
+    let queen = id_of(&app, "Queen").await;
+    let adele = id_of(&app, "Adele").await;
+    let ann = signed_in(&app, db, "ann@example.com").await;
+    let bob = signed_in(&app, db, "bob@example.com").await;
+    let favorite = |cookie: &str, artist: i64| {
+        let cookie = cookie.to_owned();
+        let app = app.clone();
+        async move {
+            let body = serde_json::json!({ "artistId": artist });
+            let added = as_user(&app, &cookie, "POST", "/api/favorites", Some(body)).await;
+            assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
+        }
+    };
+    favorite(&ann, queen).await;
+    favorite(&bob, adele).await;
+    let folder = as_user(
+        &app,
+        &ann,
+        "POST",
+        "/api/favorite-folders",
+        Some(serde_json::json!({ "name": "Road trip" })),
+    )
+    .await;
+    assert!(folder.status.is_success(), "{}", folder.body);
+
+    let export = as_user(&app, &ann, "GET", "/api/user/export", None).await;
+    assert_eq!(export.status, StatusCode::OK, "{}", export.body);
+    let file = export.json();
+    let favorites = file["favorites"].as_array().unwrap();
+    assert_eq!(favorites.len(), 1, "{favorites:?}");
+    assert_eq!(favorites[0]["artistId"], queen);
+    assert_eq!(file["folders"].as_array().unwrap().len(), 1);
+    assert_eq!(file["folders"][0]["name"], "Road trip");
+    assert!(!export.body.contains("bob@example.com"));
+    assert!(!export.body.contains(&format!("\"artistId\":{adele}")));
+}
+
+db_tests!(
+    a_signed_in_page_carries_the_library_and_skips_the_render_cache,
+    the_data_export_holds_the_callers_library_and_nobody_elses
+);
