@@ -14,7 +14,7 @@ use axum::extract::{FromRef, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::Router;
+use axum::{Extension, Router};
 use resvg::{tiny_skia, usvg};
 use sound_atlas_catalog::Catalog;
 use sound_atlas_http::{ApiError, PathParam};
@@ -199,9 +199,11 @@ where
     Content: FromRef<S>,
     Catalog: FromRef<S>,
 {
+    // The rendered pictures belong to these routes alone (not to the content service).
     Router::new()
         .route("/og/artist/{file}", get(artist_image))
         .route("/og/article/{file}", get(article_image))
+        .layer(Extension(ShareImages::default()))
 }
 
 /// Paths for pages' `og:image`.
@@ -239,7 +241,7 @@ fn png_response(png: Arc<Vec<u8>>) -> Response {
 }
 
 async fn artist_image(
-    State(content): State<Content>,
+    Extension(images): Extension<ShareImages>,
     State(catalog): State<Catalog>,
     PathParam(file): PathParam,
 ) -> Result<Response, ApiError> {
@@ -259,10 +261,11 @@ async fn artist_image(
             .collect::<Vec<_>>()
             .join(" · "),
     };
-    Ok(png_response(content.share_images().png(card).await?))
+    Ok(png_response(images.png(card).await?))
 }
 
 async fn article_image(
+    Extension(images): Extension<ShareImages>,
     State(content): State<Content>,
     PathParam(file): PathParam,
 ) -> Result<Response, ApiError> {
@@ -275,7 +278,7 @@ async fn article_image(
         title: article.title,
         subtitle: article.category,
     };
-    Ok(png_response(content.share_images().png(card).await?))
+    Ok(png_response(images.png(card).await?))
 }
 
 #[cfg(test)]

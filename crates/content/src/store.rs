@@ -72,7 +72,6 @@ struct Inner {
     new_songs: Ttl<Vec<NewSong>>,
     articles: Ttl<Vec<Article>>,
     videos: VideoService,
-    share_images: crate::og::ShareImages,
 }
 
 /// The editorial content service.
@@ -87,7 +86,6 @@ impl Content {
             new_songs: Ttl::new(NEW_SONGS_TTL),
             articles: Ttl::new(ARTICLES_TTL),
             videos,
-            share_images: crate::og::ShareImages::default(),
         }))
     }
 
@@ -97,11 +95,6 @@ impl Content {
 
     pub fn videos(&self) -> &VideoService {
         &self.0.videos
-    }
-
-    /// Rendered share images (see `og`).
-    pub fn share_images(&self) -> &crate::og::ShareImages {
-        &self.0.share_images
     }
 
     /// The chart, by rank.
