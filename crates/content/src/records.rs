@@ -5,8 +5,8 @@
 use std::collections::HashSet;
 
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter,
-    TryIntoModel,
+    ActiveModelBehavior, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait,
+    EntityTrait, IntoActiveModel, QueryFilter, TryIntoModel,
 };
 use serde::{Deserialize, Deserializer};
 use sound_atlas_entity::{article, new_song, top_ten_entry};
@@ -431,39 +431,47 @@ pub async fn write_top_ten<C: ConnectionTrait>(
     Ok(written)
 }
 
+/// A record keyed by an external id, stored in one table: written by [`write_keyed`].
+trait KeyedRecord {
+    type Entity: EntityTrait;
+    /// The table's external-id column.
+    fn key_column() -> <Self::Entity as EntityTrait>::Column;
+    fn key(&self) -> String;
+    fn apply(self, row: &mut <Self::Entity as EntityTrait>::ActiveModel);
+}
+
+impl KeyedRecord for NewSongRecord {
+    type Entity = new_song::Entity;
+    fn key_column() -> new_song::Column {
+        new_song::Column::ExternalId
+    }
+    fn key(&self) -> String {
+        NewSongRecord::key(self)
+    }
+    fn apply(self, row: &mut new_song::ActiveModel) {
+        NewSongRecord::apply(self, row)
+    }
+}
+
+impl KeyedRecord for ArticleRecord {
+    type Entity = article::Entity;
+    fn key_column() -> article::Column {
+        article::Column::ExternalId
+    }
+    fn key(&self) -> String {
+        ArticleRecord::key(self)
+    }
+    fn apply(self, row: &mut article::ActiveModel) {
+        ArticleRecord::apply(self, row)
+    }
+}
+
 pub async fn write_new_songs<C: ConnectionTrait>(
     db: &C,
     records: Vec<NewSongRecord>,
     mode: Mode,
 ) -> Result<Written, sea_orm::DbErr> {
-    let mut written = Written::default();
-    for record in records {
-        let existing = new_song::Entity::find()
-            .filter(new_song::Column::ExternalId.eq(record.key()))
-            .one(db)
-            .await?;
-        match existing {
-            None => {
-                let mut row = <new_song::ActiveModel as ActiveModelTrait>::default();
-                record.apply(&mut row);
-                row.insert(db).await?;
-                written.inserted += 1;
-            }
-            Some(_) if mode == Mode::InsertMissing => written.unchanged += 1,
-            Some(before) => {
-                let mut row: new_song::ActiveModel = before.clone().into();
-                record.apply(&mut row);
-                // Setting a field marks it changed even to the same value: compare models.
-                if row.clone().try_into_model()? != before {
-                    row.update(db).await?;
-                    written.updated += 1;
-                } else {
-                    written.unchanged += 1;
-                }
-            }
-        }
-    }
-    Ok(written)
+    write_keyed(db, records, mode).await
 }
 
 pub async fn write_articles<C: ConnectionTrait>(
@@ -471,22 +479,37 @@ pub async fn write_articles<C: ConnectionTrait>(
     records: Vec<ArticleRecord>,
     mode: Mode,
 ) -> Result<Written, sea_orm::DbErr> {
+    write_keyed(db, records, mode).await
+}
+
+/// Inserts records whose key is new; with [`Mode::Upsert`], updates the others where
+/// anything differs.
+async fn write_keyed<C, R>(db: &C, records: Vec<R>, mode: Mode) -> Result<Written, sea_orm::DbErr>
+where
+    C: ConnectionTrait,
+    R: KeyedRecord,
+    <R::Entity as EntityTrait>::Model:
+        IntoActiveModel<<R::Entity as EntityTrait>::ActiveModel> + PartialEq,
+    <R::Entity as EntityTrait>::ActiveModel:
+        ActiveModelBehavior + TryIntoModel<<R::Entity as EntityTrait>::Model> + Send,
+{
     let mut written = Written::default();
     for record in records {
-        let existing = article::Entity::find()
-            .filter(article::Column::ExternalId.eq(record.key()))
+        let existing = R::Entity::find()
+            .filter(R::key_column().eq(record.key()))
             .one(db)
             .await?;
         match existing {
             None => {
-                let mut row = <article::ActiveModel as ActiveModelTrait>::default();
+                let mut row =
+                    <<R::Entity as EntityTrait>::ActiveModel as ActiveModelTrait>::default();
                 record.apply(&mut row);
                 row.insert(db).await?;
                 written.inserted += 1;
             }
             Some(_) if mode == Mode::InsertMissing => written.unchanged += 1,
             Some(before) => {
-                let mut row: article::ActiveModel = before.clone().into();
+                let mut row = before.clone().into_active_model();
                 record.apply(&mut row);
                 // Setting a field marks it changed even to the same value: compare models.
                 if row.clone().try_into_model()? != before {
