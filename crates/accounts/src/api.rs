@@ -197,16 +197,27 @@ async fn send_confirmation(accounts: &Accounts, user: &user::Model) -> ApiResult
     Ok(())
 }
 
+/// The address of a request that sends mail (resend, code, recovery), within its
+/// limits: per IP, and once a minute per address — keyed by address whether or not it
+/// has an account, so a 429 reveals nothing.
+fn mail_request(
+    accounts: &Accounts,
+    ip: &Option<IpAddr>,
+    raw_email: Option<&str>,
+) -> ApiResult<users::Email> {
+    let limits = accounts.limits();
+    limits.mail_requests_per_ip.check(ip, TOO_MANY_REQUESTS)?;
+    let email = parse_email(raw_email)?;
+    limits.mail_per_address.check(&email.key, ONCE_A_MINUTE)?;
+    Ok(email)
+}
+
 async fn resend(
     State(accounts): State<Accounts>,
     ClientIp(ip): ClientIp,
     Input { value, .. }: Input<EmailOnly>,
 ) -> ApiResult<Json<Done>> {
-    let limits = accounts.limits();
-    limits.mail_requests_per_ip.check(&ip, TOO_MANY_REQUESTS)?;
-    let email = parse_email(value.email.as_deref())?;
-    // Keyed by address whether or not it has an account, so a 429 reveals nothing.
-    limits.mail_per_address.check(&email.key, ONCE_A_MINUTE)?;
+    let email = mail_request(&accounts, &ip, value.email.as_deref())?;
     if let Some(user) = users::find_by_email(accounts.db(), &email.key).await? {
         if user.confirmed_at.is_none() {
             let secret = tokens::new_link_secret();
@@ -377,10 +388,7 @@ async fn request_code(
             NEITHER_EMAIL_NOR_PHONE
         }));
     }
-    let limits = accounts.limits();
-    limits.mail_requests_per_ip.check(&ip, TOO_MANY_REQUESTS)?;
-    let email = parse_email(value.email.as_deref())?;
-    limits.mail_per_address.check(&email.key, ONCE_A_MINUTE)?;
+    let email = mail_request(&accounts, &ip, value.email.as_deref())?;
     if let Some(user) = users::find_by_email(accounts.db(), &email.key).await? {
         let code = tokens::new_code();
         tokens::issue(accounts.db(), user.id, Purpose::Code, &code).await?;
@@ -428,10 +436,7 @@ async fn recover(
     ClientIp(ip): ClientIp,
     Input { value, .. }: Input<EmailOnly>,
 ) -> ApiResult<Json<Done>> {
-    let limits = accounts.limits();
-    limits.mail_requests_per_ip.check(&ip, TOO_MANY_REQUESTS)?;
-    let email = parse_email(value.email.as_deref())?;
-    limits.mail_per_address.check(&email.key, ONCE_A_MINUTE)?;
+    let email = mail_request(&accounts, &ip, value.email.as_deref())?;
     if let Some(user) = users::find_by_email(accounts.db(), &email.key).await? {
         let secret = tokens::new_link_secret();
         tokens::issue(accounts.db(), user.id, Purpose::Recover, &secret).await?;
