@@ -6,3 +6,34 @@ export function showLogin(): void {
   if (typeof window === 'undefined') return;
   window.dispatchEvent(new CustomEvent(SHOW_LOGIN_EVENT));
 }
+
+/**
+ * Playing (spec section 3, playlist state): features ask, the player answers.
+ * The player feature listens for this event and loads its code on the first
+ * request, so a page that never plays downloads none of it; features that
+ * offer "Play All" or a video only know this shape.
+ */
+export const PLAY_EVENT = 'play-request';
+
+/** One track of a playlist: the spec's item (id, title, soloVideoLink, genres). */
+export interface PlaylistItem {
+  id: string;
+  title: string;
+  soloVideoLink: string;
+  genres: string[];
+  imageUrl?: string | null;
+}
+
+export interface PlayRequest {
+  items: PlaylistItem[];
+  /** The playlist name ("My Favorites", a folder's name); the player falls back to "Favorites Playlist". */
+  name?: string;
+  startIndex?: number;
+  /** True for a playlist (next on end); false for a single video (loop may replay it). */
+  isPlaylist?: boolean;
+}
+
+export function requestPlay(request: PlayRequest): void {
+  if (typeof window === 'undefined') return;
+  window.dispatchEvent(new CustomEvent<PlayRequest>(PLAY_EVENT, { detail: request }));
+}
