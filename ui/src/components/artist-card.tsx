@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from './link';
 import type { ArtistSummary } from '../generated/contract';
 import { ArtistImage } from './artist-image';
 

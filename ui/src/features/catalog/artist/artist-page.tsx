@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link } from '../../../components/link';
 import { useSignedIn } from '../../../lib/account';
 import { useAppEnv } from '../../../lib/app-state';
 import { showLogin } from '../../../lib/events';
