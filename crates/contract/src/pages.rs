@@ -109,7 +109,8 @@ pub mod links {
     /// state, so the server renders the mode too.
     pub const ARTIST_IN_FAVORITES: Template = Template("/artist/{id}?list=favorites");
     /// The same, opened from one folder: prev/next run through that folder.
-    pub const ARTIST_IN_FOLDER: Template = Template("/artist/{id}?list=favorites&folder={folderId}");
+    pub const ARTIST_IN_FOLDER: Template =
+        Template("/artist/{id}?list=favorites&folder={folderId}");
 
     pub const ALL: &[(&str, Template)] = &[
         ("browseLetter", BROWSE_LETTER),
@@ -138,7 +139,8 @@ pub mod titles {
     pub const DATA_ACCESS: Template = Template(concat!("Data Access - ", site_name!()));
     pub const ACCOUNT_DELETION: Template = Template(concat!("Account Deletion - ", site_name!()));
     pub const FAVORITES: Template = Template(concat!("My Favorites - ", site_name!()));
-    pub const FAVORITES_FOLDER: Template = Template(concat!("{folder} - My Favorites - ", site_name!()));
+    pub const FAVORITES_FOLDER: Template =
+        Template(concat!("{folder} - My Favorites - ", site_name!()));
 
     pub const ALL: &[(&str, Template)] = &[
         ("home", HOME),
