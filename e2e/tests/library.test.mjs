@@ -3,72 +3,23 @@
 // favorites artists, creates a folder, adds to it, moves a favorite, searches inside
 // it, removes with a confirm dialog, deletes the folder, and meets the empty states.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
-import { freePort, start } from '../support/harness.mjs';
+import { start } from '../support/harness.mjs';
 import { artistByTitle, hydrated, quietPage, settle } from './browser-helpers.mjs';
+import { signedInPage, startMail } from './signed-in-helpers.mjs';
 
-const e2e = fileURLToPath(new URL('..', import.meta.url));
 let site;
-let maildev;
-let mailApi;
-
-async function until(what, check, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    try {
-      const value = await check();
-      if (value) return value;
-    } catch {
-      // not there yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+let mail;
 
 before(async () => {
-  const [smtpPort, webPort] = await Promise.all([freePort(), freePort()]);
-  maildev = spawn(`${e2e}node_modules/.bin/maildev`, ['--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1'], {
-    stdio: 'ignore',
-  });
-  mailApi = `http://127.0.0.1:${webPort}/api`;
-  await until('maildev', async () => (await fetch(`${mailApi}/email`)).ok);
-  site = await start({
-    env: {
-      SOUND_ATLAS_SMTP_HOST: '127.0.0.1',
-      SOUND_ATLAS_SMTP_PORT: String(smtpPort),
-      SOUND_ATLAS_SMTP_TLS: 'none',
-    },
-  });
+  mail = await startMail();
+  site = await start({ env: mail.env });
 });
 
 after(async () => {
   await site?.stop();
-  maildev?.kill();
+  mail?.stop();
 });
-
-/** Signs up by the API, then follows the mailed link in the page, which signs the page in. */
-async function signedInPage(email) {
-  const answer = await fetch(`${site.origin}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: site.origin },
-    body: JSON.stringify({ email, password: 'a long enough password' }),
-  });
-  assert.equal(answer.status, 200);
-  const mail = await until(`mail to ${email}`, async () => {
-    const mails = await (await fetch(`${mailApi}/email`)).json();
-    return mails.find((m) => m.to.some((to) => to.address === email) && /Confirm/.test(m.subject));
-  });
-  const link = mail.text.match(/http\S+\/api\/auth\/confirm\?token=\S+/)[0];
-  const page = await quietPage(site);
-  await page.goto(link);
-  await page.getByRole('button', { name: 'Confirm my email' }).click();
-  await page.waitForURL(`${site.origin}/`);
-  await hydrated(page);
-  return page;
-}
 
 async function confirmIn(page, title, button) {
   const dialog = page.getByRole('alertdialog', { name: title });
@@ -102,7 +53,7 @@ test('signed out, a heart and the favorites screen open the login dialog', async
 test('favorites, folders, moving, searching, removing and deleting, with their empty states', async () => {
   const queen = await artistByTitle(site, 'Queen');
   const adele = await artistByTitle(site, 'Adele');
-  const page = await signedInPage('collector@example.com');
+  const page = await signedInPage(site, mail, 'collector@example.com');
 
   // The empty top level.
   await page.goto(`${site.origin}/favorites`);
