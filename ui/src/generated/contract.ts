@@ -174,6 +174,8 @@ export type Favorite = { id: number, artistId: number, folderId: number | null,
  */
 createdAt: string, };
 
+export type ArtistRef = { artistId: number, };
+
 export type NewFavorite = { artistId: number, folderId?: number, };
 
 export type MoveFavorite = { artistId: number, fromFolderId?: number, toFolderId?: number, };
@@ -280,6 +282,8 @@ export const api = {
   videoFavorites: (): ApiPath<Array<VideoFavorite>> => `/api/video-favorites` as ApiPath<Array<VideoFavorite>>,
   /** GET /api/video-favorites/check/{artistId}/{videoId} */
   videoFavoriteCheck: (artistId: string | number, videoId: string | number): ApiPath<VideoFavoriteCheck> => `/api/video-favorites/check/${enc(artistId)}/${enc(videoId)}` as ApiPath<VideoFavoriteCheck>,
+  /** GET /api/favorites/artist-id/{externalId} */
+  artistByExternalId: (externalId: string | number): ApiPath<ArtistRef> => `/api/favorites/artist-id/${enc(externalId)}` as ApiPath<ArtistRef>,
 } as const;
 
 // ---- Account actions (method and path of each state-changing call)
