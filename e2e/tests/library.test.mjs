@@ -164,5 +164,6 @@ test('favorites, folders, moving, searching, removing and deleting, with their e
   await confirmIn(page, 'Remove Track?', 'Remove');
   await page.getByText('Start Your Collection').waitFor();
   await page.getByRole('button', { name: 'Favorites (0)' }).waitFor();
+  assert.deepEqual(page.problems, [], 'no console errors (hydration of the signed-in pages included)');
   await page.close();
 });
