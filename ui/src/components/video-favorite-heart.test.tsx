@@ -24,7 +24,7 @@ function renderHeart(videos: VideoFavorite[]) {
   client.setQueryData(['/api/video-favorites'], videos);
   render(
     <QueryClientProvider client={client}>
-      <VideoFavoriteHeart video={row} />
+      <VideoFavoriteHeart video={{ ...row, folderId: undefined }} />
     </QueryClientProvider>,
   );
   return client;
