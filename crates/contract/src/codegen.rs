@@ -142,6 +142,21 @@ fn contract_ts() -> String {
         categories.join(", ")
     )
     .unwrap();
+    let slugs: Vec<String> = content::ARTICLE_CATEGORY_SLUGS
+        .iter()
+        .map(|c| js_string(c))
+        .collect();
+    writeln!(
+        out,
+        "/** URL keys of the article categories (same order). */"
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "export const ARTICLE_CATEGORY_SLUGS: readonly string[] = [{}];",
+        slugs.join(", ")
+    )
+    .unwrap();
     for (name, text) in [
         ("INVALID_YOUTUBE_URL", content::INVALID_YOUTUBE_URL),
         ("ARTICLE_NOT_FOUND", content::ARTICLE_NOT_FOUND),

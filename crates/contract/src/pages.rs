@@ -67,6 +67,13 @@ pub mod routes {
     pub const PRIVACY_SETTINGS: PageRoute = PageRoute::new("privacySettings", "/privacy-settings");
     pub const DATA_ACCESS: PageRoute = PageRoute::new("dataAccess", "/data-access");
     pub const ACCOUNT_DELETION: PageRoute = PageRoute::new("accountDeletion", "/account-deletion");
+    // content (issue 6): articles and the site's own pages
+    /// The article list; `?category=` (a slug) filters it (see `links::ARTICLES_CATEGORY`).
+    pub const ARTICLES: PageRoute = PageRoute::new("articles", "/articles");
+    pub const ARTICLE: PageRoute = PageRoute::new("article", "/articles/{id}");
+    pub const ABOUT: PageRoute = PageRoute::new("about", "/about");
+    pub const PRIVACY_POLICY: PageRoute = PageRoute::new("privacyPolicy", "/privacy-policy");
+    pub const TERMS_OF_SERVICE: PageRoute = PageRoute::new("termsOfService", "/terms-of-service");
 
     /// Every page route, in the order the routers try them. Any other path is the
     /// not-found page.
@@ -80,6 +87,11 @@ pub mod routes {
         PRIVACY_SETTINGS,
         DATA_ACCESS,
         ACCOUNT_DELETION,
+        ARTICLES,
+        ARTICLE,
+        ABOUT,
+        PRIVACY_POLICY,
+        TERMS_OF_SERVICE,
     ];
 }
 
@@ -98,7 +110,12 @@ pub mod links {
     /// A later page of search results: pages 1..=page are shown.
     pub const SEARCH_RESULTS_PAGE: Template = Template("/search/{query}?page={page}");
 
+    /// The article list filtered to one category (a slug, `content::category_slug`),
+    /// a plain link so the filter works without JavaScript.
+    pub const ARTICLES_CATEGORY: Template = Template("/articles?category={category}");
+
     pub const ALL: &[(&str, Template)] = &[
+        ("articlesCategory", ARTICLES_CATEGORY),
         ("browseLetter", BROWSE_LETTER),
         ("browseLetterPage", BROWSE_LETTER_PAGE),
         ("quizSeed", QUIZ_SEED),
@@ -122,6 +139,12 @@ pub mod titles {
     pub const PRIVACY_SETTINGS: Template = Template(concat!("Privacy Settings - ", site_name!()));
     pub const DATA_ACCESS: Template = Template(concat!("Data Access - ", site_name!()));
     pub const ACCOUNT_DELETION: Template = Template(concat!("Account Deletion - ", site_name!()));
+    pub const ARTICLES: Template = Template(concat!("Articles - ", site_name!()));
+    pub const ARTICLE: Template = Template(concat!("{article} - ", site_name!()));
+    pub const ARTICLE_NOT_FOUND: Template = Template(concat!("Article Not Found - ", site_name!()));
+    pub const ABOUT: Template = Template(concat!("About - ", site_name!()));
+    pub const PRIVACY_POLICY: Template = Template(concat!("Privacy Policy - ", site_name!()));
+    pub const TERMS_OF_SERVICE: Template = Template(concat!("Terms of Service - ", site_name!()));
 
     pub const ALL: &[(&str, Template)] = &[
         ("home", HOME),
@@ -135,6 +158,12 @@ pub mod titles {
         ("privacySettings", PRIVACY_SETTINGS),
         ("dataAccess", DATA_ACCESS),
         ("accountDeletion", ACCOUNT_DELETION),
+        ("articles", ARTICLES),
+        ("article", ARTICLE),
+        ("articleNotFound", ARTICLE_NOT_FOUND),
+        ("about", ABOUT),
+        ("privacyPolicy", PRIVACY_POLICY),
+        ("termsOfService", TERMS_OF_SERVICE),
     ];
 }
 

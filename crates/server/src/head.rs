@@ -40,6 +40,18 @@ impl HeadImage {
         }
     }
 
+    /// A page's own share picture (`/og/...png`, drawn by the server at 1200x630).
+    pub fn share_card(path: String, card: &sound_atlas_content::og::ShareCard) -> HeadImage {
+        HeadImage {
+            url: path,
+            size: Some((
+                sound_atlas_content::og::WIDTH,
+                sound_atlas_content::og::HEIGHT,
+            )),
+            alt: sound_atlas_content::og::alt_text(card),
+        }
+    }
+
     /// An image whose size is not known, e.g. an artist photo on another host.
     pub fn without_size(url: impl Into<String>, alt: impl Into<String>) -> HeadImage {
         HeadImage {
@@ -57,8 +69,11 @@ pub struct Head {
     /// Path (and query) of the canonical URL, joined to the public origin by the shell;
     /// None for pages that must not name themselves canonical (a 404 names no URL).
     pub canonical_path: Option<String>,
-    /// Open Graph type: "website" or "profile".
+    /// Open Graph type: "website", "profile" or "article".
     pub og_type: &'static str,
+    /// More Open Graph properties after the image, in order (an article's
+    /// `article:published_time`, `article:section`, one `article:tag` per tag).
+    pub og_extra: Vec<(&'static str, String)>,
     pub image: HeadImage,
     /// e.g. "noindex" for search results and error pages.
     pub robots: Option<&'static str>,
@@ -74,6 +89,7 @@ impl Head {
             description: description.into(),
             canonical_path: Some(canonical_path),
             og_type: "website",
+            og_extra: Vec::new(),
             image: HeadImage::site_default(),
             robots: None,
             json_ld: Vec::new(),
@@ -93,6 +109,7 @@ impl Head {
             description: DEFAULT_DESCRIPTION.into(),
             canonical_path: None,
             og_type: "website",
+            og_extra: Vec::new(),
             image: HeadImage::site_default(),
             robots: Some("noindex"),
             json_ld: Vec::new(),

@@ -221,6 +221,8 @@ export const MAX_FAVORITES = 5000;
 export const MAX_VIDEO_FAVORITES = 5000;
 /** Article categories, in the filter's order. */
 export const ARTICLE_CATEGORIES: readonly string[] = ["Artist Spotlight", "News & Updates", "Equipment & Gear", "General"];
+/** URL keys of the article categories (same order). */
+export const ARTICLE_CATEGORY_SLUGS: readonly string[] = ["artist-spotlight", "news-and-updates", "equipment-and-gear", "general"];
 export const INVALID_YOUTUBE_URL = "Invalid YouTube URL";
 export const ARTICLE_NOT_FOUND = "The article you're looking for doesn't exist.";
 /** Browse letters: "#" then A to Z. */
@@ -312,9 +314,15 @@ export const routes = {
   privacySettings: { path: "privacy-settings", href: (): string => `/privacy-settings` },
   dataAccess: { path: "data-access", href: (): string => `/data-access` },
   accountDeletion: { path: "account-deletion", href: (): string => `/account-deletion` },
+  articles: { path: "articles", href: (): string => `/articles` },
+  article: { path: "articles/:id", href: (id: string | number): string => `/articles/${enc(id)}` },
+  about: { path: "about", href: (): string => `/about` },
+  privacyPolicy: { path: "privacy-policy", href: (): string => `/privacy-policy` },
+  termsOfService: { path: "terms-of-service", href: (): string => `/terms-of-service` },
 } as const;
 
 export const links = {
+  articlesCategory: (category: string | number): string => `/articles?category=${enc(category)}`,
   browseLetter: (letter: string | number): string => `/browse?letter=${enc(letter)}`,
   browseLetterPage: (letter: string | number, page: string | number): string => `/browse?letter=${enc(letter)}&page=${enc(page)}`,
   quizSeed: (seed: string | number): string => `/quiz?seed=${enc(seed)}`,
@@ -335,4 +343,10 @@ export const titles = {
   privacySettings: (): string => `Privacy Settings - Sound Atlas`,
   dataAccess: (): string => `Data Access - Sound Atlas`,
   accountDeletion: (): string => `Account Deletion - Sound Atlas`,
+  articles: (): string => `Articles - Sound Atlas`,
+  article: (article: string): string => `${article} - Sound Atlas`,
+  articleNotFound: (): string => `Article Not Found - Sound Atlas`,
+  about: (): string => `About - Sound Atlas`,
+  privacyPolicy: (): string => `Privacy Policy - Sound Atlas`,
+  termsOfService: (): string => `Terms of Service - Sound Atlas`,
 } as const;

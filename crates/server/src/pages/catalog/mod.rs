@@ -2,7 +2,7 @@
 //! contract's route table; each handler prefetches through `sound_atlas_catalog::reads`
 //! under the contract's API paths.
 
-mod head;
+pub(crate) mod head;
 
 use axum::extract::State;
 use axum::http::{StatusCode, Uri};
@@ -28,15 +28,19 @@ pub fn router() -> Router<AppState> {
         .route(routes::SEARCH_RESULTS.path.0, get(search))
 }
 
-/// Home: the spotlight random artist is read here; later sections bring their own data.
-async fn home(State(state): State<AppState>, uri: Uri) -> Response {
+/// Home: the spotlight random artist, and the content sections (`?refresh=true`
+/// rereads the Weekly Top 10).
+async fn home(State(state): State<AppState>, uri: Uri, params: QueryParams) -> Response {
     let spotlight = reads::random(&state.catalog).await;
+    let mut prefetched = vec![Prefetched::new(api::RANDOM.path(&[]), &spotlight)];
+    // content (issue 6)
+    prefetched.extend(super::content::home_reads(&state, params.flag("refresh")).await);
     let page = Page {
         route: routes::HOME.id,
         private: false,
         status: StatusCode::OK,
         head: head::home(&state.renderer.site().public_url),
-        prefetched: vec![Prefetched::new(api::RANDOM.path(&[]), &spotlight)],
+        prefetched,
     };
     state.renderer.render(&uri, page).await
 }
