@@ -146,7 +146,7 @@ function TopTenFace({ entry }: { entry: TopTenEntry }) {
   return (
     <>
       <span className="video-tile-thumb">
-        {entry.thumbnailUrl ? <img src={entry.thumbnailUrl} alt="" loading="lazy" width={480} height={360} /> : <span className="video-tile-placeholder">{entry.songName}</span>}
+        {entry.thumbnailUrl ? <img src={entry.thumbnailUrl} alt="" loading="lazy" width={480} height={360} /> : <span className="video-tile-placeholder" aria-hidden="true">{entry.songName}</span>}
         <span className="rank-badge">#{entry.rank}</span>
       </span>
       <span className="video-tile-title">{entry.songName}</span>
@@ -207,7 +207,7 @@ function SongFace({ song }: { song: NewSong }) {
   return (
     <>
       <span className="video-tile-thumb">
-        {thumbnail ? <img src={thumbnail} alt="" loading="lazy" width={480} height={360} /> : <span className="video-tile-placeholder">{song.songName}</span>}
+        {thumbnail ? <img src={thumbnail} alt="" loading="lazy" width={480} height={360} /> : <span className="video-tile-placeholder" aria-hidden="true">{song.songName}</span>}
       </span>
       <span className="video-tile-title">{song.songName}</span>
       <span className="video-tile-sub">{song.artistName}</span>
