@@ -87,16 +87,21 @@ async fn artist(State(state): State<AppState>, uri: Uri, PathParam(raw_id): Path
         Ok((id, artist)) => {
             let neighbors = reads::neighbors(catalog, id).await;
             let related = reads::related(catalog, id).await;
+            // content (issue 6): Featured Video reads the channel's latest videos
+            let videos = super::content::artist_videos(&state, &artist).await;
+            let mut prefetched = vec![
+                Prefetched::new(api::NEIGHBORS.path(&[&id]), &neighbors),
+                Prefetched::new(api::RELATED.path(&[&id]), &related),
+            ];
+            prefetched.extend(videos);
             Page {
                 route: routes::ARTIST.id,
                 private: false,
                 status: StatusCode::OK,
                 head: head::artist(&state.renderer.site().public_url, &artist),
-                prefetched: vec![
-                    Prefetched::new(api::ARTIST.path(&[&id]), &Ok(artist)),
-                    Prefetched::new(api::NEIGHBORS.path(&[&id]), &neighbors),
-                    Prefetched::new(api::RELATED.path(&[&id]), &related),
-                ],
+                prefetched: std::iter::once(Prefetched::new(api::ARTIST.path(&[&id]), &Ok(artist)))
+                    .chain(prefetched)
+                    .collect(),
             }
         }
         // Keyed as the client requests it (the raw id, encoded), so it shows the same

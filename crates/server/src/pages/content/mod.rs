@@ -47,6 +47,28 @@ pub async fn home_reads(state: &AppState, refresh: bool) -> Vec<Prefetched> {
     ]
 }
 
+/// The artist page's Featured Video: the latest videos of the channel its
+/// soloVideoLink names, keyed as the browser asks (the trimmed link); nothing when the
+/// artist has no link. A link that names no channel is prefetched as its 400.
+pub async fn artist_videos(
+    state: &AppState,
+    artist: &sound_atlas_catalog::Artist,
+) -> Option<Prefetched> {
+    let link = artist
+        .solo_video_link
+        .as_deref()
+        .map(str::trim)
+        .filter(|link| !link.is_empty())?;
+    let videos = match reads::parse_channel_url(Some(link)) {
+        Ok(channel) => reads::artist_channel_videos(&state.content, &state.catalog, &channel).await,
+        Err(err) => Err(err),
+    };
+    Some(Prefetched::new(
+        api::ARTIST_CHANNEL_VIDEOS.path(&[&link]),
+        &videos,
+    ))
+}
+
 /// The list, filtered by `?category=` (a name or slug; anything else shows all, as
 /// the browser reads it). The whole list is prefetched; the page filters it, so the
 /// category links work the same with and without JavaScript.
