@@ -12,6 +12,17 @@ macro_rules! site_name {
 }
 pub const SITE_NAME: &str = site_name!();
 pub const TAGLINE: &str = "Explore Your World of Music";
+/// The site's description, for pages without one of their own (and what a page's
+/// social tags return to when the browser leaves it).
+pub const SITE_DESCRIPTION: &str =
+    "Sound Atlas is a music encyclopedia of artists and bands for fans, students and \
+educators: biographies, genres, fun facts, weekly charts, new songs and a music quiz.";
+/// Shown by social networks when a page has no image of its own.
+pub const DEFAULT_IMAGE_PATH: &str = "/assets/og-default.png";
+/// What the default image shows, for `og:image:alt` and `twitter:image:alt`.
+pub const DEFAULT_IMAGE_ALT: &str =
+    "The Sound Atlas logo, a compass over sound waves, with the name Sound Atlas and the \
+tagline Explore Your World of Music on a purple background";
 
 /// A server-rendered page route. `path` uses axum's syntax (`/artist/{id}`); the
 /// generator writes React Router's (`artist/:id`).

@@ -6,19 +6,15 @@ use serde_json::Value;
 use sound_atlas_contract::pages::titles;
 
 /// Shown by social networks when a page has no image of its own.
-pub const DEFAULT_IMAGE_PATH: &str = "/assets/og-default.png";
+pub use sound_atlas_contract::pages::DEFAULT_IMAGE_PATH;
 /// `assets/public/og-default.png`'s size (read from its PNG header; a test keeps it true).
 pub const DEFAULT_IMAGE_SIZE: (u32, u32) = (1200, 630);
 /// What the default image shows, for `og:image:alt` and `twitter:image:alt`.
-pub const DEFAULT_IMAGE_ALT: &str =
-    "The Sound Atlas logo, a compass over sound waves, with the name Sound Atlas and the \
-tagline Explore Your World of Music on a purple background";
+pub use sound_atlas_contract::pages::DEFAULT_IMAGE_ALT;
 /// `og:locale`: the site is written in English (the shell's `lang="en"`).
 pub const LOCALE: &str = "en_US";
 /// The site's description, for pages without one of their own.
-pub const DEFAULT_DESCRIPTION: &str =
-    "Sound Atlas is a music encyclopedia of artists and bands for fans, students and \
-educators: biographies, genres, fun facts, weekly charts, new songs and a music quiz.";
+pub use sound_atlas_contract::pages::SITE_DESCRIPTION as DEFAULT_DESCRIPTION;
 
 /// A page's preview image: `og:image` with its size and a text saying what it shows.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -64,6 +64,7 @@ export function ArticlePage() {
           type: 'article',
         }
       : null,
+    origin,
   );
 
   if (articleQuery.isPending) {

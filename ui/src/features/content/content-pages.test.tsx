@@ -170,9 +170,11 @@ describe('an article page', () => {
   });
 
   it('sets the title and social tags, and restores the defaults on leaving', async () => {
+    for (const stale of document.head.querySelectorAll('meta')) stale.remove();
     const description = document.createElement('meta');
     description.setAttribute('property', 'og:title');
-    description.setAttribute('content', 'Sound Atlas - Explore Your World of Music');
+    // As on a first load of the article: the server wrote the article's own tags.
+    description.setAttribute('content', 'The Story Behind a Song - Sound Atlas');
     document.head.appendChild(description);
     const { router } = renderApp('/articles/7', seeded);
     expect(document.title).toBe('The Story Behind a Song - Sound Atlas');
@@ -182,7 +184,8 @@ describe('an article page', () => {
       await router.navigate('/about');
     });
     expect(description.getAttribute('content')).toBe('Sound Atlas - Explore Your World of Music');
-    expect(document.head.querySelector('meta[property="og:image"]')).toBeNull();
+    expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe('https://soundatlas.test/assets/og-default.png');
+    expect(document.head.querySelector('meta[property="og:type"]')?.getAttribute('content')).toBe('website');
     description.remove();
   });
 
