@@ -121,11 +121,11 @@ export function ArticlePage() {
           <p className="article-meta">
             <time dateTime={article.date}>{formatDate(article.date)}</time>
             {categorySlug ? (
-              <Link to={links.articlesCategory(categorySlug)} className={`badge category-badge category-badge--${categoryClass(article.category)}`}>
+              <Link to={links.articlesCategory(categorySlug)} className={`category-badge category-badge--${categoryClass(article.category)}`}>
                 {article.category}
               </Link>
             ) : (
-              <span className="badge category-badge">{article.category}</span>
+              <span className="category-badge">{article.category}</span>
             )}
           </p>
           <h1 id="article-title" className="article-title">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { api, type Article, type ChannelVideo, type NewSong, type TopTenEntry } from '../../generated/contract';
@@ -19,6 +19,11 @@ export const NEW_SONGS_SKELETONS = 3;
 export const REFRESH_SPINNER_MS = 1000;
 /** How many articles home shows under "Latest Articles". */
 export const LATEST_ARTICLES = 3;
+
+/** A thumbnail that cannot load leaves the tile's gradient (no broken-image icon). */
+function hideBroken(event: SyntheticEvent<HTMLImageElement>): void {
+  event.currentTarget.style.visibility = 'hidden';
+}
 
 /** A horizontally scrolling row with previous and next buttons that move it by `step`. */
 function Strip({ label, step, children, className = '' }: { label: string; step: number; children: ReactNode; className?: string }) {
@@ -146,7 +151,7 @@ function TopTenFace({ entry }: { entry: TopTenEntry }) {
   return (
     <>
       <span className="video-tile-thumb">
-        {entry.thumbnailUrl ? <img src={entry.thumbnailUrl} alt="" loading="lazy" width={480} height={360} /> : <span className="video-tile-placeholder" aria-hidden="true">{entry.songName}</span>}
+        {entry.thumbnailUrl ? <img src={entry.thumbnailUrl} alt="" loading="lazy" width={480} height={360} onError={hideBroken} /> : <span className="video-tile-placeholder" aria-hidden="true">{entry.songName}</span>}
         <span className="rank-badge">#{entry.rank}</span>
       </span>
       <span className="video-tile-title">{entry.songName}</span>
@@ -207,7 +212,7 @@ function SongFace({ song }: { song: NewSong }) {
   return (
     <>
       <span className="video-tile-thumb">
-        {thumbnail ? <img src={thumbnail} alt="" loading="lazy" width={480} height={360} /> : <span className="video-tile-placeholder" aria-hidden="true">{song.songName}</span>}
+        {thumbnail ? <img src={thumbnail} alt="" loading="lazy" width={480} height={360} onError={hideBroken} /> : <span className="video-tile-placeholder" aria-hidden="true">{song.songName}</span>}
       </span>
       <span className="video-tile-title">{song.songName}</span>
       <span className="video-tile-sub">{song.artistName}</span>
@@ -237,7 +242,7 @@ export function ChannelVideos() {
             <li key={video.id} className="video-tile video-tile--channel">
               <a className="video-tile-link" {...videoLinkProps(video.url, () => openVideo(video))}>
                 <span className="video-tile-thumb">
-                  <img src={video.thumbnail ?? thumbnailOf(video.id)} alt="" loading="lazy" width={480} height={360} />
+                  <img src={video.thumbnail ?? thumbnailOf(video.id)} alt="" loading="lazy" width={480} height={360} onError={hideBroken} />
                   <span className="play-badge" aria-hidden="true">
                     ▶
                   </span>
