@@ -192,6 +192,36 @@ test('a link in an article opens through the External Link Warning, and the head
   await page.context().close();
 });
 
+test('every external link of home, an article and an artist page asks first', async () => {
+  const article = articles.find((a) => a.product1Name);
+  const artists = await (await fetch(`${site.origin}/api/artists`)).json();
+  const artist = artists.find((a) => a.soloVideoLink && a.spotifyLink) ?? artists[0];
+  for (const path of ['/', `/articles/${article.id}`, `/artist/${artist.id}`]) {
+    const page = await quietPage(site, { viewport: { width: 1280, height: 900 } });
+    await page.goto(`${site.origin}${path}`);
+    await hydrated(page);
+    const result = await page.evaluate(async (origin) => {
+      const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const external = [...document.querySelectorAll('a[href]')].filter((a) => new URL(a.href).origin !== origin);
+      const silent = [];
+      for (const link of external) {
+        link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+        await frame();
+        const dialog = document.querySelector('[role="alertdialog"]');
+        if (!dialog || !dialog.textContent.includes('External Link Warning')) silent.push(link.href);
+        document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+        await frame();
+      }
+      return { count: external.length, silent, blank: external.filter((a) => a.target !== '_blank').map((a) => a.href) };
+    }, site.origin);
+    assert.ok(result.count > 0, `${path} has external links`);
+    assert.deepEqual(result.silent, [], `${path}: links that open without the warning`);
+    assert.deepEqual(result.blank, [], `${path}: external links that do not open a new tab`);
+    assert.equal(page.context().pages().length, 1, 'nothing opened without a confirmation');
+    await page.context().close();
+  }
+});
+
 test('share images decode as 1200x630 PNGs, and two articles look different', async () => {
   const [first, second] = articles;
   const page = await quietPage(site);
