@@ -1,10 +1,9 @@
 //! Warming the render cache in the background, for the pages crawlers fetch once each
 //! (artist pages, browse letters, home, articles and the site's own pages): after start
 //! and whenever the catalogue snapshot changes, each is requested through the app
-//! itself, one at a time and only
-//! while the engine is idle, so a real request never waits behind the warm-up for
-//! more than the one render already running (and with two or more workers, not at
-//! all). At most `WARM_LIMIT` artist pages (the render cache holds 64 MiB of markup).
+//! itself, one at a time and only while the engine is idle, so a real request never
+//! waits behind the warm-up for more than the one render already running (and with two
+//! or more workers, not at all). At most `WARM_LIMIT` artist pages (the render cache holds 64 MiB of markup).
 
 use std::sync::Arc;
 use std::time::Duration;
