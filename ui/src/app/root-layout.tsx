@@ -8,6 +8,7 @@ import { SplashScreen } from './frame/splash-screen';
 import { LoginHost } from '../features/accounts/login-host';
 import { CookieBanner } from '../features/consent/cookie-banner';
 import { Toaster } from '../lib/toast';
+import { AdSlot } from '../components/ad-slot';
 
 /** The global frame around every page. Later issues add the login dialog, cookie banner and player here. */
 export function RootLayout() {
@@ -21,6 +22,7 @@ export function RootLayout() {
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
       </main>
+      <AdSlot />
       <Footer />
       <RefreshButton />
       <SplashScreen />
