@@ -1,6 +1,7 @@
 //! The library's side of the contract (issue 8): the signed-in user's favorites, folders
 //! and video favorites (spec sections 3 and 7), their endpoints and limits.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -54,7 +55,7 @@ pub mod api {
 }
 
 /// A favorite row as saved (`POST /api/favorites`, `/api/favorites/move`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Favorite {
     pub id: i32,
@@ -65,7 +66,7 @@ pub struct Favorite {
 }
 
 /// `POST /api/favorites`: the artist, at the top level or in one of the user's folders.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewFavorite {
     pub artist_id: i32,
@@ -75,7 +76,7 @@ pub struct NewFavorite {
 }
 
 /// `POST /api/favorites/move`: from one place (None: the top level) to another, at once.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MoveFavorite {
     pub artist_id: i32,
@@ -88,7 +89,7 @@ pub struct MoveFavorite {
 }
 
 /// A folder with its artists (`GET /api/favorite-folders`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FavoriteFolder {
     pub id: i32,
@@ -99,7 +100,7 @@ pub struct FavoriteFolder {
 }
 
 /// A folder as created or renamed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FolderSummary {
     pub id: i32,
@@ -109,14 +110,14 @@ pub struct FolderSummary {
 }
 
 /// `POST /api/favorite-folders` and the rename (`PATCH /api/favorite-folders/{id}`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewFolder {
     pub name: String,
 }
 
 /// A video favorite as read back.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct VideoFavorite {
     pub artist_id: i32,
@@ -132,7 +133,7 @@ pub struct VideoFavorite {
 
 /// `POST /api/video-favorites` (spec section 3's payload; a `userId` in it is ignored:
 /// the user is the session's).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewVideoFavorite {
     pub video_id: String,
@@ -155,7 +156,7 @@ pub struct NewVideoFavorite {
 }
 
 /// `GET /api/video-favorites/check/{artistId}/{videoId}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct VideoFavoriteCheck {
     pub is_favorited: bool,

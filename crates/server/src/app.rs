@@ -5,7 +5,6 @@ use axum::extract::Request;
 use axum::http::{header, HeaderValue};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
 use axum::Router;
 use sound_atlas_http::ApiError;
 use tower_http::compression::CompressionLayer;
@@ -26,12 +25,13 @@ pub fn build_app(state: AppState) -> Router {
         .merge(sound_atlas_accounts::router()) // accounts (issue 5)
         .merge(sound_atlas_content::api::router())
         .merge(sound_atlas_library::router()) // library (issue 8)
+        .merge(crate::ops::api_router()) // reliability (issue 15): /api/openapi.json
         .fallback(|| async { ApiError::not_found("There is no such API endpoint.") })
         .method_not_allowed_fallback(|| async {
             ApiError::MethodNotAllowed("This endpoint does not accept that method.".into())
         });
     Router::new()
-        .route("/healthz", get(|| async { "ok" }))
+        .merge(crate::ops::router()) // reliability (issue 15): /healthz, /readyz
         .nest("/api", api)
         .merge(crate::static_files::router())
         .merge(crate::artwork::router())

@@ -27,6 +27,7 @@ pub mod bundle;
 pub mod config;
 pub mod db;
 pub mod head;
+pub mod ops; // reliability (issue 15)
 pub mod pages;
 pub mod render;
 pub mod security; // accounts (issue 5)

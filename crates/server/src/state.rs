@@ -21,6 +21,8 @@ pub struct AppState {
     pub accounts: sound_atlas_accounts::Accounts,
     // library (issue 8)
     pub library: sound_atlas_library::Library,
+    // reliability (issue 15): health checks ping it
+    pub db: DatabaseConnection,
 }
 
 impl FromRef<AppState> for Catalog {
@@ -101,6 +103,7 @@ impl AppState {
             })
         }));
         AppState {
+            db: db.clone(),
             accounts,
             library,
             catalog,

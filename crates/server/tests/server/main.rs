@@ -4,6 +4,7 @@
 mod api;
 mod content;
 mod library; // library (issue 8)
+mod openapi; // reliability (issue 15)
 mod pages;
 mod perf;
 mod quiz;
