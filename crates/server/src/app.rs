@@ -19,6 +19,7 @@ pub fn build_app(state: AppState) -> Router {
     // accounts (issue 5)
     let sessions = state.accounts.session_layer();
     let https = state.renderer.site().public_url.starts_with("https://");
+    let health = state.health.clone();
     // Every feature's API under /api; anything else there answers in the JSON error shape.
     let api = Router::new()
         .merge(sound_atlas_catalog::api::router())
@@ -43,6 +44,9 @@ pub fn build_app(state: AppState) -> Router {
         )))
         .with_state(state)
         .layer(sessions) // accounts (issue 5)
+        // reliability (issue 15): fast 503s while the database is away (wraps the
+        // session layer, which reads the database too)
+        .layer(middleware::from_fn_with_state(health, crate::ops::guard))
         .layer(CompressionLayer::new())
         .layer(middleware::from_fn(reject_oversized_uris))
         .layer(SetResponseHeaderLayer::if_not_present(

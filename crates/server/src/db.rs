@@ -12,7 +12,13 @@ pub async fn connect(config: &Config) -> Result<DatabaseConnection, Box<dyn std:
     let options = match &config.database_url {
         Some(url) => {
             let mut options = ConnectOptions::new(url.clone());
-            options.max_connections(16).sqlx_logging(false);
+            // reliability (issue 15): an unreachable server fails fast (503) instead of
+            // holding requests for sqlx's 30 s defaults.
+            options
+                .max_connections(16)
+                .sqlx_logging(false)
+                .connect_timeout(Duration::from_secs(2))
+                .acquire_timeout(Duration::from_secs(3));
             options
         }
         None => {

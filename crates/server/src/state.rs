@@ -23,6 +23,7 @@ pub struct AppState {
     pub library: sound_atlas_library::Library,
     // reliability (issue 15): health checks ping it
     pub db: DatabaseConnection,
+    pub health: crate::ops::Health,
 }
 
 impl FromRef<AppState> for Catalog {
@@ -104,6 +105,7 @@ impl AppState {
         }));
         AppState {
             db: db.clone(),
+            health: crate::ops::Health::default(),
             accounts,
             library,
             catalog,

@@ -3,6 +3,7 @@
 
 mod api;
 mod content;
+mod faults; // reliability (issue 15)
 mod library; // library (issue 8)
 mod openapi; // reliability (issue 15)
 mod pages;
@@ -23,7 +24,7 @@ use tower::ServiceExt;
 pub const ORIGIN: &str = "https://soundatlas.test";
 
 /// One render pool for the whole test binary (each worker loads the bundle once).
-static SSR: LazyLock<SsrPool> = LazyLock::new(|| {
+pub static SSR: LazyLock<SsrPool> = LazyLock::new(|| {
     SsrPool::start(
         sound_atlas::bundle::SERVER_BUNDLE,
         SsrConfig {
