@@ -8,6 +8,7 @@ mod library; // library (issue 8)
 mod openapi; // reliability (issue 15)
 mod pages;
 mod perf;
+mod process; // reliability (issue 15)
 mod quiz;
 mod route_walk;
 
