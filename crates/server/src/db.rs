@@ -9,6 +9,13 @@ use sound_atlas_migration::{Migrator, MigratorTrait};
 use crate::config::Config;
 
 pub async fn connect(config: &Config) -> Result<DatabaseConnection, Box<dyn std::error::Error>> {
+    let db = open(config).await?;
+    prepare(&db).await?;
+    Ok(db)
+}
+
+/// Opens the configured database as the server does, without migrating or seeding.
+pub async fn open(config: &Config) -> Result<DatabaseConnection, Box<dyn std::error::Error>> {
     let options = match &config.database_url {
         Some(url) => {
             let mut options = ConnectOptions::new(url.clone());
@@ -42,9 +49,7 @@ pub async fn connect(config: &Config) -> Result<DatabaseConnection, Box<dyn std:
             options
         }
     };
-    let db = Database::connect(options).await?;
-    prepare(&db).await?;
-    Ok(db)
+    Ok(Database::connect(options).await?)
 }
 
 /// Brings the schema up to date and loads the seed catalogue (idempotent).

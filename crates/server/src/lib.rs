@@ -23,6 +23,7 @@
 
 pub mod app;
 pub mod artwork;
+pub mod backup; // reliability (issue 15)
 pub mod bundle;
 pub mod config;
 pub mod db;

@@ -2,6 +2,7 @@
 //! the server-rendered pages and their head tags, and bad input.
 
 mod api;
+mod backup; // reliability (issue 15)
 mod content;
 mod faults; // reliability (issue 15)
 mod library; // library (issue 8)
