@@ -43,6 +43,8 @@ pub fn build_app(state: AppState) -> Router {
             crate::pages::library::viewer,
         )))
         .with_state(state)
+        // reliability (issue 15): requests by route pattern and status, latencies
+        .layer(middleware::from_fn(crate::metrics::record))
         .layer(sessions) // accounts (issue 5)
         // reliability (issue 15): fast 503s while the database is away (wraps the
         // session layer, which reads the database too)
@@ -65,7 +67,28 @@ pub fn build_app(state: AppState) -> Router {
         .layer(middleware::from_fn(move |request, next| {
             crate::security::headers(https, request, next)
         }))
-        .layer(tower_http::trace::TraceLayer::new_for_http())
+        // reliability (issue 15): every request gets an id (or keeps the one a proxy
+        // sent), its log line carries it and the response returns it (x-request-id).
+        .layer(
+            tower_http::trace::TraceLayer::new_for_http()
+                .make_span_with(|request: &axum::http::Request<_>| {
+                    let id = request
+                        .headers()
+                        .get("x-request-id")
+                        .and_then(|v| v.to_str().ok())
+                        .unwrap_or("-");
+                    tracing::info_span!("request", request_id = %id, method = %request.method(), uri = %request.uri())
+                })
+                .on_response(
+                    tower_http::trace::DefaultOnResponse::new()
+                        .level(tracing::Level::INFO)
+                        .latency_unit(tower_http::LatencyUnit::Millis),
+                ),
+        )
+        .layer(tower_http::request_id::PropagateRequestIdLayer::x_request_id())
+        .layer(tower_http::request_id::SetRequestIdLayer::x_request_id(
+            tower_http::request_id::MakeRequestUuid,
+        ))
 }
 
 async fn reject_oversized_uris(request: Request, next: Next) -> Response {

@@ -19,6 +19,9 @@ pub struct Config {
     /// `SOUND_ATLAS_DRAIN_SECONDS`, default 10: after SIGTERM, how long in-flight
     /// requests may still run before the process exits anyway.
     pub drain: std::time::Duration,
+    /// `SOUND_ATLAS_METRICS_TOKEN` (unset: `/metrics` answers 404): the bearer token a
+    /// scraper sends.
+    pub metrics_token: Option<String>,
 }
 
 impl Config {
@@ -53,6 +56,7 @@ impl Config {
             public_url: public_url.trim_end_matches('/').to_owned(),
             ssr_workers,
             drain: std::time::Duration::from_secs(drain),
+            metrics_token: var("SOUND_ATLAS_METRICS_TOKEN"),
         })
     }
 }

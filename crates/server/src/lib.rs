@@ -28,6 +28,7 @@ pub mod bundle;
 pub mod config;
 pub mod db;
 pub mod head;
+pub mod metrics; // reliability (issue 15)
 pub mod ops; // reliability (issue 15)
 pub mod pages;
 pub mod render;

@@ -35,6 +35,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/healthz", get(liveness))
         .route("/readyz", get(readiness))
+        .route("/metrics", get(crate::metrics::scrape))
 }
 
 /// The `/api` route of the description (merged into the API router).
@@ -180,7 +181,7 @@ impl Health {
 
 /// Paths answered without the database (the checks themselves have their own timeout).
 fn needs_no_guard(path: &str) -> bool {
-    path == "/healthz" || path == "/readyz"
+    path == "/healthz" || path == "/readyz" || path == "/metrics"
 }
 
 /// Around every route: while the database is down (or as soon as it goes down), a

@@ -24,6 +24,8 @@ pub struct AppState {
     // reliability (issue 15): health checks ping it
     pub db: DatabaseConnection,
     pub health: crate::ops::Health,
+    /// `SOUND_ATLAS_METRICS_TOKEN`: `/metrics` answers only with it (404 when unset).
+    pub metrics_token: Option<std::sync::Arc<str>>,
 }
 
 impl FromRef<AppState> for Catalog {
@@ -73,6 +75,7 @@ impl AppState {
         // The video service's key and channel come from the environment (content crate).
         let videos = sound_atlas_content::VideoConfig::from_env()?;
         state.content = Content::new(db, sound_atlas_content::VideoService::new(videos));
+        state.metrics_token = config.metrics_token.as_deref().map(std::sync::Arc::from);
         Ok(state)
     }
 
@@ -106,6 +109,7 @@ impl AppState {
         AppState {
             db: db.clone(),
             health: crate::ops::Health::default(),
+            metrics_token: None,
             accounts,
             library,
             catalog,

@@ -14,6 +14,7 @@ fn config(data_dir: &std::path::Path) -> sound_atlas::config::Config {
         public_url: crate::ORIGIN.into(),
         ssr_workers: None,
         drain: Duration::from_secs(1),
+        metrics_token: None,
     }
 }
 

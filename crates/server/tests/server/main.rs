@@ -6,6 +6,7 @@ mod backup; // reliability (issue 15)
 mod content;
 mod faults; // reliability (issue 15)
 mod library; // library (issue 8)
+mod metrics; // reliability (issue 15)
 mod openapi; // reliability (issue 15)
 mod pages;
 mod perf;
