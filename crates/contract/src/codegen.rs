@@ -21,10 +21,13 @@ use crate::content::{self, Article, ChannelVideo, NewSong, TopTenEntry};
 use crate::endpoint::{hole_names, EndpointInfo};
 use crate::error::ErrorBody;
 use crate::library::{
-    self, Favorite, FavoriteFolder, FolderSummary, MoveFavorite, NewFavorite, NewFolder,
+    self, ArtistRef, Favorite, FavoriteFolder, FolderSummary, MoveFavorite, NewFavorite, NewFolder,
     NewVideoFavorite, VideoFavorite, VideoFavoriteCheck,
 };
-use crate::pages::{links, routes, titles, SITE_NAME, TAGLINE};
+use crate::pages::{
+    links, routes, titles, DEFAULT_IMAGE_ALT, DEFAULT_IMAGE_PATH, SITE_DESCRIPTION, SITE_NAME,
+    TAGLINE,
+};
 use crate::quiz::{self, QuizFact};
 use crate::template::{Part, Template};
 
@@ -93,6 +96,7 @@ fn contract_ts() -> String {
         Article::decl(&cfg),
         // library (issue 8)
         Favorite::decl(&cfg),
+        ArtistRef::decl(&cfg),
         NewFavorite::decl(&cfg),
         MoveFavorite::decl(&cfg),
         FavoriteFolder::decl(&cfg),
@@ -109,6 +113,13 @@ fn contract_ts() -> String {
     out.push_str("// ---- Site and limits\n\n");
     writeln!(out, "export const SITE_NAME = {};", js_string(SITE_NAME)).unwrap();
     writeln!(out, "export const TAGLINE = {};", js_string(TAGLINE)).unwrap();
+    for (name, text) in [
+        ("SITE_DESCRIPTION", SITE_DESCRIPTION),
+        ("DEFAULT_IMAGE_PATH", DEFAULT_IMAGE_PATH),
+        ("DEFAULT_IMAGE_ALT", DEFAULT_IMAGE_ALT),
+    ] {
+        writeln!(out, "export const {name} = {};", js_string(text)).unwrap();
+    }
     for (name, value) in [
         ("BROWSE_PAGE_SIZE", catalog::BROWSE_PAGE_SIZE),
         ("MAX_BROWSE_PAGE", catalog::MAX_BROWSE_PAGE),
@@ -140,6 +151,21 @@ fn contract_ts() -> String {
         out,
         "export const ARTICLE_CATEGORIES: readonly string[] = [{}];",
         categories.join(", ")
+    )
+    .unwrap();
+    let slugs: Vec<String> = content::ARTICLE_CATEGORY_SLUGS
+        .iter()
+        .map(|c| js_string(c))
+        .collect();
+    writeln!(
+        out,
+        "/** URL keys of the article categories (same order). */"
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "export const ARTICLE_CATEGORY_SLUGS: readonly string[] = [{}];",
+        slugs.join(", ")
     )
     .unwrap();
     for (name, text) in [
@@ -196,6 +222,7 @@ fn contract_ts() -> String {
             library::api::FOLDERS.info(&cfg),
             library::api::VIDEO_FAVORITES.info(&cfg),
             library::api::VIDEO_FAVORITE_CHECK.info(&cfg),
+            library::api::ARTIST_BY_EXTERNAL_ID.info(&cfg),
         ]
     };
     out.push_str("export const api = {\n");

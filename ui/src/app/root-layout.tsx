@@ -1,4 +1,5 @@
-import { Link, Outlet, useRouteError } from 'react-router';
+import { Outlet, useRouteError } from 'react-router';
+import { Link } from '../components/link';
 import { Footer } from './frame/footer';
 import { Header } from './frame/header';
 import { RefreshButton } from './frame/refresh-button';
@@ -7,6 +8,7 @@ import { SplashScreen } from './frame/splash-screen';
 import { LoginHost } from '../features/accounts/login-host';
 import { CookieBanner } from '../features/consent/cookie-banner';
 import { Toaster } from '../lib/toast';
+import { AdSlot } from '../components/ad-slot';
 
 /** The global frame around every page. Later issues add the login dialog, cookie banner and player here. */
 export function RootLayout() {
@@ -20,6 +22,7 @@ export function RootLayout() {
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
       </main>
+      <AdSlot />
       <Footer />
       <RefreshButton />
       <SplashScreen />

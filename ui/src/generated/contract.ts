@@ -174,6 +174,8 @@ export type Favorite = { id: number, artistId: number, folderId: number | null,
  */
 createdAt: string, };
 
+export type ArtistRef = { artistId: number, };
+
 export type NewFavorite = { artistId: number, folderId?: number, };
 
 export type MoveFavorite = { artistId: number, fromFolderId?: number, toFolderId?: number, };
@@ -202,6 +204,9 @@ export type VideoFavoriteCheck = { isFavorited: boolean, folderId: number | null
 
 export const SITE_NAME = "Sound Atlas";
 export const TAGLINE = "Explore Your World of Music";
+export const SITE_DESCRIPTION = "Sound Atlas is a music encyclopedia of artists and bands for fans, students and educators: biographies, genres, fun facts, weekly charts, new songs and a music quiz.";
+export const DEFAULT_IMAGE_PATH = "/assets/og-default.png";
+export const DEFAULT_IMAGE_ALT = "The Sound Atlas logo, a compass over sound waves, with the name Sound Atlas and the tagline Explore Your World of Music on a purple background";
 export const BROWSE_PAGE_SIZE = 12;
 export const MAX_BROWSE_PAGE = 50;
 export const MAX_API_PAGE = 10000;
@@ -221,6 +226,8 @@ export const MAX_FAVORITES = 5000;
 export const MAX_VIDEO_FAVORITES = 5000;
 /** Article categories, in the filter's order. */
 export const ARTICLE_CATEGORIES: readonly string[] = ["Artist Spotlight", "News & Updates", "Equipment & Gear", "General"];
+/** URL keys of the article categories (same order). */
+export const ARTICLE_CATEGORY_SLUGS: readonly string[] = ["artist-spotlight", "news-and-updates", "equipment-and-gear", "general"];
 export const INVALID_YOUTUBE_URL = "Invalid YouTube URL";
 export const ARTICLE_NOT_FOUND = "The article you're looking for doesn't exist.";
 /** Browse letters: "#" then A to Z. */
@@ -280,6 +287,8 @@ export const api = {
   videoFavorites: (): ApiPath<Array<VideoFavorite>> => `/api/video-favorites` as ApiPath<Array<VideoFavorite>>,
   /** GET /api/video-favorites/check/{artistId}/{videoId} */
   videoFavoriteCheck: (artistId: string | number, videoId: string | number): ApiPath<VideoFavoriteCheck> => `/api/video-favorites/check/${enc(artistId)}/${enc(videoId)}` as ApiPath<VideoFavoriteCheck>,
+  /** GET /api/favorites/artist-id/{externalId} */
+  artistByExternalId: (externalId: string | number): ApiPath<ArtistRef> => `/api/favorites/artist-id/${enc(externalId)}` as ApiPath<ArtistRef>,
 } as const;
 
 // ---- Account actions (method and path of each state-changing call)
@@ -312,10 +321,20 @@ export const routes = {
   privacySettings: { path: "privacy-settings", href: (): string => `/privacy-settings` },
   dataAccess: { path: "data-access", href: (): string => `/data-access` },
   accountDeletion: { path: "account-deletion", href: (): string => `/account-deletion` },
+  favorites: { path: "favorites", href: (): string => `/favorites` },
+  favoritesFolder: { path: "favorites/folder/:folderId", href: (folderId: string | number): string => `/favorites/folder/${enc(folderId)}` },
+  articles: { path: "articles", href: (): string => `/articles` },
+  article: { path: "articles/:id", href: (id: string | number): string => `/articles/${enc(id)}` },
+  about: { path: "about", href: (): string => `/about` },
+  privacyPolicy: { path: "privacy-policy", href: (): string => `/privacy-policy` },
+  termsOfService: { path: "terms-of-service", href: (): string => `/terms-of-service` },
 } as const;
 
 export const links = {
+  articlesCategory: (category: string | number): string => `/articles?category=${enc(category)}`,
   browseLetter: (letter: string | number): string => `/browse?letter=${enc(letter)}`,
+  artistInFavorites: (id: string | number): string => `/artist/${enc(id)}?list=favorites`,
+  artistInFolder: (id: string | number, folderId: string | number): string => `/artist/${enc(id)}?list=favorites&folder=${enc(folderId)}`,
   browseLetterPage: (letter: string | number, page: string | number): string => `/browse?letter=${enc(letter)}&page=${enc(page)}`,
   quizSeed: (seed: string | number): string => `/quiz?seed=${enc(seed)}`,
   searchResultsPage: (query: string | number, page: string | number): string => `/search/${enc(query)}?page=${enc(page)}`,
@@ -335,4 +354,12 @@ export const titles = {
   privacySettings: (): string => `Privacy Settings - Sound Atlas`,
   dataAccess: (): string => `Data Access - Sound Atlas`,
   accountDeletion: (): string => `Account Deletion - Sound Atlas`,
+  favorites: (): string => `My Favorites - Sound Atlas`,
+  favoritesFolder: (folder: string): string => `${folder} - My Favorites - Sound Atlas`,
+  articles: (): string => `Articles - Sound Atlas`,
+  article: (article: string): string => `${article} - Sound Atlas`,
+  articleNotFound: (): string => `Article Not Found - Sound Atlas`,
+  about: (): string => `About - Sound Atlas`,
+  privacyPolicy: (): string => `Privacy Policy - Sound Atlas`,
+  termsOfService: (): string => `Terms of Service - Sound Atlas`,
 } as const;
