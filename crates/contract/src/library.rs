@@ -62,7 +62,7 @@ pub mod api {
 }
 
 /// `GET /api/favorites/artist-id/{externalId}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ArtistRef {
     pub artist_id: i32,

@@ -175,6 +175,11 @@ pub fn document() -> Value {
     )
     .query(&in_folder)
     .signed_in();
+    doc.read(
+        &lib::ARTIST_BY_EXTERNAL_ID,
+        "The catalogue id of the artist with this externalId.",
+    )
+    .signed_in();
     doc.read(&lib::FOLDERS, "The user's folders with their artists.")
         .signed_in();
     doc.write::<library::NewFolder, library::FolderSummary>(
