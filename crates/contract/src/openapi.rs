@@ -141,7 +141,7 @@ pub fn document() -> Value {
 
     use content::api as con;
     doc.read(&con::WEEKLY_TOP_TEN, "This week's top ten songs.")
-        .query(&[("refresh", "`true` fetches the chart again.")]);
+        .query(&[("refresh", "`true` rereads the chart from the database.")]);
     doc.read(&con::NEW_SONGS, "New songs.");
     doc.read(&con::CHANNEL_VIDEOS, "The site channel's videos.");
     doc.read(&con::ARTIST_CHANNEL_VIDEOS, "An artist channel's videos.");

@@ -25,6 +25,7 @@ pub mod app;
 pub mod artwork;
 pub mod backup; // reliability (issue 15)
 pub mod bundle;
+pub mod changes; // reliability (issue 15)
 pub mod config;
 pub mod db;
 pub mod head;
@@ -60,6 +61,12 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
         .database_url
         .as_deref()
         .map(|url| state.health.spawn_monitor(url));
+    // Several instances on one PostgreSQL: forget cached copies when another changes data.
+    let notifications = config
+        .database_url
+        .as_deref()
+        .filter(|url| url.starts_with("postgres"))
+        .map(|url| changes::spawn_listener(url, state.clone()));
     let app = build_app(state.clone());
     tokio::spawn(warm::run(state.clone(), app.clone()));
     let (signalled_tx, signalled_rx) = tokio::sync::oneshot::channel::<()>();
@@ -86,8 +93,8 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
         served = server => served?,
         () = drain_limit => tracing::warn!(?drain, "requests still in flight after the drain limit; exiting"),
     }
-    if let Some(monitor) = monitor {
-        monitor.abort();
+    for task in [monitor, notifications].into_iter().flatten() {
+        task.abort();
     }
     state.db.clone().close().await.ok();
     Ok(())

@@ -65,6 +65,10 @@ async fn run_command(
     };
     match sound_atlas_content::cli::run(&db, command).await {
         Ok(report) => {
+            // reliability (issue 15): running servers on this PostgreSQL reread at once.
+            if let Err(err) = sound_atlas::changes::announce(&db).await {
+                eprintln!("sound-atlas: imported, but could not notify running servers: {err}");
+            }
             println!("{}", report.summary());
             std::process::ExitCode::SUCCESS
         }

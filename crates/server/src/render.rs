@@ -188,6 +188,11 @@ impl Renderer {
         &self.audit
     }
 
+    /// Drops every cached page (data changed elsewhere; see `changes`).
+    pub fn clear_cache(&self) {
+        self.cache.invalidate_all();
+    }
+
     /// Engine runtimes replaced since start (metrics).
     pub fn engine_restarts(&self) -> u64 {
         self.ssr.restarts()

@@ -5,6 +5,7 @@ mod api;
 mod backup; // reliability (issue 15)
 mod content;
 mod faults; // reliability (issue 15)
+mod instances; // reliability (issue 15)
 mod library; // library (issue 8)
 mod metrics; // reliability (issue 15)
 mod openapi; // reliability (issue 15)
