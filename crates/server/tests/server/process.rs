@@ -334,3 +334,88 @@ async fn sqlite_sigterm_drains_the_requests_in_flight_and_loses_no_write() {
 async fn postgres_sigterm_drains_the_requests_in_flight_and_loses_no_write() {
     sigterm_drains_the_requests_in_flight_and_loses_no_write(Backend::postgres().await).await;
 }
+
+// ---- two instances on one PostgreSQL behind a small load balancer
+
+/// Round robin over the backends, one TCP connection at a time; a backend that refuses
+/// the connection is skipped (as a load balancer's health check would take it out).
+async fn balancer(backends: Vec<std::net::SocketAddr>) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        let mut next = 0usize;
+        while let Ok((mut client, _)) = listener.accept().await {
+            next += 1;
+            let order: Vec<_> = (0..backends.len())
+                .map(|i| backends[(next + i) % backends.len()])
+                .collect();
+            tokio::spawn(async move {
+                for backend in order {
+                    if let Ok(mut server) = tokio::net::TcpStream::connect(backend).await {
+                        let _ = tokio::io::copy_bidirectional(&mut client, &mut server).await;
+                        return;
+                    }
+                }
+            });
+        }
+    });
+    format!("http://{addr}")
+}
+
+fn socket(origin: &str) -> std::net::SocketAddr {
+    origin.trim_start_matches("http://").parse().unwrap()
+}
+
+#[tokio::test]
+async fn two_instances_behind_a_balancer_share_sessions_and_one_killed_mid_burst_loses_no_2xx_write(
+) {
+    let backend = Backend::postgres().await;
+    let url = backend.url();
+    let one_dir = backend.data_dir.join("one");
+    let two_dir = backend.data_dir.join("two");
+    let mut one = start(&one_dir, url.as_deref()).await;
+    let two = start(&two_dir, url.as_deref()).await;
+    let front = Server {
+        child: Command::new("true").spawn().unwrap(),
+        origin: balancer(vec![socket(&one.origin), socket(&two.origin)]).await,
+    };
+    let user_id = add_user(&backend.db().await, "pair@example.com").await;
+    let cookie = sign_in(&front, "pair@example.com").await;
+    // The session made through the balancer (one instance) is good on both.
+    for server in [&one, &two] {
+        let me: serde_json::Value = client()
+            .get(format!("{}/api/user", server.origin))
+            .header("cookie", &cookie)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(me["email"], "pair@example.com");
+    }
+
+    let pid = one.child.id().unwrap();
+    let outcomes = burst(&front, &cookie, 30, move || {
+        std::process::Command::new("kill")
+            .args(["-KILL", &pid.to_string()])
+            .status()
+            .unwrap();
+    })
+    .await;
+    one.child.wait().await.unwrap();
+    let ok = assert_every_2xx_kept(&outcomes, &kept(&backend.db().await, user_id).await);
+    assert!(ok >= 30, "{ok} writes answered 2xx");
+    // The other instance keeps serving through the balancer.
+    for _ in 0..6 {
+        let answer = client()
+            .get(format!("{}/api/favorites", front.origin))
+            .header("cookie", &cookie)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(answer.status(), 200);
+    }
+    drop(two);
+    backend.cleanup().await;
+}
