@@ -73,9 +73,16 @@ async function buildClient(outdir) {
     }
   };
   walk(entryFile);
+  // esbuild gives lazily imported chunks their own CSS file but nothing loads it:
+  // link those after the entry's styles (each is small; the player ships its styles
+  // inside its chunk instead, features/player/player-styles.ts).
+  const chunkStyles = Object.keys(outputs)
+    .filter((file) => file.endsWith('.css') && file !== entry.cssBundle)
+    .map(toUrl)
+    .sort();
   return {
     scripts: [toUrl(entryFile)],
-    styles: entry.cssBundle ? [toUrl(entry.cssBundle)] : [],
+    styles: [...(entry.cssBundle ? [toUrl(entry.cssBundle)] : []), ...chunkStyles],
     preloads: preloads.sort(),
   };
 }

@@ -34,6 +34,8 @@ pub fn build_app(state: AppState) -> Router {
         .route("/healthz", get(|| async { "ok" }))
         .nest("/api", api)
         .merge(crate::static_files::router())
+        // player (issue 13): the video service's iframe API (a local fake in test mode)
+        .merge(crate::video_api::router(crate::video_api::fake_from_env()))
         .merge(crate::artwork::router())
         .merge(sound_atlas_content::og::router())
         // library (issue 8): a signed-in visitor's pages carry their library and are private

@@ -6,6 +6,7 @@ import { ScrollManager } from './frame/scroll-manager';
 import { SplashScreen } from './frame/splash-screen';
 import { LoginHost } from '../features/accounts/login-host';
 import { CookieBanner } from '../features/consent/cookie-banner';
+import { PlayerHost } from '../features/player/player-host';
 import { Toaster } from '../lib/toast';
 
 /** The global frame around every page. Later issues add the login dialog, cookie banner and player here. */
@@ -25,6 +26,7 @@ export function RootLayout() {
       <SplashScreen />
       <LoginHost />
       <CookieBanner />
+      <PlayerHost />
       <Toaster />
     </>
   );

@@ -65,6 +65,8 @@ describe('the playlist player state', () => {
     const state = run(loaded(1), { type: 'progress', position: 42, duration: 100 }, { type: 'next' });
     expect(now(state)).toBe('Track 1');
     expect(state.position).toBe(0);
+    // The video reloads from its start even though the index did not change.
+    expect(state.epoch).toBeGreaterThan(loaded(1).epoch);
   });
 
   it('the track position resets to 0 when the index changes', () => {

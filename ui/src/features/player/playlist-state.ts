@@ -28,6 +28,8 @@ export interface PlayerState {
   /** Seconds into the current track, and its length (0 while unknown). */
   position: number;
   duration: number;
+  /** Bumped whenever the current track (re)starts from its beginning: the video reloads. */
+  epoch: number;
 }
 
 /** Spec section 9. */
@@ -51,6 +53,7 @@ export const initialState: PlayerState = {
   loop: false,
   position: 0,
   duration: 0,
+  epoch: 0,
 };
 
 export type PlayerAction =
@@ -112,7 +115,7 @@ export function isVisible(state: PlayerState): boolean {
 /** Moves `current` and, when the track changes, resets the position to 0. */
 function goTo(state: PlayerState, position: number): PlayerState {
   const changed = position !== state.current;
-  return { ...state, current: position, position: 0, duration: changed ? 0 : state.duration };
+  return { ...state, current: position, position: 0, duration: changed ? 0 : state.duration, epoch: state.epoch + 1 };
 }
 
 const wrap = (position: number, length: number) => ((position % length) + length) % length;
@@ -154,11 +157,12 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
         playing: false,
         position: 0,
         duration: 0,
+        epoch: state.epoch + 1,
       };
     }
     case 'close':
       // Keep only the listener's volume choice.
-      return { ...initialState, volume: state.volume, mutedVolume: state.mutedVolume };
+      return { ...initialState, volume: state.volume, mutedVolume: state.mutedVolume, epoch: state.epoch + 1 };
     case 'minimize':
       return state.open ? { ...state, minimized: true } : state;
     case 'maximize':
@@ -192,6 +196,7 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
         current: wasEmpty ? 0 : state.current,
         isPlaylist: wasEmpty ? items.length > 1 || state.isPlaylist : true,
         position: wasEmpty ? 0 : state.position,
+        epoch: wasEmpty ? state.epoch + 1 : state.epoch,
       };
     }
     case 'remove': {
@@ -200,11 +205,11 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
       const removedIndex = state.order[position] as number;
       const items = state.items.filter((_, index) => index !== removedIndex);
       const order = state.order.filter((_, at) => at !== position).map((index) => (index > removedIndex ? index - 1 : index));
-      if (order.length === 0) return { ...initialState, volume: state.volume, mutedVolume: state.mutedVolume };
+      if (order.length === 0) return { ...initialState, volume: state.volume, mutedVolume: state.mutedVolume, epoch: state.epoch + 1 };
       if (position < state.current) return { ...state, items, order, current: state.current - 1 };
       if (position > state.current) return { ...state, items, order };
       // The current track went: the one after it (or the first, wrapping) plays from 0.
-      return { ...state, items, order, current: position % order.length, position: 0, duration: 0 };
+      return { ...state, items, order, current: position % order.length, position: 0, duration: 0, epoch: state.epoch + 1 };
     }
     case 'reorder': {
       const { from, to } = action;
@@ -249,7 +254,7 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
       if (!currentItem(state)) return state;
       if (!state.isPlaylist) {
         // A single video: loop replays it, otherwise it stops.
-        return state.loop ? { ...state, position: 0, playing: true } : { ...state, playing: false };
+        return state.loop ? { ...state, position: 0, playing: true, epoch: state.epoch + 1 } : { ...state, playing: false };
       }
       return { ...goTo(state, wrap(state.current + 1, state.order.length)), playing: true };
     }
@@ -292,5 +297,6 @@ export function sanitize(raw: unknown): PlayerState {
     loop: bool(value.loop, false),
     position: num(value.position, 0),
     duration: num(value.duration, 0),
+    epoch: 0,
   };
 }

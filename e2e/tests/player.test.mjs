@@ -1,0 +1,410 @@
+// The playlist player in Chromium against the real server, with the local fake of the
+// video service's iframe API (e2e/support/fake-iframe-api.js, served only because
+// SOUND_ATLAS_TEST_FAKE_VIDEO names it): what an anonymous visit downloads, opening
+// timing, the privacy-enhanced embed, next/previous with wrap, shuffle, reorder by
+// buttons, drag and keyboard, remove, minimize/maximize with Escape and focus return,
+// volume and long-press mute, a track ending, client navigation, the session reload,
+// Load Folder for a signed-in visitor (real SMTP through maildev), and no player leak.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { after, before, test } from 'node:test';
+import { freePort, start } from '../support/harness.mjs';
+import { artistByTitle, hydrated, quietPage, settle } from './browser-helpers.mjs';
+
+const e2e = fileURLToPath(new URL('..', import.meta.url));
+const FAKE_API = fileURLToPath(new URL('../support/fake-iframe-api.js', import.meta.url));
+/** A string only the player's code contains (its queue heading). */
+const PLAYER_MARKER = 'Playlist Queue (';
+
+let site;
+let maildev;
+let mailApi;
+
+async function until(what, check, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+before(async () => {
+  const [smtpPort, webPort] = await Promise.all([freePort(), freePort()]);
+  maildev = spawn(`${e2e}node_modules/.bin/maildev`, ['--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1'], { stdio: 'ignore' });
+  mailApi = `http://127.0.0.1:${webPort}/api`;
+  await until('maildev', async () => (await fetch(`${mailApi}/email`)).ok);
+  site = await start({
+    env: {
+      SOUND_ATLAS_TEST_FAKE_VIDEO: FAKE_API,
+      SOUND_ATLAS_SMTP_HOST: '127.0.0.1',
+      SOUND_ATLAS_SMTP_PORT: String(smtpPort),
+      SOUND_ATLAS_SMTP_TLS: 'none',
+    },
+  });
+});
+
+after(async () => {
+  await site?.stop();
+  maildev?.kill();
+});
+
+const track = (n, genres = ['Rock', 'Pop', 'Indie', 'Extra']) => ({
+  id: String(n),
+  title: `Song ${n}`,
+  soloVideoLink: `https://www.youtube.com/watch?v=fakeVideo${String(n).padStart(2, '0')}`,
+  genres,
+});
+
+/** Asks the player to play, exactly as features do (lib/events.ts requestPlay). */
+function requestPlay(page, request) {
+  return page.evaluate((detail) => window.dispatchEvent(new CustomEvent('play-request', { detail })), request);
+}
+
+/** The fake players alive on the page: their video id, host and state. */
+function fakePlayers(page) {
+  return page.evaluate(() =>
+    (window.__fakeVideo?.players ?? []).map((p) => ({ id: p._videoId, host: p._host, state: p._state, volume: p._muted ? 0 : p._volume })),
+  );
+}
+
+const overlay = (page) => page.getByRole('dialog', { name: /./ });
+const queueTitles = (page) => page.locator('.player-queue .player-queue-title').allTextContents();
+const nowTitle = (page) => page.locator('.player-now-title').textContent();
+
+/** Every JavaScript file the page downloaded, with its text. */
+function recordScripts(page) {
+  const scripts = [];
+  page.on('response', (response) => {
+    const url = response.url();
+    if (url.endsWith('.js') || url.includes('/video/')) scripts.push(response.text().then((body) => ({ url, body })).catch(() => ({ url, body: '' })));
+  });
+  return () => Promise.all(scripts);
+}
+
+async function openPlayer(page, request = { items: [track(1), track(2), track(3)], name: 'Road Trip' }) {
+  await requestPlay(page, request);
+  await overlay(page).waitFor();
+  await until('playing', async () => (await fakePlayers(page)).some((p) => p.state === 1));
+}
+
+test('an anonymous visit to the home and an artist page downloads no player code and no video API', async () => {
+  const page = await quietPage(site);
+  const scripts = recordScripts(page);
+  await page.goto(`${site.origin}/`);
+  await hydrated(page);
+  const queen = await artistByTitle(site, 'Queen');
+  await page.goto(`${site.origin}/artist/${queen.id}`);
+  await hydrated(page);
+  await settle(page);
+  const loaded = await scripts();
+  assert.ok(loaded.length > 0, 'the page scripts were seen');
+  assert.deepEqual(loaded.filter((s) => s.url.includes('/video/') || s.body.includes(PLAYER_MARKER)).map((s) => s.url), []);
+
+  // The marker is right: the first play request downloads the player and the API.
+  const afterPlay = recordScripts(page);
+  await openPlayer(page);
+  const fetched = await afterPlay();
+  assert.ok(fetched.some((s) => s.body.includes(PLAYER_MARKER)), 'the player chunk came with the play request');
+  assert.ok(fetched.some((s) => s.url.endsWith('/video/iframe_api')), 'the video API came with the play request');
+  assert.deepEqual(page.problems, []);
+});
+
+test('Play opens the player after 300 ms and plays 500 ms later, in the privacy-enhanced embed', async () => {
+  const page = await quietPage(site);
+  await page.goto(`${site.origin}/about`);
+  await hydrated(page);
+  const started = Date.now();
+  await requestPlay(page, { items: [track(1), track(2), track(3)], name: 'Road Trip' });
+  await overlay(page).waitFor();
+  const openedAfter = Date.now() - started;
+  await until('playing', async () => (await fakePlayers(page)).some((p) => p.state === 1));
+  const playingAfter = Date.now() - started;
+  assert.ok(openedAfter >= 290, `opened after ${openedAfter} ms`);
+  assert.ok(playingAfter >= 790, `played after ${playingAfter} ms`);
+
+  const dialog = overlay(page);
+  assert.equal(await dialog.getByRole('heading', { level: 2 }).textContent(), 'Road Trip');
+  assert.equal(await nowTitle(page), 'Song 1');
+  assert.ok(await dialog.getByText('Track 1 of 3').isVisible());
+  assert.ok(await dialog.getByRole('heading', { name: 'Playlist Queue (3 tracks)' }).isVisible());
+  // Up to 3 genre badges in the detail, 2 in queue rows.
+  assert.equal(await page.locator('.player-now .player-genre').count(), 3);
+  assert.equal(await page.locator('.player-queue-row').first().locator('.player-genre').count(), 2);
+  const [video] = await fakePlayers(page);
+  assert.equal(video.host, 'https://www.youtube-nocookie.com');
+  assert.equal(video.id, 'fakeVideo01');
+  // The first track has no "up" button, the last no "down".
+  assert.equal(await dialog.getByRole('button', { name: 'Move Song 1 up' }).count(), 0);
+  assert.equal(await dialog.getByRole('button', { name: 'Move Song 3 down' }).count(), 0);
+  assert.deepEqual(page.problems, []);
+});
+
+test('next and previous wrap around; a track that ends starts the next', async () => {
+  const page = await quietPage(site);
+  await page.goto(`${site.origin}/about`);
+  await hydrated(page);
+  await openPlayer(page);
+  const dialog = overlay(page);
+  await dialog.getByRole('button', { name: 'Previous track' }).click();
+  assert.equal(await nowTitle(page), 'Song 3');
+  await until('video 3', async () => (await fakePlayers(page))[0]?.id === 'fakeVideo03');
+  await dialog.getByRole('button', { name: 'Next track' }).click();
+  assert.equal(await nowTitle(page), 'Song 1');
+  await until('video 1 playing', async () => {
+    const [p] = await fakePlayers(page);
+    return p?.id === 'fakeVideo01' && p.state === 1;
+  });
+  await page.evaluate(() => window.__fakeVideo.end());
+  await until('the next track', async () => (await nowTitle(page)) === 'Song 2');
+  await until('video 2 playing', async () => {
+    const [p] = await fakePlayers(page);
+    return p?.id === 'fakeVideo02' && p.state === 1;
+  });
+  // Pause and play drive the video.
+  await dialog.getByRole('button', { name: 'Pause' }).click();
+  await until('paused', async () => (await fakePlayers(page))[0]?.state === 2);
+  await dialog.getByRole('button', { name: 'Play', exact: true }).click();
+  await until('playing again', async () => (await fakePlayers(page))[0]?.state === 1);
+  assert.deepEqual(page.problems, []);
+});
+
+test('shuffle keeps the track at index 0 and unshuffle restores the order', async () => {
+  const page = await quietPage(site);
+  await page.goto(`${site.origin}/about`);
+  await hydrated(page);
+  const items = Array.from({ length: 8 }, (_, i) => track(i + 1));
+  await openPlayer(page, { items, name: 'Mix', startIndex: 2 });
+  const original = await queueTitles(page);
+  await overlay(page).getByRole('button', { name: 'Shuffle off' }).click();
+  const shuffled = await queueTitles(page);
+  assert.equal(shuffled[0], 'Song 3');
+  assert.deepEqual([...shuffled].sort(), [...original].sort());
+  assert.ok(await overlay(page).getByText('Track 1 of 8').isVisible());
+  await overlay(page).getByRole('button', { name: 'Shuffle on' }).click();
+  assert.deepEqual(await queueTitles(page), original);
+  assert.ok(await overlay(page).getByText('Track 3 of 8').isVisible());
+  assert.deepEqual(page.problems, []);
+});
+
+test('rows reorder by buttons, by drag and by keyboard, and can be removed', async () => {
+  const page = await quietPage(site);
+  await page.goto(`${site.origin}/about`);
+  await hydrated(page);
+  await openPlayer(page, { items: [track(1), track(2), track(3), track(4)], name: 'Order' });
+  const dialog = overlay(page);
+  await dialog.getByRole('button', { name: 'Move Song 1 down' }).click();
+  assert.deepEqual(await queueTitles(page), ['Song 2', 'Song 1', 'Song 3', 'Song 4']);
+  await dialog.getByRole('button', { name: 'Move Song 4 up' }).click();
+  assert.deepEqual(await queueTitles(page), ['Song 2', 'Song 1', 'Song 4', 'Song 3']);
+  // The playing track follows its row.
+  assert.ok(await dialog.getByText('Track 2 of 4').isVisible());
+
+  await page.dragAndDrop('.player-queue-row:nth-child(4)', '.player-queue-row:nth-child(1)');
+  assert.deepEqual(await queueTitles(page), ['Song 3', 'Song 2', 'Song 1', 'Song 4']);
+
+  const handle = dialog.getByRole('button', { name: /^Reorder Song 2/ });
+  await handle.focus();
+  await page.keyboard.press('ArrowDown');
+  assert.deepEqual(await queueTitles(page), ['Song 3', 'Song 1', 'Song 2', 'Song 4']);
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label')?.startsWith('Reorder Song 2'));
+  await page.keyboard.press('ArrowDown');
+  assert.deepEqual(await queueTitles(page), ['Song 3', 'Song 1', 'Song 4', 'Song 2']);
+
+  await dialog.getByRole('button', { name: 'Remove Song 4' }).click();
+  assert.deepEqual(await queueTitles(page), ['Song 3', 'Song 1', 'Song 2']);
+  assert.ok(await dialog.getByRole('heading', { name: 'Playlist Queue (3 tracks)' }).isVisible());
+
+  // A double click plays a row; a single click does not.
+  await page.locator('.player-queue-row:nth-child(3) .player-queue-text').click();
+  await settle(page);
+  assert.equal(await nowTitle(page), 'Song 1');
+  await page.locator('.player-queue-row:nth-child(3) .player-queue-text').dblclick();
+  await until('the double-clicked row', async () => (await nowTitle(page)) === 'Song 2');
+  assert.deepEqual(page.problems, []);
+});
+
+test('minimize, maximize and Escape keep the music playing and return focus', async () => {
+  const page = await quietPage(site);
+  await page.goto(`${site.origin}/about`);
+  await hydrated(page);
+  await openPlayer(page);
+  const dialog = overlay(page);
+  // Focus starts inside the overlay and Tab stays there.
+  assert.ok(await dialog.evaluate((el) => el.contains(document.activeElement)));
+  for (let i = 0; i < 30; i += 1) await page.keyboard.press('Tab');
+  assert.ok(await dialog.evaluate((el) => el.contains(document.activeElement)), 'focus is trapped');
+
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  const mini = page.getByRole('region', { name: 'Player' });
+  await mini.waitFor();
+  assert.ok(await mini.getByText('1 of 3').isVisible());
+  assert.equal(await mini.locator('.player-mini-title').textContent(), 'Song 1');
+  assert.equal((await fakePlayers(page))[0].state, 1, 'still playing while minimized');
+  // The video plays off-screen.
+  const box = await page.locator('.player-video').boundingBox();
+  assert.ok(box.x + box.width <= 0, 'the video is off-screen');
+
+  await mini.getByRole('button', { name: 'Show queue' }).click();
+  await mini.getByRole('button', { name: 'Jump to track 3: Song 3' }).click();
+  assert.equal(await mini.locator('.player-mini-title').textContent(), 'Song 3');
+  await mini.getByRole('button', { name: 'Next track' }).click();
+  assert.ok(await mini.getByText('1 of 3').isVisible(), 'next wraps in the mini player too');
+
+  const maximize = mini.getByRole('button', { name: 'Maximize player' });
+  await maximize.click();
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Minimize player' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Maximize player');
+
+  await mini.getByRole('button', { name: 'Close player' }).click();
+  await mini.waitFor({ state: 'detached' });
+  assert.deepEqual(await fakePlayers(page), [], 'closing destroys the video');
+  assert.deepEqual(page.problems, []);
+});
+
+test('the volume slider goes from 0 to 1 in tenths; a long press mutes and a second restores', async () => {
+  const page = await quietPage(site);
+  await page.goto(`${site.origin}/about`);
+  await hydrated(page);
+  await openPlayer(page);
+  const dialog = overlay(page);
+  assert.equal((await fakePlayers(page))[0].volume, 80, 'default volume 0.8');
+  await dialog.getByRole('button', { name: 'Volume 80%' }).click();
+  const slider = dialog.getByRole('slider', { name: 'Volume' });
+  assert.equal(await slider.getAttribute('step'), '0.1');
+  await slider.fill('0.5');
+  assert.ok(await dialog.getByText('50%').isVisible());
+  await until('volume 50', async () => (await fakePlayers(page))[0].volume === 50);
+
+  assert.ok(await dialog.getByRole('button', { name: 'Volume 50%' }).isVisible());
+  const button = dialog.getByRole('button', { name: /^Volume \d+%/ });
+  const press = async () => {
+    await button.hover();
+    await page.mouse.down();
+    await page.waitForTimeout(900);
+    await page.mouse.up();
+  };
+  await press();
+  await until('muted', async () => (await fakePlayers(page))[0].volume === 0);
+  assert.ok(await dialog.getByRole('button', { name: 'Volume 0% (muted)' }).isVisible());
+  assert.ok(await slider.isVisible(), 'the long press did not toggle the slider');
+  await press();
+  await until('restored', async () => (await fakePlayers(page))[0].volume === 50);
+  assert.deepEqual(page.problems, []);
+});
+
+test('client navigation keeps the music playing, a reload keeps the queue, and players never leak', async () => {
+  const page = await quietPage(site);
+  await page.goto(`${site.origin}/`);
+  await hydrated(page);
+  await openPlayer(page, { items: [track(1), track(2), track(3)], name: 'Road Trip', startIndex: 1 });
+  await page.keyboard.press('Escape');
+  await page.getByRole('region', { name: 'Player' }).waitFor();
+  const created = await page.evaluate(() => window.__fakeVideo.created);
+  // Five artist pages by client navigation (the header's Random Artist button).
+  for (let i = 0; i < 5; i += 1) {
+    const before = page.url();
+    await page.getByRole('button', { name: /Random Artist/ }).first().click();
+    await page.waitForURL((url) => url.href !== before && url.pathname.startsWith('/artist/'), { timeout: 10_000 }).catch(() => undefined);
+    await hydrated(page);
+  }
+  const players = await fakePlayers(page);
+  assert.equal(players.length, 1, 'one video player after five artist pages');
+  assert.ok(players.length <= 3);
+  assert.equal(players[0].state, 1, 'still playing');
+  assert.equal(players[0].id, 'fakeVideo02');
+  assert.equal(await page.evaluate(() => window.__fakeVideo.created), created, 'never restarted');
+
+  await page.reload();
+  await hydrated(page);
+  const mini = page.getByRole('region', { name: 'Player' });
+  await mini.waitFor();
+  assert.ok(await mini.getByText('2 of 3').isVisible());
+  await until('the video cued', async () => (await fakePlayers(page))[0]?.id === 'fakeVideo02');
+  assert.equal((await fakePlayers(page))[0].state, 5, 'cued, waiting for a gesture');
+  await mini.getByRole('button', { name: 'Play', exact: true }).click();
+  await until('playing after the reload', async () => (await fakePlayers(page))[0]?.state === 1);
+  assert.deepEqual(page.problems, []);
+});
+
+test('a link without an 11-character video id shows "Invalid YouTube URL"', async () => {
+  const page = await quietPage(site);
+  await page.goto(`${site.origin}/about`);
+  await hydrated(page);
+  await requestPlay(page, { items: [{ id: '9', title: 'Broken', soloVideoLink: 'https://www.youtube.com/watch?v=short', genres: [] }] });
+  await overlay(page).getByRole('alert').filter({ hasText: 'Invalid YouTube URL' }).waitFor();
+  assert.deepEqual(page.problems, []);
+});
+
+/** A same-origin call from the page, as the UI makes it. */
+function call(page, method, path, body) {
+  return page.evaluate(
+    async ([method, path, body]) => {
+      const res = await fetch(path, {
+        method,
+        credentials: 'include',
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, json: res.status === 204 ? null : await res.json() };
+    },
+    [method, path, body],
+  );
+}
+
+async function signIn(page, email) {
+  await page.goto(`${site.origin}/about`);
+  assert.equal((await call(page, 'POST', '/api/auth/signup', { email, password: 'a long enough password' })).status, 200);
+  const mail = await until(`mail to ${email}`, async () => {
+    const mails = await (await fetch(`${mailApi}/email`)).json();
+    return mails.find((m) => m.to.some((to) => to.address === email));
+  });
+  await page.goto(mail.text.match(/http\S+\/api\/auth\/confirm\?token=\S+/)[0]);
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
+  await page.waitForURL(`${site.origin}/`);
+}
+
+test('Load Folder lists the visitor\'s folders as "name (n tracks)" and plays one from its first track', async () => {
+  const page = await quietPage(site);
+  await signIn(page, 'listener@example.com');
+  const all = await (await fetch(`${site.origin}/api/artists`)).json();
+  // Artists with a video link (the seed's are channel links: the player plays a channel's latest video).
+  const playable = all.filter((a) => a.soloVideoLink).slice(0, 2);
+  assert.equal(playable.length, 2, 'the catalogue has artists with video links');
+  const folder = await call(page, 'POST', '/api/favorite-folders', { name: 'Evening' });
+  assert.equal(folder.status, 201, JSON.stringify(folder.json));
+  for (const artist of playable) {
+    const added = await call(page, 'POST', '/api/favorites', { artistId: artist.id, folderId: folder.json.id });
+    assert.ok(added.status < 300, JSON.stringify(added.json));
+  }
+  await page.goto(`${site.origin}/about`);
+  await hydrated(page);
+  await openPlayer(page);
+  const select = overlay(page).getByRole('combobox', { name: 'Load Folder' });
+  await until('the folder option', async () => (await select.locator('option').allTextContents()).includes('Evening (2 tracks)'));
+  await select.selectOption({ label: 'Evening (2 tracks)' });
+  await until('the folder playlist', async () => (await overlay(page).getByRole('heading', { level: 2 }).textContent()) === 'Evening');
+  assert.equal(await nowTitle(page), playable[0].title);
+  assert.ok(await overlay(page).getByText('Track 1 of 2').isVisible());
+  assert.deepEqual(page.problems, []);
+});
+
+test('signed out, Load Folder offers only a disabled "No folders available"', async () => {
+  const page = await quietPage(site);
+  await page.goto(`${site.origin}/about`);
+  await hydrated(page);
+  await openPlayer(page);
+  const option = overlay(page).getByRole('combobox', { name: 'Load Folder' }).locator('option', { hasText: 'No folders available' });
+  assert.equal(await option.count(), 1);
+  assert.equal(await option.isDisabled(), true);
+  assert.deepEqual(page.problems, []);
+});
