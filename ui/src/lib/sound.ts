@@ -73,19 +73,13 @@ export function setAudioEnabled(enabled: boolean): void {
   } catch {
     // storage unavailable: the choice lasts for this page only
   }
-  memory = enabled;
   for (const listener of listeners) listener();
 }
-
-let memory: boolean | null = null;
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
-    if (event.key === AUDIO_SETTING_KEY) {
-      memory = null;
-      listener();
-    }
+    if (event.key === AUDIO_SETTING_KEY) listener();
   };
   window.addEventListener('storage', onStorage);
   return () => {
@@ -98,7 +92,7 @@ function subscribe(listener: () => void): () => void {
 export function useAudioEnabled(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => memory ?? readEnabled(),
+    readEnabled,
     () => true,
   );
 }
