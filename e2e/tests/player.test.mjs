@@ -408,3 +408,124 @@ test('signed out, Load Folder offers only a disabled "No folders available"', as
   assert.equal(await option.isDisabled(), true);
   assert.deepEqual(page.problems, []);
 });
+
+/** A one-finger gesture through the DevTools protocol (real touch events, as on a phone). */
+async function swipe(page, cdp, from, to) {
+  const point = (p) => [{ x: p.x, y: p.y, id: 1 }];
+  await settle(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from) });
+  for (let i = 1; i <= 6; i += 1) {
+    const at = { x: from.x + ((to.x - from.x) * i) / 6, y: from.y + ((to.y - from.y) * i) / 6 };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(at) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await settle(page);
+}
+
+/** A button on the page that asks for a full-screen video, as the home sections do (lib/events.ts requestVideoOverlay). */
+async function overlayOpener(page, detail) {
+  await page.evaluate((request) => {
+    const button = document.createElement('button');
+    button.id = 'opener';
+    button.textContent = 'Open video';
+    button.addEventListener('click', () => window.dispatchEvent(new CustomEvent('video-overlay-request', { detail: request })));
+    document.querySelector('main').prepend(button);
+  }, detail);
+  await page.locator('#opener').click();
+}
+
+const topTen = Array.from({ length: 5 }, (_, i) => ({
+  rank: i + 1,
+  songName: `Hit ${i + 1}`,
+  artist: `Band ${i + 1}`,
+  youtubeLink: `https://www.youtube.com/watch?v=topTenVid0${i + 1}`,
+  amazonLink: i === 1 ? 'https://www.amazon.com/dp/B0000TEST2' : null,
+  thumbnailUrl: null,
+}));
+
+test('the Weekly Top 10 overlay: arrows, keyboard arrows, the 100 px swipe, 3 players preloaded, Preview or Buy, Close Video', async () => {
+  const page = await quietPage(site, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const cdp = await page.context().newCDPSession(page);
+  await page.goto(`${site.origin}/about`);
+  await hydrated(page);
+  await overlayOpener(page, { kind: 'topTen', entries: topTen, index: 1 });
+  const dialog = page.getByRole('dialog', { name: 'Weekly Top 10 video' });
+  await dialog.waitFor();
+  const position = () => dialog.locator('.video-overlay-position').textContent();
+  assert.equal(await dialog.getByRole('heading', { level: 2 }).textContent(), 'Hit 2');
+  assert.ok(await dialog.getByText('Band 2').isVisible());
+  assert.equal(await position(), '#2position 2 of 5');
+  await until('3 players: the video and its neighbours', async () => (await fakePlayers(page)).length === 3);
+  const ids = async () => (await fakePlayers(page)).map((p) => p.id).sort();
+  assert.deepEqual(await ids(), ['topTenVid01', 'topTenVid02', 'topTenVid03']);
+  await until('the current one plays', async () => (await fakePlayers(page)).find((p) => p.id === 'topTenVid02')?.state === 1);
+  assert.ok((await fakePlayers(page)).every((p) => p.host === 'https://www.youtube-nocookie.com'));
+
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await position(), '#3position 3 of 5');
+  await until('the window moved', async () => JSON.stringify(await ids()) === JSON.stringify(['topTenVid02', 'topTenVid03', 'topTenVid04']));
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await position(), '#2position 2 of 5');
+  await dialog.getByRole('button', { name: 'Previous video' }).click();
+  await dialog.getByRole('button', { name: 'Previous video' }).click();
+  assert.equal(await position(), '#5position 5 of 5', 'previous wraps around');
+  await dialog.getByRole('button', { name: 'Next video' }).click();
+  assert.equal(await position(), '#1position 1 of 5', 'next wraps around');
+
+  // Swipes on the title bar: 80 px is under the 100 px minimum; 120 px with 160 px of drift is too steep.
+  const bar = await dialog.locator('.video-overlay-bar').boundingBox();
+  const y = bar.y + bar.height / 2;
+  await swipe(page, cdp, { x: 300, y }, { x: 220, y });
+  assert.equal(await position(), '#1position 1 of 5');
+  await swipe(page, cdp, { x: 300, y: y }, { x: 180, y: y + 160 });
+  assert.equal(await position(), '#1position 1 of 5');
+  await swipe(page, cdp, { x: 300, y }, { x: 180, y });
+  assert.equal(await position(), '#2position 2 of 5', 'a 120 px swipe left goes next');
+  await swipe(page, cdp, { x: 100, y }, { x: 220, y });
+  assert.equal(await position(), '#1position 1 of 5', 'a 120 px swipe right goes back');
+  await page.keyboard.press('ArrowRight');
+
+  await dialog.getByRole('button', { name: 'Preview or Buy' }).click();
+  const warning = page.getByRole('alertdialog', { name: 'External Link Warning' });
+  await warning.waitFor();
+  await warning.getByRole('button', { name: 'Stay Here' }).click();
+  await warning.waitFor({ state: 'detached' });
+
+  await dialog.getByRole('button', { name: 'Close Video' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'opener', 'focus returns to what opened it');
+  await until('no players left', async () => (await fakePlayers(page)).length === 0);
+  assert.deepEqual(page.problems, []);
+});
+
+test('the Brand New Songs player: next, previous, the 50 px swipe, Buy through the External Link Warning, Escape', async () => {
+  const page = await quietPage(site, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const cdp = await page.context().newCDPSession(page);
+  await page.goto(`${site.origin}/about`);
+  await hydrated(page);
+  const songs = [1, 2, 3].map((n) => ({ id: n, songName: `New ${n}`, artistName: `Singer ${n}`, thumbnail: null, videoId: `newSongVd0${n}`, amazonLink: `https://www.amazon.com/dp/B00000NEW${n}`, releaseDate: null }));
+  await overlayOpener(page, { kind: 'newSongs', songs, index: 0 });
+  const dialog = page.getByRole('dialog', { name: 'Brand New Songs video' });
+  await dialog.waitFor();
+  const title = () => dialog.getByRole('heading', { level: 2 }).textContent();
+  assert.equal(await title(), 'New 1');
+  assert.ok(await dialog.getByText('position 1 of 3').isVisible());
+  await dialog.getByRole('button', { name: 'Next video' }).click();
+  assert.equal(await title(), 'New 2');
+  await dialog.getByRole('button', { name: 'Previous video' }).click();
+  assert.equal(await title(), 'New 1');
+  const bar = await dialog.locator('.video-overlay-bar').boundingBox();
+  const y = bar.y + bar.height / 2;
+  await swipe(page, cdp, { x: 300, y }, { x: 240, y });
+  assert.equal(await title(), 'New 2', 'a 60 px swipe is enough here');
+  await dialog.getByRole('button', { name: 'Buy' }).click();
+  const warning = page.getByRole('alertdialog', { name: 'External Link Warning' });
+  await warning.waitFor();
+  assert.ok(await warning.getByText('https://www.amazon.com/dp/B00000NEW2').isVisible());
+  await warning.getByRole('button', { name: 'Stay Here' }).click();
+  await warning.waitFor({ state: 'detached' });
+  await dialog.getByRole('button', { name: 'Close Video' }).focus();
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  assert.deepEqual(page.problems, []);
+});

@@ -61,4 +61,18 @@ export const PLAYER_CSS = `
 .player-queue-title{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .player-queue-actions{display:flex}
 .player-queue-actions .player-btn{min-width:32px;min-height:32px}
+.video-overlay{position:fixed;inset:0;z-index:78;display:flex;flex-direction:column;background:rgba(5,6,10,.97);touch-action:pan-y}
+.video-overlay-bar{display:flex;align-items:flex-start;justify-content:space-between;gap:1rem;flex-wrap:wrap;padding:.9rem var(--gutter)}
+.video-overlay-title{margin:0;font-size:1.2rem}
+.video-overlay-artist{margin:0;color:var(--text-muted)}
+.video-overlay-position{display:flex;gap:.6rem;margin:.2rem 0 0;font-size:.85rem;color:var(--text-muted)}
+.video-overlay-rank{font-weight:700;color:var(--accent)}
+.video-overlay-actions{display:flex;gap:.5rem}
+.video-overlay-main{flex:1;display:flex;align-items:center;gap:.5rem;padding:0 .5rem 1rem;min-height:0}
+.video-overlay-stage{position:relative;flex:1;align-self:center;aspect-ratio:16/9;max-height:100%;background:#000;border-radius:var(--radius);overflow:hidden}
+.video-overlay-slot{position:absolute;inset:0;visibility:hidden}
+.video-overlay-slot[data-current="true"]{visibility:visible}
+.video-overlay-slot>*{width:100%;height:100%;border:0;display:block}
+.video-overlay-arrow{flex:none;background:var(--surface-2)}
+.video-overlay-arrow:disabled{opacity:.4;cursor:default}
 `;

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { api, type ChannelVideo } from '../../generated/contract';
-import { PLAY_EVENT, type PlayRequest } from '../../lib/events';
+import { PLAY_EVENT, VIDEO_OVERLAY_EVENT, type PlayRequest, type VideoOverlayRequest } from '../../lib/events';
 import { readSession, removeSession, writeSession } from '../../lib/storage';
 import { createVideoPlayer, extractVideoId, INVALID_VIDEO_URL, isChannelLink, type VideoEvent, type VideoPlayer } from '../../lib/video-service';
 import { FullPlayer } from './full-player';
 import { MiniPlayer } from './mini-player';
+import { VideoOverlay } from './video-overlay';
 import { PLAYER_CSS } from './player-styles';
 import { currentItem, initialState, isVisible, playerReducer, sanitize, type PlayerAction, type PlayerState } from './playlist-state';
 import { PLAYER_SESSION_KEY } from './session-key';
@@ -59,7 +60,7 @@ export interface PlayerControls {
  * or maximized view. Mounted by PlayerHost in the frame, outside the routes, so client
  * navigation never stops it.
  */
-export default function Player({ initialRequest }: { initialRequest: PlayRequest | null }) {
+export default function Player({ initialRequest, initialOverlay = null }: { initialRequest: PlayRequest | null; initialOverlay?: VideoOverlayRequest | null }) {
   const [state, dispatch] = useReducer(playerReducer, undefined, restoreFromSession);
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -98,7 +99,28 @@ export default function Player({ initialRequest }: { initialRequest: PlayRequest
     else removeSession(PLAYER_SESSION_KEY);
   }, [state]);
 
-  const { wrapperRef, seek, error, setSlot } = useVideo(state, stateRef, dispatch);
+  // The home page's full-screen videos (Top 10, new songs): the playlist pauses and
+  // gives its video up meanwhile (the registry holds at most 3 players: the overlay's).
+  const [overlay, setOverlay] = useState<{ request: VideoOverlayRequest; id: number } | null>(() => (initialOverlay ? { request: initialOverlay, id: 0 } : null));
+  useEffect(() => {
+    const onOverlay = (event: Event) => {
+      const request = (event as CustomEvent<VideoOverlayRequest>).detail;
+      if (!request) return;
+      setOverlay((previous) => ({ request, id: (previous?.id ?? 0) + 1 }));
+    };
+    window.addEventListener(VIDEO_OVERLAY_EVENT, onOverlay);
+    return () => window.removeEventListener(VIDEO_OVERLAY_EVENT, onOverlay);
+  }, []);
+  const overlayOpen = overlay !== null;
+  useEffect(() => {
+    if (overlayOpen) {
+      dispatch({ type: 'pause' });
+      dispatch({ type: 'minimize' });
+    }
+  }, [overlayOpen]);
+  const closeOverlay = useCallback(() => setOverlay(null), []);
+
+  const { wrapperRef, seek, error, setSlot } = useVideo(state, stateRef, dispatch, overlayOpen);
   useMediaSession(state, dispatch);
 
   const controls: PlayerControls = { dispatch, play, seek };
@@ -108,13 +130,14 @@ export default function Player({ initialRequest }: { initialRequest: PlayRequest
   // Focus: into the overlay when it opens, back to the opener when it goes.
   const wasMaximized = useRef(false);
   useEffect(() => {
-    if (wasMaximized.current && !maximized) {
+    // Minimized because a full-screen video opened: the focus belongs to that one.
+    if (wasMaximized.current && !maximized && !overlayOpen) {
       const opener = openerRef.current;
       if (opener?.isConnected) opener.focus();
       else if (visible) document.querySelector<HTMLElement>('[data-player-maximize]')?.focus();
     }
     wasMaximized.current = maximized;
-  }, [maximized, visible]);
+  }, [maximized, visible, overlayOpen]);
 
   const openFull = useCallback(() => {
     openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -130,12 +153,13 @@ export default function Player({ initialRequest }: { initialRequest: PlayRequest
       <div ref={wrapperRef} className="player-video" inert={!maximized} aria-hidden={!maximized} data-error={error ? '' : undefined} />
       {visible && maximized && <FullPlayer state={state} controls={controls} videoError={error} setSlot={setSlot} />}
       {visible && !maximized && <MiniPlayer state={state} controls={controls} onMaximize={openFull} />}
+      {overlay && <VideoOverlay key={overlay.id} request={overlay.request} onClose={closeOverlay} />}
     </>
   );
 }
 
 /** The one video player of the playlist, driven by the state. */
-function useVideo(state: PlayerState, stateRef: { current: PlayerState }, dispatch: (action: PlayerAction) => void) {
+function useVideo(state: PlayerState, stateRef: { current: PlayerState }, dispatch: (action: PlayerAction) => void, suspended: boolean) {
   const wrapperRef = useRef<HTMLDivElement>(null);
   const playerRef = useRef<Promise<VideoPlayer> | null>(null);
   const seekingUntil = useRef(0);
@@ -168,8 +192,8 @@ function useVideo(state: PlayerState, stateRef: { current: PlayerState }, dispat
 
   // A new track (or the same one restarted): resolve its video and load it.
   useEffect(() => {
-    if (!link) {
-      // Closed: the video goes with the player.
+    if (!link || suspended) {
+      // Closed (or lent to the overlay): the video goes; it comes back cued at the position.
       const pending = playerRef.current;
       playerRef.current = null;
       void pending?.then((player) => player.destroy()).catch(() => undefined);
@@ -193,7 +217,7 @@ function useVideo(state: PlayerState, stateRef: { current: PlayerState }, dispat
     return () => {
       cancelled = true;
     };
-  }, [link, state.epoch, ensurePlayer, stateRef]);
+  }, [link, state.epoch, ensurePlayer, stateRef, suspended]);
 
   // Play and pause follow the state.
   useEffect(() => {
