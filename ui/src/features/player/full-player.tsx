@@ -103,7 +103,7 @@ export function FullPlayer({
         }
       }}
     >
-      <header className="player-overlay-head">
+      <div className="player-overlay-head">
         <h2 id="player-title" className="player-overlay-title">
           {state.name}
         </h2>
@@ -116,7 +116,7 @@ export function FullPlayer({
           </button>
           <IconButton label="Close player" glyph="close" onClick={() => controls.dispatch({ type: 'close' })} />
         </div>
-      </header>
+      </div>
       <div className="player-overlay-body">
         <div className="player-stage">
           <div className="player-video-slot" ref={setSlot}>
