@@ -567,7 +567,7 @@ test('Play All on a folder plays its (filtered) list from the first track, named
   await page.keyboard.press('Escape');
 
   // The search filter decides what Play All plays.
-  await page.getByRole('searchbox').fill(playable[1].title);
+  await page.getByRole('searchbox', { name: 'Search folder tracks' }).fill(playable[1].title);
   await page.getByRole('button', { name: 'Play All' }).click();
   await until('the filtered playlist', async () => JSON.stringify(await queueTitles(page)) === JSON.stringify([playable[1].title]));
   assert.deepEqual(page.problems, []);
