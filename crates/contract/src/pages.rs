@@ -67,6 +67,10 @@ pub mod routes {
     pub const PRIVACY_SETTINGS: PageRoute = PageRoute::new("privacySettings", "/privacy-settings");
     pub const DATA_ACCESS: PageRoute = PageRoute::new("dataAccess", "/data-access");
     pub const ACCOUNT_DELETION: PageRoute = PageRoute::new("accountDeletion", "/account-deletion");
+    // library (issue 8): the signed-in visitor's favorites, at the top level or one folder
+    pub const FAVORITES: PageRoute = PageRoute::new("favorites", "/favorites");
+    pub const FAVORITES_FOLDER: PageRoute =
+        PageRoute::new("favoritesFolder", "/favorites/folder/{folderId}");
 
     /// Every page route, in the order the routers try them. Any other path is the
     /// not-found page.
@@ -80,6 +84,8 @@ pub mod routes {
         PRIVACY_SETTINGS,
         DATA_ACCESS,
         ACCOUNT_DELETION,
+        FAVORITES,
+        FAVORITES_FOLDER,
     ];
 }
 
@@ -98,8 +104,18 @@ pub mod links {
     /// A later page of search results: pages 1..=page are shown.
     pub const SEARCH_RESULTS_PAGE: Template = Template("/search/{query}?page={page}");
 
+    /// An artist opened from the favorites (artist detail in favorites mode: prev/next
+    /// run through the favorites, back returns to them). A query string, not location
+    /// state, so the server renders the mode too.
+    pub const ARTIST_IN_FAVORITES: Template = Template("/artist/{id}?list=favorites");
+    /// The same, opened from one folder: prev/next run through that folder.
+    pub const ARTIST_IN_FOLDER: Template =
+        Template("/artist/{id}?list=favorites&folder={folderId}");
+
     pub const ALL: &[(&str, Template)] = &[
         ("browseLetter", BROWSE_LETTER),
+        ("artistInFavorites", ARTIST_IN_FAVORITES),
+        ("artistInFolder", ARTIST_IN_FOLDER),
         ("browseLetterPage", BROWSE_LETTER_PAGE),
         ("quizSeed", QUIZ_SEED),
         ("searchResultsPage", SEARCH_RESULTS_PAGE),
@@ -122,6 +138,9 @@ pub mod titles {
     pub const PRIVACY_SETTINGS: Template = Template(concat!("Privacy Settings - ", site_name!()));
     pub const DATA_ACCESS: Template = Template(concat!("Data Access - ", site_name!()));
     pub const ACCOUNT_DELETION: Template = Template(concat!("Account Deletion - ", site_name!()));
+    pub const FAVORITES: Template = Template(concat!("My Favorites - ", site_name!()));
+    pub const FAVORITES_FOLDER: Template =
+        Template(concat!("{folder} - My Favorites - ", site_name!()));
 
     pub const ALL: &[(&str, Template)] = &[
         ("home", HOME),
@@ -135,6 +154,8 @@ pub mod titles {
         ("privacySettings", PRIVACY_SETTINGS),
         ("dataAccess", DATA_ACCESS),
         ("accountDeletion", ACCOUNT_DELETION),
+        ("favorites", FAVORITES),
+        ("favoritesFolder", FAVORITES_FOLDER),
     ];
 }
 

@@ -24,6 +24,8 @@ describe('the route table', () => {
       privacySettings: contract.privacySettings.href(),
       dataAccess: contract.dataAccess.href(),
       accountDeletion: contract.accountDeletion.href(),
+      favorites: contract.favorites.href(),
+      favoritesFolder: contract.favoritesFolder.href(7),
     };
     for (const id of Object.keys(contract) as Array<keyof typeof contract>) {
       const matches = matchRoutes(routes, samples[id]) ?? [];

@@ -5,6 +5,7 @@ import { BrowsePage } from '../features/catalog/browse/browse-page';
 import { SearchPage } from '../features/catalog/search/search-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { QuizPage } from '../features/quiz/quiz-page';
+import { FavoritesPage } from '../features/library/favorites-page';
 import { AccountDeletionPage, DataAccessPage, PrivacySettingsPage } from '../features/privacy/privacy-pages';
 import { HomePage } from './home/home-page';
 import { RootErrorBoundary, RootLayout } from './root-layout';
@@ -26,6 +27,8 @@ export const pages: Record<keyof typeof contract, RouteObject['Component']> = {
   privacySettings: PrivacySettingsPage,
   dataAccess: DataAccessPage,
   accountDeletion: AccountDeletionPage,
+  favorites: FavoritesPage,
+  favoritesFolder: FavoritesPage,
 };
 
 export const routes: RouteObject[] = [

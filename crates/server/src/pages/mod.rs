@@ -21,6 +21,7 @@ pub fn router() -> Router<AppState> {
     catalog::router()
         .merge(quiz::router())
         .merge(accounts::router()) // accounts (issue 5)
+        .merge(library::router()) // library (issue 8)
         .merge(crawlers::router())
         .fallback(not_found)
 }
