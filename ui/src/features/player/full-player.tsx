@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import { api, type FavoriteFolder } from '../../generated/contract';
-import { useSignedIn } from '../../lib/account';
+import { useFoldersList } from '../../lib/library';
 import { GenreBadges, IconButton, SeekBar, TransportButtons, VolumeControl } from './controls';
 import { folderLabel, playlistItems } from './format';
 import type { PlayerControls } from './player';
@@ -26,12 +24,10 @@ export function trapTab(event: KeyboardEvent<HTMLElement>, container: HTMLElemen
   }
 }
 
-/** The "Load Folder" dropdown: the signed-in visitor's folders (the library's folders query). */
+/** The "Load Folder" dropdown: the signed-in visitor's folders (the library's cached folders list; empty signed out). */
 function LoadFolder({ controls }: { controls: PlayerControls }) {
-  const signedIn = useSignedIn();
-  const { data: folders } = useQuery<FavoriteFolder[]>({ queryKey: [api.favoriteFolders()], enabled: signedIn });
+  const list = useFoldersList();
   const id = useId();
-  const list = signedIn ? (folders ?? []) : [];
   return (
     <div className="player-folder">
       <label htmlFor={id} className="sr-only">
