@@ -602,3 +602,62 @@ test('a video favorite opens in the player as a single video with a loop option'
   await until('replayed', async () => (await fakePlayers(page)).some((p) => p.id === 'favVideo001' && p.state === 1));
   assert.deepEqual(page.problems, []);
 });
+
+/** Counts the oscillators the page starts through Chromium's real Web Audio (the sound effects). */
+async function countTones(page) {
+  await page.addInitScript(() => {
+    window.__tones = [];
+    const create = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function createOscillator() {
+      const node = create.call(this);
+      const start = node.start.bind(node);
+      node.start = (...args) => {
+        window.__tones.push(node.frequency.value);
+        return start(...args);
+      };
+      return node;
+    };
+  });
+  return () => page.evaluate(() => window.__tones.length);
+}
+
+test('favoriting plays the favorite sound and unfavoriting the unfavorite one; the menu switch silences them, remembered', async (t) => {
+  const page = await quietPage(site);
+  const tones = await countTones(page);
+  await signIn(page, 'listener-sounds@example.com');
+  if (!(await hasFavoritesPages(page))) {
+    t.skip('the hearts are not in this build');
+    return;
+  }
+  const queen = await artistByTitle(site, 'Queen');
+  await page.goto(`${site.origin}/artist/${queen.id}`);
+  await hydrated(page);
+  assert.equal(await tones(), 0, 'nothing plays on its own');
+  const confirm = async (title, button) => {
+    const dialog = page.getByRole('alertdialog', { name: title });
+    await dialog.getByRole('button', { name: button, exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+  };
+  await page.getByRole('button', { name: 'Add to Favorites', exact: true }).click();
+  await confirm('Add to Favorites?', 'Add');
+  await until('the favorite sound (two notes)', async () => (await tones()) === 2);
+  await page.getByRole('button', { name: 'Remove from Favorites', exact: true }).click();
+  await confirm('Remove from Favorites?', 'Remove');
+  await until('the unfavorite sound (one gliding note)', async () => (await tones()) === 3);
+
+  // The menu's switch turns the effects off, and the choice survives a reload.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const toggle = page.getByRole('switch', { name: 'Sound effects' });
+  assert.equal(await toggle.getAttribute('aria-checked'), 'true');
+  await toggle.click();
+  assert.equal(await toggle.getAttribute('aria-checked'), 'false');
+  await page.reload();
+  await hydrated(page);
+  assert.equal(await page.evaluate(() => localStorage.getItem('sound-atlas-audio-enabled')), 'false');
+  await page.getByRole('button', { name: 'Add to Favorites', exact: true }).click();
+  await confirm('Add to Favorites?', 'Add');
+  await page.getByRole('button', { name: 'Remove from Favorites', exact: true }).waitFor();
+  await settle(page);
+  assert.equal(await tones(), 0, 'silent with the switch off (the count restarted with the page)');
+  assert.deepEqual(page.problems, []);
+});
