@@ -202,6 +202,21 @@ test('the privacy pages, signed out, have no accessibility violations', async ()
   }
 });
 
+// content (issue 6)
+test('the article list (all and one category), an article and an unknown article have no accessibility violations', async () => {
+  await checkPage('/articles', { title: 'Articles - Sound Atlas', h1: 'Articles', extraLandmarks: ['navigation'] });
+  await checkPage('/articles?category=equipment-and-gear', { title: 'Articles - Sound Atlas', h1: 'Articles' });
+  const [article] = await (await fetch(`${site.origin}/api/articles`)).json();
+  await checkPage(`/articles/${article.id}`, { title: `${article.title} - Sound Atlas`, h1: article.title });
+  await checkPage('/articles/999999', { title: 'Article Not Found - Sound Atlas', h1: 'Article Not Found', status: 404 });
+});
+
+test('About, Privacy Policy and Terms of Service have no accessibility violations', async () => {
+  await checkPage('/about', { title: 'About - Sound Atlas', h1: 'About Sound Atlas' });
+  await checkPage('/privacy-policy', { title: 'Privacy Policy - Sound Atlas', h1: 'Privacy Policy' });
+  await checkPage('/terms-of-service', { title: 'Terms of Service - Sound Atlas', h1: 'Terms of Service' });
+});
+
 test('the login dialog has no accessibility violations', async () => {
   const page = await quietPage(site, { viewport: { width: 1280, height: 900 } });
   await page.goto(`${site.origin}/`);

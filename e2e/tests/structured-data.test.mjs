@@ -69,11 +69,38 @@ test('the home page\'s WebSite and the browse BreadcrumbList are valid', async (
   assert.deepEqual([...(await problemsOf('/')), ...(await problemsOf('/browse?letter=B'))], []);
 });
 
+test('an article carries valid Article (or NewsArticle) and BreadcrumbList JSON-LD', async () => {
+  const articles = await (await fetch(`${site.origin}/api/articles`)).json();
+  const news = articles.find((a) => a.category === 'News & Updates');
+  const spotlight = articles.find((a) => a.category === 'Artist Spotlight');
+  for (const [article, kind] of [
+    [news, 'NewsArticle'],
+    [spotlight, 'Article'],
+  ]) {
+    const path = `/articles/${article.id}`;
+    const docs = await jsonLdOf(path);
+    assert.deepEqual(docs.map((d) => d['@type']), [kind, 'BreadcrumbList'], path);
+    assert.equal(docs[0].headline, article.title);
+    assert.deepEqual(await problemsOf(path), []);
+  }
+  for (const path of ['/articles', '/about', '/privacy-policy', '/terms-of-service']) assert.deepEqual(await problemsOf(path), [], path);
+});
+
 test('every page in the sitemap, and the search and error pages, emit only valid JSON-LD', async () => {
-  const sitemap = await (await fetch(`${site.origin}/sitemap.xml`)).text();
-  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1].replaceAll('&amp;', '&')).pathname + new URL(m[1].replaceAll('&amp;', '&')).search);
+  // The sitemap is an index: every page is in one of the child sitemaps it names.
+  const locs = (xml) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1].replaceAll('&amp;', '&')));
+  const index = await (await fetch(`${site.origin}/sitemap.xml`)).text();
+  assert.match(index, /<sitemapindex/);
+  const paths = [];
+  for (const child of locs(index)) {
+    const sitemap = await (await fetch(child)).text();
+    paths.push(...locs(sitemap).map((url) => url.pathname + url.search));
+  }
+  for (const kind of ['/articles/', '/artist/', '/about', '/privacy-policy', '/terms-of-service']) {
+    assert.ok(paths.some((p) => p.startsWith(kind)), `the sitemap lists ${kind}`);
+  }
   assert.ok(paths.length > 300, `${paths.length} pages in the sitemap`);
-  paths.push('/search', '/search/rock', '/search/qqqqzzzzxxxx', '/artist/999999', '/no/such/page');
+  paths.push('/search', '/search/rock', '/search/qqqqzzzzxxxx', '/artist/999999', '/articles/999999', '/no/such/page');
   const problems = [];
   let blocks = 0;
   // A few at a time: the server shares the machine with the test.
@@ -87,5 +114,5 @@ test('every page in the sitemap, and the search and error pages, emit only valid
     problems.push(...results.flat());
   }
   assert.deepEqual(problems, []);
-  assert.ok(blocks >= paths.length - 5, `${blocks} JSON-LD blocks checked`);
+  assert.ok(blocks >= paths.length - 6, `${blocks} JSON-LD blocks checked`);
 });

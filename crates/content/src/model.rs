@@ -102,24 +102,21 @@ impl Category {
         Category::General,
     ];
 
-    /// The name shown on buttons and badges, and stored.
-    pub fn name(self) -> &'static str {
-        match self {
-            Category::ArtistSpotlight => "Artist Spotlight",
-            Category::NewsAndUpdates => "News & Updates",
-            Category::EquipmentAndGear => "Equipment & Gear",
-            Category::General => "General",
-        }
+    fn index(self) -> usize {
+        Category::ALL
+            .iter()
+            .position(|c| *c == self)
+            .expect("every category is listed")
     }
 
-    /// A URL-friendly key, for links that filter without JavaScript.
+    /// The name shown on buttons and badges, and stored (the contract's list).
+    pub fn name(self) -> &'static str {
+        sound_atlas_contract::content::ARTICLE_CATEGORIES[self.index()]
+    }
+
+    /// A URL-friendly key, for links that filter without JavaScript (the contract's list).
     pub fn slug(self) -> &'static str {
-        match self {
-            Category::ArtistSpotlight => "artist-spotlight",
-            Category::NewsAndUpdates => "news-and-updates",
-            Category::EquipmentAndGear => "equipment-and-gear",
-            Category::General => "general",
-        }
+        sound_atlas_contract::content::ARTICLE_CATEGORY_SLUGS[self.index()]
     }
 
     /// Parses a name or a slug, ignoring case and surrounding blanks.

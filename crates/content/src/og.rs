@@ -47,6 +47,33 @@ impl ShareCard {
     }
 }
 
+impl ShareCard {
+    /// An artist's picture: the name and up to three genres.
+    pub fn artist(id: i32, title: &str, genres: &[String]) -> ShareCard {
+        ShareCard {
+            kind: "Artist",
+            id,
+            title: title.to_owned(),
+            subtitle: genres
+                .iter()
+                .take(3)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(" · "),
+        }
+    }
+
+    /// An article's picture: the title and the category.
+    pub fn article(article: &crate::model::Article) -> ShareCard {
+        ShareCard {
+            kind: "Article",
+            id: article.id,
+            title: article.title.clone(),
+            subtitle: article.category.clone(),
+        }
+    }
+}
+
 /// The picture's alt text (for `og:image:alt`).
 pub fn alt_text(card: &ShareCard) -> String {
     if card.subtitle.is_empty() {
@@ -249,18 +276,7 @@ async fn artist_image(
     let id = id_of(&file).ok_or_else(not_found)?;
     let snapshot = catalog.snapshot(false).await?;
     let artist = snapshot.get(id).ok_or_else(not_found)?;
-    let card = ShareCard {
-        kind: "Artist",
-        id,
-        title: artist.title.clone(),
-        subtitle: artist
-            .genres
-            .iter()
-            .take(3)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join(" · "),
-    };
+    let card = ShareCard::artist(id, &artist.title, &artist.genres);
     Ok(png_response(images.png(card).await?))
 }
 
@@ -272,12 +288,7 @@ async fn article_image(
     let not_found = || ApiError::not_found(crate::reads::ARTICLE_NOT_FOUND);
     let id = id_of(&file).ok_or_else(not_found)?;
     let article = crate::reads::article(&content, id).await?;
-    let card = ShareCard {
-        kind: "Article",
-        id,
-        title: article.title,
-        subtitle: article.category,
-    };
+    let card = ShareCard::article(&article);
     Ok(png_response(images.png(card).await?))
 }
 

@@ -24,7 +24,10 @@ use crate::library::{
     self, ArtistRef, Favorite, FavoriteFolder, FolderSummary, MoveFavorite, NewFavorite, NewFolder,
     NewVideoFavorite, VideoFavorite, VideoFavoriteCheck,
 };
-use crate::pages::{links, routes, titles, SITE_NAME, TAGLINE};
+use crate::pages::{
+    links, routes, titles, DEFAULT_IMAGE_ALT, DEFAULT_IMAGE_PATH, SITE_DESCRIPTION, SITE_NAME,
+    TAGLINE,
+};
 use crate::quiz::{self, QuizFact};
 use crate::template::{Part, Template};
 
@@ -110,6 +113,13 @@ fn contract_ts() -> String {
     out.push_str("// ---- Site and limits\n\n");
     writeln!(out, "export const SITE_NAME = {};", js_string(SITE_NAME)).unwrap();
     writeln!(out, "export const TAGLINE = {};", js_string(TAGLINE)).unwrap();
+    for (name, text) in [
+        ("SITE_DESCRIPTION", SITE_DESCRIPTION),
+        ("DEFAULT_IMAGE_PATH", DEFAULT_IMAGE_PATH),
+        ("DEFAULT_IMAGE_ALT", DEFAULT_IMAGE_ALT),
+    ] {
+        writeln!(out, "export const {name} = {};", js_string(text)).unwrap();
+    }
     for (name, value) in [
         ("BROWSE_PAGE_SIZE", catalog::BROWSE_PAGE_SIZE),
         ("MAX_BROWSE_PAGE", catalog::MAX_BROWSE_PAGE),
@@ -141,6 +151,21 @@ fn contract_ts() -> String {
         out,
         "export const ARTICLE_CATEGORIES: readonly string[] = [{}];",
         categories.join(", ")
+    )
+    .unwrap();
+    let slugs: Vec<String> = content::ARTICLE_CATEGORY_SLUGS
+        .iter()
+        .map(|c| js_string(c))
+        .collect();
+    writeln!(
+        out,
+        "/** URL keys of the article categories (same order). */"
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "export const ARTICLE_CATEGORY_SLUGS: readonly string[] = [{}];",
+        slugs.join(", ")
     )
     .unwrap();
     for (name, text) in [

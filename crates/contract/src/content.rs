@@ -18,6 +18,14 @@ pub const ARTICLE_CATEGORIES: [&str; 4] = [
     "Equipment & Gear",
     "General",
 ];
+/// URL keys of the categories (same order), for `?category=` links that filter without
+/// JavaScript. The API accepts a name or a slug.
+pub const ARTICLE_CATEGORY_SLUGS: [&str; 4] = [
+    "artist-spotlight",
+    "news-and-updates",
+    "equipment-and-gear",
+    "general",
+];
 /// Spec section 8: wherever no 11-character video id can be extracted.
 pub const INVALID_YOUTUBE_URL: &str = "Invalid YouTube URL";
 /// Spec section 2, Article detail ("Article Not Found: ...").

@@ -12,6 +12,17 @@ macro_rules! site_name {
 }
 pub const SITE_NAME: &str = site_name!();
 pub const TAGLINE: &str = "Explore Your World of Music";
+/// The site's description, for pages without one of their own (and what a page's
+/// social tags return to when the browser leaves it).
+pub const SITE_DESCRIPTION: &str =
+    "Sound Atlas is a music encyclopedia of artists and bands for fans, students and \
+educators: biographies, genres, fun facts, weekly charts, new songs and a music quiz.";
+/// Shown by social networks when a page has no image of its own.
+pub const DEFAULT_IMAGE_PATH: &str = "/assets/og-default.png";
+/// What the default image shows, for `og:image:alt` and `twitter:image:alt`.
+pub const DEFAULT_IMAGE_ALT: &str =
+    "The Sound Atlas logo, a compass over sound waves, with the name Sound Atlas and the \
+tagline Explore Your World of Music on a purple background";
 
 /// A server-rendered page route. `path` uses axum's syntax (`/artist/{id}`); the
 /// generator writes React Router's (`artist/:id`).
@@ -71,6 +82,13 @@ pub mod routes {
     pub const FAVORITES: PageRoute = PageRoute::new("favorites", "/favorites");
     pub const FAVORITES_FOLDER: PageRoute =
         PageRoute::new("favoritesFolder", "/favorites/folder/{folderId}");
+    // content (issue 6): articles and the site's own pages
+    /// The article list; `?category=` (a slug) filters it (see `links::ARTICLES_CATEGORY`).
+    pub const ARTICLES: PageRoute = PageRoute::new("articles", "/articles");
+    pub const ARTICLE: PageRoute = PageRoute::new("article", "/articles/{id}");
+    pub const ABOUT: PageRoute = PageRoute::new("about", "/about");
+    pub const PRIVACY_POLICY: PageRoute = PageRoute::new("privacyPolicy", "/privacy-policy");
+    pub const TERMS_OF_SERVICE: PageRoute = PageRoute::new("termsOfService", "/terms-of-service");
 
     /// Every page route, in the order the routers try them. Any other path is the
     /// not-found page.
@@ -86,6 +104,11 @@ pub mod routes {
         ACCOUNT_DELETION,
         FAVORITES,
         FAVORITES_FOLDER,
+        ARTICLES,
+        ARTICLE,
+        ABOUT,
+        PRIVACY_POLICY,
+        TERMS_OF_SERVICE,
     ];
 }
 
@@ -111,8 +134,12 @@ pub mod links {
     /// The same, opened from one folder: prev/next run through that folder.
     pub const ARTIST_IN_FOLDER: Template =
         Template("/artist/{id}?list=favorites&folder={folderId}");
+    /// The article list filtered to one category (a slug, `content::category_slug`),
+    /// a plain link so the filter works without JavaScript.
+    pub const ARTICLES_CATEGORY: Template = Template("/articles?category={category}");
 
     pub const ALL: &[(&str, Template)] = &[
+        ("articlesCategory", ARTICLES_CATEGORY),
         ("browseLetter", BROWSE_LETTER),
         ("artistInFavorites", ARTIST_IN_FAVORITES),
         ("artistInFolder", ARTIST_IN_FOLDER),
@@ -141,6 +168,12 @@ pub mod titles {
     pub const FAVORITES: Template = Template(concat!("My Favorites - ", site_name!()));
     pub const FAVORITES_FOLDER: Template =
         Template(concat!("{folder} - My Favorites - ", site_name!()));
+    pub const ARTICLES: Template = Template(concat!("Articles - ", site_name!()));
+    pub const ARTICLE: Template = Template(concat!("{article} - ", site_name!()));
+    pub const ARTICLE_NOT_FOUND: Template = Template(concat!("Article Not Found - ", site_name!()));
+    pub const ABOUT: Template = Template(concat!("About - ", site_name!()));
+    pub const PRIVACY_POLICY: Template = Template(concat!("Privacy Policy - ", site_name!()));
+    pub const TERMS_OF_SERVICE: Template = Template(concat!("Terms of Service - ", site_name!()));
 
     pub const ALL: &[(&str, Template)] = &[
         ("home", HOME),
@@ -156,6 +189,12 @@ pub mod titles {
         ("accountDeletion", ACCOUNT_DELETION),
         ("favorites", FAVORITES),
         ("favoritesFolder", FAVORITES_FOLDER),
+        ("articles", ARTICLES),
+        ("article", ARTICLE),
+        ("articleNotFound", ARTICLE_NOT_FOUND),
+        ("about", ABOUT),
+        ("privacyPolicy", PRIVACY_POLICY),
+        ("termsOfService", TERMS_OF_SERVICE),
     ];
 }
 

@@ -6,19 +6,15 @@ use serde_json::Value;
 use sound_atlas_contract::pages::titles;
 
 /// Shown by social networks when a page has no image of its own.
-pub const DEFAULT_IMAGE_PATH: &str = "/assets/og-default.png";
+pub use sound_atlas_contract::pages::DEFAULT_IMAGE_PATH;
 /// `assets/public/og-default.png`'s size (read from its PNG header; a test keeps it true).
 pub const DEFAULT_IMAGE_SIZE: (u32, u32) = (1200, 630);
 /// What the default image shows, for `og:image:alt` and `twitter:image:alt`.
-pub const DEFAULT_IMAGE_ALT: &str =
-    "The Sound Atlas logo, a compass over sound waves, with the name Sound Atlas and the \
-tagline Explore Your World of Music on a purple background";
+pub use sound_atlas_contract::pages::DEFAULT_IMAGE_ALT;
 /// `og:locale`: the site is written in English (the shell's `lang="en"`).
 pub const LOCALE: &str = "en_US";
 /// The site's description, for pages without one of their own.
-pub const DEFAULT_DESCRIPTION: &str =
-    "Sound Atlas is a music encyclopedia of artists and bands for fans, students and \
-educators: biographies, genres, fun facts, weekly charts, new songs and a music quiz.";
+pub use sound_atlas_contract::pages::SITE_DESCRIPTION as DEFAULT_DESCRIPTION;
 
 /// A page's preview image: `og:image` with its size and a text saying what it shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,6 +36,18 @@ impl HeadImage {
         }
     }
 
+    /// A page's own share picture (`/og/...png`, drawn by the server at 1200x630).
+    pub fn share_card(path: String, card: &sound_atlas_content::og::ShareCard) -> HeadImage {
+        HeadImage {
+            url: path,
+            size: Some((
+                sound_atlas_content::og::WIDTH,
+                sound_atlas_content::og::HEIGHT,
+            )),
+            alt: sound_atlas_content::og::alt_text(card),
+        }
+    }
+
     /// An image whose size is not known, e.g. an artist photo on another host.
     pub fn without_size(url: impl Into<String>, alt: impl Into<String>) -> HeadImage {
         HeadImage {
@@ -57,8 +65,11 @@ pub struct Head {
     /// Path (and query) of the canonical URL, joined to the public origin by the shell;
     /// None for pages that must not name themselves canonical (a 404 names no URL).
     pub canonical_path: Option<String>,
-    /// Open Graph type: "website" or "profile".
+    /// Open Graph type: "website", "profile" or "article".
     pub og_type: &'static str,
+    /// More Open Graph properties after the image, in order (an article's
+    /// `article:published_time`, `article:section`, one `article:tag` per tag).
+    pub og_extra: Vec<(&'static str, String)>,
     pub image: HeadImage,
     /// e.g. "noindex" for search results and error pages.
     pub robots: Option<&'static str>,
@@ -74,6 +85,7 @@ impl Head {
             description: description.into(),
             canonical_path: Some(canonical_path),
             og_type: "website",
+            og_extra: Vec::new(),
             image: HeadImage::site_default(),
             robots: None,
             json_ld: Vec::new(),
@@ -93,6 +105,7 @@ impl Head {
             description: DEFAULT_DESCRIPTION.into(),
             canonical_path: None,
             og_type: "website",
+            og_extra: Vec::new(),
             image: HeadImage::site_default(),
             robots: Some("noindex"),
             json_ld: Vec::new(),

@@ -90,6 +90,9 @@ struct RenderState<'a> {
     fetched_at: i64,
     /// For the footer's copyright line: the same year on server and client.
     year: i32,
+    /// Today's date (UTC, YYYY-MM-DD), for "last updated" on the legal pages: the same
+    /// date on server and client.
+    today: String,
     origin: &'a str,
 }
 
@@ -207,6 +210,12 @@ impl Renderer {
             prefetched: &prefetched,
             fetched_at: (now.unix_timestamp_nanos() / 1_000_000) as i64,
             year: now.year(),
+            today: format!(
+                "{:04}-{:02}-{:02}",
+                now.year(),
+                u8::from(now.month()),
+                now.day()
+            ),
             origin: &self.site.public_url,
         };
         let state_json = serde_json::to_string(&render_state).expect("render state serializes");
@@ -251,10 +260,10 @@ impl Renderer {
         state_json: &str,
         private: bool,
     ) -> Option<Arc<Rendered>> {
-        // The markup depends on the URL, the data and the year, not on `fetchedAt`.
+        // The markup depends on the URL, the data and the date, not on `fetchedAt`.
         let cache_key = format!(
             "{url}\n{}\n{}",
-            render_state.year,
+            render_state.today,
             render_state.prefetched.get()
         );
         // A signed-in visitor's page is rendered for them alone: never read from or

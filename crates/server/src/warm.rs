@@ -1,9 +1,9 @@
 //! Warming the render cache in the background, for the pages crawlers fetch once each
-//! (artist pages, browse letters, home): after start and whenever the catalogue
-//! snapshot changes, each is requested through the app itself, one at a time and only
-//! while the engine is idle, so a real request never waits behind the warm-up for
-//! more than the one render already running (and with two or more workers, not at
-//! all). At most `WARM_LIMIT` artist pages (the render cache holds 64 MiB of markup).
+//! (artist pages, browse letters, home, articles and the site's own pages): after start
+//! and whenever the catalogue snapshot changes, each is requested through the app
+//! itself, one at a time and only while the engine is idle, so a real request never
+//! waits behind the warm-up for more than the one render already running (and with two
+//! or more workers, not at all). At most `WARM_LIMIT` artist pages (the render cache holds 64 MiB of markup).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -32,7 +32,9 @@ pub async fn run(state: AppState, app: Router) {
         if let Ok(snapshot) = state.catalog.snapshot(false).await {
             if !warmed.as_ref().is_some_and(|w| Arc::ptr_eq(w, &snapshot)) {
                 let started = std::time::Instant::now();
-                let urls = urls(&snapshot);
+                let mut urls = urls(&snapshot);
+                // content (issue 6): the article pages and the site's own pages
+                urls.extend(content_urls(&state).await);
                 let count = urls.len();
                 for url in urls {
                     while !state.renderer.engine_idle() {
@@ -51,6 +53,21 @@ pub async fn run(state: AppState, app: Router) {
         }
         tokio::time::sleep(CHECK_EVERY).await;
     }
+}
+
+/// The article list, every article, About and the legal pages.
+async fn content_urls(state: &AppState) -> Vec<String> {
+    use sound_atlas_contract::pages::routes;
+    let mut urls = vec![
+        routes::ARTICLES.href(&[]),
+        routes::ABOUT.href(&[]),
+        routes::PRIVACY_POLICY.href(&[]),
+        routes::TERMS_OF_SERVICE.href(&[]),
+    ];
+    if let Ok(articles) = state.content.articles(false).await {
+        urls.extend(articles.iter().map(|a| routes::ARTICLE.href(&[&a.id])));
+    }
+    urls
 }
 
 fn urls(snapshot: &sound_atlas_catalog::store::Snapshot) -> Vec<String> {

@@ -9,6 +9,7 @@ import { LoginHost } from '../features/accounts/login-host';
 import { CookieBanner } from '../features/consent/cookie-banner';
 import { PlayerHost } from '../features/player/player-host';
 import { Toaster } from '../lib/toast';
+import { AdSlot } from '../components/ad-slot';
 
 /** The global frame around every page. Later issues add the login dialog, cookie banner and player here. */
 export function RootLayout() {
@@ -22,6 +23,7 @@ export function RootLayout() {
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
       </main>
+      <AdSlot />
       <Footer />
       <RefreshButton />
       <SplashScreen />

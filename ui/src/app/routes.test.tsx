@@ -9,6 +9,7 @@ const state = (prefetched: Array<{ key: string; status: number; body: unknown }>
   prefetched,
   fetchedAt: 0,
   year: 2026,
+  today: '2026-11-23',
   origin: 'https://soundatlas.test',
 });
 
@@ -26,6 +27,11 @@ describe('the route table', () => {
       accountDeletion: contract.accountDeletion.href(),
       favorites: contract.favorites.href(),
       favoritesFolder: contract.favoritesFolder.href(7),
+      articles: contract.articles.href(),
+      article: contract.article.href(7),
+      about: contract.about.href(),
+      privacyPolicy: contract.privacyPolicy.href(),
+      termsOfService: contract.termsOfService.href(),
     };
     for (const id of Object.keys(contract) as Array<keyof typeof contract>) {
       const matches = matchRoutes(routes, samples[id]) ?? [];
@@ -57,7 +63,7 @@ describe('the privacy pages', () => {
 describe('the server render', () => {
   it('reports a query the tree read that the server did not prefetch', () => {
     const result = renderPage({ url: '/', state: state([]) });
-    expect(result.missed).toEqual(['/api/artists/random']);
+    expect(result.missed).toEqual(['/api/weekly-top-ten', '/api/artists/random', '/api/new-songs', '/api/youtube/channel-videos', '/api/articles']);
     expect(result.html).toContain('aria-busy');
   });
 
@@ -67,6 +73,10 @@ describe('the server render', () => {
       url: '/',
       state: state([
         { key: '/api/artists/random', status: 200, body: artist },
+        { key: '/api/weekly-top-ten', status: 200, body: [] },
+        { key: '/api/new-songs', status: 200, body: [] },
+        { key: '/api/youtube/channel-videos', status: 200, body: [] },
+        { key: '/api/articles', status: 200, body: [] },
         { key: '/api/artists/999/related', status: 200, body: [] },
       ]),
     });

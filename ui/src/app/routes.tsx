@@ -7,6 +7,9 @@ import { NotFoundPage } from '../features/not-found/not-found-page';
 import { QuizPage } from '../features/quiz/quiz-page';
 import { FavoritesPage } from '../features/library/favorites-page';
 import { AccountDeletionPage, DataAccessPage, PrivacySettingsPage } from '../features/privacy/privacy-pages';
+import { ArticlePage } from '../features/content/article-page';
+import { ArticlesPage } from '../features/content/articles-page';
+import { AboutPage, PrivacyPolicyPage, TermsOfServicePage } from '../features/content/site-pages';
 import { HomePage } from './home/home-page';
 import { RootErrorBoundary, RootLayout } from './root-layout';
 
@@ -29,6 +32,11 @@ export const pages: Record<keyof typeof contract, RouteObject['Component']> = {
   accountDeletion: AccountDeletionPage,
   favorites: FavoritesPage,
   favoritesFolder: FavoritesPage,
+  articles: ArticlesPage,
+  article: ArticlePage,
+  about: AboutPage,
+  privacyPolicy: PrivacyPolicyPage,
+  termsOfService: TermsOfServicePage,
 };
 
 export const routes: RouteObject[] = [

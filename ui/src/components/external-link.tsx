@@ -133,10 +133,12 @@ type ExternalLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 
   children: ReactNode;
   /** Adds the small "opens externally" icon after the content. */
   showIcon?: boolean;
+  /** A paid (affiliate) link: `rel="sponsored"` tells search engines so. */
+  sponsored?: boolean;
 };
 
 /** A real external anchor whose click goes through the External Link Warning. */
-export function ExternalLink({ href, children, onClick, showIcon = false, ...rest }: ExternalLinkProps) {
+export function ExternalLink({ href, children, onClick, showIcon = false, sponsored = false, ...rest }: ExternalLinkProps) {
   const { confirm } = useExternalLink();
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
@@ -147,7 +149,7 @@ export function ExternalLink({ href, children, onClick, showIcon = false, ...res
     confirm(href);
   };
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" onClick={handleClick} {...rest}>
+    <a href={href} target="_blank" rel={sponsored ? 'sponsored noopener noreferrer' : 'noopener noreferrer'} onClick={handleClick} {...rest}>
       {children}
       {showIcon && <ExternalIcon size={14} className="external-icon" />}
     </a>

@@ -204,6 +204,9 @@ export type VideoFavoriteCheck = { isFavorited: boolean, folderId: number | null
 
 export const SITE_NAME = "Sound Atlas";
 export const TAGLINE = "Explore Your World of Music";
+export const SITE_DESCRIPTION = "Sound Atlas is a music encyclopedia of artists and bands for fans, students and educators: biographies, genres, fun facts, weekly charts, new songs and a music quiz.";
+export const DEFAULT_IMAGE_PATH = "/assets/og-default.png";
+export const DEFAULT_IMAGE_ALT = "The Sound Atlas logo, a compass over sound waves, with the name Sound Atlas and the tagline Explore Your World of Music on a purple background";
 export const BROWSE_PAGE_SIZE = 12;
 export const MAX_BROWSE_PAGE = 50;
 export const MAX_API_PAGE = 10000;
@@ -223,6 +226,8 @@ export const MAX_FAVORITES = 5000;
 export const MAX_VIDEO_FAVORITES = 5000;
 /** Article categories, in the filter's order. */
 export const ARTICLE_CATEGORIES: readonly string[] = ["Artist Spotlight", "News & Updates", "Equipment & Gear", "General"];
+/** URL keys of the article categories (same order). */
+export const ARTICLE_CATEGORY_SLUGS: readonly string[] = ["artist-spotlight", "news-and-updates", "equipment-and-gear", "general"];
 export const INVALID_YOUTUBE_URL = "Invalid YouTube URL";
 export const ARTICLE_NOT_FOUND = "The article you're looking for doesn't exist.";
 /** Browse letters: "#" then A to Z. */
@@ -318,9 +323,15 @@ export const routes = {
   accountDeletion: { path: "account-deletion", href: (): string => `/account-deletion` },
   favorites: { path: "favorites", href: (): string => `/favorites` },
   favoritesFolder: { path: "favorites/folder/:folderId", href: (folderId: string | number): string => `/favorites/folder/${enc(folderId)}` },
+  articles: { path: "articles", href: (): string => `/articles` },
+  article: { path: "articles/:id", href: (id: string | number): string => `/articles/${enc(id)}` },
+  about: { path: "about", href: (): string => `/about` },
+  privacyPolicy: { path: "privacy-policy", href: (): string => `/privacy-policy` },
+  termsOfService: { path: "terms-of-service", href: (): string => `/terms-of-service` },
 } as const;
 
 export const links = {
+  articlesCategory: (category: string | number): string => `/articles?category=${enc(category)}`,
   browseLetter: (letter: string | number): string => `/browse?letter=${enc(letter)}`,
   artistInFavorites: (id: string | number): string => `/artist/${enc(id)}?list=favorites`,
   artistInFolder: (id: string | number, folderId: string | number): string => `/artist/${enc(id)}?list=favorites&folder=${enc(folderId)}`,
@@ -345,4 +356,10 @@ export const titles = {
   accountDeletion: (): string => `Account Deletion - Sound Atlas`,
   favorites: (): string => `My Favorites - Sound Atlas`,
   favoritesFolder: (folder: string): string => `${folder} - My Favorites - Sound Atlas`,
+  articles: (): string => `Articles - Sound Atlas`,
+  article: (article: string): string => `${article} - Sound Atlas`,
+  articleNotFound: (): string => `Article Not Found - Sound Atlas`,
+  about: (): string => `About - Sound Atlas`,
+  privacyPolicy: (): string => `Privacy Policy - Sound Atlas`,
+  termsOfService: (): string => `Terms of Service - Sound Atlas`,
 } as const;

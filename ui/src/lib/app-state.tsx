@@ -4,13 +4,15 @@ import type { SsrState } from './ssr-state';
 /** Request-level values that must be identical on server and client. */
 export interface AppEnv {
   year: number;
+  /** Today's date (YYYY-MM-DD, UTC) on the server's clock. */
+  today: string;
   origin: string;
 }
 
-const AppEnvContext = createContext<AppEnv>({ year: 1970, origin: '' });
+const AppEnvContext = createContext<AppEnv>({ year: 1970, today: '1970-01-01', origin: '' });
 
-export function AppEnvProvider({ state, children }: { state: Pick<SsrState, 'year' | 'origin'>; children: ReactNode }) {
-  return <AppEnvContext.Provider value={{ year: state.year, origin: state.origin }}>{children}</AppEnvContext.Provider>;
+export function AppEnvProvider({ state, children }: { state: Pick<SsrState, 'year' | 'today' | 'origin'>; children: ReactNode }) {
+  return <AppEnvContext.Provider value={{ year: state.year, today: state.today, origin: state.origin }}>{children}</AppEnvContext.Provider>;
 }
 
 export function useAppEnv(): AppEnv {

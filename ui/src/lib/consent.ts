@@ -31,6 +31,9 @@ export function readConsent(): Consent | null {
   }
 }
 
+/** Fired on window after every saved choice, so consent-gated parts (the ad slot) follow it. */
+export const CONSENT_CHANGED_EVENT = 'consent-changed';
+
 export function saveConsent(consent: Consent): void {
   try {
     // Essential is always on, whatever was passed.
@@ -38,4 +41,5 @@ export function saveConsent(consent: Consent): void {
   } catch {
     // Storage unavailable: the banner asks again next time.
   }
+  window.dispatchEvent(new Event(CONSENT_CHANGED_EVENT));
 }

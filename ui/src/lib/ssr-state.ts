@@ -15,6 +15,8 @@ export interface SsrState {
   fetchedAt: number;
   /** The year for the footer copyright (server clock, so both sides agree). */
   year: number;
+  /** Today's date on the server clock (YYYY-MM-DD, UTC), so both sides show the same. */
+  today: string;
   /** Public origin, e.g. `https://soundatlas.example`, for share links. */
   origin: string;
 }
@@ -23,11 +25,13 @@ export const STATE_ELEMENT_ID = 'sa-state';
 
 /** Reads the state leniently: missing fields get harmless defaults. */
 export function normalizeState(raw: unknown, fallback: { now: number; year: number; origin: string }): SsrState {
+  const today = new Date(fallback.now).toISOString().slice(0, 10);
   const value = (raw && typeof raw === 'object' ? raw : {}) as Partial<SsrState>;
   return {
     prefetched: Array.isArray(value.prefetched) ? value.prefetched.filter(isEntry) : [],
     fetchedAt: typeof value.fetchedAt === 'number' ? value.fetchedAt : fallback.now,
     year: typeof value.year === 'number' ? value.year : fallback.year,
+    today: typeof value.today === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value.today) ? value.today : today,
     origin: typeof value.origin === 'string' && value.origin !== '' ? value.origin : fallback.origin,
   };
 }

@@ -11,6 +11,7 @@ import { createQueryClient } from '../lib/query-client';
 import { primeQueryCache } from '../lib/prime-query-cache';
 import type { PrefetchedEntry, SsrState } from '../lib/ssr-state';
 import { makeArtist } from './fixtures';
+import { channelVideos, makeArticle, newSongs, topTen } from '../features/content/content-fixtures';
 
 // React's development build (used by vitest) reports every hydration
 // difference, attributes included, through console.error / onRecoverableError.
@@ -18,8 +19,32 @@ const artist = makeArtist({ imageUrl: 'https://upload.wikimedia.org/wikipedia/co
 const notFound = { status: 404, error: 'Not Found', message: 'This artist could not be found. It may have been removed or the ID is incorrect.' };
 const browsePage = { letter: 'N', page: 1, pageSize: 12, total: 1, artists: [{ id: 42, title: 'Nirvana', imageUrl: null, genres: ['Grunge'] }] };
 
+const article = makeArticle();
+const articles = [article, makeArticle({ id: 8, title: 'Another Story', category: 'General' }), makeArticle({ id: 9, title: 'A Third Story' })];
+const articleMissing = { status: 404, error: 'Not Found', message: "The article you're looking for doesn't exist." };
+const home: PrefetchedEntry[] = [
+  { key: '/api/artists/random', status: 200, body: artist },
+  { key: '/api/weekly-top-ten', status: 200, body: topTen },
+  { key: '/api/new-songs', status: 200, body: newSongs },
+  { key: '/api/youtube/channel-videos', status: 200, body: channelVideos },
+  { key: '/api/articles', status: 200, body: articles },
+];
+
 const cases: Array<[string, PrefetchedEntry[]]> = [
-  ['/', [{ key: '/api/artists/random', status: 200, body: artist }]],
+  ['/', home],
+  ['/articles', [{ key: '/api/articles', status: 200, body: articles }]],
+  ['/articles?category=general', [{ key: '/api/articles', status: 200, body: articles }]],
+  [
+    '/articles/7',
+    [
+      { key: '/api/articles/7', status: 200, body: article },
+      { key: '/api/articles', status: 200, body: articles },
+    ],
+  ],
+  ['/articles/999', [{ key: '/api/articles/999', status: 404, body: articleMissing }]],
+  ['/about', []],
+  ['/privacy-policy', []],
+  ['/terms-of-service', []],
   ['/', []],
   [
     '/artist/42',
@@ -45,7 +70,7 @@ afterEach(() => {
 
 describe('hydration', () => {
   it.each(cases)('hydrates %s without mismatches or requests', async (url, prefetched) => {
-    const state: SsrState = { prefetched, fetchedAt: Date.now(), year: 2026, origin: 'https://soundatlas.test' };
+    const state: SsrState = { prefetched, fetchedAt: Date.now(), year: 2026, today: '2026-11-23', origin: 'https://soundatlas.test' };
     const { html } = renderPage({ url, state });
     const fetchSpy = vi.fn(() => new Promise<Response>(() => {}));
     vi.stubGlobal('fetch', fetchSpy);
@@ -76,7 +101,7 @@ describe('hydration', () => {
     expect(errors).toEqual([]);
     const requested = fetchSpy.mock.calls.map((call) => String((call as unknown[])[0]));
     for (const entry of prefetched) expect(requested).not.toContain(entry.key);
-    if (prefetched.length > 0 && url !== '/artist/42') expect(requested).toEqual([]);
+    if ((prefetched.length > 0 || url === '/about') && url !== '/artist/42') expect(requested).toEqual([]);
     act(() => root?.unmount());
     router.dispose();
     consoleError.mockRestore();

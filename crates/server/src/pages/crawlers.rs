@@ -1,5 +1,8 @@
-//! What crawlers read besides pages: `/robots.txt` and `/sitemap.xml` (home, every
-//! browse letter and every artist page), with absolute URLs on the public origin.
+//! What crawlers read besides pages: `/robots.txt` and the sitemaps, with absolute URLs
+//! on the public origin. `/sitemap.xml` is a sitemap index (sitemaps.org) naming child
+//! sitemaps of at most [`MAX_URLS`] URLs each: the site's own pages (home, browse and
+//! every letter, articles, quiz, about and the legal pages), the artists (in chunks)
+//! and the articles.
 
 use axum::extract::State;
 use axum::http::header;
@@ -7,16 +10,23 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use sound_atlas_catalog::{reads, Letter};
+use sound_atlas_content::reads as content_reads;
 use sound_atlas_contract::pages::routes;
-use sound_atlas_http::ApiResult;
+use sound_atlas_http::{ApiError, ApiResult, PathParam};
 
 use super::catalog::browse_letter_path;
 use crate::state::AppState;
 
+/// The sitemap protocol's limit of URLs per sitemap file.
+pub const MAX_URLS: usize = 50_000;
+/// Where the child sitemaps live: `/sitemaps/{name}.xml`.
+const CHILD_ROUTE: &str = "/sitemaps/{file}";
+
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/robots.txt", get(robots))
-        .route("/sitemap.xml", get(sitemap))
+        .route("/sitemap.xml", get(sitemap_index))
+        .route(CHILD_ROUTE, get(child_sitemap))
 }
 
 /// Search result pages stay crawlable: they say `noindex` themselves, which a crawler
@@ -29,34 +39,195 @@ async fn robots(State(state): State<AppState>) -> Response {
     ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body).into_response()
 }
 
-async fn sitemap(State(state): State<AppState>) -> ApiResult<Response> {
+/// One URL of a sitemap, with its last change (an ISO date) when the data records one.
+struct Entry {
+    path: String,
+    lastmod: Option<String>,
+}
+
+impl Entry {
+    fn new(path: String, lastmod: Option<&str>) -> Entry {
+        Entry {
+            path,
+            lastmod: lastmod.map(str::to_owned),
+        }
+    }
+}
+
+/// The child sitemaps, named by what they list.
+enum Child {
+    Pages,
+    Articles,
+    /// Artists `(n-1) * MAX_URLS ..` in catalogue order (n from 1).
+    Artists(usize),
+}
+
+impl Child {
+    fn parse(file: &str) -> Option<Child> {
+        match file.strip_suffix(".xml")? {
+            "pages" => Some(Child::Pages),
+            "articles" => Some(Child::Articles),
+            other => {
+                let n = other.strip_prefix("artists-")?.parse::<usize>().ok()?;
+                (n >= 1).then_some(Child::Artists(n))
+            }
+        }
+    }
+
+    fn file(&self) -> String {
+        match self {
+            Child::Pages => "pages.xml".into(),
+            Child::Articles => "articles.xml".into(),
+            Child::Artists(n) => format!("artists-{n}.xml"),
+        }
+    }
+}
+
+/// The newest article date: when the article list (and home's "Latest Articles") last changed.
+fn newest(dates: impl Iterator<Item = String>) -> Option<String> {
+    dates.max()
+}
+
+async fn sitemap_index(State(state): State<AppState>) -> ApiResult<Response> {
     let origin = &state.renderer.site().public_url;
-    let mut paths = vec![
-        routes::HOME.href(&[]),
-        routes::BROWSE.href(&[]),
-        routes::QUIZ.href(&[]),
+    let artists = reads::list(&state.catalog, false).await?.len();
+    let articles = content_reads::articles(&state.content, None).await?;
+    let latest_article = newest(articles.iter().map(|a| a.date.clone()));
+    let mut children = vec![
+        (Child::Pages, latest_article.clone()),
+        (Child::Articles, latest_article),
     ];
-    paths.extend(Letter::all().map(browse_letter_path));
-    paths.extend(
-        reads::list(&state.catalog, false)
+    // At least one artists file, so the index always names the same three kinds.
+    for n in 1..=artists.div_ceil(MAX_URLS).max(1) {
+        children.push((Child::Artists(n), None));
+    }
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for (child, lastmod) in children {
+        xml.push_str(&format!(
+            "  <sitemap><loc>{origin}/sitemaps/{}</loc>{}</sitemap>\n",
+            child.file(),
+            lastmod_tag(lastmod.as_deref())
+        ));
+    }
+    xml.push_str("</sitemapindex>\n");
+    Ok(xml_response(xml))
+}
+
+async fn child_sitemap(
+    State(state): State<AppState>,
+    PathParam(file): PathParam,
+) -> ApiResult<Response> {
+    let not_found = || ApiError::not_found("There is no such sitemap.");
+    let child = Child::parse(&file).ok_or_else(not_found)?;
+    let entries: Vec<Entry> = match child {
+        Child::Pages => {
+            let articles = content_reads::articles(&state.content, None).await?;
+            let latest = newest(articles.iter().map(|a| a.date.clone()));
+            let mut entries = vec![
+                // Home shows the latest articles: it changes with them (at least).
+                Entry::new(routes::HOME.href(&[]), latest.as_deref()),
+                Entry::new(routes::BROWSE.href(&[]), None),
+                Entry::new(routes::ARTICLES.href(&[]), latest.as_deref()),
+                Entry::new(routes::QUIZ.href(&[]), None),
+                Entry::new(routes::ABOUT.href(&[]), None),
+                Entry::new(routes::PRIVACY_POLICY.href(&[]), None),
+                Entry::new(routes::TERMS_OF_SERVICE.href(&[]), None),
+            ];
+            entries.extend(Letter::all().map(|l| Entry::new(browse_letter_path(l), None)));
+            entries
+        }
+        Child::Articles => content_reads::articles(&state.content, None)
             .await?
             .iter()
-            .map(|a| routes::ARTIST.href(&[&a.id])),
-    );
+            .map(|a| Entry::new(routes::ARTICLE.href(&[&a.id]), Some(&a.date)))
+            .collect(),
+        Child::Artists(n) => {
+            let artists = reads::list(&state.catalog, false).await?;
+            let start = (n - 1) * MAX_URLS;
+            // Past the last chunk there is no such file (the first always exists).
+            if start >= artists.len() && n > 1 {
+                return Err(not_found());
+            }
+            artists
+                .iter()
+                .skip(start)
+                .take(MAX_URLS)
+                .map(|a| Entry::new(routes::ARTIST.href(&[&a.id]), None))
+                .collect()
+        }
+    };
+    let origin = &state.renderer.site().public_url;
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
-    for path in paths {
+    for entry in entries {
         // Paths are ours and ASCII; only "&" (in query strings) needs escaping in XML.
         xml.push_str(&format!(
-            "  <url><loc>{origin}{}</loc></url>\n",
-            path.replace('&', "&amp;")
+            "  <url><loc>{origin}{}</loc>{}</url>\n",
+            entry.path.replace('&', "&amp;"),
+            lastmod_tag(entry.lastmod.as_deref())
         ));
     }
     xml.push_str("</urlset>\n");
-    Ok((
+    Ok(xml_response(xml))
+}
+
+/// `<lastmod>` for a W3C date (YYYY-MM-DD); anything else is left out rather than guessed.
+fn lastmod_tag(date: Option<&str>) -> String {
+    match date {
+        Some(d) if is_iso_date(d) => format!("<lastmod>{d}</lastmod>"),
+        _ => String::new(),
+    }
+}
+
+fn is_iso_date(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
+}
+
+fn xml_response(xml: String) -> Response {
+    (
         [(header::CONTENT_TYPE, "application/xml; charset=utf-8")],
         xml,
     )
-        .into_response())
+        .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn child_sitemaps_are_named_by_what_they_list() {
+        assert!(matches!(Child::parse("pages.xml"), Some(Child::Pages)));
+        assert!(matches!(
+            Child::parse("articles.xml"),
+            Some(Child::Articles)
+        ));
+        assert!(matches!(
+            Child::parse("artists-2.xml"),
+            Some(Child::Artists(2))
+        ));
+        assert!(Child::parse("artists-0.xml").is_none());
+        assert!(Child::parse("artists-x.xml").is_none());
+        assert!(Child::parse("pages").is_none());
+        assert_eq!(Child::Artists(3).file(), "artists-3.xml");
+    }
+
+    #[test]
+    fn only_iso_dates_become_lastmod() {
+        assert_eq!(
+            lastmod_tag(Some("2025-03-01")),
+            "<lastmod>2025-03-01</lastmod>"
+        );
+        assert_eq!(lastmod_tag(Some("March 2025")), "");
+        assert_eq!(lastmod_tag(None), "");
+    }
 }

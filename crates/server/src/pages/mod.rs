@@ -4,6 +4,7 @@
 
 mod accounts; // accounts (issue 5)
 mod catalog;
+mod content; // content (issue 6)
 mod crawlers;
 pub mod library;
 mod quiz;
@@ -20,6 +21,7 @@ use crate::state::AppState;
 pub fn router() -> Router<AppState> {
     catalog::router()
         .merge(quiz::router())
+        .merge(content::router()) // content (issue 6)
         .merge(accounts::router()) // accounts (issue 5)
         .merge(library::router()) // library (issue 8)
         .merge(crawlers::router())

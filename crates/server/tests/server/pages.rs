@@ -6,7 +6,7 @@ use sound_atlas_test_db::{db_tests, TestDb};
 use crate::{app, app_with_bundle, get, id_of, ORIGIN};
 
 /// The JSON-LD documents of a page, parsed.
-fn json_ld(html: &str) -> Vec<serde_json::Value> {
+pub(crate) fn json_ld(html: &str) -> Vec<serde_json::Value> {
     // The tag carries this response's CSP nonce: the document starts after its `>`.
     html.split(r#"<script type="application/ld+json""#)
         .skip(1)
@@ -18,7 +18,7 @@ fn json_ld(html: &str) -> Vec<serde_json::Value> {
 }
 
 /// The injected state, parsed.
-fn state(html: &str) -> serde_json::Value {
+pub(crate) fn state(html: &str) -> serde_json::Value {
     let tag = html
         .find(r#"<script id="sa-state" type="application/json""#)
         .expect("state script");
@@ -50,8 +50,26 @@ fn assert_preview_tags(html: &str) {
     assert_eq!(meta(html, "name", "twitter:image:alt"), alt);
 }
 
+/// A page with its own share picture: `path` on this site, 1200x630, its alt naming `name`.
+pub(crate) fn assert_share_image(html: &str, path: &str, name: &str) {
+    assert_eq!(meta(html, "property", "og:locale"), "en_US");
+    assert_eq!(
+        meta(html, "property", "og:image"),
+        format!("{ORIGIN}{path}")
+    );
+    assert_eq!(
+        meta(html, "name", "twitter:image"),
+        format!("{ORIGIN}{path}")
+    );
+    assert_eq!(meta(html, "property", "og:image:width"), "1200");
+    assert_eq!(meta(html, "property", "og:image:height"), "630");
+    let alt = meta(html, "property", "og:image:alt");
+    assert!(alt.contains(name), "{alt}");
+    assert_eq!(meta(html, "name", "twitter:image:alt"), alt);
+}
+
 /// An error page names no canonical URL and stays out of indexes.
-fn assert_unindexed_without_canonical(html: &str) {
+pub(crate) fn assert_unindexed_without_canonical(html: &str) {
     assert!(html.contains(r#"<meta name="robots" content="noindex">"#));
     assert!(
         !html.contains(r#"rel="canonical""#),
@@ -61,7 +79,7 @@ fn assert_unindexed_without_canonical(html: &str) {
     assert_preview_tags(html);
 }
 
-fn meta(html: &str, attr: &str, name: &str) -> String {
+pub(crate) fn meta(html: &str, attr: &str, name: &str) -> String {
     let marker = format!(r#"<meta {attr}="{name}" content=""#);
     let start = html.find(&marker).unwrap_or_else(|| panic!("no {name}")) + marker.len();
     html[start..start + html[start..].find('"').unwrap()].to_owned()
@@ -84,9 +102,9 @@ async fn an_artist_page_is_rendered_with_its_head_and_data(db: &TestDb) {
         format!("{ORIGIN}/artist/{id}")
     );
     assert_eq!(meta(html, "property", "og:site_name"), "Sound Atlas");
-    assert!(meta(html, "property", "og:image").starts_with("https://"));
     assert!(!meta(html, "property", "og:description").is_empty());
-    assert_preview_tags(html);
+    // The artist's own share picture, not the site's logo.
+    assert_share_image(html, &format!("/og/artist/{id}.png"), "The Beatles");
     assert_eq!(meta(html, "name", "twitter:card"), "summary_large_image");
     assert!(html.contains(&format!(
         r#"<link rel="canonical" href="{ORIGIN}/artist/{id}">"#
@@ -413,6 +431,14 @@ async fn the_same_page_with_the_same_data_is_rendered_once(db: &TestDb) {
     );
 }
 
+/// The `<loc>` URLs of a sitemap or sitemap index.
+pub(crate) fn locs(xml: &str) -> Vec<String> {
+    xml.split("<loc>")
+        .skip(1)
+        .map(|rest| rest.split("</loc>").next().unwrap().replace("&amp;", "&"))
+        .collect()
+}
+
 async fn crawlers_find_every_artist_page_in_the_sitemap(db: &TestDb) {
     let app = app(db).await;
     let robots = get(&app, "/robots.txt").await;
@@ -420,22 +446,36 @@ async fn crawlers_find_every_artist_page_in_the_sitemap(db: &TestDb) {
     assert!(robots
         .body
         .contains(&format!("Sitemap: {ORIGIN}/sitemap.xml")));
-    let sitemap = get(&app, "/sitemap.xml").await;
-    assert_eq!(sitemap.status, StatusCode::OK);
-    assert!(sitemap.headers["content-type"]
+    let index = get(&app, "/sitemap.xml").await;
+    assert_eq!(index.status, StatusCode::OK);
+    assert!(index.headers["content-type"]
         .to_str()
         .unwrap()
         .starts_with("application/xml"));
+    assert!(index.body.contains("<sitemapindex"), "a sitemap index");
+    // Every child sitemap it names answers; together they list every page.
+    let mut urls = Vec::new();
+    for child in locs(&index.body) {
+        let path = child.strip_prefix(ORIGIN).expect("on the public origin");
+        let sitemap = get(&app, path).await;
+        assert_eq!(sitemap.status, StatusCode::OK, "{path}");
+        assert!(sitemap.body.contains("<urlset"), "{path}");
+        let listed = locs(&sitemap.body);
+        assert!(listed.len() <= 50_000, "{path}");
+        urls.extend(listed);
+    }
     let artists = get(&app, "/api/artists").await.json();
     for artist in artists.as_array().unwrap() {
-        assert!(sitemap
-            .body
-            .contains(&format!("<loc>{ORIGIN}/artist/{}</loc>", artist["id"])));
+        assert!(urls.contains(&format!("{ORIGIN}/artist/{}", artist["id"])));
     }
-    assert!(sitemap
-        .body
-        .contains(&format!("<loc>{ORIGIN}/browse?letter=%23</loc>")));
-    assert!(sitemap.body.contains(&format!("<loc>{ORIGIN}/quiz</loc>")));
+    for path in ["/browse?letter=#", "/quiz", "/"] {
+        let path = path.replace('#', "%23");
+        assert!(urls.contains(&format!("{ORIGIN}{path}")), "{path}");
+    }
+    assert_eq!(
+        get(&app, "/sitemaps/artists-99.xml").await.status,
+        StatusCode::NOT_FOUND
+    );
 }
 
 async fn health_answers_once_pages_can_be_served(db: &TestDb) {

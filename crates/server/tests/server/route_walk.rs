@@ -19,7 +19,7 @@ fn samples(route_id: &str, artist_id: i64) -> Vec<(String, StatusCode)> {
             .collect()
     };
     match route_id {
-        "home" => owned(&[("/", ok)]),
+        "home" => owned(&[("/", ok), ("/?refresh=true", ok)]),
         "browse" => owned(&[
             ("/browse", ok),
             ("/browse?letter=B", ok),
@@ -56,6 +56,21 @@ fn samples(route_id: &str, artist_id: i64) -> Vec<(String, StatusCode)> {
         // library (issue 8): signed out, the screen renders its login prompt
         "favorites" => owned(&[("/favorites", ok)]),
         "favoritesFolder" => owned(&[("/favorites/folder/1", ok), ("/favorites/folder/nope", ok)]),
+        // content (issue 6)
+        "articles" => owned(&[
+            ("/articles", ok),
+            ("/articles?category=artist-spotlight", ok),
+            ("/articles?category=News%20%26%20Updates", ok),
+            ("/articles?category=no-such-category", ok),
+        ]),
+        "article" => owned(&[
+            ("/articles/1", ok),
+            ("/articles/999999", StatusCode::NOT_FOUND),
+            ("/articles/not-a-number", StatusCode::NOT_FOUND),
+        ]),
+        "about" => owned(&[("/about", ok)]),
+        "privacyPolicy" => owned(&[("/privacy-policy", ok)]),
+        "termsOfService" => owned(&[("/terms-of-service", ok)]),
         other => panic!("route {other:?} has no sample URLs: add them to route_walk.rs"),
     }
 }

@@ -32,7 +32,7 @@ const FOOTER_COLUMNS: readonly FooterColumn[] = [
     title: 'About',
     links: [
       { label: 'About Sound Atlas', to: '/about' },
-      { label: 'Artist Spotlights', to: '/articles' },
+      { label: 'Artist Spotlights', to: '/articles?category=artist-spotlight' },
       { label: 'Privacy Settings', to: '/privacy-settings' },
     ],
   },

@@ -4,7 +4,8 @@ import { browseHref } from '../../features/catalog/browse-params';
 import { TAGLINE } from '../../generated/contract';
 import { titles } from '../../generated/contract';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { MusicNoteIcon, PlayIcon, QuizIcon } from '../../components/icons';
+import { QuizIcon } from '../../components/icons';
+import { BrandNewSongs, ChannelVideos, LatestArticles, WeeklyTopTen } from '../../features/content/home-sections';
 import { Spotlight } from '../../features/catalog/spotlight';
 import './home.css';
 
@@ -20,15 +21,7 @@ export function HomePage() {
         </p>
       </section>
 
-      {/* Weekly Top 10: the chart data arrives with a later issue. */}
-      <section className="home-section" aria-labelledby="top10-title">
-        <div className="section-head">
-          <h2 id="top10-title">Weekly Top 10</h2>
-        </div>
-        <p className="empty-note">
-          <MusicNoteIcon size={18} /> This week&apos;s chart is not available yet. Check back soon!
-        </p>
-      </section>
+      <WeeklyTopTen />
 
       <Spotlight />
 
@@ -56,35 +49,11 @@ export function HomePage() {
         </nav>
       </section>
 
-      {/* Brand New Songs: the data arrives with a later issue. */}
-      <section className="home-section" aria-labelledby="new-songs-title">
-        <div className="section-head">
-          <h2 id="new-songs-title">Brand New Songs</h2>
-        </div>
-        <p className="empty-note">
-          <MusicNoteIcon size={18} /> No new songs to show right now. Check back soon!
-        </p>
-      </section>
+      <BrandNewSongs />
 
-      {/* Latest from the channel: with no data the spec shows three "Coming Soon" cards. */}
-      <section className="home-section" aria-labelledby="channel-title">
-        <div className="section-head">
-          <h2 id="channel-title">Latest from the Sound Atlas Channel</h2>
-        </div>
-        <ul className="coming-soon-row">
-          {[1, 2, 3].map((n) => (
-            <li key={n} className="coming-soon-card">
-              <div className="coming-soon-thumb" aria-hidden="true">
-                <PlayIcon size={28} />
-              </div>
-              <p className="coming-soon-title">Coming Soon</p>
-              <p className="coming-soon-text">New videos are on the way.</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <ChannelVideos />
 
-      {/* Latest Articles: hidden while there is no data (spec: hidden when empty). */}
+      <LatestArticles />
 
       <section className="home-quiz" aria-labelledby="quiz-title">
         <div>

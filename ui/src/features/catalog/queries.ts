@@ -6,6 +6,7 @@ export const MINUTE = 60_000;
 export const STALE_ARTIST_LIST = 5 * MINUTE;
 export const STALE_BROWSE = 15 * MINUTE;
 export const STALE_SEARCH = 5 * MINUTE;
+export const STALE_ARTIST_VIDEOS = 30 * MINUTE;
 
 /**
  * Query options of one catalogue read. The key is the endpoint's API path from the
@@ -27,6 +28,8 @@ export const queries = {
   /** One page of the search screen's results, as cards. */
   searchCards: (query: string, page: number) => read(api.searchCards(query, page), STALE_SEARCH),
   browse: (letter: string, page: number) => read(api.browse(letter, page), STALE_BROWSE),
+  /** The latest videos of the channel an artist's soloVideoLink names (content's endpoint). */
+  artistChannelVideos: (url: string) => read(api.artistChannelVideos(url), STALE_ARTIST_VIDEOS),
 };
 
 /** Keys of pages 1..pages of one letter, in order. */

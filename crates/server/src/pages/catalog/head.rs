@@ -3,6 +3,7 @@
 
 use serde_json::{json, Value};
 use sound_atlas_catalog::{Artist, Letter};
+use sound_atlas_content::og;
 use sound_atlas_contract::pages::{links, routes, titles, SITE_NAME};
 
 use crate::head::{Head, HeadImage, DEFAULT_DESCRIPTION};
@@ -61,11 +62,11 @@ pub fn browse(origin: &str, letter: Option<Letter>) -> Head {
     }
 }
 
-fn crumb(position: usize, name: &str, item: String) -> Value {
+pub(crate) fn crumb(position: usize, name: &str, item: String) -> Value {
     json!({ "@type": "ListItem", "position": position, "name": name, "item": item })
 }
 
-fn breadcrumb_list(items: Vec<Value>) -> Value {
+pub(crate) fn breadcrumb_list(items: Vec<Value>) -> Value {
     json!({
         "@context": "https://schema.org",
         "@type": "BreadcrumbList",
@@ -93,11 +94,11 @@ pub fn artist(origin: &str, artist: &Artist) -> Head {
     ]);
     Head {
         og_type: "profile",
-        // A catalogue image has no recorded size: it is named without one.
-        image: match &artist.image_url {
-            Some(url) => HeadImage::without_size(url.clone(), format!("Photo of {}", artist.title)),
-            None => HeadImage::site_default(),
-        },
+        // The artist's own share picture (name, genres): every artist unfurls differently.
+        image: HeadImage::share_card(
+            og::paths::artist(artist.id),
+            &og::ShareCard::artist(artist.id, &artist.title, &artist.genres),
+        ),
         json_ld: vec![artist_json_ld(origin, &path, artist), breadcrumbs],
         ..Head::website(titles::ARTIST.fill(&[&artist.title]), description, path)
     }
@@ -192,7 +193,7 @@ fn artist_json_ld(origin: &str, path: &str, artist: &Artist) -> Value {
 }
 
 /// At most `max` characters, cut at a word boundary with an ellipsis.
-fn truncate_words(text: &str, max: usize) -> String {
+pub(crate) fn truncate_words(text: &str, max: usize) -> String {
     let text = text.trim();
     if text.chars().count() <= max {
         return text.to_owned();

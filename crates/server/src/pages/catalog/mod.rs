@@ -2,7 +2,7 @@
 //! contract's route table; each handler prefetches through `sound_atlas_catalog::reads`
 //! under the contract's API paths.
 
-mod head;
+pub(crate) mod head;
 
 use axum::extract::State;
 use axum::http::{StatusCode, Uri};
@@ -28,15 +28,19 @@ pub fn router() -> Router<AppState> {
         .route(routes::SEARCH_RESULTS.path.0, get(search))
 }
 
-/// Home: the spotlight random artist is read here; later sections bring their own data.
-async fn home(State(state): State<AppState>, uri: Uri) -> Response {
+/// Home: the spotlight random artist, and the content sections (`?refresh=true`
+/// rereads the Weekly Top 10).
+async fn home(State(state): State<AppState>, uri: Uri, params: QueryParams) -> Response {
     let spotlight = reads::random(&state.catalog).await;
+    let mut prefetched = vec![Prefetched::new(api::RANDOM.path(&[]), &spotlight)];
+    // content (issue 6)
+    prefetched.extend(super::content::home_reads(&state, params.flag("refresh")).await);
     let page = Page {
         route: routes::HOME.id,
         private: false,
         status: StatusCode::OK,
         head: head::home(&state.renderer.site().public_url),
-        prefetched: vec![Prefetched::new(api::RANDOM.path(&[]), &spotlight)],
+        prefetched,
     };
     state.renderer.render(&uri, page).await
 }
@@ -83,16 +87,21 @@ async fn artist(State(state): State<AppState>, uri: Uri, PathParam(raw_id): Path
         Ok((id, artist)) => {
             let neighbors = reads::neighbors(catalog, id).await;
             let related = reads::related(catalog, id).await;
+            // content (issue 6): Featured Video reads the channel's latest videos
+            let videos = super::content::artist_videos(&state, &artist).await;
+            let mut prefetched = vec![
+                Prefetched::new(api::NEIGHBORS.path(&[&id]), &neighbors),
+                Prefetched::new(api::RELATED.path(&[&id]), &related),
+            ];
+            prefetched.extend(videos);
             Page {
                 route: routes::ARTIST.id,
                 private: false,
                 status: StatusCode::OK,
                 head: head::artist(&state.renderer.site().public_url, &artist),
-                prefetched: vec![
-                    Prefetched::new(api::ARTIST.path(&[&id]), &Ok(artist)),
-                    Prefetched::new(api::NEIGHBORS.path(&[&id]), &neighbors),
-                    Prefetched::new(api::RELATED.path(&[&id]), &related),
-                ],
+                prefetched: std::iter::once(Prefetched::new(api::ARTIST.path(&[&id]), &Ok(artist)))
+                    .chain(prefetched)
+                    .collect(),
             }
         }
         // Keyed as the client requests it (the raw id, encoded), so it shows the same

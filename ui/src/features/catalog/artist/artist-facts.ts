@@ -50,14 +50,4 @@ export function videoServiceName(url: string): string {
   return /youtu\.?be/i.test(url) ? 'YouTube' : 'the video site';
 }
 
-/** Social share URLs: each gets the page URL and the title; reddit gets the title as its own field. */
-export function shareLinks(url: string, title: string): Array<{ network: 'facebook' | 'x' | 'whatsapp' | 'reddit'; label: string; href: string }> {
-  const u = encodeURIComponent(url);
-  const t = encodeURIComponent(title);
-  return [
-    { network: 'facebook', label: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${u}&quote=${t}` },
-    { network: 'x', label: 'X', href: `https://twitter.com/intent/tweet?url=${u}&text=${t}` },
-    { network: 'whatsapp', label: 'WhatsApp', href: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}` },
-    { network: 'reddit', label: 'Reddit', href: `https://www.reddit.com/submit?url=${u}&title=${t}` },
-  ];
-}
+export { shareLinks } from '../../../components/share-panel';

@@ -16,10 +16,11 @@ import { FavoriteHeart } from '../../../components/favorite-heart';
 import { ArtistImage } from '../../../components/artist-image';
 import { ExternalLink } from '../../../components/external-link';
 import { CardSkeletons } from '../../../components/skeletons';
-import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon, GridIcon, HomeIcon, PlayIcon, SparkIcon } from '../../../components/icons';
-import { artistFacts, bioParagraphs, presentStreamingLinks, videoServiceName } from './artist-facts';
+import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon, GridIcon, HomeIcon, SparkIcon } from '../../../components/icons';
+import { artistFacts, bioParagraphs, presentStreamingLinks } from './artist-facts';
 import { ArtistSkeleton } from './artist-skeleton';
 import { SharePanel } from './share-panel';
+import { FeaturedVideo } from './featured-video';
 import { useSwipe } from './use-swipe';
 import './artist.css';
 
@@ -265,22 +266,7 @@ function ArtistDetail({ artist, neighbors, related, relatedPending }: { artist: 
           )}
         </section>
 
-        {video && (
-          <section className="artist-section" aria-labelledby="video-title">
-            <h2 id="video-title">Featured Video</h2>
-            <div className="video-card">
-              <div className="video-card-icon" aria-hidden="true">
-                <PlayIcon size={28} />
-              </div>
-              <div>
-                <p className="video-card-text">Watch {artist.title} on {videoServiceName(video)}.</p>
-                <ExternalLink href={video} className="btn btn-primary" showIcon>
-                  Watch on {videoServiceName(video)}
-                </ExternalLink>
-              </div>
-            </div>
-          </section>
-        )}
+        {video && <FeaturedVideo link={video} title={artist.title} />}
 
         {streaming.length > 0 && (
           <section className="artist-section" aria-labelledby="listen-title">

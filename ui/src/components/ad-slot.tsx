@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { Link } from './link';
+import { CONSENT_CHANGED_EVENT, readConsent } from '../lib/consent';
+import './ad-slot.css';
+
+/**
+ * The advertising network's script, when one is configured. None is yet: the slot is
+ * a clearly marked place for it. Whatever goes here loads only after the visitor
+ * allowed advertising cookies (and the site's Content-Security-Policy must list it).
+ */
+export const AD_NETWORK_SCRIPT: string | null = null;
+
+/** True once the visitor's saved choice allows advertising; follows later choices. */
+export function useAdvertisingConsent(): boolean {
+  const [allowed, setAllowed] = useState(false);
+  useEffect(() => {
+    const update = () => setAllowed(readConsent()?.advertising === true);
+    update();
+    window.addEventListener(CONSENT_CHANGED_EVENT, update);
+    window.addEventListener('storage', update);
+    return () => {
+      window.removeEventListener(CONSENT_CHANGED_EVENT, update);
+      window.removeEventListener('storage', update);
+    };
+  }, []);
+  return allowed;
+}
+
+/**
+ * The advertising block (spec section 2, a global element), marked as such. Nothing
+ * from an ad network loads without advertising consent: the server renders the
+ * empty slot, and the browser adds the network's script only when consent exists.
+ */
+export function AdSlot() {
+  const allowed = useAdvertisingConsent();
+  useEffect(() => {
+    if (!allowed || !AD_NETWORK_SCRIPT) return;
+    if (document.querySelector(`script[src="${AD_NETWORK_SCRIPT}"]`)) return;
+    const script = document.createElement('script');
+    script.src = AD_NETWORK_SCRIPT;
+    script.async = true;
+    document.head.appendChild(script);
+  }, [allowed]);
+  return (
+    <aside className="ad-slot" aria-label="Advertisement" data-consent={allowed ? 'granted' : 'denied'}>
+      <p className="ad-slot-label">Advertisement</p>
+      {!allowed && (
+        <p className="ad-slot-text">
+          Ads appear here only if you allow advertising cookies (<Link to="/privacy-settings">privacy settings</Link>).
+        </p>
+      )}
+    </aside>
+  );
+}
+
+/** The retail marketplace's affiliate disclosure, under product links. */
+export function AffiliateNotice() {
+  return (
+    <p className="affiliate-notice">
+      As an Amazon Associate, Sound Atlas earns from qualifying purchases. The product links above are affiliate links: buying through them may earn us a
+      commission at no extra cost to you.
+    </p>
+  );
+}

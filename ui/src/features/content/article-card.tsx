@@ -1,0 +1,54 @@
+import { Link } from '../../components/link';
+import { CARD_TAGS, routes, type Article } from '../../generated/contract';
+import { formatDate, tagList } from './queries';
+
+/** Up to `CARD_TAGS` tags, and how many more there are ("+N"). */
+export function cardTags(tags: string): { shown: string[]; more: number } {
+  const all = tagList(tags);
+  return { shown: all.slice(0, CARD_TAGS), more: Math.max(0, all.length - CARD_TAGS) };
+}
+
+/**
+ * An article card (home and the list): date, title, summary, up to two tags and
+ * "+N". The whole card is one link to the article.
+ */
+export function ArticleCard({ article, headingLevel = 2 }: { article: Article; headingLevel?: 2 | 3 }) {
+  const { shown, more } = cardTags(article.tags);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const image = article.featuredImage ?? article.image1;
+  return (
+    <article className="article-card">
+      <Link to={routes.article.href(article.id)} className="article-card-link">
+        <span className={`article-card-media article-card-media--${categoryClass(article.category)}`}>
+          {image ? <img src={image} alt="" loading="lazy" width={560} height={300} /> : <span className="article-card-category">{article.category}</span>}
+        </span>
+        <span className="article-card-body">
+          <time className="article-card-date" dateTime={article.date}>
+            {formatDate(article.date)}
+          </time>
+          <Heading className="article-card-title">{article.title}</Heading>
+          <span className="article-card-summary">{article.summary}</span>
+        </span>
+      </Link>
+      {(shown.length > 0 || more > 0) && (
+        <ul className="tag-list article-card-tags" aria-label="Tags">
+          {shown.map((tag) => (
+            <li key={tag} className="tag">
+              {tag}
+            </li>
+          ))}
+          {more > 0 && (
+            <li className="tag tag--more" aria-label={`${more} more tags`}>
+              +{more}
+            </li>
+          )}
+        </ul>
+      )}
+    </article>
+  );
+}
+
+/** A class-safe key of a category, for its artwork colour. */
+export function categoryClass(category: string): string {
+  return category.toLowerCase().replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '') || 'general';
+}

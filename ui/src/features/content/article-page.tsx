@@ -1,0 +1,236 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { Link } from '../../components/link';
+import { INVALID_YOUTUBE_URL, RELATED_ARTICLES, links, routes, titles, type Article } from '../../generated/contract';
+import { useAppEnv } from '../../lib/app-state';
+import { isNotFound } from '../../lib/http-error';
+import { useDocumentHead } from '../../lib/use-document-head';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AffiliateNotice } from '../../components/ad-slot';
+import { ExternalLink } from '../../components/external-link';
+import { ArrowLeftIcon } from '../../components/icons';
+import { SharePanel } from '../../components/share-panel';
+import { ArticleCard, categoryClass } from './article-card';
+import { ArticleText } from './article-text';
+import { CATEGORY_CHOICES, formatDate, queries, tagList } from './queries';
+import { thumbnailOf, watchUrl } from './video-link';
+import './content.css';
+
+/** A product of an article, shown only with both a name and a link (spec section 5). */
+export interface Product {
+  name: string;
+  link: string;
+  image: string | null;
+}
+
+export function productsOf(article: Article): Product[] {
+  const candidates = [
+    [article.product1Name, article.product1Link, article.product1Image],
+    [article.product2Name, article.product2Link, article.product2Image],
+    [article.product3Name, article.product3Link, article.product3Image],
+  ] as const;
+  return candidates.flatMap(([name, link, image]) => (name?.trim() && link?.trim() && /^https?:\/\//i.test(link.trim()) ? [{ name: name.trim(), link: link.trim(), image: image ?? null }] : []));
+}
+
+/** Up to three other articles of the same category, in list order (newest first). */
+export function moreInCategory(article: Article, all: readonly Article[]): Article[] {
+  return all.filter((a) => a.category === article.category && a.id !== article.id).slice(0, RELATED_ARTICLES);
+}
+
+/** What the share picture shows, as the server words it (`og:image:alt`). */
+export function shareImageAlt(article: Article): string {
+  return article.category ? `Article: ${article.title} (${article.category})` : `Article: ${article.title}`;
+}
+
+export function ArticlePage() {
+  const { id = '' } = useParams();
+  const articleQuery = useQuery(queries.article(id));
+  // The list feeds "More in {category}"; not read for an article that failed (the
+  // server does not prefetch it then either).
+  const listQuery = useQuery({ ...queries.articles(), enabled: articleQuery.isSuccess });
+  const article = articleQuery.data;
+  const { origin } = useAppEnv();
+  const url = article ? `${origin}${routes.article.href(article.id)}` : '';
+
+  useDocumentTitle(articleQuery.isError ? (isNotFound(articleQuery.error) ? titles.articleNotFound() : null) : null);
+  useDocumentHead(
+    article
+      ? {
+          title: titles.article(article.title),
+          description: article.summary,
+          url,
+          image: `${origin}/og/article/${article.id}.png`,
+          imageAlt: shareImageAlt(article),
+          type: 'article',
+        }
+      : null,
+    origin,
+  );
+
+  if (articleQuery.isPending) {
+    return (
+      <div className="page article-page" role="status" aria-busy="true">
+        <span className="sr-only">Loading article</span>
+        <div className="skeleton skeleton-title skeleton-title--lg" />
+        <div className="skeleton article-hero" />
+        <div className="skeleton skeleton-line" />
+        <div className="skeleton skeleton-line" />
+      </div>
+    );
+  }
+  if (articleQuery.isError || !article) {
+    const notFound = isNotFound(articleQuery.error);
+    return (
+      <div className="page article-page">
+        <div className="state-box state-box--page" role="alert">
+          <h1 className="sr-only">{notFound ? 'Article Not Found' : 'Article Not Loaded'}</h1>
+          <p>
+            {notFound ? (
+              <>
+                <strong className="state-title">Article Not Found:</strong> The article you&apos;re looking for doesn&apos;t exist.
+              </>
+            ) : (
+              'Failed to load articles. Please try again later.'
+            )}
+          </p>
+          <div className="state-actions">
+            <Link to={routes.articles.href()} className="btn btn-primary">
+              Back to All Articles
+            </Link>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  const featured = article.featuredImage ? { src: article.featuredImage, caption: article.featuredImageCaption } : article.image1 ? { src: article.image1, caption: article.image1Caption } : null;
+  const second = article.image2 ? { src: article.image2, caption: article.image2Caption } : null;
+  const tags = tagList(article.tags);
+  const products = productsOf(article);
+  const related = listQuery.data ? moreInCategory(article, listQuery.data) : [];
+  const categorySlug = CATEGORY_CHOICES.find((c) => c.name === article.category)?.slug;
+
+  return (
+    <div className="page article-page">
+      <Link to={routes.articles.href()} className="text-link back-link">
+        <ArrowLeftIcon size={16} /> Back to Articles
+      </Link>
+      <article className="article" aria-labelledby="article-title">
+        {featured && <ArticleFigure src={featured.src} caption={featured.caption} className="article-hero" eager />}
+        <header className="article-head">
+          <p className="article-meta">
+            <time dateTime={article.date}>{formatDate(article.date)}</time>
+            {categorySlug ? (
+              <Link to={links.articlesCategory(categorySlug)} className={`category-badge category-badge--${categoryClass(article.category)}`}>
+                {article.category}
+              </Link>
+            ) : (
+              <span className="category-badge">{article.category}</span>
+            )}
+          </p>
+          <h1 id="article-title" className="article-title">
+            {article.title}
+          </h1>
+          {tags.length > 0 && (
+            <ul className="tag-list" aria-label="Tags">
+              {tags.map((tag) => (
+                <li key={tag} className="tag">
+                  {tag}
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="article-summary">{article.summary}</p>
+        </header>
+        <SharePanel url={url} title={article.title} />
+        <ArticleText content={article.content} />
+        {second && <ArticleFigure src={second.src} caption={second.caption} className="article-figure" />}
+        {article.youtubeVideo && <ArticleVideo videoId={article.youtubeVideo} title={article.title} />}
+        {products.length > 0 && (
+          <section className="article-products" aria-labelledby="products-title">
+            <h2 id="products-title">Related Products</h2>
+            <ul className="product-grid">
+              {products.map((product) => (
+                <li key={product.link} className="product-card">
+                  {product.image && <img src={product.image} alt="" loading="lazy" width={160} height={160} />}
+                  <p className="product-name">{product.name}</p>
+                  <ExternalLink href={product.link} className="btn btn-primary btn-sm" sponsored showIcon>
+                    View on Amazon
+                  </ExternalLink>
+                </li>
+              ))}
+            </ul>
+            <AffiliateNotice />
+          </section>
+        )}
+      </article>
+      {related.length > 0 && (
+        <section className="article-related" aria-labelledby="related-title">
+          <h2 id="related-title">More in {article.category}</h2>
+          <ul className="article-row">
+            {related.map((item) => (
+              <li key={item.id}>
+                <ArticleCard article={item} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <div className="section-foot">
+        <Link to={routes.articles.href()} className="btn btn-ghost">
+          Back to All Articles
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function ArticleFigure({ src, caption, className, eager = false }: { src: string; caption: string | null; className: string; eager?: boolean }) {
+  return (
+    <figure className={className}>
+      <img src={src} alt={caption ?? ''} loading={eager ? 'eager' : 'lazy'} />
+      {caption && <figcaption>{caption}</figcaption>}
+    </figure>
+  );
+}
+
+const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
+
+/**
+ * The article's video: a thumbnail that becomes the privacy-enhanced embed on click
+ * (nothing from the video service but one image loads until then).
+ */
+function ArticleVideo({ videoId, title }: { videoId: string; title: string }) {
+  const [playing, setPlaying] = useState(false);
+  if (!VIDEO_ID.test(videoId)) {
+    return <p className="muted">{INVALID_YOUTUBE_URL}</p>;
+  }
+  return (
+    <section className="article-video" aria-labelledby="video-title">
+      <h2 id="video-title">Watch</h2>
+      <div className="video-frame">
+        {playing ? (
+          <iframe
+            src={`https://www.youtube-nocookie.com/embed/${videoId}?autoplay=1`}
+            title={`Video: ${title}`}
+            allow="autoplay; encrypted-media; picture-in-picture"
+            allowFullScreen
+          />
+        ) : (
+          <button type="button" className="video-facade" onClick={() => setPlaying(true)} aria-label={`Play video: ${title}`}>
+            <img src={thumbnailOf(videoId)} alt="" loading="lazy" width={480} height={360} />
+            <span className="play-badge play-badge--lg" aria-hidden="true">
+              ▶
+            </span>
+          </button>
+        )}
+      </div>
+      <p>
+        <ExternalLink href={watchUrl(videoId)} className="text-link" showIcon>
+          Watch on YouTube
+        </ExternalLink>
+      </p>
+    </section>
+  );
+}

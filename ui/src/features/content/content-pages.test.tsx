@@ -1,0 +1,218 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render-app';
+import { makeArtist } from '../../test/fixtures';
+import { channelVideos, makeArticle, newSongs, topTen } from './content-fixtures';
+import { cardTags } from './article-card';
+import { moreInCategory, productsOf } from './article-page';
+import { REFRESH_SPINNER_MS } from './home-sections';
+import { categoryFromParam, formatDate } from './queries';
+
+const articles = [
+  makeArticle({ id: 7 }),
+  makeArticle({ id: 8, title: 'Gear for Beginners', category: 'Equipment & Gear', tags: 'Gear' }),
+  makeArticle({ id: 9, title: 'Another Spotlight' }),
+  makeArticle({ id: 10, title: 'Spotlight Three' }),
+  makeArticle({ id: 11, title: 'Spotlight Four' }),
+  makeArticle({ id: 12, title: 'Spotlight Five' }),
+];
+
+function homeData(overrides: Record<string, { status: number; body: unknown }> = {}) {
+  const base: Record<string, { status: number; body: unknown }> = {
+    '/api/artists/random': { status: 200, body: makeArtist() },
+    '/api/weekly-top-ten': { status: 200, body: topTen },
+    '/api/new-songs': { status: 200, body: newSongs },
+    '/api/youtube/channel-videos': { status: 200, body: channelVideos },
+    '/api/articles': { status: 200, body: articles },
+    ...overrides,
+  };
+  return Object.entries(base).map(([key, value]) => ({ key, ...value }));
+}
+
+const failure = { status: 500, body: { status: 500, error: 'Internal Server Error', message: 'x' } };
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('home content sections', () => {
+  it('shows the chart, new songs, channel videos and the latest articles in the spec order', () => {
+    renderApp('/', homeData());
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent?.trim());
+    const order = ['Weekly Top 10', 'Artist Spotlight', 'Browse by Letter', 'Brand New Songs', 'Latest from the Sound Atlas Channel', 'Latest Articles'];
+    expect(headings.filter((h) => order.includes(h ?? ''))).toEqual(order);
+    expect(screen.getByText('Blinding Lights', { selector: '.video-tile-title' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Buy APT. by Rosé & Bruno Mars' }).getAttribute('rel')).toContain('sponsored');
+    expect(screen.getByText('Ed Sheeran - Shape of You')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View All' }).getAttribute('href')).toBe('/articles');
+    expect(screen.getByRole('link', { name: 'Explore All Articles' }).getAttribute('href')).toBe('/articles');
+    expect(screen.getByRole('link', { name: /Test Your Music Knowledge/ }).getAttribute('href')).toBe('/quiz');
+  });
+
+  it('shows three "Coming Soon" cards when the channel fails or has no videos', () => {
+    for (const answer of [failure, { status: 200, body: [] }]) {
+      const { unmount } = renderApp('/', homeData({ '/api/youtube/channel-videos': answer }));
+      expect(screen.getAllByText('Coming Soon')).toHaveLength(3);
+      unmount();
+    }
+  });
+
+  it('hides Latest Articles on error or when empty, and says when the chart failed', () => {
+    for (const answer of [failure, { status: 200, body: [] }]) {
+      const { unmount } = renderApp('/', homeData({ '/api/articles': answer, '/api/weekly-top-ten': failure }));
+      expect(screen.queryByRole('heading', { name: 'Latest Articles' })).toBeNull();
+      expect(screen.getByText('Failed to load Weekly Top 10 data. Please try again later.')).toBeTruthy();
+      unmount();
+    }
+  });
+
+  it('shows 5 chart skeletons and 3 new-song skeletons while loading', () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    const { container } = renderApp('/', homeData({}).filter((e) => e.key !== '/api/weekly-top-ten' && e.key !== '/api/new-songs'));
+    expect(container.querySelectorAll('.video-tile--top10 .video-tile-thumb.skeleton')).toHaveLength(5);
+    expect(container.querySelectorAll('.video-tile--song .video-tile-thumb.skeleton')).toHaveLength(3);
+  });
+
+  it('says "Refreshing..." for one second when the chart is refreshed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchSpy = vi.fn(async () => new Response(JSON.stringify(topTen), { status: 200, headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetchSpy);
+    renderApp('/', homeData());
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    });
+    expect(screen.getByRole('button', { name: 'Refreshing...' })).toBeTruthy();
+    expect(String((fetchSpy.mock.calls[0] as unknown[])[0])).toBe('/api/weekly-top-ten?refresh=true');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(REFRESH_SPINNER_MS + 50);
+    });
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
+  });
+
+  it('opens a chart video through the External Link Warning', () => {
+    renderApp('/', homeData());
+    fireEvent.click(screen.getByText('Shape of You'));
+    const dialog = screen.getByRole('alertdialog', { name: 'External Link Warning' });
+    expect(within(dialog).getByText('https://www.youtube.com/watch?v=JGwWNGJdvx8')).toBeTruthy();
+  });
+});
+
+describe('the article list', () => {
+  it('lists every article as a card linking to its page, with category links that work without JavaScript', () => {
+    renderApp('/articles', [{ key: '/api/articles', status: 200, body: articles }]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Articles' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Article categories' });
+    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['All', '/articles'],
+      ['Artist Spotlight', '/articles?category=artist-spotlight'],
+      ['News & Updates', '/articles?category=news-and-updates'],
+      ['Equipment & Gear', '/articles?category=equipment-and-gear'],
+      ['General', '/articles?category=general'],
+    ]);
+    const list = screen.getByRole('list', { name: 'All articles' });
+    expect(within(list).getAllByRole('article')).toHaveLength(6);
+    expect(within(list).getByRole('link', { name: /Gear for Beginners/ }).getAttribute('href')).toBe('/articles/8');
+  });
+
+  it('filters by the category in the address, and says so when none match', () => {
+    const { unmount } = renderApp('/articles?category=equipment-and-gear', [{ key: '/api/articles', status: 200, body: articles }]);
+    expect(within(screen.getByRole('list', { name: 'Equipment & Gear articles' })).getAllByRole('article')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Equipment & Gear' }).getAttribute('aria-current')).toBe('page');
+    unmount();
+    renderApp('/articles?category=general', [{ key: '/api/articles', status: 200, body: articles }]);
+    expect(screen.getByText('No articles found in General category.')).toBeTruthy();
+  });
+
+  it('shows the error text, the empty text and 6 skeletons while loading', () => {
+    const { unmount } = renderApp('/articles', [{ key: '/api/articles', ...failure }]);
+    expect(screen.getByText('Failed to load articles. Please try again later.')).toBeTruthy();
+    unmount();
+    const empty = renderApp('/articles', [{ key: '/api/articles', status: 200, body: [] }]);
+    expect(screen.getByText('No articles available yet. Check back soon for new content!')).toBeTruthy();
+    empty.unmount();
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    const { container } = renderApp('/articles');
+    expect(container.querySelectorAll('.article-card--skeleton')).toHaveLength(6);
+  });
+
+  it('shows two tags and "+N" on a card', () => {
+    expect(cardTags('Rock, 1970s, Queen, Live')).toEqual({ shown: ['Rock', '1970s'], more: 2 });
+    expect(cardTags('One')).toEqual({ shown: ['One'], more: 0 });
+  });
+});
+
+describe('an article page', () => {
+  const seeded = [
+    { key: '/api/articles/7', status: 200, body: articles[0] },
+    { key: '/api/articles', status: 200, body: articles },
+  ];
+
+  it('shows every element in the spec order', () => {
+    const { container } = renderApp('/articles/7', seeded);
+    expect(screen.getByRole('heading', { level: 1, name: 'The Story Behind a Song' })).toBeTruthy();
+    const text = container.textContent ?? '';
+    const order = ['Back to Articles', 'November 20, 2026', 'Artist Spotlight', 'The Story Behind a Song', 'Rock', 'A short history', 'Share', 'bold words', 'Watch', 'Studio headphones', 'As an Amazon Associate', 'More in Artist Spotlight', 'Back to All Articles'];
+    const positions = order.map((needle) => text.indexOf(needle));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(screen.getByText('bold words').tagName).toBe('STRONG');
+  });
+
+  it('shows product cards only with both a name and a link, and up to three more of the category', () => {
+    renderApp('/articles/7', seeded);
+    const products = screen.getByRole('heading', { name: 'Related Products' }).closest('section')!;
+    expect(within(products).getAllByRole('link').map((a) => a.textContent)).toEqual(['View on Amazon']);
+    const more = screen.getByRole('heading', { name: 'More in Artist Spotlight' }).closest('section')!;
+    expect(within(more).getAllByRole('article')).toHaveLength(3);
+    expect(productsOf(makeArticle({ product1Link: 'javascript:alert(1)' }))).toEqual([]);
+    expect(moreInCategory(articles[0]!, articles).map((a) => a.id)).toEqual([9, 10, 11]);
+  });
+
+  it('sets the title and social tags, and restores the defaults on leaving', async () => {
+    for (const stale of document.head.querySelectorAll('meta')) stale.remove();
+    const description = document.createElement('meta');
+    description.setAttribute('property', 'og:title');
+    // As on a first load of the article: the server wrote the article's own tags.
+    description.setAttribute('content', 'The Story Behind a Song - Sound Atlas');
+    document.head.appendChild(description);
+    const { router } = renderApp('/articles/7', seeded);
+    expect(document.title).toBe('The Story Behind a Song - Sound Atlas');
+    expect(description.getAttribute('content')).toBe('The Story Behind a Song - Sound Atlas');
+    expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe('https://soundatlas.test/og/article/7.png');
+    await act(async () => {
+      await router.navigate('/about');
+    });
+    expect(description.getAttribute('content')).toBe('Sound Atlas - Explore Your World of Music');
+    expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe('https://soundatlas.test/assets/og-default.png');
+    expect(document.head.querySelector('meta[property="og:type"]')?.getAttribute('content')).toBe('website');
+    description.remove();
+  });
+
+  it('says "Article Not Found" for a missing article', () => {
+    renderApp('/articles/999', [{ key: '/api/articles/999', status: 404, body: { status: 404, error: 'Not Found', message: "The article you're looking for doesn't exist." } }]);
+    expect(screen.getByRole('alert').textContent).toContain("Article Not Found: The article you're looking for doesn't exist.");
+    expect(document.title).toBe('Article Not Found - Sound Atlas');
+  });
+});
+
+describe('the site pages', () => {
+  it('show today as last updated on the legal pages, and the four audiences on About', () => {
+    const { unmount } = renderApp('/privacy-policy');
+    expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy();
+    expect(screen.getByText('November 21, 2025').getAttribute('datetime')).toBe('2025-11-21');
+    unmount();
+    const terms = renderApp('/terms-of-service');
+    expect(screen.getByText('November 21, 2025')).toBeTruthy();
+    terms.unmount();
+    renderApp('/about');
+    for (const audience of ['Music Enthusiasts', 'Students', 'Educators', 'Casual Listeners']) expect(screen.getByText(audience)).toBeTruthy();
+  });
+
+  it('reads the category leniently and formats dates without Intl', () => {
+    expect(categoryFromParam('News & Updates')?.slug).toBe('news-and-updates');
+    expect(categoryFromParam('nope')).toBeNull();
+    expect(formatDate('2026-03-04')).toBe('March 4, 2026');
+    expect(formatDate('soon')).toBe('soon');
+  });
+});

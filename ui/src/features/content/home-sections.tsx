@@ -1,0 +1,302 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../components/link';
+import { api, type Article, type ChannelVideo, type NewSong, type TopTenEntry } from '../../generated/contract';
+import { fetchJson } from '../../lib/fetcher';
+import { ExternalLink, useExternalLink } from '../../components/external-link';
+import { BookIcon, ChevronLeftIcon, ChevronRightIcon, PlayIcon, RefreshIcon } from '../../components/icons';
+import { ArticleCard } from './article-card';
+import { queries } from './queries';
+import { scrollStrip, thumbnailOf, videoLinkProps, watchUrl } from './video-link';
+import './content.css';
+
+/** Spec section 9: carousel scroll steps, skeleton counts and the refresh spinner. */
+export const TOP_TEN_STEP = 300;
+export const NEW_SONGS_STEP = 320;
+export const CHANNEL_STEP = 350;
+export const TOP_TEN_SKELETONS = 5;
+export const NEW_SONGS_SKELETONS = 3;
+export const REFRESH_SPINNER_MS = 1000;
+/** How many articles home shows under "Latest Articles". */
+export const LATEST_ARTICLES = 3;
+
+/** A thumbnail that cannot load leaves the tile's gradient (no broken-image icon). */
+function hideBroken(event: SyntheticEvent<HTMLImageElement>): void {
+  event.currentTarget.style.visibility = 'hidden';
+}
+
+/** A horizontally scrolling row with previous and next buttons that move it by `step`. */
+function Strip({ label, step, children, className = '' }: { label: string; step: number; children: ReactNode; className?: string }) {
+  const strip = useRef<HTMLUListElement>(null);
+  return (
+    <div className="strip">
+      <button type="button" className="icon-btn strip-btn strip-btn--prev" aria-label={`Scroll ${label} left`} onClick={() => scrollStrip(strip.current, -step)}>
+        <ChevronLeftIcon size={20} />
+      </button>
+      <ul ref={strip} className={`strip-list ${className}`} aria-label={label} data-step={step}>
+        {children}
+      </ul>
+      <button type="button" className="icon-btn strip-btn strip-btn--next" aria-label={`Scroll ${label} right`} onClick={() => scrollStrip(strip.current, step)}>
+        <ChevronRightIcon size={20} />
+      </button>
+    </div>
+  );
+}
+
+function StripSkeletons({ count, className }: { count: number; className: string }) {
+  return (
+    <ul className="strip-list" aria-hidden="true">
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i} className={`video-tile ${className}`}>
+          <div className="skeleton video-tile-thumb" />
+          <div className="skeleton skeleton-line" />
+          <div className="skeleton skeleton-line skeleton-line--short" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Top 10 card click. The player's full-screen overlay replaces this one function;
+ * until then the video opens through the External Link Warning.
+ */
+function useOpenTopTenVideo(): (entry: TopTenEntry) => void {
+  const { confirm } = useExternalLink();
+  return useCallback((entry: TopTenEntry) => entry.youtubeLink && confirm(entry.youtubeLink), [confirm]);
+}
+
+/** Weekly Top 10: a horizontal strip, 5 skeletons, and Refresh ("Refreshing..." for 1 s). */
+export function WeeklyTopTen() {
+  const client = useQueryClient();
+  const { data, isPending, isError } = useQuery(queries.weeklyTopTen());
+  const [refreshing, setRefreshing] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const openVideo = useOpenTopTenVideo();
+
+  const refresh = useCallback(async () => {
+    setRefreshing(true);
+    const started = Date.now();
+    try {
+      const fresh = await fetchJson<TopTenEntry[]>(`${api.weeklyTopTen()}?refresh=true`);
+      client.setQueryData(queries.weeklyTopTen().queryKey, fresh);
+    } catch {
+      // The strip keeps what it shows; a failed refresh changes nothing.
+    } finally {
+      const left = REFRESH_SPINNER_MS - (Date.now() - started);
+      window.setTimeout(() => setRefreshing(false), Math.max(0, left));
+    }
+  }, [client]);
+
+  // Spec section 7: ?refresh=true on the page rereads the chart (the server already
+  // did for the first HTML) and is then removed from the address.
+  const refreshParam = searchParams.get('refresh');
+  useEffect(() => {
+    if (refreshParam === null) return;
+    setSearchParams(
+      (params) => {
+        params.delete('refresh');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [refreshParam, setSearchParams]);
+
+  return (
+    <section className="home-section" aria-labelledby="top10-title" aria-busy={isPending}>
+      <div className="section-head">
+        <h2 id="top10-title">Weekly Top 10</h2>
+        <button type="button" className="btn btn-ghost" onClick={() => void refresh()} disabled={refreshing}>
+          <RefreshIcon size={16} className={refreshing ? 'spin' : undefined} />
+          {refreshing ? 'Refreshing...' : 'Refresh'}
+        </button>
+      </div>
+      {isPending ? (
+        <div role="status" aria-label="Loading Weekly Top 10">
+          <StripSkeletons count={TOP_TEN_SKELETONS} className="video-tile--top10" />
+        </div>
+      ) : isError || !data ? (
+        <p className="empty-note" role="alert">
+          Failed to load Weekly Top 10 data. Please try again later.
+        </p>
+      ) : data.length === 0 ? (
+        <p className="empty-note">This week&apos;s chart is not available yet. Check back soon!</p>
+      ) : (
+        <Strip label="Weekly Top 10" step={TOP_TEN_STEP}>
+          {data.map((entry) => (
+            <li key={entry.rank} className="video-tile video-tile--top10">
+              {entry.youtubeLink ? (
+                <a className="video-tile-link" {...videoLinkProps(entry.youtubeLink, () => openVideo(entry))}>
+                  <TopTenFace entry={entry} />
+                </a>
+              ) : (
+                <div className="video-tile-link">
+                  <TopTenFace entry={entry} />
+                </div>
+              )}
+              {entry.amazonLink && (
+                <ExternalLink href={entry.amazonLink} className="btn btn-ghost btn-sm video-tile-buy" sponsored aria-label={`Buy ${entry.songName} by ${entry.artist}`}>
+                  Buy
+                </ExternalLink>
+              )}
+            </li>
+          ))}
+        </Strip>
+      )}
+    </section>
+  );
+}
+
+function TopTenFace({ entry }: { entry: TopTenEntry }) {
+  return (
+    <>
+      <span className="video-tile-thumb">
+        {entry.thumbnailUrl ? <img src={entry.thumbnailUrl} alt="" loading="lazy" width={480} height={360} onError={hideBroken} /> : <span className="video-tile-placeholder" aria-hidden="true">{entry.songName}</span>}
+        <span className="rank-badge">#{entry.rank}</span>
+      </span>
+      <span className="video-tile-title">{entry.songName}</span>
+      <span className="video-tile-sub">{entry.artist}</span>
+    </>
+  );
+}
+
+/** New-song card click: the player's overlay replaces this; for now the External Link Warning. */
+function useOpenNewSong(): (song: NewSong) => void {
+  const { confirm } = useExternalLink();
+  return useCallback((song: NewSong) => song.videoId && confirm(watchUrl(song.videoId)), [confirm]);
+}
+
+/** Brand New Songs: a carousel with 3 skeletons and a Buy button on each card. */
+export function BrandNewSongs() {
+  const { data, isPending, isError } = useQuery(queries.newSongs());
+  const openSong = useOpenNewSong();
+  return (
+    <section className="home-section" aria-labelledby="new-songs-title" aria-busy={isPending}>
+      <div className="section-head">
+        <h2 id="new-songs-title">Brand New Songs</h2>
+      </div>
+      {isPending ? (
+        <div role="status" aria-label="Loading new songs">
+          <StripSkeletons count={NEW_SONGS_SKELETONS} className="video-tile--song" />
+        </div>
+      ) : isError || !data || data.length === 0 ? (
+        <p className="empty-note">No new songs to show right now. Check back soon!</p>
+      ) : (
+        <Strip label="Brand New Songs" step={NEW_SONGS_STEP}>
+          {data.map((song) => (
+            <li key={song.id} className="video-tile video-tile--song">
+              {song.videoId ? (
+                <a className="video-tile-link" {...videoLinkProps(watchUrl(song.videoId), () => openSong(song))}>
+                  <SongFace song={song} />
+                </a>
+              ) : (
+                <div className="video-tile-link">
+                  <SongFace song={song} />
+                </div>
+              )}
+              {song.amazonLink && (
+                <ExternalLink href={song.amazonLink} className="btn btn-primary btn-sm video-tile-buy" sponsored aria-label={`Buy ${song.songName} by ${song.artistName}`}>
+                  Buy
+                </ExternalLink>
+              )}
+            </li>
+          ))}
+        </Strip>
+      )}
+    </section>
+  );
+}
+
+function SongFace({ song }: { song: NewSong }) {
+  const thumbnail = song.thumbnail ?? (song.videoId ? thumbnailOf(song.videoId) : null);
+  return (
+    <>
+      <span className="video-tile-thumb">
+        {thumbnail ? <img src={thumbnail} alt="" loading="lazy" width={480} height={360} onError={hideBroken} /> : <span className="video-tile-placeholder" aria-hidden="true">{song.songName}</span>}
+      </span>
+      <span className="video-tile-title">{song.songName}</span>
+      <span className="video-tile-sub">{song.artistName}</span>
+    </>
+  );
+}
+
+/** Channel video click: the player's overlay replaces this; for now the External Link Warning. */
+function useOpenChannelVideo(): (video: ChannelVideo) => void {
+  const { confirm } = useExternalLink();
+  return useCallback((video: ChannelVideo) => confirm(video.url), [confirm]);
+}
+
+/** Latest from the channel: video cards; three "Coming Soon" cards on failure or no data. */
+export function ChannelVideos() {
+  const { data, isPending, isError } = useQuery(queries.channelVideos());
+  const openVideo = useOpenChannelVideo();
+  const videos = !isPending && !isError && data ? data : [];
+  return (
+    <section className="home-section" aria-labelledby="channel-title" aria-busy={isPending}>
+      <div className="section-head">
+        <h2 id="channel-title">Latest from the Sound Atlas Channel</h2>
+      </div>
+      {videos.length > 0 ? (
+        <Strip label="Latest channel videos" step={CHANNEL_STEP}>
+          {videos.map((video) => (
+            <li key={video.id} className="video-tile video-tile--channel">
+              <a className="video-tile-link" {...videoLinkProps(video.url, () => openVideo(video))}>
+                <span className="video-tile-thumb">
+                  <img src={video.thumbnail ?? thumbnailOf(video.id)} alt="" loading="lazy" width={480} height={360} onError={hideBroken} />
+                  <span className="play-badge" aria-hidden="true">
+                    ▶
+                  </span>
+                </span>
+                <span className="video-tile-title">{video.title}</span>
+              </a>
+            </li>
+          ))}
+        </Strip>
+      ) : (
+        <ul className="coming-soon-row">
+          {[1, 2, 3].map((n) => (
+            <li key={n} className="coming-soon-card">
+              <div className="coming-soon-thumb" aria-hidden="true">
+                <PlayIcon size={28} />
+              </div>
+              <p className="coming-soon-title">Coming Soon</p>
+              <p className="coming-soon-text">New videos are on the way.</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Latest Articles: hidden on error or when there are none. */
+export function LatestArticles() {
+  const { data, isError } = useQuery(queries.articles());
+  if (isError || !data || data.length === 0) return null;
+  const latest: Article[] = data.slice(0, LATEST_ARTICLES);
+  return (
+    <section className="home-section" aria-labelledby="articles-title">
+      <div className="section-head">
+        <h2 id="articles-title">
+          <BookIcon size={20} className="section-icon" /> Latest Articles
+        </h2>
+        <Link to="/articles" className="section-link">
+          View All
+        </Link>
+      </div>
+      <ul className="article-row">
+        {latest.map((article) => (
+          <li key={article.id}>
+            <ArticleCard article={article} headingLevel={3} />
+          </li>
+        ))}
+      </ul>
+      <div className="section-foot">
+        <Link to="/articles" className="btn btn-primary">
+          Explore All Articles
+        </Link>
+      </div>
+    </section>
+  );
+}

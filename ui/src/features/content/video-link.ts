@@ -1,0 +1,36 @@
+import type { MouseEvent } from 'react';
+
+/**
+ * A video card is a real link to the video (it works without JavaScript and opens in
+ * a new tab on a modified click); a plain click goes to `open` instead: for now the
+ * External Link Warning, later the player's overlay (each section passes its own).
+ */
+export function videoLinkProps(href: string, open: () => void) {
+  return {
+    href,
+    target: '_blank',
+    rel: 'noopener noreferrer',
+    onClick: (event: MouseEvent<HTMLAnchorElement>) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      open();
+    },
+  } as const;
+}
+
+/** The watch URL of an 11-character video id. */
+export function watchUrl(videoId: string): string {
+  return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
+}
+
+/** The service's standard thumbnail of a video id. */
+export function thumbnailOf(videoId: string): string {
+  return `https://i.ytimg.com/vi/${encodeURIComponent(videoId)}/hqdefault.jpg`;
+}
+
+/** Scrolls a horizontal strip by one step (spec section 9: 300, 320 or 350 px). */
+export function scrollStrip(strip: HTMLElement | null, step: number): void {
+  if (!strip) return;
+  const reduce = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  strip.scrollBy({ left: step, behavior: reduce ? 'auto' : 'smooth' });
+}

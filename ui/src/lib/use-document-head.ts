@@ -1,0 +1,87 @@
+import { useEffect } from 'react';
+import { DEFAULT_IMAGE_ALT, DEFAULT_IMAGE_PATH, SITE_DESCRIPTION, titles } from '../generated/contract';
+
+/**
+ * A page's social head on client navigation. The server writes the right tags into
+ * the first HTML (crawlers read that); after a client-side navigation the browser's
+ * head is updated here from the same data, and when the page is left every tag goes
+ * back to the site's defaults (the page may have been the first one loaded, so the
+ * tags it found were its own).
+ */
+export interface DocumentHead {
+  title: string;
+  description: string;
+  /** Absolute URL of the page. */
+  url: string;
+  /** Absolute URL of the share picture. */
+  image: string;
+  imageAlt: string;
+  type: 'website' | 'article' | 'profile';
+}
+
+/** The site's defaults, as the server writes them for a page without its own. */
+export function siteHead(origin: string): DocumentHead {
+  return {
+    title: titles.home(),
+    description: SITE_DESCRIPTION,
+    url: `${origin}/`,
+    image: `${origin}${DEFAULT_IMAGE_PATH}`,
+    imageAlt: DEFAULT_IMAGE_ALT,
+    type: 'website',
+  };
+}
+
+/** [selector attribute, key, value] for each tag the head sets. */
+function tagsOf(head: DocumentHead): Array<['name' | 'property', string, string]> {
+  return [
+    ['name', 'description', head.description],
+    ['property', 'og:title', head.title],
+    ['property', 'og:description', head.description],
+    ['property', 'og:url', head.url],
+    ['property', 'og:type', head.type],
+    ['property', 'og:image', head.image],
+    ['property', 'og:image:alt', head.imageAlt],
+    ['name', 'twitter:title', head.title],
+    ['name', 'twitter:description', head.description],
+    ['name', 'twitter:image', head.image],
+    ['name', 'twitter:image:alt', head.imageAlt],
+  ];
+}
+
+/** Writes `head` into the document's tags (creating any that are missing). */
+export function applyHead(head: DocumentHead): void {
+  for (const [attr, name, value] of tagsOf(head)) {
+    let element = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${name}"]`);
+    if (!element) {
+      element = document.createElement('meta');
+      element.setAttribute(attr, name);
+      document.head.appendChild(element);
+    }
+    element.setAttribute('content', value);
+  }
+  document.head.querySelector('link[rel="canonical"]')?.setAttribute('href', head.url);
+}
+
+/** Article-only tags the server writes (`article:*`); they leave with the article. */
+function removeArticleTags(): void {
+  for (const element of document.head.querySelectorAll('meta[property^="article:"]')) element.remove();
+}
+
+export function useDocumentHead(head: DocumentHead | null, origin: string): void {
+  const key = head ? JSON.stringify(head) : '';
+  useEffect(() => {
+    if (!head) return undefined;
+    document.title = head.title;
+    applyHead(head);
+    return () => {
+      removeArticleTags();
+      const defaults = siteHead(origin);
+      // The next page names its own title; the canonical URL is where the app is now.
+      applyHead({ ...defaults, url: `${origin}${window.location.pathname}${window.location.search}` });
+      document.head.querySelector('meta[property="og:url"]')?.setAttribute('content', defaults.url);
+      document.title = defaults.title;
+    };
+    // The key stands for every field of `head`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, origin]);
+}
