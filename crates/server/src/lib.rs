@@ -38,6 +38,7 @@ pub mod shell;
 pub mod state;
 pub mod static_files;
 pub mod telemetry;
+pub mod video_api; // player (issue 13)
 pub mod warm;
 
 use std::net::SocketAddr;
