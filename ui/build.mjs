@@ -73,9 +73,16 @@ async function buildClient(outdir) {
     }
   };
   walk(entryFile);
+  // esbuild gives lazily imported chunks their own CSS file but nothing loads it:
+  // link those after the entry's styles (each is small; the player ships its styles
+  // inside its chunk instead, features/player/player-styles.ts).
+  const chunkStyles = Object.keys(outputs)
+    .filter((file) => file.endsWith('.css') && file !== entry.cssBundle)
+    .map(toUrl)
+    .sort();
   return {
     scripts: [toUrl(entryFile)],
-    styles: entry.cssBundle ? [toUrl(entry.cssBundle)] : [],
+    styles: [...(entry.cssBundle ? [toUrl(entry.cssBundle)] : []), ...chunkStyles],
     preloads: preloads.sort(),
   };
 }
@@ -92,6 +99,16 @@ const legacyStringRenderer = {
   },
 };
 
+// Lazily imported modules (`lazy(() => import(...))`: the login dialog, the player) only
+// ever render in the browser, so the engine never needs them: left out of the server
+// bundle (the import stays, never called), each worker parses less at start.
+const clientOnlyLazyModules = {
+  name: 'client-only-lazy-modules',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /.*/ }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined));
+  },
+};
+
 async function buildServer(outdir) {
   await build({
     ...common,
@@ -103,7 +120,7 @@ async function buildServer(outdir) {
     // (es2020) made every TanStack Query object slower to build.
     target: 'es2022',
     loader: { ...common.loader, '.css': 'empty' },
-    plugins: [legacyStringRenderer],
+    plugins: [legacyStringRenderer, clientOnlyLazyModules],
   });
 }
 

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { start } from '../support/harness.mjs';
 import { artistByTitle, hydrated, quietPage, settle } from './browser-helpers.mjs';
@@ -15,7 +16,8 @@ let site;
 let mail;
 before(async () => {
   mail = await startMail();
-  site = await start({ env: mail.env });
+  // The player's overlays play through the local fake of the video API (player.test.mjs).
+  site = await start({ env: { ...mail.env, SOUND_ATLAS_TEST_FAKE_VIDEO: fileURLToPath(new URL('../support/fake-iframe-api.js', import.meta.url)) } });
 });
 after(async () => {
   await site?.stop();
@@ -308,5 +310,56 @@ test('the favorites screens, their dialogs and the favorite confirm dialogs have
   assert.equal(missing.status(), 404);
   await check('a folder that is not there', { h1: 'Folder Not Found' });
   assert.deepEqual(page.problems.filter((p) => !/404/.test(p)), [], 'no console errors');
+  await page.context().close();
+});
+
+const playerTracks = [1, 2, 3].map((n) => ({
+  id: String(n),
+  title: `Song ${n}`,
+  soloVideoLink: `https://www.youtube.com/watch?v=a11yVideo0${n}`,
+  genres: ['Rock', 'Pop', 'Indie'],
+}));
+
+test('the playlist player, maximized and minimized with its queue, has no accessibility violations', async () => {
+  const page = await quietPage(site, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.origin}/`);
+  await hydrated(page);
+  await page.evaluate((items) => window.dispatchEvent(new CustomEvent('play-request', { detail: { items, name: 'Road Trip' } })), playerTracks);
+  const dialog = page.getByRole('dialog', { name: 'Road Trip' });
+  await dialog.waitFor({ state: 'visible' });
+  await dialog.getByRole('button', { name: /^Volume/ }).click();
+  await settle(page);
+  await assertNoViolations(page, 'maximized player');
+  await page.keyboard.press('Escape');
+  const mini = page.getByRole('region', { name: 'Player' });
+  await mini.waitFor({ state: 'visible' });
+  await mini.getByRole('button', { name: 'Show queue' }).click();
+  await settle(page);
+  await assertNoViolations(page, 'minimized player with its queue');
+  await page.context().close();
+});
+
+test('the Weekly Top 10 overlay and the new-songs player have no accessibility violations', async () => {
+  const page = await quietPage(site, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.origin}/`);
+  await hydrated(page);
+  const entries = [1, 2, 3].map((rank) => ({
+    rank,
+    songName: `Hit ${rank}`,
+    artist: `Band ${rank}`,
+    youtubeLink: `https://www.youtube.com/watch?v=a11yTopTen${rank}`,
+    amazonLink: 'https://www.amazon.com/dp/B0000A11Y1',
+    thumbnailUrl: null,
+  }));
+  await page.evaluate((entries) => window.dispatchEvent(new CustomEvent('video-overlay-request', { detail: { kind: 'topTen', entries, index: 0 } })), entries);
+  await page.getByRole('dialog', { name: 'Weekly Top 10 video' }).waitFor({ state: 'visible' });
+  await settle(page);
+  await assertNoViolations(page, 'Weekly Top 10 overlay');
+  await page.keyboard.press('Escape');
+  const songs = [1, 2].map((id) => ({ id, songName: `New ${id}`, artistName: 'Singer', thumbnail: null, videoId: `a11yNewSng${id}`, amazonLink: null, releaseDate: null }));
+  await page.evaluate((songs) => window.dispatchEvent(new CustomEvent('video-overlay-request', { detail: { kind: 'newSongs', songs, index: 0 } })), songs);
+  await page.getByRole('dialog', { name: 'Brand New Songs video' }).waitFor({ state: 'visible' });
+  await settle(page);
+  await assertNoViolations(page, 'new-songs player');
   await page.context().close();
 });

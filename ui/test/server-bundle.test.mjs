@@ -42,6 +42,24 @@ describe('build output', () => {
     for (const url of [...manifest.scripts, ...manifest.styles, ...manifest.preloads]) expect(files).toContain(url.slice('/static/'.length));
   });
 
+  it('splits the player into its own chunk, which neither the document nor the engine loads', () => {
+    const manifest = JSON.parse(readFileSync(path.join(outdir, 'manifest.json'), 'utf8'));
+    const clientDir = path.join(outdir, 'client');
+    const js = readdirSync(clientDir).filter((file) => file.endsWith('.js'));
+    const withPlayer = js.filter((file) => readFileSync(path.join(clientDir, file), 'utf8').includes('Playlist Queue ('));
+    expect(withPlayer).toHaveLength(1);
+    expect(withPlayer[0]).toMatch(/^chunk-/);
+    const linked = [...manifest.scripts, ...manifest.preloads].map((url) => url.slice('/static/'.length));
+    expect(linked).not.toContain(withPlayer[0]);
+    expect(readFileSync(path.join(outdir, 'server.js'), 'utf8')).not.toContain('Playlist Queue (');
+  });
+
+  it('links the styles of lazily loaded chunks (esbuild writes them; nothing else would load them)', () => {
+    const manifest = JSON.parse(readFileSync(path.join(outdir, 'manifest.json'), 'utf8'));
+    const css = readdirSync(path.join(outdir, 'client')).filter((file) => file.endsWith('.css'));
+    expect(manifest.styles.map((url) => url.slice('/static/'.length)).sort()).toEqual(css.sort());
+  });
+
   it('is deterministic', () => {
     const again = mkdtempSync(path.join(tmpdir(), 'sa-ui-'));
     try {

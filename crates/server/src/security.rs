@@ -21,17 +21,26 @@ pub fn nonce() -> Option<String> {
 }
 
 /// The policy for one response. Scripts: our origin and the nonce (injected data is
-/// JSON, never executed). Images from anywhere over https (artist photos live on wiki
-/// and image hosts, video thumbnails on i.ytimg.com). Frames: the video service's
-/// privacy-enhanced embeds.
+/// JSON, never executed), plus the video service's iframe API (player, issue 13): its
+/// loader script and the widget script the loader adds from `/s/player/` (neither can
+/// carry our nonce). Images from anywhere over https (artist photos live on wiki and
+/// image hosts, video thumbnails on i.ytimg.com). Frames: only the video service's
+/// privacy-enhanced embed host, the one the player's iframes use.
 pub fn policy(nonce: &str) -> String {
     format!(
-        "default-src 'self'; script-src 'self' 'nonce-{nonce}'; style-src 'self' 'unsafe-inline'; \
+        "default-src 'self'; script-src 'self' 'nonce-{nonce}' {VIDEO_SCRIPTS}; style-src 'self' 'unsafe-inline'; \
 img-src 'self' data: https://i.ytimg.com https:; connect-src 'self'; \
-frame-src https://www.youtube-nocookie.com https://www.youtube.com; \
+frame-src {VIDEO_FRAMES}; \
 object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
     )
 }
+
+/// The iframe API loader (reached through the redirect of crate::video_api) and the
+/// widget script it loads.
+pub const VIDEO_SCRIPTS: &str =
+    "https://www.youtube.com/iframe_api https://www.youtube.com/s/player/";
+/// The privacy-enhanced embed host.
+pub const VIDEO_FRAMES: &str = "https://www.youtube-nocookie.com";
 
 /// HSTS for an https public URL: a year, subdomains included.
 pub const HSTS: &str = "max-age=31536000; includeSubDomains";
@@ -69,5 +78,26 @@ mod tests {
         assert_eq!(a.len(), 24);
         assert!(super::policy(&a).contains(&format!("'nonce-{a}'")));
         assert!(super::policy(&a).contains("https://www.youtube-nocookie.com"));
+    }
+
+    #[test]
+    fn the_video_embed_gets_exactly_its_scripts_and_frames() {
+        let policy = super::policy("n");
+        let directive = |name: &str| {
+            policy
+                .split(';')
+                .map(str::trim)
+                .find(|d| d.starts_with(name))
+                .unwrap_or_default()
+                .to_owned()
+        };
+        assert_eq!(
+            directive("frame-src"),
+            "frame-src https://www.youtube-nocookie.com"
+        );
+        assert_eq!(
+            directive("script-src"),
+            "script-src 'self' 'nonce-n' https://www.youtube.com/iframe_api https://www.youtube.com/s/player/"
+        );
     }
 }

@@ -7,6 +7,7 @@ import { ScrollManager } from './frame/scroll-manager';
 import { SplashScreen } from './frame/splash-screen';
 import { LoginHost } from '../features/accounts/login-host';
 import { CookieBanner } from '../features/consent/cookie-banner';
+import { PlayerHost } from '../features/player/player-host';
 import { Toaster } from '../lib/toast';
 import { AdSlot } from '../components/ad-slot';
 
@@ -28,6 +29,7 @@ export function RootLayout() {
       <SplashScreen />
       <LoginHost />
       <CookieBanner />
+      <PlayerHost />
       <Toaster />
     </>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSignedIn } from '../lib/account';
 import { showLogin } from '../lib/events';
 import { useFavoritesList, useLibraryActions } from '../lib/library';
+import { playSound } from '../lib/sound';
 import { ConfirmDialog } from './confirm-dialog';
 import { HeartIcon } from './icons';
 import './favorite-heart.css';
@@ -43,10 +44,10 @@ export function FavoriteHeart({ artist, variant = 'icon' }: FavoriteHeartProps) 
     try {
       if (favorited) {
         await actions.removeFavorite(artist.id);
-        // SOUND: the player feature's sound effects play "unfavorite" here once a ui/src/lib sound API exists.
+        playSound('unfavorite');
       } else {
         await actions.addFavorite({ artistId: artist.id });
-        // SOUND: the player feature's sound effects play "favorite" here once a ui/src/lib sound API exists.
+        playSound('favorite');
       }
       setAsking(false);
     } catch (failure) {

@@ -4,6 +4,7 @@ import { api, type NewVideoFavorite, type VideoFavorite } from '../generated/con
 import { useSignedIn } from '../lib/account';
 import { showLogin } from '../lib/events';
 import { useLibraryActions } from '../lib/library';
+import { playSound } from '../lib/sound';
 import { ConfirmDialog } from './confirm-dialog';
 import { HeartIcon } from './icons';
 import './favorite-heart.css';
@@ -30,7 +31,7 @@ export function VideoFavoriteHeart({ video }: { video: NewVideoFavorite }) {
     try {
       if (favorited) await actions.removeVideoFavorite(video.artistId, video.videoId);
       else await actions.addVideoFavorite({ ...video, folderId: undefined });
-      // SOUND: the player feature's sound effects play "favorite"/"unfavorite" here once a ui/src/lib sound API exists.
+      playSound(favorited ? 'unfavorite' : 'favorite');
       setAsking(false);
     } catch (failure) {
       console.error(failure);

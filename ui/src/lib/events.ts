@@ -1,3 +1,5 @@
+import type { NewSong, TopTenEntry } from '../generated/contract';
+
 /** Window events that connect the frame to features added later. */
 export const SHOW_LOGIN_EVENT = 'show-login';
 
@@ -36,4 +38,20 @@ export interface PlayRequest {
 export function requestPlay(request: PlayRequest): void {
   if (typeof window === 'undefined') return;
   window.dispatchEvent(new CustomEvent<PlayRequest>(PLAY_EVENT, { detail: request }));
+}
+
+/**
+ * The home page's full-screen videos (spec section 2): the Weekly Top 10 overlay and
+ * the Brand New Songs player. Like PLAY_EVENT, the home sections only ask; the player
+ * feature answers, loading its code on the first request.
+ */
+export const VIDEO_OVERLAY_EVENT = 'video-overlay-request';
+
+export type VideoOverlayRequest =
+  | { kind: 'topTen'; entries: TopTenEntry[]; index: number }
+  | { kind: 'newSongs'; songs: NewSong[]; index: number };
+
+export function requestVideoOverlay(request: VideoOverlayRequest): void {
+  if (typeof window === 'undefined') return;
+  window.dispatchEvent(new CustomEvent<VideoOverlayRequest>(VIDEO_OVERLAY_EVENT, { detail: request }));
 }

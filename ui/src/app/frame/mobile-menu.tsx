@@ -4,6 +4,7 @@ import { useCurrentUser } from '../../lib/account';
 import { useLogOut } from '../../features/accounts/log-out';
 import { showLogin } from '../../lib/events';
 import { VIDEO_FAQ_TIPS } from './site-links';
+import { AudioToggle } from './audio-toggle';
 import { trapFocus } from '../../components/external-link';
 import { BookIcon, CloseIcon, GridIcon, HeartIcon, HomeIcon, InfoIcon, QuizIcon, UserIcon } from '../../components/icons';
 import { LogoMark, Wordmark } from '../../components/logo';
@@ -105,6 +106,7 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
             ))}
           </ul>
         </details>
+        <AudioToggle />
         <div className="menu-foot">
           {user ? (
             <>

@@ -1,0 +1,151 @@
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useFoldersList } from '../../lib/library';
+import { GenreBadges, IconButton, SeekBar, TransportButtons, VolumeControl } from './controls';
+import { folderLabel, playlistItems } from './format';
+import type { PlayerControls } from './player';
+import { currentItem, type PlayerState } from './playlist-state';
+import { FullQueue } from './queue';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab inside `container` (the overlay is modal). */
+export function trapTab(event: KeyboardEvent<HTMLElement>, container: HTMLElement | null): void {
+  if (event.key !== 'Tab' || !container) return;
+  const focusable = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.offsetParent !== null || element === document.activeElement);
+  if (focusable.length === 0) return;
+  const first = focusable[0] as HTMLElement;
+  const last = focusable[focusable.length - 1] as HTMLElement;
+  if (event.shiftKey && (document.activeElement === first || !container.contains(document.activeElement))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (document.activeElement === last || !container.contains(document.activeElement))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/** The "Load Folder" dropdown: the signed-in visitor's folders (the library's cached folders list; empty signed out). */
+function LoadFolder({ controls }: { controls: PlayerControls }) {
+  const list = useFoldersList();
+  const id = useId();
+  return (
+    <div className="player-folder">
+      <label htmlFor={id} className="sr-only">
+        Load Folder
+      </label>
+      <select
+        id={id}
+        value=""
+        onChange={(event) => {
+          const folder = list.find((entry) => String(entry.id) === event.currentTarget.value);
+          const items = folder ? playlistItems(folder.artists) : [];
+          if (folder && items.length > 0) controls.play({ items, name: folder.name, startIndex: 0, isPlaylist: true });
+        }}
+      >
+        <option value="">Load Folder</option>
+        {list.length === 0 ? (
+          <option value="none" disabled>
+            No folders available
+          </option>
+        ) : (
+          list.map((folder) => (
+            <option key={folder.id} value={String(folder.id)}>
+              {folderLabel(folder.name, folder.artists.length)}
+            </option>
+          ))
+        )}
+      </select>
+    </div>
+  );
+}
+
+/** Spec section 4: the maximized player, a full-screen modal overlay. */
+export function FullPlayer({
+  state,
+  controls,
+  videoError,
+  setSlot,
+}: {
+  state: PlayerState;
+  controls: PlayerControls;
+  videoError: string | null;
+  setSlot: (element: HTMLElement | null) => void;
+}) {
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const firstButton = useRef<HTMLButtonElement>(null);
+  const item = currentItem(state);
+
+  useEffect(() => {
+    firstButton.current?.focus();
+    document.body.classList.add('no-scroll');
+    return () => document.body.classList.remove('no-scroll');
+  }, []);
+
+  if (!item) return null;
+  const total = state.order.length;
+  return (
+    <div
+      className="player-overlay"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="player-title"
+      ref={dialogRef}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          controls.dispatch({ type: 'minimize' });
+        } else {
+          trapTab(event, dialogRef.current);
+        }
+      }}
+    >
+      <div className="player-overlay-head">
+        <h2 id="player-title" className="player-overlay-title">
+          {state.name}
+        </h2>
+        <LoadFolder controls={controls} />
+        <div className="player-overlay-actions">
+          <button ref={firstButton} type="button" className="player-btn" aria-label="Minimize player" title="Minimize player" onClick={() => controls.dispatch({ type: 'minimize' })}>
+            <svg width={20} height={20} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d="M5 17h14v2H5z" fill="currentColor" />
+            </svg>
+          </button>
+          <IconButton label="Close player" glyph="close" onClick={() => controls.dispatch({ type: 'close' })} />
+        </div>
+      </div>
+      <div className="player-overlay-body">
+        <div className="player-stage">
+          <div className="player-video-slot" ref={setSlot}>
+            {videoError && (
+              <p className="player-video-error" role="alert">
+                {videoError}
+              </p>
+            )}
+          </div>
+          <SeekBar state={state} controls={controls} id="player-full-seek" />
+          <div className="player-controls">
+            <IconButton label={state.shuffled ? 'Shuffle on' : 'Shuffle off'} glyph="shuffle" pressed={state.shuffled} onClick={() => controls.dispatch({ type: 'shuffle' })} />
+            <TransportButtons state={state} controls={controls} size={24} />
+            <VolumeControl state={state} controls={controls} />
+            {!state.isPlaylist && (
+              <IconButton label="Loop" glyph="loop" pressed={state.loop} onClick={() => controls.dispatch({ type: 'setLoop', loop: !state.loop })} />
+            )}
+          </div>
+          <div className="player-now">
+            <h3 className="player-now-title">{item.title}</h3>
+            <p className="player-now-count">
+              Track {state.current + 1} of {total}
+            </p>
+            <GenreBadges genres={item.genres} max={3} />
+          </div>
+        </div>
+        <section className="player-queue-panel" aria-labelledby="player-queue-title">
+          <h3 id="player-queue-title" className="player-queue-heading">
+            Playlist Queue ({total} tracks)
+          </h3>
+          <FullQueue state={state} controls={controls} />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,337 @@
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { api, type ChannelVideo } from '../../generated/contract';
+import { PLAY_EVENT, VIDEO_OVERLAY_EVENT, type PlayRequest, type VideoOverlayRequest } from '../../lib/events';
+import { readSession, removeSession, writeSession } from '../../lib/storage';
+import { createVideoPlayer, extractVideoId, INVALID_VIDEO_URL, isChannelLink, type VideoEvent, type VideoPlayer } from '../../lib/video-service';
+import { FullPlayer } from './full-player';
+import { MiniPlayer } from './mini-player';
+import { VideoOverlay } from './video-overlay';
+import { PLAYER_CSS } from './player-styles';
+import { currentItem, initialState, isVisible, playerReducer, sanitize, type PlayerAction, type PlayerState } from './playlist-state';
+import { PLAYER_SESSION_KEY } from './session-key';
+
+/** Spec section 9: opening starts after 300 ms, playing after a further 500 ms. */
+export const OPEN_DELAY_MS = 300;
+export const PLAY_DELAY_MS = 500;
+/** Spec section 9: progress is read every second; a seek drag pauses that for about 100 ms. */
+const PROGRESS_MS = 1000;
+const SEEK_HOLD_MS = 100;
+/** The registry key of the playlist's one video player. */
+const VIDEO_KEY = 'playlist';
+
+function restoreFromSession(): PlayerState {
+  const saved = readSession<unknown>(PLAYER_SESSION_KEY);
+  return saved ? sanitize(saved) : initialState;
+}
+
+/** When a channel link has no video to play (the channel's videos could not be read). */
+export const NO_CHANNEL_VIDEO = 'No video available for this channel yet.';
+
+/** A track's video id: from its link, or the latest video of a channel link; else the message to show. */
+async function resolveVideo(link: string): Promise<{ id: string } | { error: string }> {
+  const direct = extractVideoId(link);
+  if (direct) return { id: direct };
+  if (!isChannelLink(link)) return { error: INVALID_VIDEO_URL };
+  try {
+    const response = await fetch(api.artistChannelVideos(link), { headers: { Accept: 'application/json' }, credentials: 'include' });
+    if (response.ok) {
+      const videos = (await response.json()) as ChannelVideo[];
+      for (const video of videos) {
+        const id = extractVideoId(video.url) ?? extractVideoId(video.id);
+        if (id) return { id };
+      }
+    }
+  } catch (error) {
+    console.error('Could not read the channel videos', error);
+  }
+  return { error: NO_CHANNEL_VIDEO };
+}
+
+export interface PlayerControls {
+  dispatch: (action: PlayerAction) => void;
+  play: (request: PlayRequest) => void;
+  /** Seek from the slider: moves the video and holds progress updates briefly. */
+  seek: (seconds: number) => void;
+}
+
+/**
+ * The playlist player (spec section 4): the state machine, the one video player,
+ * persistence for the browser session, the lock-screen controls, and the minimized
+ * or maximized view. Mounted by PlayerHost in the frame, outside the routes, so client
+ * navigation never stops it.
+ */
+export default function Player({ initialRequest, initialOverlay = null }: { initialRequest: PlayRequest | null; initialOverlay?: VideoOverlayRequest | null }) {
+  const [state, dispatch] = useReducer(playerReducer, undefined, restoreFromSession);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const timers = useRef<number[]>([]);
+  /** What had focus when the player opened: focus goes back there when it closes. */
+  const openerRef = useRef<HTMLElement | null>(null);
+
+  const play = useCallback((request: PlayRequest) => {
+    if (!request || !Array.isArray(request.items) || request.items.length === 0) return;
+    openerRef.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    for (const timer of timers.current) window.clearTimeout(timer);
+    timers.current = [
+      window.setTimeout(() => {
+        dispatch({ type: 'load', request });
+        timers.current.push(window.setTimeout(() => dispatch({ type: 'resume' }), PLAY_DELAY_MS));
+      }, OPEN_DELAY_MS),
+    ];
+  }, []);
+
+  // The request that loaded this code, then every later one.
+  const firstRequest = useRef(initialRequest);
+  useEffect(() => {
+    if (firstRequest.current) play(firstRequest.current);
+    firstRequest.current = null;
+    const onPlay = (event: Event) => play((event as CustomEvent<PlayRequest>).detail);
+    window.addEventListener(PLAY_EVENT, onPlay);
+    return () => {
+      window.removeEventListener(PLAY_EVENT, onPlay);
+      for (const timer of timers.current) window.clearTimeout(timer);
+    };
+  }, [play]);
+
+  // The queue and its position survive a reload within the browser session.
+  useEffect(() => {
+    if (state.items.length > 0) writeSession(PLAYER_SESSION_KEY, state);
+    else removeSession(PLAYER_SESSION_KEY);
+  }, [state]);
+
+  // The home page's full-screen videos (Top 10, new songs): the playlist pauses and
+  // gives its video up meanwhile (the registry holds at most 3 players: the overlay's).
+  const [overlay, setOverlay] = useState<{ request: VideoOverlayRequest; id: number } | null>(() => (initialOverlay ? { request: initialOverlay, id: 0 } : null));
+  useEffect(() => {
+    const onOverlay = (event: Event) => {
+      const request = (event as CustomEvent<VideoOverlayRequest>).detail;
+      if (!request) return;
+      setOverlay((previous) => ({ request, id: (previous?.id ?? 0) + 1 }));
+    };
+    window.addEventListener(VIDEO_OVERLAY_EVENT, onOverlay);
+    return () => window.removeEventListener(VIDEO_OVERLAY_EVENT, onOverlay);
+  }, []);
+  const overlayOpen = overlay !== null;
+  useEffect(() => {
+    if (overlayOpen) {
+      dispatch({ type: 'pause' });
+      dispatch({ type: 'minimize' });
+    }
+  }, [overlayOpen]);
+  const closeOverlay = useCallback(() => setOverlay(null), []);
+
+  const { wrapperRef, seek, error, setSlot } = useVideo(state, stateRef, dispatch, overlayOpen);
+  useMediaSession(state, dispatch);
+
+  const controls: PlayerControls = { dispatch, play, seek };
+  const visible = isVisible(state);
+  const maximized = visible && !state.minimized;
+
+  // Focus: into the overlay when it opens, back to the opener when it goes.
+  const wasMaximized = useRef(false);
+  useEffect(() => {
+    // Minimized because a full-screen video opened: the focus belongs to that one.
+    if (wasMaximized.current && !maximized && !overlayOpen) {
+      const opener = openerRef.current;
+      if (opener?.isConnected) opener.focus();
+      else if (visible) document.querySelector<HTMLElement>('[data-player-maximize]')?.focus();
+    }
+    wasMaximized.current = maximized;
+  }, [maximized, visible, overlayOpen]);
+
+  const openFull = useCallback(() => {
+    openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dispatch({ type: 'maximize' });
+  }, []);
+
+  return (
+    <>
+      <style href="sa-player" precedence="default">
+        {PLAYER_CSS}
+      </style>
+      {/* The video: positioned over the overlay's slot when maximized, off-screen otherwise. */}
+      <div ref={wrapperRef} className="player-video" inert={!maximized} aria-hidden={!maximized} data-error={error ? '' : undefined} />
+      {visible && maximized && <FullPlayer state={state} controls={controls} videoError={error} setSlot={setSlot} />}
+      {visible && !maximized && <MiniPlayer state={state} controls={controls} onMaximize={openFull} />}
+      {overlay && <VideoOverlay key={overlay.id} request={overlay.request} onClose={closeOverlay} />}
+    </>
+  );
+}
+
+/** The one video player of the playlist, driven by the state. */
+function useVideo(state: PlayerState, stateRef: { current: PlayerState }, dispatch: (action: PlayerAction) => void, suspended: boolean) {
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const playerRef = useRef<Promise<VideoPlayer> | null>(null);
+  const seekingUntil = useRef(0);
+  const [error, setError] = useState<string | null>(null);
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  const item = currentItem(state);
+  const link = item?.soloVideoLink ?? null;
+
+  const ensurePlayer = useCallback((): Promise<VideoPlayer> => {
+    if (playerRef.current) return playerRef.current;
+    const wrapper = wrapperRef.current;
+    if (!wrapper) return Promise.reject(new Error('no video element'));
+    // The API replaces this element with its iframe: React never owns it.
+    const mount = document.createElement('div');
+    wrapper.replaceChildren(mount);
+    const onEvent = (event: VideoEvent) => {
+      if (event === 'playing') dispatch({ type: 'videoState', playing: true });
+      else if (event === 'paused') dispatch({ type: 'videoState', playing: false });
+      else if (event === 'ended') dispatch({ type: 'ended' });
+    };
+    const created = createVideoPlayer(mount, VIDEO_KEY, { volume: stateRef.current.volume }, { onEvent });
+    playerRef.current = created;
+    created.catch((reason: unknown) => {
+      console.error('The video service could not start', reason);
+      playerRef.current = null;
+      setError('The video could not be loaded. Refresh page to reset video loading.');
+    });
+    return created;
+  }, [dispatch, stateRef]);
+
+  // A new track (or the same one restarted): resolve its video and load it.
+  useEffect(() => {
+    if (!link || suspended) {
+      // Closed (or lent to the overlay): the video goes; it comes back cued at the position.
+      const pending = playerRef.current;
+      playerRef.current = null;
+      void pending?.then((player) => player.destroy()).catch(() => undefined);
+      return undefined;
+    }
+    let cancelled = false;
+    void resolveVideo(link).then(async (resolved) => {
+      if (cancelled) return;
+      if ('error' in resolved) {
+        setError(resolved.error);
+        (await playerRef.current?.catch(() => null))?.pause();
+        return;
+      }
+      const videoId = resolved.id;
+      setError(null);
+      const player = await ensurePlayer().catch(() => null);
+      if (cancelled || !player) return;
+      const { playing, position } = stateRef.current;
+      player.load(videoId, { autoplay: playing, startSeconds: position });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [link, state.epoch, ensurePlayer, stateRef, suspended]);
+
+  // Play and pause follow the state.
+  useEffect(() => {
+    void playerRef.current?.then((player) => (state.playing ? player.play() : player.pause())).catch(() => undefined);
+  }, [state.playing]);
+
+  useEffect(() => {
+    void playerRef.current?.then((player) => player.setVolume(state.volume)).catch(() => undefined);
+  }, [state.volume]);
+
+  // Progress every second while playing.
+  useEffect(() => {
+    if (!state.playing) return undefined;
+    const timer = window.setInterval(() => {
+      if (Date.now() < seekingUntil.current) return;
+      void playerRef.current
+        ?.then((player) => dispatch({ type: 'progress', position: player.currentTime(), duration: player.duration() }))
+        .catch(() => undefined);
+    }, PROGRESS_MS);
+    return () => window.clearInterval(timer);
+  }, [state.playing, dispatch]);
+
+  const seek = useCallback(
+    (seconds: number) => {
+      seekingUntil.current = Date.now() + SEEK_HOLD_MS;
+      dispatch({ type: 'seek', position: seconds });
+      void playerRef.current?.then((player) => player.seek(seconds)).catch(() => undefined);
+    },
+    [dispatch],
+  );
+
+  // Over the overlay's video slot when there is one; off-screen (still playing) otherwise.
+  useLayoutEffect(() => {
+    const wrapper = wrapperRef.current;
+    if (!wrapper) return undefined;
+    if (!slot) {
+      wrapper.classList.remove('player-video--shown');
+      wrapper.style.cssText = '';
+      return undefined;
+    }
+    wrapper.classList.add('player-video--shown');
+    const place = () => {
+      const rect = slot.getBoundingClientRect();
+      wrapper.style.cssText = `top:${rect.top}px;left:${rect.left}px;width:${rect.width}px;height:${rect.height}px`;
+    };
+    place();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(place) : null;
+    observer?.observe(slot);
+    window.addEventListener('resize', place);
+    document.addEventListener('scroll', place, true);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', place);
+      document.removeEventListener('scroll', place, true);
+    };
+  }, [slot]);
+
+  // Leaving the page with the player mounted: free the video.
+  useEffect(
+    () => () => {
+      void playerRef.current?.then((player) => player.destroy()).catch(() => undefined);
+    },
+    [],
+  );
+
+  return { wrapperRef, seek, error, setSlot };
+}
+
+/** Lock screen and headset controls (Media Session API), where the browser has them. */
+function useMediaSession(state: PlayerState, dispatch: (action: PlayerAction) => void) {
+  const item = currentItem(state);
+  const title = item?.title ?? null;
+  const image = item?.imageUrl ?? null;
+  const videoId = item ? extractVideoId(item.soloVideoLink) : null;
+  const name = state.name;
+  useEffect(() => {
+    const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
+    if (!session) return undefined;
+    if (!title) {
+      session.metadata = null;
+      return undefined;
+    }
+    const artwork = image
+      ? [{ src: image }]
+      : videoId
+        ? [{ src: `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`, sizes: '480x360', type: 'image/jpeg' }]
+        : [];
+    if (typeof MediaMetadata === 'function') session.metadata = new MediaMetadata({ title, artist: name, album: 'Sound Atlas', artwork });
+    const handlers: Array<[MediaSessionAction, PlayerAction]> = [
+      ['play', { type: 'resume' }],
+      ['pause', { type: 'pause' }],
+      ['nexttrack', { type: 'next' }],
+      ['previoustrack', { type: 'previous' }],
+    ];
+    for (const [action, playerAction] of handlers) {
+      try {
+        session.setActionHandler(action, () => dispatch(playerAction));
+      } catch {
+        // an action this browser does not support
+      }
+    }
+    return () => {
+      for (const [action] of handlers) {
+        try {
+          session.setActionHandler(action, null);
+        } catch {
+          // ignore
+        }
+      }
+    };
+  }, [title, image, videoId, name, dispatch]);
+
+  useEffect(() => {
+    const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
+    if (session) session.playbackState = title ? (state.playing ? 'playing' : 'paused') : 'none';
+  }, [state.playing, title]);
+}
