@@ -46,11 +46,16 @@ export const LOCAL_LIBRARY_KEYS = ['favorites', 'folders'] as const;
 /** After a sign-in: the user is known at once, and the favorites are refreshed (spec section 4). */
 export async function afterSignIn(queryClient: QueryClient, user: User): Promise<void> {
   queryClient.setQueryData([api.user()], user);
-  try {
-    await queryClient.fetchQuery({ queryKey: [api.favorites()], staleTime: 0 });
-  } catch {
-    // Favorites failures are logged and the product carries on (spec section 8).
-  }
+  // The whole library at once, so hearts, the header count, favorites mode and the
+  // player's Load Folder are right straight after signing in.
+  const library = [api.favorites(), api.favoriteFolders(), api.videoFavorites()];
+  await Promise.all(
+    library.map((path) =>
+      queryClient.fetchQuery({ queryKey: [path], staleTime: 0 }).catch(() => {
+        // Library failures are logged and the product carries on (spec section 8).
+      }),
+    ),
+  );
 }
 
 /** After a sign-out: no user, no library in the cache or in local storage. */
