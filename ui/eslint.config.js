@@ -57,6 +57,13 @@ export default [
       'import/no-cycle': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      'no-restricted-imports': ['error', {
+        paths: [{
+          name: 'react-router',
+          importNames: ['Link'],
+          message: "Use components/link: Router's Link costs a fifth of a server render (NavLink is fine in client-only UI such as the mobile menu).",
+        }],
+      }],
     },
   },
 ];

@@ -8,13 +8,18 @@ import { createRequire } from 'node:module';
 import { AxeBuilder } from '@axe-core/playwright';
 import { start } from '../support/harness.mjs';
 import { artistByTitle, hydrated, quietPage, settle } from './browser-helpers.mjs';
+import { asVisitor, signedInPage, startMail } from './signed-in-helpers.mjs';
 
 let site;
+// library (issue 8): a real SMTP server, so a visitor can sign up and see their own pages
+let mail;
 before(async () => {
-  site = await start();
+  mail = await startMail();
+  site = await start({ env: mail.env });
 });
 after(async () => {
   await site?.stop();
+  mail?.stop();
 });
 
 // axe's default run leaves out its "experimental" rules, among them the one audits
@@ -230,5 +235,78 @@ test('the cookie banner has no accessibility violations', async () => {
   await page.getByRole('region', { name: 'Cookie consent' }).waitFor({ state: 'visible' });
   await settle(page);
   await assertNoViolations(page, 'cookie banner');
+  await page.context().close();
+});
+
+// library (issue 8): the favorites screens, signed out and signed in, and their dialogs
+test('the favorites screen, signed out, has no accessibility violations', async () => {
+  await checkPage('/favorites', { title: 'My Favorites - Sound Atlas', h1: 'My Favorites' });
+});
+
+test('the favorites screens, their dialogs and the favorite confirm dialogs have no accessibility violations', async () => {
+  const page = await signedInPage(site, mail, 'a11y@example.com', { viewport: { width: 1280, height: 900 } });
+  const check = async (label, { title, h1 }) => {
+    await hydrated(page);
+    await settle(page);
+    if (title) assert.equal(await page.title(), title, `${label}: title`);
+    if (h1) assertOutline(await outline(page), h1, label);
+    await assertNoViolations(page, label);
+  };
+  await page.goto(`${site.origin}/favorites`);
+  await check('empty favorites', { title: 'My Favorites - Sound Atlas', h1: 'My Favorites' });
+
+  const queen = await artistByTitle(site, 'Queen');
+  const adele = await artistByTitle(site, 'Adele');
+  await page.goto(`${site.origin}/artist/${queen.id}`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Add to Favorites', exact: true }).click();
+  await page.getByRole('alertdialog', { name: 'Add to Favorites?' }).waitFor();
+  await check('the Add to Favorites? dialog', {});
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Remove from Favorites', exact: true }).click();
+  await page.getByRole('alertdialog', { name: 'Remove from Favorites?' }).waitFor();
+  await check('the Remove from Favorites? dialog', {});
+  await page.keyboard.press('Escape');
+
+  await asVisitor(page, 'POST', '/api/favorites', { artistId: adele.id });
+  const folder = await asVisitor(page, 'POST', '/api/favorite-folders', { name: 'Road Trip' });
+  await asVisitor(page, 'POST', '/api/favorites', { artistId: queen.id, folderId: folder.id });
+  const empty = await asVisitor(page, 'POST', '/api/favorite-folders', { name: 'Empty One' });
+
+  await page.goto(`${site.origin}/favorites`);
+  await check('favorites with folders', { title: 'My Favorites - Sound Atlas', h1: 'My Favorites' });
+  await page.getByRole('button', { name: 'New Folder' }).click();
+  await page.getByRole('dialog', { name: 'New Folder' }).waitFor();
+  await check('the New Folder dialog', {});
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Remove Adele' }).click();
+  await page.getByRole('alertdialog', { name: 'Remove Track?' }).waitFor();
+  await check('the Remove Track? dialog', {});
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Move Adele', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Move Adele' }).waitFor();
+  await check('the Move dialog', {});
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Delete folder Road Trip' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete Folder?' }).waitFor();
+  await check('the Delete Folder? dialog', {});
+  await page.keyboard.press('Escape');
+  await page.getByPlaceholder('Search favorites...').fill('no such thing');
+  await page.getByText('No matches found').waitFor();
+  await check('favorites with no match', {});
+
+  await page.goto(`${site.origin}/favorites/folder/${folder.id}`);
+  await check('a folder', { title: 'Road Trip - My Favorites - Sound Atlas', h1: 'Road Trip' });
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Add to Road Trip' }).waitFor();
+  await check('the Add dialog', {});
+  await page.keyboard.press('Escape');
+  await page.goto(`${site.origin}/favorites/folder/${empty.id}`);
+  await check('an empty folder', { title: 'Empty One - My Favorites - Sound Atlas', h1: 'Empty One' });
+  const missing = await page.goto(`${site.origin}/favorites/folder/999999`);
+  assert.equal(missing.status(), 404);
+  await check('a folder that is not there', { h1: 'Folder Not Found' });
+  assert.deepEqual(page.problems.filter((p) => !/404/.test(p)), [], 'no console errors');
   await page.context().close();
 });

@@ -21,7 +21,7 @@ use crate::content::{self, Article, ChannelVideo, NewSong, TopTenEntry};
 use crate::endpoint::{hole_names, EndpointInfo};
 use crate::error::ErrorBody;
 use crate::library::{
-    self, Favorite, FavoriteFolder, FolderSummary, MoveFavorite, NewFavorite, NewFolder,
+    self, ArtistRef, Favorite, FavoriteFolder, FolderSummary, MoveFavorite, NewFavorite, NewFolder,
     NewVideoFavorite, VideoFavorite, VideoFavoriteCheck,
 };
 use crate::pages::{
@@ -96,6 +96,7 @@ fn contract_ts() -> String {
         Article::decl(&cfg),
         // library (issue 8)
         Favorite::decl(&cfg),
+        ArtistRef::decl(&cfg),
         NewFavorite::decl(&cfg),
         MoveFavorite::decl(&cfg),
         FavoriteFolder::decl(&cfg),
@@ -221,6 +222,7 @@ fn contract_ts() -> String {
             library::api::FOLDERS.info(&cfg),
             library::api::VIDEO_FAVORITES.info(&cfg),
             library::api::VIDEO_FAVORITE_CHECK.info(&cfg),
+            library::api::ARTIST_BY_EXTERNAL_ID.info(&cfg),
         ]
     };
     out.push_str("export const api = {\n");

@@ -34,6 +34,13 @@ pub mod api {
         "/api/video-favorites/check/{artistId}/{videoId}",
     );
 
+    /// The catalogue id of an artist named by its `externalId` (the spec's direct
+    /// "select the artist id by externalId"), for the signed-in user's library writes.
+    pub const ARTIST_BY_EXTERNAL_ID: Endpoint<ArtistRef> = Endpoint::new(
+        "artistByExternalId",
+        "/api/favorites/artist-id/{externalId}",
+    );
+
     /// The writes (not query keys): paths inside the `/api` router.
     pub mod writes {
         /// POST a [`NewFavorite`](super::NewFavorite).
@@ -51,6 +58,13 @@ pub mod api {
         /// DELETE, `?folderId=` for a folder's copy.
         pub const REMOVE_VIDEO_FAVORITE: &str = "/video-favorites/{artistId}/{videoId}";
     }
+}
+
+/// `GET /api/favorites/artist-id/{externalId}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ArtistRef {
+    pub artist_id: i32,
 }
 
 /// A favorite row as saved (`POST /api/favorites`, `/api/favorites/move`).

@@ -78,6 +78,10 @@ pub mod routes {
     pub const PRIVACY_SETTINGS: PageRoute = PageRoute::new("privacySettings", "/privacy-settings");
     pub const DATA_ACCESS: PageRoute = PageRoute::new("dataAccess", "/data-access");
     pub const ACCOUNT_DELETION: PageRoute = PageRoute::new("accountDeletion", "/account-deletion");
+    // library (issue 8): the signed-in visitor's favorites, at the top level or one folder
+    pub const FAVORITES: PageRoute = PageRoute::new("favorites", "/favorites");
+    pub const FAVORITES_FOLDER: PageRoute =
+        PageRoute::new("favoritesFolder", "/favorites/folder/{folderId}");
     // content (issue 6): articles and the site's own pages
     /// The article list; `?category=` (a slug) filters it (see `links::ARTICLES_CATEGORY`).
     pub const ARTICLES: PageRoute = PageRoute::new("articles", "/articles");
@@ -98,6 +102,8 @@ pub mod routes {
         PRIVACY_SETTINGS,
         DATA_ACCESS,
         ACCOUNT_DELETION,
+        FAVORITES,
+        FAVORITES_FOLDER,
         ARTICLES,
         ARTICLE,
         ABOUT,
@@ -121,6 +127,13 @@ pub mod links {
     /// A later page of search results: pages 1..=page are shown.
     pub const SEARCH_RESULTS_PAGE: Template = Template("/search/{query}?page={page}");
 
+    /// An artist opened from the favorites (artist detail in favorites mode: prev/next
+    /// run through the favorites, back returns to them). A query string, not location
+    /// state, so the server renders the mode too.
+    pub const ARTIST_IN_FAVORITES: Template = Template("/artist/{id}?list=favorites");
+    /// The same, opened from one folder: prev/next run through that folder.
+    pub const ARTIST_IN_FOLDER: Template =
+        Template("/artist/{id}?list=favorites&folder={folderId}");
     /// The article list filtered to one category (a slug, `content::category_slug`),
     /// a plain link so the filter works without JavaScript.
     pub const ARTICLES_CATEGORY: Template = Template("/articles?category={category}");
@@ -128,6 +141,8 @@ pub mod links {
     pub const ALL: &[(&str, Template)] = &[
         ("articlesCategory", ARTICLES_CATEGORY),
         ("browseLetter", BROWSE_LETTER),
+        ("artistInFavorites", ARTIST_IN_FAVORITES),
+        ("artistInFolder", ARTIST_IN_FOLDER),
         ("browseLetterPage", BROWSE_LETTER_PAGE),
         ("quizSeed", QUIZ_SEED),
         ("searchResultsPage", SEARCH_RESULTS_PAGE),
@@ -150,6 +165,9 @@ pub mod titles {
     pub const PRIVACY_SETTINGS: Template = Template(concat!("Privacy Settings - ", site_name!()));
     pub const DATA_ACCESS: Template = Template(concat!("Data Access - ", site_name!()));
     pub const ACCOUNT_DELETION: Template = Template(concat!("Account Deletion - ", site_name!()));
+    pub const FAVORITES: Template = Template(concat!("My Favorites - ", site_name!()));
+    pub const FAVORITES_FOLDER: Template =
+        Template(concat!("{folder} - My Favorites - ", site_name!()));
     pub const ARTICLES: Template = Template(concat!("Articles - ", site_name!()));
     pub const ARTICLE: Template = Template(concat!("{article} - ", site_name!()));
     pub const ARTICLE_NOT_FOUND: Template = Template(concat!("Article Not Found - ", site_name!()));
@@ -169,6 +187,8 @@ pub mod titles {
         ("privacySettings", PRIVACY_SETTINGS),
         ("dataAccess", DATA_ACCESS),
         ("accountDeletion", ACCOUNT_DELETION),
+        ("favorites", FAVORITES),
+        ("favoritesFolder", FAVORITES_FOLDER),
         ("articles", ARTICLES),
         ("article", ARTICLE),
         ("articleNotFound", ARTICLE_NOT_FOUND),

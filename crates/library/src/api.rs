@@ -16,8 +16,8 @@ use sound_atlas_accounts::{Accounts, SignedIn};
 use sound_atlas_contract::catalog::Artist;
 use sound_atlas_contract::library::api::{self as endpoints, writes};
 use sound_atlas_contract::library::{
-    FavoriteFolder, MoveFavorite, NewFavorite, NewFolder, NewVideoFavorite, VideoFavorite,
-    VideoFavoriteCheck,
+    ArtistRef, FavoriteFolder, MoveFavorite, NewFavorite, NewFolder, NewVideoFavorite,
+    VideoFavorite, VideoFavoriteCheck,
 };
 use sound_atlas_http::{ApiError, ApiResult, QueryParams};
 
@@ -40,6 +40,10 @@ where
             get(favorites).post(add_favorite),
         )
         .route(writes::MOVE_FAVORITE, post(move_favorite))
+        .route(
+            endpoints::ARTIST_BY_EXTERNAL_ID.route(),
+            get(artist_by_external_id),
+        )
         .route(writes::REMOVE_FAVORITE, delete(remove_favorite))
         .route(endpoints::FOLDERS.route(), get(folders).post(create_folder))
         .route(writes::FOLDER, delete(delete_folder).patch(rename_folder))
@@ -126,6 +130,16 @@ async fn remove_favorite(
     let folder = store::parse_folder_param(query.get("folderId"))?;
     store::remove_favorite(&library, user.id, artist_id, folder).await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+async fn artist_by_external_id(
+    State(library): State<Library>,
+    SignedIn { .. }: SignedIn,
+    PathParams(params): PathParams,
+) -> ApiResult<Json<ArtistRef>> {
+    store::artist_by_external_id(&library, path_param(&params, "externalId"))
+        .await
+        .map(Json)
 }
 
 async fn move_favorite(

@@ -11,9 +11,9 @@ use sea_orm::{
 use serde::Serialize;
 use sound_atlas_contract::catalog::Artist;
 use sound_atlas_contract::library::{
-    Favorite, FavoriteFolder, FolderSummary, MoveFavorite, NewFavorite, NewVideoFavorite,
-    VideoFavorite, VideoFavoriteCheck, MAX_FAVORITES, MAX_FOLDERS, MAX_FOLDER_NAME_CHARS,
-    MAX_VIDEO_DESCRIPTION_CHARS, MAX_VIDEO_FAVORITES, MAX_VIDEO_FIELD_CHARS,
+    ArtistRef, Favorite, FavoriteFolder, FolderSummary, MoveFavorite, NewFavorite,
+    NewVideoFavorite, VideoFavorite, VideoFavoriteCheck, MAX_FAVORITES, MAX_FOLDERS,
+    MAX_FOLDER_NAME_CHARS, MAX_VIDEO_DESCRIPTION_CHARS, MAX_VIDEO_FAVORITES, MAX_VIDEO_FIELD_CHARS,
 };
 use sound_atlas_entity::{favorite, favorite_folder, video_favorite};
 use sound_atlas_http::{ApiError, ApiResult};
@@ -330,6 +330,29 @@ pub async fn move_favorite(
             Err(explain(db, user_id, request.to_folder_id, err).await)
         }
     }
+}
+
+/// The catalogue id of the artist with this `externalId` (a `[a-z0-9-]` slug); anything
+/// else, or no such artist, is the catalogue's not-found.
+pub async fn artist_by_external_id(library: &Library, external_id: &str) -> ApiResult<ArtistRef> {
+    let slug = external_id.trim();
+    let valid = !slug.is_empty()
+        && slug.len() <= 200
+        && slug
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if !valid {
+        return Err(ApiError::not_found(ARTIST_NOT_FOUND));
+    }
+    let snapshot = library.catalog().snapshot(false).await?;
+    snapshot
+        .artists
+        .iter()
+        .find(|artist| artist.external_id == slug)
+        .map(|artist| ArtistRef {
+            artist_id: artist.id,
+        })
+        .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))
 }
 
 // ---- folders

@@ -1,4 +1,5 @@
-import { Link, Outlet, useRouteError } from 'react-router';
+import { Outlet, useRouteError } from 'react-router';
+import { Link } from '../components/link';
 import { Footer } from './frame/footer';
 import { Header } from './frame/header';
 import { RefreshButton } from './frame/refresh-button';

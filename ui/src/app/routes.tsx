@@ -5,6 +5,7 @@ import { BrowsePage } from '../features/catalog/browse/browse-page';
 import { SearchPage } from '../features/catalog/search/search-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { QuizPage } from '../features/quiz/quiz-page';
+import { FavoritesPage } from '../features/library/favorites-page';
 import { AccountDeletionPage, DataAccessPage, PrivacySettingsPage } from '../features/privacy/privacy-pages';
 import { ArticlePage } from '../features/content/article-page';
 import { ArticlesPage } from '../features/content/articles-page';
@@ -29,6 +30,8 @@ export const pages: Record<keyof typeof contract, RouteObject['Component']> = {
   privacySettings: PrivacySettingsPage,
   dataAccess: DataAccessPage,
   accountDeletion: AccountDeletionPage,
+  favorites: FavoritesPage,
+  favoritesFolder: FavoritesPage,
   articles: ArticlesPage,
   article: ArticlePage,
   about: AboutPage,

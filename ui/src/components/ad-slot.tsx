@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from './link';
 import { CONSENT_CHANGED_EVENT, readConsent } from '../lib/consent';
 import './ad-slot.css';
 

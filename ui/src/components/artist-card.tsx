@@ -1,7 +1,9 @@
 import type { CSSProperties } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from './link';
 import type { ArtistSummary } from '../generated/contract';
 import { ArtistImage } from './artist-image';
+import { FavoriteHeart } from './favorite-heart';
 
 interface ArtistCardProps {
   artist: ArtistSummary;
@@ -15,10 +17,12 @@ interface ArtistCardProps {
    * 3 (the default) in a section under an h2, so the outline never skips a level.
    */
   headingLevel?: 2 | 3;
+  /** The favorite heart (spec section 4); off where a card has its own actions. */
+  heart?: boolean;
 }
 
 /** Links to /artist/{id}, passing `{ from: currentPath }` as location state. */
-export function ArtistCard({ artist, index = 0, animate = false, onOpen, headingLevel = 3 }: ArtistCardProps) {
+export function ArtistCard({ artist, index = 0, animate = false, onOpen, headingLevel = 3, heart = true }: ArtistCardProps) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
   const location = useLocation();
   const from = `${location.pathname}${location.search}`;
@@ -38,6 +42,7 @@ export function ArtistCard({ artist, index = 0, animate = false, onOpen, heading
           <p className="artist-card-genres">{artist.genres.length > 0 ? artist.genres.slice(0, 2).join(' · ') : 'Artist'}</p>
         </div>
       </Link>
+      {heart && <FavoriteHeart artist={artist} />}
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './link';
 // A hashed, cached file: one element in the markup instead of nine.
 import logoMark from './logo-mark.svg';
 

@@ -174,6 +174,8 @@ export type Favorite = { id: number, artistId: number, folderId: number | null,
  */
 createdAt: string, };
 
+export type ArtistRef = { artistId: number, };
+
 export type NewFavorite = { artistId: number, folderId?: number, };
 
 export type MoveFavorite = { artistId: number, fromFolderId?: number, toFolderId?: number, };
@@ -285,6 +287,8 @@ export const api = {
   videoFavorites: (): ApiPath<Array<VideoFavorite>> => `/api/video-favorites` as ApiPath<Array<VideoFavorite>>,
   /** GET /api/video-favorites/check/{artistId}/{videoId} */
   videoFavoriteCheck: (artistId: string | number, videoId: string | number): ApiPath<VideoFavoriteCheck> => `/api/video-favorites/check/${enc(artistId)}/${enc(videoId)}` as ApiPath<VideoFavoriteCheck>,
+  /** GET /api/favorites/artist-id/{externalId} */
+  artistByExternalId: (externalId: string | number): ApiPath<ArtistRef> => `/api/favorites/artist-id/${enc(externalId)}` as ApiPath<ArtistRef>,
 } as const;
 
 // ---- Account actions (method and path of each state-changing call)
@@ -317,6 +321,8 @@ export const routes = {
   privacySettings: { path: "privacy-settings", href: (): string => `/privacy-settings` },
   dataAccess: { path: "data-access", href: (): string => `/data-access` },
   accountDeletion: { path: "account-deletion", href: (): string => `/account-deletion` },
+  favorites: { path: "favorites", href: (): string => `/favorites` },
+  favoritesFolder: { path: "favorites/folder/:folderId", href: (folderId: string | number): string => `/favorites/folder/${enc(folderId)}` },
   articles: { path: "articles", href: (): string => `/articles` },
   article: { path: "articles/:id", href: (id: string | number): string => `/articles/${enc(id)}` },
   about: { path: "about", href: (): string => `/about` },
@@ -327,6 +333,8 @@ export const routes = {
 export const links = {
   articlesCategory: (category: string | number): string => `/articles?category=${enc(category)}`,
   browseLetter: (letter: string | number): string => `/browse?letter=${enc(letter)}`,
+  artistInFavorites: (id: string | number): string => `/artist/${enc(id)}?list=favorites`,
+  artistInFolder: (id: string | number, folderId: string | number): string => `/artist/${enc(id)}?list=favorites&folder=${enc(folderId)}`,
   browseLetterPage: (letter: string | number, page: string | number): string => `/browse?letter=${enc(letter)}&page=${enc(page)}`,
   quizSeed: (seed: string | number): string => `/quiz?seed=${enc(seed)}`,
   searchResultsPage: (query: string | number, page: string | number): string => `/search/${enc(query)}?page=${enc(page)}`,
@@ -346,6 +354,8 @@ export const titles = {
   privacySettings: (): string => `Privacy Settings - Sound Atlas`,
   dataAccess: (): string => `Data Access - Sound Atlas`,
   accountDeletion: (): string => `Account Deletion - Sound Atlas`,
+  favorites: (): string => `My Favorites - Sound Atlas`,
+  favoritesFolder: (folder: string): string => `${folder} - My Favorites - Sound Atlas`,
   articles: (): string => `Articles - Sound Atlas`,
   article: (article: string): string => `${article} - Sound Atlas`,
   articleNotFound: (): string => `Article Not Found - Sound Atlas`,

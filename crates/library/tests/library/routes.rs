@@ -23,6 +23,7 @@ db_tests!(
     folder_count_is_limited_with_a_clear_answer,
     the_export_lists_favorites_folders_and_video_favorites,
     deleting_the_account_deletes_the_library_with_it,
+    an_artist_is_found_by_its_external_id_for_a_signed_in_user,
 );
 
 async fn a_signed_out_visitor_is_asked_to_sign_in_on_every_route(db: &TestDb) {
@@ -55,6 +56,7 @@ async fn a_signed_out_visitor_is_asked_to_sign_in_on_every_route(db: &TestDb) {
         visitor
             .delete(&format!("/api/video-favorites/{artist}/{VIDEO}"))
             .await,
+        visitor.get("/api/favorites/artist-id/queen").await,
     ];
     for answer in answers {
         assert_eq!(answer.status, StatusCode::UNAUTHORIZED, "{}", answer.body);
@@ -548,4 +550,34 @@ async fn deleting_the_account_deletes_the_library_with_it(db: &TestDb) {
         0
     );
     assert_eq!(bob.favorite_ids().await, vec![artist]);
+}
+
+async fn an_artist_is_found_by_its_external_id_for_a_signed_in_user(db: &TestDb) {
+    use sea_orm::EntityTrait;
+    let site = Site::new(&db.conn).await;
+    let mut ann = site.user("ann@example.com").await;
+    let row = sound_atlas_entity::artist::Entity::find_by_id(site.artists[2])
+        .one(&db.conn)
+        .await
+        .unwrap()
+        .unwrap();
+    let found = ann
+        .get(&format!("/api/favorites/artist-id/{}", row.external_id))
+        .await;
+    assert_eq!(found.status, StatusCode::OK, "{}", found.body);
+    assert_eq!(found.json(), json!({ "artistId": row.id }));
+
+    for unknown in ["no-such-artist", "UPPER", "%3Cscript%3E", "a%20b"] {
+        let answer = ann
+            .get(&format!("/api/favorites/artist-id/{unknown}"))
+            .await;
+        assert_eq!(answer.status, StatusCode::NOT_FOUND, "{unknown}");
+        assert_eq!(
+            answer.message(),
+            "This artist could not be found. It may have been removed or the ID is incorrect."
+        );
+    }
+    let long = "a".repeat(5000);
+    let answer = ann.get(&format!("/api/favorites/artist-id/{long}")).await;
+    assert_eq!(answer.status, StatusCode::NOT_FOUND);
 }

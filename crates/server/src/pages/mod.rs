@@ -23,6 +23,7 @@ pub fn router() -> Router<AppState> {
         .merge(quiz::router())
         .merge(content::router()) // content (issue 6)
         .merge(accounts::router()) // accounts (issue 5)
+        .merge(library::router()) // library (issue 8)
         .merge(crawlers::router())
         .fallback(not_found)
 }

@@ -15,7 +15,7 @@ use crate::{app_with_bundle, get, id_of, send, Answer};
 const PASSWORD: &str = "a long enough passphrase";
 
 /// Signs in a confirmed user made for the test; returns the session cookie.
-async fn signed_in(app: &axum::Router, db: &TestDb, email: &str) -> String {
+pub async fn signed_in(app: &axum::Router, db: &TestDb, email: &str) -> String {
     let hash = sound_atlas_accounts::password::hash(PASSWORD.into())
         .await
         .unwrap();
@@ -46,7 +46,7 @@ async fn signed_in(app: &axum::Router, db: &TestDb, email: &str) -> String {
     set.split(';').next().unwrap().to_owned()
 }
 
-async fn as_user(
+pub async fn as_user(
     app: &axum::Router,
     cookie: &str,
     method: &str,
@@ -159,7 +159,146 @@ async fn the_data_export_holds_the_callers_library_and_nobody_elses(db: &TestDb)
     assert!(!export.body.contains(&format!("\"artistId\":{adele}")));
 }
 
+/// The `<title>` of a page.
+fn title_of(body: &str) -> &str {
+    let start = body.find("<title>").expect("a title") + "<title>".len();
+    let end = body[start..].find("</title>").expect("a closed title") + start;
+    &body[start..end]
+}
+
+async fn the_favorites_screens_signed_out_ask_for_a_login_and_stay_private(db: &TestDb) {
+    let app = crate::app(db).await;
+    for url in ["/favorites", "/favorites/folder/1"] {
+        let page = get(&app, url).await;
+        assert_eq!(page.status, StatusCode::OK, "{url}");
+        assert_eq!(
+            page.headers[header::CACHE_CONTROL],
+            "private, no-store",
+            "{url}"
+        );
+        assert_eq!(title_of(&page.body), "My Favorites - Sound Atlas", "{url}");
+        assert!(page.body.contains("Login Required"), "{url}");
+        assert!(page.body.contains("noindex"), "{url}");
+        assert!(!page.body.contains("My Folders"), "{url}");
+    }
+}
+
+async fn the_favorites_screens_show_the_visitors_own_library_in_the_first_html(db: &TestDb) {
+    let app = crate::app(db).await;
+    let queen = id_of(&app, "Queen").await;
+    let adele = id_of(&app, "Adele").await;
+    let ann = signed_in(&app, db, "ann@example.com").await;
+    let bob = signed_in(&app, db, "bob@example.com").await;
+    for (cookie, artist) in [(&ann, queen), (&bob, adele)] {
+        let body = serde_json::json!({ "artistId": artist });
+        let added = as_user(&app, cookie, "POST", "/api/favorites", Some(body)).await;
+        assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
+    }
+    let name = "<script>alert(1)</script> Mix";
+    let folder = as_user(
+        &app,
+        &ann,
+        "POST",
+        "/api/favorite-folders",
+        Some(serde_json::json!({ "name": name })),
+    )
+    .await;
+    assert_eq!(folder.status, StatusCode::CREATED, "{}", folder.body);
+    let folder_id = folder.json()["id"].as_i64().unwrap();
+
+    let top = as_user(&app, &ann, "GET", "/favorites", None).await;
+    assert_eq!(top.status, StatusCode::OK);
+    assert_eq!(top.headers[header::CACHE_CONTROL], "private, no-store");
+    assert!(
+        top.body
+            .contains("<h1 class=\"library-title\">My Favorites</h1>"),
+        "{}",
+        top.body
+    );
+    assert!(top.body.contains("My Folders"));
+    assert!(top.body.contains("Search favorites..."));
+    assert!(top.body.contains(">Queen</h3>"), "her favorite is listed");
+    assert!(!top.body.contains(">Adele</h3>"), "not Bob's");
+    assert!(
+        !top.body.contains("<script>alert(1)"),
+        "the folder name is escaped"
+    );
+    assert!(top
+        .body
+        .contains("&lt;script&gt;alert(1)&lt;/script&gt; Mix"));
+
+    let inside = as_user(
+        &app,
+        &ann,
+        "GET",
+        &format!("/favorites/folder/{folder_id}"),
+        None,
+    )
+    .await;
+    assert_eq!(inside.status, StatusCode::OK);
+    let title = title_of(&inside.body);
+    assert!(
+        title.ends_with("alert(1)&#60;/script&#62; Mix - My Favorites - Sound Atlas"),
+        "{title}"
+    );
+    assert!(
+        !inside.body.contains("<script>alert(1)"),
+        "escaped everywhere"
+    );
+    assert!(inside.body.contains("0 tracks"));
+    assert!(inside.body.contains("Empty Folder"));
+    assert!(
+        !inside.body.contains("Search folder tracks..."),
+        "no search in an empty folder"
+    );
+
+    // Bob cannot open Ann's folder: the same 404 as a folder that never existed.
+    let theirs = as_user(
+        &app,
+        &bob,
+        "GET",
+        &format!("/favorites/folder/{folder_id}"),
+        None,
+    )
+    .await;
+    assert_eq!(theirs.status, StatusCode::NOT_FOUND);
+    assert!(theirs.body.contains("Folder Not Found"));
+    assert!(!theirs.body.contains("alert(1)"));
+    let none = as_user(&app, &ann, "GET", "/favorites/folder/999999", None).await;
+    assert_eq!(none.status, StatusCode::NOT_FOUND);
+
+    // The artist page shows her heart filled and the header count, in the first HTML.
+    let artist = as_user(&app, &ann, "GET", &format!("/artist/{queen}"), None).await;
+    assert!(
+        artist.body.contains("Remove from Favorites"),
+        "her heart is filled"
+    );
+    assert!(artist.body.contains("Favorites (1)"));
+    let anonymous = get(&app, &format!("/artist/{queen}")).await;
+    assert!(anonymous.body.contains("Add to Favorites"));
+    assert!(!anonymous.body.contains("Remove from Favorites"));
+    assert!(anonymous.body.contains("Favorites (0)"));
+
+    // Favorites mode: prev/next run through her favorites.
+    let mode = as_user(
+        &app,
+        &ann,
+        "GET",
+        &format!("/artist/{queen}?list=favorites"),
+        None,
+    )
+    .await;
+    let text = mode.body.replace("<!-- -->", "");
+    assert!(text.contains("1 / 1 favorites"), "{text}");
+    assert!(
+        mode.body.contains("href=\"/favorites\""),
+        "Back returns to the favorites"
+    );
+}
+
 db_tests!(
+    the_favorites_screens_signed_out_ask_for_a_login_and_stay_private,
+    the_favorites_screens_show_the_visitors_own_library_in_the_first_html,
     a_signed_in_page_carries_the_library_and_skips_the_render_cache,
     the_data_export_holds_the_callers_library_and_nobody_elses
 );

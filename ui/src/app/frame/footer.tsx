@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { useAppEnv } from '../../lib/app-state';
 import { repeatScrollToTop } from '../../lib/scroll';
 import { TAGLINE } from '../../generated/contract';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { LETTERS } from '../../generated/contract';
 import { browseHref } from '../../features/catalog/browse-params';
 import { TAGLINE } from '../../generated/contract';

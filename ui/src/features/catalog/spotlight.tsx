@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { queries } from './queries';
 import type { Artist } from '../../generated/contract';
 import { ArtistImage } from '../../components/artist-image';

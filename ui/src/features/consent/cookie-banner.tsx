@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { ALL_CONSENT, DEFAULT_CONSENT, ESSENTIAL_ONLY, readConsent, saveConsent, type Consent } from '../../lib/consent';
 import './consent.css';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { CARD_TAGS, routes, type Article } from '../../generated/contract';
 import { formatDate, tagList } from './queries';
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../components/link';
 import { links, routes, titles } from '../../generated/contract';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ArticleCard } from './article-card';

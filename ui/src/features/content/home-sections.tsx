@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../components/link';
 import { api, type Article, type ChannelVideo, type NewSong, type TopTenEntry } from '../../generated/contract';
 import { fetchJson } from '../../lib/fetcher';
 import { ExternalLink, useExternalLink } from '../../components/external-link';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { titles } from '../../generated/contract';
 import { useAppEnv } from '../../lib/app-state';
 import { useDocumentTitle } from '../../lib/use-document-title';

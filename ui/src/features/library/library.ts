@@ -1,15 +1,5 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  api,
-  type Artist,
-  type FavoriteFolder,
-  type Favorite,
-  type FolderSummary,
-  type MoveFavorite,
-  type NewFavorite,
-  type NewVideoFavorite,
-  type VideoFavorite,
-} from '../../generated/contract';
+import type { Artist, FavoriteFolder, VideoFavorite } from '../../generated/contract';
+import type { PlaylistItem } from '../../lib/events';
 
 /** Spec section 3: a video favorite shown as an artist card. */
 export type VideoPseudoArtist = Omit<Artist, 'id'> & {
@@ -76,73 +66,36 @@ export function addable(favorites: Artist[], folder: FavoriteFolder): Artist[] {
   return favorites.filter((artist) => !inFolder.has(artist.id));
 }
 
-/** The server's `message` field of an error answer, if it has one. */
-async function serverMessage(response: Response): Promise<string | null> {
-  try {
-    const body = (await response.json()) as { message?: unknown };
-    return typeof body.message === 'string' && body.message ? body.message : null;
-  } catch {
-    return null;
-  }
+/** The items one view lists: the top level's or one folder's artists, then its videos. */
+export function viewItems(artists: Artist[], videos: VideoFavorite[], folderId: number | null): LibraryItem[] {
+  const here = videos.filter((video) => (video.folderId ?? null) === folderId).map(videoPseudoArtist);
+  return [...artists, ...here];
 }
 
-async function send<T>(method: string, path: string, failure: string, body?: unknown, useServerMessage = false): Promise<T | null> {
-  const response = await fetch(path, {
-    method,
-    credentials: 'include',
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+/** How many tracks a folder holds: its artists and its videos. */
+export function folderTrackCount(folder: FavoriteFolder, videos: VideoFavorite[]): number {
+  return folder.artists.length + videos.filter((video) => video.folderId === folder.id).length;
+}
+
+/** Play All (spec section 2): the listed items that can play, as the player's tracks. */
+export function playlistItems(items: LibraryItem[]): PlaylistItem[] {
+  return items.flatMap((item) => {
+    const link = item.soloVideoLink?.trim();
+    if (!link) return [];
+    return [{ id: String(item.id), title: item.title, soloVideoLink: link, genres: item.genres, imageUrl: item.imageUrl }];
   });
-  if (!response.ok) {
-    const message = useServerMessage ? await serverMessage(response) : null;
-    throw new Error(message ?? failure);
-  }
-  return response.status === 204 ? null : ((await response.json()) as T);
 }
 
-/** Rereads the library lists the pages and the header show (they are never fetched on their own). */
-export async function refreshLibrary(client: QueryClient): Promise<void> {
-  await Promise.all(
-    [api.favorites(), api.favoriteFolders(), api.videoFavorites()].map((path) =>
-      client.fetchQuery({ queryKey: [path], staleTime: 0 }).catch((error: unknown) => {
-        // Spec section 8: logged, and the product carries on.
-        console.error(path === api.favoriteFolders() ? 'Failed to fetch folders' : 'Failed to fetch favorites', error);
-      }),
-    ),
-  );
+/** Where a card of a view leads: the artist in favorites mode (folder or top level). */
+export function artistHref(links: { artistInFavorites: (id: number) => string; artistInFolder: (id: number, folderId: number) => string }, id: number, folderId: number | null): string {
+  return folderId === null ? links.artistInFavorites(id) : links.artistInFolder(id, folderId);
 }
 
-const folderQuery = (folderId: number | null | undefined) => (folderId == null ? '' : `?folderId=${encodeURIComponent(folderId)}`);
-
-/** The library's writes, each followed by a reread of the lists. Errors carry the spec's texts. */
-export function useLibraryActions() {
-  const client = useQueryClient();
-  const then = async <T>(write: Promise<T>): Promise<T> => {
-    const result = await write;
-    await refreshLibrary(client);
-    return result;
-  };
-  return {
-    addFavorite: (body: NewFavorite) => then(send<Favorite>('POST', '/api/favorites', 'Failed to save favorite', body)),
-    removeFavorite: (artistId: number, folderId?: number | null) =>
-      then(send<null>('DELETE', `/api/favorites/${encodeURIComponent(artistId)}${folderQuery(folderId)}`, 'Failed to remove favorite')),
-    moveFavorite: (body: MoveFavorite) => then(send<Favorite>('POST', '/api/favorites/move', 'Failed to save favorite', body)),
-    createFolder: (name: string) =>
-      then(send<FolderSummary>('POST', '/api/favorite-folders', 'Failed to create folder', { name: name.trim() }, true)),
-    renameFolder: (id: number, name: string) =>
-      then(send<FolderSummary>('PATCH', `/api/favorite-folders/${encodeURIComponent(id)}`, 'Failed to create folder', { name: name.trim() }, true)),
-    deleteFolder: (id: number) => then(send<null>('DELETE', `/api/favorite-folders/${encodeURIComponent(id)}`, 'Failed to delete folder')),
-    addVideoFavorite: (body: NewVideoFavorite) =>
-      then(
-        send<VideoFavorite>('POST', '/api/video-favorites', body.folderId == null ? 'Failed to add video favorite' : 'Failed to add video favorite to folder', body),
-      ),
-    removeVideoFavorite: (artistId: number, videoId: string, folderId?: number | null) =>
-      then(
-        send<null>(
-          'DELETE',
-          `/api/video-favorites/${encodeURIComponent(artistId)}/${encodeURIComponent(videoId)}${folderQuery(folderId)}`,
-          'Failed to remove video favorite',
-        ),
-      ),
-  };
+/**
+ * Spec section 2: a card whose id is a string with a hyphen, whose genres include the
+ * video service's and which has a soloVideoLink opens in the playlist player instead of
+ * the artist page.
+ */
+export function opensInPlayer(item: { id: number | string; genres: string[]; soloVideoLink: string | null }): boolean {
+  return typeof item.id === 'string' && item.id.includes('-') && item.genres.includes(VIDEO_SERVICE_GENRE) && !!item.soloVideoLink?.trim();
 }

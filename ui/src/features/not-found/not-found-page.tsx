@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { titles } from '../../generated/contract';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import './not-found.css';

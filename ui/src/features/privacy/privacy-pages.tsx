@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../components/link';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountActions, api, titles, type User } from '../../generated/contract';
 import { showLogin } from '../../lib/events';

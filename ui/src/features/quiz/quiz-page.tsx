@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '../../components/link';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { parseQuizSeed, QUIZ_TITLE, quizFactsQuery, quizUrl } from './quiz-data';
 import { generateQuiz, resultMessage, type QuizQuestion } from './quiz-generator';

@@ -7,15 +7,18 @@
 //! favorites in them.
 
 use axum::extract::{Request, State};
+use axum::http::{StatusCode, Uri};
 use axum::middleware::Next;
 use axum::response::Response;
 use sound_atlas_accounts::CurrentUser;
 use sound_atlas_contract::accounts::{api as accounts_api, User};
 use sound_atlas_contract::library::api;
-use sound_atlas_http::ApiError;
+use sound_atlas_contract::pages::{routes, titles};
+use sound_atlas_http::{ApiError, PathParam};
 use sound_atlas_library::store;
 
-use crate::render::{with_viewer_reads, Prefetched};
+use crate::head::Head;
+use crate::render::{with_viewer_reads, Page, Prefetched};
 use crate::state::AppState;
 
 /// Middleware over the pages: with a signed-in visitor, runs the page with their reads.
@@ -54,4 +57,86 @@ pub async fn viewer(
         ),
     ];
     with_viewer_reads(reads, next.run(request)).await
+}
+
+// ---- /favorites and /favorites/folder/{folderId}
+
+/// The favorites pages: private (one visitor's own library, never cached). Signed in,
+/// the viewer layer has already put their library into the state; signed out, the page
+/// is told so (`/api/user` is null) and renders its sign-in prompt from the first byte.
+/// A folder id that is not one of the visitor's folders answers 404 (the same for
+/// another user's folder as for none at all).
+pub fn router() -> axum::Router<AppState> {
+    use axum::routing::get;
+    axum::Router::new()
+        .route(routes::FAVORITES.path.0, get(favorites_page))
+        .route(routes::FAVORITES_FOLDER.path.0, get(folder_page))
+}
+
+const DESCRIPTION: &str = "Your favorite artists and videos on Sound Atlas, in folders you name.";
+
+fn favorites_head(title: String, uri: &Uri) -> Head {
+    Head {
+        robots: Some("noindex"),
+        ..Head::website(title, DESCRIPTION, uri.path().to_owned())
+    }
+}
+
+fn signed_out_reads(current: &Result<CurrentUser, ApiError>) -> Vec<Prefetched> {
+    match current {
+        Ok(CurrentUser { user: Some(_), .. }) => Vec::new(),
+        _ => vec![Prefetched::new(accounts_api::USER.path(&[]), &Ok(None))],
+    }
+}
+
+async fn favorites_page(
+    State(state): State<AppState>,
+    uri: Uri,
+    current: Result<CurrentUser, ApiError>,
+) -> Response {
+    let page = Page {
+        route: routes::FAVORITES.id,
+        private: true,
+        status: StatusCode::OK,
+        head: favorites_head(titles::FAVORITES.fill(&[]), &uri),
+        prefetched: signed_out_reads(&current),
+    };
+    state.renderer.render(&uri, page).await
+}
+
+async fn folder_page(
+    State(state): State<AppState>,
+    uri: Uri,
+    current: Result<CurrentUser, ApiError>,
+    PathParam(raw_id): PathParam,
+) -> Response {
+    let (status, title) = match &current {
+        Ok(CurrentUser {
+            user: Some(user), ..
+        }) => {
+            let folder = match store::parse_id(&raw_id, store::FOLDER_NOT_FOUND) {
+                Ok(id) => store::folders(&state.library, user.id)
+                    .await
+                    .map(|folders| folders.into_iter().find(|f| f.id == id)),
+                Err(_) => Ok(None),
+            };
+            match folder {
+                Ok(Some(folder)) => (
+                    StatusCode::OK,
+                    titles::FAVORITES_FOLDER.fill(&[&folder.name]),
+                ),
+                Ok(None) => (StatusCode::NOT_FOUND, titles::FAVORITES.fill(&[])),
+                Err(err) => (err.status(), titles::FAVORITES.fill(&[])),
+            }
+        }
+        _ => (StatusCode::OK, titles::FAVORITES.fill(&[])),
+    };
+    let page = Page {
+        route: routes::FAVORITES_FOLDER.id,
+        private: true,
+        status,
+        head: favorites_head(title, &uri),
+        prefetched: signed_out_reads(&current),
+    };
+    state.renderer.render(&uri, page).await
 }

@@ -1,21 +1,22 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { useSignedIn } from '../../../lib/account';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link } from '../../../components/link';
 import { useAppEnv } from '../../../lib/app-state';
-import { showLogin } from '../../../lib/events';
+import { useFavoritesList, useFoldersList } from '../../../lib/library';
 import { isNotFound } from '../../../lib/http-error';
 import { queries } from '../queries';
 import { ARTIST_SWIPE } from '../../../lib/swipe';
-import { titles } from '../../../generated/contract';
+import { links, titles } from '../../../generated/contract';
 import type { Artist, ArtistSummary, Neighbors } from '../../../generated/contract';
 import { isWikimediaUrl, normalizeImageUrl } from '../../../lib/url';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ArtistCard } from '../../../components/artist-card';
+import { FavoriteHeart } from '../../../components/favorite-heart';
 import { ArtistImage } from '../../../components/artist-image';
 import { ExternalLink } from '../../../components/external-link';
 import { CardSkeletons } from '../../../components/skeletons';
-import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon, GridIcon, HeartIcon, HomeIcon, SparkIcon } from '../../../components/icons';
+import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon, GridIcon, HomeIcon, SparkIcon } from '../../../components/icons';
 import { artistFacts, bioParagraphs, presentStreamingLinks } from './artist-facts';
 import { ArtistSkeleton } from './artist-skeleton';
 import { SharePanel } from './share-panel';
@@ -30,10 +31,37 @@ export interface ArtistLocationState {
   mode?: 'favorites';
 }
 
-export function backTarget(state: ArtistLocationState | null | undefined): string {
+/** Back (spec section 2): the origin path, else the favorites when browsing them, else /browse. */
+export function backTarget(state: ArtistLocationState | null | undefined, favoritesBack: string | null = null): string {
   if (state?.from && state.from.startsWith('/') && !state.from.startsWith('//')) return state.from;
+  if (favoritesBack) return favoritesBack;
   if (state?.mode === 'favorites') return '/favorites';
   return '/browse';
+}
+
+/**
+ * Favorites mode (the query string of `links.artistInFavorites` / `links.artistInFolder`,
+ * so the server renders it too): which list prev/next run through and where Back goes.
+ * Null when the address asks for no such mode.
+ */
+export function favoritesMode(params: URLSearchParams): { folderId: number | null; back: string } | null {
+  if (params.get('list') !== 'favorites') return null;
+  const folder = params.get('folder');
+  const folderId = folder !== null && /^[1-9][0-9]{0,9}$/.test(folder) ? Number(folder) : null;
+  return { folderId, back: folderId === null ? '/favorites' : `/favorites/folder/${folderId}` };
+}
+
+/** Prev/next through a favorites list, wrapping around; null when the artist is not in it. */
+export function favoritesPager(list: { id: number }[], id: number): { position: number; total: number; previousId: number; nextId: number } | null {
+  const index = list.findIndex((item) => item.id === id);
+  if (index < 0) return null;
+  const total = list.length;
+  return {
+    position: index + 1,
+    total,
+    previousId: list[(index - 1 + total) % total]!.id,
+    nextId: list[(index + 1) % total]!.id,
+  };
 }
 
 export function ArtistPage() {
@@ -92,19 +120,32 @@ function ArtistDetail({ artist, neighbors, related, relatedPending }: { artist: 
   const location = useLocation();
   const navigate = useNavigate();
   const { origin } = useAppEnv();
-  const signedIn = useSignedIn();
   const state = location.state as ArtistLocationState | null;
   const rootRef = useRef<HTMLDivElement>(null);
+
+  // Favorites mode: prev/next run through the visitor's favorites (or one folder).
+  const [params] = useSearchParams();
+  const mode = favoritesMode(params);
+  const favorites = useFavoritesList();
+  const folders = useFoldersList();
+  const favoritesList = mode ? (mode.folderId === null ? favorites : folders.find((folder) => folder.id === mode.folderId)?.artists) : undefined;
+  const favoritesPage = favoritesList ? favoritesPager(favoritesList, artist.id) : null;
+  const hrefOf = useCallback(
+    (targetId: number) =>
+      !favoritesPage || !mode ? `/artist/${targetId}` : mode.folderId === null ? links.artistInFavorites(targetId) : links.artistInFolder(targetId, mode.folderId),
+    [favoritesPage, mode],
+  );
+  const pager = favoritesPage ?? neighbors;
 
   const goTo = useCallback(
     (targetId: number | undefined) => {
       if (targetId === undefined) return;
-      navigate(`/artist/${targetId}`, { state: { ...state } });
+      navigate(hrefOf(targetId), { state: { ...state } });
     },
-    [navigate, state],
+    [navigate, state, hrefOf],
   );
-  const goPrevious = useCallback(() => goTo(neighbors?.previousId), [goTo, neighbors]);
-  const goNext = useCallback(() => goTo(neighbors?.nextId), [goTo, neighbors]);
+  const goPrevious = useCallback(() => goTo(pager?.previousId), [goTo, pager]);
+  const goNext = useCallback(() => goTo(pager?.nextId), [goTo, pager]);
 
   useSwipe(rootRef, ARTIST_SWIPE, goNext, goPrevious);
 
@@ -125,7 +166,7 @@ function ArtistDetail({ artist, neighbors, related, relatedPending }: { artist: 
   const onBack = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    navigate(backTarget(state), { state: { restoreScroll: true } });
+    navigate(backTarget(state, mode?.back), { state: { restoreScroll: true } });
   };
 
   const [shownSrc, setShownSrc] = useState<string | null>(() => normalizeImageUrl(artist.imageUrl));
@@ -138,19 +179,19 @@ function ArtistDetail({ artist, neighbors, related, relatedPending }: { artist: 
   return (
     <div ref={rootRef} className="artist-layout">
       <div className="artist-toolbar">
-        <Link to="/browse" className="btn btn-ghost" onClick={onBack}>
+        <Link to={mode?.back ?? '/browse'} className="btn btn-ghost" onClick={onBack}>
           <ArrowLeftIcon size={18} /> Back
         </Link>
         <nav className="artist-pager" aria-label="Artist navigation">
-          {neighbors ? (
+          {pager ? (
             <>
-              <Link to={`/artist/${neighbors.previousId}`} state={{ ...state }} className="icon-btn" aria-label="Previous artist" rel="prev">
+              <Link to={hrefOf(pager.previousId)} state={{ ...state }} className="icon-btn" aria-label="Previous artist" rel="prev">
                 <ChevronLeftIcon />
               </Link>
               <span className="artist-pager-count">
-                {neighbors.position} / {neighbors.total} artists
+                {pager.position} / {pager.total} {favoritesPage ? 'favorites' : 'artists'}
               </span>
-              <Link to={`/artist/${neighbors.nextId}`} state={{ ...state }} className="icon-btn" aria-label="Next artist" rel="next">
+              <Link to={hrefOf(pager.nextId)} state={{ ...state }} className="icon-btn" aria-label="Next artist" rel="next">
                 <ChevronRightIcon />
               </Link>
             </>
@@ -203,16 +244,7 @@ function ArtistDetail({ artist, neighbors, related, relatedPending }: { artist: 
               </p>
             )}
             <div className="artist-actions">
-              <button
-                type="button"
-                className="btn btn-ghost favorite-btn"
-                aria-pressed={false}
-                onClick={() => {
-                  if (!signedIn) showLogin();
-                }}
-              >
-                <HeartIcon size={18} /> Add to Favorites
-              </button>
+              <FavoriteHeart artist={artist} variant="button" />
               <SharePanel url={shareUrl} title={artist.title} />
             </div>
           </div>

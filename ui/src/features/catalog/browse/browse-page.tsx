@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate, useNavigationType } from 'react-router';
+import { useLocation, useNavigate, useNavigationType } from 'react-router';
+import { Link } from '../../../components/link';
 import { browseKeys } from '../queries';
 import { isHydrated } from '../../../lib/hydration';
 import { BROWSE_PAGE_SIZE, LETTERS } from '../../../generated/contract';

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link } from '../../../components/link';
 import { isHttpError } from '../../../lib/http-error';
 import { queries } from '../queries';
 import { normalizeSearchQuery, searchPath, searchTarget } from './search-query';

@@ -1,0 +1,406 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '../../components/link';
+import { api, links, titles, type Artist, type FavoriteFolder, type VideoFavorite } from '../../generated/contract';
+import { ArtistImage } from '../../components/artist-image';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ExternalLink } from '../../components/external-link';
+import { CloseIcon, GridIcon, HeartIcon, PlayIcon, SearchIcon } from '../../components/icons';
+import { useSignedIn } from '../../lib/account';
+import { requestPlay, showLogin } from '../../lib/events';
+import { useLibraryActions, type LibraryActions } from '../../lib/library';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { addable, artistHref, filterItems, folderTrackCount, isVideoItem, opensInPlayer, playlistItems, trackCount, viewItems, type LibraryItem } from './library';
+import { AddToFolderDialog, MoveDialog, NewFolderDialog } from './library-dialogs';
+import './library.css';
+
+/**
+ * /favorites and /favorites/folder/{folderId} (spec section 2): one screen, showing the
+ * top level or one folder. The lists come from the page's server-rendered state (the
+ * server primes them for a signed-in visitor); after a sign-in on this page they load.
+ */
+export function FavoritesPage() {
+  const signedIn = useSignedIn();
+  const { folderId: rawFolder } = useParams();
+  const folderId = rawFolder === undefined ? null : /^[1-9][0-9]{0,9}$/.test(rawFolder) ? Number(rawFolder) : -1;
+
+  // Signed out, the screen opens the login dialog instead of listing favorites (after
+  // this render, so the frame's dialog host is listening).
+  useEffect(() => {
+    if (signedIn) return;
+    const timer = setTimeout(showLogin, 0);
+    return () => clearTimeout(timer);
+  }, [signedIn]);
+
+  if (!signedIn) return <SignedOut />;
+  return <Library folderId={folderId} />;
+}
+
+function SignedOut() {
+  useDocumentTitle(titles.favorites());
+  return (
+    <div className="page library-page">
+      <h1>My Favorites</h1>
+      <div className="state-box">
+        <p>
+          <strong className="state-title">Login Required</strong> Log in to keep your favorite artists and videos, and to sort them into folders.
+        </p>
+        <div className="state-actions">
+          <button type="button" className="btn btn-primary" onClick={showLogin}>
+            Log In
+          </button>
+          <Link to="/browse" className="btn btn-ghost">
+            Explore Artists
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+type Pending =
+  | { kind: 'remove'; item: LibraryItem }
+  | { kind: 'deleteFolder'; folder: FavoriteFolder }
+  | { kind: 'move'; artist: Artist }
+  | { kind: 'newFolder' }
+  | { kind: 'add' }
+  | null;
+
+function Library({ folderId }: { folderId: number | null }) {
+  const navigate = useNavigate();
+  const actions = useLibraryActions();
+  const favoritesQuery = useQuery<Artist[]>({ queryKey: [api.favorites()] });
+  const foldersQuery = useQuery<FavoriteFolder[]>({ queryKey: [api.favoriteFolders()] });
+  const videosQuery = useQuery<VideoFavorite[]>({ queryKey: [api.videoFavorites()] });
+  const favorites = favoritesQuery.data ?? [];
+  const folders = foldersQuery.data ?? [];
+  const videos = videosQuery.data ?? [];
+  const folder = folderId === null ? null : (folders.find((f) => f.id === folderId) ?? null);
+  const [search, setSearch] = useState('');
+  const [pending, setPending] = useState<Pending>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useDocumentTitle(folder ? titles.favoritesFolder(folder.name) : titles.favorites());
+  // A new view starts with an empty search.
+  useEffect(() => setSearch(''), [folderId]);
+
+  const loading = favoritesQuery.isPending || foldersQuery.isPending || videosQuery.isPending;
+  if (loading) {
+    return (
+      <div className="page library-page" aria-busy="true">
+        <h1>My Favorites</h1>
+        <p className="muted">Loading your favorites...</p>
+      </div>
+    );
+  }
+  if (folderId !== null && !folder) {
+    return (
+      <div className="page library-page">
+        <h1>Folder Not Found</h1>
+        <div className="state-box" role="alert">
+          <p>
+            <strong className="state-title">Not Found:</strong> This folder could not be found. It may have been deleted.
+          </p>
+          <div className="state-actions">
+            <Link to="/favorites" className="btn btn-primary">
+              My Favorites
+            </Link>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  const currentFolderId = folder?.id ?? null;
+  const items = viewItems(folder ? folder.artists : favorites, videos, currentFolderId);
+  const shown = filterItems(items, search);
+  const name = folder ? folder.name : 'My Favorites';
+  const close = () => {
+    setPending(null);
+    setError(null);
+    setBusy(false);
+  };
+
+  const playAll = () => {
+    const tracks = playlistItems(shown);
+    if (tracks.length > 0) requestPlay({ items: tracks, name, startIndex: 0, isPlaylist: true });
+  };
+
+  const openVideo = (item: LibraryItem) => {
+    const [track] = playlistItems([item]);
+    if (!track) return;
+    // The player (its own feature) plays it; it listens for play requests.
+    requestPlay({ items: [track], name: track.title, startIndex: 0, isPlaylist: false });
+  };
+
+  const run = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+      close();
+    } catch (failure) {
+      console.error(failure);
+      setError(failure instanceof Error ? failure.message : String(failure));
+      setBusy(false);
+    }
+  };
+
+  const removeItem = (item: LibraryItem) =>
+    run(async () => {
+      if (isVideoItem(item)) {
+        const videoId = String(item.id).slice(String(item.originalArtistId).length + 1);
+        await actions.removeVideoFavorite(item.originalArtistId, videoId, currentFolderId);
+      } else {
+        await actions.removeFavorite(item.id, currentFolderId);
+      }
+    });
+
+  const deleteFolder = (target: FavoriteFolder) =>
+    run(async () => {
+      await actions.deleteFolder(target.id);
+      // Deleting the current folder unsets it (spec section 4).
+      if (target.id === currentFolderId) await navigate('/favorites');
+    });
+
+  return (
+    <div className="page library-page">
+      <header className="library-head">
+        <div>
+          {folder && (
+            <Link to="/favorites" className="text-link library-up">
+              My Favorites
+            </Link>
+          )}
+          <h1 className="library-title">{name}</h1>
+          {folder && <p className="library-count">{trackCount(items.length)}</p>}
+        </div>
+        <div className="library-buttons">
+          <button type="button" className="btn btn-primary" onClick={playAll} disabled={playlistItems(shown).length === 0}>
+            <PlayIcon size={18} /> Play All
+          </button>
+          {!folder && (
+            <button type="button" className="btn btn-ghost" onClick={() => setPending({ kind: 'newFolder' })}>
+              New Folder
+            </button>
+          )}
+          {folder && items.length > 0 && (
+            <button type="button" className="btn btn-ghost" onClick={() => setPending({ kind: 'add' })}>
+              Add
+            </button>
+          )}
+          {folder && (
+            <button type="button" className="btn btn-ghost" onClick={() => setPending({ kind: 'deleteFolder', folder })}>
+              Delete Folder
+            </button>
+          )}
+        </div>
+      </header>
+
+      {items.length > 0 && (
+        <div className="library-search" role="search">
+          <SearchIcon size={18} className="library-search-icon" />
+          <input
+            type="search"
+            className="library-input"
+            aria-label={folder ? 'Search folder tracks' : 'Search favorites'}
+            placeholder={folder ? 'Search folder tracks...' : 'Search favorites...'}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+      )}
+
+      {!folder && folders.length > 0 && (
+        <section className="library-folders" aria-labelledby="my-folders-title">
+          <h2 id="my-folders-title">My Folders</h2>
+          <ul className="folder-grid">
+            {folders.map((entry) => (
+              <li key={entry.id} className="folder-card">
+                <Link to={`/favorites/folder/${entry.id}`} className="folder-card-link">
+                  <GridIcon size={20} />
+                  <span className="folder-card-name">{entry.name}</span>
+                  <span className="folder-card-count">{trackCount(folderTrackCount(entry, videos))}</span>
+                </Link>
+                <button type="button" className="icon-btn folder-delete" aria-label={`Delete folder ${entry.name}`} onClick={() => setPending({ kind: 'deleteFolder', folder: entry })}>
+                  <CloseIcon size={16} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {items.length === 0 ? (
+        folder ? (
+          <div className="state-box library-empty">
+            <p>
+              <strong className="state-title">Empty Folder</strong> Add artists from your favorites to this folder.
+            </p>
+            <div className="state-actions">
+              <button type="button" className="btn btn-primary" onClick={() => setPending({ kind: 'add' })}>
+                Add from Favorites
+              </button>
+            </div>
+          </div>
+        ) : (
+          <div className="state-box library-empty">
+            <HeartIcon size={32} className="library-empty-icon" />
+            <p>
+              <strong className="state-title">Start Your Collection</strong> Tap the heart on any artist to save it here.
+            </p>
+            <div className="state-actions">
+              <Link to="/browse" className="btn btn-primary">
+                Explore Artists
+              </Link>
+            </div>
+          </div>
+        )
+      ) : shown.length === 0 ? (
+        <div className="state-box library-empty">
+          <p>
+            <strong className="state-title">No matches found</strong> Nothing here matches &ldquo;{search.trim()}&rdquo;.
+          </p>
+          <div className="state-actions">
+            <button type="button" className="btn btn-primary" onClick={() => setSearch('')}>
+              Clear Search
+            </button>
+          </div>
+        </div>
+      ) : (
+        <section aria-labelledby="tracks-title">
+          <h2 id="tracks-title" className="sr-only">
+            {folder ? 'Tracks' : 'Favorites'}
+          </h2>
+          <ul className="artist-grid library-grid">
+            {shown.map((item) => (
+              <li key={item.id}>
+                <LibraryCard
+                  item={item}
+                  href={isVideoItem(item) ? null : artistHref(links, item.id, currentFolderId)}
+                  onOpenVideo={() => openVideo(item)}
+                  onRemove={() => setPending({ kind: 'remove', item })}
+                  onMove={isVideoItem(item) ? null : () => setPending({ kind: 'move', artist: item })}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <Dialogs pending={pending} folder={folder} folders={folders} favorites={favorites} actions={actions} busy={busy} error={error} close={close} removeItem={removeItem} deleteFolder={deleteFolder} onCreated={() => close()} currentFolderId={currentFolderId} />
+    </div>
+  );
+}
+
+function Dialogs({
+  pending,
+  folder,
+  folders,
+  favorites,
+  actions,
+  busy,
+  error,
+  close,
+  removeItem,
+  deleteFolder,
+  onCreated,
+  currentFolderId,
+}: {
+  pending: Pending;
+  folder: FavoriteFolder | null;
+  folders: FavoriteFolder[];
+  favorites: Artist[];
+  actions: LibraryActions;
+  busy: boolean;
+  error: string | null;
+  close: () => void;
+  removeItem: (item: LibraryItem) => Promise<void>;
+  deleteFolder: (folder: FavoriteFolder) => Promise<void>;
+  onCreated: (id: number) => void;
+  currentFolderId: number | null;
+}) {
+  if (!pending) return null;
+  switch (pending.kind) {
+    case 'remove':
+      return (
+        <ConfirmDialog title="Remove Track?" confirmLabel="Remove" danger busy={busy} error={error} onConfirm={() => void removeItem(pending.item)} onCancel={close}>
+          <p>
+            Remove <strong>{pending.item.title}</strong> from {folder ? folder.name : 'your favorites'}?
+          </p>
+        </ConfirmDialog>
+      );
+    case 'deleteFolder':
+      return (
+        <ConfirmDialog title="Delete Folder?" confirmLabel="Delete" danger busy={busy} error={error} onConfirm={() => void deleteFolder(pending.folder)} onCancel={close}>
+          <p>
+            Delete the folder <strong>{pending.folder.name}</strong> and the tracks filed in it? Your main favorites stay.
+          </p>
+        </ConfirmDialog>
+      );
+    case 'move':
+      return <MoveDialog artist={pending.artist} fromFolderId={currentFolderId} folders={folders} actions={actions} onClose={close} />;
+    case 'newFolder':
+      return <NewFolderDialog actions={actions} onCreated={onCreated} onClose={close} />;
+    case 'add':
+      return folder ? <AddToFolderDialog folder={folder} candidates={addable(favorites, folder)} actions={actions} onClose={close} /> : null;
+  }
+}
+
+/** One favorite: opens the artist (in favorites mode) or plays the video; remove and move buttons. */
+function LibraryCard({
+  item,
+  href,
+  onOpenVideo,
+  onRemove,
+  onMove,
+}: {
+  item: LibraryItem;
+  href: string | null;
+  onOpenVideo: () => void;
+  onRemove: () => void;
+  onMove: (() => void) | null;
+}) {
+  const body = (
+    <>
+      <ArtistImage src={item.imageUrl} title={item.title} genres={item.genres} className="artist-card-media" width={300} height={300} decorative />
+      <div className="artist-card-body">
+        <h3 className="artist-card-title">{item.title}</h3>
+        <p className="artist-card-genres">{item.genres.length > 0 ? item.genres.slice(0, 2).join(' · ') : 'Artist'}</p>
+      </div>
+    </>
+  );
+  return (
+    <article className="artist-card library-card" data-library-item={item.id}>
+      {href !== null ? (
+        <Link to={href} className="artist-card-link" data-artist-id={item.id}>
+          {body}
+        </Link>
+      ) : opensInPlayer(item) ? (
+        <button type="button" className="artist-card-link library-card-play" onClick={onOpenVideo}>
+          {body}
+        </button>
+      ) : (
+        <div className="artist-card-link">{body}</div>
+      )}
+      <div className="library-card-actions">
+        {href === null && item.soloVideoLink && (
+          // The video on its service, through the external-link warning (the card itself plays it in the player).
+          <ExternalLink href={item.soloVideoLink} className="btn btn-ghost btn-sm" aria-label={`Watch ${item.title} on YouTube`}>
+            Watch
+          </ExternalLink>
+        )}
+        {onMove && (
+          <button type="button" className="btn btn-ghost btn-sm" onClick={onMove} aria-label={`Move ${item.title}`}>
+            Move
+          </button>
+        )}
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onRemove} aria-label={`Remove ${item.title}`}>
+          Remove
+        </button>
+      </div>
+    </article>
+  );
+}

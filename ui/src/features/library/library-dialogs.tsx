@@ -1,0 +1,206 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { MAX_FOLDER_NAME_CHARS, type Artist, type FavoriteFolder } from '../../generated/contract';
+import { trapFocus } from '../../components/external-link';
+import type { LibraryActions } from '../../lib/library';
+
+/** A dialog of the favorites screen: rendered only while open; focus stays inside; Escape closes. */
+function LibraryModal({ title, children, onClose, initialFocus }: { title: string; children: ReactNode; onClose: () => void; initialFocus?: string }) {
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const id = useId();
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    const previouslyFocused = document.activeElement as HTMLElement | null;
+    const first = initialFocus ? dialogRef.current?.querySelector<HTMLElement>(initialFocus) : null;
+    (first ?? dialogRef.current?.querySelector<HTMLElement>('input, button'))?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        close.current();
+      } else if (event.key === 'Tab') {
+        trapFocus(event, dialogRef.current);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      previouslyFocused?.focus?.();
+    };
+  }, [initialFocus]);
+  return (
+    <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+      <div ref={dialogRef} className="modal library-modal" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`} className="modal-title">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** New Folder (spec section 5): the name is trimmed, Create is disabled while it is empty, Enter submits. */
+export function NewFolderDialog({ actions, onCreated, onClose }: { actions: LibraryActions; onCreated: (id: number) => void; onClose: () => void }) {
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const trimmed = name.trim();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!trimmed || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const folder = await actions.createFolder(trimmed);
+      if (folder) onCreated(folder.id);
+    } catch (failure) {
+      console.error('Failed to create folder', failure);
+      setError(failure instanceof Error ? failure.message : 'Failed to create folder');
+      setBusy(false);
+    }
+  };
+  return (
+    <LibraryModal title="New Folder" onClose={onClose}>
+      <form onSubmit={(event) => void submit(event)} className="library-form">
+        <label htmlFor="new-folder-name" className="library-label">
+          Folder name
+        </label>
+        <input
+          id="new-folder-name"
+          className="library-input"
+          type="text"
+          value={name}
+          maxLength={MAX_FOLDER_NAME_CHARS}
+          autoComplete="off"
+          placeholder="e.g. Road Trip"
+          onChange={(event) => setName(event.target.value)}
+        />
+        {error && (
+          <p className="modal-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="modal-actions">
+          <button type="submit" className="btn btn-primary" disabled={!trimmed || busy}>
+            {busy ? 'Creating...' : 'Create'}
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </LibraryModal>
+  );
+}
+
+/** Add (spec section 2): main favorites not yet in the folder, each with its own "Adding..." state. */
+export function AddToFolderDialog({ folder, candidates, actions, onClose }: { folder: FavoriteFolder; candidates: Artist[]; actions: LibraryActions; onClose: () => void }) {
+  const [adding, setAdding] = useState<ReadonlySet<number>>(new Set());
+  const [error, setError] = useState<string | null>(null);
+  const add = async (artist: Artist) => {
+    setAdding((current) => new Set(current).add(artist.id));
+    setError(null);
+    try {
+      await actions.addFavorite({ artistId: artist.id, folderId: folder.id });
+    } catch (failure) {
+      console.error('Failed to save favorite', failure);
+      setError(failure instanceof Error ? failure.message : 'Failed to save favorite');
+    } finally {
+      setAdding((current) => {
+        const next = new Set(current);
+        next.delete(artist.id);
+        return next;
+      });
+    }
+  };
+  return (
+    <LibraryModal title={`Add to ${folder.name}`} onClose={onClose} initialFocus=".library-done">
+      {candidates.length === 0 ? (
+        <p className="modal-text">All your favorites are already in this folder!</p>
+      ) : (
+        <ul className="library-pick-list">
+          {candidates.map((artist) => (
+            <li key={artist.id}>
+              <span className="library-pick-title">{artist.title}</span>
+              <button type="button" className="btn btn-ghost btn-sm" disabled={adding.has(artist.id)} onClick={() => void add(artist)} aria-label={adding.has(artist.id) ? undefined : `Add ${artist.title}`}>
+                {adding.has(artist.id) ? 'Adding...' : 'Add'}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && (
+        <p className="modal-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="modal-actions">
+        <button type="button" className="btn btn-primary library-done" onClick={onClose}>
+          Done
+        </button>
+      </div>
+    </LibraryModal>
+  );
+}
+
+/** Move (spec section 4): out of where the artist is, into another place, in one request. */
+export function MoveDialog({
+  artist,
+  fromFolderId,
+  folders,
+  actions,
+  onClose,
+}: {
+  artist: { id: number; title: string };
+  fromFolderId: number | null;
+  folders: FavoriteFolder[];
+  actions: LibraryActions;
+  onClose: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const targets: { id: number | null; name: string }[] = [
+    ...(fromFolderId === null ? [] : [{ id: null, name: 'My Favorites' }]),
+    ...folders.filter((folder) => folder.id !== fromFolderId).map((folder) => ({ id: folder.id, name: folder.name })),
+  ];
+  const move = async (toFolderId: number | null) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await actions.moveFavorite({ artistId: artist.id, fromFolderId: fromFolderId ?? undefined, toFolderId: toFolderId ?? undefined });
+      onClose();
+    } catch (failure) {
+      console.error('Failed to save favorite', failure);
+      setError(failure instanceof Error ? failure.message : 'Failed to save favorite');
+      setBusy(false);
+    }
+  };
+  return (
+    <LibraryModal title={`Move ${artist.title}`} onClose={onClose}>
+      {targets.length === 0 ? (
+        <p className="modal-text">Create a folder first to move favorites into it.</p>
+      ) : (
+        <ul className="library-pick-list">
+          {targets.map((target) => (
+            <li key={target.id ?? 'top'}>
+              <span className="library-pick-title">{target.name}</span>
+              <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => void move(target.id)} aria-label={`Move here: ${target.name}`}>
+                Move here
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && (
+        <p className="modal-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="modal-actions">
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </LibraryModal>
+  );
+}
