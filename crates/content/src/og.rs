@@ -37,20 +37,29 @@ pub struct ShareCard {
     pub title: String,
     /// Genres joined, or the category.
     pub subtitle: String,
+    /// The artist's photo or the article's lead image (http or https), when there is one.
+    pub image_url: Option<String>,
 }
 
 impl ShareCard {
+    /// Colours and shapes follow the words and the id (not the photo's address).
     fn seed(&self) -> u64 {
         let mut hasher = DefaultHasher::new();
-        self.hash(&mut hasher);
+        (self.kind, self.id, &self.title, &self.subtitle).hash(&mut hasher);
         hasher.finish()
     }
 }
 
 impl ShareCard {
-    /// An artist's picture: the name and up to three genres.
-    pub fn artist(id: i32, title: &str, genres: &[String]) -> ShareCard {
+    /// An artist's picture: the name, up to three genres and the photo (its smaller
+    /// rendition when there is one).
+    pub fn artist(artist: &sound_atlas_catalog::Artist) -> ShareCard {
+        let (id, title, genres) = (artist.id, &artist.title, &artist.genres);
         ShareCard {
+            image_url: artist
+                .image_thumbnail_url
+                .clone()
+                .or_else(|| artist.image_url.clone()),
             kind: "Artist",
             id,
             title: title.to_owned(),
@@ -66,6 +75,10 @@ impl ShareCard {
     /// An article's picture: the title and the category.
     pub fn article(article: &crate::model::Article) -> ShareCard {
         ShareCard {
+            image_url: article
+                .featured_image
+                .clone()
+                .or_else(|| article.image1.clone()),
             kind: "Article",
             id: article.id,
             title: article.title.clone(),
@@ -134,8 +147,38 @@ fn wrap(text: &str, width: usize, max_lines: usize) -> Vec<String> {
     lines
 }
 
-/// The picture as SVG (what [`render_png`] rasterises).
+/// A photo to place on the picture: its bytes and media type.
+#[derive(Debug, Clone)]
+pub struct Photo {
+    pub mime: &'static str,
+    pub bytes: Vec<u8>,
+}
+
+impl Photo {
+    /// The bytes as a photo, when they start like a PNG, JPEG, GIF or WebP file.
+    pub fn sniff(bytes: Vec<u8>) -> Option<Photo> {
+        let mime = if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+            "image/png"
+        } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+            "image/jpeg"
+        } else if bytes.starts_with(b"GIF8") {
+            "image/gif"
+        } else if bytes.len() > 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
+            "image/webp"
+        } else {
+            return None;
+        };
+        Some(Photo { mime, bytes })
+    }
+}
+
+/// The picture as SVG (what [`render_png`] rasterises), without a photo.
 pub fn svg(card: &ShareCard) -> String {
+    svg_with(card, None)
+}
+
+/// The picture as SVG; a photo goes on the right in a rounded frame, the words beside it.
+pub fn svg_with(card: &ShareCard, photo: Option<&Photo>) -> String {
     let seed = card.seed();
     let hue = seed % 360;
     let hue2 = (hue + 40 + (seed >> 9) % 80) % 360;
@@ -143,12 +186,18 @@ pub fn svg(card: &ShareCard) -> String {
     let (cx1, cy1, r1) = (700 + bits(17, 450), bits(23, 630), 160 + bits(29, 180));
     let (cx2, cy2, r2) = (900 + bits(35, 300), bits(41, 630), 80 + bits(47, 140));
     let angle = bits(53, 360);
-    let title_size = if card.title.chars().count() > 40 {
+    let title_size = if photo.is_some() {
+        56
+    } else if card.title.chars().count() > 40 {
         60
     } else {
         76
     };
-    let width = if title_size == 60 { 30 } else { 24 };
+    let width = match title_size {
+        56 => 19,
+        60 => 30,
+        _ => 24,
+    };
     let lines = wrap(&card.title, width, 3);
     let mut title = String::new();
     for (i, line) in lines.iter().enumerate() {
@@ -159,7 +208,17 @@ pub fn svg(card: &ShareCard) -> String {
         ));
     }
     let subtitle_y = 205 + lines.len() as u32 * (title_size + 14) + 26;
-    let subtitle: String = wrap(&card.subtitle, 48, 1).join("");
+    let subtitle: String = wrap(&card.subtitle, if photo.is_some() { 30 } else { 48 }, 1).join("");
+    let photo = photo.map_or(String::new(), |photo| {
+        use base64::Engine as _;
+        format!(
+            r##"<clipPath id="frame"><rect x="760" y="95" width="360" height="360" rx="36"/></clipPath>
+<rect x="752" y="87" width="376" height="376" rx="42" fill="#ffffff" fill-opacity="0.2"/>
+<image x="760" y="95" width="360" height="360" preserveAspectRatio="xMidYMid slice" clip-path="url(#frame)" href="data:{};base64,{}"/>"##,
+            photo.mime,
+            base64::engine::general_purpose::STANDARD.encode(&photo.bytes)
+        )
+    });
     format!(
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="DejaVu Sans" font-weight="bold">
 <defs>
@@ -171,6 +230,7 @@ pub fn svg(card: &ShareCard) -> String {
 <rect width="{WIDTH}" height="{HEIGHT}" fill="url(#bg)"/>
 <circle cx="{cx1}" cy="{cy1}" r="{r1}" fill="hsl({hue2}, 80%, 60%)" fill-opacity="0.22"/>
 <circle cx="{cx2}" cy="{cy2}" r="{r2}" fill="none" stroke="#ffffff" stroke-opacity="0.25" stroke-width="14"/>
+{photo}
 <text x="80" y="110" font-size="30" fill="#ffffff" fill-opacity="0.75" letter-spacing="4">{kind}</text>
 {title}
 <text x="80" y="{subtitle_y}" font-size="34" fill="#ffffff" fill-opacity="0.85">{subtitle}</text>
@@ -185,36 +245,101 @@ pub fn svg(card: &ShareCard) -> String {
 
 /// Rasterises the picture to PNG.
 pub fn render_png(card: &ShareCard) -> Result<Vec<u8>, String> {
-    let tree = usvg::Tree::from_str(&svg(card), options()).map_err(|e| e.to_string())?;
+    render_png_with(card, None)
+}
+
+/// Renders the picture with its photo (a photo that cannot be decoded is left out).
+pub fn render_png_with(card: &ShareCard, photo: Option<&Photo>) -> Result<Vec<u8>, String> {
+    let tree =
+        usvg::Tree::from_str(&svg_with(card, photo), options()).map_err(|e| e.to_string())?;
     let mut pixmap = tiny_skia::Pixmap::new(WIDTH, HEIGHT).ok_or("no pixmap")?;
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
     pixmap.encode_png().map_err(|e| e.to_string())
 }
 
-/// Rendered pictures, keyed by what they show.
+/// How long a rendered picture is kept (a photo that failed to load is retried after).
+const CACHE_TTL: std::time::Duration = std::time::Duration::from_secs(60 * 60);
+/// Largest photo read for a picture.
+const MAX_PHOTO_BYTES: usize = 8 * 1024 * 1024;
+/// A slow photo host does not hold a crawler: the picture is drawn without it.
+const PHOTO_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(4);
+
+/// Rendered pictures, keyed by what they show, and the client that reads photos.
 #[derive(Clone)]
-pub struct ShareImages(moka::sync::Cache<ShareCard, Arc<Vec<u8>>>);
+pub struct ShareImages {
+    cache: moka::sync::Cache<ShareCard, Arc<Vec<u8>>>,
+    http: reqwest::Client,
+}
 
 impl Default for ShareImages {
     fn default() -> Self {
-        ShareImages(moka::sync::Cache::new(CACHE_ENTRIES))
+        ShareImages {
+            cache: moka::sync::Cache::builder()
+                .max_capacity(CACHE_ENTRIES)
+                .time_to_live(CACHE_TTL)
+                .build(),
+            http: reqwest::Client::builder()
+                .timeout(PHOTO_TIMEOUT)
+                .user_agent(crate::import::user_agent())
+                .build()
+                .expect("an HTTP client"),
+        }
     }
 }
 
 impl ShareImages {
-    /// The PNG for `card`, rendered off the async threads on a miss.
+    /// The PNG for `card` (with its photo when it loads), rendered off the async
+    /// threads on a miss.
     pub async fn png(&self, card: ShareCard) -> Result<Arc<Vec<u8>>, ApiError> {
-        if let Some(png) = self.0.get(&card) {
+        if let Some(png) = self.cache.get(&card) {
             return Ok(png);
         }
+        let photo = match &card.image_url {
+            Some(url) => self.photo(url).await,
+            None => None,
+        };
         let key = card.clone();
-        let png = tokio::task::spawn_blocking(move || render_png(&card))
+        let png = tokio::task::spawn_blocking(move || render_png_with(&card, photo.as_ref()))
             .await
             .map_err(ApiError::internal)?
             .map_err(ApiError::internal)?;
         let png = Arc::new(png);
-        self.0.insert(key, png.clone());
+        self.cache.insert(key, png.clone());
         Ok(png)
+    }
+
+    /// The photo at `url`, or None (not http(s), an error status, too big, not an image,
+    /// or slower than the timeout): the picture is then drawn without it.
+    async fn photo(&self, url: &str) -> Option<Photo> {
+        let parsed = url::Url::parse(url).ok()?;
+        if !matches!(parsed.scheme(), "http" | "https") {
+            return None;
+        }
+        let mut response = match self.http.get(parsed).send().await {
+            Ok(response) if response.status().is_success() => response,
+            Ok(response) => {
+                tracing::debug!(url, status = %response.status(), "share picture: photo not loaded");
+                return None;
+            }
+            Err(err) => {
+                tracing::debug!(url, %err, "share picture: photo not loaded");
+                return None;
+            }
+        };
+        if response
+            .content_length()
+            .is_some_and(|n| n > MAX_PHOTO_BYTES as u64)
+        {
+            return None;
+        }
+        let mut bytes = Vec::new();
+        while let Ok(Some(chunk)) = response.chunk().await {
+            if bytes.len() + chunk.len() > MAX_PHOTO_BYTES {
+                return None;
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        Photo::sniff(bytes)
     }
 }
 
@@ -276,7 +401,7 @@ async fn artist_image(
     let id = id_of(&file).ok_or_else(not_found)?;
     let snapshot = catalog.snapshot(false).await?;
     let artist = snapshot.get(id).ok_or_else(not_found)?;
-    let card = ShareCard::artist(id, &artist.title, &artist.genres);
+    let card = ShareCard::artist(artist);
     Ok(png_response(images.png(card).await?))
 }
 
@@ -302,7 +427,40 @@ mod tests {
             id,
             title: title.into(),
             subtitle: "Rock · Pop".into(),
+            image_url: None,
         }
+    }
+
+    /// A small PNG: one colour, `size` pixels square.
+    fn photo_png(size: u32, rgb: (u8, u8, u8)) -> Vec<u8> {
+        let mut pixmap = tiny_skia::Pixmap::new(size, size).unwrap();
+        pixmap.fill(tiny_skia::Color::from_rgba8(rgb.0, rgb.1, rgb.2, 255));
+        pixmap.encode_png().unwrap()
+    }
+
+    #[test]
+    fn a_photo_is_drawn_into_the_picture() {
+        let photo = Photo::sniff(photo_png(64, (250, 10, 10))).expect("a PNG");
+        let with = render_png_with(&card(1, "Queen"), Some(&photo)).unwrap();
+        let pixmap = tiny_skia::Pixmap::decode_png(&with).unwrap();
+        assert_eq!((pixmap.width(), pixmap.height()), (1200, 630));
+        // The middle of the photo frame is the photo's red.
+        let pixel = pixmap.pixel(940, 275).unwrap().demultiply();
+        assert_eq!((pixel.red(), pixel.green(), pixel.blue()), (250, 10, 10));
+        assert_ne!(with, render_png(&card(1, "Queen")).unwrap());
+    }
+
+    #[test]
+    fn only_image_bytes_count_as_a_photo() {
+        assert!(Photo::sniff(b"<html>not found</html>".to_vec()).is_none());
+        assert_eq!(
+            Photo::sniff(vec![0xFF, 0xD8, 0xFF, 0xE0]).unwrap().mime,
+            "image/jpeg"
+        );
+        assert_eq!(
+            Photo::sniff(photo_png(2, (0, 0, 0))).unwrap().mime,
+            "image/png"
+        );
     }
 
     #[test]

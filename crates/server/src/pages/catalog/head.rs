@@ -95,10 +95,7 @@ pub fn artist(origin: &str, artist: &Artist) -> Head {
     Head {
         og_type: "profile",
         // The artist's own share picture (name, genres): every artist unfurls differently.
-        image: HeadImage::share_card(
-            og::paths::artist(artist.id),
-            &og::ShareCard::artist(artist.id, &artist.title, &artist.genres),
-        ),
+        image: HeadImage::share_card(og::paths::artist(artist.id), &og::ShareCard::artist(artist)),
         json_ld: vec![artist_json_ld(origin, &path, artist), breadcrumbs],
         ..Head::website(titles::ARTIST.fill(&[&artist.title]), description, path)
     }
