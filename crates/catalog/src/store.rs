@@ -74,6 +74,12 @@ impl Catalog {
         }
     }
 
+    /// Forgets the snapshot, so the next read rereads the table (another process, e.g.
+    /// an import, changed it; issue 15's change notifications call this).
+    pub async fn invalidate(&self) {
+        *self.cache.lock().await = None;
+    }
+
     /// The current snapshot; rereads the table when stale or when `refresh` is set.
     pub async fn snapshot(&self, refresh: bool) -> Result<Arc<Snapshot>, sea_orm::DbErr> {
         // Holding the lock while reading makes concurrent requests share one read.

@@ -4,6 +4,7 @@
 //! Request bodies have optional fields so the server can answer a missing one with its
 //! own message (never a deserializer's).
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -70,7 +71,7 @@ pub mod actions {
 }
 
 /// `GET /api/user` when signed in (signed out: JSON `null`).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct User {
     pub id: i32,
@@ -78,7 +79,7 @@ pub struct User {
 }
 
 /// Sign-up and password sign-in.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Credentials {
     pub email: Option<String>,
@@ -86,14 +87,14 @@ pub struct Credentials {
 }
 
 /// Requests that only name an address (resend, recovery, deletion confirmation).
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EmailOnly {
     pub email: Option<String>,
 }
 
 /// Asking for a one-time sign-in code.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CodeRequest {
     pub email: Option<String>,
@@ -101,7 +102,7 @@ pub struct CodeRequest {
 }
 
 /// Signing in with an emailed code.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CodeCheck {
     pub email: Option<String>,
@@ -109,7 +110,7 @@ pub struct CodeCheck {
 }
 
 /// Following an emailed link (confirmation), from its page's form.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LinkToken {
     pub token: Option<String>,
@@ -117,7 +118,7 @@ pub struct LinkToken {
 }
 
 /// Setting a new password from a recovery link.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewPassword {
     pub token: Option<String>,
@@ -126,14 +127,14 @@ pub struct NewPassword {
 }
 
 /// A plain acknowledgement: what happened, in words for a toast.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Done {
     pub message: String,
 }
 
 /// `DELETE /api/user/delete`.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Deleted {
     pub success: bool,
@@ -141,7 +142,7 @@ pub struct Deleted {
 }
 
 /// The data export file.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Export {
     pub profile: ExportProfile,
@@ -155,7 +156,7 @@ pub struct Export {
     pub export_date: String,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ExportProfile {
     pub email: String,
@@ -166,7 +167,7 @@ pub struct ExportProfile {
 }
 
 /// `GET /api/auth/oidc`: whether to show the identity-provider button, and its label.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OidcInfo {
     pub enabled: bool,

@@ -1,6 +1,7 @@
 //! The catalogue's side of the contract: payloads of `/api/artists...` (spec section 3),
 //! their endpoints, the browse letters and the limits both sides apply.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -39,7 +40,7 @@ pub mod api {
         Endpoint::new("related", "/api/artists/{id}/related");
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Artist {
     pub id: i32,
@@ -70,7 +71,7 @@ pub struct Artist {
     pub real_name: Option<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum ArtistKind {
     Band,
@@ -122,7 +123,7 @@ impl Artist {
 }
 
 /// What a card needs.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ArtistSummary {
     pub id: i32,
@@ -132,7 +133,7 @@ pub struct ArtistSummary {
 }
 
 /// Where an artist sits in the full sorted list, for "n / total artists" and prev/next.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Neighbors {
     /// 1-based position in the full sorted list.
@@ -145,7 +146,7 @@ pub struct Neighbors {
 }
 
 /// One page of one letter.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BrowsePage {
     pub letter: Letter,
@@ -158,7 +159,7 @@ pub struct BrowsePage {
 
 /// One page of search results, as cards: the search page embeds only what it shows
 /// (a full [`Artist`] carries its biography), and pages like browse.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SearchPage {
     /// The query as matched (trimmed).
@@ -174,6 +175,18 @@ pub struct SearchPage {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, TS)]
 #[ts(type = "string")]
 pub struct Letter(char);
+
+/// In the OpenAPI description: one of the browse letters, as its string.
+impl JsonSchema for Letter {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Letter".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let letters: Vec<String> = Letter::all().map(|l| l.to_string()).collect();
+        schemars::json_schema!({ "type": "string", "enum": letters })
+    }
+}
 
 /// A letter travels as its one-character string ("#", "A", ...).
 impl Serialize for Letter {

@@ -2,6 +2,7 @@
 //! Songs, channel videos and articles (spec section 3), their endpoints, and the texts
 //! and limits both sides use.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -51,7 +52,7 @@ pub mod api {
 }
 
 /// One place of the Weekly Top 10.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TopTenEntry {
     pub rank: i32,
@@ -64,7 +65,7 @@ pub struct TopTenEntry {
 }
 
 /// One entry of Brand New Songs.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewSong {
     pub id: i32,
@@ -79,7 +80,7 @@ pub struct NewSong {
 }
 
 /// A video of a channel.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChannelVideo {
     /// The 11-character video id.
@@ -97,7 +98,7 @@ pub struct ChannelVideo {
 }
 
 /// An article (spec section 3), every field as the spec names it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Article {
     pub id: i32,

@@ -18,6 +18,7 @@ pub mod content;
 pub mod endpoint;
 pub mod error;
 pub mod library; // library (issue 8)
+pub mod openapi; // reliability (issue 15)
 pub mod pages;
 pub mod quiz;
 pub mod template;

@@ -1,6 +1,7 @@
 //! The library's side of the contract (issue 8): the signed-in user's favorites, folders
 //! and video favorites (spec sections 3 and 7), their endpoints and limits.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -61,14 +62,14 @@ pub mod api {
 }
 
 /// `GET /api/favorites/artist-id/{externalId}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ArtistRef {
     pub artist_id: i32,
 }
 
 /// A favorite row as saved (`POST /api/favorites`, `/api/favorites/move`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Favorite {
     pub id: i32,
@@ -79,7 +80,7 @@ pub struct Favorite {
 }
 
 /// `POST /api/favorites`: the artist, at the top level or in one of the user's folders.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewFavorite {
     pub artist_id: i32,
@@ -89,7 +90,7 @@ pub struct NewFavorite {
 }
 
 /// `POST /api/favorites/move`: from one place (None: the top level) to another, at once.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MoveFavorite {
     pub artist_id: i32,
@@ -102,7 +103,7 @@ pub struct MoveFavorite {
 }
 
 /// A folder with its artists (`GET /api/favorite-folders`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FavoriteFolder {
     pub id: i32,
@@ -113,7 +114,7 @@ pub struct FavoriteFolder {
 }
 
 /// A folder as created or renamed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FolderSummary {
     pub id: i32,
@@ -123,14 +124,14 @@ pub struct FolderSummary {
 }
 
 /// `POST /api/favorite-folders` and the rename (`PATCH /api/favorite-folders/{id}`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewFolder {
     pub name: String,
 }
 
 /// A video favorite as read back.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct VideoFavorite {
     pub artist_id: i32,
@@ -146,7 +147,7 @@ pub struct VideoFavorite {
 
 /// `POST /api/video-favorites` (spec section 3's payload; a `userId` in it is ignored:
 /// the user is the session's).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewVideoFavorite {
     pub video_id: String,
@@ -169,7 +170,7 @@ pub struct NewVideoFavorite {
 }
 
 /// `GET /api/video-favorites/check/{artistId}/{videoId}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct VideoFavoriteCheck {
     pub is_favorited: bool,

@@ -2,6 +2,7 @@
 //! generated from, their endpoint and the quiz limits. The quiz itself is generated in
 //! the UI (`ui/src/features/quiz/quiz-generator.ts`), on the server and in the browser alike.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -29,7 +30,7 @@ pub mod api {
 /// What the quiz knows about one artist. The biography itself is not sent: only its
 /// length (the eligibility rule), the one sentence the generator's fallback reads when a
 /// structured fact is missing, and the places it names.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QuizFact {
     pub id: i32,

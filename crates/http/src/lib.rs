@@ -33,7 +33,13 @@ pub enum ApiError {
     TooManyRequests(String),
     /// 500: our fault. The cause is logged; the client gets a generic message.
     Internal(String),
+    /// 503: a dependency (the database) is unavailable or too slow; try again shortly.
+    /// The cause is logged; the client gets a generic message.
+    Unavailable(String),
 }
+
+/// What a client reads when the database is away (never the cause).
+pub const UNAVAILABLE: &str = "The service is briefly unavailable. Please try again shortly.";
 
 impl ApiError {
     pub fn bad_request(message: impl Into<String>) -> Self {
@@ -62,6 +68,7 @@ impl ApiError {
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 
@@ -81,6 +88,7 @@ impl ApiError {
             Self::Internal(_) => {
                 "Something went wrong on our side. Please try again later.".to_owned()
             }
+            Self::Unavailable(_) => UNAVAILABLE.to_owned(),
         };
         ErrorBody {
             status: status.as_u16(),
@@ -100,8 +108,35 @@ impl std::error::Error for ApiError {}
 
 impl From<sea_orm::DbErr> for ApiError {
     fn from(err: sea_orm::DbErr) -> Self {
+        if is_unavailable(&err) {
+            tracing::warn!(%err, "database unavailable");
+            return Self::Unavailable(format!("database: {err}"));
+        }
         Self::internal(format_args!("database: {err}"))
     }
+}
+
+/// Whether a database error means "not reachable now" (a lost or refused connection, no
+/// connection free in time) rather than a fault of the query: answered 503, not 500.
+pub fn is_unavailable(err: &sea_orm::DbErr) -> bool {
+    use sea_orm::{DbErr, RuntimeErr};
+    let sqlx = match err {
+        DbErr::ConnectionAcquire(_) => return true,
+        DbErr::Conn(RuntimeErr::SqlxError(e))
+        | DbErr::Exec(RuntimeErr::SqlxError(e))
+        | DbErr::Query(RuntimeErr::SqlxError(e)) => e,
+        DbErr::Conn(_) => return true,
+        _ => return false,
+    };
+    use sea_orm::sqlx::Error;
+    matches!(
+        sqlx,
+        Error::Io(_)
+            | Error::PoolTimedOut
+            | Error::PoolClosed
+            | Error::WorkerCrashed
+            | Error::Tls(_)
+    ) || matches!(sqlx, Error::Protocol(_))
 }
 
 impl IntoResponse for ApiError {

@@ -5,7 +5,6 @@ use axum::extract::Request;
 use axum::http::{header, HeaderValue};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
 use axum::Router;
 use sound_atlas_http::ApiError;
 use tower_http::compression::CompressionLayer;
@@ -20,18 +19,20 @@ pub fn build_app(state: AppState) -> Router {
     // accounts (issue 5)
     let sessions = state.accounts.session_layer();
     let https = state.renderer.site().public_url.starts_with("https://");
+    let health = state.health.clone();
     // Every feature's API under /api; anything else there answers in the JSON error shape.
     let api = Router::new()
         .merge(sound_atlas_catalog::api::router())
         .merge(sound_atlas_accounts::router()) // accounts (issue 5)
         .merge(sound_atlas_content::api::router())
         .merge(sound_atlas_library::router()) // library (issue 8)
+        .merge(crate::ops::api_router()) // reliability (issue 15): /api/openapi.json
         .fallback(|| async { ApiError::not_found("There is no such API endpoint.") })
         .method_not_allowed_fallback(|| async {
             ApiError::MethodNotAllowed("This endpoint does not accept that method.".into())
         });
     Router::new()
-        .route("/healthz", get(|| async { "ok" }))
+        .merge(crate::ops::router()) // reliability (issue 15): /healthz, /readyz
         .nest("/api", api)
         .merge(crate::static_files::router())
         // player (issue 13): the video service's iframe API (a local fake in test mode)
@@ -44,7 +45,12 @@ pub fn build_app(state: AppState) -> Router {
             crate::pages::library::viewer,
         )))
         .with_state(state)
+        // reliability (issue 15): requests by route pattern and status, latencies
+        .layer(middleware::from_fn(crate::metrics::record))
         .layer(sessions) // accounts (issue 5)
+        // reliability (issue 15): fast 503s while the database is away (wraps the
+        // session layer, which reads the database too)
+        .layer(middleware::from_fn_with_state(health, crate::ops::guard))
         .layer(CompressionLayer::new())
         .layer(middleware::from_fn(reject_oversized_uris))
         .layer(SetResponseHeaderLayer::if_not_present(
@@ -63,7 +69,28 @@ pub fn build_app(state: AppState) -> Router {
         .layer(middleware::from_fn(move |request, next| {
             crate::security::headers(https, request, next)
         }))
-        .layer(tower_http::trace::TraceLayer::new_for_http())
+        // reliability (issue 15): every request gets an id (or keeps the one a proxy
+        // sent), its log line carries it and the response returns it (x-request-id).
+        .layer(
+            tower_http::trace::TraceLayer::new_for_http()
+                .make_span_with(|request: &axum::http::Request<_>| {
+                    let id = request
+                        .headers()
+                        .get("x-request-id")
+                        .and_then(|v| v.to_str().ok())
+                        .unwrap_or("-");
+                    tracing::info_span!("request", request_id = %id, method = %request.method(), uri = %request.uri())
+                })
+                .on_response(
+                    tower_http::trace::DefaultOnResponse::new()
+                        .level(tracing::Level::INFO)
+                        .latency_unit(tower_http::LatencyUnit::Millis),
+                ),
+        )
+        .layer(tower_http::request_id::PropagateRequestIdLayer::x_request_id())
+        .layer(tower_http::request_id::SetRequestIdLayer::x_request_id(
+            tower_http::request_id::MakeRequestUuid,
+        ))
 }
 
 async fn reject_oversized_uris(request: Request, next: Next) -> Response {

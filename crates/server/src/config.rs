@@ -16,6 +16,12 @@ pub struct Config {
     pub public_url: String,
     /// `SOUND_ATLAS_SSR_WORKERS`, default: the number of cores.
     pub ssr_workers: Option<usize>,
+    /// `SOUND_ATLAS_DRAIN_SECONDS`, default 10: after SIGTERM, how long in-flight
+    /// requests may still run before the process exits anyway.
+    pub drain: std::time::Duration,
+    /// `SOUND_ATLAS_METRICS_TOKEN` (unset: `/metrics` answers 404): the bearer token a
+    /// scraper sends.
+    pub metrics_token: Option<String>,
 }
 
 impl Config {
@@ -33,6 +39,13 @@ impl Config {
                     .ok_or("SOUND_ATLAS_SSR_WORKERS: expected a positive number")
             })
             .transpose()?;
+        let drain = var("SOUND_ATLAS_DRAIN_SECONDS")
+            .map(|v| {
+                v.parse::<u64>()
+                    .map_err(|_| "SOUND_ATLAS_DRAIN_SECONDS: expected a whole number of seconds")
+            })
+            .transpose()?
+            .unwrap_or(10);
         let public_url = var("SOUND_ATLAS_PUBLIC_URL").unwrap_or_else(|| format!("http://{addr}"));
         Ok(Config {
             addr,
@@ -42,6 +55,8 @@ impl Config {
             database_url: var("DATABASE_URL"),
             public_url: public_url.trim_end_matches('/').to_owned(),
             ssr_workers,
+            drain: std::time::Duration::from_secs(drain),
+            metrics_token: var("SOUND_ATLAS_METRICS_TOKEN"),
         })
     }
 }

@@ -9,10 +9,23 @@ use sound_atlas_migration::{Migrator, MigratorTrait};
 use crate::config::Config;
 
 pub async fn connect(config: &Config) -> Result<DatabaseConnection, Box<dyn std::error::Error>> {
+    let db = open(config).await?;
+    prepare(&db).await?;
+    Ok(db)
+}
+
+/// Opens the configured database as the server does, without migrating or seeding.
+pub async fn open(config: &Config) -> Result<DatabaseConnection, Box<dyn std::error::Error>> {
     let options = match &config.database_url {
         Some(url) => {
             let mut options = ConnectOptions::new(url.clone());
-            options.max_connections(16).sqlx_logging(false);
+            // reliability (issue 15): an unreachable server fails fast (503) instead of
+            // holding requests for sqlx's 30 s defaults.
+            options
+                .max_connections(16)
+                .sqlx_logging(false)
+                .connect_timeout(Duration::from_secs(2))
+                .acquire_timeout(Duration::from_secs(3));
             options
         }
         None => {
@@ -36,9 +49,7 @@ pub async fn connect(config: &Config) -> Result<DatabaseConnection, Box<dyn std:
             options
         }
     };
-    let db = Database::connect(options).await?;
-    prepare(&db).await?;
-    Ok(db)
+    Ok(Database::connect(options).await?)
 }
 
 /// Brings the schema up to date and loads the seed catalogue (idempotent).

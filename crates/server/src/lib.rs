@@ -23,10 +23,14 @@
 
 pub mod app;
 pub mod artwork;
+pub mod backup; // reliability (issue 15)
 pub mod bundle;
+pub mod changes; // reliability (issue 15)
 pub mod config;
 pub mod db;
 pub mod head;
+pub mod metrics; // reliability (issue 15)
+pub mod ops; // reliability (issue 15)
 pub mod pages;
 pub mod render;
 pub mod security; // accounts (issue 5)
@@ -44,18 +48,56 @@ use config::Config;
 pub use state::AppState;
 
 /// Connects, migrates, seeds, starts the render pool and serves until Ctrl-C/SIGTERM.
+///
+/// On the signal the listener closes, `/readyz` turns 503, and requests in flight run to
+/// their end for at most `config.drain` (`SOUND_ATLAS_DRAIN_SECONDS`, default 10 s);
+/// then the process exits anyway. Every write answered 2xx was committed before its
+/// answer, so none is lost either way.
 pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let state = AppState::start(&config).await?;
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     tracing::info!(addr = %listener.local_addr()?, public_url = %config.public_url, "serving Sound Atlas");
+    // reliability (issue 15): the database monitor behind fast 503s and /healthz
+    let monitor = config
+        .database_url
+        .as_deref()
+        .map(|url| state.health.spawn_monitor(url));
+    // Several instances on one PostgreSQL: forget cached copies when another changes data.
+    let notifications = config
+        .database_url
+        .as_deref()
+        .filter(|url| url.starts_with("postgres"))
+        .map(|url| changes::spawn_listener(url, state.clone()));
     let app = build_app(state.clone());
-    tokio::spawn(warm::run(state, app.clone()));
-    axum::serve(
+    tokio::spawn(warm::run(state.clone(), app.clone()));
+    let (signalled_tx, signalled_rx) = tokio::sync::oneshot::channel::<()>();
+    let health = state.health.clone();
+    let server = axum::serve(
         listener,
         app.into_make_service_with_connect_info::<SocketAddr>(),
     )
-    .with_graceful_shutdown(shutdown_signal())
-    .await?;
+    .with_graceful_shutdown(async move {
+        shutdown_signal().await;
+        tracing::info!("shutting down: draining requests in flight");
+        health.start_draining();
+        let _ = signalled_tx.send(());
+    });
+    let drain = config.drain;
+    let drain_limit = async move {
+        if signalled_rx.await.is_ok() {
+            tokio::time::sleep(drain).await;
+        } else {
+            std::future::pending::<()>().await;
+        }
+    };
+    tokio::select! {
+        served = server => served?,
+        () = drain_limit => tracing::warn!(?drain, "requests still in flight after the drain limit; exiting"),
+    }
+    for task in [monitor, notifications].into_iter().flatten() {
+        task.abort();
+    }
+    state.db.clone().close().await.ok();
     Ok(())
 }
 

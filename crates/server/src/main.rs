@@ -1,7 +1,7 @@
 //! `sound-atlas`: with no arguments, serves the site (settings from the environment,
 //! see the README). Subcommands import and enrich data (`sound-atlas --help`).
 
-use clap::Parser;
+use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
 #[command(
@@ -11,7 +11,19 @@ use clap::Parser;
 )]
 struct Cli {
     #[command(subcommand)]
-    command: Option<sound_atlas_content::cli::Command>,
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Write a consistent copy of the SQLite database to FILE, also while the server runs
+    /// (restore: see the README).
+    Backup {
+        /// The copy's path (must not exist yet).
+        file: std::path::PathBuf,
+    },
+    #[command(flatten)]
+    Content(sound_atlas_content::cli::Command),
 }
 
 #[tokio::main]
@@ -25,8 +37,10 @@ async fn main() -> std::process::ExitCode {
             return std::process::ExitCode::from(2);
         }
     };
-    if let Some(command) = cli.command {
-        return run_command(&config, command).await;
+    match cli.command {
+        Some(Command::Content(command)) => return run_command(&config, command).await,
+        Some(Command::Backup { file }) => return backup(&config, &file).await,
+        None => {}
     }
     match sound_atlas::serve(config).await {
         Ok(()) => std::process::ExitCode::SUCCESS,
@@ -51,7 +65,36 @@ async fn run_command(
     };
     match sound_atlas_content::cli::run(&db, command).await {
         Ok(report) => {
+            // reliability (issue 15): running servers on this PostgreSQL reread at once.
+            if let Err(err) = sound_atlas::changes::announce(&db).await {
+                eprintln!("sound-atlas: imported, but could not notify running servers: {err}");
+            }
             println!("{}", report.summary());
+            std::process::ExitCode::SUCCESS
+        }
+        Err(err) => {
+            eprintln!("sound-atlas: {err}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+/// `sound-atlas backup FILE` (reliability, issue 15). Opens the database without
+/// migrating it (a backup must not change the schema under a running server).
+async fn backup(
+    config: &sound_atlas::config::Config,
+    file: &std::path::Path,
+) -> std::process::ExitCode {
+    let db = match sound_atlas::db::open(config).await {
+        Ok(db) => db,
+        Err(err) => {
+            eprintln!("sound-atlas: {err}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    match sound_atlas::backup::backup(&db, file).await {
+        Ok(()) => {
+            println!("backed up to {}", file.display());
             std::process::ExitCode::SUCCESS
         }
         Err(err) => {

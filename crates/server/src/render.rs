@@ -188,6 +188,16 @@ impl Renderer {
         &self.audit
     }
 
+    /// Drops every cached page (data changed elsewhere; see `changes`).
+    pub fn clear_cache(&self) {
+        self.cache.invalidate_all();
+    }
+
+    /// Engine runtimes replaced since start (metrics).
+    pub fn engine_restarts(&self) -> u64 {
+        self.ssr.restarts()
+    }
+
     /// True when the engine has nothing queued or running (see `warm`).
     pub fn engine_idle(&self) -> bool {
         self.ssr.is_idle()
@@ -273,9 +283,16 @@ impl Renderer {
         }
         // Single flight: concurrent misses of one key wait for one render (a crawler
         // and a visitor arriving together, or a warm-up racing a request).
-        self.cache
-            .optionally_get_with(cache_key, self.render_uncached(route, url, state_json))
-            .await
+        let missed = std::sync::atomic::AtomicBool::new(false);
+        let rendered = self
+            .cache
+            .optionally_get_with(cache_key, async {
+                missed.store(true, Ordering::Relaxed);
+                self.render_uncached(route, url, state_json).await
+            })
+            .await;
+        crate::metrics::render_cache_lookup(!missed.load(Ordering::Relaxed));
+        rendered
     }
 
     async fn render_uncached(
@@ -290,7 +307,9 @@ impl Renderer {
             state_json
         );
         let started = std::time::Instant::now();
-        let failure = match self.ssr.render(request).await {
+        let result = self.ssr.render(request).await;
+        crate::metrics::observe_render(started.elapsed());
+        let failure = match result {
             Ok(output) => match serde_json::from_str::<RenderOutput>(&output) {
                 Ok(output) => {
                     let rendered = Arc::new(Rendered {

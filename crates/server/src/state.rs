@@ -21,6 +21,11 @@ pub struct AppState {
     pub accounts: sound_atlas_accounts::Accounts,
     // library (issue 8)
     pub library: sound_atlas_library::Library,
+    // reliability (issue 15): health checks ping it
+    pub db: DatabaseConnection,
+    pub health: crate::ops::Health,
+    /// `SOUND_ATLAS_METRICS_TOKEN`: `/metrics` answers only with it (404 when unset).
+    pub metrics_token: Option<std::sync::Arc<str>>,
 }
 
 impl FromRef<AppState> for Catalog {
@@ -70,6 +75,7 @@ impl AppState {
         // The video service's key and channel come from the environment (content crate).
         let videos = sound_atlas_content::VideoConfig::from_env()?;
         state.content = Content::new(db, sound_atlas_content::VideoService::new(videos));
+        state.metrics_token = config.metrics_token.as_deref().map(std::sync::Arc::from);
         Ok(state)
     }
 
@@ -101,6 +107,9 @@ impl AppState {
             })
         }));
         AppState {
+            db: db.clone(),
+            health: crate::ops::Health::default(),
+            metrics_token: None,
             accounts,
             library,
             catalog,

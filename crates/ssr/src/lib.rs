@@ -92,6 +92,8 @@ struct Inner {
     deadline: Duration,
     /// Renders asked for and not yet answered (queued or running).
     pending: std::sync::atomic::AtomicUsize,
+    /// Runtimes replaced after a render was cut (deadline or heap limit), since start.
+    restarts: Arc<std::sync::atomic::AtomicU64>,
 }
 
 /// Counts a render as pending for as long as its caller waits.
@@ -114,14 +116,18 @@ impl SsrPool {
         let (jobs, queue) = sync_channel(config.queue_capacity);
         let queue: worker::Queue = Arc::new(Mutex::new(queue));
         let workers = config.workers.max(1);
+        let restarts = Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let counter = restarts.clone();
         let spawn = move |id: usize| {
-            let (bundle, queue) = (bundle.clone(), queue.clone());
+            let (bundle, queue, restarts) = (bundle.clone(), queue.clone(), counter.clone());
             let max_heap_bytes = config.max_heap_bytes;
             let (ready_tx, ready) = std::sync::mpsc::channel();
             std::thread::Builder::new()
                 .name(format!("ssr-worker-{id}"))
                 .stack_size(WORKER_STACK_BYTES)
-                .spawn(move || worker::run(id, bundle, max_heap_bytes, queue, ready_tx))?;
+                .spawn(move || {
+                    worker::run(id, bundle, max_heap_bytes, queue, ready_tx, restarts)
+                })?;
             Ok::<_, SsrError>(ready)
         };
         let wait = |ready: std::sync::mpsc::Receiver<Result<(), SsrError>>| {
@@ -153,8 +159,17 @@ impl SsrPool {
                 jobs,
                 deadline: config.deadline,
                 pending: Default::default(),
+                restarts,
             }),
         })
+    }
+
+    /// How many times a worker replaced its runtime (a render cut at the deadline or the
+    /// heap limit), since start.
+    pub fn restarts(&self) -> u64 {
+        self.inner
+            .restarts
+            .load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// True when no render is queued or running: background work (warming a cache)

@@ -41,6 +41,7 @@ pub(crate) fn run(
     max_heap_bytes: usize,
     queue: Queue,
     ready: std::sync::mpsc::Sender<Result<(), SsrError>>,
+    restarts: Arc<std::sync::atomic::AtomicU64>,
 ) {
     let mut engine = match Engine::new(&bundle, max_heap_bytes) {
         Ok(engine) => engine,
@@ -113,6 +114,7 @@ pub(crate) fn run(
                 }
             };
             watchdog.watch(engine.terminate_handle());
+            restarts.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             tracing::info!(
                 worker = id,
                 restart_ms = restarting.elapsed().as_secs_f64() * 1e3,

@@ -2,10 +2,16 @@
 //! the server-rendered pages and their head tags, and bad input.
 
 mod api;
+mod backup; // reliability (issue 15)
 mod content;
+mod faults; // reliability (issue 15)
+mod instances; // reliability (issue 15)
 mod library; // library (issue 8)
+mod metrics; // reliability (issue 15)
+mod openapi; // reliability (issue 15)
 mod pages;
 mod perf;
+mod process; // reliability (issue 15)
 mod quiz;
 mod route_walk;
 
@@ -22,7 +28,7 @@ use tower::ServiceExt;
 pub const ORIGIN: &str = "https://soundatlas.test";
 
 /// One render pool for the whole test binary (each worker loads the bundle once).
-static SSR: LazyLock<SsrPool> = LazyLock::new(|| {
+pub static SSR: LazyLock<SsrPool> = LazyLock::new(|| {
     SsrPool::start(
         sound_atlas::bundle::SERVER_BUNDLE,
         SsrConfig {

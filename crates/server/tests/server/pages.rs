@@ -481,10 +481,13 @@ async fn crawlers_find_every_artist_page_in_the_sitemap(db: &TestDb) {
 async fn health_answers_once_pages_can_be_served(db: &TestDb) {
     let app = app(db).await;
     let answer = get(&app, "/healthz").await;
+    assert_eq!(answer.status, StatusCode::OK);
     assert_eq!(
-        (answer.status, answer.body.as_str()),
-        (StatusCode::OK, "ok")
+        answer.json(),
+        serde_json::json!({ "status": "ok", "database": "up" })
     );
+    let ready = get(&app, "/readyz").await;
+    assert_eq!(ready.status, StatusCode::OK);
 }
 
 db_tests!(

@@ -1,0 +1,486 @@
+//! reliability (issue 15): faults. The database cut or slowed by a TCP proxy between the
+//! server and PostgreSQL; a render that hangs or exhausts the engine's memory; the real
+//! binary stopped by SIGTERM or killed by SIGKILL in the middle of a burst of writes.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use axum::http::{header, Request, StatusCode};
+use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
+use sound_atlas::{build_app, AppState};
+use sound_atlas_entity::{favorite, user};
+use sound_atlas_test_db::{db_tests, TestDb};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::watch;
+
+use crate::{app_with_bundle, get, id_of, send, Answer, ORIGIN, SSR};
+
+const PASSWORD: &str = "a long enough passphrase";
+
+// ---- a TCP proxy that passes, cuts or delays
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Mode {
+    Pass,
+    /// Every connection closed, new ones closed at once.
+    Cut,
+    /// Every chunk held this long before it is passed on.
+    Delay(Duration),
+}
+
+struct Proxy {
+    addr: SocketAddr,
+    mode: watch::Sender<Mode>,
+}
+
+impl Proxy {
+    async fn start(upstream: SocketAddr) -> Proxy {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (mode, _) = watch::channel(Mode::Pass);
+        let modes = mode.clone();
+        tokio::spawn(async move {
+            while let Ok((client, _)) = listener.accept().await {
+                let mode = modes.subscribe();
+                if *mode.borrow() == Mode::Cut {
+                    continue; // dropped: closed at once
+                }
+                tokio::spawn(async move {
+                    let Ok(server) = TcpStream::connect(upstream).await else {
+                        return;
+                    };
+                    let (client_read, client_write) = client.into_split();
+                    let (server_read, server_write) = server.into_split();
+                    // When either direction ends, both are dropped: the connection closes.
+                    tokio::select! {
+                        () = pump(client_read, server_write, mode.clone()) => {}
+                        () = pump(server_read, client_write, mode) => {}
+                    }
+                });
+            }
+        });
+        Proxy { addr, mode }
+    }
+
+    fn set(&self, mode: Mode) {
+        self.mode.send_replace(mode);
+    }
+}
+
+async fn until_cut(mode: &mut watch::Receiver<Mode>) {
+    loop {
+        if *mode.borrow_and_update() == Mode::Cut {
+            return;
+        }
+        if mode.changed().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }
+}
+
+async fn pump(
+    mut from: tokio::net::tcp::OwnedReadHalf,
+    mut to: tokio::net::tcp::OwnedWriteHalf,
+    mut mode: watch::Receiver<Mode>,
+) {
+    let mut buf = vec![0u8; 16 * 1024];
+    loop {
+        let n = tokio::select! {
+            read = from.read(&mut buf) => match read {
+                Ok(0) | Err(_) => return,
+                Ok(n) => n,
+            },
+            () = until_cut(&mut mode) => return,
+        };
+        let current = *mode.borrow();
+        if let Mode::Delay(delay) = current {
+            tokio::select! {
+                () = tokio::time::sleep(delay) => {}
+                () = until_cut(&mut mode) => return,
+            }
+        }
+        if to.write_all(&buf[..n]).await.is_err() {
+            return;
+        }
+    }
+}
+
+// ---- the app over PostgreSQL through the proxy
+
+struct Site {
+    app: axum::Router,
+    proxy: Proxy,
+    /// Straight to the database (for checking rows), not through the proxy.
+    direct: DatabaseConnection,
+    monitor: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Site {
+    fn drop(&mut self) {
+        self.monitor.abort();
+    }
+}
+
+async fn site_behind_proxy(db: &TestDb) -> Site {
+    let url = db.url().expect("a PostgreSQL test database");
+    let upstream: SocketAddr = {
+        let authority = url.split("://").nth(1).unwrap();
+        let host_port = authority
+            .split('/')
+            .next()
+            .unwrap()
+            .rsplit('@')
+            .next()
+            .unwrap();
+        tokio::net::lookup_host(host_port)
+            .await
+            .unwrap()
+            .next()
+            .unwrap()
+    };
+    let proxy = Proxy::start(upstream).await;
+    let proxied = url.replacen(
+        &url.split("://")
+            .nth(1)
+            .unwrap()
+            .split('/')
+            .next()
+            .unwrap()
+            .rsplit('@')
+            .next()
+            .unwrap()
+            .to_owned(),
+        &proxy.addr.to_string(),
+        1,
+    );
+    // Opened as the server opens it (its pool settings and timeouts), migrated and seeded.
+    let config = sound_atlas::config::Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        data_dir: std::env::temp_dir(),
+        database_url: Some(proxied.clone()),
+        public_url: ORIGIN.into(),
+        ssr_workers: None,
+        drain: Duration::from_secs(1),
+        metrics_token: None,
+    };
+    let conn = sound_atlas::db::connect(&config)
+        .await
+        .expect("connect through the proxy");
+    let state = AppState::new(conn, SSR.clone(), ORIGIN.into());
+    let monitor = state.health.spawn_monitor(&proxied);
+    Site {
+        app: build_app(state),
+        proxy,
+        direct: db.conn.clone(),
+        monitor,
+    }
+}
+
+/// Signs in a confirmed user made for the test; returns (user id, session cookie).
+async fn signed_in(app: &axum::Router, db: &DatabaseConnection, email: &str) -> (i32, String) {
+    let hash = sound_atlas_accounts::password::hash(PASSWORD.into())
+        .await
+        .unwrap();
+    let id = user::Entity::insert(user::ActiveModel {
+        email: Set(email.into()),
+        email_key: Set(email.to_lowercase()),
+        password_hash: Set(Some(hash)),
+        confirmed_at: Set(Some(1)),
+        created_at: Set(1),
+        ..Default::default()
+    })
+    .exec(db)
+    .await
+    .unwrap()
+    .last_insert_id;
+    let answer = call(
+        app,
+        None,
+        "POST",
+        "/api/auth/signin",
+        Some(serde_json::json!({ "email": email, "password": PASSWORD })),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let set = answer.headers[header::SET_COOKIE].to_str().unwrap();
+    (id, set.split(';').next().unwrap().to_owned())
+}
+
+async fn call(
+    app: &axum::Router,
+    cookie: Option<&str>,
+    method: &str,
+    uri: &str,
+    json: Option<serde_json::Value>,
+) -> Answer {
+    let mut request = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("sec-fetch-site", "same-origin");
+    if let Some(cookie) = cookie {
+        request = request.header(header::COOKIE, cookie);
+    }
+    let mut request = match json {
+        Some(json) => request
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(json.to_string()))
+            .unwrap(),
+        None => request.body(Body::empty()).unwrap(),
+    };
+    request
+        .extensions_mut()
+        .insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 40000))));
+    send(app, request).await
+}
+
+/// Asks until the answer has this status (the monitor's verdict takes a moment).
+async fn until_status(app: &axum::Router, uri: &str, status: StatusCode, within: Duration) {
+    let deadline = Instant::now() + within;
+    loop {
+        if get(app, uri).await.status == status {
+            return;
+        }
+        assert!(Instant::now() < deadline, "{uri} never answered {status}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+fn assert_fast_503(answer: &Answer, took: Duration) {
+    assert_eq!(
+        answer.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        answer.body
+    );
+    assert_eq!(
+        answer.json(),
+        serde_json::json!({
+            "status": 503,
+            "error": "Service Unavailable",
+            "message": sound_atlas_http::UNAVAILABLE,
+        })
+    );
+    assert!(took < Duration::from_secs(1), "answered after {took:?}");
+}
+
+async fn favorites_of(db: &DatabaseConnection, user_id: i32) -> Vec<i32> {
+    let mut ids: Vec<i32> = favorite::Entity::find()
+        .filter(favorite::Column::UserId.eq(user_id))
+        .all(db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|f| f.artist_id)
+        .collect();
+    ids.sort();
+    ids
+}
+
+#[tokio::test]
+async fn a_cut_database_is_a_fast_503_and_the_server_recovers_without_a_restart() {
+    let db = TestDb::postgres().await;
+    let site = site_behind_proxy(&db).await;
+    let (user_id, cookie) = signed_in(&site.app, &site.direct, "cut@example.com").await;
+    let queen = id_of(&site.app, "Queen").await;
+    let abba = id_of(&site.app, "ABBA").await;
+    let added = call(
+        &site.app,
+        Some(&cookie),
+        "POST",
+        "/api/favorites",
+        Some(serde_json::json!({ "artistId": queen })),
+    )
+    .await;
+    assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
+
+    site.proxy.set(Mode::Cut);
+    let started = Instant::now();
+    let read = call(&site.app, Some(&cookie), "GET", "/api/favorites", None).await;
+    assert_fast_503(&read, started.elapsed());
+    let started = Instant::now();
+    let write = call(
+        &site.app,
+        Some(&cookie),
+        "POST",
+        "/api/favorites",
+        Some(serde_json::json!({ "artistId": abba })),
+    )
+    .await;
+    assert_fast_503(&write, started.elapsed());
+    until_status(
+        &site.app,
+        "/readyz",
+        StatusCode::SERVICE_UNAVAILABLE,
+        Duration::from_secs(3),
+    )
+    .await;
+    let health = get(&site.app, "/healthz").await;
+    assert_eq!(
+        health.status,
+        StatusCode::OK,
+        "alive, though the database is not"
+    );
+    assert_eq!(health.json()["database"], "down");
+    // Signed-out reads of the catalogue come from memory and still answer.
+    assert_eq!(
+        get(&site.app, &format!("/api/artists/{queen}"))
+            .await
+            .status,
+        StatusCode::OK
+    );
+
+    site.proxy.set(Mode::Pass);
+    until_status(&site.app, "/readyz", StatusCode::OK, Duration::from_secs(5)).await;
+    assert_eq!(get(&site.app, "/healthz").await.json()["database"], "up");
+    let read = call(&site.app, Some(&cookie), "GET", "/api/favorites", None).await;
+    assert_eq!(read.status, StatusCode::OK, "{}", read.body);
+    assert_eq!(
+        favorites_of(&site.direct, user_id).await,
+        vec![queen as i32],
+        "the write answered 503 left nothing behind"
+    );
+    drop(site);
+    db.cleanup().await;
+}
+
+#[tokio::test]
+async fn a_stalled_database_is_a_503_within_a_second_and_then_recovers() {
+    let db = TestDb::postgres().await;
+    let site = site_behind_proxy(&db).await;
+    let (_, cookie) = signed_in(&site.app, &site.direct, "slow@example.com").await;
+
+    site.proxy.set(Mode::Delay(Duration::from_secs(30)));
+    for _ in 0..3 {
+        let started = Instant::now();
+        let read = call(
+            &site.app,
+            Some(&cookie),
+            "GET",
+            "/api/favorite-folders",
+            None,
+        )
+        .await;
+        assert_fast_503(&read, started.elapsed());
+    }
+    site.proxy.set(Mode::Pass);
+    until_status(
+        &site.app,
+        "/readyz",
+        StatusCode::OK,
+        Duration::from_secs(10),
+    )
+    .await;
+    let read = call(
+        &site.app,
+        Some(&cookie),
+        "GET",
+        "/api/favorite-folders",
+        None,
+    )
+    .await;
+    assert_eq!(read.status, StatusCode::OK, "{}", read.body);
+    drop(site);
+    db.cleanup().await;
+}
+
+#[tokio::test]
+async fn writes_cut_mid_burst_are_either_answered_2xx_and_kept_or_answered_503() {
+    let db = TestDb::postgres().await;
+    let site = Arc::new(site_behind_proxy(&db).await);
+    let (user_id, cookie) = signed_in(&site.app, &site.direct, "burst@example.com").await;
+    let artists: Vec<i64> = get(&site.app, "/api/artists")
+        .await
+        .json()
+        .as_array()
+        .unwrap()
+        .iter()
+        .take(60)
+        .map(|a| a["id"].as_i64().unwrap())
+        .collect();
+    let mut writes = tokio::task::JoinSet::new();
+    for (n, artist) in artists.iter().copied().enumerate() {
+        let (site, cookie) = (site.clone(), cookie.clone());
+        writes.spawn(async move {
+            tokio::time::sleep(Duration::from_millis(10 * n as u64)).await;
+            let answer = call(
+                &site.app,
+                Some(&cookie),
+                "POST",
+                "/api/favorites",
+                Some(serde_json::json!({ "artistId": artist })),
+            )
+            .await;
+            (artist as i32, answer.status)
+        });
+    }
+    tokio::time::sleep(Duration::from_millis(250)).await;
+    site.proxy.set(Mode::Cut);
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    site.proxy.set(Mode::Pass);
+    let mut answered = Vec::new();
+    while let Some(result) = writes.join_next().await {
+        answered.push(result.unwrap());
+    }
+    assert!(
+        answered
+            .iter()
+            .all(|(_, s)| s.is_success() || *s == StatusCode::SERVICE_UNAVAILABLE),
+        "only 2xx or 503: {answered:?}"
+    );
+    assert!(answered.iter().any(|(_, s)| s.is_success()));
+    let kept = favorites_of(&site.direct, user_id).await;
+    for (artist, status) in &answered {
+        if status.is_success() {
+            assert!(
+                kept.contains(artist),
+                "artist {artist} was answered {status} but is not kept"
+            );
+        }
+    }
+    drop(site);
+    db.cleanup().await;
+}
+
+// ---- renders that hang or exhaust memory
+
+async fn a_hanging_render_is_cut_and_the_client_rendered_page_is_served(db: &TestDb) {
+    let app = app_with_bundle(db, "globalThis.render = () => { for (;;) {} }").await;
+    let id = id_of(&app, "Queen").await;
+    let started = Instant::now();
+    let page = get(&app, &format!("/artist/{id}")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.body.contains(r#"<div id="root"></div>"#),
+        "the browser renders"
+    );
+    assert!(page.body.contains("<title>Queen - Sound Atlas</title>"));
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "cut at the render deadline"
+    );
+    // The engine serves the next request (also cut, but answered).
+    assert_eq!(get(&app, "/").await.status, StatusCode::OK);
+}
+
+async fn a_render_exhausting_memory_is_cut_and_the_client_rendered_page_is_served(db: &TestDb) {
+    let bomb =
+        "globalThis.render = () => { const a = []; for (;;) a.push(new Array(1e6).fill('x')); }";
+    let app = app_with_bundle(db, bomb).await;
+    let id = id_of(&app, "Queen").await;
+    let page = get(&app, &format!("/artist/{id}")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.body.contains(r#"<div id="root"></div>"#),
+        "the browser renders"
+    );
+    assert_eq!(get(&app, "/").await.status, StatusCode::OK);
+}
+
+db_tests!(
+    a_hanging_render_is_cut_and_the_client_rendered_page_is_served,
+    a_render_exhausting_memory_is_cut_and_the_client_rendered_page_is_served,
+);

@@ -1,0 +1,178 @@
+//! reliability (issue 15): several instances on one PostgreSQL. In process: two app
+//! states (each its own pool, caches and render cache) over one database; a session and
+//! a favorite made through one are good on the other at once, and a change announced by
+//! one (as an import does) makes every instance drop its cached copies at once.
+
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, Database, EntityTrait, IntoActiveModel};
+use sound_atlas::{build_app, AppState};
+use sound_atlas_entity::{artist, user};
+use sound_atlas_test_db::TestDb;
+
+use crate::{get, id_of, send, Answer, ORIGIN, SSR};
+
+struct Instance {
+    app: axum::Router,
+    listener: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Instance {
+    fn drop(&mut self) {
+        self.listener.abort();
+    }
+}
+
+async fn instance(url: &str) -> Instance {
+    let conn = Database::connect(url).await.unwrap();
+    sound_atlas::db::prepare(&conn).await.unwrap();
+    let state = AppState::new(conn, SSR.clone(), ORIGIN.into());
+    let listener = sound_atlas::changes::spawn_listener(url, state.clone());
+    Instance {
+        app: build_app(state),
+        listener,
+    }
+}
+
+async fn with_cookie(
+    app: &axum::Router,
+    cookie: &str,
+    method: &str,
+    uri: &str,
+    body: Option<serde_json::Value>,
+) -> Answer {
+    let request = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header(header::COOKIE, cookie)
+        .header("sec-fetch-site", "same-origin");
+    let request = match body {
+        Some(json) => request
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(json.to_string())),
+        None => request.body(Body::empty()),
+    };
+    send(app, request.unwrap()).await
+}
+
+#[tokio::test]
+async fn a_session_and_a_favorite_made_through_one_instance_are_good_on_the_other() {
+    let db = TestDb::postgres().await;
+    let url = db.url().unwrap();
+    let (one, two) = (instance(&url).await, instance(&url).await);
+    let hash = sound_atlas_accounts::password::hash("a long enough passphrase".into())
+        .await
+        .unwrap();
+    user::Entity::insert(user::ActiveModel {
+        email: Set("two@example.com".into()),
+        email_key: Set("two@example.com".into()),
+        password_hash: Set(Some(hash)),
+        confirmed_at: Set(Some(1)),
+        created_at: Set(1),
+        ..Default::default()
+    })
+    .exec(&db.conn)
+    .await
+    .unwrap();
+    let mut request = Request::post("/api/auth/signin")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(
+            r#"{"email":"two@example.com","password":"a long enough passphrase"}"#,
+        ))
+        .unwrap();
+    request
+        .extensions_mut()
+        .insert(axum::extract::ConnectInfo(std::net::SocketAddr::from((
+            [127, 0, 0, 1],
+            1,
+        ))));
+    let signed_in = send(&one.app, request).await;
+    assert_eq!(signed_in.status, StatusCode::OK, "{}", signed_in.body);
+    let cookie = signed_in.headers[header::SET_COOKIE]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned();
+
+    let me = with_cookie(&two.app, &cookie, "GET", "/api/user", None).await;
+    assert_eq!(
+        me.json()["email"],
+        "two@example.com",
+        "the session is good on the other instance"
+    );
+    let queen = id_of(&one.app, "Queen").await;
+    let added = with_cookie(
+        &one.app,
+        &cookie,
+        "POST",
+        "/api/favorites",
+        Some(serde_json::json!({ "artistId": queen })),
+    )
+    .await;
+    assert_eq!(added.status, StatusCode::CREATED);
+    let read = with_cookie(&two.app, &cookie, "GET", "/api/favorites", None).await;
+    assert_eq!(
+        read.json()[0]["id"],
+        queen,
+        "read through the other at once"
+    );
+    drop((one, two));
+    db.cleanup().await;
+}
+
+#[tokio::test]
+async fn a_change_announced_by_one_instance_refreshes_every_instance_at_once() {
+    let db = TestDb::postgres().await;
+    let url = db.url().unwrap();
+    let (one, two) = (instance(&url).await, instance(&url).await);
+    let id = id_of(&one.app, "Queen").await;
+    for app in [&one.app, &two.app] {
+        assert_eq!(
+            get(app, &format!("/api/artists/{id}")).await.json()["title"],
+            "Queen"
+        );
+        assert!(get(app, &format!("/artist/{id}"))
+            .await
+            .body
+            .contains("<title>Queen - Sound Atlas</title>"));
+    }
+    // A change as an import makes it: the rows, then the announcement.
+    let mut row = artist::Entity::find_by_id(id as i32)
+        .one(&db.conn)
+        .await
+        .unwrap()
+        .unwrap()
+        .into_active_model();
+    row.title = Set("Queen (Remastered)".into());
+    row.update(&db.conn).await.unwrap();
+    assert_eq!(
+        get(&two.app, &format!("/api/artists/{id}")).await.json()["title"],
+        "Queen",
+        "without the announcement the cached copy is served (for up to its TTL)"
+    );
+    sound_atlas::changes::announce(&db.conn).await.unwrap();
+    for app in [&one.app, &two.app] {
+        let deadline = Instant::now() + Duration::from_secs(2);
+        loop {
+            let title = get(app, &format!("/api/artists/{id}")).await.json()["title"].clone();
+            if title == "Queen (Remastered)" {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "still {title} two seconds after the announcement"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let page = get(app, &format!("/artist/{id}")).await;
+        assert!(page
+            .body
+            .contains("<title>Queen (Remastered) - Sound Atlas</title>"));
+    }
+    drop((one, two));
+    db.cleanup().await;
+}

@@ -1,0 +1,116 @@
+//! reliability (issue 15): the OpenAPI description at `/api/openapi.json` describes
+//! exactly the `/api` routes the router serves (paths and methods).
+
+use std::collections::BTreeSet;
+
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode};
+use sound_atlas_test_db::{db_tests, TestDb};
+
+use crate::{app, get, send};
+
+const METHODS: [Method; 5] = [
+    Method::GET,
+    Method::POST,
+    Method::PUT,
+    Method::PATCH,
+    Method::DELETE,
+];
+
+/// The `/api` paths the router registered. axum has no route listing; its `Debug` output
+/// names every registered path, which is read here (the reverse check below fails if a
+/// new axum version stops printing them).
+fn registered_api_paths(app: &axum::Router) -> BTreeSet<String> {
+    let debug = format!("{app:?}");
+    let mut paths = BTreeSet::new();
+    for piece in debug.split('"') {
+        if piece.starts_with("/api/") && !piece.contains("__private__") {
+            paths.insert(piece.to_owned());
+        }
+    }
+    paths
+}
+
+/// A concrete request path for a route (`{id}` -> `1`).
+fn filled(path: &str) -> String {
+    let mut out = String::new();
+    let mut rest = path;
+    while let Some((before, after)) = rest.split_once('{') {
+        out.push_str(before);
+        out.push('1');
+        rest = after.split_once('}').map_or("", |(_, tail)| tail);
+    }
+    out.push_str(rest);
+    out
+}
+
+/// (method, path) of every `/api` route the router serves: each registered path is asked
+/// with each method, and every answer but 405 means the method is routed there.
+async fn served_operations(app: &axum::Router) -> BTreeSet<(String, String)> {
+    let mut served = BTreeSet::new();
+    for path in registered_api_paths(app) {
+        for method in METHODS {
+            let request = Request::builder()
+                .method(method.clone())
+                .uri(filled(&path))
+                .body(Body::empty())
+                .unwrap();
+            if send(app, request).await.status != StatusCode::METHOD_NOT_ALLOWED {
+                served.insert((method.to_string(), path.clone()));
+            }
+        }
+    }
+    served
+}
+
+async fn the_description_has_every_api_route_the_router_serves(db: &TestDb) {
+    let app = app(db).await;
+    let answer = get(&app, "/api/openapi.json").await;
+    assert_eq!(answer.status, StatusCode::OK);
+    let document = answer.json();
+    assert_eq!(document["openapi"], "3.1.0");
+    let described: BTreeSet<(String, String)> =
+        sound_atlas_contract::openapi::operations(&document)
+            .into_iter()
+            .collect();
+    let served = served_operations(&app).await;
+    let undescribed: Vec<_> = served.difference(&described).collect();
+    assert!(
+        undescribed.is_empty(),
+        "the router serves /api routes the OpenAPI description lacks \
+         (describe them in crates/contract/src/openapi.rs): {undescribed:?}"
+    );
+    let unserved: Vec<_> = described.difference(&served).collect();
+    assert!(
+        unserved.is_empty(),
+        "the OpenAPI description names routes the router does not serve: {unserved:?}"
+    );
+}
+
+async fn the_walk_finds_a_route_added_outside_the_description(db: &TestDb) {
+    let app = app(db).await.merge(axum::Router::new().route(
+        "/api/undescribed/{id}",
+        axum::routing::patch(|| async { "x" }),
+    ));
+    let served = served_operations(&app).await;
+    assert!(served.contains(&("PATCH".to_owned(), "/api/undescribed/{id}".to_owned())));
+    assert!(!served.contains(&("GET".to_owned(), "/api/undescribed/{id}".to_owned())));
+}
+
+async fn an_unknown_method_on_a_known_path_is_a_405_in_the_error_shape(db: &TestDb) {
+    let app = app(db).await;
+    let request = Request::builder()
+        .method(Method::PUT)
+        .uri("/api/artists")
+        .body(Body::empty())
+        .unwrap();
+    let answer = send(&app, request).await;
+    assert_eq!(answer.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(answer.json()["status"], 405);
+}
+
+db_tests!(
+    the_description_has_every_api_route_the_router_serves,
+    the_walk_finds_a_route_added_outside_the_description,
+    an_unknown_method_on_a_known_path_is_a_405_in_the_error_shape,
+);
