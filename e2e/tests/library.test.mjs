@@ -80,6 +80,14 @@ test('favorites, folders, moving, searching, removing and deleting, with their e
   await page.getByRole('button', { name: 'Favorites (2)' }).click();
   await page.waitForURL(`${site.origin}/favorites`);
   await page.getByRole('heading', { level: 1, name: 'My Favorites' }).waitFor();
+
+  // Play All hands the playable favorites to the player, named "My Favorites".
+  await page.getByRole('button', { name: 'Play All' }).click();
+  const player = page.getByRole('dialog', { name: 'My Favorites' });
+  await player.getByRole('heading', { name: /^Playlist Queue \(\d+ tracks\)$/ }).waitFor();
+  await player.getByRole('button', { name: 'Close player' }).click();
+  await player.waitFor({ state: 'detached' });
+
   await page.getByRole('button', { name: 'New Folder' }).click();
   const create = page.getByRole('dialog', { name: 'New Folder' });
   assert.equal(await create.getByRole('button', { name: 'Create' }).isDisabled(), true);

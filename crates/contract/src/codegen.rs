@@ -139,6 +139,10 @@ fn contract_ts() -> String {
         ("MAX_FOLDERS", library::MAX_FOLDERS),
         ("MAX_FAVORITES", library::MAX_FAVORITES),
         ("MAX_VIDEO_FAVORITES", library::MAX_VIDEO_FAVORITES),
+        (
+            "MAX_VIDEO_DESCRIPTION_CHARS",
+            library::MAX_VIDEO_DESCRIPTION_CHARS,
+        ),
     ] {
         writeln!(out, "export const {name} = {value};").unwrap();
     }

@@ -224,6 +224,7 @@ export const MAX_FOLDER_NAME_CHARS = 100;
 export const MAX_FOLDERS = 200;
 export const MAX_FAVORITES = 5000;
 export const MAX_VIDEO_FAVORITES = 5000;
+export const MAX_VIDEO_DESCRIPTION_CHARS = 10000;
 /** Article categories, in the filter's order. */
 export const ARTICLE_CATEGORIES: readonly string[] = ["Artist Spotlight", "News & Updates", "Equipment & Gear", "General"];
 /** URL keys of the article categories (same order). */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { makeArtist } from '../../../test/fixtures';
 import { artistFacts, presentStreamingLinks, shareLinks } from './artist-facts';
-import { backTarget } from './artist-page';
+import { backTarget, favoritesMode, favoritesPager } from './artist-page';
 
 const neighbors = { position: 7, total: 350, previousId: 41, nextId: 43 };
 const related = [{ id: 7, title: 'Pearl Jam', imageUrl: null, genres: ['Grunge'] }];
@@ -99,5 +99,28 @@ describe('artist helpers', () => {
     expect(links.map((l) => l.network)).toEqual(['facebook', 'x', 'whatsapp', 'reddit']);
     for (const link of links) expect(link.href).toContain('Nirvana');
     expect(links[3]!.href).toContain('title=Nirvana');
+  });
+});
+
+// library (issue 8)
+describe('favorites mode', () => {
+  it('is named by the query string, with an optional folder', () => {
+    expect(favoritesMode(new URLSearchParams(''))).toBeNull();
+    expect(favoritesMode(new URLSearchParams('list=favorites'))).toEqual({ folderId: null, back: '/favorites' });
+    expect(favoritesMode(new URLSearchParams('list=favorites&folder=7'))).toEqual({ folderId: 7, back: '/favorites/folder/7' });
+    expect(favoritesMode(new URLSearchParams('list=favorites&folder=x'))).toEqual({ folderId: null, back: '/favorites' });
+  });
+
+  it('runs prev/next through the list, wrapping around', () => {
+    const list = [{ id: 5 }, { id: 9 }, { id: 2 }];
+    expect(favoritesPager(list, 5)).toEqual({ position: 1, total: 3, previousId: 2, nextId: 9 });
+    expect(favoritesPager(list, 2)).toEqual({ position: 3, total: 3, previousId: 9, nextId: 5 });
+    expect(favoritesPager([{ id: 4 }], 4)).toEqual({ position: 1, total: 1, previousId: 4, nextId: 4 });
+    expect(favoritesPager(list, 8)).toBeNull();
+  });
+
+  it('sends Back to the origin path first, then to the favorites', () => {
+    expect(backTarget({ from: '/search/rock' }, '/favorites')).toBe('/search/rock');
+    expect(backTarget(null, '/favorites/folder/7')).toBe('/favorites/folder/7');
   });
 });

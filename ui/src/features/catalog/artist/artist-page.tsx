@@ -266,7 +266,7 @@ function ArtistDetail({ artist, neighbors, related, relatedPending }: { artist: 
           )}
         </section>
 
-        {video && <FeaturedVideo link={video} title={artist.title} />}
+        {video && <FeaturedVideo link={video} title={artist.title} artistId={artist.id} />}
 
         {streaming.length > 0 && (
           <section className="artist-section" aria-labelledby="listen-title">

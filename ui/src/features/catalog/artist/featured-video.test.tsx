@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { SHOW_LOGIN_EVENT } from '../../../lib/events';
 import { renderApp } from '../../../test/render-app';
 import { makeArtist } from '../../../test/fixtures';
 
@@ -32,5 +33,25 @@ describe('Featured Video', () => {
     const section = screen.getByRole('heading', { name: 'Featured Video' }).closest('section')!;
     expect(within(section).queryByRole('list')).toBeNull();
     expect(within(section).getByRole('link', { name: /Watch on YouTube/ })).toBeTruthy();
+  });
+
+  // library (issue 8)
+  it('puts a favorite heart on each video: filled when it is a video favorite, the login dialog when signed out', () => {
+    const opened = vi.fn();
+    window.addEventListener(SHOW_LOGIN_EVENT, opened);
+    const { unmount } = renderApp('/artist/42', seeded({ status: 200, body: videos }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Favorites: Nirvana - Smells Like Teen Spirit' }));
+    expect(opened).toHaveBeenCalledTimes(1);
+    window.removeEventListener(SHOW_LOGIN_EVENT, opened);
+    unmount();
+
+    const saved = { artistId: 42, videoId: 'hTWKbfoikeg', folderId: null, title: videos[0]!.title, description: '', thumbnail: '', url: videos[0]!.url, artistName: 'Nirvana', publishedAt: '' };
+    renderApp('/artist/42', [
+      ...seeded({ status: 200, body: videos }),
+      { key: '/api/user', status: 200, body: { id: 1, email: 'ann@example.com' } },
+      { key: '/api/video-favorites', status: 200, body: [saved] },
+    ]);
+    const heart = screen.getByRole('button', { name: 'Remove from Favorites: Nirvana - Smells Like Teen Spirit' });
+    expect(heart.getAttribute('aria-pressed')).toBe('true');
   });
 });

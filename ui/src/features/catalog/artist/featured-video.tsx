@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from '../../../components/external-link';
 import { PlayIcon } from '../../../components/icons';
+import { VideoFavoriteHeart } from '../../../components/video-favorite-heart';
+import { MAX_VIDEO_DESCRIPTION_CHARS } from '../../../generated/contract';
 import { queries } from '../queries';
 import { videoServiceName } from './artist-facts';
 
@@ -13,7 +15,7 @@ export const FEATURED_VIDEOS = 4;
  * the server prefetches it, so the first HTML has them). Without videos (no service
  * key, an unknown channel, a failure) the link alone stays.
  */
-export function FeaturedVideo({ link, title }: { link: string; title: string }) {
+export function FeaturedVideo({ link, title, artistId }: { link: string; title: string; artistId: number }) {
   const { data } = useQuery(queries.artistChannelVideos(link));
   const videos = (data ?? []).slice(0, FEATURED_VIDEOS);
   const service = videoServiceName(link);
@@ -23,11 +25,24 @@ export function FeaturedVideo({ link, title }: { link: string; title: string }) 
       {videos.length > 0 && (
         <ul className="featured-videos" aria-label={`Latest videos of ${title}`}>
           {videos.map((video) => (
-            <li key={video.id}>
+            <li key={video.id} className="featured-video-item">
               <ExternalLink href={video.url} className="featured-video">
                 <img src={video.thumbnail ?? `https://i.ytimg.com/vi/${video.id}/hqdefault.jpg`} alt="" loading="lazy" width={320} height={180} />
                 <span>{video.title}</span>
               </ExternalLink>
+              {/* library (issue 8): save the video as a video favorite */}
+              <VideoFavoriteHeart
+                video={{
+                  artistId,
+                  videoId: video.id,
+                  title: video.title,
+                  description: video.description.slice(0, MAX_VIDEO_DESCRIPTION_CHARS),
+                  thumbnail: video.thumbnail ?? `https://i.ytimg.com/vi/${video.id}/hqdefault.jpg`,
+                  url: video.url,
+                  artistName: title,
+                  publishedAt: video.publishedAt,
+                }}
+              />
             </li>
           ))}
         </ul>
