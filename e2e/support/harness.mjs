@@ -48,7 +48,9 @@ export async function start({ port: chosenPort, env: extraEnv = {}, allowOrigins
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'sound-atlas-e2e-'));
   const bin = process.env.SOUND_ATLAS_BIN ?? join(repo, 'target/debug/sound-atlas');
-  const env = { ...process.env, SOUND_ATLAS_ADDR: `127.0.0.1:${port}`, SOUND_ATLAS_DATA: dataDir, RUST_LOG: 'warn', ...extraEnv };
+  // Videos play through the local fake of the video service's iframe API (offline).
+  const fakeVideo = join(repo, 'e2e/support/fake-iframe-api.js');
+  const env = { ...process.env, SOUND_ATLAS_ADDR: `127.0.0.1:${port}`, SOUND_ATLAS_DATA: dataDir, RUST_LOG: 'warn', SOUND_ATLAS_TEST_FAKE_VIDEO: fakeVideo, ...extraEnv };
   delete env.DATABASE_URL;
   const server = spawn(bin, [], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   await waitForHealth(origin, server, 60_000);

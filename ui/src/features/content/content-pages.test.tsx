@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { VIDEO_OVERLAY_EVENT, type VideoOverlayRequest } from '../../lib/events';
 import { renderApp } from '../../test/render-app';
 import { makeArtist } from '../../test/fixtures';
 import { channelVideos, makeArticle, newSongs, topTen } from './content-fixtures';
@@ -90,11 +91,19 @@ describe('home content sections', () => {
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
   });
 
-  it('opens a chart video through the External Link Warning', () => {
+  it('asks the player for its full-screen overlay on the chart video clicked', () => {
+    const asked: VideoOverlayRequest[] = [];
+    const listen = (event: Event) => asked.push((event as CustomEvent<VideoOverlayRequest>).detail);
+    window.addEventListener(VIDEO_OVERLAY_EVENT, listen);
     renderApp('/', homeData());
     fireEvent.click(screen.getByText('Shape of You'));
-    const dialog = screen.getByRole('alertdialog', { name: 'External Link Warning' });
-    expect(within(dialog).getByText('https://www.youtube.com/watch?v=JGwWNGJdvx8')).toBeTruthy();
+    window.removeEventListener(VIDEO_OVERLAY_EVENT, listen);
+    expect(asked).toHaveLength(1);
+    const [request] = asked;
+    expect(request?.kind).toBe('topTen');
+    if (request?.kind !== 'topTen') return;
+    expect(request.entries[request.index]?.youtubeLink).toBe('https://www.youtube.com/watch?v=JGwWNGJdvx8');
+    expect(screen.queryByRole('alertdialog', { name: 'External Link Warning' })).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../components/link';
 import { api, type Article, type ChannelVideo, type NewSong, type TopTenEntry } from '../../generated/contract';
+import { requestVideoOverlay } from '../../lib/events';
 import { fetchJson } from '../../lib/fetcher';
 import { ExternalLink, useExternalLink } from '../../components/external-link';
 import { BookIcon, ChevronLeftIcon, ChevronRightIcon, PlayIcon, RefreshIcon } from '../../components/icons';
@@ -58,13 +59,15 @@ function StripSkeletons({ count, className }: { count: number; className: string
   );
 }
 
-/**
- * Top 10 card click. The player's full-screen overlay replaces this one function;
- * until then the video opens through the External Link Warning.
- */
-function useOpenTopTenVideo(): (entry: TopTenEntry) => void {
-  const { confirm } = useExternalLink();
-  return useCallback((entry: TopTenEntry) => entry.youtubeLink && confirm(entry.youtubeLink), [confirm]);
+/** Top 10 card click: the player's full-screen overlay, on this entry of the chart (player feature, lib/events.ts). */
+function useOpenTopTenVideo(entries: TopTenEntry[] | undefined): (entry: TopTenEntry) => void {
+  return useCallback(
+    (entry: TopTenEntry) => {
+      const list = entries ?? [entry];
+      requestVideoOverlay({ kind: 'topTen', entries: list, index: Math.max(0, list.indexOf(entry)) });
+    },
+    [entries],
+  );
 }
 
 /** Weekly Top 10: a horizontal strip, 5 skeletons, and Refresh ("Refreshing..." for 1 s). */
@@ -73,7 +76,7 @@ export function WeeklyTopTen() {
   const { data, isPending, isError } = useQuery(queries.weeklyTopTen());
   const [refreshing, setRefreshing] = useState(false);
   const [searchParams, setSearchParams] = useSearchParams();
-  const openVideo = useOpenTopTenVideo();
+  const openVideo = useOpenTopTenVideo(data);
 
   const refresh = useCallback(async () => {
     setRefreshing(true);
@@ -161,16 +164,21 @@ function TopTenFace({ entry }: { entry: TopTenEntry }) {
   );
 }
 
-/** New-song card click: the player's overlay replaces this; for now the External Link Warning. */
-function useOpenNewSong(): (song: NewSong) => void {
-  const { confirm } = useExternalLink();
-  return useCallback((song: NewSong) => song.videoId && confirm(watchUrl(song.videoId)), [confirm]);
+/** New-song card click: the player's full-screen new-songs player, on this song (player feature, lib/events.ts). */
+function useOpenNewSong(songs: NewSong[] | undefined): (song: NewSong) => void {
+  return useCallback(
+    (song: NewSong) => {
+      const list = songs ?? [song];
+      requestVideoOverlay({ kind: 'newSongs', songs: list, index: Math.max(0, list.indexOf(song)) });
+    },
+    [songs],
+  );
 }
 
 /** Brand New Songs: a carousel with 3 skeletons and a Buy button on each card. */
 export function BrandNewSongs() {
   const { data, isPending, isError } = useQuery(queries.newSongs());
-  const openSong = useOpenNewSong();
+  const openSong = useOpenNewSong(data);
   return (
     <section className="home-section" aria-labelledby="new-songs-title" aria-busy={isPending}>
       <div className="section-head">
