@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { playSound } from './sound';
 
 /** One notice in the corner: a title, an optional line, and the destructive style for errors. */
 export interface Toast {
@@ -24,6 +25,8 @@ function publish(next: Toast[]): void {
 export function toast(input: Omit<Toast, 'id'>): void {
   if (typeof window === 'undefined') return;
   const item: Toast = { id: nextId++, ...input };
+  // Spec section 4's success and error effects (silent when sounds are off or before a gesture).
+  playSound(item.variant === 'destructive' ? 'error' : 'success');
   publish([...current, item].slice(-3));
   window.setTimeout(() => dismissToast(item.id), TOAST_MS);
 }
