@@ -8,37 +8,19 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { freePort, start } from '../support/harness.mjs';
+import { startMail, until } from '../support/mail.mjs';
 import { hydrated, quietPage } from './browser-helpers.mjs';
 
 const e2e = fileURLToPath(new URL('..', import.meta.url));
 let site;
-let maildev;
+let mail;
 let provider;
-let mailApi;
 let issuer;
 
-async function until(what, check, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    try {
-      const value = await check();
-      if (value) return value;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 before(async () => {
-  const [smtpPort, webPort, idpPort, sitePort] = await Promise.all([
-    freePort(), freePort(), freePort(), freePort(),
-  ]);
-  maildev = spawn(`${e2e}node_modules/.bin/maildev`,
-    ['--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1'],
-    { stdio: 'ignore' });
-  mailApi = `http://127.0.0.1:${webPort}/api`;
+  const [idpPort, sitePort] = await Promise.all([freePort(), freePort()]);
+  mail = await startMail();
   issuer = `http://127.0.0.1:${idpPort}`;
   provider = spawn('node', ['support/oidc-provider.mjs'], {
     cwd: e2e,
@@ -49,16 +31,13 @@ before(async () => {
       REDIRECT_URI: `http://127.0.0.1:${sitePort}/api/auth/oidc/callback`,
     },
   });
-  await until('maildev', async () => (await fetch(`${mailApi}/email`)).ok);
   await until('the identity provider', async () =>
     (await fetch(`${issuer}/.well-known/openid-configuration`)).ok);
   site = await start({
     port: sitePort,
     allowOrigins: [issuer],
     env: {
-      SOUND_ATLAS_SMTP_HOST: '127.0.0.1',
-      SOUND_ATLAS_SMTP_PORT: String(smtpPort),
-      SOUND_ATLAS_SMTP_TLS: 'none',
+      ...mail.env,
       SOUND_ATLAS_OIDC_ISSUER: issuer,
       SOUND_ATLAS_OIDC_CLIENT_ID: 'sound-atlas',
       SOUND_ATLAS_OIDC_CLIENT_SECRET: 'test-secret',
@@ -69,7 +48,7 @@ before(async () => {
 
 after(async () => {
   await site?.stop();
-  maildev?.kill();
+  mail?.stop();
   provider?.kill();
 });
 
@@ -86,12 +65,7 @@ function call(page, method, path, body) {
   }, [method, path, body]);
 }
 
-async function mailTo(address) {
-  return until(`mail to ${address}`, async () => {
-    const mails = await (await fetch(`${mailApi}/email`)).json();
-    return mails.find((mail) => mail.to.some((to) => to.address === address));
-  });
-}
+const mailTo = (address) => mail.mailTo(address);
 
 test('signing up mails a link through SMTP; following it in the browser signs in', async () => {
   const page = await site.newPage();

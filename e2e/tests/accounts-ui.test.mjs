@@ -3,47 +3,20 @@
 // signed-in menu, a reload that is signed in from the first byte, logging out,
 // signing in with an emailed code, recovering a password and the privacy settings.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
-import { freePort, start } from '../support/harness.mjs';
+import { start } from '../support/harness.mjs';
+import { startMail } from '../support/mail.mjs';
 import { CONSENT_KEY, SPLASH_SEEN_KEY, hydrated, quietPage, settle } from './browser-helpers.mjs';
 
-const e2e = fileURLToPath(new URL('..', import.meta.url));
 let site;
-let maildev;
-let mailApi;
+let mail;
 /** When the code test's account was signed up (its mail counts against one per minute). */
 let coderSignedUpAt;
 
-async function until(what, check, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    try {
-      const value = await check();
-      if (value) return value;
-    } catch {
-      // not there yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 before(async () => {
-  const [smtpPort, webPort] = await Promise.all([freePort(), freePort()]);
-  maildev = spawn(`${e2e}node_modules/.bin/maildev`,
-    ['--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1'],
-    { stdio: 'ignore' });
-  mailApi = `http://127.0.0.1:${webPort}/api`;
-  await until('maildev', async () => (await fetch(`${mailApi}/email`)).ok);
-  site = await start({
-    env: {
-      SOUND_ATLAS_SMTP_HOST: '127.0.0.1',
-      SOUND_ATLAS_SMTP_PORT: String(smtpPort),
-      SOUND_ATLAS_SMTP_TLS: 'none',
-    },
-  });
+  mail = await startMail();
+  site = await start({ env: mail.env });
   // The code test's account, signed up (not confirmed: the code confirms it) while the
   // other tests run, so its address's one-mail-a-minute window has mostly passed.
   const answer = await fetch(`${site.origin}/api/auth/signup`, {
@@ -65,15 +38,10 @@ before(async () => {
 
 after(async () => {
   await site?.stop();
-  maildev?.kill();
+  mail?.stop();
 });
 
-async function mailTo(address, subject) {
-  return until(`mail to ${address}`, async () => {
-    const mails = await (await fetch(`${mailApi}/email`)).json();
-    return mails.find((mail) => mail.to.some((to) => to.address === address) && subject.test(mail.subject));
-  });
-}
+const mailTo = (address, subject) => mail.mailTo(address, subject);
 
 async function openLogin(page) {
   await page.getByRole('button', { name: 'Open menu' }).click();

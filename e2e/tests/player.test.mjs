@@ -6,53 +6,26 @@
 // volume and long-press mute, a track ending, client navigation, the session reload,
 // Load Folder for a signed-in visitor (real SMTP through maildev), and no player leak.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
-import { freePort, start } from '../support/harness.mjs';
+import { start } from '../support/harness.mjs';
+import { startMail, until } from '../support/mail.mjs';
 import { artistByTitle, hydrated, quietPage, settle } from './browser-helpers.mjs';
 
-const e2e = fileURLToPath(new URL('..', import.meta.url));
-const FAKE_API = fileURLToPath(new URL('../support/fake-iframe-api.js', import.meta.url));
 /** A string only the player's code contains (its queue heading). */
 const PLAYER_MARKER = 'Playlist Queue (';
 
 let site;
-let maildev;
-let mailApi;
+let mail;
 
-async function until(what, check, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    try {
-      const value = await check();
-      if (value) return value;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 before(async () => {
-  const [smtpPort, webPort] = await Promise.all([freePort(), freePort()]);
-  maildev = spawn(`${e2e}node_modules/.bin/maildev`, ['--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1'], { stdio: 'ignore' });
-  mailApi = `http://127.0.0.1:${webPort}/api`;
-  await until('maildev', async () => (await fetch(`${mailApi}/email`)).ok);
-  site = await start({
-    env: {
-      SOUND_ATLAS_TEST_FAKE_VIDEO: FAKE_API,
-      SOUND_ATLAS_SMTP_HOST: '127.0.0.1',
-      SOUND_ATLAS_SMTP_PORT: String(smtpPort),
-      SOUND_ATLAS_SMTP_TLS: 'none',
-    },
-  });
+  mail = await startMail();
+  site = await start({ env: mail.env });
 });
 
 after(async () => {
   await site?.stop();
-  maildev?.kill();
+  mail?.stop();
 });
 
 const track = (n, genres = ['Rock', 'Pop', 'Indie', 'Extra']) => ({
@@ -369,11 +342,8 @@ function call(page, method, path, body) {
 async function signIn(page, email) {
   await page.goto(`${site.origin}/about`);
   assert.equal((await call(page, 'POST', '/api/auth/signup', { email, password: 'a long enough password' })).status, 200);
-  const mail = await until(`mail to ${email}`, async () => {
-    const mails = await (await fetch(`${mailApi}/email`)).json();
-    return mails.find((m) => m.to.some((to) => to.address === email));
-  });
-  await page.goto(mail.text.match(/http\S+\/api\/auth\/confirm\?token=\S+/)[0]);
+  const message = await mail.mailTo(email, /Confirm/);
+  await page.goto(message.text.match(/http\S+\/api\/auth\/confirm\?token=\S+/)[0]);
   await page.getByRole('button', { name: 'Confirm my email' }).click();
   await page.waitForURL(`${site.origin}/`);
 }

@@ -1,0 +1,44 @@
+// A real development SMTP server (maildev) for the tests that send mail: started on free
+// ports, read through its REST API. Shared by the e2e files, the fuzzer and the load run.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './harness.mjs';
+
+const e2e = fileURLToPath(new URL('..', import.meta.url));
+
+/** Polls `check` until it returns something truthy (errors count as "not yet"). */
+export async function until(what, check, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch {
+      // not there yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/**
+ * Starts maildev. `env` points the server's SMTP at it; `mailTo` waits for the first mail
+ * to an address whose subject matches.
+ */
+export async function startMail() {
+  const [smtpPort, webPort] = await Promise.all([freePort(), freePort()]);
+  const child = spawn(`${e2e}node_modules/.bin/maildev`, ['--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1'], {
+    stdio: 'ignore',
+  });
+  const api = `http://127.0.0.1:${webPort}/api`;
+  await until('maildev', async () => (await fetch(`${api}/email`)).ok);
+  return {
+    env: { SOUND_ATLAS_SMTP_HOST: '127.0.0.1', SOUND_ATLAS_SMTP_PORT: String(smtpPort), SOUND_ATLAS_SMTP_TLS: 'none' },
+    mailTo: (address, subject = /./) =>
+      until(`mail to ${address}`, async () => {
+        const mails = await (await fetch(`${api}/email`)).json();
+        return mails.find((m) => m.to.some((to) => to.address === address) && subject.test(m.subject));
+      }),
+    stop: () => child.kill(),
+  };
+}
