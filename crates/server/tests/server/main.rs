@@ -7,6 +7,7 @@ mod content;
 mod faults; // reliability (issue 15)
 mod instances; // reliability (issue 15)
 mod library; // library (issue 8)
+mod limits; // reliability (issue 15)
 mod metrics; // reliability (issue 15)
 mod openapi; // reliability (issue 15)
 mod pages;

@@ -299,11 +299,17 @@ async fn sigterm_drains_the_requests_in_flight_and_loses_no_write(backend: Backe
     assert!(status.success(), "a clean exit: {status}");
     let took = signalled.lock().unwrap().unwrap().elapsed();
     assert!(took < Duration::from_secs(8), "drained in {took:?}");
+    // A connection still waiting in the listen queue (or accepted with no request read
+    // yet) when the listener closes is dropped without an answer: the server never began
+    // that request, so it must have written nothing. A request the server had begun is
+    // answered before the exit (that is the drain).
+    let rows = kept(&backend.db().await, user_id).await;
     for (artist, outcome) in &outcomes {
         match outcome {
-            Outcome::CutInFlight(err) => {
-                panic!("the write of artist {artist} was cut in flight: {err}")
-            }
+            Outcome::CutInFlight(err) => assert!(
+                !rows.contains(artist),
+                "the write of artist {artist} was done but its answer cut: {err}"
+            ),
             Outcome::Answered(status) => {
                 assert!((200..300).contains(status), "artist {artist}: {status}")
             }

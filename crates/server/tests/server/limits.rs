@@ -1,0 +1,60 @@
+//! reliability (issue 15): input limits answer a clear 4xx in the one error shape.
+
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use sound_atlas_test_db::{db_tests, TestDb};
+
+use crate::{app, get, send};
+
+fn post_json(uri: &str, body: String) -> Request<Body> {
+    Request::post(uri)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body))
+        .unwrap()
+}
+
+async fn oversized_and_deeply_nested_bodies_are_refused_clearly(db: &TestDb) {
+    let app = app(db).await;
+    let big = format!(r#"{{"email":"{}","password":"x"}}"#, "a".repeat(200_000));
+    let answer = send(&app, post_json("/api/auth/signin", big)).await;
+    assert_eq!(answer.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(answer.json()["message"], "The request body is too large.");
+    let deep = format!("{}{}", "[".repeat(5_000), "]".repeat(5_000));
+    let answer = send(&app, post_json("/api/auth/signin", deep)).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.body);
+    assert_eq!(answer.json()["status"], 400);
+    let deep_object = format!(
+        r#"{{"email":{}1{},"password":"x"}}"#,
+        r#"{"a":"#.repeat(3_000),
+        "}".repeat(3_000)
+    );
+    let answer = send(&app, post_json("/api/auth/signup", deep_object)).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.body);
+}
+
+async fn long_addresses_and_query_strings_are_refused_clearly(db: &TestDb) {
+    let app = app(db).await;
+    let long_path = format!("/api/artists/{}", "9".repeat(3_000));
+    let answer = get(&app, &long_path).await;
+    assert_eq!(answer.status, StatusCode::URI_TOO_LONG);
+    assert_eq!(answer.json()["status"], 414);
+    let long_query = format!("/api/artists/search?query={}", "q".repeat(3_000));
+    assert_eq!(
+        get(&app, &long_query).await.status,
+        StatusCode::URI_TOO_LONG
+    );
+    let long_page = format!("/search?query={}", "q".repeat(3_000));
+    assert_eq!(get(&app, &long_page).await.status, StatusCode::URI_TOO_LONG);
+    // Under the address limit, an over-long search is still a clear 400.
+    let answer = get(
+        &app,
+        &format!("/api/artists/search?query={}", "q".repeat(1_500)),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.body);
+}
+
+db_tests!(
+    oversized_and_deeply_nested_bodies_are_refused_clearly,
+    long_addresses_and_query_strings_are_refused_clearly,
+);
