@@ -15,25 +15,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../support/harness.mjs';
+import { startMail, until } from '../support/mail.mjs';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const e2e = join(repo, 'e2e');
 const venv = join(repo, '.ci/venv/bin/schemathesis');
 const total = Number(process.env.FUZZ_SECONDS ?? 60);
 
-async function until(what, check, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    try {
-      const value = await check();
-      if (value) return value;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 function run(cmd, args, env) {
   return new Promise((resolve) => {
@@ -42,13 +30,12 @@ function run(cmd, args, env) {
   });
 }
 
-const [smtpPort, webPort, port] = await Promise.all([freePort(), freePort(), freePort()]);
+const port = await freePort();
+const mail = await startMail();
 const origin = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'sound-atlas-fuzz-'));
 const logPath = join(dataDir, 'server.log');
-const maildev = spawn(join(e2e, 'node_modules/.bin/maildev'),
-  ['--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1'], { stdio: 'ignore' });
-const mailApi = `http://127.0.0.1:${webPort}/api`;
+const mailApi = mail.api;
 const log = createWriteStream(logPath);
 const server = spawn(process.env.SOUND_ATLAS_BIN ?? join(repo, 'target/debug/sound-atlas'), [], {
   env: {
@@ -56,9 +43,7 @@ const server = spawn(process.env.SOUND_ATLAS_BIN ?? join(repo, 'target/debug/sou
     SOUND_ATLAS_ADDR: `127.0.0.1:${port}`,
     SOUND_ATLAS_DATA: dataDir,
     SOUND_ATLAS_PUBLIC_URL: origin,
-    SOUND_ATLAS_SMTP_HOST: '127.0.0.1',
-    SOUND_ATLAS_SMTP_PORT: String(smtpPort),
-    SOUND_ATLAS_SMTP_TLS: 'none',
+    ...mail.env,
     RUST_LOG: 'warn',
   },
   stdio: ['ignore', 'pipe', 'pipe'],
@@ -68,8 +53,7 @@ server.stderr.pipe(log);
 
 let failed = false;
 try {
-  await until('maildev', async () => (await fetch(`${mailApi}/email`)).ok);
-  await until('the server', async () => (await fetch(`${origin}/readyz`)).ok);
+  await until('the server', async () => (await fetch(`${origin}/readyz`)).ok, 60_000);
 
   // A real account: sign up, read the mail, confirm from the link's token.
   const email = 'fuzz@example.test';
@@ -133,7 +117,7 @@ try {
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
-  maildev.kill();
+  mail.stop();
   const serverLog = readFileSync(logPath, 'utf8');
   if (/panicked at/.test(serverLog)) {
     console.error(`the server panicked:\n${serverLog}`);

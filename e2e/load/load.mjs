@@ -15,43 +15,27 @@ import { tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../support/harness.mjs';
+import { startMail, until } from '../support/mail.mjs';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-const e2e = join(repo, 'e2e');
 const seconds = Number(process.env.LOAD_SECONDS ?? 60);
 const USERS = Number(process.env.LOAD_USERS ?? 20);
 
-async function until(what, check, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    try {
-      const value = await check();
-      if (value) return value;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 const rssKb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
 
-const [smtpPort, webPort, port] = await Promise.all([freePort(), freePort(), freePort()]);
+const port = await freePort();
+const mail = await startMail();
 const origin = `http://127.0.0.1:${port}`;
 const work = mkdtempSync(join(tmpdir(), 'sound-atlas-load-'));
-const maildev = spawn(join(e2e, 'node_modules/.bin/maildev'),
-  ['--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1'], { stdio: 'ignore' });
-const mailApi = `http://127.0.0.1:${webPort}/api`;
+const mailApi = mail.api;
 const server = spawn(process.env.SOUND_ATLAS_BIN ?? join(repo, 'target/debug/sound-atlas'), [], {
   env: {
     ...process.env,
     SOUND_ATLAS_ADDR: `127.0.0.1:${port}`,
     SOUND_ATLAS_DATA: work,
     SOUND_ATLAS_PUBLIC_URL: origin,
-    SOUND_ATLAS_SMTP_HOST: '127.0.0.1',
-    SOUND_ATLAS_SMTP_PORT: String(smtpPort),
-    SOUND_ATLAS_SMTP_TLS: 'none',
+    ...mail.env,
     // wrk sends X-Forwarded-For: many users from many addresses, as behind a proxy.
     SOUND_ATLAS_TRUSTED_PROXIES: '127.0.0.1',
     RUST_LOG: 'error',
@@ -61,8 +45,7 @@ const server = spawn(process.env.SOUND_ATLAS_BIN ?? join(repo, 'target/debug/sou
 
 let failed = false;
 try {
-  await until('maildev', async () => (await fetch(`${mailApi}/email`)).ok);
-  await until('the server', async () => (await fetch(`${origin}/readyz`)).ok);
+  await until('the server', async () => (await fetch(`${origin}/readyz`)).ok, 60_000);
 
   // Many real accounts: sign up (each from its own address), confirm from the mail.
   const password = 'load-test-password';
@@ -211,7 +194,7 @@ end` },
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
-  maildev.kill();
+  mail.stop();
   rmSync(work, { recursive: true, force: true });
 }
 if (failed) console.error('load: FAILED (errors above)');

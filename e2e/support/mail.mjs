@@ -33,6 +33,8 @@ export async function startMail() {
   const api = `http://127.0.0.1:${webPort}/api`;
   await until('maildev', async () => (await fetch(`${api}/email`)).ok);
   return {
+    /** maildev's REST API (`${api}/email` lists every mail received). */
+    api,
     env: { SOUND_ATLAS_SMTP_HOST: '127.0.0.1', SOUND_ATLAS_SMTP_PORT: String(smtpPort), SOUND_ATLAS_SMTP_TLS: 'none' },
     mailTo: (address, subject = /./) =>
       until(`mail to ${address}`, async () => {
