@@ -63,7 +63,8 @@ async fn an_endless_loop_is_cut_at_the_deadline_and_the_pool_then_serves() {
     let elapsed = started.elapsed();
     assert!(matches!(result, Err(RenderError::Timeout)), "{result:?}");
     assert!(elapsed >= Duration::from_millis(200), "{elapsed:?}");
-    assert!(elapsed < Duration::from_secs(1), "{elapsed:?}");
+    // Cut, not left to spin: well under the loop's forever, with room for a busy machine.
+    assert!(elapsed < Duration::from_secs(3), "{elapsed:?}");
 
     let output = render(&pool, json!({ "text": "after" })).await.unwrap();
     assert_eq!(output["text"], "after");
