@@ -13,7 +13,7 @@
 //    (e2e/perf/node-yardstick.mjs, the yardstick); cached pages at concurrency 8.
 // 4. Search `rock` at concurrency 4; memory.
 // 5. Lighthouse (npm `lighthouse`, mobile preset, Debian's Chromium) on home, an
-//    artist page and browse B; LCP, TBT, CLS.
+//    artist page, browse B, the article list and an article; LCP, TBT, CLS.
 // 6. A generated catalogue of BENCH_ARTISTS artists (rows derived from the seed with
 //    numbered titles, inserted with the sqlite3 CLI; never seed data): search p95,
 //    a browse page, cold artist renders, memory.
@@ -205,7 +205,7 @@ try {
       const { launch } = await import('chrome-launcher');
       const chrome = await launch({ chromePath: process.env.CHROMIUM ?? '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
       try {
-        for (const [name, path] of [['/', '/'], ['/artist/{id}', `/artist/${ids[0]}`], ['/browse?letter=B', '/browse?letter=B']]) {
+        for (const [name, path] of [['/', '/'], ['/artist/{id}', `/artist/${ids[0]}`], ['/browse?letter=B', '/browse?letter=B'], ['/articles', '/articles'], ['/articles/{id}', '/articles/1']]) {
           const result = await lighthouse(`${site.origin}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo'] });
           const lhr = result.lhr;
           const audit = (id) => lhr.audits[id].numericValue;
