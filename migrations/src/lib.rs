@@ -7,6 +7,7 @@ mod m20261123_000001_create_accounts;
 mod m20261123_000002_create_content;
 mod m20261123_000003_artist_image_source;
 mod m20261123_000004_create_library; // library (issue 8)
+mod m20261123_000005_artist_updated_at;
 
 pub struct Migrator;
 
@@ -19,6 +20,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000002_create_content::Migration),
             Box::new(m20261123_000003_artist_image_source::Migration),
             Box::new(m20261123_000004_create_library::Migration), // library (issue 8)
+            Box::new(m20261123_000005_artist_updated_at::Migration),
         ]
     }
 }

@@ -19,6 +19,17 @@ pub async fn list(catalog: &Catalog, refresh: bool) -> ApiResult<Vec<Artist>> {
 }
 
 /// `GET /api/artists/{id}`.
+/// Every artist's id with when its row last changed (unix seconds, where known), in
+/// the list's order: what the artists' sitemaps list.
+pub async fn sitemap_entries(catalog: &Catalog) -> ApiResult<Vec<(i32, Option<i64>)>> {
+    let snapshot = catalog.snapshot(false).await?;
+    Ok(snapshot
+        .artists
+        .iter()
+        .map(|a| (a.id, snapshot.updated_at(a.id)))
+        .collect())
+}
+
 pub async fn artist(catalog: &Catalog, id: ArtistId) -> ApiResult<Artist> {
     let snapshot = catalog.snapshot(false).await?;
     snapshot

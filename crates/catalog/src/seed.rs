@@ -118,6 +118,7 @@ impl SeedArtist {
             bio_source_link: Set(Some(self.bio_source_link)),
             solo_video_link: Set(self.solo_video_link),
             fun_fact: Set(self.fun_fact),
+            updated_at: Set(Some(crate::write::now_unix())),
         }
     }
 }

@@ -32,6 +32,8 @@ pub struct Snapshot {
     pub artists: Vec<Artist>,
     position_by_id: HashMap<i32, usize>,
     pub search_docs: Vec<SearchDoc>,
+    /// When each artist's row last changed (unix seconds), where known: for sitemaps.
+    updated_at: HashMap<i32, i64>,
 }
 
 impl Snapshot {
@@ -43,7 +45,21 @@ impl Snapshot {
             artists,
             position_by_id,
             search_docs,
+            updated_at: HashMap::new(),
         }
+    }
+
+    fn from_rows(rows: Vec<artist::Model>) -> Self {
+        let updated_at = rows.iter().filter_map(|r| Some((r.id, r.updated_at?))).collect();
+        Snapshot {
+            updated_at,
+            ..Snapshot::new(rows.into_iter().map(artist_from_row).collect())
+        }
+    }
+
+    /// When the artist's row last changed (unix seconds), if known.
+    pub fn updated_at(&self, id: i32) -> Option<i64> {
+        self.updated_at.get(&id).copied()
     }
 
     /// 0-based position in the sorted list.
@@ -96,9 +112,7 @@ impl Catalog {
             }
         }
         let rows = artist::Entity::find().all(&self.db).await?;
-        let snapshot = Arc::new(Snapshot::new(
-            rows.into_iter().map(artist_from_row).collect(),
-        ));
+        let snapshot = Arc::new(Snapshot::from_rows(rows));
         *cache = Some((Instant::now(), snapshot.clone()));
         Ok(snapshot)
     }

@@ -82,12 +82,14 @@ pub async fn upsert<C: ConnectionTrait>(
         }
         match before {
             None => {
+                row.updated_at = Set(Some(now_unix()));
                 row.insert(db).await?;
                 counts.inserted += 1;
             }
             // Setting a field marks it changed even to the same value: compare models.
             Some(before) if row.clone().try_into_model()? == before => counts.unchanged += 1,
             Some(_) => {
+                row.updated_at = Set(Some(now_unix()));
                 row.update(db).await?;
                 counts.updated += 1;
             }
@@ -161,6 +163,14 @@ pub async fn enrich<C: ConnectionTrait>(
     if row.clone().try_into_model()? == before {
         return Ok(false);
     }
+    row.updated_at = Set(Some(now_unix()));
     row.update(db).await?;
     Ok(true)
+}
+
+/// Now, as the `updated_at` columns store it (unix seconds).
+pub fn now_unix() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
 }

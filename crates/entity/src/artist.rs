@@ -31,6 +31,8 @@ pub struct Model {
     pub amazon_link: Option<String>,
     pub tidal_link: Option<String>,
     pub fun_fact: Option<String>,
+    /// When the row last changed (unix seconds); none for rows older than the column.
+    pub updated_at: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -90,7 +90,7 @@ fn newest(dates: impl Iterator<Item = String>) -> Option<String> {
 
 async fn sitemap_index(State(state): State<AppState>) -> ApiResult<Response> {
     let origin = &state.renderer.site().public_url;
-    let artists = reads::list(&state.catalog, false).await?.len();
+    let artists = reads::sitemap_entries(&state.catalog).await?;
     let articles = content_reads::articles(&state.content, None).await?;
     let latest_article = newest(articles.iter().map(|a| a.date.clone()));
     let mut children = vec![
@@ -98,8 +98,10 @@ async fn sitemap_index(State(state): State<AppState>) -> ApiResult<Response> {
         (Child::Articles, latest_article),
     ];
     // At least one artists file, so the index always names the same three kinds.
-    for n in 1..=artists.div_ceil(MAX_URLS).max(1) {
-        children.push((Child::Artists(n), None));
+    for n in 1..=artists.len().div_ceil(MAX_URLS).max(1) {
+        let chunk = artists.iter().skip((n - 1) * MAX_URLS).take(MAX_URLS);
+        let newest_change = chunk.filter_map(|(_, updated)| *updated).max();
+        children.push((Child::Artists(n), newest_change.and_then(iso_date)));
     }
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
@@ -144,7 +146,7 @@ async fn child_sitemap(
             .map(|a| Entry::new(routes::ARTICLE.href(&[&a.id]), Some(&a.date)))
             .collect(),
         Child::Artists(n) => {
-            let artists = reads::list(&state.catalog, false).await?;
+            let artists = reads::sitemap_entries(&state.catalog).await?;
             let start = (n - 1) * MAX_URLS;
             // Past the last chunk there is no such file (the first always exists).
             if start >= artists.len() && n > 1 {
@@ -154,7 +156,10 @@ async fn child_sitemap(
                 .iter()
                 .skip(start)
                 .take(MAX_URLS)
-                .map(|a| Entry::new(routes::ARTIST.href(&[&a.id]), None))
+                .map(|(id, updated)| {
+                    let lastmod = updated.and_then(iso_date);
+                    Entry::new(routes::ARTIST.href(&[id]), lastmod.as_deref())
+                })
                 .collect()
         }
     };
@@ -172,6 +177,12 @@ async fn child_sitemap(
     }
     xml.push_str("</urlset>\n");
     Ok(xml_response(xml))
+}
+
+/// The W3C date (YYYY-MM-DD, UTC) of a unix time.
+fn iso_date(unix: i64) -> Option<String> {
+    let date = time::OffsetDateTime::from_unix_timestamp(unix).ok()?.date();
+    Some(format!("{:04}-{:02}-{:02}", date.year(), u8::from(date.month()), date.day()))
 }
 
 /// `<lastmod>` for a W3C date (YYYY-MM-DD); anything else is left out rather than guessed.
@@ -219,6 +230,12 @@ mod tests {
         assert!(Child::parse("artists-x.xml").is_none());
         assert!(Child::parse("pages").is_none());
         assert_eq!(Child::Artists(3).file(), "artists-3.xml");
+    }
+
+    #[test]
+    fn row_times_become_utc_dates() {
+        assert_eq!(iso_date(0).as_deref(), Some("1970-01-01"));
+        assert_eq!(iso_date(1_795_392_000).as_deref(), Some("2026-11-23"));
     }
 
     #[test]

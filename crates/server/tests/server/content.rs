@@ -247,6 +247,32 @@ async fn the_sitemap_lists_every_article_with_its_date(db: &TestDb) {
     }
 }
 
+/// Artists' rows record when they changed (the seed just wrote them), so each artist URL
+/// and the artists' file in the index carry that day as `<lastmod>`.
+async fn the_sitemap_dates_every_artist_by_its_last_change(db: &TestDb) {
+    let app = app(db).await;
+    let today = time::OffsetDateTime::now_utc().date();
+    let today = format!("{:04}-{:02}-{:02}", today.year(), u8::from(today.month()), today.day());
+    let sitemap = get(&app, "/sitemaps/artists-1.xml").await.body;
+    let all = get(&app, "/api/artists").await.json();
+    let all = all.as_array().unwrap();
+    assert_eq!(locs(&sitemap).len(), all.len());
+    for artist in all {
+        assert!(
+            sitemap.contains(&format!(
+                "<loc>{ORIGIN}/artist/{}</loc><lastmod>{today}</lastmod>",
+                artist["id"]
+            )),
+            "artist {} dated {today}",
+            artist["id"]
+        );
+    }
+    let index = get(&app, "/sitemap.xml").await.body;
+    assert!(index.contains(&format!(
+        "<loc>{ORIGIN}/sitemaps/artists-1.xml</loc><lastmod>{today}</lastmod>"
+    )));
+}
+
 async fn the_server_serves_the_seeded_content_api(db: &TestDb) {
     let app = app(db).await;
     let chart = get(&app, "/api/weekly-top-ten?refresh=true").await;
@@ -291,6 +317,7 @@ db_tests!(
     the_article_list_filters_by_category_without_javascript,
     the_site_pages_are_served_with_today_as_last_updated,
     the_sitemap_lists_every_article_with_its_date,
+    the_sitemap_dates_every_artist_by_its_last_change,
     the_server_serves_the_seeded_content_api,
     the_server_serves_share_images_for_artists_and_articles,
 );
