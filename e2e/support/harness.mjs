@@ -93,3 +93,18 @@ export async function start({ port: chosenPort, env: extraEnv = {}, allowOrigins
 
   return { origin, browser, newPage, stop, serverPid: server.pid };
 }
+
+/** Polls `check` until it returns something truthy (errors count as "not yet"). */
+export async function until(what, check, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch {
+      // not there yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}

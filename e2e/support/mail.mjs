@@ -2,24 +2,11 @@
 // ports, read through its REST API. Shared by the e2e files, the fuzzer and the load run.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './harness.mjs';
+import { freePort, until } from './harness.mjs';
+
+export { until };
 
 const e2e = fileURLToPath(new URL('..', import.meta.url));
-
-/** Polls `check` until it returns something truthy (errors count as "not yet"). */
-export async function until(what, check, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    try {
-      const value = await check();
-      if (value) return value;
-    } catch {
-      // not there yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /**
  * Starts maildev. `env` points the server's SMTP at it; `mailTo` waits for the first mail

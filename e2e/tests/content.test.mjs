@@ -4,7 +4,7 @@
 // a share image that decodes as 1200x630, and the sitemap index.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { start } from '../support/harness.mjs';
+import { start, until } from '../support/harness.mjs';
 import { hydrated, quietPage, settle } from './browser-helpers.mjs';
 
 let site;
@@ -71,7 +71,8 @@ test('home shows the Weekly Top 10, Brand New Songs, the channel, the latest art
   assert.equal(await latest.getByRole('link', { name: 'View All' }).getAttribute('href'), '/articles');
   await latest.getByRole('link', { name: 'Explore All Articles' }).click();
   await page.waitForURL(`${site.origin}/articles`);
-  assert.equal(await page.title(), 'Articles - Sound Atlas');
+  // The title follows in an effect after the navigation commits.
+  await until('the Articles title', async () => (await page.title()) === 'Articles - Sound Atlas');
 
   await page.goto(`${site.origin}/`);
   await hydrated(page);
@@ -187,7 +188,7 @@ test('a link in an article opens through the External Link Warning, and the head
   assert.equal(await ogTitle(), `${article.title} - Sound Atlas`);
   await page.getByRole('link', { name: 'Back to Articles' }).click();
   await page.waitForURL(`${site.origin}/articles`);
-  assert.equal(await ogTitle(), 'Sound Atlas - Explore Your World of Music');
+  await until('the default og:title', async () => (await ogTitle()) === 'Sound Atlas - Explore Your World of Music');
   assert.equal(await page.locator('meta[property="og:type"]').getAttribute('content'), 'website');
   await page.context().close();
 });
