@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { trapFocus } from './external-link';
+import { useId, useRef, type ReactNode } from 'react';
+import { useModalKeys } from './modal';
 
 interface ConfirmDialogProps {
   title: string;
@@ -24,26 +24,7 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Ca
   const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const id = useId();
-  const cancel = useRef(onCancel);
-  cancel.current = onCancel;
-
-  useEffect(() => {
-    const previouslyFocused = document.activeElement as HTMLElement | null;
-    cancelRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        cancel.current();
-      } else if (event.key === 'Tab') {
-        trapFocus(event, dialogRef.current);
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      previouslyFocused?.focus?.();
-    };
-  }, []);
+  useModalKeys(dialogRef, onCancel, () => cancelRef.current);
 
   return (
     <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && !busy && onCancel()}>

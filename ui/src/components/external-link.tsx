@@ -2,7 +2,6 @@ import {
   createContext,
   useCallback,
   useContext,
-  useEffect,
   useMemo,
   useRef,
   useState,
@@ -11,6 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { truncateLink } from '../lib/truncate';
+import { useModalKeys } from './modal';
 import { ExternalIcon } from './icons';
 
 /**
@@ -60,23 +60,7 @@ export function ExternalLinkDialog({ url, onContinue, onCancel }: { url: string;
   const dialogRef = useRef<HTMLDivElement>(null);
   const stayRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    const previouslyFocused = document.activeElement as HTMLElement | null;
-    stayRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        onCancel();
-      } else if (event.key === 'Tab') {
-        trapFocus(event, dialogRef.current);
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      previouslyFocused?.focus?.();
-    };
-  }, [onCancel]);
+  useModalKeys(dialogRef, onCancel, () => stayRef.current);
 
   return (
     <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onCancel()}>
@@ -109,23 +93,6 @@ export function ExternalLinkDialog({ url, onContinue, onCancel }: { url: string;
       </div>
     </div>
   );
-}
-
-export function trapFocus(event: KeyboardEvent, container: HTMLElement | null): void {
-  if (!container) return;
-  const focusable = container.querySelectorAll<HTMLElement>(
-    'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])',
-  );
-  if (focusable.length === 0) return;
-  const first = focusable[0]!;
-  const last = focusable[focusable.length - 1]!;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
 }
 
 type ExternalLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target' | 'rel'> & {

@@ -5,7 +5,7 @@ import { useLogOut } from '../../features/accounts/log-out';
 import { showLogin } from '../../lib/events';
 import { VIDEO_FAQ_TIPS } from './site-links';
 import { AudioToggle } from './audio-toggle';
-import { trapFocus } from '../../components/external-link';
+import { trapFocus } from '../../components/modal';
 import { BookIcon, CloseIcon, GridIcon, HeartIcon, HomeIcon, InfoIcon, QuizIcon, UserIcon } from '../../components/icons';
 import { LogoMark, Wordmark } from '../../components/logo';
 
@@ -30,7 +30,7 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
     closeRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
-      else if (event.key === 'Tab') trapFocus(event, panelRef.current);
+      else trapFocus(event, panelRef.current);
     };
     document.addEventListener('keydown', onKey);
     document.body.classList.add('no-scroll');

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountActions, api, type OidcInfo } from '../../generated/contract';
-import { trapFocus } from '../../components/external-link';
+import { useModalKeys } from '../../components/modal';
 import { errorToast, toast } from '../../lib/toast';
 import { afterSignIn, errorMessage, recover, requestCode, signIn, signUp, verifyCode } from './auth';
 import './accounts.css';
@@ -41,22 +41,7 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
   const titleId = useId();
   const provider = useQuery<OidcInfo>({ queryKey: [api.identityProvider()], staleTime: 5 * 60_000 });
 
-  useEffect(() => {
-    const previouslyFocused = document.activeElement as HTMLElement | null;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        onClose();
-      } else if (event.key === 'Tab') {
-        trapFocus(event, dialogRef.current);
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      previouslyFocused?.focus?.();
-    };
-  }, [onClose]);
+  useModalKeys(dialogRef, onClose);
 
   useEffect(() => {
     firstFieldRef.current?.focus();

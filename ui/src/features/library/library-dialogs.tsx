@@ -1,32 +1,16 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { MAX_FOLDER_NAME_CHARS, type Artist, type FavoriteFolder } from '../../generated/contract';
-import { trapFocus } from '../../components/external-link';
+import { useModalKeys } from '../../components/modal';
 import type { LibraryActions } from '../../lib/library';
 
 /** A dialog of the favorites screen: rendered only while open; focus stays inside; Escape closes. */
 function LibraryModal({ title, children, onClose, initialFocus }: { title: string; children: ReactNode; onClose: () => void; initialFocus?: string }) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const id = useId();
-  const close = useRef(onClose);
-  close.current = onClose;
-  useEffect(() => {
-    const previouslyFocused = document.activeElement as HTMLElement | null;
+  useModalKeys(dialogRef, onClose, () => {
     const first = initialFocus ? dialogRef.current?.querySelector<HTMLElement>(initialFocus) : null;
-    (first ?? dialogRef.current?.querySelector<HTMLElement>('input, button'))?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        close.current();
-      } else if (event.key === 'Tab') {
-        trapFocus(event, dialogRef.current);
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      previouslyFocused?.focus?.();
-    };
-  }, [initialFocus]);
+    return first ?? dialogRef.current?.querySelector<HTMLElement>('input, button');
+  });
   return (
     <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <div ref={dialogRef} className="modal library-modal" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`}>

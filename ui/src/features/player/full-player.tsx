@@ -1,28 +1,11 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { trapFocus } from '../../components/modal';
 import { useFoldersList } from '../../lib/library';
 import { GenreBadges, IconButton, SeekBar, TransportButtons, VolumeControl } from './controls';
 import { folderLabel, playlistItems } from './format';
 import type { PlayerControls } from './player';
 import { currentItem, type PlayerState } from './playlist-state';
 import { FullQueue } from './queue';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/** Keeps Tab inside `container` (the overlay is modal). */
-export function trapTab(event: KeyboardEvent<HTMLElement>, container: HTMLElement | null): void {
-  if (event.key !== 'Tab' || !container) return;
-  const focusable = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.offsetParent !== null || element === document.activeElement);
-  if (focusable.length === 0) return;
-  const first = focusable[0] as HTMLElement;
-  const last = focusable[focusable.length - 1] as HTMLElement;
-  if (event.shiftKey && (document.activeElement === first || !container.contains(document.activeElement))) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && (document.activeElement === last || !container.contains(document.activeElement))) {
-    event.preventDefault();
-    first.focus();
-  }
-}
 
 /** The "Load Folder" dropdown: the signed-in visitor's folders (the library's cached folders list; empty signed out). */
 function LoadFolder({ controls }: { controls: PlayerControls }) {
@@ -95,7 +78,7 @@ export function FullPlayer({
           event.stopPropagation();
           controls.dispatch({ type: 'minimize' });
         } else {
-          trapTab(event, dialogRef.current);
+          trapFocus(event, dialogRef.current);
         }
       }}
     >

@@ -4,7 +4,7 @@ import type { VideoOverlayRequest } from '../../lib/events';
 import { DEFAULT_SWIPE, TOP10_SWIPE, detectSwipe, isInHorizontalScroller } from '../../lib/swipe';
 import { createVideoPlayer, extractVideoId, MAX_PLAYERS, type VideoPlayer } from '../../lib/video-service';
 import { Glyph } from './controls';
-import { trapTab } from './full-player';
+import { trapFocus } from '../../components/modal';
 
 /** One video of the overlay, from a Top 10 entry or a new song. */
 export interface OverlayVideo {
@@ -146,7 +146,7 @@ export function VideoOverlay({ request, onClose }: { request: VideoOverlayReques
       event.preventDefault();
       go(-1);
     } else {
-      trapTab(event, dialogRef.current);
+      trapFocus(event, dialogRef.current);
     }
   };
 
