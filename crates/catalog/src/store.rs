@@ -50,7 +50,10 @@ impl Snapshot {
     }
 
     fn from_rows(rows: Vec<artist::Model>) -> Self {
-        let updated_at = rows.iter().filter_map(|r| Some((r.id, r.updated_at?))).collect();
+        let updated_at = rows
+            .iter()
+            .filter_map(|r| Some((r.id, r.updated_at?)))
+            .collect();
         Snapshot {
             updated_at,
             ..Snapshot::new(rows.into_iter().map(artist_from_row).collect())

@@ -182,7 +182,12 @@ async fn child_sitemap(
 /// The W3C date (YYYY-MM-DD, UTC) of a unix time.
 fn iso_date(unix: i64) -> Option<String> {
     let date = time::OffsetDateTime::from_unix_timestamp(unix).ok()?.date();
-    Some(format!("{:04}-{:02}-{:02}", date.year(), u8::from(date.month()), date.day()))
+    Some(format!(
+        "{:04}-{:02}-{:02}",
+        date.year(),
+        u8::from(date.month()),
+        date.day()
+    ))
 }
 
 /// `<lastmod>` for a W3C date (YYYY-MM-DD); anything else is left out rather than guessed.

@@ -252,7 +252,12 @@ async fn the_sitemap_lists_every_article_with_its_date(db: &TestDb) {
 async fn the_sitemap_dates_every_artist_by_its_last_change(db: &TestDb) {
     let app = app(db).await;
     let today = time::OffsetDateTime::now_utc().date();
-    let today = format!("{:04}-{:02}-{:02}", today.year(), u8::from(today.month()), today.day());
+    let today = format!(
+        "{:04}-{:02}-{:02}",
+        today.year(),
+        u8::from(today.month()),
+        today.day()
+    );
     let sitemap = get(&app, "/sitemaps/artists-1.xml").await.body;
     let all = get(&app, "/api/artists").await.json();
     let all = all.as_array().unwrap();

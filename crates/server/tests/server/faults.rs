@@ -9,17 +9,15 @@ use std::time::{Duration, Instant};
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{header, Request, StatusCode};
-use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
 use sound_atlas::{build_app, AppState};
-use sound_atlas_entity::{favorite, user};
+use sound_atlas_entity::favorite;
 use sound_atlas_test_db::{db_tests, TestDb};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 
-use crate::{app_with_bundle, get, id_of, send, Answer, ORIGIN, SSR};
-
-const PASSWORD: &str = "a long enough passphrase";
+use crate::{app_with_bundle, confirmed_user, get, id_of, send, Answer, ORIGIN, PASSWORD, SSR};
 
 // ---- a TCP proxy that passes, cuts or delays
 
@@ -182,21 +180,7 @@ async fn site_behind_proxy(db: &TestDb) -> Site {
 
 /// Signs in a confirmed user made for the test; returns (user id, session cookie).
 async fn signed_in(app: &axum::Router, db: &DatabaseConnection, email: &str) -> (i32, String) {
-    let hash = sound_atlas_accounts::password::hash(PASSWORD.into())
-        .await
-        .unwrap();
-    let id = user::Entity::insert(user::ActiveModel {
-        email: Set(email.into()),
-        email_key: Set(email.to_lowercase()),
-        password_hash: Set(Some(hash)),
-        confirmed_at: Set(Some(1)),
-        created_at: Set(1),
-        ..Default::default()
-    })
-    .exec(db)
-    .await
-    .unwrap()
-    .last_insert_id;
+    let id = confirmed_user(db, email).await;
     let answer = call(
         app,
         None,

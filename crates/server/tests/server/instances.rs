@@ -9,10 +9,10 @@ use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, Database, EntityTrait, IntoActiveModel};
 use sound_atlas::{build_app, AppState};
-use sound_atlas_entity::{artist, user};
+use sound_atlas_entity::artist;
 use sound_atlas_test_db::TestDb;
 
-use crate::{get, id_of, send, Answer, ORIGIN, SSR};
+use crate::{confirmed_user, get, id_of, send, Answer, ORIGIN, PASSWORD, SSR};
 
 struct Instance {
     app: axum::Router,
@@ -62,24 +62,11 @@ async fn a_session_and_a_favorite_made_through_one_instance_are_good_on_the_othe
     let db = TestDb::postgres().await;
     let url = db.url().unwrap();
     let (one, two) = (instance(&url).await, instance(&url).await);
-    let hash = sound_atlas_accounts::password::hash("a long enough passphrase".into())
-        .await
-        .unwrap();
-    user::Entity::insert(user::ActiveModel {
-        email: Set("two@example.com".into()),
-        email_key: Set("two@example.com".into()),
-        password_hash: Set(Some(hash)),
-        confirmed_at: Set(Some(1)),
-        created_at: Set(1),
-        ..Default::default()
-    })
-    .exec(&db.conn)
-    .await
-    .unwrap();
+    confirmed_user(&db.conn, "two@example.com").await;
     let mut request = Request::post("/api/auth/signin")
         .header(header::CONTENT_TYPE, "application/json")
         .body(Body::from(
-            r#"{"email":"two@example.com","password":"a long enough passphrase"}"#,
+            serde_json::json!({ "email": "two@example.com", "password": PASSWORD }).to_string(),
         ))
         .unwrap();
     request

@@ -6,30 +6,13 @@ use std::net::SocketAddr;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{header, Request, StatusCode};
-use sea_orm::{ActiveValue::Set, EntityTrait};
-use sound_atlas_entity::user;
 use sound_atlas_test_db::{db_tests, TestDb};
 
-use crate::{app_with_bundle, get, id_of, send, Answer};
-
-const PASSWORD: &str = "a long enough passphrase";
+use crate::{app_with_bundle, confirmed_user, get, id_of, send, Answer, PASSWORD};
 
 /// Signs in a confirmed user made for the test; returns the session cookie.
 pub async fn signed_in(app: &axum::Router, db: &TestDb, email: &str) -> String {
-    let hash = sound_atlas_accounts::password::hash(PASSWORD.into())
-        .await
-        .unwrap();
-    user::Entity::insert(user::ActiveModel {
-        email: Set(email.into()),
-        email_key: Set(email.to_lowercase()),
-        password_hash: Set(Some(hash)),
-        confirmed_at: Set(Some(1)),
-        created_at: Set(1),
-        ..Default::default()
-    })
-    .exec(&db.conn)
-    .await
-    .unwrap();
+    confirmed_user(&db.conn, email).await;
     let mut request = Request::post("/api/auth/signin")
         .header(header::CONTENT_TYPE, "application/json")
         .header("sec-fetch-site", "same-origin")

@@ -28,6 +28,30 @@ use tower::ServiceExt;
 
 pub const ORIGIN: &str = "https://soundatlas.test";
 
+/// The password of every user the tests make with [`confirmed_user`].
+pub const PASSWORD: &str = "a long enough passphrase";
+
+/// Inserts a confirmed user who signs in with [`PASSWORD`]; returns the user's id.
+pub async fn confirmed_user(db: &sea_orm::DatabaseConnection, email: &str) -> i32 {
+    use sea_orm::{ActiveValue::Set, EntityTrait};
+    use sound_atlas_entity::user;
+    let hash = sound_atlas_accounts::password::hash(PASSWORD.into())
+        .await
+        .unwrap();
+    user::Entity::insert(user::ActiveModel {
+        email: Set(email.into()),
+        email_key: Set(email.to_lowercase()),
+        password_hash: Set(Some(hash)),
+        confirmed_at: Set(Some(1)),
+        created_at: Set(1),
+        ..Default::default()
+    })
+    .exec(db)
+    .await
+    .unwrap()
+    .last_insert_id
+}
+
 /// One render pool for the whole test binary (each worker loads the bundle once).
 pub static SSR: LazyLock<SsrPool> = LazyLock::new(|| {
     SsrPool::start(

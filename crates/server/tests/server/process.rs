@@ -9,14 +9,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use sea_orm::{
-    ActiveValue::Set, ColumnTrait, Database, DatabaseConnection, EntityTrait, QueryFilter,
-};
-use sound_atlas_entity::{favorite, user};
+use sea_orm::{ColumnTrait, Database, DatabaseConnection, EntityTrait, QueryFilter};
+use sound_atlas_entity::favorite;
 use sound_atlas_test_db::TestDb;
 use tokio::process::{Child, Command};
 
-const PASSWORD: &str = "a long enough passphrase";
+use crate::{confirmed_user, PASSWORD};
+
 const WRITES: usize = 120;
 
 struct Server {
@@ -61,24 +60,6 @@ async fn start(data_dir: &Path, database_url: Option<&str>) -> Server {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     Server { child, origin }
-}
-
-async fn add_user(db: &DatabaseConnection, email: &str) -> i32 {
-    let hash = sound_atlas_accounts::password::hash(PASSWORD.into())
-        .await
-        .unwrap();
-    user::Entity::insert(user::ActiveModel {
-        email: Set(email.into()),
-        email_key: Set(email.to_lowercase()),
-        password_hash: Set(Some(hash)),
-        confirmed_at: Set(Some(1)),
-        created_at: Set(1),
-        ..Default::default()
-    })
-    .exec(db)
-    .await
-    .unwrap()
-    .last_insert_id
 }
 
 /// A fresh connection per request (no idle keep-alive): a request the stopped server
@@ -259,7 +240,7 @@ impl Backend {
 
 async fn a_kill_mid_burst_loses_no_write_answered_2xx(backend: Backend) {
     let mut server = start(&backend.data_dir, backend.url().as_deref()).await;
-    let user_id = add_user(&backend.db().await, "kill@example.com").await;
+    let user_id = confirmed_user(&backend.db().await, "kill@example.com").await;
     let cookie = sign_in(&server, "kill@example.com").await;
     let pid = server.child.id().unwrap();
     let outcomes = burst(&server, &cookie, 30, move || {
@@ -279,7 +260,7 @@ async fn a_kill_mid_burst_loses_no_write_answered_2xx(backend: Backend) {
 
 async fn sigterm_drains_the_requests_in_flight_and_loses_no_write(backend: Backend) {
     let mut server = start(&backend.data_dir, backend.url().as_deref()).await;
-    let user_id = add_user(&backend.db().await, "term@example.com").await;
+    let user_id = confirmed_user(&backend.db().await, "term@example.com").await;
     let cookie = sign_in(&server, "term@example.com").await;
     let pid = server.child.id().unwrap();
     let signalled = Arc::new(std::sync::Mutex::new(None::<Instant>));
@@ -385,7 +366,7 @@ async fn two_instances_behind_a_balancer_share_sessions_and_one_killed_mid_burst
         child: Command::new("true").spawn().unwrap(),
         origin: balancer(vec![socket(&one.origin), socket(&two.origin)]).await,
     };
-    let user_id = add_user(&backend.db().await, "pair@example.com").await;
+    let user_id = confirmed_user(&backend.db().await, "pair@example.com").await;
     let cookie = sign_in(&front, "pair@example.com").await;
     // The session made through the balancer (one instance) is good on both.
     for server in [&one, &two] {
