@@ -139,20 +139,22 @@ impl Accounts {
     }
 
     /// The session layer for the whole app: database store, HttpOnly, SameSite=Lax,
-    /// Secure and `__Host-` prefixed over HTTPS, rolling idle timeout. Requests that never
-    /// ask who is signed in (static files) neither read nor write the session.
+    /// Secure and `__Host-` prefixed over HTTPS. The store enforces (and rolls) the idle
+    /// timeout; the cookie lives as long as the absolute timeout, past which `CurrentUser`
+    /// ends the session anyway. Requests that never ask who is signed in (static files)
+    /// neither read nor write the session.
     pub fn session_layer(&self) -> SessionManagerLayer<DbSessionStore> {
         let config = self.config();
-        let idle = time::Duration::try_from(config.idle_timeout).unwrap_or(time::Duration::WEEK);
-        SessionManagerLayer::new(DbSessionStore::new(self.db().clone()))
+        let max_age =
+            time::Duration::try_from(config.absolute_timeout).unwrap_or(time::Duration::WEEK);
+        SessionManagerLayer::new(DbSessionStore::new(self.db().clone(), config.idle_timeout))
             .with_name(config.cookie_name())
             .with_http_only(true)
             .with_same_site(SameSite::Lax)
             .with_secure(config.https())
             .with_path("/")
-            // Rolled forward by `CurrentUser` on each request that reads the user;
-            // signed-out visitors have empty sessions, which are never stored.
-            .with_expiry(Expiry::OnInactivity(idle))
+            // Signed-out visitors have empty sessions, which are never stored.
+            .with_expiry(Expiry::OnInactivity(max_age))
     }
 }
 

@@ -34,8 +34,19 @@ fn session_of(parts: &Parts) -> Result<Session, ApiError> {
         .ok_or_else(|| ApiError::internal("the session layer is not installed"))
 }
 
-fn session_error(err: impl std::fmt::Display) -> ApiError {
-    ApiError::internal(format_args!("session: {err}"))
+/// The session store's only backend is the database, and its queries are fixed-key
+/// reads and writes: a failure there is the database being unreachable, answered 503 like
+/// any other request that needs it now.
+fn session_error(err: tower_sessions::session::Error) -> ApiError {
+    use tower_sessions::session::Error;
+    use tower_sessions::session_store::Error as StoreError;
+    match err {
+        Error::Store(StoreError::Backend(err)) => {
+            tracing::warn!(%err, "session store unavailable");
+            ApiError::Unavailable(format!("session store: {err}"))
+        }
+        err => ApiError::internal(format_args!("session: {err}")),
+    }
 }
 
 impl<S> FromRequestParts<S> for CurrentUser
@@ -69,12 +80,6 @@ where
         if user.is_none() {
             // Past the absolute timeout, or the account is gone: end this session.
             session.flush().await.map_err(session_error)?;
-        } else {
-            // Rolls the idle timeout forward: this session was just used. (Only requests
-            // that ask who is signed in do this, so static files never write a session.)
-            let idle = time::Duration::try_from(accounts.config().idle_timeout)
-                .unwrap_or(time::Duration::WEEK);
-            session.set_expiry(Some(tower_sessions::Expiry::OnInactivity(idle)));
         }
         Ok(CurrentUser { user, session })
     }

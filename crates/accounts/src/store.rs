@@ -1,11 +1,18 @@
 //! The tower-sessions store over sea-orm, so one implementation serves SQLite and
 //! PostgreSQL and every server instance shares sessions. The signed-in user's id is
 //! copied into its own column so all of a user's sessions can be ended at once.
+//!
+//! The idle timeout lives here, not in the cookie: a record expires `idle` after it was
+//! last rolled forward, and `load` rolls it (one conditional UPDATE) once a tenth of the
+//! idle time has passed. Rolling before the handler runs, instead of marking the session
+//! modified for the session layer to save after it, means an ordinary request never
+//! writes the session after its own work is committed, so a database failing between the
+//! two can never turn a committed write into an error answer.
 
 use std::collections::HashMap;
 
 use async_trait::async_trait;
-use sea_orm::sea_query::OnConflict;
+use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, Set};
 use sound_atlas_entity::auth_session::{self, Entity as Sessions};
 use time::OffsetDateTime;
@@ -21,11 +28,18 @@ pub const SIGNED_IN_AT_KEY: &str = "signed_in_at";
 #[derive(Debug, Clone)]
 pub struct DbSessionStore {
     db: DatabaseConnection,
+    /// Idle timeout in seconds.
+    idle: i64,
 }
 
 impl DbSessionStore {
-    pub fn new(db: DatabaseConnection) -> Self {
-        DbSessionStore { db }
+    pub fn new(db: DatabaseConnection, idle: std::time::Duration) -> Self {
+        let idle = i64::try_from(idle.as_secs()).unwrap_or(i64::MAX / 2).max(1);
+        DbSessionStore { db, idle }
+    }
+
+    fn expires_at(&self) -> i64 {
+        OffsetDateTime::now_utc().unix_timestamp() + self.idle
     }
 }
 
@@ -33,7 +47,7 @@ fn backend(err: impl std::fmt::Display) -> Error {
     Error::Backend(err.to_string())
 }
 
-fn row(record: &Record) -> Result<auth_session::ActiveModel> {
+fn row(record: &Record, expires_at: i64) -> Result<auth_session::ActiveModel> {
     let user_id = record
         .data
         .get(USER_KEY)
@@ -43,7 +57,7 @@ fn row(record: &Record) -> Result<auth_session::ActiveModel> {
         id: Set(record.id.to_string()),
         user_id: Set(user_id),
         data: Set(serde_json::to_string(&record.data).map_err(|e| Error::Encode(e.to_string()))?),
-        expires_at: Set(record.expiry_date.unix_timestamp()),
+        expires_at: Set(expires_at),
     })
 }
 
@@ -59,7 +73,7 @@ impl SessionStore for DbSessionStore {
         {
             record.id = Id::default();
         }
-        Sessions::insert(row(record)?)
+        Sessions::insert(row(record, self.expires_at())?)
             .exec(&self.db)
             .await
             .map_err(backend)?;
@@ -67,7 +81,7 @@ impl SessionStore for DbSessionStore {
     }
 
     async fn save(&self, record: &Record) -> Result<()> {
-        Sessions::insert(row(record)?)
+        Sessions::insert(row(record, self.expires_at())?)
             .on_conflict(
                 OnConflict::column(auth_session::Column::Id)
                     .update_columns([
@@ -93,6 +107,14 @@ impl SessionStore for DbSessionStore {
         else {
             return Ok(None);
         };
+        if found.expires_at < now + self.idle - self.idle / 10 {
+            Sessions::update_many()
+                .col_expr(auth_session::Column::ExpiresAt, Expr::value(now + self.idle))
+                .filter(auth_session::Column::Id.eq(found.id.clone()))
+                .exec(&self.db)
+                .await
+                .map_err(backend)?;
+        }
         let data: HashMap<String, serde_json::Value> =
             serde_json::from_str(&found.data).map_err(|e| Error::Decode(e.to_string()))?;
         Ok(Some(Record {
