@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSignedIn } from '../lib/account';
 import { showLogin } from '../lib/events';
 import { useFavoritesList, useLibraryActions } from '../lib/library';
@@ -21,43 +21,12 @@ interface FavoriteHeartProps {
  * shows a signed-in visitor's hearts.
  */
 export function FavoriteHeart({ artist, variant = 'icon' }: FavoriteHeartProps) {
-  const signedIn = useSignedIn();
   const favorites = useFavoritesList();
   const actions = useLibraryActions();
   const favorited = favorites.some((favorite) => favorite.id === artist.id);
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const onClick = () => {
-    if (!signedIn) {
-      showLogin();
-      return;
-    }
-    setError(null);
-    setAsking(true);
-  };
-
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      if (favorited) {
-        await actions.removeFavorite(artist.id);
-        playSound('unfavorite');
-      } else {
-        await actions.addFavorite({ artistId: artist.id });
-        playSound('favorite');
-      }
-      setAsking(false);
-    } catch (failure) {
-      // Spec section 8: logged; the dialog says it too, so the click is not lost silently.
-      console.error(failure);
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { ask: onClick, dialog } = useConfirmedToggle(favorited, () =>
+    favorited ? actions.removeFavorite(artist.id) : actions.addFavorite({ artistId: artist.id }),
+  );
 
   const label = favorited ? 'Remove from Favorites' : 'Add to Favorites';
   return (
@@ -77,16 +46,8 @@ export function FavoriteHeart({ artist, variant = 'icon' }: FavoriteHeartProps) 
           <HeartIcon size={18} filled={favorited} />
         </button>
       )}
-      {asking && (
-        <ConfirmDialog
-          title={favorited ? 'Remove from Favorites?' : 'Add to Favorites?'}
-          confirmLabel={favorited ? 'Remove' : 'Add'}
-          danger={favorited}
-          busy={busy}
-          error={error}
-          onConfirm={() => void confirm()}
-          onCancel={() => setAsking(false)}
-        >
+      {dialog && (
+        <ToggleConfirmDialog favorited={favorited} {...dialog}>
           {favorited ? (
             <p>
               Remove <strong>{artist.title}</strong> from your favorites?
@@ -96,8 +57,65 @@ export function FavoriteHeart({ artist, variant = 'icon' }: FavoriteHeartProps) 
               Add <strong>{artist.title}</strong> to your favorites?
             </p>
           )}
-        </ConfirmDialog>
+        </ToggleConfirmDialog>
       )}
     </>
+  );
+}
+
+interface ToggleDialog {
+  busy: boolean;
+  error: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * The flow both hearts share: signed out, `ask` opens the login dialog; signed in, it
+ * opens the confirmation, whose confirm runs `toggle`, plays the favorite or unfavorite
+ * effect and closes, or keeps the dialog open with the error (spec section 8: logged,
+ * and said, so the click is not lost silently). `dialog` is null while closed.
+ */
+export function useConfirmedToggle(favorited: boolean, toggle: () => Promise<unknown>): { ask: () => void; dialog: ToggleDialog | null } {
+  const signedIn = useSignedIn();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const ask = () => {
+    if (!signedIn) {
+      showLogin();
+      return;
+    }
+    setError(null);
+    setAsking(true);
+  };
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await toggle();
+      playSound(favorited ? 'unfavorite' : 'favorite');
+      setAsking(false);
+    } catch (failure) {
+      console.error(failure);
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { ask, dialog: asking ? { busy, error, onConfirm: () => void confirm(), onCancel: () => setAsking(false) } : null };
+}
+
+/** "Add to Favorites?" or "Remove from Favorites?", with the matching button. */
+export function ToggleConfirmDialog({ favorited, children, ...dialog }: ToggleDialog & { favorited: boolean; children: ReactNode }) {
+  return (
+    <ConfirmDialog
+      title={favorited ? 'Remove from Favorites?' : 'Add to Favorites?'}
+      confirmLabel={favorited ? 'Remove' : 'Add'}
+      danger={favorited}
+      {...dialog}
+    >
+      {children}
+    </ConfirmDialog>
   );
 }

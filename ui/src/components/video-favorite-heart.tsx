@@ -1,11 +1,6 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { api, type NewVideoFavorite, type VideoFavorite } from '../generated/contract';
-import { useSignedIn } from '../lib/account';
-import { showLogin } from '../lib/events';
-import { useLibraryActions } from '../lib/library';
-import { playSound } from '../lib/sound';
-import { ConfirmDialog } from './confirm-dialog';
+import type { NewVideoFavorite } from '../generated/contract';
+import { useLibraryActions, useVideoFavoritesList } from '../lib/library';
+import { ToggleConfirmDialog, useConfirmedToggle } from './favorite-heart';
 import { HeartIcon } from './icons';
 import './favorite-heart.css';
 
@@ -17,29 +12,12 @@ import './favorite-heart.css';
  * the heart shows favorited again (spec section 4).
  */
 export function VideoFavoriteHeart({ video }: { video: NewVideoFavorite }) {
-  const signedIn = useSignedIn();
-  const { data: videos } = useQuery<VideoFavorite[]>({ queryKey: [api.videoFavorites()], enabled: false, staleTime: Infinity });
+  const videos = useVideoFavoritesList();
   const actions = useLibraryActions();
-  const favorited = (videos ?? []).some((row) => row.artistId === video.artistId && row.videoId === video.videoId && row.folderId === null);
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      if (favorited) await actions.removeVideoFavorite(video.artistId, video.videoId);
-      else await actions.addVideoFavorite({ ...video, folderId: undefined });
-      playSound(favorited ? 'unfavorite' : 'favorite');
-      setAsking(false);
-    } catch (failure) {
-      console.error(failure);
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const favorited = videos.some((row) => row.artistId === video.artistId && row.videoId === video.videoId && row.folderId === null);
+  const { ask, dialog } = useConfirmedToggle(favorited, () =>
+    favorited ? actions.removeVideoFavorite(video.artistId, video.videoId) : actions.addVideoFavorite({ ...video, folderId: undefined }),
+  );
 
   const label = favorited ? 'Remove from Favorites' : 'Add to Favorites';
   return (
@@ -49,31 +27,16 @@ export function VideoFavoriteHeart({ video }: { video: NewVideoFavorite }) {
         className={favorited ? 'card-heart is-favorite' : 'card-heart'}
         aria-pressed={favorited}
         aria-label={`${label}: ${video.title}`}
-        onClick={() => {
-          if (!signedIn) {
-            showLogin();
-            return;
-          }
-          setError(null);
-          setAsking(true);
-        }}
+        onClick={ask}
       >
         <HeartIcon size={18} filled={favorited} />
       </button>
-      {asking && (
-        <ConfirmDialog
-          title={favorited ? 'Remove from Favorites?' : 'Add to Favorites?'}
-          confirmLabel={favorited ? 'Remove' : 'Add'}
-          danger={favorited}
-          busy={busy}
-          error={error}
-          onConfirm={() => void confirm()}
-          onCancel={() => setAsking(false)}
-        >
+      {dialog && (
+        <ToggleConfirmDialog favorited={favorited} {...dialog}>
           <p>
             {favorited ? 'Remove' : 'Add'} the video <strong>{video.title}</strong> {favorited ? 'from' : 'to'} your favorites?
           </p>
-        </ConfirmDialog>
+        </ToggleConfirmDialog>
       )}
     </>
   );

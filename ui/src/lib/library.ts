@@ -43,6 +43,12 @@ export function useFoldersList(): FavoriteFolder[] {
   return data ?? EMPTY;
 }
 
+/** The video favorites, top level and in folders (empty when signed out). */
+export function useVideoFavoritesList(): VideoFavorite[] {
+  const { data } = useQuery<VideoFavorite[]>(cached(api.videoFavorites()));
+  return data ?? EMPTY;
+}
+
 const EMPTY: never[] = [];
 
 /** The server's `message` field of an error answer, if it has one. */
