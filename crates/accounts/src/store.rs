@@ -109,7 +109,10 @@ impl SessionStore for DbSessionStore {
         };
         if found.expires_at < now + self.idle - self.idle / 10 {
             Sessions::update_many()
-                .col_expr(auth_session::Column::ExpiresAt, Expr::value(now + self.idle))
+                .col_expr(
+                    auth_session::Column::ExpiresAt,
+                    Expr::value(now + self.idle),
+                )
                 .filter(auth_session::Column::Id.eq(found.id.clone()))
                 .exec(&self.db)
                 .await

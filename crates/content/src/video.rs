@@ -5,11 +5,14 @@
 //! spec section 9) and kept in the `channel_videos` table, so when the API key is
 //! missing, or the service fails or is slow, the last stored videos are served
 //! instead (for a short while, so a failing service is not asked on every request).
+//! A reader waits at most [`VideoConfig::wait`] for the service; past that it gets the
+//! stale or stored videos while the one fetch per channel finishes in the background.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use futures_util::future::{BoxFuture, FutureExt, Shared};
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder,
     TransactionTrait,
@@ -43,6 +46,10 @@ pub struct VideoConfig {
     pub site_channel: Option<ChannelRef>,
     /// The whole fetch of one channel (three calls) must finish within this.
     pub timeout: Duration,
+    /// How long a reader (a page's prefetch, an API call) waits for a fetch before it
+    /// answers from what is stored; the fetch goes on, up to `timeout`, and fills the
+    /// cache for the next reader. A slow service thus never holds a page up for long.
+    pub wait: Duration,
 }
 
 impl Default for VideoConfig {
@@ -52,6 +59,7 @@ impl Default for VideoConfig {
             base_url: "https://www.googleapis.com/youtube/v3".into(),
             site_channel: None,
             timeout: Duration::from_secs(6),
+            wait: Duration::from_millis(400),
         }
     }
 }
@@ -101,7 +109,12 @@ struct Inner {
     config: VideoConfig,
     http: reqwest::Client,
     cache: Mutex<HashMap<String, Entry>>,
+    /// Fetches under way, one per channel: later readers join one instead of asking
+    /// the service again. `None` is a fetch that could not even fall back (database).
+    fetching: std::sync::Mutex<HashMap<String, Fetching>>,
 }
+
+type Fetching = Shared<BoxFuture<'static, Option<Arc<Vec<ChannelVideo>>>>>;
 
 impl VideoService {
     pub fn new(config: VideoConfig) -> Self {
@@ -115,6 +128,7 @@ impl VideoService {
             config,
             http,
             cache: Mutex::new(HashMap::new()),
+            fetching: std::sync::Mutex::new(HashMap::new()),
         }))
     }
 
@@ -146,11 +160,69 @@ impl VideoService {
         channel: Option<&ChannelRef>,
         key: &str,
     ) -> Result<Arc<Vec<ChannelVideo>>, sea_orm::DbErr> {
-        if let Some(entry) = self.0.cache.lock().await.get(key) {
-            if entry.at.elapsed() < entry.ttl {
-                return Ok(entry.videos.clone());
+        let stale = match self.0.cache.lock().await.get(key) {
+            Some(entry) if entry.at.elapsed() < entry.ttl => return Ok(entry.videos.clone()),
+            Some(entry) => Some(entry.videos.clone()),
+            None => None,
+        };
+        let Some(channel) = channel.filter(|_| self.0.config.api_key.is_some()) else {
+            // Nothing to ask: what is stored, read directly.
+            return self.refresh(db, channel, key).await;
+        };
+        let fetching = self.fetching(db, channel, key);
+        if let Ok(Some(videos)) = tokio::time::timeout(self.0.config.wait, fetching).await {
+            return Ok(videos);
+        }
+        match stale {
+            Some(videos) => Ok(videos),
+            None => Ok(Arc::new(fallback(db, Some(channel), key).await?)),
+        }
+    }
+
+    /// The fetch of `key` under way, or a new one, spawned so that it finishes (and
+    /// fills the cache) however soon its first reader stops waiting.
+    fn fetching(&self, db: &DatabaseConnection, channel: &ChannelRef, key: &str) -> Fetching {
+        let mut fetching = self.0.fetching.lock().expect("video fetches lock");
+        if let Some(under_way) = fetching.get(key) {
+            return under_way.clone();
+        }
+        let (service, db, channel, owned_key) =
+            (self.clone(), db.clone(), channel.clone(), key.to_owned());
+        // The task removes itself only after this function has registered it (the lock).
+        let task = tokio::spawn(async move {
+            let result = service.refresh(&db, Some(&channel), &owned_key).await;
+            service
+                .0
+                .fetching
+                .lock()
+                .expect("video fetches lock")
+                .remove(&owned_key);
+            result
+        });
+        let under_way = async move {
+            match task.await {
+                Ok(Ok(videos)) => Some(videos),
+                Ok(Err(err)) => {
+                    tracing::warn!(%err, "channel videos: no fallback either");
+                    None
+                }
+                Err(_) => None,
             }
         }
+        .boxed()
+        .shared();
+        fetching.insert(key.to_owned(), under_way.clone());
+        under_way
+    }
+
+    /// Asks the service (when it can be asked), stores and caches the answer; on any
+    /// failure caches what is stored for a short while instead.
+    async fn refresh(
+        &self,
+        db: &DatabaseConnection,
+        channel: Option<&ChannelRef>,
+        key: &str,
+    ) -> Result<Arc<Vec<ChannelVideo>>, sea_orm::DbErr> {
         let fetched = match channel {
             Some(channel) => {
                 let budget = self.0.config.timeout;
@@ -170,14 +242,7 @@ impl VideoService {
                 if !matches!(err, FetchError::NoKey) {
                     tracing::warn!(channel = key, %err, "serving stored channel videos");
                 }
-                let mut stored = stored(db, key).await?;
-                if stored.is_empty() {
-                    if let Some(ChannelRef::Video(id)) = channel {
-                        // A link to one video still plays without the service.
-                        stored.push(bare_video(id));
-                    }
-                }
-                (stored, FALLBACK_TTL)
+                (fallback(db, channel, key).await?, FALLBACK_TTL)
             }
         };
         let videos = Arc::new(videos);
@@ -291,6 +356,22 @@ impl VideoService {
             .json()
             .await?)
     }
+}
+
+/// What stands in for the service's answer: the stored videos, or for a link to one
+/// video that video alone (it still plays without the service).
+async fn fallback(
+    db: &DatabaseConnection,
+    channel: Option<&ChannelRef>,
+    key: &str,
+) -> Result<Vec<ChannelVideo>, sea_orm::DbErr> {
+    let mut stored = stored(db, key).await?;
+    if stored.is_empty() {
+        if let Some(ChannelRef::Video(id)) = channel {
+            stored.push(bare_video(id));
+        }
+    }
+    Ok(stored)
 }
 
 fn bare_video(id: &VideoId) -> ChannelVideo {

@@ -24,6 +24,8 @@ enum Behaviour {
     Answer,
     Fail,
     Slow,
+    /// Each call answers after 400 ms.
+    Late,
 }
 
 #[derive(Clone)]
@@ -57,6 +59,10 @@ async fn misbehave(fake: &Fake) -> Option<Response> {
         Behaviour::Fail => Some((StatusCode::INTERNAL_SERVER_ERROR, "boom").into_response()),
         Behaviour::Slow => {
             tokio::time::sleep(Duration::from_secs(10)).await;
+            None
+        }
+        Behaviour::Late => {
+            tokio::time::sleep(Duration::from_millis(400)).await;
             None
         }
     }
@@ -131,6 +137,8 @@ fn config(base_url: &str, key: Option<&str>) -> VideoConfig {
         base_url: base_url.to_owned(),
         site_channel: Some(ChannelRef::Handle("@coldplay".into())),
         timeout: Duration::from_millis(800),
+        // Readers wait for the whole fetch here; the short wait has its own test.
+        wait: Duration::from_secs(5),
     }
 }
 
@@ -226,6 +234,47 @@ async fn a_slow_service_is_abandoned_at_the_timeout(db: &TestDb) {
     assert_eq!(videos[0].title, "Kept from before");
 }
 
+async fn a_reader_waits_briefly_while_one_fetch_fills_the_cache_behind_it(db: &TestDb) {
+    video::store(
+        &db.conn,
+        &coldplay().key(),
+        &[stored_video("Kept from before")],
+    )
+    .await
+    .unwrap();
+    let (url, calls) = fake_service(Behaviour::Late).await;
+    let service = VideoService::new(VideoConfig {
+        wait: Duration::from_millis(100),
+        timeout: Duration::from_secs(5),
+        ..config(&url, Some("test-key"))
+    });
+    let started = Instant::now();
+    let first = service.channel_videos(&db.conn, &coldplay()).await.unwrap();
+    assert!(
+        started.elapsed() < Duration::from_millis(350),
+        "waited {:?} for a service that needs 1.2 s",
+        started.elapsed()
+    );
+    assert_eq!(first[0].title, "Kept from before");
+    let second = service.channel_videos(&db.conn, &coldplay()).await.unwrap();
+    assert_eq!(second[0].title, "Kept from before");
+    // The fetch goes on: three calls, then the cache holds the service's answer.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let fetched = loop {
+        let videos = service.channel_videos(&db.conn, &coldplay()).await.unwrap();
+        if videos[0].id == "bbbbbbbbbbb" || Instant::now() > deadline {
+            break videos;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(fetched.len(), 2, "the service's answer: {fetched:?}");
+    assert_eq!(
+        calls.load(Ordering::SeqCst),
+        3,
+        "one fetch for all the readers that came while it ran"
+    );
+}
+
 async fn without_a_key_the_service_is_never_asked(db: &TestDb) {
     video::store(&db.conn, SITE_CHANNEL_KEY, &[stored_video("Our own")])
         .await
@@ -278,6 +327,7 @@ db_tests!(
     a_second_read_within_the_freshness_does_not_ask_the_service,
     a_failing_service_falls_back_to_the_stored_videos,
     a_slow_service_is_abandoned_at_the_timeout,
+    a_reader_waits_briefly_while_one_fetch_fills_the_cache_behind_it,
     without_a_key_the_service_is_never_asked,
     an_unknown_channel_yields_the_stored_videos_which_may_be_none,
     a_single_video_link_still_plays_without_the_service,

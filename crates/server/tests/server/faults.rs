@@ -1,6 +1,7 @@
 //! reliability (issue 15): faults. The database cut or slowed by a TCP proxy between the
 //! server and PostgreSQL; a render that hangs or exhausts the engine's memory; the real
-//! binary stopped by SIGTERM or killed by SIGKILL in the middle of a burst of writes.
+//! binary stopped by SIGTERM or killed by SIGKILL in the middle of a burst of writes;
+//! a video service that accepts connections and never answers.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -473,7 +474,66 @@ async fn a_render_exhausting_memory_is_cut_and_the_client_rendered_page_is_serve
     assert_eq!(get(&app, "/").await.status, StatusCode::OK);
 }
 
+// ---- a stalled dependency
+
+async fn a_stalled_video_service_holds_no_page_or_call_up(db: &TestDb) {
+    // Accepts every connection and never answers a byte.
+    let stalled = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = stalled.local_addr().unwrap();
+    tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((connection, _)) = stalled.accept().await {
+            held.push(connection);
+        }
+    });
+    sound_atlas::db::prepare(&db.conn).await.unwrap();
+    let channel = "https://www.youtube.com/@queenofficial";
+    sound_atlas_entity::artist::Entity::update_many()
+        .col_expr(
+            sound_atlas_entity::artist::Column::SoloVideoLink,
+            sea_orm::sea_query::Expr::value(channel),
+        )
+        .filter(sound_atlas_entity::artist::Column::Title.eq("Queen"))
+        .exec(&db.conn)
+        .await
+        .unwrap();
+    let mut state = AppState::new(db.conn.clone(), SSR.clone(), ORIGIN.into());
+    let videos = sound_atlas_content::VideoConfig {
+        api_key: Some("a-key".into()),
+        base_url: format!("http://{addr}"),
+        site_channel: sound_atlas_content::ChannelRef::parse("@soundatlas"),
+        ..Default::default()
+    };
+    assert!(
+        videos.timeout >= Duration::from_secs(5),
+        "the service's own budget"
+    );
+    state.content = sound_atlas_content::Content::new(
+        db.conn.clone(),
+        sound_atlas_content::VideoService::new(videos),
+    );
+    let app = build_app(state);
+    let queen = id_of(&app, "Queen").await;
+    for uri in [
+        "/".to_owned(),
+        format!("/artist/{queen}"),
+        "/api/youtube/channel-videos".to_owned(),
+        "/api/artist/channel-videos?url=https%3A%2F%2Fwww.youtube.com%2F%40queenofficial"
+            .to_owned(),
+    ] {
+        let started = Instant::now();
+        let answer = get(&app, &uri).await;
+        assert_eq!(answer.status, StatusCode::OK, "{uri}: {}", answer.body);
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{uri} waited {:?} for a stalled service",
+            started.elapsed()
+        );
+    }
+}
+
 db_tests!(
+    a_stalled_video_service_holds_no_page_or_call_up,
     a_hanging_render_is_cut_and_the_client_rendered_page_is_served,
     a_render_exhausting_memory_is_cut_and_the_client_rendered_page_is_served,
 );
