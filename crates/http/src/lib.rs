@@ -27,6 +27,8 @@ pub enum ApiError {
     PayloadTooLarge(String),
     /// 414: the request target is too long to consider.
     UriTooLong(String),
+    /// 431: the request's headers together are too long to consider.
+    HeadersTooLarge(String),
     /// 415: the body is not in a format this endpoint reads.
     UnsupportedMediaType(String),
     /// 429: too many attempts; the message says to wait.
@@ -65,6 +67,7 @@ impl ApiError {
             Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UriTooLong(_) => StatusCode::URI_TOO_LONG,
+            Self::HeadersTooLarge(_) => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -83,6 +86,7 @@ impl ApiError {
             | Self::MethodNotAllowed(m)
             | Self::PayloadTooLarge(m)
             | Self::UriTooLong(m)
+            | Self::HeadersTooLarge(m)
             | Self::UnsupportedMediaType(m)
             | Self::TooManyRequests(m) => m.clone(),
             Self::Internal(_) => {

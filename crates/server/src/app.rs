@@ -14,6 +14,10 @@ use crate::state::AppState;
 
 /// Longest request target accepted; longer ones get 414 before any routing.
 pub const MAX_URI_BYTES: usize = 2048;
+/// Most bytes of header names and values accepted in one request; more get 431 before
+/// any routing. Ours are a session cookie and a few short headers; 16 KiB leaves room
+/// for a proxy's and a browser's own (HTTP/1's parser stops far later, at ~400 KiB).
+pub const MAX_HEADER_BYTES: usize = 16 * 1024;
 
 pub fn build_app(state: AppState) -> Router {
     // accounts (issue 5)
@@ -52,7 +56,7 @@ pub fn build_app(state: AppState) -> Router {
         // session layer, which reads the database too)
         .layer(middleware::from_fn_with_state(health, crate::ops::guard))
         .layer(CompressionLayer::new())
-        .layer(middleware::from_fn(reject_oversized_uris))
+        .layer(middleware::from_fn(reject_oversized_requests))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),
@@ -93,10 +97,21 @@ pub fn build_app(state: AppState) -> Router {
         ))
 }
 
-async fn reject_oversized_uris(request: Request, next: Next) -> Response {
+async fn reject_oversized_requests(request: Request, next: Next) -> Response {
     if request.uri().to_string().len() > MAX_URI_BYTES {
         return ApiError::UriTooLong(format!(
             "The address is longer than {MAX_URI_BYTES} characters."
+        ))
+        .into_response();
+    }
+    let header_bytes: usize = request
+        .headers()
+        .iter()
+        .map(|(name, value)| name.as_str().len() + value.len())
+        .sum();
+    if header_bytes > MAX_HEADER_BYTES {
+        return ApiError::HeadersTooLarge(format!(
+            "The request's headers are longer than {MAX_HEADER_BYTES} bytes."
         ))
         .into_response();
     }

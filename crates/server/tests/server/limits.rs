@@ -54,7 +54,29 @@ async fn long_addresses_and_query_strings_are_refused_clearly(db: &TestDb) {
     assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.body);
 }
 
+async fn oversized_headers_are_refused_with_431(db: &TestDb) {
+    let app = app(db).await;
+    let with_header = |value: String| {
+        Request::get("/api/artists")
+            .header("x-padding", value)
+            .body(Body::empty())
+            .unwrap()
+    };
+    let answer = send(&app, with_header("p".repeat(20_000))).await;
+    assert_eq!(
+        answer.status,
+        StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+        "{}",
+        answer.body
+    );
+    assert_eq!(answer.json()["status"], 431);
+    // A large but reasonable header set still passes.
+    let answer = send(&app, with_header("p".repeat(8_000))).await;
+    assert_eq!(answer.status, StatusCode::OK);
+}
+
 db_tests!(
+    oversized_headers_are_refused_with_431,
     oversized_and_deeply_nested_bodies_are_refused_clearly,
     long_addresses_and_query_strings_are_refused_clearly,
 );
