@@ -60,8 +60,7 @@ export default [
       'no-restricted-imports': ['error', {
         paths: [{
           name: 'react-router',
-          importNames: ['Link'],
-          message: "Use components/link: Router's Link costs a fifth of a server render (NavLink is fine in client-only UI such as the mobile menu).",
+          message: 'The site has its own router (lib/router.tsx) and link (components/link.tsx): React Router was a quarter of the first-load JavaScript.',
         }],
       }],
     },

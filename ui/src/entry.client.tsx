@@ -1,8 +1,7 @@
 import { hydrateRoot, createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/app-providers';
-import { routes } from './app/routes';
+import { App } from './app/routes';
+import { createBrowserHistory } from './lib/router';
 import { createQueryClient } from './lib/query-client';
 import { primeQueryCache } from './lib/prime-query-cache';
 import { STATE_ELEMENT_ID, normalizeState, type SsrState } from './lib/ssr-state';
@@ -34,10 +33,9 @@ function start(): void {
   // Scroll is managed by the app (top on route change, restore on browse/search).
   if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
 
-  const router = createBrowserRouter(routes);
   const app = (
     <AppProviders client={client} state={state}>
-      <RouterProvider router={router} />
+      <App history={createBrowserHistory()} />
     </AppProviders>
   );
   if (hydrating) {

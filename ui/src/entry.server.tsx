@@ -2,24 +2,15 @@
  * The server bundle: one classic script that defines
  * `globalThis.render(requestJson) -> responseJson` for the Rust server's
  * embedded engine (deno_core on QuickJS-ng or V8). No window, document, fetch,
- * URL or timers are assumed; the URL polyfill comes first because react-router
- * constructs a URL while its module initialises.
+ * URL or timers are assumed.
  */
-// The engine has no WHATWG URL, which react-router needs while it loads: core-js
-// provides it (and URLSearchParams) only where the global is missing.
-import 'core-js/actual/url';
+// The engine has no URLSearchParams (pages read their query string with it): core-js
+// provides it only where the global is missing.
 import 'core-js/actual/url-search-params';
 import { renderToString } from 'react-dom/server';
-import {
-  StaticRouterProvider,
-  createStaticHandler,
-  createStaticRouter,
-  matchRoutes,
-  parsePath,
-  type StaticHandlerContext,
-} from 'react-router';
 import { AppProviders } from './app/app-providers';
-import { routes } from './app/routes';
+import { App } from './app/routes';
+import { createMemoryHistory } from './lib/router';
 import { createQueryClient } from './lib/query-client';
 import { watchReads, type PrefetchReport } from './lib/prefetch-audit';
 import { primeQueryCache } from './lib/prime-query-cache';
@@ -28,30 +19,6 @@ import { normalizeState, type SsrState } from './lib/ssr-state';
 interface RenderRequest {
   url: string;
   state: SsrState;
-}
-
-const { dataRoutes } = createStaticHandler(routes);
-
-/**
- * The static handler's `query()` is asynchronous and needs a Fetch `Request`;
- * without loaders its result is just the route matches, so the context is
- * built synchronously here.
- */
-export function staticContext(url: string): StaticHandlerContext {
-  const { pathname = '/', search = '', hash = '' } = parsePath(url.startsWith('/') ? url : `/${url}`);
-  const location = { pathname, search, hash, state: null, key: 'default', mask: undefined };
-  const matches = matchRoutes(dataRoutes, location) ?? [];
-  return {
-    basename: '/',
-    location,
-    matches: matches as StaticHandlerContext['matches'],
-    loaderData: {},
-    actionData: null,
-    errors: null,
-    statusCode: 200,
-    loaderHeaders: {},
-    actionHeaders: {},
-  } as StaticHandlerContext;
 }
 
 export interface RenderResult extends PrefetchReport {
@@ -71,11 +38,9 @@ export function renderPage(request: RenderRequest): RenderResult {
   primeQueryCache(client, state);
   const reads = watchReads(client);
   try {
-    const context = staticContext(request.url);
-    const router = createStaticRouter(dataRoutes, context);
     const html = renderToString(
       <AppProviders client={client} state={state}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <App history={createMemoryHistory(request.url)} />
       </AppProviders>,
     );
     return { html, ...reads.report(state.prefetched) };

@@ -1,4 +1,4 @@
-import { Outlet, useRouteError } from 'react-router';
+import { Outlet } from '../lib/router';
 import { Link } from '../components/link';
 import { Footer } from './frame/footer';
 import { Header } from './frame/header';
@@ -35,8 +35,8 @@ export function RootLayout() {
   );
 }
 
-export function RootErrorBoundary() {
-  const error = useRouteError();
+/** Shown instead of the frame when a page throws while rendering (until the next navigation). */
+export function RootErrorBoundary({ error }: { error: unknown }) {
   if (error) console.error(error);
   return (
     <main className="site-main">

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
 import { routes as contract } from '../generated/contract';
 import { ArtistPage } from '../features/catalog/artist/artist-page';
 import { BrowsePage } from '../features/catalog/browse/browse-page';
@@ -12,15 +12,15 @@ import { ArticlesPage } from '../features/content/articles-page';
 import { AboutPage, PrivacyPolicyPage, TermsOfServicePage } from '../features/content/site-pages';
 import { HomePage } from './home/home-page';
 import { RootErrorBoundary, RootLayout } from './root-layout';
+import { RouteErrorBoundary, Router, type History, type Route } from '../lib/router';
 
 /**
- * The route table, shared by the server (createStaticHandler) and the browser
- * (createBrowserRouter). Paths come from the contract's route table (the same one
- * the axum router is built from); each route of it has exactly one page here
- * (routes.test.ts). No loaders: data comes from TanStack Query, seeded with the
- * server's prefetched reads.
+ * The route table, shared by the server and the browser. Paths come from the
+ * contract's route table (the same one the axum router is built from); each route of
+ * it has exactly one page here (routes.test.ts). No loaders: data comes from TanStack
+ * Query, seeded with the server's prefetched reads.
  */
-export const pages: Record<keyof typeof contract, RouteObject['Component']> = {
+export const pages: Record<keyof typeof contract, ComponentType> = {
   home: HomePage,
   browse: BrowsePage,
   artist: ArtistPage,
@@ -39,17 +39,15 @@ export const pages: Record<keyof typeof contract, RouteObject['Component']> = {
   termsOfService: TermsOfServicePage,
 };
 
-export const routes: RouteObject[] = [
-  {
-    id: 'root',
-    path: '/',
-    Component: RootLayout,
-    ErrorBoundary: RootErrorBoundary,
-    children: [
-      ...(Object.keys(pages) as Array<keyof typeof contract>).map((id): RouteObject =>
-        contract[id].path === '' ? { id, index: true, Component: pages[id] } : { id, path: contract[id].path, Component: pages[id] },
-      ),
-      { id: 'notFound', path: '*', Component: NotFoundPage },
-    ],
-  },
-];
+export const routes: Route[] = (Object.keys(pages) as Array<keyof typeof contract>).map((id) => ({ path: contract[id].path, Component: pages[id] }));
+
+/** The whole app at `history`'s location: the frame around the matched page, or the error screen. */
+export function App({ history }: { history: History }) {
+  return (
+    <Router history={history} routes={routes} notFound={NotFoundPage}>
+      <RouteErrorBoundary fallback={RootErrorBoundary}>
+        <RootLayout />
+      </RouteErrorBoundary>
+    </Router>
+  );
+}

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/router';
 import { Link } from './link';
 import type { ArtistSummary } from '../generated/contract';
 import { ArtistImage } from './artist-image';

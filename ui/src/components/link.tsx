@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, MouseEvent, Ref } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../lib/router';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** An absolute path within the site (`/artist/12`, `/browse?letter=B`). */
@@ -8,21 +8,16 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
   state?: unknown;
   /** A full page load instead of a client navigation. */
   reloadDocument?: boolean;
-  /** Keep the scroll position (a "Load More" that extends the list in place). */
-  preventScrollReset?: boolean;
   ref?: Ref<HTMLAnchorElement>;
 }
 
 /**
- * The site's in-app link: a real `<a href>` that navigates on the client. React
- * Router's `Link` resolves relative paths and works out route discovery and prefetch
- * behaviour for every link on every render; the site's links are all absolute paths,
- * and an artist page has about 40 of them, so in the server's engine (QuickJS, an
- * interpreter) Router's `Link` alone was a fifth of a cold render
- * (`crates/ssr/examples/render-bench`, README "Benchmarks"). ESLint keeps Router's
- * `Link` out of the code.
+ * The site's in-app link: a real `<a href>` that navigates on the client (the
+ * router: lib/router.tsx). Every link of the site is an absolute path, so nothing is
+ * resolved per render: an artist page has about 40 links, and React Router's `Link`
+ * was a fifth of its cold render in the server's engine (README "Benchmarks").
  */
-export function Link({ to, replace, state, reloadDocument, preventScrollReset, onClick, target, ...rest }: LinkProps) {
+export function Link({ to, replace, state, reloadDocument, onClick, target, ...rest }: LinkProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -42,7 +37,14 @@ export function Link({ to, replace, state, reloadDocument, preventScrollReset, o
     event.preventDefault();
     // As Router's Link: a link to the page already shown replaces the history entry.
     const current = location.pathname + location.search + location.hash;
-    navigate(to, { replace: replace ?? current === to, state, preventScrollReset });
+    navigate(to, { replace: replace ?? current === to, state });
   };
   return <a {...rest} href={to} target={target} onClick={handleClick} />;
+}
+
+/** A menu link that says whether it leads to the current page (`active` class, `aria-current`). */
+export function NavLink({ end, className, ...props }: LinkProps & { end?: boolean }) {
+  const { pathname } = useLocation();
+  const active = end ? pathname === props.to : pathname === props.to || pathname.startsWith(`${props.to}/`);
+  return <Link {...props} className={active ? `${className ?? ''} active`.trim() : className} aria-current={active ? 'page' : undefined} />;
 }

@@ -1,10 +1,9 @@
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../app/app-providers';
-import { routes } from '../app/routes';
+import { App } from '../app/routes';
+import { createBrowserHistory } from '../lib/router';
 import { renderPage } from '../entry.server';
 import { CONSENT_KEY, DEFAULT_CONSENT } from '../lib/consent';
 import { createQueryClient } from '../lib/query-client';
@@ -71,7 +70,10 @@ afterEach(() => {
 describe('hydration', () => {
   it.each(cases)('hydrates %s without mismatches or requests', async (url, prefetched) => {
     const state: SsrState = { prefetched, fetchedAt: Date.now(), year: 2026, today: '2026-11-23', origin: 'https://soundatlas.test' };
+    // As in the server's engine, which has no WHATWG URL (URLSearchParams is polyfilled).
+    vi.stubGlobal('URL', undefined);
     const { html } = renderPage({ url, state });
+    vi.unstubAllGlobals();
     const fetchSpy = vi.fn(() => new Promise<Response>(() => {}));
     vi.stubGlobal('fetch', fetchSpy);
     window.sessionStorage.setItem('sa-splash-seen', '1');
@@ -87,13 +89,12 @@ describe('hydration', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));
     const client = createQueryClient({ hydrating: true });
     primeQueryCache(client, state);
-    const router = createBrowserRouter(routes);
     let root: ReturnType<typeof hydrateRoot> | undefined;
     await act(async () => {
       root = hydrateRoot(
         container,
         <AppProviders client={client} state={state}>
-          <RouterProvider router={router} />
+          <App history={createBrowserHistory()} />
         </AppProviders>,
         { onRecoverableError: (error) => errors.push(error) },
       );
@@ -103,7 +104,6 @@ describe('hydration', () => {
     for (const entry of prefetched) expect(requested).not.toContain(entry.key);
     if ((prefetched.length > 0 || url === '/about') && url !== '/artist/42') expect(requested).toEqual([]);
     act(() => root?.unmount());
-    router.dispose();
     consoleError.mockRestore();
   });
 });

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/app-providers';
-import { routes } from '../app/routes';
+import { App } from '../app/routes';
+import { createMemoryHistory } from '../lib/router';
 import { createQueryClient } from '../lib/query-client';
 import { primeQueryCache } from '../lib/prime-query-cache';
 import type { PrefetchedEntry, SsrState } from '../lib/ssr-state';
@@ -11,11 +11,11 @@ export function renderApp(url: string, prefetched: PrefetchedEntry[] = []) {
   const state: SsrState = { prefetched, fetchedAt: 1_763_740_000_000, year: 2026, today: '2025-11-21', origin: 'https://soundatlas.test' };
   const client = createQueryClient({ hydrating: true });
   primeQueryCache(client, state);
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const history = createMemoryHistory(url);
   const utils = render(
     <AppProviders client={client} state={state}>
-      <RouterProvider router={router} />
+      <App history={history} />
     </AppProviders>,
   );
-  return { ...utils, client, router, state };
+  return { ...utils, client, history, state };
 }

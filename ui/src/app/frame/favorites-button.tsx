@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { useFavoritesCount, useSignedIn } from '../../lib/account';
 import { showLogin } from '../../lib/events';
 import { HeartIcon } from '../../components/icons';

@@ -13,14 +13,14 @@ describe('header search', () => {
   });
 
   it('trims, ignores empty text and navigates to /search/{query}', () => {
-    const { router } = renderApp('/');
+    const { history } = renderApp('/');
     const input = screen.getByPlaceholderText('Search artists, bands, or genres...');
     fireEvent.change(input, { target: { value: '   ' } });
     fireEvent.submit(input.closest('form')!);
-    expect(router.state.location.pathname).toBe('/');
+    expect(history.location.pathname).toBe('/');
     fireEvent.change(input, { target: { value: '  AC/DC  ' } });
     fireEvent.submit(input.closest('form')!);
-    expect(router.state.location.pathname).toBe('/search/AC%2FDC');
+    expect(history.location.pathname).toBe('/search/AC%2FDC');
   });
 });
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import { LogoLink } from '../../components/logo';
 import { MenuIcon } from '../../components/icons';
 import { FavoritesButton } from './favorites-button';

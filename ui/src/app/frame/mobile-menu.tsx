@@ -1,5 +1,5 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../components/link';
 import { useCurrentUser } from '../../lib/account';
 import { useLogOut } from '../../features/accounts/log-out';
 import { showLogin } from '../../lib/events';

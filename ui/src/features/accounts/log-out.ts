@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { toast, errorToast } from '../../lib/toast';
 import { isHttpError } from '../../lib/http-error';
 import { afterSignOut, errorMessage, signOut } from './auth';
@@ -20,7 +20,7 @@ export function useLogOut(): () => Promise<void> {
       }
     }
     afterSignOut(queryClient);
-    await navigate('/');
+    navigate('/');
     toast({ title: 'Logged out' });
   }, [queryClient, navigate]);
 }

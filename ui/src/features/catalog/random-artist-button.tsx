@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router';
 import { api, routes } from '../../generated/contract';
 import { fetchJson } from '../../lib/fetcher';
 import type { Artist } from '../../generated/contract';

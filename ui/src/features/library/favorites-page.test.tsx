@@ -219,10 +219,10 @@ describe('the favorites screen', () => {
   });
 
   it('deletes the folder it shows after a confirm dialog, and goes back to the top level', async () => {
-    const { router } = renderApp('/favorites/folder/7', library.seed());
+    const { history } = renderApp('/favorites/folder/7', library.seed());
     fireEvent.click(screen.getByRole('button', { name: 'Delete Folder' }));
     fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Delete Folder?' })).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/favorites'));
+    await waitFor(() => expect(history.location.pathname).toBe('/favorites'));
     expect(library.calls).toContain('DELETE /api/favorite-folders/7');
     await waitFor(() => expect(screen.queryByRole('region', { name: 'My Folders' })).toBeNull());
   });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '../../lib/router';
 import { Link } from '../../components/link';
 import { api, links, titles, type Artist, type FavoriteFolder, type VideoFavorite } from '../../generated/contract';
 import { ArtistImage } from '../../components/artist-image';
@@ -162,7 +162,7 @@ function Library({ folderId }: { folderId: number | null }) {
     run(async () => {
       await actions.deleteFolder(target.id);
       // Deleting the current folder unsets it (spec section 4).
-      if (target.id === currentFolderId) await navigate('/favorites');
+      if (target.id === currentFolderId) navigate('/favorites');
     });
 
   return (

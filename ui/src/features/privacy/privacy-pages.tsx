@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { Link } from '../../components/link';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountActions, api, titles, type User } from '../../generated/contract';
@@ -213,7 +213,7 @@ function AccountDeletion() {
     } catch {
       // nothing stored
     }
-    await navigate('/');
+    navigate('/');
   };
 
   if (step === 'warning') {
@@ -226,7 +226,7 @@ function AccountDeletion() {
           </p>
         </div>
         <div className="state-actions">
-          <button type="button" className="btn btn-ghost" onClick={() => void navigate(-1)}>
+          <button type="button" className="btn btn-ghost" onClick={() => navigate(-1)}>
             Go Back
           </button>
           <button type="button" className="btn btn-primary" onClick={() => setStep('confirm')}>
@@ -243,7 +243,7 @@ function AccountDeletion() {
         <input type="text" value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
       </label>
       <div className="state-actions">
-        <button type="button" className="btn btn-ghost" onClick={() => void navigate(-1)}>
+        <button type="button" className="btn btn-ghost" onClick={() => navigate(-1)}>
           Go Back
         </button>
         <button

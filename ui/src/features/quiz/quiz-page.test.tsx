@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Outlet, Router, createMemoryHistory } from '../../lib/router';
 import { describe, expect, it } from 'vitest';
 import { defaultOptions } from '../../lib/query-client';
 import { quizFactsKey } from './quiz-data';
@@ -27,19 +27,15 @@ function renderQuiz(url: string, facts: QuizFact[] | 'pending' = CATALOGUE) {
       },
     },
   });
-  const router = createMemoryRouter(
-    [
-      { path: '/quiz', Component: QuizPage },
-      { path: '/', Component: () => <p>Main menu</p> },
-    ],
-    { initialEntries: [url] },
-  );
+  const history = createMemoryHistory(url);
   render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
+      <Router history={history} routes={[{ path: 'quiz', Component: QuizPage }]} notFound={() => <p>Main menu</p>}>
+        <Outlet />
+      </Router>
     </QueryClientProvider>,
   );
-  return { router, requested };
+  return { history, requested };
 }
 
 const submitButton = () => screen.getByRole('button', { name: 'Submit Answer' }) as HTMLButtonElement;
@@ -52,11 +48,11 @@ describe('quiz page', () => {
   });
 
   it('picks a seed when the address has none and writes it into the address in place', async () => {
-    const { router, requested } = renderQuiz('/quiz');
+    const { history, requested } = renderQuiz('/quiz');
     await screen.findByRole('button', { name: 'Submit Answer' });
-    const seed = new URLSearchParams(router.state.location.search).get('seed');
+    const seed = new URLSearchParams(history.location.search).get('seed');
     expect(seed).toMatch(/^[a-z0-9]{8}$/);
-    expect(router.state.historyAction).toBe('REPLACE');
+    expect(history.action).toBe('REPLACE');
     expect(requested).toEqual([quizFactsKey(seed!)]);
   });
 
@@ -105,7 +101,7 @@ describe('quiz page', () => {
 
   it('starts a new quiz with a new seed and a reset score on Try Again', async () => {
     const seed = 'try-again';
-    const { router, requested } = renderQuiz(`/quiz?seed=${seed}`);
+    const { history, requested } = renderQuiz(`/quiz?seed=${seed}`);
     const questions = generateQuiz(CATALOGUE, seed);
     await screen.findByRole('button', { name: 'Submit Answer' });
     for (const [i, question] of questions.entries()) {
@@ -115,7 +111,7 @@ describe('quiz page', () => {
     }
     expect(screen.getByText('Outstanding! You really know your music!')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-    const newSeed = new URLSearchParams(router.state.location.search).get('seed')!;
+    const newSeed = new URLSearchParams(history.location.search).get('seed')!;
     expect(newSeed).not.toBe(seed);
     await screen.findByRole('button', { name: 'Submit Answer' });
     expect(screen.getByText('Score: 0')).toBeTruthy();
@@ -125,21 +121,21 @@ describe('quiz page', () => {
   }, 20_000);
 
   it('shows the generating screen with Try Again when no question can be made', async () => {
-    const { router } = renderQuiz('/quiz?seed=empty', []);
+    const { history } = renderQuiz('/quiz?seed=empty', []);
     const status = await screen.findByText('Generating quiz questions...');
     const box = status.closest('.quiz-card') as HTMLElement;
     fireEvent.click(within(box).getByRole('button', { name: 'Try Again' }));
-    expect(router.state.location.search).not.toBe('?seed=empty');
+    expect(history.location.search).not.toBe('?seed=empty');
   });
 
   it('goes back to the main menu', async () => {
-    const { router } = renderQuiz('/quiz?seed=abc');
+    const { history } = renderQuiz('/quiz?seed=abc');
     await screen.findByRole('button', { name: 'Submit Answer' });
     const link = screen.getByRole('link', { name: 'Back to Main Menu' });
     expect(link.getAttribute('href')).toBe('/');
     await act(async () => {
       fireEvent.click(link);
     });
-    expect(router.state.location.pathname).toBe('/');
+    expect(history.location.pathname).toBe('/');
   });
 });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from '../../../lib/router';
 import { Link } from '../../../components/link';
 import { useAppEnv } from '../../../lib/app-state';
 import { useFavoritesList, useFoldersList } from '../../../lib/library';

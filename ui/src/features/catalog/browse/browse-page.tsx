@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate, useNavigationType } from 'react-router';
+import { useLocation, useNavigate, useNavigationType } from '../../../lib/router';
 import { Link } from '../../../components/link';
 import { browseKeys } from '../queries';
 import { isHydrated } from '../../../lib/hydration';
@@ -207,7 +207,6 @@ export function BrowsePage() {
                 to={browseHref(letter, page + 1)}
                 replace
                 state={{ keepScroll: true }}
-                preventScrollReset
                 className="btn btn-primary btn-lg"
               >
                 Load More

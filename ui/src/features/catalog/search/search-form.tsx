@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { searchTarget } from './search-query';
 
 export const SEARCH_PLACEHOLDER = 'Search artists, bands, or genres...';

@@ -23,17 +23,17 @@ describe('search page', () => {
   });
 
   it("has the header's search box: trims, ignores empty text, navigates to /search/{query}", () => {
-    const { router } = renderApp('/search');
+    const { history } = renderApp('/search');
     const input = document.getElementById('search-page-input') as HTMLInputElement;
     expect(input.placeholder).toBe('Search artists, bands, or genres...');
     expect(input.name).toBe('q');
     expect(input.closest('form')!.getAttribute('action')).toBe('/search');
     fireEvent.change(input, { target: { value: '   ' } });
     fireEvent.submit(input.closest('form')!);
-    expect(router.state.location.pathname).toBe('/search');
+    expect(history.location.pathname).toBe('/search');
     fireEvent.change(input, { target: { value: '  queen  ' } });
     fireEvent.submit(input.closest('form')!);
-    expect(router.state.location.pathname).toBe('/search/queen');
+    expect(history.location.pathname).toBe('/search/queen');
   });
 
   it('shows pages 1..N of the results with the count of all and a plain link to the next page', () => {

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from '../../../lib/router';
 import { Link } from '../../../components/link';
 import { isHttpError } from '../../../lib/http-error';
 import { queries } from '../queries';
@@ -187,7 +187,6 @@ function SearchResults({ query, page }: { query: string; page: number }) {
                 to={searchResultsHref(query, page + 1)}
                 replace
                 state={{ keepScroll: true }}
-                preventScrollReset
                 className="btn btn-primary btn-lg"
               >
                 Load More
