@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Outlet, Router, createMemoryHistory, lazyPage, preloadPage, type Route } from './router';
+import { Outlet, Router, createMemoryHistory, lazyPage, preloadPage, useNavigate, type Route } from './router';
 
 function deferred() {
   let resolve!: () => void;
@@ -40,6 +40,29 @@ describe('pages loaded on demand', () => {
     expect(loads).toBe(1);
     // Loaded once: nothing to wait for the next time.
     expect(preloadPage(routes, '/later')).toBeNull();
+  });
+
+  it('change the address of a link only once the page can show', async () => {
+    const arrival = deferred();
+    const later = lazyPage(() => arrival.promise.then(() => ({ Later: () => <h1>Later page</h1> })), (m) => m.Later);
+    function First() {
+      const navigate = useNavigate();
+      return <button onClick={() => navigate('/later?x=1')}>Go</button>;
+    }
+    const history = createMemoryHistory('/');
+    render(
+      <Router history={history} routes={[{ path: '', Component: First }, { path: 'later', Component: later }]} notFound={() => null}>
+        <Outlet />
+      </Router>,
+    );
+    act(() => screen.getByRole('button').click());
+    expect(history.location.pathname).toBe('/');
+    await act(async () => {
+      arrival.resolve();
+      await arrival.promise;
+    });
+    expect(history.location.pathname + history.location.search).toBe('/later?x=1');
+    expect(screen.getByRole('heading').textContent).toBe('Later page');
   });
 
   it('refuse to render before their code is loaded', () => {

@@ -9,7 +9,7 @@
  * downloaded (96 KB of 430 KB minified) and needed a URL polyfill in the server's engine
  * (85 ms of every engine's start). Issue 9 (performance).
  */
-import { Component, createContext, useCallback, useContext, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 
 export interface Location {
   pathname: string;
@@ -272,7 +272,23 @@ export function Router({ history, routes, notFound, children }: { history: Histo
     return history.listen(show);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the first snapshot only
   }, [history, routes]);
-  const navigate = useCallback<Navigate>((to, options) => (typeof to === 'number' ? history.go(to) : history.navigate(to, options)), [history]);
+  // A link's address changes once the next page can show (as React Router does with
+  // lazy routes), so the address bar and the page always agree.
+  const pushes = useRef(0);
+  const navigate = useCallback<Navigate>(
+    (to, options) => {
+      if (typeof to === 'number') return history.go(to);
+      const pathname = to.startsWith('/') ? to.split(/[?#]/)[0] : history.location.pathname;
+      const loading = preloadPage(routes, pathname);
+      if (!loading) return history.navigate(to, options);
+      const ticket = (pushes.current += 1);
+      loading.then(
+        () => ticket === pushes.current && history.navigate(to, options),
+        () => window.location.assign(to),
+      );
+    },
+    [history, routes],
+  );
   const router = useMemo(() => ({ ...snapshot, navigate }), [snapshot, navigate]);
   const match = useMemo(() => matchRoute(routes, notFound, snapshot.location.pathname), [routes, notFound, snapshot.location.pathname]);
   return (
