@@ -56,7 +56,6 @@ async function buildClient(outdir) {
     entryNames: '[name]-[hash]',
     chunkNames: 'chunk-[hash]',
     metafile: true,
-    plugins: [lazyPages],
   });
   const outputs = result.metafile.outputs;
   const toUrl = (file) => `${PUBLIC_PATH}/${path.relative(clientDir, path.resolve(uiDir, file)).split(path.sep).join('/')}`;
@@ -74,7 +73,6 @@ async function buildClient(outdir) {
     }
   };
   walk(entryFile);
-  const routes = await routeChunks(outputs, toUrl, new Set([entryFile, ...seen]));
   // esbuild gives lazily imported chunks their own CSS file but nothing loads it:
   // link those after the entry's styles (each is small; the player ships its styles
   // inside its chunk instead, features/player/player-styles.ts).
@@ -86,49 +84,7 @@ async function buildClient(outdir) {
     scripts: [toUrl(entryFile)],
     styles: [...(entry.cssBundle ? [toUrl(entry.cssBundle)] : []), ...chunkStyles],
     preloads: preloads.sort(),
-    routes,
   };
-}
-
-// The browser bundle's pages load when first shown (src/app/pages.client.ts); the server
-// bundle and the tests import them ahead (src/app/pages.ts).
-const PAGES_CLIENT = path.join(uiDir, 'src/app/pages.client.ts');
-const lazyPages = {
-  name: 'lazy-pages',
-  setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^\.\/pages$/ }, (args) => (args.importer.endsWith(path.join('src', 'app', 'routes.tsx')) ? { path: PAGES_CLIENT } : undefined));
-  },
-};
-
-/**
- * For each route id, the chunks its page needs beyond the entry's (its own chunk and
- * what that imports), for the document to preload: read from the `import()` lines of
- * pages.client.ts and the metafile.
- */
-async function routeChunks(outputs, toUrl, entryFiles) {
-  const source = await readFile(PAGES_CLIENT, 'utf8');
-  const modules = new Map([...source.matchAll(/^\s*(?:const )?(\w+)\s*[:=]\s*lazyPage\(\(\) => import\('([^']+)'\)/gm)].map(([, name, spec]) => [name, spec]));
-  const aliases = [...source.matchAll(/^\s*(\w+)(?:: (\w+))?,$/gm)].map(([, id, shared]) => [id, shared ?? id]);
-  for (const [id, shared] of aliases) if (modules.has(shared)) modules.set(id, modules.get(shared));
-  const byModule = new Map();
-  for (const [file, output] of Object.entries(outputs)) {
-    if (output.entryPoint) byModule.set(output.entryPoint.replace(/\.tsx?$/, ''), file);
-  }
-  const routes = {};
-  for (const [id, spec] of modules) {
-    const module = path.relative(uiDir, path.resolve(path.dirname(PAGES_CLIENT), spec)).split(path.sep).join('/');
-    const chunk = byModule.get(module);
-    if (!chunk) throw new Error(`pages.client.ts: no chunk for ${id} (${module})`);
-    const files = [];
-    const walk = (file) => {
-      if (entryFiles.has(file) || files.includes(file)) return;
-      files.push(file);
-      for (const imported of outputs[file]?.imports ?? []) if (imported.kind === 'import-statement' && !imported.external) walk(imported.path);
-    };
-    walk(chunk);
-    routes[id] = files.map(toUrl);
-  }
-  return routes;
 }
 
 // `react-dom/server` -> React's synchronous string renderer for browsers

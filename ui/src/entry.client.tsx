@@ -1,7 +1,7 @@
 import { hydrateRoot, createRoot } from 'react-dom/client';
 import { AppProviders } from './app/app-providers';
-import { App, routes } from './app/routes';
-import { createBrowserHistory, preloadPage } from './lib/router';
+import { App } from './app/routes';
+import { createBrowserHistory } from './lib/router';
 import { createQueryClient } from './lib/query-client';
 import { primeQueryCache } from './lib/prime-query-cache';
 import { STATE_ELEMENT_ID, normalizeState, type SsrState } from './lib/ssr-state';
@@ -19,7 +19,7 @@ function readState(): SsrState {
   return normalizeState(raw, { now: Date.now(), year: new Date().getFullYear(), origin: window.location.origin });
 }
 
-async function start(): Promise<void> {
+function start(): void {
   const state = readState();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
@@ -28,8 +28,6 @@ async function start(): Promise<void> {
   // Same seeding as the server; while hydrating, prefetched keys neither
   // refetch nor retry (lib/query-client.ts).
   const client = createQueryClient({ hydrating });
-  // The page's code (preloaded by the document) must be here before hydrating.
-  await preloadPage(routes, window.location.pathname);
   primeQueryCache(client, state);
 
   // Scroll is managed by the app (top on route change, restore on browse/search).
@@ -52,4 +50,4 @@ async function start(): Promise<void> {
   }
 }
 
-void start();
+start();

@@ -234,7 +234,7 @@ impl Renderer {
             .render_root(page.route, url, &render_state, &state_json, private)
             .await;
         let root_html = rendered.as_ref().map_or("", |r| r.html.as_str());
-        let shell = Shell::new(&self.site, page.route, &page.head, root_html, &state_json);
+        let shell = Shell::new(&self.site, &page.head, root_html, &state_json);
         let mut response = (page.status, shell.render()).into_response();
         let headers = response.headers_mut();
         let cache_control = if private {

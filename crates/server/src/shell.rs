@@ -16,8 +16,6 @@ pub struct Shell<'a> {
     locale: &'static str,
     json_ld: Vec<String>,
     manifest: &'a Manifest,
-    /// The chunks of the rendered page's own code (`Manifest::routes`).
-    page_chunks: &'a [String],
     root_html: &'a str,
     state_json: String,
     /// This response's CSP nonce (crate::security), on every script tag.
@@ -25,14 +23,7 @@ pub struct Shell<'a> {
 }
 
 impl<'a> Shell<'a> {
-    /// `route` is the page's id in the contract's route table.
-    pub fn new(
-        site: &'a Site,
-        route: &str,
-        head: &'a Head,
-        root_html: &'a str,
-        state_json: &str,
-    ) -> Self {
+    pub fn new(site: &'a Site, head: &'a Head, root_html: &'a str, state_json: &str) -> Self {
         let origin = &site.public_url;
         Shell {
             head,
@@ -53,7 +44,6 @@ impl<'a> Shell<'a> {
                 .map(|doc| escape_json_for_script(&doc.to_string()))
                 .collect(),
             manifest: &site.manifest,
-            page_chunks: site.manifest.routes.get(route).map_or(&[], Vec::as_slice),
             root_html,
             state_json: escape_json_for_script(state_json),
             nonce: crate::security::nonce().unwrap_or_default(),

@@ -3,8 +3,7 @@ import { matchPath } from '../lib/router';
 import { renderPage } from '../entry.server';
 import { routes as contract } from '../generated/contract';
 import { makeArtist } from '../test/fixtures';
-import { pages } from './pages';
-import { routes } from './routes';
+import { pages, routes } from './routes';
 
 const state = (prefetched: Array<{ key: string; status: number; body: unknown }>) => ({
   prefetched,

@@ -9,7 +9,7 @@
  * downloaded (96 KB of 430 KB minified) and needed a URL polyfill in the server's engine
  * (85 ms of every engine's start). Issue 9 (performance).
  */
-import { Component, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 
 export interface Location {
   pathname: string;
@@ -39,45 +39,10 @@ export interface History {
 
 export type Navigate = (to: string | number, options?: NavigateOptions) => void;
 
-/** A page whose code is loaded on demand (route-level code splitting, `lazyPage`). */
-export type LazyPage = (() => ReactNode) & {
-  /** Loads the page's code; resolves once it can render without waiting. */
-  preload(): Promise<void>;
-  ready(): boolean;
-};
-
 export interface Route {
   /** The contract's page path: `""` for home, `artist/:id`, ... */
   path: string;
   Component: ComponentType;
-}
-
-/**
- * A page loaded by `load` when first needed. The router loads it before it shows the
- * page (and the browser entry before it hydrates), so it never renders unloaded.
- */
-export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
-  let Loaded: ComponentType | null = null;
-  let loading: Promise<void> | null = null;
-  const preload = () =>
-    (loading ??= load().then(
-      (module) => {
-        Loaded = pick(module);
-      },
-      (error: unknown) => {
-        loading = null; // a later navigation tries again
-        throw error;
-      },
-    ));
-  const Page = () => {
-    if (!Loaded) throw new Error('A page rendered before its code was loaded.');
-    return <Loaded />;
-  };
-  return Object.assign(Page, { preload, ready: () => Loaded !== null });
-}
-
-function isLazy(page: ComponentType): page is LazyPage {
-  return typeof (page as Partial<LazyPage>).preload === 'function';
 }
 
 type Params = Record<string, string | undefined>;
@@ -216,21 +181,6 @@ export function matchPath(pattern: string, pathname: string): Params | null {
   return params;
 }
 
-/** The page of `routes` that `pathname` shows, with its params; `notFound` when none. */
-export function matchRoute(routes: Route[], notFound: ComponentType, pathname: string): { params: Params; Page: ComponentType } {
-  for (const route of routes) {
-    const params = matchPath(route.path, pathname);
-    if (params) return { params, Page: route.Component };
-  }
-  return { params: {}, Page: notFound };
-}
-
-/** Loads the code of the page `pathname` shows; null when there is nothing to wait for. */
-export function preloadPage(routes: Route[], pathname: string): Promise<void> | null {
-  const { Page } = matchRoute(routes, () => null, pathname);
-  return isLazy(Page) && !Page.ready() ? Page.preload() : null;
-}
-
 interface RouterValue extends Snapshot {
   navigate: Navigate;
 }
@@ -244,53 +194,23 @@ function useRouter(): RouterValue {
   return router;
 }
 
-/**
- * Provides `history`'s location and the page of `routes` it matches (else `notFound`)
- * to `children`'s `<Outlet />`. A location whose page is loaded on demand is shown once
- * its code has arrived (the previous page stays until then; the latest navigation wins).
- */
+/** Provides `history`'s location and the page of `routes` it matches (else `notFound`) to `children`'s `<Outlet />`. */
 export function Router({ history, routes, notFound, children }: { history: History; routes: Route[]; notFound: ComponentType; children: ReactNode }) {
-  const [snapshot, setSnapshot] = useState<Snapshot>(() => ({ location: history.location, action: history.action }));
-  useEffect(() => {
-    let latest = 0;
-    const show = () => {
-      const next = { location: history.location, action: history.action };
-      const ticket = (latest += 1);
-      const loading = preloadPage(routes, next.location.pathname);
-      if (!loading) {
-        setSnapshot(next);
-        return;
-      }
-      loading.then(
-        () => ticket === latest && setSnapshot(next),
-        // The code could not be loaded (offline, a new deployment): load the page in full.
-        () => ticket === latest && window.location.assign(next.location.pathname + next.location.search + next.location.hash),
-      );
-    };
-    // A navigation between the first render and this effect is not lost.
-    if (history.location !== snapshot.location) show();
-    return history.listen(show);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the first snapshot only
-  }, [history, routes]);
-  // A link's address changes once the next page can show (as React Router does with
-  // lazy routes), so the address bar and the page always agree.
-  const pushes = useRef(0);
-  const navigate = useCallback<Navigate>(
-    (to, options) => {
-      if (typeof to === 'number') return history.go(to);
-      const pathname = to.startsWith('/') ? to.split(/[?#]/)[0] : history.location.pathname;
-      const loading = preloadPage(routes, pathname);
-      if (!loading) return history.navigate(to, options);
-      const ticket = (pushes.current += 1);
-      loading.then(
-        () => ticket === pushes.current && history.navigate(to, options),
-        () => window.location.assign(to),
-      );
-    },
-    [history, routes],
+  const location = useSyncExternalStore(
+    history.listen,
+    () => history.location,
+    () => history.location,
   );
-  const router = useMemo(() => ({ ...snapshot, navigate }), [snapshot, navigate]);
-  const match = useMemo(() => matchRoute(routes, notFound, snapshot.location.pathname), [routes, notFound, snapshot.location.pathname]);
+  const action = history.action;
+  const navigate = useCallback<Navigate>((to, options) => (typeof to === 'number' ? history.go(to) : history.navigate(to, options)), [history]);
+  const router = useMemo(() => ({ location, action, navigate }), [location, action, navigate]);
+  const match = useMemo(() => {
+    for (const route of routes) {
+      const params = matchPath(route.path, location.pathname);
+      if (params) return { params, Page: route.Component };
+    }
+    return { params: {}, Page: notFound };
+  }, [routes, notFound, location.pathname]);
   return (
     <RouterContext.Provider value={router}>
       <MatchContext.Provider value={match}>{children}</MatchContext.Provider>
