@@ -146,6 +146,17 @@ fn coldplay() -> ChannelRef {
     ChannelRef::parse("https://www.youtube.com/@coldplay").unwrap()
 }
 
+/// The channel's videos as an earlier answer left them: one, "Kept from before".
+async fn keep_a_stored_video(db: &TestDb) {
+    video::store(
+        &db.conn,
+        &coldplay().key(),
+        &[stored_video("Kept from before")],
+    )
+    .await
+    .unwrap();
+}
+
 fn stored_video(title: &str) -> ChannelVideo {
     ChannelVideo {
         id: "ccccccccccc".into(),
@@ -199,13 +210,7 @@ async fn a_second_read_within_the_freshness_does_not_ask_the_service(db: &TestDb
 }
 
 async fn a_failing_service_falls_back_to_the_stored_videos(db: &TestDb) {
-    video::store(
-        &db.conn,
-        &coldplay().key(),
-        &[stored_video("Kept from before")],
-    )
-    .await
-    .unwrap();
+    keep_a_stored_video(db).await;
     let (url, calls) = fake_service(Behaviour::Fail).await;
     let service = VideoService::new(config(&url, Some("test-key")));
     let videos = service.channel_videos(&db.conn, &coldplay()).await.unwrap();
@@ -215,13 +220,7 @@ async fn a_failing_service_falls_back_to_the_stored_videos(db: &TestDb) {
 }
 
 async fn a_slow_service_is_abandoned_at_the_timeout(db: &TestDb) {
-    video::store(
-        &db.conn,
-        &coldplay().key(),
-        &[stored_video("Kept from before")],
-    )
-    .await
-    .unwrap();
+    keep_a_stored_video(db).await;
     let (url, _) = fake_service(Behaviour::Slow).await;
     let service = VideoService::new(config(&url, Some("test-key")));
     let started = Instant::now();
@@ -235,13 +234,7 @@ async fn a_slow_service_is_abandoned_at_the_timeout(db: &TestDb) {
 }
 
 async fn a_reader_waits_briefly_while_one_fetch_fills_the_cache_behind_it(db: &TestDb) {
-    video::store(
-        &db.conn,
-        &coldplay().key(),
-        &[stored_video("Kept from before")],
-    )
-    .await
-    .unwrap();
+    keep_a_stored_video(db).await;
     let (url, calls) = fake_service(Behaviour::Late).await;
     let service = VideoService::new(VideoConfig {
         wait: Duration::from_millis(100),
