@@ -19,12 +19,13 @@
 //    a browse page, cold artist renders, memory.
 // Prints a Markdown table (measure, result, target) and the machine.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../support/harness.mjs';
+import { startServer } from './server.mjs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -43,17 +44,6 @@ const ms = (v) => `${v.toFixed(1)} ms`;
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 const median = (values) => pct([...values].sort((a, b) => a - b), 0.5);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 // One keep-alive HTTP client for every measurement (fetch adds its own overhead).
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
@@ -90,33 +80,6 @@ async function load(urlAt, count, concurrency) {
   return { latencies, rate: count / seconds, mean: latencies.reduce((a, b) => a + b, 0) / latencies.length };
 }
 
-/** Starts the server on `dataDir`; resolves once /healthz answers, with the time it took. */
-async function startServer(dataDir) {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, SOUND_ATLAS_ADDR: `127.0.0.1:${port}`, SOUND_ATLAS_DATA: dataDir, RUST_LOG: 'warn' };
-  delete env.DATABASE_URL;
-  const began = performance.now();
-  const server = spawn(BIN, [], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await get(`${origin}/healthz`)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - began > 120_000) throw new Error('server not healthy within 120 s');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  const startMs = performance.now() - began;
-  const stop = async () => {
-    server.kill('SIGTERM');
-    if (server.exitCode === null) await new Promise((r) => server.once('exit', r));
-  };
-  const rss = () => Number(readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)[1]) * 1024;
-  return { origin, startMs, stop, rss };
-}
-
 const stateOf = (html) => JSON.parse(html.match(/<script id="sa-state" type="application\/json"[^>]*>(.*?)<\/script>/s)[1]);
 
 async function coldRenders(origin, ids, label, { targetP50 = '≤ 3 ms', targetRate = '≥ 400/s' } = {}) {
@@ -137,14 +100,14 @@ try {
   // 1. Start to healthy on a fresh data directory.
   const starts = [];
   for (let run = 0; run < 3; run++) {
-    const server = await startServer(freshDir());
+    const server = await startServer(BIN, freshDir());
     starts.push(server.startMs);
     await server.stop();
   }
   row('start to healthy (/healthz), fresh data dir, median of 3', ms(median(starts)), '≤ 1 s');
 
   const dataDir = freshDir();
-  const site = await startServer(dataDir);
+  const site = await startServer(BIN, dataDir);
   try {
     const artists = JSON.parse((await get(`${site.origin}/api/artists`)).body);
     const ids = artists.map((a) => a.id);
@@ -232,7 +195,7 @@ try {
       SELECT 'bench-' || i, a.title || ' ' || i, a.kind, a.year, a.origin, a.real_name, a.genres, NULL, a.bio,
              a.bio_source_link, a.spotify_link, a.apple_link, a.amazon_link, a.tidal_link, a.fun_fact
       FROM n JOIN artists a ON a.id = (i % 350) + 1;`]);
-    const big = await startServer(dataDir);
+    const big = await startServer(BIN, dataDir);
     try {
       const all = JSON.parse((await get(`${big.origin}/api/artists`)).body);
       const ids = all.map((a) => a.id);

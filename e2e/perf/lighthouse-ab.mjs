@@ -3,34 +3,20 @@
 //   node e2e/perf/lighthouse-ab.mjs <binary A> <binary B> [runs=3] [paths=/,/artist/1,...]
 // Prints the median performance score, LCP and TBT per page and binary (mobile preset,
 // Debian's Chromium; CHROMIUM overrides the path).
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { launch } from 'chrome-launcher';
+import { startServer } from './server.mjs';
 
 const [binA, binB, runsArg, pathsArg] = process.argv.slice(2);
 if (!binA || !binB) throw new Error('usage: lighthouse-ab.mjs <binary A> <binary B> [runs] [paths]');
 const runs = Number(runsArg ?? 3);
 const paths = (pathsArg ?? '/,/artist/1,/browse?letter=B,/articles/1').split(',');
 
-async function start(bin, port) {
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(bin, [], { env: { ...process.env, SOUND_ATLAS_ADDR: `127.0.0.1:${port}`, SOUND_ATLAS_DATA: mkdtempSync(join(tmpdir(), 'sa-ab-')) }, stdio: 'ignore' });
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return { origin, stop: () => child.kill() };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${bin} did not become healthy`);
-}
-
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const sites = { A: await start(binA, 3941), B: await start(binB, 3942) };
+const sites = { A: await startServer(binA, mkdtempSync(join(tmpdir(), 'sa-ab-'))), B: await startServer(binB, mkdtempSync(join(tmpdir(), 'sa-ab-'))) };
 const chrome = await launch({ chromePath: process.env.CHROMIUM ?? '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
 const results = {};
 try {
@@ -47,8 +33,8 @@ try {
   }
 } finally {
   await chrome.kill();
-  sites.A.stop();
-  sites.B.stop();
+  await sites.A.stop();
+  await sites.B.stop();
 }
 for (const [key, { score, lcp, tbt }] of Object.entries(results)) {
   console.log(`${key}: performance ${median(score)}, LCP ${(median(lcp) / 1000).toFixed(2)} s, TBT ${median(tbt).toFixed(0)} ms (${runs} runs)`);

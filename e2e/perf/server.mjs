@@ -1,0 +1,32 @@
+// The server binary started for a benchmark: its own port and data directory, never
+// DATABASE_URL (SQLite), resolved once /healthz answers.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { freePort } from '../support/harness.mjs';
+
+/** Starts `bin` on `dataDir`; resolves with { origin, startMs (to healthy), stop, rss }. */
+export async function startServer(bin, dataDir) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, SOUND_ATLAS_ADDR: `127.0.0.1:${port}`, SOUND_ATLAS_DATA: dataDir, RUST_LOG: 'warn' };
+  delete env.DATABASE_URL;
+  const began = performance.now();
+  const server = spawn(bin, [], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${origin}/healthz`)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - began > 120_000) throw new Error('server not healthy within 120 s');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  const startMs = performance.now() - began;
+  const stop = async () => {
+    server.kill('SIGTERM');
+    if (server.exitCode === null) await new Promise((r) => server.once('exit', r));
+  };
+  const rss = () => Number(readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)[1]) * 1024;
+  return { origin, startMs, stop, rss };
+}
