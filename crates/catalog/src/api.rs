@@ -31,7 +31,10 @@ where
         .route(quiz_endpoints::QUIZ_FACTS.route(), get(quiz_facts))
 }
 
-async fn list(State(catalog): State<Catalog>, params: QueryParams) -> ApiResult<Json<Vec<Artist>>> {
+async fn list(
+    State(catalog): State<Catalog>,
+    params: QueryParams,
+) -> ApiResult<Json<reads::AllArtists>> {
     reads::list(&catalog, params.flag("refresh"))
         .await
         .map(Json)

@@ -7,15 +7,34 @@ use sound_atlas_http::{ApiError, ApiResult};
 
 use crate::model::{
     Artist, ArtistSummary, BrowsePage, Letter, Neighbors, SearchPage, BROWSE_PAGE_SIZE,
-    RELATED_LIMIT,
+    MAX_SEARCH_RESULTS, RELATED_LIMIT,
 };
 use crate::params::{ArtistId, PageNumber, SearchQuery};
 pub use crate::params::{ARTIST_NOT_FOUND, SEARCH_QUERY_REQUIRED};
-use crate::store::Catalog;
+use crate::store::{Catalog, Snapshot};
+use std::sync::Arc;
 
 /// `GET /api/artists`: every artist, by title.
-pub async fn list(catalog: &Catalog, refresh: bool) -> ApiResult<Vec<Artist>> {
-    Ok(catalog.snapshot(refresh).await?.artists.clone())
+pub async fn list(catalog: &Catalog, refresh: bool) -> ApiResult<AllArtists> {
+    Ok(AllArtists(catalog.snapshot(refresh).await?))
+}
+
+/// Every artist of a snapshot, serialized straight from it: at 100,000 artists a
+/// copy of the list for each request would be hundreds of megabytes.
+pub struct AllArtists(Arc<Snapshot>);
+
+impl std::ops::Deref for AllArtists {
+    type Target = [Artist];
+
+    fn deref(&self) -> &[Artist] {
+        &self.0.artists
+    }
+}
+
+impl serde::Serialize for AllArtists {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.artists.serialize(serializer)
+    }
 }
 
 /// `GET /api/artists/{id}`.
@@ -55,33 +74,47 @@ pub async fn neighbors(catalog: &Catalog, id: ArtistId) -> ApiResult<Neighbors> 
 }
 
 /// `GET /api/artists/{id}/related`: artists sharing the most genres, then by title.
+///
+/// Walks only the artist's genres' position lists (merged in list order), not the
+/// whole catalogue: for each number of shared genres the first few artists in list
+/// order are kept, and the best of those are the answer.
 pub async fn related(catalog: &Catalog, id: ArtistId) -> ApiResult<Vec<ArtistSummary>> {
     let snapshot = catalog.snapshot(false).await?;
-    let artist = snapshot
-        .get(id.get())
+    let position = snapshot
+        .position(id.get())
         .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))?;
-    let mut scored: Vec<(usize, usize)> = snapshot
-        .artists
+    let mut genres: Vec<&str> = snapshot.artists[position]
+        .genres
         .iter()
-        .enumerate()
-        .filter(|(_, other)| other.id != artist.id)
-        .map(|(i, other)| {
-            (
-                other
-                    .genres
-                    .iter()
-                    .filter(|g| artist.genres.contains(g))
-                    .count(),
-                i,
-            )
-        })
-        .filter(|(shared, _)| *shared > 0)
+        .map(String::as_str)
         .collect();
-    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    Ok(scored
-        .into_iter()
+    genres.sort_unstable();
+    genres.dedup();
+    let mut lists: Vec<&[u32]> = genres.iter().map(|g| snapshot.with_genre(g)).collect();
+    // firsts[c - 1]: the first artists (in list order) sharing exactly c genres.
+    let mut firsts: Vec<Vec<u32>> = vec![Vec::new(); lists.len()];
+    loop {
+        let Some(next) = lists.iter().filter_map(|l| l.first().copied()).min() else {
+            break;
+        };
+        let mut shared = 0;
+        for list in &mut lists {
+            if list.first() == Some(&next) {
+                *list = &list[1..];
+                shared += 1;
+            }
+        }
+        let keep = &mut firsts[shared - 1];
+        if next as usize != position && keep.len() < RELATED_LIMIT {
+            keep.push(next);
+        }
+    }
+    Ok(firsts
+        .iter()
+        .rev()
+        .flatten()
         .take(RELATED_LIMIT)
-        .map(|(_, i)| snapshot.artists[i].summary())
+        .map(|&i| snapshot.artists[i as usize].summary())
         .collect())
 }
 
@@ -95,13 +128,14 @@ pub async fn random(catalog: &Catalog) -> ApiResult<Artist> {
     Ok(snapshot.artists[index].clone())
 }
 
-/// `GET /api/artists/search?query=`: ranked matches (see `search`).
+/// `GET /api/artists/search?query=`: the best [`MAX_SEARCH_RESULTS`] ranked matches
+/// (see `search`); the search page pages through all of them as cards.
 pub async fn search(catalog: &Catalog, query: &SearchQuery) -> ApiResult<Vec<Artist>> {
     let snapshot = catalog.snapshot(false).await?;
-    let titles: Vec<&str> = snapshot.artists.iter().map(|a| a.title.as_str()).collect();
-    let hits = crate::search::search(query.as_str(), &snapshot.search_docs, &titles);
+    let hits = snapshot.search.search(query.as_str(), &snapshot.artists);
     Ok(hits
         .into_iter()
+        .take(MAX_SEARCH_RESULTS)
         .map(|i| snapshot.artists[i].clone())
         .collect())
 }
@@ -114,8 +148,7 @@ pub async fn search_cards(
     page: PageNumber,
 ) -> ApiResult<SearchPage> {
     let snapshot = catalog.snapshot(false).await?;
-    let titles: Vec<&str> = snapshot.artists.iter().map(|a| a.title.as_str()).collect();
-    let hits = crate::search::search(query.as_str(), &snapshot.search_docs, &titles);
+    let hits = snapshot.search.search(query.as_str(), &snapshot.artists);
     let artists = hits
         .iter()
         .skip((page.get() - 1) * BROWSE_PAGE_SIZE)
@@ -139,16 +172,12 @@ pub async fn browse(
     refresh: bool,
 ) -> ApiResult<BrowsePage> {
     let snapshot = catalog.snapshot(refresh).await?;
-    let under_letter: Vec<&Artist> = snapshot
-        .artists
-        .iter()
-        .filter(|a| a.letter() == letter)
-        .collect();
+    let under_letter = snapshot.under_letter(letter);
     let artists = under_letter
         .iter()
         .skip((page.get() - 1) * BROWSE_PAGE_SIZE)
         .take(BROWSE_PAGE_SIZE)
-        .map(|a| a.summary())
+        .map(|&i| snapshot.artists[i as usize].summary())
         .collect();
     Ok(BrowsePage {
         letter,

@@ -6,31 +6,225 @@
 //! genre substring, then near misses (Damerau-Levenshtein, so "beatels" finds
 //! The Beatles) on titles and then genres. Within a tier, closer misses come
 //! first, then catalogue order (title, case-insensitive).
+//!
+//! At catalogue scale (issue 9: 100,000 artists) no query walks every artist. The
+//! index keeps the distinct title words and the distinct genres, each with the
+//! artists that have it, every folded title in one buffer, and the artists by title
+//! length. A query works out its words' near misses once per distinct word
+//! (skipping, by a character-set bound, words that cannot be within reach), gathers
+//! the artists that can match at all (a substring of the titles buffer, an artist
+//! with a word or genre the query reaches, a title of about the query's length) and
+//! ranks only those. `tests::the_index_ranks_every_seed_query_as_the_per_artist_comparison_does`
+//! holds it to comparing every artist the slow way.
 
 use crate::model::Artist;
 
 /// An artist's searchable text, folded once when the snapshot is built.
 #[derive(Debug, Clone)]
-pub struct SearchDoc {
+struct SearchDoc {
     title: String,
     /// Title without a leading "the ", so "beatles" is an exact match too.
     title_core: String,
     title_compact: String,
-    title_words: Vec<String>,
-    genres: Vec<String>,
+    /// The title's words, as indexes into [`SearchIndex::words`].
+    words: Box<[u32]>,
+    /// Whether `title_core` is `title` less its first word.
+    has_article: bool,
+    /// The characters of `title` and of `title_core` (see [`char_set`]).
+    title_chars: u64,
+    core_chars: u64,
+    /// The genres, as indexes into [`SearchIndex::genres`].
+    genres: Box<[u32]>,
 }
 
-impl SearchDoc {
-    pub fn new(artist: &Artist) -> Self {
-        let title = fold(&artist.title);
-        let title_core = title.strip_prefix("the ").unwrap_or(&title).to_owned();
-        SearchDoc {
-            title_compact: title.replace(' ', ""),
-            title_words: title.split(' ').map(str::to_owned).collect(),
-            genres: artist.genres.iter().map(|g| fold(g)).collect(),
-            title,
-            title_core,
+/// Every artist's folded text, in catalogue order, with the distinct words and genres.
+#[derive(Debug, Clone, Default)]
+pub struct SearchIndex {
+    docs: Vec<SearchDoc>,
+    words: Vec<Word>,
+    /// Per word: the artists whose title has it, in catalogue order.
+    word_docs: Vec<Vec<u32>>,
+    genres: Vec<String>,
+    /// Per genre: the artists that list it, in catalogue order.
+    genre_docs: Vec<Vec<u32>>,
+    /// Every folded title, then every compact title, each followed by a newline (which
+    /// folded text never holds), and where each begins.
+    titles: String,
+    title_starts: Vec<usize>,
+    /// Per length: the artists whose folded title, or title without its article, is
+    /// that long (whole-title near misses need a length within tolerance).
+    by_length: Vec<Vec<u32>>,
+}
+
+/// A distinct folded title word, with the set of characters it contains.
+#[derive(Debug, Clone)]
+struct Word {
+    text: String,
+    chars: u64,
+}
+
+/// A bit per character of folded text (a–z, 0–9).
+fn char_set(text: &str) -> u64 {
+    text.bytes().fold(0, |set, b| match b {
+        b'a'..=b'z' => set | 1 << (b - b'a'),
+        b'0'..=b'9' => set | 1 << (26 + b - b'0'),
+        _ => set,
+    })
+}
+
+/// Appends `doc` unless it is already the last entry (lists are built in doc order).
+fn push_once(docs: &mut Vec<u32>, doc: u32) {
+    if docs.last() != Some(&doc) {
+        docs.push(doc);
+    }
+}
+
+/// Interns `text` in `list`, returning its index.
+fn intern<T>(
+    ids: &mut std::collections::HashMap<String, u32>,
+    list: &mut Vec<T>,
+    text: &str,
+    make: impl FnOnce(&str) -> T,
+) -> u32 {
+    if let Some(&id) = ids.get(text) {
+        return id;
+    }
+    let id = list.len() as u32;
+    list.push(make(text));
+    ids.insert(text.to_owned(), id);
+    id
+}
+
+impl SearchIndex {
+    /// The index of `artists`, which are in catalogue order.
+    pub fn new(artists: &[Artist]) -> Self {
+        let mut index = SearchIndex::default();
+        let mut word_ids = std::collections::HashMap::new();
+        let mut genre_ids = std::collections::HashMap::new();
+        for artist in artists {
+            let title = fold(&artist.title);
+            let title_core = title.strip_prefix("the ").unwrap_or(&title).to_owned();
+            let words = title
+                .split(' ')
+                .map(|w| {
+                    intern(&mut word_ids, &mut index.words, w, |w| Word {
+                        text: w.to_owned(),
+                        chars: char_set(w),
+                    })
+                })
+                .collect();
+            let genres = artist
+                .genres
+                .iter()
+                .map(|g| intern(&mut genre_ids, &mut index.genres, &fold(g), str::to_owned))
+                .collect();
+            index.docs.push(SearchDoc {
+                title_chars: char_set(&title),
+                core_chars: char_set(&title_core),
+                title_compact: title.replace(' ', ""),
+                has_article: title_core.len() != title.len(),
+                words,
+                genres,
+                title,
+                title_core,
+            });
         }
+        index.word_docs = vec![Vec::new(); index.words.len()];
+        index.genre_docs = vec![Vec::new(); index.genres.len()];
+        let longest = index.docs.iter().map(|d| d.title.len()).max().unwrap_or(0);
+        index.by_length = vec![Vec::new(); longest + 1];
+        for (i, doc) in index.docs.iter().enumerate() {
+            let i = i as u32;
+            for &w in doc.words.iter() {
+                push_once(&mut index.word_docs[w as usize], i);
+            }
+            for &g in doc.genres.iter() {
+                push_once(&mut index.genre_docs[g as usize], i);
+            }
+            push_once(&mut index.by_length[doc.title.len()], i);
+            push_once(&mut index.by_length[doc.title_core.len()], i);
+        }
+        for text in index
+            .docs
+            .iter()
+            .map(|d| &d.title)
+            .chain(index.docs.iter().map(|d| &d.title_compact))
+        {
+            index.title_starts.push(index.titles.len());
+            index.titles.push_str(text);
+            index.titles.push('\n');
+        }
+        index
+    }
+
+    /// Every artist that can rank for `query` (a superset of the matches), as a
+    /// membership flag per artist.
+    fn candidates(&self, query: &Query) -> Vec<bool> {
+        let mut flags = vec![false; self.docs.len()];
+        let mut mark = |docs: &[u32]| docs.iter().for_each(|&d| flags[d as usize] = true);
+        // Tiers 0, 1 and 3: the query in the title (so also in a title without its
+        // article), or the compact query in the compact title.
+        let mut by_offset = |needle: &str| {
+            for at in memchr::memmem::find_iter(self.titles.as_bytes(), needle.as_bytes()) {
+                let entry = self.title_starts.partition_point(|&s| s <= at) - 1;
+                mark(&[(entry % self.docs.len()) as u32]);
+            }
+        };
+        by_offset(query.text);
+        by_offset(&query.compact);
+        let first = 0;
+        for (w, docs) in self.word_docs.iter().enumerate() {
+            // Tier 2 needs the first query word to start some title word; tier 6 (word
+            // by word) needs it near some title word.
+            if query.word_prefixes[first][w] || query.word_misses[first][w].is_some() {
+                mark(docs);
+            }
+        }
+        for (g, docs) in self.genre_docs.iter().enumerate() {
+            let (equal, contains, near) = query.genres[g];
+            if equal || contains || near.is_some() {
+                mark(docs);
+            }
+        }
+        // Tier 6 (whole title): a title within tolerance of the query's length and
+        // holding all but that many of its characters.
+        let tolerance = tolerance(query.text.len());
+        let lengths = query.text.len().saturating_sub(tolerance)..=query.text.len() + tolerance;
+        for docs in lengths.filter_map(|len| self.by_length.get(len)) {
+            for &d in docs {
+                let doc = &self.docs[d as usize];
+                if query.within_reach(doc.title_chars) || query.within_reach(doc.core_chars) {
+                    flags[d as usize] = true;
+                }
+            }
+        }
+        flags
+    }
+
+    /// Indices of the matching artists (catalogue order), best first.
+    pub fn search(&self, query: &str, artists: &[Artist]) -> Vec<usize> {
+        let folded = fold(query);
+        if folded.is_empty() {
+            // A query of symbols only ("!!!"): plain case-insensitive substring on titles.
+            let needle = query.trim().to_lowercase();
+            return (0..artists.len())
+                .filter(|&i| artists[i].title.to_lowercase().contains(&needle))
+                .collect();
+        }
+        let query = Query::new(&folded, self);
+        // Each hit as one number ordered as (tier, distance, position), which sorts fast.
+        let mut hits: Vec<u64> = self
+            .candidates(&query)
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, candidate)| candidate)
+            .filter_map(|(i, _)| {
+                let (tier, d) = query.rank(&self.docs[i])?;
+                Some((tier as u64) << 56 | (d.min(0xff_ffff) as u64) << 32 | i as u64)
+            })
+            .collect();
+        hits.sort_unstable();
+        hits.into_iter().map(|hit| (hit & 0xffff_ffff) as usize).collect()
     }
 }
 
@@ -59,29 +253,64 @@ fn tolerance(len: usize) -> usize {
     }
 }
 
+/// Damerau-Levenshtein distance (unrestricted: adjacent transpositions, and edits
+/// between them). Folded text is ASCII; short strings (every word) are computed on
+/// the stack without allocating, longer ones by `strsim`.
 fn distance(a: &str, b: &str) -> usize {
-    strsim::damerau_levenshtein(a, b)
+    const MAX: usize = 32;
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() > MAX || b.len() > MAX {
+        return strsim::damerau_levenshtein(
+            std::str::from_utf8(a).unwrap_or_default(),
+            std::str::from_utf8(b).unwrap_or_default(),
+        );
+    }
+    // Lowrance-Wagner with the "last row where this character was seen" table.
+    let inf = a.len() + b.len();
+    let mut d = [[0usize; MAX + 2]; MAX + 2];
+    let mut last_row = [0usize; 256];
+    d[0][0] = inf;
+    for i in 0..=a.len() {
+        d[i + 1][0] = inf;
+        d[i + 1][1] = i;
+    }
+    for j in 0..=b.len() {
+        d[0][j + 1] = inf;
+        d[1][j + 1] = j;
+    }
+    for i in 1..=a.len() {
+        let mut last_col = 0;
+        for j in 1..=b.len() {
+            let k = last_row[b[j - 1] as usize];
+            let l = last_col;
+            let cost = if a[i - 1] == b[j - 1] {
+                last_col = j;
+                0
+            } else {
+                1
+            };
+            d[i + 1][j + 1] = (d[i][j] + cost)
+                .min(d[i + 1][j] + 1)
+                .min(d[i][j + 1] + 1)
+                .min(d[k][l] + (i - k - 1) + 1 + (j - l - 1));
+        }
+        last_row[a[i - 1] as usize] = i;
+    }
+    d[a.len() + 1][b.len() + 1]
 }
 
 /// A near miss of `query` against `target`: the edit distance if within tolerance,
 /// comparing whole strings, or every query word against some target word.
 fn near_miss(query: &str, target: &str) -> Option<usize> {
     let whole = distance(query, target);
-    if whole <= tolerance(query.chars().count()) {
+    if whole <= tolerance(query.len()) {
         return Some(whole);
     }
     let target_words: Vec<&str> = target.split(' ').collect();
     let mut total = 0;
     for word in query.split(' ') {
-        let best = target_words
-            .iter()
-            .map(|t| {
-                // A word may also be a slightly misspelled prefix ("zeppe" of "zeppelin").
-                let prefix: String = t.chars().take(word.chars().count()).collect();
-                distance(word, t).min(distance(word, &prefix) + usize::from(prefix.len() < t.len()))
-            })
-            .min()?;
-        if best > tolerance(word.chars().count()) {
+        let best = target_words.iter().map(|t| word_miss(word, t)).min()?;
+        if best > tolerance(word.len()) {
             return None;
         }
         total += best;
@@ -89,62 +318,140 @@ fn near_miss(query: &str, target: &str) -> Option<usize> {
     Some(total)
 }
 
-/// Tier (lower is better) and distance of `doc` for a folded, non-empty query.
-fn rank(query: &str, query_compact: &str, doc: &SearchDoc) -> Option<(u8, usize)> {
-    let q_words: Vec<&str> = query.split(' ').collect();
-    if doc.title == query || doc.title_core == query || doc.title_compact == query_compact {
-        return Some((0, 0));
-    }
-    if doc.title.starts_with(query) || doc.title_core.starts_with(query) {
-        return Some((1, 0));
-    }
-    if q_words
-        .iter()
-        .all(|q| doc.title_words.iter().any(|w| w.starts_with(q)))
-    {
-        return Some((2, 0));
-    }
-    if doc.title.contains(query) || doc.title_compact.contains(query_compact) {
-        return Some((3, 0));
-    }
-    if doc.genres.iter().any(|g| g == query) {
-        return Some((4, 0));
-    }
-    if doc.genres.iter().any(|g| g.contains(query)) {
-        return Some((5, 0));
-    }
-    if let Some(d) = [&doc.title, &doc.title_core]
-        .iter()
-        .filter_map(|t| near_miss(query, t))
-        .min()
-    {
-        return Some((6, d));
-    }
-    doc.genres
-        .iter()
-        .filter_map(|g| near_miss(query, g))
-        .min()
-        .map(|d| (7, d))
+/// How far `word` is from the target word `t`: the edit distance, or the distance to
+/// `t`'s prefix of the same length plus one (a slightly misspelled prefix, "zeppe" of
+/// "zeppelin").
+fn word_miss(word: &str, t: &str) -> usize {
+    let prefix = &t[..word.len().min(t.len())];
+    distance(word, t).min(distance(word, prefix) + usize::from(prefix.len() < t.len()))
 }
 
-/// Indices into `docs` (which are in catalogue order) of the matches, best first.
-pub fn search(query: &str, docs: &[SearchDoc], titles: &[&str]) -> Vec<usize> {
-    let folded = fold(query);
-    if folded.is_empty() {
-        // A query of symbols only ("!!!"): plain case-insensitive substring on titles.
-        let needle = query.trim().to_lowercase();
-        return (0..titles.len())
-            .filter(|&i| titles[i].to_lowercase().contains(&needle))
+/// A folded query, with its words' near misses against the index's words and genres
+/// worked out once.
+struct Query<'a> {
+    text: &'a str,
+    /// The characters of `text` (see [`char_set`]).
+    chars: u64,
+    compact: String,
+    /// Per query word, per index word: the near-miss distance, or `None` past tolerance.
+    word_misses: Vec<Vec<Option<u8>>>,
+    /// Per query word, per index word: whether the index word starts with it.
+    word_prefixes: Vec<Vec<bool>>,
+    /// Per genre: equal to the query, contains it, its near-miss distance.
+    genres: Vec<(bool, bool, Option<usize>)>,
+}
+
+impl<'a> Query<'a> {
+    fn new(text: &'a str, index: &SearchIndex) -> Self {
+        let words: Vec<&str> = text.split(' ').collect();
+        let word_misses = words
+            .iter()
+            .map(|word| {
+                let tolerance = tolerance(word.len());
+                let chars = char_set(word);
+                index
+                    .words
+                    .iter()
+                    .map(|w| {
+                        // Each edit removes at most one character of `word` from the
+                        // target, so more missing characters than the tolerance rule
+                        // the word (and any prefix of it) out.
+                        if (chars & !w.chars).count_ones() as usize > tolerance {
+                            return None;
+                        }
+                        let miss = word_miss(word, &w.text);
+                        (miss <= tolerance).then_some(miss as u8)
+                    })
+                    .collect()
+            })
             .collect();
+        let word_prefixes = words
+            .iter()
+            .map(|word| index.words.iter().map(|w| w.text.starts_with(word)).collect())
+            .collect();
+        let genres = index
+            .genres
+            .iter()
+            .map(|g| (g == text, g.contains(text), near_miss(text, g)))
+            .collect();
+        Query {
+            text,
+            chars: char_set(text),
+            compact: text.replace(' ', ""),
+            word_misses,
+            word_prefixes,
+            genres,
+        }
     }
-    let compact = folded.replace(' ', "");
-    let mut hits: Vec<(u8, usize, usize)> = docs
-        .iter()
-        .enumerate()
-        .filter_map(|(i, doc)| rank(&folded, &compact, doc).map(|(tier, d)| (tier, d, i)))
-        .collect();
-    hits.sort_unstable();
-    hits.into_iter().map(|(_, _, i)| i).collect()
+
+    /// Whether a text with these characters can be within the query's tolerance: each
+    /// edit removes at most one of the query's characters.
+    fn within_reach(&self, chars: u64) -> bool {
+        (self.chars & !chars).count_ones() as usize <= tolerance(self.text.len())
+    }
+
+    /// The whole-string near miss of the query against `target` (whose characters are
+    /// `chars`), if within tolerance.
+    fn whole_miss(&self, target: &str, chars: u64) -> Option<usize> {
+        let tolerance = tolerance(self.text.len());
+        if self.text.len().abs_diff(target.len()) > tolerance || !self.within_reach(chars) {
+            return None;
+        }
+        let whole = distance(self.text, target);
+        (whole <= tolerance).then_some(whole)
+    }
+
+    /// Every query word near some word of `words`: the summed distances.
+    fn words_miss(&self, words: &[u32]) -> Option<usize> {
+        let mut total = 0;
+        for misses in &self.word_misses {
+            total += words.iter().filter_map(|&w| misses[w as usize]).min()? as usize;
+        }
+        Some(total)
+    }
+
+    /// Tier (lower is better) and distance of `doc`.
+    fn rank(&self, doc: &SearchDoc) -> Option<(u8, usize)> {
+        let text = self.text;
+        if doc.title == text || doc.title_core == text || doc.title_compact == self.compact {
+            return Some((0, 0));
+        }
+        if doc.title.starts_with(text) || doc.title_core.starts_with(text) {
+            return Some((1, 0));
+        }
+        if self
+            .word_prefixes
+            .iter()
+            .all(|prefixes| doc.words.iter().any(|&w| prefixes[w as usize]))
+        {
+            return Some((2, 0));
+        }
+        if doc.title.contains(text) || doc.title_compact.contains(&self.compact) {
+            return Some((3, 0));
+        }
+        let genres = || doc.genres.iter().map(|&g| &self.genres[g as usize]);
+        if genres().any(|g| g.0) {
+            return Some((4, 0));
+        }
+        if genres().any(|g| g.1) {
+            return Some((5, 0));
+        }
+        // The title and the title without its article, as `near_miss` would compare
+        // each: the whole string if within tolerance, else word by word.
+        let title = self
+            .whole_miss(&doc.title, doc.title_chars)
+            .or_else(|| self.words_miss(&doc.words));
+        let core = if doc.has_article {
+            self.whole_miss(&doc.title_core, doc.core_chars)
+                .or_else(|| self.words_miss(&doc.words[1..]))
+        } else {
+            None
+        };
+        if let Some(d) = title.into_iter().chain(core).min() {
+            return Some((6, d));
+        }
+        genres().filter_map(|g| g.2).min().map(|d| (7, d))
+    }
 }
 
 #[cfg(test)]
@@ -190,9 +497,8 @@ mod tests {
             ("Björk", &["Electronic"][..]),
         ];
         let artists: Vec<Artist> = catalogue.iter().map(|(t, g)| artist(t, g)).collect();
-        let docs: Vec<SearchDoc> = artists.iter().map(SearchDoc::new).collect();
-        let titles: Vec<&str> = artists.iter().map(|a| a.title.as_str()).collect();
-        search(query, &docs, &titles)
+        SearchIndex::new(&artists)
+            .search(query, &artists)
             .into_iter()
             .map(|i| catalogue[i].0)
             .collect()
@@ -234,5 +540,97 @@ mod tests {
     fn symbol_only_queries_match_literally() {
         assert_eq!(find("/"), ["AC/DC"]);
         assert_eq!(find("<script>"), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn the_distance_is_damerau_levenshtein() {
+        let words = [
+            "", "a", "ab", "ba", "abc", "ca", "acb", "beatles", "beatels", "zeppelin", "zepelin",
+            "rock", "rokc", "queen", "qeuen", "metallica", "2pac", "abcdefghijklmnopqrstuvwxyz0123456789",
+        ];
+        for a in words {
+            for b in words {
+                assert_eq!(distance(a, b), strsim::damerau_levenshtein(a, b), "{a} / {b}");
+            }
+        }
+    }
+
+    /// The per-artist form of `rank` that the index replaces: every comparison made
+    /// afresh for each artist.
+    fn reference_rank(query: &str, artist: &Artist) -> Option<(u8, usize)> {
+        let title = fold(&artist.title);
+        let core = title.strip_prefix("the ").unwrap_or(&title).to_owned();
+        let compact = title.replace(' ', "");
+        let genres: Vec<String> = artist.genres.iter().map(|g| fold(g)).collect();
+        let words: Vec<&str> = title.split(' ').collect();
+        if title == query || core == query || compact == query.replace(' ', "") {
+            return Some((0, 0));
+        }
+        if title.starts_with(query) || core.starts_with(query) {
+            return Some((1, 0));
+        }
+        if query.split(' ').all(|q| words.iter().any(|w| w.starts_with(q))) {
+            return Some((2, 0));
+        }
+        if title.contains(query) || compact.contains(&query.replace(' ', "")) {
+            return Some((3, 0));
+        }
+        if genres.iter().any(|g| g == query) {
+            return Some((4, 0));
+        }
+        if genres.iter().any(|g| g.contains(query)) {
+            return Some((5, 0));
+        }
+        if let Some(d) = [&title, &core].iter().filter_map(|t| near_miss(query, t)).min() {
+            return Some((6, d));
+        }
+        genres.iter().filter_map(|g| near_miss(query, g)).min().map(|d| (7, d))
+    }
+
+    #[test]
+    fn the_index_ranks_every_seed_query_as_the_per_artist_comparison_does() {
+        let artists: Vec<Artist> = crate::seed::seed_artists()
+            .expect("seed")
+            .iter()
+            .map(|s| {
+                let genres: Vec<&str> = s.genres.iter().map(String::as_str).collect();
+                artist(&s.title, &genres)
+            })
+            .collect();
+        let index = SearchIndex::new(&artists);
+        // Queries: every title and genre, and misspelt forms of them (a letter
+        // dropped, two swapped, one changed, a prefix).
+        let mut queries: Vec<String> = Vec::new();
+        for artist in &artists {
+            let title = fold(&artist.title);
+            queries.push(title.clone());
+            queries.extend(artist.genres.iter().map(|g| fold(g)));
+            let bytes = title.as_bytes();
+            if bytes.len() > 4 {
+                let mut dropped = bytes.to_vec();
+                dropped.remove(bytes.len() / 2);
+                let mut swapped = bytes.to_vec();
+                swapped.swap(1, 2);
+                let mut changed = bytes.to_vec();
+                changed[bytes.len() - 1] = b'x';
+                for q in [dropped, swapped, changed, bytes[..bytes.len() - 2].to_vec()] {
+                    queries.push(String::from_utf8(q).unwrap());
+                }
+            }
+        }
+        queries.sort();
+        queries.dedup();
+        // A third of them (every query is compared with every artist the slow way).
+        for query in queries.iter().step_by(3).filter(|q| !q.trim().is_empty()) {
+            let folded = fold(query);
+            let mut expected: Vec<(u8, usize, usize)> = artists
+                .iter()
+                .enumerate()
+                .filter_map(|(i, a)| reference_rank(&folded, a).map(|(t, d)| (t, d, i)))
+                .collect();
+            expected.sort_unstable();
+            let expected: Vec<usize> = expected.into_iter().map(|(_, _, i)| i).collect();
+            assert_eq!(index.search(query, &artists), expected, "query {query:?}");
+        }
     }
 }

@@ -15,8 +15,8 @@ use sea_orm::{DatabaseConnection, EntityTrait};
 use sound_atlas_entity::artist;
 use tokio::sync::Mutex;
 
-use crate::model::{artist_from_row, Artist};
-use crate::search::SearchDoc;
+use crate::model::{artist_from_row, Artist, Letter};
+use crate::search::SearchIndex;
 
 /// How long a snapshot serves before the table is read again.
 pub const SNAPSHOT_TTL: Duration = Duration::from_secs(5 * 60);
@@ -26,12 +26,17 @@ pub const SNAPSHOT_TTL: Duration = Duration::from_secs(5 * 60);
 /// get that read too. At 100,000 artists a read costs a few hundred milliseconds.
 pub const MIN_REFRESH_INTERVAL: Duration = Duration::from_secs(10);
 
-/// All artists, sorted by title case-insensitively, with lookup and search indexes.
+/// All artists, sorted by title case-insensitively, with lookup and search indexes
+/// (so that no read walks the whole list: issue 9 holds reads at 100,000 artists).
 #[derive(Debug)]
 pub struct Snapshot {
     pub artists: Vec<Artist>,
     position_by_id: HashMap<i32, usize>,
-    pub search_docs: Vec<SearchDoc>,
+    pub search: SearchIndex,
+    /// Positions of each browse letter's artists, in list order.
+    by_letter: HashMap<Letter, Vec<u32>>,
+    /// Positions of each genre's artists, in list order (for related artists).
+    by_genre: HashMap<String, Vec<u32>>,
     /// When each artist's row last changed (unix seconds), where known: for sitemaps.
     updated_at: HashMap<i32, i64>,
 }
@@ -40,13 +45,36 @@ impl Snapshot {
     pub fn new(mut artists: Vec<Artist>) -> Self {
         artists.sort_by_cached_key(|a| (a.title.to_lowercase(), a.id));
         let position_by_id = artists.iter().enumerate().map(|(i, a)| (a.id, i)).collect();
-        let search_docs = artists.iter().map(SearchDoc::new).collect();
+        let mut by_letter: HashMap<Letter, Vec<u32>> = HashMap::new();
+        let mut by_genre: HashMap<String, Vec<u32>> = HashMap::new();
+        for (i, artist) in artists.iter().enumerate() {
+            by_letter.entry(artist.letter()).or_default().push(i as u32);
+            for genre in &artist.genres {
+                let positions = by_genre.entry(genre.clone()).or_default();
+                // A genre listed twice for one artist counts once.
+                if positions.last() != Some(&(i as u32)) {
+                    positions.push(i as u32);
+                }
+            }
+        }
         Snapshot {
+            search: SearchIndex::new(&artists),
             artists,
             position_by_id,
-            search_docs,
+            by_letter,
+            by_genre,
             updated_at: HashMap::new(),
         }
+    }
+
+    /// Positions of the artists under `letter`, in list order.
+    pub fn under_letter(&self, letter: Letter) -> &[u32] {
+        self.by_letter.get(&letter).map_or(&[], Vec::as_slice)
+    }
+
+    /// Positions of the artists that list `genre`, in list order.
+    pub fn with_genre(&self, genre: &str) -> &[u32] {
+        self.by_genre.get(genre).map_or(&[], Vec::as_slice)
     }
 
     fn from_rows(rows: Vec<artist::Model>) -> Self {

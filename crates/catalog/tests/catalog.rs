@@ -140,6 +140,69 @@ async fn related_artists_share_a_genre(db: &TestDb) {
         .all(|r| r.id != queen.id && r.genres.iter().any(|g| queen.genres.contains(g))));
 }
 
+/// Every artist's related list is what a walk over the whole catalogue gives: most
+/// shared genres first, then list order, never the artist itself.
+async fn related_artists_are_the_most_alike_for_every_artist(db: &TestDb) {
+    let catalog = seeded(db).await;
+    let all = reads::list(&catalog, false).await.unwrap();
+    for artist in all.iter() {
+        let mut scored: Vec<(usize, usize)> = all
+            .iter()
+            .enumerate()
+            .filter(|(_, other)| other.id != artist.id)
+            .map(|(i, other)| {
+                let shared = artist
+                    .genres
+                    .iter()
+                    .filter(|g| other.genres.contains(g))
+                    .count();
+                (shared, i)
+            })
+            .filter(|(shared, _)| *shared > 0)
+            .collect();
+        scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let expected: Vec<i32> = scored.iter().take(6).map(|&(_, i)| all[i].id).collect();
+        let related: Vec<i32> = reads::related(&catalog, id(artist.id))
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| r.id)
+            .collect();
+        assert_eq!(related, expected, "{}", artist.title);
+    }
+}
+
+async fn search_answers_at_most_the_best_hundred(db: &TestDb) {
+    let catalog = seeded(db).await;
+    let all = reads::search_cards(&catalog, &q("a"), page(1)).await.unwrap();
+    assert!(all.total > 100, "'a' matches most of the seed");
+    let full = reads::search(&catalog, &q("a")).await.unwrap();
+    assert_eq!(full.len(), 100);
+    assert_eq!(full[0].id, all.artists[0].id);
+}
+
+async fn browse_lists_each_letter_as_a_walk_over_the_list_would(db: &TestDb) {
+    let catalog = seeded(db).await;
+    let all = reads::list(&catalog, false).await.unwrap();
+    for letter in Letter::all() {
+        let expected: Vec<i32> = all
+            .iter()
+            .filter(|a| a.letter() == letter)
+            .map(|a| a.id)
+            .collect();
+        let mut seen = Vec::new();
+        for n in 1.. {
+            let browse = reads::browse(&catalog, letter, page(n), false).await.unwrap();
+            assert_eq!(browse.total, expected.len());
+            if browse.artists.is_empty() {
+                break;
+            }
+            seen.extend(browse.artists.iter().map(|a| a.id));
+        }
+        assert_eq!(seen, expected, "letter {letter}");
+    }
+}
+
 async fn random_picks_from_the_catalogue(db: &TestDb) {
     let catalog = seeded(db).await;
     let mut seen = std::collections::HashSet::new();
@@ -170,6 +233,9 @@ db_tests!(
     browse_pages_hold_twelve_artists_of_one_letter,
     search_finds_typos_genres_and_ranks_exact_first,
     related_artists_share_a_genre,
+    related_artists_are_the_most_alike_for_every_artist,
+    search_answers_at_most_the_best_hundred,
+    browse_lists_each_letter_as_a_walk_over_the_list_would,
     random_picks_from_the_catalogue,
     an_empty_catalogue_has_no_random_artist,
 );

@@ -18,6 +18,11 @@ pub const MAX_API_PAGE: usize = 10_000;
 pub const RELATED_LIMIT: usize = 6;
 /// Longest search text accepted, in characters.
 pub const MAX_QUERY_CHARS: usize = 100;
+/// Most artists `GET /api/artists/search` answers, best first. Full artists carry
+/// their biographies, and a common word matches a large share of a big catalogue
+/// ("rock": 40,000 of 100,000), so the list is capped; the search page reads the
+/// paged cards, which count and reach every match.
+pub const MAX_SEARCH_RESULTS: usize = 100;
 
 pub mod api {
     use super::*;
