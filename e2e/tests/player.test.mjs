@@ -505,22 +505,9 @@ test('the Brand New Songs player: next, previous, the 50 px swipe, Buy through t
   assert.deepEqual(page.problems, []);
 });
 
-/**
- * Whether this build has the library's favorites pages (they come with the library
- * branch; until both are merged, the tests that start from those pages are skipped).
- */
-async function hasFavoritesPages(page) {
-  const response = await page.request.get(`${site.origin}/favorites`);
-  return response.status() !== 404;
-}
-
-test('Play All on a folder plays its (filtered) list from the first track, named after the folder', async (t) => {
+test('Play All on a folder plays its (filtered) list from the first track, named after the folder', async () => {
   const page = await quietPage(site);
   await signIn(page, 'folder-player@example.com');
-  if (!(await hasFavoritesPages(page))) {
-    t.skip('the favorites pages are not in this build');
-    return;
-  }
   const all = await (await fetch(`${site.origin}/api/artists`)).json();
   const playable = all.filter((a) => a.soloVideoLink).slice(0, 3);
   const folder = await call(page, 'POST', '/api/favorite-folders', { name: 'Late Night' });
@@ -543,13 +530,9 @@ test('Play All on a folder plays its (filtered) list from the first track, named
   assert.deepEqual(page.problems, []);
 });
 
-test('a video favorite opens in the player as a single video with a loop option', async (t) => {
+test('a video favorite opens in the player as a single video with a loop option', async () => {
   const page = await quietPage(site);
   await signIn(page, 'video-fan@example.com');
-  if (!(await hasFavoritesPages(page))) {
-    t.skip('the favorites pages are not in this build');
-    return;
-  }
   const [artist] = await (await fetch(`${site.origin}/api/artists`)).json();
   const saved = await call(page, 'POST', '/api/video-favorites', {
     videoId: 'favVideo001',
@@ -591,14 +574,10 @@ async function countTones(page) {
   return () => page.evaluate(() => window.__tones.length);
 }
 
-test('favoriting plays the favorite sound and unfavoriting the unfavorite one; the menu switch silences them, remembered', async (t) => {
+test('favoriting plays the favorite sound and unfavoriting the unfavorite one; the menu switch silences them, remembered', async () => {
   const page = await quietPage(site);
   const tones = await countTones(page);
   await signIn(page, 'listener-sounds@example.com');
-  if (!(await hasFavoritesPages(page))) {
-    t.skip('the hearts are not in this build');
-    return;
-  }
   const queen = await artistByTitle(site, 'Queen');
   await page.goto(`${site.origin}/artist/${queen.id}`);
   await hydrated(page);
