@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { trapFocus } from '../../components/modal';
 import { folderTracks, useFoldersList, useVideoFavoritesList } from '../../lib/library';
-import { GenreBadges, IconButton, SeekBar, TransportButtons, VolumeControl } from './controls';
+import { GenreBadges, IconButton, SeekBar, TransportButtons, VolumeControl, withClick } from './controls';
 import { folderLabel } from './format';
 import type { PlayerControls } from './player';
 import { currentItem, type PlayerState } from './playlist-state';
@@ -94,7 +94,7 @@ export function FullPlayer({
         </h2>
         <LoadFolder controls={controls} />
         <div className="player-overlay-actions">
-          <button ref={firstButton} type="button" className="player-btn" aria-label="Minimize player" title="Minimize player" onClick={() => controls.dispatch({ type: 'minimize' })}>
+          <button ref={firstButton} type="button" className="player-btn" aria-label="Minimize player" title="Minimize player" onClick={withClick(() => controls.dispatch({ type: 'minimize' }))}>
             <svg width={20} height={20} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d="M5 17h14v2H5z" fill="currentColor" />
             </svg>

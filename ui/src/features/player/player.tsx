@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { api, type ChannelVideo } from '../../generated/contract';
 import { PLAY_EVENT, VIDEO_OVERLAY_EVENT, type PlayRequest, type VideoOverlayRequest } from '../../lib/events';
+import { playSound } from '../../lib/sound';
 import { readSession, removeSession, writeSession } from '../../lib/storage';
 import { createVideoPlayer, extractVideoId, INVALID_VIDEO_URL, isChannelLink, type VideoEvent, type VideoPlayer } from '../../lib/video-service';
 import { FullPlayer } from './full-player';
@@ -75,6 +76,9 @@ export default function Player({ initialRequest, initialOverlay = null }: { init
     timers.current = [
       window.setTimeout(() => {
         dispatch({ type: 'load', request });
+        // The player opens on a new playlist: its jingle (after the gesture that asked
+        // for it; a player restored after a reload opens without one).
+        playSound('intro');
         timers.current.push(window.setTimeout(() => dispatch({ type: 'resume' }), PLAY_DELAY_MS));
       }, OPEN_DELAY_MS),
     ];
