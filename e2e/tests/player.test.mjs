@@ -458,6 +458,15 @@ test('the Weekly Top 10 overlay: arrows, keyboard arrows, the 100 px swipe, 3 pl
   assert.equal(await position(), '#2position 2 of 5', 'a 120 px swipe left goes next');
   await swipe(page, cdp, { x: 100, y }, { x: 220, y });
   assert.equal(await position(), '#1position 1 of 5', 'a 120 px swipe right goes back');
+  // Over the video, whose frame would take the touches: the transparent strips at its edges.
+  const end = await dialog.locator('.video-overlay-swipe--end').boundingBox();
+  const start = await dialog.locator('.video-overlay-swipe--start').boundingBox();
+  assert.ok(end?.width > 0 && start?.width > 0, 'the edge zones show on a touch screen');
+  const zoneY = end.y + end.height / 2;
+  await swipe(page, cdp, { x: end.x + end.width - 4, y: zoneY }, { x: end.x + end.width - 124, y: zoneY });
+  assert.equal(await position(), '#2position 2 of 5', 'a swipe left from the right edge of the video goes next');
+  await swipe(page, cdp, { x: start.x + 4, y: zoneY }, { x: start.x + 124, y: zoneY });
+  assert.equal(await position(), '#1position 1 of 5', 'a swipe right from the left edge of the video goes back');
   await page.keyboard.press('ArrowRight');
 
   await dialog.getByRole('button', { name: 'Preview or Buy' }).click();

@@ -195,7 +195,17 @@ export function VideoOverlay({ request, onClose }: { request: VideoOverlayReques
         <button type="button" className="player-btn video-overlay-arrow" aria-label="Previous video" onClick={withClick(() => go(-1))} disabled={total < 2}>
           <Glyph name="previous" size={28} />
         </button>
-        <div className="video-overlay-stage" ref={stageRef} />
+        <div className="video-overlay-stage" ref={stageRef}>
+          {/*
+            Touches on the video itself go to its frame, never to this page; these
+            transparent strips over its left and right edges (touch screens only: they
+            are hidden for a mouse) catch swipes there. Not focusable and hidden from
+            assistive technology: the arrows and arrow keys are the accessible way. The
+            slots the effect above appends come after them, under them.
+          */}
+          <div className="video-overlay-swipe video-overlay-swipe--start" aria-hidden="true" data-swipe-zone="" />
+          <div className="video-overlay-swipe video-overlay-swipe--end" aria-hidden="true" data-swipe-zone="" />
+        </div>
         <button type="button" className="player-btn video-overlay-arrow" aria-label="Next video" onClick={withClick(() => go(1))} disabled={total < 2}>
           <Glyph name="next" size={28} />
         </button>
