@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { start } from '../support/harness.mjs';
 import { startMail, until } from '../support/mail.mjs';
-import { artistByTitle, hydrated, quietPage, settle } from './browser-helpers.mjs';
+import { artistByTitle, hydrated, neighborsOf, quietPage, settle } from './browser-helpers.mjs';
 
 /** A string only the player's code contains (its queue heading). */
 const PLAYER_MARKER = 'Playlist Queue (';
@@ -281,19 +281,27 @@ test('the volume slider goes from 0 to 1 in tenths; a long press mutes and a sec
 });
 
 test('client navigation keeps the music playing, a reload keeps the queue, and players never leak', async () => {
+  // Five distinct artists after Queen, each the one before's "Next artist" (known up front).
+  const queen = await artistByTitle(site, 'Queen');
+  const ids = [queen.id];
+  while (ids.length < 6) ids.push((await neighborsOf(site, ids.at(-1))).nextId);
+  assert.equal(new Set(ids).size, 6, `six distinct artists: ${ids.join(', ')}`);
+
   const page = await quietPage(site);
-  await page.goto(`${site.origin}/`);
+  await page.goto(`${site.origin}/artist/${queen.id}`);
   await hydrated(page);
   await openPlayer(page, { items: [track(1), track(2), track(3)], name: 'Road Trip', startIndex: 1 });
   await page.keyboard.press('Escape');
   await page.getByRole('region', { name: 'Player' }).waitFor();
   const created = await page.evaluate(() => window.__fakeVideo.created);
-  // Five artist pages by client navigation (the header's Random Artist button).
-  for (let i = 0; i < 5; i += 1) {
-    const before = page.url();
-    await page.getByRole('button', { name: /Random Artist/ }).first().click();
-    await page.waitForURL((url) => url.href !== before && url.pathname.startsWith('/artist/'), { timeout: 10_000 }).catch(() => undefined);
-    await hydrated(page);
+  // A full page load would lose this mark: every step below must be client navigation.
+  await page.evaluate(() => (window.__sameDocument = true));
+  for (const id of ids.slice(1)) {
+    await page.locator(`.artist-pager a[rel="next"][href="/artist/${id}"]`).click();
+    await page.waitForURL(`${site.origin}/artist/${id}`, { timeout: 10_000 });
+    await page.locator('h1').first().waitFor();
+    assert.equal(await page.evaluate(() => window.__sameDocument), true, `client navigation to /artist/${id}`);
+    assert.equal((await fakePlayers(page))[0]?.state, 1, `still playing on /artist/${id}`);
   }
   const players = await fakePlayers(page);
   assert.equal(players.length, 1, 'one video player after five artist pages');
@@ -302,10 +310,14 @@ test('client navigation keeps the music playing, a reload keeps the queue, and p
   assert.equal(players[0].id, 'fakeVideo02');
   assert.equal(await page.evaluate(() => window.__fakeVideo.created), created, 'never restarted');
 
+  // Reloaded while maximized, the player comes back minimized: no modal without asking.
+  await page.getByRole('button', { name: 'Maximize player' }).click();
+  await overlay(page).waitFor();
   await page.reload();
   await hydrated(page);
   const mini = page.getByRole('region', { name: 'Player' });
   await mini.waitFor();
+  assert.equal(await page.locator('.player-overlay').count(), 0, 'not maximized after the reload');
   assert.ok(await mini.getByText('2 of 3').isVisible());
   await until('the video cued', async () => (await fakePlayers(page))[0]?.id === 'fakeVideo02');
   assert.equal((await fakePlayers(page))[0].state, 5, 'cued, waiting for a gesture');
@@ -458,6 +470,15 @@ test('the Weekly Top 10 overlay: arrows, keyboard arrows, the 100 px swipe, 3 pl
   assert.equal(await position(), '#2position 2 of 5', 'a 120 px swipe left goes next');
   await swipe(page, cdp, { x: 100, y }, { x: 220, y });
   assert.equal(await position(), '#1position 1 of 5', 'a 120 px swipe right goes back');
+  // Over the video, whose frame would take the touches: the transparent strips at its edges.
+  const end = await dialog.locator('.video-overlay-swipe--end').boundingBox();
+  const start = await dialog.locator('.video-overlay-swipe--start').boundingBox();
+  assert.ok(end?.width > 0 && start?.width > 0, 'the edge zones show on a touch screen');
+  const zoneY = end.y + end.height / 2;
+  await swipe(page, cdp, { x: end.x + end.width - 4, y: zoneY }, { x: end.x + end.width - 124, y: zoneY });
+  assert.equal(await position(), '#2position 2 of 5', 'a swipe left from the right edge of the video goes next');
+  await swipe(page, cdp, { x: start.x + 4, y: zoneY }, { x: start.x + 124, y: zoneY });
+  assert.equal(await position(), '#1position 1 of 5', 'a swipe right from the left edge of the video goes back');
   await page.keyboard.press('ArrowRight');
 
   await dialog.getByRole('button', { name: 'Preview or Buy' }).click();
@@ -505,22 +526,9 @@ test('the Brand New Songs player: next, previous, the 50 px swipe, Buy through t
   assert.deepEqual(page.problems, []);
 });
 
-/**
- * Whether this build has the library's favorites pages (they come with the library
- * branch; until both are merged, the tests that start from those pages are skipped).
- */
-async function hasFavoritesPages(page) {
-  const response = await page.request.get(`${site.origin}/favorites`);
-  return response.status() !== 404;
-}
-
-test('Play All on a folder plays its (filtered) list from the first track, named after the folder', async (t) => {
+test('Play All on a folder plays its (filtered) list from the first track, named after the folder', async () => {
   const page = await quietPage(site);
   await signIn(page, 'folder-player@example.com');
-  if (!(await hasFavoritesPages(page))) {
-    t.skip('the favorites pages are not in this build');
-    return;
-  }
   const all = await (await fetch(`${site.origin}/api/artists`)).json();
   const playable = all.filter((a) => a.soloVideoLink).slice(0, 3);
   const folder = await call(page, 'POST', '/api/favorite-folders', { name: 'Late Night' });
@@ -543,13 +551,9 @@ test('Play All on a folder plays its (filtered) list from the first track, named
   assert.deepEqual(page.problems, []);
 });
 
-test('a video favorite opens in the player as a single video with a loop option', async (t) => {
+test('a video favorite opens in the player as a single video with a loop option', async () => {
   const page = await quietPage(site);
   await signIn(page, 'video-fan@example.com');
-  if (!(await hasFavoritesPages(page))) {
-    t.skip('the favorites pages are not in this build');
-    return;
-  }
   const [artist] = await (await fetch(`${site.origin}/api/artists`)).json();
   const saved = await call(page, 'POST', '/api/video-favorites', {
     videoId: 'favVideo001',
@@ -591,14 +595,10 @@ async function countTones(page) {
   return () => page.evaluate(() => window.__tones.length);
 }
 
-test('favoriting plays the favorite sound and unfavoriting the unfavorite one; the menu switch silences them, remembered', async (t) => {
+test('favoriting plays the favorite sound and unfavoriting the unfavorite one; the menu switch silences them, remembered', async () => {
   const page = await quietPage(site);
   const tones = await countTones(page);
   await signIn(page, 'listener-sounds@example.com');
-  if (!(await hasFavoritesPages(page))) {
-    t.skip('the hearts are not in this build');
-    return;
-  }
   const queen = await artistByTitle(site, 'Queen');
   await page.goto(`${site.origin}/artist/${queen.id}`);
   await hydrated(page);

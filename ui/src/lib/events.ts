@@ -24,6 +24,12 @@ export interface PlaylistItem {
   soloVideoLink: string;
   genres: string[];
   imageUrl?: string | null;
+  /**
+   * Who performs it, for the lock screen (Media Session): the artist's title for an
+   * artist track, the original artist's name for a video favorite. Without it the
+   * player shows the playlist name there.
+   */
+  artist?: string | null;
 }
 
 export interface PlayRequest {

@@ -10,6 +10,7 @@ import {
   type NewVideoFavorite,
   type VideoFavorite,
 } from '../generated/contract';
+import type { PlaylistItem } from './events';
 
 /**
  * The signed-in visitor's library, shared by the favorites pages (features/library), the
@@ -197,4 +198,82 @@ export type LibraryActions = ReturnType<typeof useLibraryActions>;
 function fireFavoritesUpdated(): void {
   if (typeof window === 'undefined') return;
   window.dispatchEvent(new CustomEvent(FAVORITES_UPDATED_EVENT));
+}
+
+// ---- What a view lists and plays (pure; shared by the favorites pages and the player's
+// Load Folder, which may not import each other: features stay apart).
+
+/** Spec section 3: a video favorite shown as an artist card. */
+export type VideoPseudoArtist = Omit<Artist, 'id'> & {
+  /** `artistId-videoId`: the hyphen marks a video favorite (spec section 5). */
+  id: string;
+  isVideoFavorite: true;
+  originalArtistId: number;
+  originalArtistName: string;
+};
+
+/** What the favorites pages list: artists and video pseudo-artists. */
+export type LibraryItem = Artist | VideoPseudoArtist;
+
+/** The video service's genre, the second genre of every video pseudo-artist. */
+export const VIDEO_SERVICE_GENRE = 'YouTube';
+
+export function videoPseudoArtist(video: VideoFavorite): VideoPseudoArtist {
+  return {
+    id: `${video.artistId}-${video.videoId}`,
+    title: video.title,
+    imageUrl: video.thumbnail || null,
+    genres: ['Music Video', VIDEO_SERVICE_GENRE],
+    bio: `Music video by ${video.artistName}`,
+    bioSourceLink: null,
+    soloVideoLink: video.url,
+    spotifyLink: null,
+    appleLink: null,
+    amazonLink: null,
+    tidalLink: null,
+    funFact: null,
+    externalId: `video-${video.artistId}-${video.videoId}`,
+    kind: 'solo',
+    year: null,
+    origin: null,
+    realName: null,
+    isVideoFavorite: true,
+    originalArtistId: video.artistId,
+    originalArtistName: video.artistName,
+  };
+}
+
+/** Elements whose id contains a dash are video favorites (spec section 5). */
+export function isVideoItem(item: LibraryItem): item is VideoPseudoArtist {
+  return String(item.id).includes('-');
+}
+
+/** The items one view lists: the top level's or one folder's artists, then its videos. */
+export function viewItems(artists: Artist[], videos: VideoFavorite[], folderId: number | null): LibraryItem[] {
+  const here = videos.filter((video) => (video.folderId ?? null) === folderId).map(videoPseudoArtist);
+  return [...artists, ...here];
+}
+
+/** How many tracks a folder holds: its artists and its videos. */
+export function folderTrackCount(folder: FavoriteFolder, videos: VideoFavorite[]): number {
+  return folder.artists.length + videos.filter((video) => video.folderId === folder.id).length;
+}
+
+/**
+ * Play All (spec section 2): the listed items that can play (those with a video link),
+ * as the player's tracks, each naming its artist for the lock screen: the artist's own
+ * title, or a video favorite's original artist.
+ */
+export function playlistItems(items: LibraryItem[]): PlaylistItem[] {
+  return items.flatMap((item) => {
+    const link = item.soloVideoLink?.trim();
+    if (!link) return [];
+    const artist = isVideoItem(item) ? item.originalArtistName : item.title;
+    return [{ id: String(item.id), title: item.title, soloVideoLink: link, genres: item.genres, imageUrl: item.imageUrl, artist }];
+  });
+}
+
+/** What playing a whole folder plays: its artists, then its video favorites, those that can play. */
+export function folderTracks(folder: FavoriteFolder, videos: VideoFavorite[]): PlaylistItem[] {
+  return playlistItems(viewItems(folder.artists, videos, folder.id));
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUDIO_SETTING_KEY, SOUNDS, isAudioEnabled, playSound, setAudioEnabled } from './sound';
+import { AUDIO_SETTING_KEY, HOVER_THROTTLE_MS, SOUNDS, isAudioEnabled, playHoverSound, playSound, setAudioEnabled } from './sound';
 
 /** A stand-in for the browser's AudioContext that records the oscillators started (jsdom has no Web Audio). */
 class RecordingContext {
@@ -65,5 +65,33 @@ describe('sound effects', () => {
     setAudioEnabled(true);
     playSound('favorite');
     expect(RecordingContext.started.map((note) => note.frequency)).toEqual(SOUNDS.favorite.map((note) => note.frequency));
+  });
+
+  it('hover: mouse and pen only, at most once per throttle window, never before a gesture or with the switch off', () => {
+    vi.stubGlobal('AudioContext', RecordingContext);
+    const now = vi.spyOn(Date, 'now');
+    const hovers = () => RecordingContext.started.filter((note) => note.frequency === SOUNDS.hover[0]!.frequency).length;
+
+    now.mockReturnValue(1_000_000);
+    withGesture(false);
+    playHoverSound('mouse');
+    expect(hovers()).toBe(0);
+    withGesture(true);
+    setAudioEnabled(false);
+    playHoverSound('mouse');
+    expect(hovers()).toBe(0);
+    setAudioEnabled(true);
+    // Neither silent attempt used up the window.
+    playHoverSound('mouse');
+    expect(hovers()).toBe(1);
+    playHoverSound('pen');
+    now.mockReturnValue(1_000_000 + HOVER_THROTTLE_MS - 1);
+    playHoverSound('mouse');
+    expect(hovers()).toBe(1);
+    now.mockReturnValue(1_000_000 + HOVER_THROTTLE_MS);
+    playHoverSound('touch');
+    expect(hovers()).toBe(1);
+    playHoverSound('pen');
+    expect(hovers()).toBe(2);
   });
 });

@@ -145,3 +145,20 @@ export function playSound(name: SoundName): void {
     console.error('Sound effect failed', error);
   }
 }
+
+/** Hover ticks at most this often, so sweeping the pointer across a list makes one, not ten. */
+export const HOVER_THROTTLE_MS = 250;
+let lastHover = Number.NEGATIVE_INFINITY;
+
+/**
+ * The hover effect for a pointer entering a card or row: mouse and pen only (a finger's
+ * tap is not a hover, and its click has its own sound), throttled, and like every effect
+ * silent before a gesture or with the switch off (those do not use up the throttle).
+ */
+export function playHoverSound(pointerType: string = 'mouse'): void {
+  if (pointerType === 'touch' || !isAudioEnabled() || !hasUserGesture()) return;
+  const now = Date.now();
+  if (now - lastHover < HOVER_THROTTLE_MS) return;
+  lastHover = now;
+  playSound('hover');
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractVideoId, isChannelLink, videoEvent } from './video-service';
+import { createVideoPlayer, extractVideoId, isChannelLink, MAX_PLAYERS, registrySize, videoEvent } from './video-service';
 
 describe('the video service adapter', () => {
   it('takes the 11-character id from every kind of video link', () => {
@@ -45,5 +45,54 @@ describe('the video service adapter', () => {
   it('names the service state codes as the spec events', () => {
     expect([-1, 0, 1, 2, 3, 5].map(videoEvent)).toEqual(['unstarted', 'ended', 'playing', 'paused', 'buffering', 'cued']);
     expect(videoEvent(4)).toBeNull();
+  });
+});
+
+describe('the player registry', () => {
+  /** A stand-in for the iframe API's Player: ready on the next tick, records destroys. */
+  class FakePlayer {
+    static destroyed: string[] = [];
+    private readonly id: string;
+    constructor(element: HTMLElement, options: { events?: { onReady?: (event: { target: unknown }) => void } }) {
+      this.id = element.id;
+      setTimeout(() => options.events?.onReady?.({ target: this }), 0);
+    }
+    loadVideoById() {}
+    cueVideoById() {}
+    playVideo() {}
+    pauseVideo() {}
+    seekTo() {}
+    getCurrentTime() {
+      return 0;
+    }
+    getDuration() {
+      return 0;
+    }
+    setVolume() {}
+    destroy() {
+      FakePlayer.destroyed.push(this.id);
+    }
+  }
+
+  const mount = (id: string) => Object.assign(document.createElement('div'), { id });
+
+  it('never holds more than 3 players: a fourth destroys the oldest, and a key reused replaces its player', async () => {
+    window.YT = { Player: FakePlayer as never };
+    const created = [];
+    for (const key of ['a', 'b', 'c', 'd']) {
+      created.push(await createVideoPlayer(mount(key), `overlay:${key}`, { videoId: 'dQw4w9WgXcQ' }));
+      expect(registrySize()).toBeLessThanOrEqual(MAX_PLAYERS);
+    }
+    expect(MAX_PLAYERS).toBe(3);
+    expect(registrySize()).toBe(3);
+    expect(FakePlayer.destroyed).toEqual(['a']);
+
+    await createVideoPlayer(mount('b2'), 'overlay:b', { videoId: 'dQw4w9WgXcQ' });
+    expect(FakePlayer.destroyed).toEqual(['a', 'b']);
+    expect(registrySize()).toBe(3);
+
+    for (const player of created) player.destroy();
+    expect(registrySize()).toBe(1);
+    delete window.YT;
   });
 });

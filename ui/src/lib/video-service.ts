@@ -5,6 +5,13 @@
  * mode), embeds players on the privacy-enhanced host, translates the service's state
  * codes into named events, and keeps a registry of at most 3 players: creating a
  * fourth destroys the oldest. Nothing here runs on the server or before a play.
+ *
+ * The spec's "cleaned up when leaving artist pages" holds by construction: artist pages
+ * embed no player (Featured Video is thumbnails and links). The registry only ever holds
+ * the playlist player's one video (in the frame, outside the routes: it must keep playing
+ * across client navigation, so no route change may destroy it; closing the player does)
+ * and the full-screen overlay's current video and neighbours (destroyed when the overlay
+ * closes). So there is no "destroy on leaving a route" call to make.
  */
 
 /** Where the iframe API script comes from (crates/server/src/video_api.rs). */
@@ -156,11 +163,6 @@ const registry = new Map<string, VideoPlayer>();
 /** How many players exist right now (never more than MAX_PLAYERS). */
 export function registrySize(): number {
   return registry.size;
-}
-
-/** Destroys every player whose key starts with `prefix` (all when omitted), e.g. when leaving artist pages. */
-export function destroyPlayers(prefix = ''): void {
-  for (const [key, player] of [...registry]) if (key.startsWith(prefix)) player.destroy();
 }
 
 /**

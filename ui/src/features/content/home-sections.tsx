@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from '../../lib/router';
 import { Link } from '../../components/link';
 import { api, type Article, type ChannelVideo, type NewSong, type TopTenEntry } from '../../generated/contract';
 import { requestVideoOverlay } from '../../lib/events';
 import { fetchJson } from '../../lib/fetcher';
+import { playHoverSound } from '../../lib/sound';
 import { ExternalLink, useExternalLink } from '../../components/external-link';
 import { BookIcon, ChevronLeftIcon, ChevronRightIcon, PlayIcon, RefreshIcon } from '../../components/icons';
 import { ArticleCard } from './article-card';
@@ -21,6 +22,11 @@ export const NEW_SONGS_SKELETONS = 3;
 export const REFRESH_SPINNER_MS = 1000;
 /** How many articles home shows under "Latest Articles". */
 export const LATEST_ARTICLES = 3;
+
+/** A pointer over a Top 10 or new-song card: the (throttled) hover effect. */
+function onCardHover(event: ReactPointerEvent<HTMLLIElement>): void {
+  playHoverSound(event.pointerType);
+}
 
 /** A thumbnail that cannot load leaves the tile's gradient (no broken-image icon). */
 function hideBroken(event: SyntheticEvent<HTMLImageElement>): void {
@@ -128,7 +134,7 @@ export function WeeklyTopTen() {
       ) : (
         <Strip label="Weekly Top 10" step={TOP_TEN_STEP}>
           {data.map((entry) => (
-            <li key={entry.rank} className="video-tile video-tile--top10">
+            <li key={entry.rank} className="video-tile video-tile--top10" onPointerEnter={onCardHover}>
               {entry.youtubeLink ? (
                 <a className="video-tile-link" {...videoLinkProps(entry.youtubeLink, () => openVideo(entry))}>
                   <TopTenFace entry={entry} />
@@ -193,7 +199,7 @@ export function BrandNewSongs() {
       ) : (
         <Strip label="Brand New Songs" step={NEW_SONGS_STEP}>
           {data.map((song) => (
-            <li key={song.id} className="video-tile video-tile--song">
+            <li key={song.id} className="video-tile video-tile--song" onPointerEnter={onCardHover}>
               {song.videoId ? (
                 <a className="video-tile-link" {...videoLinkProps(watchUrl(song.videoId), () => openSong(song))}>
                   <SongFace song={song} />

@@ -3,8 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Artist, FavoriteFolder, VideoFavorite } from '../../generated/contract';
 import { PLAY_EVENT, SHOW_LOGIN_EVENT, type PlayRequest } from '../../lib/events';
 import { withOneRetry, LibraryError, REMOVAL_RETRY_MS } from '../../lib/library';
+import { playSound } from '../../lib/sound';
 import { makeArtist } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+
+// The sound effects at their boundary: which one is asked for, and when.
+vi.mock('../../lib/sound', async (original) => ({ ...(await original<typeof import('../../lib/sound')>()), playSound: vi.fn() }));
 
 const user = { id: 1, email: 'ann@example.com' };
 const queen = makeArtist({ id: 1, title: 'Queen', genres: ['Rock', 'Glam Rock'], soloVideoLink: 'https://www.youtube.com/@queenofficial' });
@@ -216,6 +220,28 @@ describe('the favorites screen', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { level: 3, name: 'Adele' })).toBeNull());
     expect(library.calls[0]).toBe('DELETE /api/favorites/2');
     await waitFor(() => expect(library.calls).toContain('GET /api/favorites'));
+  });
+
+  it('plays the unfavorite sound when a removal is confirmed and done, not on cancel nor on failure', async () => {
+    const sound = vi.mocked(playSound);
+    sound.mockClear();
+    renderApp('/favorites', library.seed());
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Adele' }));
+    fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Remove Track?' })).getByRole('button', { name: 'Cancel' }));
+    expect(sound).not.toHaveBeenCalledWith('unfavorite');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Adele' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 3, name: 'Adele' })).toBeNull());
+    expect(sound.mock.calls.filter(([name]) => name === 'unfavorite')).toHaveLength(1);
+    await waitFor(() => expect(library.calls).toContain('GET /api/video-favorites'));
+
+    // A removal that fails twice (the one retry included) stays silent.
+    library.failNext = 2;
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Queen' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(within(screen.getByRole('alertdialog')).getByText('Failed to remove favorite')).toBeTruthy(), { timeout: 3000 });
+    expect(sound.mock.calls.filter(([name]) => name === 'unfavorite')).toHaveLength(1);
   });
 
   it('deletes the folder it shows after a confirm dialog, and goes back to the top level', async () => {

@@ -10,6 +10,7 @@ import { CloseIcon, GridIcon, HeartIcon, PlayIcon, SearchIcon } from '../../comp
 import { useSignedIn } from '../../lib/account';
 import { requestPlay, showLogin } from '../../lib/events';
 import { useLibraryActions, type LibraryActions } from '../../lib/library';
+import { playSound } from '../../lib/sound';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { addable, artistHref, filterItems, folderTrackCount, isVideoItem, opensInPlayer, playlistItems, trackCount, viewItems, type LibraryItem } from './library';
 import { AddToFolderDialog, MoveDialog, NewFolderDialog } from './library-dialogs';
@@ -156,6 +157,7 @@ function Library({ folderId }: { folderId: number | null }) {
       } else {
         await actions.removeFavorite(item.id, currentFolderId);
       }
+      playSound('unfavorite');
     });
 
   const deleteFolder = (target: FavoriteFolder) =>

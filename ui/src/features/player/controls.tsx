@@ -1,10 +1,19 @@
 import { useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { playSound } from '../../lib/sound';
 import { formatTime } from './format';
 import type { PlayerControls } from './player';
 import type { PlayerState } from './playlist-state';
 
 /** Spec section 9: long press 800 ms; volume 0 to 1 in steps of 0.1. */
 export const LONG_PRESS_MS = 800;
+
+/** A player button was pressed: the click effect (silent before a gesture or with the switch off), then its action. */
+export function withClick(action: () => void): () => void {
+  return () => {
+    playSound('click');
+    action();
+  };
+}
 
 /** Small inline glyphs (client-only code: no server markup budget to keep). */
 const PATHS: Record<string, string> = {
@@ -51,7 +60,7 @@ export function IconButton({
   size?: number;
 } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick'>) {
   return (
-    <button type="button" className={`player-btn ${className}`} aria-label={label} title={label} aria-pressed={pressed} onClick={onClick} {...rest}>
+    <button type="button" className={`player-btn ${className}`} aria-label={label} title={label} aria-pressed={pressed} onClick={withClick(onClick)} {...rest}>
       <Glyph name={glyph} size={size} />
     </button>
   );
@@ -138,7 +147,7 @@ export function VolumeControl({ state, controls }: { state: PlayerState; control
         onClick={() => {
           // The click that ends a long press is not a click.
           if (longPressed.current) longPressed.current = false;
-          else setOpen((value) => !value);
+          else withClick(() => setOpen((value) => !value))();
         }}
       >
         <Glyph name={state.volume === 0 ? 'muted' : 'volume'} />

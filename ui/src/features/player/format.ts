@@ -1,6 +1,3 @@
-import type { Artist } from '../../generated/contract';
-import type { PlaylistItem } from '../../lib/events';
-
 /** Seconds as m:ss (h:mm:ss from an hour). */
 export function formatTime(seconds: number): string {
   const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
@@ -8,19 +5,6 @@ export function formatTime(seconds: number): string {
   const m = Math.floor((total % 3600) / 60);
   const s = String(total % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
-
-/** A folder's artists as playlist items: only those with a video link can play. */
-export function playlistItems(artists: Artist[]): PlaylistItem[] {
-  return artists
-    .filter((artist) => typeof artist.soloVideoLink === 'string' && artist.soloVideoLink.trim() !== '')
-    .map((artist) => ({
-      id: String(artist.id),
-      title: artist.title,
-      soloVideoLink: (artist.soloVideoLink ?? '').trim(),
-      genres: artist.genres,
-      imageUrl: artist.imageUrl,
-    }));
 }
 
 /** Spec section 4: "Load Folder" lists folders as "name (n tracks)". */

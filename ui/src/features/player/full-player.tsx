@@ -1,15 +1,22 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { trapFocus } from '../../components/modal';
-import { useFoldersList } from '../../lib/library';
-import { GenreBadges, IconButton, SeekBar, TransportButtons, VolumeControl } from './controls';
-import { folderLabel, playlistItems } from './format';
+import { folderTracks, useFoldersList, useVideoFavoritesList } from '../../lib/library';
+import { GenreBadges, IconButton, SeekBar, TransportButtons, VolumeControl, withClick } from './controls';
+import { folderLabel } from './format';
 import type { PlayerControls } from './player';
 import { currentItem, type PlayerState } from './playlist-state';
 import { FullQueue } from './queue';
 
-/** The "Load Folder" dropdown: the signed-in visitor's folders (the library's cached folders list; empty signed out). */
-function LoadFolder({ controls }: { controls: PlayerControls }) {
+/**
+ * The "Load Folder" dropdown: the signed-in visitor's folders (the library's cached lists;
+ * empty signed out), each counted by what playing it would play: its artists and its
+ * video favorites that have a video link, as the folder page's Play All. A folder with
+ * nothing to play is listed but disabled.
+ */
+export function LoadFolder({ controls }: { controls: PlayerControls }) {
   const list = useFoldersList();
+  const videos = useVideoFavoritesList();
+  const folders = useMemo(() => list.map((folder) => ({ folder, tracks: folderTracks(folder, videos) })), [list, videos]);
   const id = useId();
   return (
     <div className="player-folder">
@@ -20,20 +27,19 @@ function LoadFolder({ controls }: { controls: PlayerControls }) {
         id={id}
         value=""
         onChange={(event) => {
-          const folder = list.find((entry) => String(entry.id) === event.currentTarget.value);
-          const items = folder ? playlistItems(folder.artists) : [];
-          if (folder && items.length > 0) controls.play({ items, name: folder.name, startIndex: 0, isPlaylist: true });
+          const chosen = folders.find((entry) => String(entry.folder.id) === event.currentTarget.value);
+          if (chosen && chosen.tracks.length > 0) controls.play({ items: chosen.tracks, name: chosen.folder.name, startIndex: 0, isPlaylist: true });
         }}
       >
         <option value="">Load Folder</option>
-        {list.length === 0 ? (
+        {folders.length === 0 ? (
           <option value="none" disabled>
             No folders available
           </option>
         ) : (
-          list.map((folder) => (
-            <option key={folder.id} value={String(folder.id)}>
-              {folderLabel(folder.name, folder.artists.length)}
+          folders.map(({ folder, tracks }) => (
+            <option key={folder.id} value={String(folder.id)} disabled={tracks.length === 0}>
+              {folderLabel(folder.name, tracks.length)}
             </option>
           ))
         )}
@@ -88,7 +94,7 @@ export function FullPlayer({
         </h2>
         <LoadFolder controls={controls} />
         <div className="player-overlay-actions">
-          <button ref={firstButton} type="button" className="player-btn" aria-label="Minimize player" title="Minimize player" onClick={() => controls.dispatch({ type: 'minimize' })}>
+          <button ref={firstButton} type="button" className="player-btn" aria-label="Minimize player" title="Minimize player" onClick={withClick(() => controls.dispatch({ type: 'minimize' }))}>
             <svg width={20} height={20} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d="M5 17h14v2H5z" fill="currentColor" />
             </svg>

@@ -73,6 +73,10 @@ export const PLAYER_CSS = `
 .video-overlay-slot{position:absolute;inset:0;visibility:hidden}
 .video-overlay-slot[data-current="true"]{visibility:visible}
 .video-overlay-slot>*{width:100%;height:100%;border:0;display:block}
+.video-overlay-swipe{display:none;position:absolute;top:0;bottom:64px;width:min(22%,88px);z-index:1;touch-action:pan-y}
+.video-overlay-swipe--start{left:0}
+.video-overlay-swipe--end{right:0}
+@media (pointer:coarse){.video-overlay-swipe{display:block}}
 .video-overlay-arrow{flex:none;background:var(--surface-2)}
 .video-overlay-arrow:disabled{opacity:.4;cursor:default}
 `;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { api, type ChannelVideo } from '../../generated/contract';
 import { PLAY_EVENT, VIDEO_OVERLAY_EVENT, type PlayRequest, type VideoOverlayRequest } from '../../lib/events';
+import { playSound } from '../../lib/sound';
 import { readSession, removeSession, writeSession } from '../../lib/storage';
 import { createVideoPlayer, extractVideoId, INVALID_VIDEO_URL, isChannelLink, type VideoEvent, type VideoPlayer } from '../../lib/video-service';
 import { FullPlayer } from './full-player';
@@ -75,6 +76,9 @@ export default function Player({ initialRequest, initialOverlay = null }: { init
     timers.current = [
       window.setTimeout(() => {
         dispatch({ type: 'load', request });
+        // The player opens on a new playlist: its jingle (after the gesture that asked
+        // for it; a player restored after a reload opens without one).
+        playSound('intro');
         timers.current.push(window.setTimeout(() => dispatch({ type: 'resume' }), PLAY_DELAY_MS));
       }, OPEN_DELAY_MS),
     ];
@@ -286,26 +290,37 @@ function useVideo(state: PlayerState, stateRef: { current: PlayerState }, dispat
   return { wrapperRef, seek, error, setSlot };
 }
 
+/**
+ * What the lock screen shows for the current track (Media Session metadata): its title,
+ * its artist (the playlist name when the track names none) and its artwork (the track's
+ * image, else the video's thumbnail); null without a track.
+ */
+export function mediaMetadata(state: PlayerState): MediaMetadataInit | null {
+  const item = currentItem(state);
+  if (!item) return null;
+  const videoId = extractVideoId(item.soloVideoLink);
+  const artwork = item.imageUrl
+    ? [{ src: item.imageUrl }]
+    : videoId
+      ? [{ src: `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`, sizes: '480x360', type: 'image/jpeg' }]
+      : [];
+  return { title: item.title, artist: item.artist?.trim() || state.name, album: 'Sound Atlas', artwork };
+}
+
 /** Lock screen and headset controls (Media Session API), where the browser has them. */
 function useMediaSession(state: PlayerState, dispatch: (action: PlayerAction) => void) {
-  const item = currentItem(state);
-  const title = item?.title ?? null;
-  const image = item?.imageUrl ?? null;
-  const videoId = item ? extractVideoId(item.soloVideoLink) : null;
-  const name = state.name;
+  const metadata = mediaMetadata(state);
+  const title = metadata?.title ?? null;
+  // A string, so the effect reruns only when what the lock screen shows changes.
+  const shown = metadata ? JSON.stringify(metadata) : null;
   useEffect(() => {
     const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
     if (!session) return undefined;
-    if (!title) {
+    if (!shown) {
       session.metadata = null;
       return undefined;
     }
-    const artwork = image
-      ? [{ src: image }]
-      : videoId
-        ? [{ src: `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`, sizes: '480x360', type: 'image/jpeg' }]
-        : [];
-    if (typeof MediaMetadata === 'function') session.metadata = new MediaMetadata({ title, artist: name, album: 'Sound Atlas', artwork });
+    if (typeof MediaMetadata === 'function') session.metadata = new MediaMetadata(JSON.parse(shown) as MediaMetadataInit);
     const handlers: Array<[MediaSessionAction, PlayerAction]> = [
       ['play', { type: 'resume' }],
       ['pause', { type: 'pause' }],
@@ -328,7 +343,7 @@ function useMediaSession(state: PlayerState, dispatch: (action: PlayerAction) =>
         }
       }
     };
-  }, [title, image, videoId, name, dispatch]);
+  }, [shown, dispatch]);
 
   useEffect(() => {
     const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;

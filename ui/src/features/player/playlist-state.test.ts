@@ -257,4 +257,22 @@ describe('the playlist player state', () => {
     expect(sanitize({ items: [{ id: 1 }], current: 7, volume: 'loud' })).toEqual(initialState);
     expect(sanitize({ items: tracks(2), order: [0, 0], current: 5 }).order).toEqual([0, 1]);
   });
+
+  it('a reload while maximized comes back minimized: the full-screen modal never opens without the visitor asking', () => {
+    const maximized = run(loaded(3, 1), { type: 'resume' });
+    expect(maximized.minimized).toBe(false);
+    const restored = sanitize(JSON.parse(JSON.stringify(maximized)));
+    expect(restored.open).toBe(true);
+    expect(restored.minimized).toBe(true);
+    expect(isVisible(restored)).toBe(true);
+    expect(now(restored)).toBe('Track 2');
+    // A stored flag saying otherwise changes nothing.
+    expect(sanitize({ ...maximized, minimized: false }).minimized).toBe(true);
+  });
+
+  it("a track's artist survives the session; anything but a string there is dropped", () => {
+    const items = [{ ...track(1), artist: 'Queen' }, { ...track(2), artist: 42 }, track(3)];
+    const restored = sanitize({ items, order: [0, 1, 2], current: 0, open: true });
+    expect(restored.items.map((item) => item.artist)).toEqual(['Queen', null, undefined]);
+  });
 });

@@ -270,10 +270,12 @@ export function sanitize(raw: unknown): PlayerState {
   if (!raw || typeof raw !== 'object') return initialState;
   const value = raw as Partial<PlayerState>;
   const items = Array.isArray(value.items)
-    ? value.items.filter(
-        (item): item is PlaylistItem =>
-          !!item && typeof item.id === 'string' && typeof item.title === 'string' && typeof item.soloVideoLink === 'string' && Array.isArray(item.genres),
-      )
+    ? value.items
+        .filter(
+          (item): item is PlaylistItem =>
+            !!item && typeof item.id === 'string' && typeof item.title === 'string' && typeof item.soloVideoLink === 'string' && Array.isArray(item.genres),
+        )
+        .map((item) => (item.artist === undefined || typeof item.artist === 'string' ? item : { ...item, artist: null }))
     : [];
   const order =
     Array.isArray(value.order) && value.order.length === items.length && identity(items.length).every((index) => value.order?.includes(index))
@@ -292,7 +294,9 @@ export function sanitize(raw: unknown): PlayerState {
     mutedVolume: typeof value.mutedVolume === 'number' ? clampVolume(value.mutedVolume) : null,
     name: typeof value.name === 'string' && value.name.trim() ? value.name : DEFAULT_PLAYLIST_NAME,
     open: bool(value.open, false) && items.length > 0,
-    minimized: bool(value.minimized, false),
+    // A saved queue always comes back minimized: a reload must not open the
+    // full-screen modal (its focus trap and page-scroll lock) without the visitor asking.
+    minimized: items.length > 0,
     isPlaylist: bool(value.isPlaylist, true),
     loop: bool(value.loop, false),
     position: num(value.position, 0),

@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { GenreBadges, Glyph, IconButton } from './controls';
+import { playHoverSound } from '../../lib/sound';
+import { GenreBadges, Glyph, IconButton, withClick } from './controls';
 import type { PlayerControls } from './player';
 import { queue, type PlayerState } from './playlist-state';
 
@@ -14,8 +15,18 @@ export function MiniQueue({ state, controls }: { state: PlayerState; controls: P
       {rows.map((item, position) => {
         const current = position === state.current;
         return (
-          <li key={`${item.id}:${state.order[position]}`} className={current ? 'is-current' : undefined} aria-current={current ? 'true' : undefined}>
-            <button type="button" className="player-queue-number" aria-label={`Jump to track ${position + 1}: ${item.title}`} onClick={() => controls.dispatch({ type: 'jump', position })}>
+          <li
+            key={`${item.id}:${state.order[position]}`}
+            className={current ? 'is-current' : undefined}
+            aria-current={current ? 'true' : undefined}
+            onPointerEnter={(event) => playHoverSound(event.pointerType)}
+          >
+            <button
+              type="button"
+              className="player-queue-number"
+              aria-label={`Jump to track ${position + 1}: ${item.title}`}
+              onClick={withClick(() => controls.dispatch({ type: 'jump', position }))}
+            >
               {position + 1}
             </button>
             <span className="player-queue-title">{item.title}</span>
@@ -86,6 +97,7 @@ export function FullQueue({ state, controls }: { state: PlayerState; controls: P
               aria-current={current ? 'true' : undefined}
               draggable
               data-queue-row={position}
+              onPointerEnter={(event) => playHoverSound(event.pointerType)}
               onDragStart={(event) => {
                 setDragFrom(position);
                 event.dataTransfer.effectAllowed = 'move';
@@ -118,7 +130,7 @@ export function FullQueue({ state, controls }: { state: PlayerState; controls: P
               >
                 <Glyph name="grip" size={16} />
               </button>
-              <button type="button" className="player-queue-number" aria-label={`Play track ${position + 1}: ${item.title}`} onClick={() => controls.dispatch({ type: 'jump', position })}>
+              <button type="button" className="player-queue-number" aria-label={`Play track ${position + 1}: ${item.title}`} onClick={withClick(() => controls.dispatch({ type: 'jump', position }))}>
                 {position + 1}
               </button>
               {/* A double click or double tap plays the row. */}

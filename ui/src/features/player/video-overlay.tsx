@@ -3,7 +3,7 @@ import { useExternalLink } from '../../components/external-link';
 import type { VideoOverlayRequest } from '../../lib/events';
 import { DEFAULT_SWIPE, TOP10_SWIPE, detectSwipe, isInHorizontalScroller } from '../../lib/swipe';
 import { createVideoPlayer, extractVideoId, MAX_PLAYERS, type VideoPlayer } from '../../lib/video-service';
-import { Glyph } from './controls';
+import { Glyph, withClick } from './controls';
 import { trapFocus } from '../../components/modal';
 
 /** One video of the overlay, from a Top 10 entry or a new song. */
@@ -182,21 +182,31 @@ export function VideoOverlay({ request, onClose }: { request: VideoOverlayReques
         </div>
         <div className="video-overlay-actions">
           {video?.buyLink && (
-            <button type="button" className="btn btn-primary btn-sm" onClick={() => video.buyLink && confirm(video.buyLink)}>
+            <button type="button" className="btn btn-primary btn-sm" onClick={withClick(() => video.buyLink && confirm(video.buyLink))}>
               {topTen ? 'Preview or Buy' : 'Buy'}
             </button>
           )}
-          <button ref={closeRef} type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
+          <button ref={closeRef} type="button" className="btn btn-ghost btn-sm" onClick={withClick(onClose)}>
             Close Video
           </button>
         </div>
       </div>
       <div className="video-overlay-main">
-        <button type="button" className="player-btn video-overlay-arrow" aria-label="Previous video" onClick={() => go(-1)} disabled={total < 2}>
+        <button type="button" className="player-btn video-overlay-arrow" aria-label="Previous video" onClick={withClick(() => go(-1))} disabled={total < 2}>
           <Glyph name="previous" size={28} />
         </button>
-        <div className="video-overlay-stage" ref={stageRef} />
-        <button type="button" className="player-btn video-overlay-arrow" aria-label="Next video" onClick={() => go(1)} disabled={total < 2}>
+        <div className="video-overlay-stage" ref={stageRef}>
+          {/*
+            Touches on the video itself go to its frame, never to this page; these
+            transparent strips over its left and right edges (touch screens only: they
+            are hidden for a mouse) catch swipes there. Not focusable and hidden from
+            assistive technology: the arrows and arrow keys are the accessible way. The
+            slots the effect above appends come after them, under them.
+          */}
+          <div className="video-overlay-swipe video-overlay-swipe--start" aria-hidden="true" data-swipe-zone="" />
+          <div className="video-overlay-swipe video-overlay-swipe--end" aria-hidden="true" data-swipe-zone="" />
+        </div>
+        <button type="button" className="player-btn video-overlay-arrow" aria-label="Next video" onClick={withClick(() => go(1))} disabled={total < 2}>
           <Glyph name="next" size={28} />
         </button>
       </div>

@@ -1,0 +1,22 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { SeekBar } from './controls';
+import type { PlayerControls } from './player';
+import { initialState, playerReducer } from './playlist-state';
+
+const items = [{ id: '1', title: 'Song 1', soloVideoLink: 'https://youtu.be/seekVideo01', genres: [] }];
+const loaded = playerReducer(initialState, { type: 'load', request: { items, name: 'Seek' } });
+const controls: PlayerControls = { dispatch: vi.fn(), play: vi.fn(), seek: vi.fn() };
+
+describe('the seek slider', () => {
+  it('goes to 100 in 1 s steps while the duration is unknown, then to the duration', () => {
+    const { rerender } = render(<SeekBar state={loaded} controls={controls} id="seek" />);
+    const slider = screen.getByRole('slider', { name: 'Seek' });
+    expect(loaded.duration).toBe(0);
+    expect(slider.getAttribute('max')).toBe('100');
+    expect(slider.getAttribute('step')).toBe('1');
+    rerender(<SeekBar state={playerReducer(loaded, { type: 'progress', position: 12.6, duration: 215.4 })} controls={controls} id="seek" />);
+    expect(slider.getAttribute('max')).toBe('215');
+    expect((slider as HTMLInputElement).value).toBe('12');
+  });
+});
