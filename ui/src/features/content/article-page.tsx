@@ -5,7 +5,7 @@ import { Link } from '../../components/link';
 import { INVALID_YOUTUBE_URL, RELATED_ARTICLES, links, routes, titles, type Article } from '../../generated/contract';
 import { useAppEnv } from '../../lib/app-state';
 import { isNotFound } from '../../lib/http-error';
-import { useDocumentHead } from '../../lib/use-document-head';
+import { truncateWords, useDocumentHead } from '../../lib/use-document-head';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AffiliateNotice } from '../../components/ad-slot';
 import { ExternalLink } from '../../components/external-link';
@@ -78,11 +78,12 @@ export function ArticlePage() {
     article
       ? {
           title: titles.article(article.title),
-          description: article.summary,
+          description: article.summary.trim() ? truncateWords(article.summary) : `${article.title} on Sound Atlas.`,
           url,
           image: `${origin}/og/article/${article.id}.png`,
           imageAlt: shareImageAlt(article),
           type: 'article',
+          article: { publishedTime: article.date, section: article.category, tags: tagList(article.tags) },
         }
       : null,
     origin,
