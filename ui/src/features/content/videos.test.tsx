@@ -2,7 +2,9 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app';
 import { makeArtist } from '../../test/fixtures';
-import { channelVideos, newSongs, topTen } from './content-fixtures';
+import { INVALID_YOUTUBE_URL } from '../../generated/contract';
+import { channelVideos, makeArticle, newSongs, topTen } from './content-fixtures';
+import { CHANNEL_STEP, NEW_SONGS_STEP, TOP_TEN_STEP } from './home-sections';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -45,5 +47,57 @@ describe('video cards', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Stay Here' }));
     expect(dialog()).toBeNull();
     expect(open).not.toHaveBeenCalled();
+  });
+});
+
+describe('the home strips', () => {
+  it('scroll by the spec steps: Top 10 300 px, new songs 320 px, channel videos 350 px', () => {
+    expect([TOP_TEN_STEP, NEW_SONGS_STEP, CHANNEL_STEP]).toEqual([300, 320, 350]);
+    const scrollBy = vi.fn();
+    Object.defineProperty(HTMLElement.prototype, 'scrollBy', { configurable: true, value: scrollBy });
+    try {
+      home();
+      const cases: Array<[string, number]> = [
+        ['Weekly Top 10', 300],
+        ['Brand New Songs', 320],
+        ['Latest channel videos', 350],
+      ];
+      for (const [label, step] of cases) {
+        const strip = screen.getByRole('list', { name: label });
+        for (const [direction, left] of [['right', step], ['left', -step]] as const) {
+          scrollBy.mockClear();
+          fireEvent.click(screen.getByRole('button', { name: `Scroll ${label} ${direction}` }));
+          expect(scrollBy).toHaveBeenCalledTimes(1);
+          expect(scrollBy.mock.contexts[0]).toBe(strip);
+          expect(scrollBy.mock.calls[0]![0]).toMatchObject({ left });
+        }
+      }
+    } finally {
+      delete (HTMLElement.prototype as { scrollBy?: unknown }).scrollBy;
+    }
+  });
+});
+
+describe('an article video', () => {
+  it('says "Invalid YouTube URL" when the article names no 11-character video id', () => {
+    for (const bad of ['not a video', 'https://www.youtube.com/watch?v=short', 'fJ9rUzIMcZQX']) {
+      const article = makeArticle({ id: 31, youtubeVideo: bad });
+      const { container, unmount } = renderApp('/articles/31', [
+        { key: '/api/articles/31', status: 200, body: article },
+        { key: '/api/articles', status: 200, body: [article] },
+      ]);
+      expect(INVALID_YOUTUBE_URL).toBe('Invalid YouTube URL');
+      expect(screen.getByText('Invalid YouTube URL')).toBeTruthy();
+      expect(container.querySelector('.article-video')).toBeNull();
+      expect(container.querySelector('iframe')).toBeNull();
+      unmount();
+    }
+    const good = makeArticle({ id: 32, youtubeVideo: 'fJ9rUzIMcZQ' });
+    renderApp('/articles/32', [
+      { key: '/api/articles/32', status: 200, body: good },
+      { key: '/api/articles', status: 200, body: [good] },
+    ]);
+    expect(screen.queryByText('Invalid YouTube URL')).toBeNull();
+    expect(screen.getByRole('button', { name: /^Play video:/ })).toBeTruthy();
   });
 });
