@@ -364,12 +364,17 @@ fn article_json(title: &str, category: &str) -> serde_json::Value {
 }
 
 async fn articles_import_from_json_updates_in_place(db: &TestDb) {
-    let items = json!([
+    // Laid out as a person writes it: a bad record is reported by the line it starts on.
+    let text = format!(
+        "[\n  {},\n  {},\n\n  {}\n]\n",
         article_json("Imported Story", "General"),
         article_json("Wrong Category", "Gossip"),
-        { "title": "No Date", "summary": "s", "category": "General", "content": "c", "tags": "t" },
-    ]);
-    let path = file("articles.json", &items.to_string());
+        serde_json::to_string_pretty(
+            &json!({ "title": "No Date", "summary": "s", "category": "General", "content": "c", "tags": "t" })
+        )
+        .unwrap()
+    );
+    let path = file("articles.json", &text);
     let first = import(
         db,
         Import::Articles {
@@ -380,7 +385,7 @@ async fn articles_import_from_json_updates_in_place(db: &TestDb) {
     .await;
     assert_eq!(first.inserted, 1);
     let at: Vec<&str> = first.skipped.iter().map(|s| s.at.as_str()).collect();
-    assert_eq!(at, ["entry 2", "entry 3"]);
+    assert_eq!(at, ["line 3", "line 5"]);
     assert!(first.skipped[0].reason.contains("category must be one of"));
     let stored = article::Entity::find()
         .one(&db.conn)
