@@ -635,6 +635,191 @@ async fn enrichment_sets_wiki_images_and_only_missing_biographies(db: &TestDb) {
     assert_eq!((again.updated, again.unchanged), (0, 2));
 }
 
+/// An encyclopedia that is busy, slow or fine depending on the page, and notes when
+/// each request arrived.
+#[derive(Clone, Default)]
+struct BusyWiki {
+    seen: Arc<Mutex<Vec<(String, std::time::Instant)>>>,
+}
+
+impl BusyWiki {
+    fn times_of(&self, page: &str) -> Vec<std::time::Instant> {
+        let seen = self.seen.lock().unwrap();
+        seen.iter()
+            .filter(|(p, _)| p == page)
+            .map(|(_, t)| *t)
+            .collect()
+    }
+
+    fn pages(&self) -> Vec<String> {
+        self.seen
+            .lock()
+            .unwrap()
+            .iter()
+            .map(|(p, _)| p.clone())
+            .collect()
+    }
+}
+
+async fn busy_summary(State(fake): State<BusyWiki>, Path(page): Path<String>) -> Response {
+    let earlier = fake.times_of(&page).len();
+    fake.seen
+        .lock()
+        .unwrap()
+        .push((page.clone(), std::time::Instant::now()));
+    let too_many = |after: &str| {
+        (
+            StatusCode::TOO_MANY_REQUESTS,
+            [("retry-after", after.to_owned())],
+        )
+            .into_response()
+    };
+    match page.as_str() {
+        // Busy once, asking for a one-second pause.
+        "Busy_Once" if earlier == 0 => too_many("1"),
+        // Busy for an hour: the wait is bounded and the retries run out.
+        "Busy_For_An_Hour" => too_many("3600"),
+        "Slow" => {
+            tokio::time::sleep(Duration::from_secs(3)).await;
+            Json(json!({ "extract": "Too late." })).into_response()
+        }
+        _ => Json(json!({ "extract": format!("About {page}.") })).into_response(),
+    }
+}
+
+/// Artists without a biography whose links name these pages, in this order, and an
+/// encyclopedia fake to ask.
+async fn busy_setup(db: &TestDb, pages: &[&str]) -> (BusyWiki, String) {
+    let rows = pages
+        .iter()
+        .map(|page| ArtistUpsert {
+            external_id: page.to_lowercase().replace('_', "-"),
+            title: page.replace('_', " "),
+            bio_source_link: Some(format!("https://en.wikipedia.org/wiki/{page}")),
+            ..Default::default()
+        })
+        .collect();
+    write::upsert(&db.conn, rows).await.unwrap();
+    let fake = BusyWiki::default();
+    let base = serve(
+        Router::new()
+            .route("/page/summary/{title}", route_get(busy_summary))
+            .with_state(fake.clone()),
+    )
+    .await;
+    (fake, base)
+}
+
+async fn bio_of(db: &TestDb, title: &str) -> Option<String> {
+    artist_by_title(db, title).await.unwrap().bio
+}
+
+async fn enrichment_waits_as_a_429_asks_and_gives_up_after_bounded_retries(db: &TestDb) {
+    let (fake, base) = busy_setup(db, &["Busy_Once", "Busy_For_An_Hour", "After_Them"]).await;
+    let config = WikiConfig {
+        api_base: Some(base),
+        pace: Duration::from_millis(20),
+        retries: 2,
+        max_retry_wait: Duration::from_millis(1500),
+        ..WikiConfig::default()
+    };
+    let started = std::time::Instant::now();
+    let report = wiki::enrich(&db.conn, &config).await.unwrap();
+    // Asked for one second: waited that long, then the retry succeeded.
+    let once = fake.times_of("Busy_Once");
+    assert_eq!(once.len(), 2);
+    let waited = once[1] - once[0];
+    assert!(
+        waited >= Duration::from_millis(990) && waited < Duration::from_millis(1400),
+        "{waited:?}"
+    );
+    assert_eq!(
+        bio_of(db, "Busy Once").await.as_deref(),
+        Some("About Busy_Once.")
+    );
+    // Asked for an hour: each wait cut to 1.5 s, two retries, then skipped with a reason.
+    let hour = fake.times_of("Busy_For_An_Hour");
+    assert_eq!(hour.len(), 3);
+    for pair in hour.windows(2) {
+        let waited = pair[1] - pair[0];
+        assert!(
+            waited >= Duration::from_millis(1490) && waited < Duration::from_millis(2500),
+            "{waited:?}"
+        );
+    }
+    assert_eq!(report.skipped.len(), 1, "{}", report.summary());
+    assert!(report.skipped[0].at.contains("Busy For An Hour"));
+    assert!(
+        report.skipped[0].reason.contains("429"),
+        "{}",
+        report.summary()
+    );
+    assert_eq!(bio_of(db, "Busy For An Hour").await, None);
+    // And the next artist was still asked.
+    assert_eq!(
+        bio_of(db, "After Them").await.as_deref(),
+        Some("About After_Them.")
+    );
+    assert_eq!(report.updated, 2);
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+async fn a_slow_answer_skips_that_artist_and_the_rest_go_on(db: &TestDb) {
+    let (fake, base) = busy_setup(db, &["Before_It", "Slow", "After_It"]).await;
+    let config = WikiConfig {
+        api_base: Some(base),
+        pace: Duration::from_millis(10),
+        timeout: Duration::from_millis(300),
+        ..WikiConfig::default()
+    };
+    let started = std::time::Instant::now();
+    let report = wiki::enrich(&db.conn, &config).await.unwrap();
+    // The slow page answers after 3 s; the run did not wait for it.
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(fake.pages(), ["Before_It", "Slow", "After_It"]);
+    assert_eq!(report.skipped.len(), 1, "{}", report.summary());
+    assert!(report.skipped[0].at.contains("Slow"));
+    assert!(
+        report.skipped[0].reason.contains("no answer within 300 ms"),
+        "{}",
+        report.summary()
+    );
+    assert_eq!(bio_of(db, "Slow").await, None);
+    assert_eq!(
+        bio_of(db, "Before It").await.as_deref(),
+        Some("About Before_It.")
+    );
+    assert_eq!(
+        bio_of(db, "After It").await.as_deref(),
+        Some("About After_It.")
+    );
+    assert_eq!(report.updated, 2);
+}
+
+async fn requests_to_the_encyclopedia_are_paced(db: &TestDb) {
+    let pages = ["One", "Two", "Three", "Four"];
+    let (fake, base) = busy_setup(db, &pages).await;
+    let pace = Duration::from_millis(250);
+    let config = WikiConfig {
+        api_base: Some(base),
+        pace,
+        ..WikiConfig::default()
+    };
+    let report = wiki::enrich(&db.conn, &config).await.unwrap();
+    assert_eq!(report.updated, 4);
+    let times: Vec<std::time::Instant> = pages.iter().map(|p| fake.times_of(p)[0]).collect();
+    for pair in times.windows(2) {
+        let gap = pair[1] - pair[0];
+        // The client waits `pace` between sends; arrival may differ by a little.
+        assert!(gap >= pace - Duration::from_millis(10), "{gap:?}");
+        assert!(gap < pace * 3, "{gap:?}");
+    }
+}
+
 db_tests!(
     a_spreadsheet_import_adds_artists_skips_bad_rows_and_never_duplicates,
     a_spreadsheet_import_updates_an_artist_it_already_has,
@@ -648,4 +833,7 @@ db_tests!(
     a_chart_import_replaces_the_chart_or_changes_nothing,
     new_songs_import_from_csv_keys_on_artist_and_song,
     enrichment_sets_wiki_images_and_only_missing_biographies,
+    enrichment_waits_as_a_429_asks_and_gives_up_after_bounded_retries,
+    a_slow_answer_skips_that_artist_and_the_rest_go_on,
+    requests_to_the_encyclopedia_are_paced,
 );
