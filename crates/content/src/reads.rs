@@ -123,6 +123,31 @@ pub async fn articles(content: &Content, category: Option<Category>) -> ApiResul
         .collect())
 }
 
+/// Every article's id, its date and when its row last changed (unix seconds, where
+/// known), newest first: what the articles' sitemap lists.
+pub async fn article_sitemap_entries(
+    content: &Content,
+) -> ApiResult<Vec<(i32, String, Option<i64>)>> {
+    use sea_orm::{EntityTrait, QuerySelect};
+    use sound_atlas_entity::article;
+    let all = all_articles(content).await?;
+    let changed: std::collections::HashMap<i32, i64> = article::Entity::find()
+        .select_only()
+        .column(article::Column::Id)
+        .column(article::Column::UpdatedAt)
+        .into_tuple::<(i32, Option<i64>)>()
+        .all(content.db())
+        .await
+        .map_err(|err| ApiError::from(err).worded(ARTICLES_FAILED))?
+        .into_iter()
+        .filter_map(|(id, at)| Some((id, at?)))
+        .collect();
+    Ok(all
+        .iter()
+        .map(|a| (a.id, a.date.clone(), changed.get(&a.id).copied()))
+        .collect())
+}
+
 /// `GET /api/articles/{id}`.
 pub async fn article(content: &Content, id: i32) -> ApiResult<Article> {
     all_articles(content)
