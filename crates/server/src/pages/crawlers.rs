@@ -82,13 +82,19 @@ impl Child {
     }
 }
 
-/// The articles with their `lastmod`: when the row last changed, else the article's date.
+/// The articles with their `lastmod`: when the row last changed (or the article's date
+/// when that is later), else the article's date.
 async fn article_entries(state: &AppState) -> ApiResult<Vec<Entry>> {
     Ok(content_reads::article_sitemap_entries(&state.content)
         .await?
         .into_iter()
         .map(|(id, date, changed)| {
-            let lastmod = changed.and_then(iso_date).unwrap_or(date);
+            // Never before the article's own date (a row written ahead of it).
+            let lastmod = match changed.and_then(iso_date) {
+                Some(day) if is_iso_date(&date) => day.max(date),
+                Some(day) => day,
+                None => date,
+            };
             Entry::new(routes::ARTICLE.href(&[&id]), Some(&lastmod))
         })
         .collect())

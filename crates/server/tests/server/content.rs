@@ -238,6 +238,8 @@ fn iso(at: time::OffsetDateTime) -> String {
 
 /// 2023-11-14 (UTC): a time some rows are set to, to tell their dates apart.
 const EARLIER: i64 = 1_700_000_000;
+/// 2030-03-17 (UTC): after every seeded article's date.
+const LATER: i64 = 1_900_000_000;
 
 async fn sql(db: &TestDb, statement: &str) {
     use sea_orm::ConnectionTrait;
@@ -245,38 +247,38 @@ async fn sql(db: &TestDb, statement: &str) {
 }
 
 /// Articles carry the day their row last changed (the seed just wrote them: today); a
-/// row from before that was recorded carries the article's own date.
+/// row from before that was recorded, or written before the article's own date, carries
+/// the article's date.
 async fn the_sitemap_dates_every_article_by_its_last_change(db: &TestDb) {
     let app = app(db).await;
     let all = articles(&app).await;
-    let (first, second) = (
-        all[0]["id"].as_i64().unwrap(),
-        all[1]["id"].as_i64().unwrap(),
-    );
-    sql(
-        db,
-        &format!("UPDATE articles SET updated_at = NULL WHERE id = {first}"),
-    )
-    .await;
-    sql(
-        db,
-        &format!("UPDATE articles SET updated_at = {EARLIER} WHERE id = {second}"),
-    )
-    .await;
+    let id_at = |i: usize| all[i]["id"].as_i64().unwrap();
+    let (first, second, third) = (id_at(0), id_at(1), id_at(2));
+    for (id, at) in [
+        (first, "NULL".to_owned()),
+        (second, LATER.to_string()),
+        (third, EARLIER.to_string()),
+    ] {
+        sql(
+            db,
+            &format!("UPDATE articles SET updated_at = {at} WHERE id = {id}"),
+        )
+        .await;
+    }
+    // The index dates the file by its newest entry.
     let index = get(&app, "/sitemap.xml").await.body;
     assert!(index.contains(&format!(
-        "<loc>{ORIGIN}/sitemaps/articles.xml</loc><lastmod>{}</lastmod>",
-        today()
+        "<loc>{ORIGIN}/sitemaps/articles.xml</loc><lastmod>2030-03-17</lastmod>"
     )));
     let sitemap = get(&app, "/sitemaps/articles.xml").await.body;
     let urls = locs(&sitemap);
     assert_eq!(urls.len(), all.len());
     for article in &all {
         let id = article["id"].as_i64().unwrap();
-        let lastmod = if id == first {
+        let lastmod = if id == first || id == third {
             article["date"].as_str().unwrap().to_owned()
         } else if id == second {
-            "2023-11-14".to_owned()
+            "2030-03-17".to_owned()
         } else {
             today()
         };
