@@ -8,6 +8,7 @@ mod m20261123_000002_create_content;
 mod m20261123_000003_artist_image_source;
 mod m20261123_000004_create_library; // library (issue 8)
 mod m20261123_000005_artist_updated_at;
+mod m20261124_000001_article_updated_at;
 
 pub struct Migrator;
 
@@ -21,6 +22,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000003_artist_image_source::Migration),
             Box::new(m20261123_000004_create_library::Migration), // library (issue 8)
             Box::new(m20261123_000005_artist_updated_at::Migration),
+            Box::new(m20261124_000001_article_updated_at::Migration),
         ]
     }
 }

@@ -37,7 +37,6 @@ impl serde::Serialize for AllArtists {
     }
 }
 
-/// `GET /api/artists/{id}`.
 /// Every artist's id with when its row last changed (unix seconds, where known), in
 /// the list's order: what the artists' sitemaps list.
 pub async fn sitemap_entries(catalog: &Catalog) -> ApiResult<Vec<(i32, Option<i64>)>> {
@@ -49,6 +48,23 @@ pub async fn sitemap_entries(catalog: &Catalog) -> ApiResult<Vec<(i32, Option<i6
         .collect())
 }
 
+/// When each letter's browse pages last changed: the newest change among the artists
+/// listed under it (unix seconds; letters whose artists record none are left out).
+pub async fn letter_changes(
+    catalog: &Catalog,
+) -> ApiResult<std::collections::HashMap<crate::Letter, i64>> {
+    let snapshot = catalog.snapshot(false).await?;
+    let mut newest = std::collections::HashMap::new();
+    for artist in &snapshot.artists {
+        if let Some(at) = snapshot.updated_at(artist.id) {
+            let slot = newest.entry(artist.letter()).or_insert(at);
+            *slot = (*slot).max(at);
+        }
+    }
+    Ok(newest)
+}
+
+/// `GET /api/artists/{id}`.
 pub async fn artist(catalog: &Catalog, id: ArtistId) -> ApiResult<Artist> {
     let snapshot = catalog.snapshot(false).await?;
     snapshot

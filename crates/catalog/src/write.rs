@@ -4,7 +4,7 @@
 
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter,
-    TryIntoModel,
+    QuerySelect, TryIntoModel,
 };
 use sound_atlas_entity::artist;
 
@@ -25,6 +25,77 @@ pub struct ArtistUpsert {
     pub apple_link: Option<String>,
     pub amazon_link: Option<String>,
     pub tidal_link: Option<String>,
+}
+
+/// The `externalId` a title gets, formed as the seed's ids are (`assets/seed/artists`):
+/// accents folded, lower case, "&" read as "and", apostrophes, periods and commas
+/// dropped ("R.E.M." is `rem`, "Destiny's Child" `destinys-child`, "10,000 Maniacs"
+/// `10000-maniacs`, "Hall & Oates" `hall-and-oates`), every other run of non-letters a
+/// hyphen. Empty when the title has no letter or digit.
+pub fn external_id_for(title: &str) -> String {
+    let folded = deunicode::deunicode(title)
+        .to_lowercase()
+        .replace('&', " and ");
+    let mut out = String::new();
+    for c in folded.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if matches!(c, '\'' | '.' | ',' | '`') {
+            // Joins its neighbours: "n'dour" is "ndour", "b.b." is "bb".
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').chars().take(120).collect()
+}
+
+/// A title as importers compare it with present rows: without case, accents or
+/// repeated spaces ("Cesária Évora" is "CESARIA  EVORA").
+pub fn title_key(title: &str) -> String {
+    deunicode::deunicode(title)
+        .to_lowercase()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The artists present, for an import to find the row a title means.
+#[derive(Debug, Default, Clone)]
+pub struct PresentArtists {
+    ids: std::collections::HashSet<String>,
+    by_title: std::collections::HashMap<String, String>,
+}
+
+impl PresentArtists {
+    pub async fn load<C: ConnectionTrait>(db: &C) -> Result<Self, sea_orm::DbErr> {
+        let rows: Vec<(String, String)> = artist::Entity::find()
+            .select_only()
+            .column(artist::Column::ExternalId)
+            .column(artist::Column::Title)
+            .into_tuple()
+            .all(db)
+            .await?;
+        let mut present = PresentArtists::default();
+        for (external_id, title) in rows {
+            present
+                .by_title
+                .entry(title_key(&title))
+                .or_insert_with(|| external_id.clone());
+            present.ids.insert(external_id);
+        }
+        Ok(present)
+    }
+
+    /// The `externalId` an imported row without one updates: the row of that id when
+    /// present, else a present row with the same title (case and accents aside), else
+    /// the new id.
+    pub fn resolve(&self, title: &str) -> String {
+        let id = external_id_for(title);
+        if self.ids.contains(&id) {
+            return id;
+        }
+        self.by_title.get(&title_key(title)).cloned().unwrap_or(id)
+    }
 }
 
 /// What an upsert did.
@@ -173,4 +244,35 @@ pub fn now_unix() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{external_id_for, title_key};
+
+    #[test]
+    fn ids_are_formed_as_the_seed_forms_them() {
+        for (title, id) in [
+            ("R.E.M.", "rem"),
+            ("B.B. King", "bb-king"),
+            ("N.W.A", "nwa"),
+            ("Destiny's Child", "destinys-child"),
+            ("Youssou N'Dour", "youssou-ndour"),
+            ("Hall & Oates", "hall-and-oates"),
+            ("Kool & the Gang", "kool-and-the-gang"),
+            ("10,000 Maniacs", "10000-maniacs"),
+            ("Cesária Évora", "cesaria-evora"),
+            ("AC/DC", "ac-dc"),
+            ("  Queen ", "queen"),
+            ("?!", ""),
+        ] {
+            assert_eq!(external_id_for(title), id, "{title}");
+        }
+    }
+
+    #[test]
+    fn titles_compare_without_case_accents_or_spacing() {
+        assert_eq!(title_key("Cesária  Évora"), title_key("CESARIA EVORA"));
+        assert_ne!(title_key("R.E.M."), title_key("REM"));
+    }
 }

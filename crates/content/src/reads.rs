@@ -13,7 +13,10 @@ use crate::store::Content;
 
 /// Spec section 2, Article detail: "Article Not Found: The article you're looking for doesn't exist."
 pub use sound_atlas_contract::content::ARTICLE_NOT_FOUND;
-/// Spec section 8, the client's texts for failed content reads (for the UI).
+/// Spec section 8, the texts of failed content reads: the `message` of a read that
+/// failed on our side (500). While the database is away the answer stays the 503 with
+/// its own text (`ApiError::worded` leaves it), and the UI shows its own sentences.
+/// `VIDEOS_FAILED` is the product channel's row, `CHANNEL_VIDEOS_FAILED` an artist's.
 pub const TOP_TEN_FAILED: &str = "Failed to fetch Weekly Top 10 data.";
 pub const NEW_SONGS_FAILED: &str = "Failed to fetch new songs";
 pub const VIDEOS_FAILED: &str = "Failed to fetch videos";
@@ -52,22 +55,26 @@ pub fn parse_channel_url(raw: Option<&str>) -> ApiResult<ChannelRef> {
 
 /// `GET /api/weekly-top-ten[?refresh=true]`: the chart by rank.
 pub async fn weekly_top_ten(content: &Content, refresh: bool) -> ApiResult<Vec<TopTenEntry>> {
-    Ok(content.top_ten(refresh).await?.as_ref().clone())
+    match content.top_ten(refresh).await {
+        Ok(chart) => Ok(chart.as_ref().clone()),
+        Err(err) => Err(ApiError::from(err).worded(TOP_TEN_FAILED)),
+    }
 }
 
 /// `GET /api/new-songs`: newest first.
 pub async fn new_songs(content: &Content) -> ApiResult<Vec<NewSong>> {
-    Ok(content.new_songs(false).await?.as_ref().clone())
+    match content.new_songs(false).await {
+        Ok(songs) => Ok(songs.as_ref().clone()),
+        Err(err) => Err(ApiError::from(err).worded(NEW_SONGS_FAILED)),
+    }
 }
 
 /// `GET /api/youtube/channel-videos`: the product channel's latest videos.
 pub async fn channel_videos(content: &Content) -> ApiResult<Vec<ChannelVideo>> {
-    Ok(content
-        .videos()
-        .site_videos(content.db())
-        .await?
-        .as_ref()
-        .clone())
+    match content.videos().site_videos(content.db()).await {
+        Ok(videos) => Ok(videos.as_ref().clone()),
+        Err(err) => Err(ApiError::from(err).worded(VIDEOS_FAILED)),
+    }
 }
 
 /// `GET /api/artist/channel-videos?url=`: the latest videos of the channel an
@@ -79,7 +86,10 @@ pub async fn artist_channel_videos(
     channel: &ChannelRef,
 ) -> ApiResult<Vec<ChannelVideo>> {
     let key = channel.key();
-    let snapshot = catalog.snapshot(false).await?;
+    let snapshot = catalog
+        .snapshot(false)
+        .await
+        .map_err(|err| ApiError::from(err).worded(CHANNEL_VIDEOS_FAILED))?;
     let known = snapshot.artists.iter().any(|a| {
         a.solo_video_link
             .as_deref()
@@ -89,17 +99,23 @@ pub async fn artist_channel_videos(
     if !known {
         return Err(ApiError::not_found(UNKNOWN_CHANNEL));
     }
-    Ok(content
-        .videos()
-        .channel_videos(content.db(), channel)
-        .await?
-        .as_ref()
-        .clone())
+    match content.videos().channel_videos(content.db(), channel).await {
+        Ok(videos) => Ok(videos.as_ref().clone()),
+        Err(err) => Err(ApiError::from(err).worded(CHANNEL_VIDEOS_FAILED)),
+    }
+}
+
+/// Every article, newest first (a failure worded as the spec words it).
+async fn all_articles(content: &Content) -> ApiResult<std::sync::Arc<Vec<Article>>> {
+    content
+        .articles(false)
+        .await
+        .map_err(|err| ApiError::from(err).worded(ARTICLES_FAILED))
 }
 
 /// `GET /api/articles[?category=]`: newest first, optionally of one category.
 pub async fn articles(content: &Content, category: Option<Category>) -> ApiResult<Vec<Article>> {
-    let all = content.articles(false).await?;
+    let all = all_articles(content).await?;
     Ok(all
         .iter()
         .filter(|a| category.is_none_or(|c| a.category == c.name()))
@@ -107,10 +123,34 @@ pub async fn articles(content: &Content, category: Option<Category>) -> ApiResul
         .collect())
 }
 
+/// Every article's id, its date and when its row last changed (unix seconds, where
+/// known), newest first: what the articles' sitemap lists.
+pub async fn article_sitemap_entries(
+    content: &Content,
+) -> ApiResult<Vec<(i32, String, Option<i64>)>> {
+    use sea_orm::{EntityTrait, QuerySelect};
+    use sound_atlas_entity::article;
+    let all = all_articles(content).await?;
+    let changed: std::collections::HashMap<i32, i64> = article::Entity::find()
+        .select_only()
+        .column(article::Column::Id)
+        .column(article::Column::UpdatedAt)
+        .into_tuple::<(i32, Option<i64>)>()
+        .all(content.db())
+        .await
+        .map_err(|err| ApiError::from(err).worded(ARTICLES_FAILED))?
+        .into_iter()
+        .filter_map(|(id, at)| Some((id, at?)))
+        .collect();
+    Ok(all
+        .iter()
+        .map(|a| (a.id, a.date.clone(), changed.get(&a.id).copied()))
+        .collect())
+}
+
 /// `GET /api/articles/{id}`.
 pub async fn article(content: &Content, id: i32) -> ApiResult<Article> {
-    content
-        .articles(false)
+    all_articles(content)
         .await?
         .iter()
         .find(|a| a.id == id)
@@ -120,8 +160,7 @@ pub async fn article(content: &Content, id: i32) -> ApiResult<Article> {
 
 /// Up to 3 other articles of the same category, newest first ("More in {category}").
 pub async fn related_articles(content: &Content, article: &Article) -> ApiResult<Vec<Article>> {
-    Ok(content
-        .articles(false)
+    Ok(all_articles(content)
         .await?
         .iter()
         .filter(|a| a.category == article.category && a.id != article.id)

@@ -438,6 +438,8 @@ trait KeyedRecord {
     fn key_column() -> <Self::Entity as EntityTrait>::Column;
     fn key(&self) -> String;
     fn apply(self, row: &mut <Self::Entity as EntityTrait>::ActiveModel);
+    /// Records when the row changed, for tables that keep it (articles).
+    fn touch(_row: &mut <Self::Entity as EntityTrait>::ActiveModel, _now: i64) {}
 }
 
 impl KeyedRecord for NewSongRecord {
@@ -463,6 +465,9 @@ impl KeyedRecord for ArticleRecord {
     }
     fn apply(self, row: &mut article::ActiveModel) {
         ArticleRecord::apply(self, row)
+    }
+    fn touch(row: &mut article::ActiveModel, now: i64) {
+        row.updated_at = sea_orm::ActiveValue::Set(Some(now));
     }
 }
 
@@ -504,6 +509,7 @@ where
                 let mut row =
                     <<R::Entity as EntityTrait>::ActiveModel as ActiveModelTrait>::default();
                 record.apply(&mut row);
+                R::touch(&mut row, sound_atlas_catalog::write::now_unix());
                 row.insert(db).await?;
                 written.inserted += 1;
             }
@@ -513,6 +519,7 @@ where
                 record.apply(&mut row);
                 // Setting a field marks it changed even to the same value: compare models.
                 if row.clone().try_into_model()? != before {
+                    R::touch(&mut row, sound_atlas_catalog::write::now_unix());
                     row.update(db).await?;
                     written.updated += 1;
                 } else {

@@ -232,6 +232,71 @@ async fn an_artist_channel_needs_a_valid_link_that_an_artist_uses(db: &TestDb) {
     assert_eq!(coldplay.json(), serde_json::json!([]));
 }
 
+/// A read that fails on our side answers 500 with the spec's text for it (section 8);
+/// while the database is away every read stays the 503 with the generic text.
+async fn failed_reads_answer_with_the_spec_texts(db: &TestDb) {
+    use sea_orm::ConnectionTrait;
+    use sound_atlas_content::{Content, VideoService};
+    let coldplay = "/api/artist/channel-videos?url=https%3A%2F%2Fwww.youtube.com%2F%40coldplay";
+    let app = app(seeded(db, VideoConfig::default()).await);
+    // The catalogue stays; the content tables go (a query that fails, not a lost database).
+    for table in ["weekly_top_ten", "new_songs", "articles", "channel_videos"] {
+        db.conn
+            .execute_unprepared(&format!("DROP TABLE {table}"))
+            .await
+            .unwrap();
+    }
+    for (uri, message) in [
+        ("/api/weekly-top-ten", reads::TOP_TEN_FAILED),
+        ("/api/weekly-top-ten?refresh=true", reads::TOP_TEN_FAILED),
+        ("/api/new-songs", reads::NEW_SONGS_FAILED),
+        ("/api/youtube/channel-videos", reads::VIDEOS_FAILED),
+        (coldplay, reads::CHANNEL_VIDEOS_FAILED),
+        ("/api/articles", reads::ARTICLES_FAILED),
+        ("/api/articles?category=general", reads::ARTICLES_FAILED),
+        ("/api/articles/1", reads::ARTICLES_FAILED),
+    ] {
+        let answer = get(&app, uri).await;
+        assert_eq!(answer.status, StatusCode::INTERNAL_SERVER_ERROR, "{uri}");
+        assert_eq!(
+            answer.json(),
+            serde_json::json!({ "status": 500, "error": "Internal Server Error", "message": message }),
+            "{uri}"
+        );
+    }
+    assert_eq!(reads::TOP_TEN_FAILED, "Failed to fetch Weekly Top 10 data.");
+    assert_eq!(reads::NEW_SONGS_FAILED, "Failed to fetch new songs");
+    assert_eq!(reads::VIDEOS_FAILED, "Failed to fetch videos");
+    assert_eq!(
+        reads::CHANNEL_VIDEOS_FAILED,
+        "Failed to fetch channel videos"
+    );
+    assert_eq!(reads::ARTICLES_FAILED, "Failed to fetch articles");
+
+    // The database away (its pool closed): 503, the one text, never a "Failed to fetch".
+    db.conn.clone().close().await.unwrap();
+    let away = support::app(support::State {
+        content: Content::new(db.conn.clone(), VideoService::new(VideoConfig::default())),
+        catalog: sound_atlas_catalog::Catalog::new(db.conn.clone()),
+    });
+    for uri in [
+        "/api/weekly-top-ten",
+        "/api/new-songs",
+        "/api/youtube/channel-videos",
+        coldplay,
+        "/api/articles",
+        "/api/articles/1",
+    ] {
+        let answer = get(&away, uri).await;
+        assert_eq!(answer.status, StatusCode::SERVICE_UNAVAILABLE, "{uri}");
+        assert_eq!(
+            answer.json()["message"],
+            sound_atlas_http::UNAVAILABLE,
+            "{uri}"
+        );
+    }
+}
+
 fn png_size(png: &[u8]) -> (u32, u32) {
     let decoded = resvg::tiny_skia::Pixmap::decode_png(png).expect("a PNG");
     (decoded.width(), decoded.height())
@@ -358,4 +423,5 @@ db_tests!(
     unknown_and_malformed_article_ids_answer_404_in_the_error_shape,
     an_artist_channel_needs_a_valid_link_that_an_artist_uses,
     every_artist_and_article_has_its_own_1200_by_630_share_image,
+    failed_reads_answer_with_the_spec_texts,
 );

@@ -36,6 +36,8 @@ pub struct Model {
     pub product3_name: Option<String>,
     pub product3_link: Option<String>,
     pub product3_image: Option<String>,
+    /// When the row last changed (unix seconds); none for rows older than the column.
+    pub updated_at: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -35,6 +35,9 @@ pub enum ApiError {
     TooManyRequests(String),
     /// 500: our fault. The cause is logged; the client gets a generic message.
     Internal(String),
+    /// 500: our fault, worded for what failed (the spec's "Failed to fetch articles");
+    /// the cause was logged when the error was made. See [`ApiError::worded`].
+    Failed(String),
     /// 503: a dependency (the database) is unavailable or too slow; try again shortly.
     /// The cause is logged; the client gets a generic message.
     Unavailable(String),
@@ -58,6 +61,17 @@ impl ApiError {
         Self::Internal(cause.to_string())
     }
 
+    /// Words a failed read as the spec does ("Failed to fetch new songs"): an internal
+    /// error answers 500 with `message` (its cause stays in the log, never sent); every
+    /// other error is left as it is, so a database that is away is still the 503 with
+    /// [`UNAVAILABLE`], and a 404 or 400 keeps its own text.
+    pub fn worded(self, message: &str) -> Self {
+        match self {
+            Self::Internal(_) => Self::Failed(message.to_owned()),
+            other => other,
+        }
+    }
+
     pub fn status(&self) -> StatusCode {
         match self {
             Self::BadRequest(_) => StatusCode::BAD_REQUEST,
@@ -70,7 +84,7 @@ impl ApiError {
             Self::HeadersTooLarge(_) => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
-            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            Self::Internal(_) | Self::Failed(_) => StatusCode::INTERNAL_SERVER_ERROR,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
@@ -88,7 +102,8 @@ impl ApiError {
             | Self::UriTooLong(m)
             | Self::HeadersTooLarge(m)
             | Self::UnsupportedMediaType(m)
-            | Self::TooManyRequests(m) => m.clone(),
+            | Self::TooManyRequests(m)
+            | Self::Failed(m) => m.clone(),
             Self::Internal(_) => {
                 "Something went wrong on our side. Please try again later.".to_owned()
             }
@@ -217,6 +232,30 @@ mod tests {
         let body = err.body();
         assert_eq!(body.status, 500);
         assert!(!body.message.contains("hunter2"));
+    }
+
+    #[test]
+    fn a_worded_failure_says_what_failed_and_nothing_of_its_cause() {
+        let body = ApiError::internal("relation \"articles\" does not exist")
+            .worded("Failed to fetch articles")
+            .body();
+        assert_eq!(
+            (body.status, body.message.as_str()),
+            (500, "Failed to fetch articles")
+        );
+        // A database that is away stays the 503 with the generic text; a 404 keeps its own.
+        let away = ApiError::Unavailable("database: pool closed".into()).worded("x");
+        assert_eq!(
+            (away.body().status, away.body().message),
+            (503, UNAVAILABLE.to_owned())
+        );
+        let missing = ApiError::not_found("The article you're looking for doesn't exist.")
+            .worded("Failed to fetch articles");
+        assert_eq!(missing.body().status, 404);
+        assert_eq!(
+            missing.body().message,
+            "The article you're looking for doesn't exist."
+        );
     }
 
     #[test]

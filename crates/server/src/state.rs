@@ -26,7 +26,13 @@ pub struct AppState {
     pub health: crate::ops::Health,
     /// `SOUND_ATLAS_METRICS_TOKEN`: `/metrics` answers only with it (404 when unset).
     pub metrics_token: Option<std::sync::Arc<str>>,
+    /// At most this many URLs per child sitemap: [`SITEMAP_MAX_URLS`], the sitemap
+    /// protocol's limit (tests set fewer to see the artists split into several files).
+    pub sitemap_urls: usize,
 }
+
+/// The sitemap protocol's limit of URLs per sitemap file.
+pub const SITEMAP_MAX_URLS: usize = 50_000;
 
 impl FromRef<AppState> for Catalog {
     fn from_ref(state: &AppState) -> Catalog {
@@ -110,6 +116,7 @@ impl AppState {
             db: db.clone(),
             health: crate::ops::Health::default(),
             metrics_token: None,
+            sitemap_urls: SITEMAP_MAX_URLS,
             accounts,
             library,
             catalog,

@@ -30,17 +30,18 @@ export function useAdvertisingConsent(): boolean {
  * The advertising block (spec section 2, a global element), marked as such. Nothing
  * from an ad network loads without advertising consent: the server renders the
  * empty slot, and the browser adds the network's script only when consent exists.
+ * `networkScript` is the network's script (tests pass their own).
  */
-export function AdSlot() {
+export function AdSlot({ networkScript = AD_NETWORK_SCRIPT }: { networkScript?: string | null } = {}) {
   const allowed = useAdvertisingConsent();
   useEffect(() => {
-    if (!allowed || !AD_NETWORK_SCRIPT) return;
-    if (document.querySelector(`script[src="${AD_NETWORK_SCRIPT}"]`)) return;
+    if (!allowed || !networkScript) return;
+    if ([...document.scripts].some((s) => s.getAttribute('src') === networkScript)) return;
     const script = document.createElement('script');
-    script.src = AD_NETWORK_SCRIPT;
+    script.src = networkScript;
     script.async = true;
     document.head.appendChild(script);
-  }, [allowed]);
+  }, [allowed, networkScript]);
   return (
     <aside className="ad-slot" aria-label="Advertisement" data-consent={allowed ? 'granted' : 'denied'}>
       <p className="ad-slot-label">Advertisement</p>

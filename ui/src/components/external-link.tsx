@@ -6,9 +6,9 @@ import {
   useRef,
   useState,
   type AnchorHTMLAttributes,
-  type MouseEvent,
   type ReactNode,
 } from 'react';
+import { linkClickHandlers } from '../lib/link-clicks';
 import { truncateLink } from '../lib/truncate';
 import { useModalKeys } from './modal';
 import { ExternalIcon } from './icons';
@@ -107,16 +107,10 @@ type ExternalLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 
 /** A real external anchor whose click goes through the External Link Warning. */
 export function ExternalLink({ href, children, onClick, showIcon = false, sponsored = false, ...rest }: ExternalLinkProps) {
   const { confirm } = useExternalLink();
-  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    onClick?.(event);
-    if (event.defaultPrevented) return;
-    // Let modified clicks (new tab/window) behave natively.
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    confirm(href);
-  };
+  // Plain, modified (Ctrl/Cmd/Shift) and middle clicks all show the warning first.
+  const handlers = linkClickHandlers(() => confirm(href), onClick);
   return (
-    <a href={href} target="_blank" rel={sponsored ? 'sponsored noopener noreferrer' : 'noopener noreferrer'} onClick={handleClick} {...rest}>
+    <a href={href} target="_blank" rel={sponsored ? 'sponsored noopener noreferrer' : 'noopener noreferrer'} {...handlers} {...rest}>
       {children}
       {showIcon && <ExternalIcon size={14} className="external-icon" />}
     </a>

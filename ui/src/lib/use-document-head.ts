@@ -17,6 +17,28 @@ export interface DocumentHead {
   image: string;
   imageAlt: string;
   type: 'website' | 'article' | 'profile';
+  /** An article's `article:published_time`, `article:section` and one `article:tag` per tag. */
+  article?: ArticleTags;
+}
+
+export interface ArticleTags {
+  publishedTime: string;
+  section: string;
+  tags: readonly string[];
+}
+
+/**
+ * A description cut at a word to at most `max` characters with "…", as the server cuts
+ * them (`truncate_words` in crates/server/src/pages/catalog/head.rs).
+ */
+export function truncateWords(text: string, max = 160): string {
+  const trimmed = text.trim();
+  const chars = Array.from(trimmed);
+  if (chars.length <= max) return trimmed;
+  const cut = chars.slice(0, max - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  const head = space >= 0 ? cut.slice(0, space) : cut;
+  return `${head.replace(/[,;:.]+$/, '')}…`;
 }
 
 /** The site's defaults, as the server writes them for a page without its own. */
@@ -60,6 +82,23 @@ export function applyHead(head: DocumentHead): void {
     element.setAttribute('content', value);
   }
   document.head.querySelector('link[rel="canonical"]')?.setAttribute('href', head.url);
+  // `article:*` tags belong to one article: whatever is there goes, this head's come in.
+  removeArticleTags();
+  if (head.article) {
+    const { publishedTime, section, tags } = head.article;
+    const articleTags: Array<[string, string]> = [
+      ['article:published_time', publishedTime],
+      ['article:section', section],
+      ...tags.map((tag): [string, string] => ['article:tag', tag]),
+    ];
+    for (const [property, value] of articleTags) {
+      if (!value) continue;
+      const element = document.createElement('meta');
+      element.setAttribute('property', property);
+      element.setAttribute('content', value);
+      document.head.appendChild(element);
+    }
+  }
 }
 
 /** Article-only tags the server writes (`article:*`); they leave with the article. */
@@ -74,7 +113,6 @@ export function useDocumentHead(head: DocumentHead | null, origin: string): void
     document.title = head.title;
     applyHead(head);
     return () => {
-      removeArticleTags();
       const defaults = siteHead(origin);
       // The next page names its own title; the canonical URL is where the app is now.
       applyHead({ ...defaults, url: `${origin}${window.location.pathname}${window.location.search}` });

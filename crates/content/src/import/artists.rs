@@ -4,15 +4,22 @@
 //! bio, genres, image, and the four streaming links. The first row is a header and
 //! is skipped; its labels choose the columns when they name them, else the columns
 //! are read in the order above. Rows without a title are skipped.
+//!
+//! Two optional columns, read only when the header names them (the spec's sheet has
+//! neither): `externalId`, the key a row updates; and `kind` (`band` or `solo`). Without
+//! an `externalId` a row updates the artist whose id its title forms as the seed's ids
+//! are formed (`write::external_id_for`), else a present artist with the same title
+//! (case and accents aside), else it is a new artist. A new artist without a `kind` is
+//! stored as a band (the sheet cannot say; fix it with a `kind` column); a present one
+//! keeps its kind.
 
 use sea_orm::{DatabaseConnection, TransactionTrait};
 use serde_json::Value;
 use sound_atlas_catalog::model::normalize_image_url;
-use sound_atlas_catalog::write::{self, ArtistUpsert};
+use sound_atlas_catalog::write::{self, ArtistUpsert, PresentArtists};
 
 use super::{ImportError, Progress, Report};
 use crate::model::ChannelRef;
-use crate::records::slug;
 
 /// Spec section 8.
 pub const SHEETS_PARSE_ERROR: &str = "Could not parse Google Sheets data";
@@ -30,6 +37,10 @@ pub enum Field {
     Apple,
     Amazon,
     Tidal,
+    /// Only when the header names it.
+    ExternalId,
+    /// Only when the header names it: "band" or "solo".
+    Kind,
 }
 
 const ORDER: [Field; 10] = [
@@ -64,6 +75,8 @@ impl Field {
             "apple" | "applelink" | "applemusic" => Field::Apple,
             "amazon" | "amazonlink" | "amazonmusic" => Field::Amazon,
             "tidal" | "tidallink" => Field::Tidal,
+            "externalid" => Field::ExternalId,
+            "kind" | "type" | "artisttype" => Field::Kind,
             _ => return None,
         })
     }
@@ -122,9 +135,27 @@ fn row_to_artist(cells: &[(Field, String)]) -> Option<Result<ArtistUpsert, Strin
             }
         }
     };
+    let external_id = match get(Field::ExternalId) {
+        Some(id) if is_external_id(&id) => id,
+        Some(id) => {
+            problems.push(format!(
+                "externalId {id:?} must be lower-case letters, digits and hyphens"
+            ));
+            String::new()
+        }
+        // Resolved against the present rows by `import`.
+        None => String::new(),
+    };
+    let kind = get(Field::Kind).and_then(|k| match kind_of(&k) {
+        Some(kind) => Some(kind.to_owned()),
+        None => {
+            problems.push(format!("kind {k:?} is not band or solo"));
+            None
+        }
+    });
     let artist = ArtistUpsert {
-        external_id: slug(&title),
-        kind: None,
+        external_id,
+        kind,
         genres: get(Field::Genres).map(|g| parse_genres(&g)),
         image_url: url(Field::Image, "image", &mut problems),
         bio: get(Field::Bio),
@@ -144,7 +175,7 @@ fn row_to_artist(cells: &[(Field, String)]) -> Option<Result<ArtistUpsert, Strin
             ));
         }
     }
-    if artist.external_id.is_empty() {
+    if write::external_id_for(&artist.title).is_empty() && artist.external_id.is_empty() {
         problems.push("the title has no letters or digits".into());
     }
     Some(if problems.is_empty() {
@@ -152,6 +183,23 @@ fn row_to_artist(cells: &[(Field, String)]) -> Option<Result<ArtistUpsert, Strin
     } else {
         Err(problems.join("; "))
     })
+}
+
+/// An explicit `externalId`: as the seed's ids are, lower-case letters, digits and hyphens.
+fn is_external_id(id: &str) -> bool {
+    (1..=120).contains(&id.len())
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
+/// "band" or "solo" (also "group", "solo artist", "person"), any case.
+fn kind_of(text: &str) -> Option<&'static str> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "band" | "group" => Some("band"),
+        "solo" | "solo artist" | "person" => Some("solo"),
+        _ => None,
+    }
 }
 
 /// A parsed input: each data row with its line (1 = the header).
@@ -243,13 +291,17 @@ fn label_rows(texts: Vec<Vec<String>>) -> Rows {
 pub async fn import(db: &DatabaseConnection, rows: Rows) -> Result<Report, ImportError> {
     let mut report = Report::new("Artists");
     let mut good: Vec<ArtistUpsert> = Vec::new();
+    let present = PresentArtists::load(db).await?;
     let progress = Progress::new("Checking artists", rows.len());
     for (n, (line, cells)) in rows.into_iter().enumerate() {
         progress.tick(n + 1);
         match row_to_artist(&cells) {
             None => report.skip(format!("line {line}"), "no title"),
             Some(Err(reason)) => report.skip(format!("line {line}"), reason),
-            Some(Ok(artist)) => {
+            Some(Ok(mut artist)) => {
+                if artist.external_id.is_empty() {
+                    artist.external_id = present.resolve(&artist.title);
+                }
                 if let Some(i) = good
                     .iter()
                     .position(|a| a.external_id == artist.external_id)

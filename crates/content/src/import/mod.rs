@@ -54,7 +54,8 @@ pub enum ImportError {
 /// A row that was left out, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Skipped {
-    /// Where the row is: "line 4" (CSV, spreadsheet row), "entry 2" (JSON).
+    /// Where the row is: "line 4" (the CSV row, the spreadsheet row, or the line a JSON
+    /// record starts on).
     pub at: String,
     pub reason: String,
 }

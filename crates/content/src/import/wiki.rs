@@ -1,8 +1,10 @@
 //! Enrichment from the encyclopedia's page-summary endpoint
 //! (`/api/rest_v1/page/summary/{title}`) for each artist's bioSourceLink: the lead
 //! image (original and thumbnail, marked as a wiki source) and, only where the
-//! artist has no biography, the summary. One request at a time, paced, with a
-//! User-Agent naming the site, as the encyclopedia's API etiquette asks.
+//! artist has no biography, the summary. One request at a time, at least `pace`
+//! apart, with a User-Agent naming the site, as the encyclopedia's API etiquette asks;
+//! a 429 is retried after its `Retry-After` (bounded), and an artist whose request
+//! fails or takes longer than `timeout` is skipped (and reported) while the rest go on.
 
 use std::time::Duration;
 
@@ -22,9 +24,15 @@ pub struct WikiConfig {
     pub api_base: Option<String>,
     /// Pause between requests.
     pub pace: Duration,
+    /// How long one request may take; past it the artist is skipped and the next asked.
     pub timeout: Duration,
     /// Enrich at most this many artists.
     pub limit: Option<usize>,
+    /// After a 429 ("too many requests") the request is retried at most this many times,
+    /// each after the answer's `Retry-After` ...
+    pub retries: u32,
+    /// ... but never waiting longer than this (nor less than `pace`).
+    pub max_retry_wait: Duration,
 }
 
 impl Default for WikiConfig {
@@ -34,6 +42,107 @@ impl Default for WikiConfig {
             pace: Duration::from_millis(250),
             timeout: Duration::from_secs(15),
             limit: None,
+            retries: 2,
+            max_retry_wait: Duration::from_secs(60),
+        }
+    }
+}
+
+/// The wait a 429 asks for: `Retry-After` in seconds or as an HTTP date, bounded to
+/// `pace ..= max`; without a readable one, `max` (the service asked us to slow down).
+pub fn retry_wait(retry_after: Option<&str>, pace: Duration, max: Duration) -> Duration {
+    let asked = retry_after.map(str::trim).and_then(|value| {
+        if let Ok(seconds) = value.parse::<u64>() {
+            return Some(Duration::from_secs(seconds));
+        }
+        let when =
+            time::OffsetDateTime::parse(value, &time::format_description::well_known::Rfc2822)
+                .ok()?;
+        let left = when - time::OffsetDateTime::now_utc();
+        Some(Duration::try_from(left).unwrap_or(Duration::ZERO))
+    });
+    asked.unwrap_or(max).clamp(pace.min(max), max)
+}
+
+/// Why one artist's summary could not be had.
+#[derive(Debug)]
+enum AskError {
+    /// Still 429 after every retry.
+    Throttled(u32),
+    Timeout(Duration),
+    Other(reqwest::Error),
+}
+
+impl std::fmt::Display for AskError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AskError::Throttled(retries) => write!(
+                f,
+                "still too many requests (429) after {retries} retries; try again later"
+            ),
+            AskError::Timeout(limit) => write!(f, "no answer within {} ms", limit.as_millis()),
+            AskError::Other(err) => write!(f, "{err}"),
+        }
+    }
+}
+
+/// One request at a time, at least `pace` apart (retries included).
+struct Pacer {
+    pace: Duration,
+    last: Option<tokio::time::Instant>,
+}
+
+impl Pacer {
+    async fn wait(&mut self, at_least: Duration) {
+        if let Some(last) = self.last {
+            tokio::time::sleep_until(last + at_least.max(self.pace)).await;
+        }
+        self.last = Some(tokio::time::Instant::now());
+    }
+}
+
+/// Asks for one summary: paced, each request cut at `timeout`, 429s retried after
+/// their bounded `Retry-After`.
+async fn ask(
+    client: &reqwest::Client,
+    url: &str,
+    config: &WikiConfig,
+    pacer: &mut Pacer,
+) -> Result<Summary, AskError> {
+    let mut wait = Duration::ZERO;
+    let mut retried = 0;
+    loop {
+        pacer.wait(wait).await;
+        let answer = async {
+            let response = client.get(url).send().await?;
+            if response.status() == reqwest::StatusCode::TOO_MANY_REQUESTS {
+                let after = response
+                    .headers()
+                    .get(reqwest::header::RETRY_AFTER)
+                    .and_then(|v| v.to_str().ok())
+                    .map(str::to_owned);
+                return Ok(Err(after));
+            }
+            let summary = response.error_for_status()?.json::<Summary>().await?;
+            Ok::<Result<Summary, Option<String>>, reqwest::Error>(Ok(summary))
+        };
+        match tokio::time::timeout(config.timeout, answer).await {
+            Err(_) => return Err(AskError::Timeout(config.timeout)),
+            Ok(Err(err)) if err.is_timeout() => return Err(AskError::Timeout(config.timeout)),
+            Ok(Err(err)) => return Err(AskError::Other(err)),
+            Ok(Ok(Ok(summary))) => return Ok(summary),
+            Ok(Ok(Err(retry_after))) => {
+                if retried == config.retries {
+                    return Err(AskError::Throttled(retried));
+                }
+                retried += 1;
+                wait = retry_wait(retry_after.as_deref(), config.pace, config.max_retry_wait);
+                tracing::info!(
+                    url,
+                    wait_ms = wait.as_millis() as u64,
+                    "the encyclopedia asked us to slow down (429)"
+                );
+            }
         }
     }
 }
@@ -83,11 +192,12 @@ pub async fn enrich(db: &DatabaseConnection, config: &WikiConfig) -> Result<Repo
     }
     let progress = Progress::new("Asking the encyclopedia", targets.len());
     let mut found: Vec<(i32, Enrichment)> = Vec::new();
+    let mut pacer = Pacer {
+        pace: config.pace,
+        last: None,
+    };
     for (n, target) in targets.iter().enumerate() {
         progress.tick(n + 1);
-        if n > 0 {
-            tokio::time::sleep(config.pace).await;
-        }
         let at = format!("artist {} ({})", target.id, target.title);
         let Some((derived_base, title)) = page_of(&target.bio_source_link) else {
             report.skip(at, "bioSourceLink is not an encyclopedia article");
@@ -96,17 +206,7 @@ pub async fn enrich(db: &DatabaseConnection, config: &WikiConfig) -> Result<Repo
         let base = config.api_base.clone().unwrap_or(derived_base);
         // The title is already percent-encoded as it appears in the article URL.
         let url = format!("{}/page/summary/{title}", base.trim_end_matches('/'));
-        let summary: Summary = match async {
-            client
-                .get(&url)
-                .send()
-                .await?
-                .error_for_status()?
-                .json()
-                .await
-        }
-        .await
-        {
+        let summary = match ask(&client, &url, config, &mut pacer).await {
             Ok(summary) => summary,
             Err(err) => {
                 report.skip(at, format!("the encyclopedia: {err}"));
@@ -145,6 +245,29 @@ pub async fn enrich(db: &DatabaseConnection, config: &WikiConfig) -> Result<Repo
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn retry_after_is_read_in_seconds_or_as_a_date_and_bounded() {
+        let (pace, max) = (Duration::from_millis(250), Duration::from_secs(60));
+        assert_eq!(retry_wait(Some("3"), pace, max), Duration::from_secs(3));
+        assert_eq!(retry_wait(Some(" 0 "), pace, max), pace);
+        assert_eq!(retry_wait(Some("86400"), pace, max), max);
+        assert_eq!(retry_wait(None, pace, max), max);
+        assert_eq!(retry_wait(Some("soon"), pace, max), max);
+        assert_eq!(
+            retry_wait(Some("Wed, 21 Oct 2015 07:28:00 GMT"), pace, max),
+            pace,
+            "a date in the past"
+        );
+        let later = (time::OffsetDateTime::now_utc() + time::Duration::seconds(30))
+            .format(&time::format_description::well_known::Rfc2822)
+            .unwrap();
+        let wait = retry_wait(Some(&later), pace, max);
+        assert!(
+            wait > Duration::from_secs(25) && wait <= Duration::from_secs(30),
+            "{wait:?}"
+        );
+    }
 
     #[test]
     fn only_encyclopedia_article_links_name_a_page() {

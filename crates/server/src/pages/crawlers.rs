@@ -1,8 +1,9 @@
 //! What crawlers read besides pages: `/robots.txt` and the sitemaps, with absolute URLs
 //! on the public origin. `/sitemap.xml` is a sitemap index (sitemaps.org) naming child
-//! sitemaps of at most [`MAX_URLS`] URLs each: the site's own pages (home, browse and
-//! every letter, articles, quiz, about and the legal pages), the artists (in chunks)
-//! and the articles.
+//! sitemaps of at most `AppState::sitemap_urls` (the protocol's 50,000) URLs each: the
+//! site's own pages (home, browse and every letter, articles, quiz, about and the legal
+//! pages), the artists (in chunks) and the articles, each URL with its `lastmod` where
+//! the data records one.
 
 use axum::extract::State;
 use axum::http::header;
@@ -17,8 +18,6 @@ use sound_atlas_http::{ApiError, ApiResult, PathParam};
 use super::catalog::browse_letter_path;
 use crate::state::AppState;
 
-/// The sitemap protocol's limit of URLs per sitemap file.
-pub const MAX_URLS: usize = 50_000;
 /// Where the child sitemaps live: `/sitemaps/{name}.xml`.
 const CHILD_ROUTE: &str = "/sitemaps/{file}";
 
@@ -58,7 +57,7 @@ impl Entry {
 enum Child {
     Pages,
     Articles,
-    /// Artists `(n-1) * MAX_URLS ..` in catalogue order (n from 1).
+    /// Artists `(n-1) * sitemap_urls ..` in catalogue order (n from 1).
     Artists(usize),
 }
 
@@ -83,24 +82,67 @@ impl Child {
     }
 }
 
-/// The newest article date: when the article list (and home's "Latest Articles") last changed.
+/// The articles with their `lastmod`: when the row last changed (or the article's date
+/// when that is later), else the article's date.
+async fn article_entries(state: &AppState) -> ApiResult<Vec<Entry>> {
+    Ok(content_reads::article_sitemap_entries(&state.content)
+        .await?
+        .into_iter()
+        .map(|(id, date, changed)| {
+            // Never before the article's own date (a row written ahead of it).
+            let lastmod = match changed.and_then(iso_date) {
+                Some(day) if is_iso_date(&date) => day.max(date),
+                Some(day) => day,
+                None => date,
+            };
+            Entry::new(routes::ARTICLE.href(&[&id]), Some(&lastmod))
+        })
+        .collect())
+}
+
+/// The site's own pages. Home and the article list change with the newest article;
+/// browse and each letter with the newest change among the artists they list; the quiz,
+/// About and the legal pages have no recorded change.
+async fn page_entries(state: &AppState) -> ApiResult<Vec<Entry>> {
+    let articles = article_entries(state).await?;
+    let latest_article = newest(articles.iter().filter_map(|e| e.lastmod.clone()));
+    let letters = reads::letter_changes(&state.catalog).await?;
+    let latest_artist = letters.values().max().copied().and_then(iso_date);
+    let mut entries = vec![
+        // Home shows the latest articles: it changes with them (at least).
+        Entry::new(routes::HOME.href(&[]), latest_article.as_deref()),
+        Entry::new(routes::BROWSE.href(&[]), latest_artist.as_deref()),
+        Entry::new(routes::ARTICLES.href(&[]), latest_article.as_deref()),
+        Entry::new(routes::QUIZ.href(&[]), None),
+        Entry::new(routes::ABOUT.href(&[]), None),
+        Entry::new(routes::PRIVACY_POLICY.href(&[]), None),
+        Entry::new(routes::TERMS_OF_SERVICE.href(&[]), None),
+    ];
+    entries.extend(Letter::all().map(|l| {
+        let lastmod = letters.get(&l).copied().and_then(iso_date);
+        Entry::new(browse_letter_path(l), lastmod.as_deref())
+    }));
+    Ok(entries)
+}
+
+/// The newest of some W3C dates (they sort as text).
 fn newest(dates: impl Iterator<Item = String>) -> Option<String> {
-    dates.max()
+    dates.filter(|d| is_iso_date(d)).max()
 }
 
 async fn sitemap_index(State(state): State<AppState>) -> ApiResult<Response> {
     let origin = &state.renderer.site().public_url;
+    let chunk = state.sitemap_urls.max(1);
     let artists = reads::sitemap_entries(&state.catalog).await?;
-    let articles = content_reads::articles(&state.content, None).await?;
-    let latest_article = newest(articles.iter().map(|a| a.date.clone()));
+    let newest_of = |entries: &[Entry]| newest(entries.iter().filter_map(|e| e.lastmod.clone()));
     let mut children = vec![
-        (Child::Pages, latest_article.clone()),
-        (Child::Articles, latest_article),
+        (Child::Pages, newest_of(&page_entries(&state).await?)),
+        (Child::Articles, newest_of(&article_entries(&state).await?)),
     ];
     // At least one artists file, so the index always names the same three kinds.
-    for n in 1..=artists.len().div_ceil(MAX_URLS).max(1) {
-        let chunk = artists.iter().skip((n - 1) * MAX_URLS).take(MAX_URLS);
-        let newest_change = chunk.filter_map(|(_, updated)| *updated).max();
+    for n in 1..=artists.len().div_ceil(chunk).max(1) {
+        let part = artists.iter().skip((n - 1) * chunk).take(chunk);
+        let newest_change = part.filter_map(|(_, updated)| *updated).max();
         children.push((Child::Artists(n), newest_change.and_then(iso_date)));
     }
     let mut xml = String::from(
@@ -124,30 +166,12 @@ async fn child_sitemap(
     let not_found = || ApiError::not_found("There is no such sitemap.");
     let child = Child::parse(&file).ok_or_else(not_found)?;
     let entries: Vec<Entry> = match child {
-        Child::Pages => {
-            let articles = content_reads::articles(&state.content, None).await?;
-            let latest = newest(articles.iter().map(|a| a.date.clone()));
-            let mut entries = vec![
-                // Home shows the latest articles: it changes with them (at least).
-                Entry::new(routes::HOME.href(&[]), latest.as_deref()),
-                Entry::new(routes::BROWSE.href(&[]), None),
-                Entry::new(routes::ARTICLES.href(&[]), latest.as_deref()),
-                Entry::new(routes::QUIZ.href(&[]), None),
-                Entry::new(routes::ABOUT.href(&[]), None),
-                Entry::new(routes::PRIVACY_POLICY.href(&[]), None),
-                Entry::new(routes::TERMS_OF_SERVICE.href(&[]), None),
-            ];
-            entries.extend(Letter::all().map(|l| Entry::new(browse_letter_path(l), None)));
-            entries
-        }
-        Child::Articles => content_reads::articles(&state.content, None)
-            .await?
-            .iter()
-            .map(|a| Entry::new(routes::ARTICLE.href(&[&a.id]), Some(&a.date)))
-            .collect(),
+        Child::Pages => page_entries(&state).await?,
+        Child::Articles => article_entries(&state).await?,
         Child::Artists(n) => {
+            let chunk = state.sitemap_urls.max(1);
             let artists = reads::sitemap_entries(&state.catalog).await?;
-            let start = (n - 1) * MAX_URLS;
+            let start = (n - 1) * chunk;
             // Past the last chunk there is no such file (the first always exists).
             if start >= artists.len() && n > 1 {
                 return Err(not_found());
@@ -155,7 +179,7 @@ async fn child_sitemap(
             artists
                 .iter()
                 .skip(start)
-                .take(MAX_URLS)
+                .take(chunk)
                 .map(|(id, updated)| {
                     let lastmod = updated.and_then(iso_date);
                     Entry::new(routes::ARTIST.href(&[id]), lastmod.as_deref())

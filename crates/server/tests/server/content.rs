@@ -221,20 +221,73 @@ async fn the_site_pages_are_served_with_today_as_last_updated(db: &TestDb) {
     }
 }
 
-async fn the_sitemap_lists_every_article_with_its_date(db: &TestDb) {
+/// `YYYY-MM-DD` of today (UTC), as sitemaps write the day a row changed.
+fn today() -> String {
+    iso(time::OffsetDateTime::now_utc())
+}
+
+fn iso(at: time::OffsetDateTime) -> String {
+    let date = at.date();
+    format!(
+        "{:04}-{:02}-{:02}",
+        date.year(),
+        u8::from(date.month()),
+        date.day()
+    )
+}
+
+/// 2023-11-14 (UTC): a time some rows are set to, to tell their dates apart.
+const EARLIER: i64 = 1_700_000_000;
+/// 2030-03-17 (UTC): after every seeded article's date.
+const LATER: i64 = 1_900_000_000;
+
+async fn sql(db: &TestDb, statement: &str) {
+    use sea_orm::ConnectionTrait;
+    db.conn.execute_unprepared(statement).await.unwrap();
+}
+
+/// Articles carry the day their row last changed (the seed just wrote them: today); a
+/// row from before that was recorded, or written before the article's own date, carries
+/// the article's date.
+async fn the_sitemap_dates_every_article_by_its_last_change(db: &TestDb) {
     let app = app(db).await;
+    let all = articles(&app).await;
+    let id_at = |i: usize| all[i]["id"].as_i64().unwrap();
+    let (first, second, third) = (id_at(0), id_at(1), id_at(2));
+    for (id, at) in [
+        (first, "NULL".to_owned()),
+        (second, LATER.to_string()),
+        (third, EARLIER.to_string()),
+    ] {
+        sql(
+            db,
+            &format!("UPDATE articles SET updated_at = {at} WHERE id = {id}"),
+        )
+        .await;
+    }
+    // The index dates the file by its newest entry.
     let index = get(&app, "/sitemap.xml").await.body;
-    assert!(index.contains(&format!("<loc>{ORIGIN}/sitemaps/articles.xml</loc>")));
+    assert!(index.contains(&format!(
+        "<loc>{ORIGIN}/sitemaps/articles.xml</loc><lastmod>2030-03-17</lastmod>"
+    )));
     let sitemap = get(&app, "/sitemaps/articles.xml").await.body;
     let urls = locs(&sitemap);
-    let all = articles(&app).await;
     assert_eq!(urls.len(), all.len());
     for article in &all {
-        assert!(sitemap.contains(&format!(
-            "<loc>{ORIGIN}/articles/{}</loc><lastmod>{}</lastmod>",
-            article["id"],
-            article["date"].as_str().unwrap()
-        )));
+        let id = article["id"].as_i64().unwrap();
+        let lastmod = if id == first || id == third {
+            article["date"].as_str().unwrap().to_owned()
+        } else if id == second {
+            "2030-03-17".to_owned()
+        } else {
+            today()
+        };
+        assert!(
+            sitemap.contains(&format!(
+                "<loc>{ORIGIN}/articles/{id}</loc><lastmod>{lastmod}</lastmod>"
+            )),
+            "article {id} dated {lastmod}"
+        );
     }
     let pages = locs(&get(&app, "/sitemaps/pages.xml").await.body);
     for path in [
@@ -247,17 +300,96 @@ async fn the_sitemap_lists_every_article_with_its_date(db: &TestDb) {
     }
 }
 
+/// Browse and each letter change with the artists they list: their `lastmod` is the
+/// newest change among those artists; a letter without artists has none.
+async fn browse_pages_are_dated_by_their_newest_artist_change(db: &TestDb) {
+    use sea_orm::EntityTrait;
+    use sound_atlas_catalog::Letter;
+    let app = app(db).await;
+    // Read from the rows before anything reads the catalogue (its snapshot is cached).
+    let rows = sound_atlas_entity::artist::Entity::find()
+        .all(&db.conn)
+        .await
+        .unwrap();
+    let under = |letter: char| -> Vec<i32> {
+        rows.iter()
+            .filter(|r| Letter::of_title(&r.title).as_char() == letter)
+            .map(|r| r.id)
+            .collect()
+    };
+    let (b, c, d) = (under('B'), under('C'), under('D'));
+    assert!(b.len() >= 2 && c.len() >= 2 && !d.is_empty());
+    // Every artist changed earlier; one B artist a day later; one C artist never
+    // recorded; one D artist today.
+    sql(db, &format!("UPDATE artists SET updated_at = {EARLIER}")).await;
+    let later = EARLIER + 86_400;
+    sql(
+        db,
+        &format!(
+            "UPDATE artists SET updated_at = {later} WHERE id = {}",
+            b[1]
+        ),
+    )
+    .await;
+    sql(
+        db,
+        &format!("UPDATE artists SET updated_at = NULL WHERE id = {}", c[0]),
+    )
+    .await;
+    let now = time::OffsetDateTime::now_utc().unix_timestamp();
+    sql(
+        db,
+        &format!("UPDATE artists SET updated_at = {now} WHERE id = {}", d[0]),
+    )
+    .await;
+
+    let sitemap = get(&app, "/sitemaps/pages.xml").await.body;
+    let lastmod_of = |path: &str| {
+        let loc = format!("<loc>{ORIGIN}{path}</loc>");
+        let rest = sitemap
+            .split(&loc)
+            .nth(1)
+            .unwrap_or_else(|| panic!("{path} listed"));
+        let entry = rest.split("</url>").next().unwrap();
+        entry
+            .strip_prefix("<lastmod>")
+            .map(|d| d.trim_end_matches("</lastmod>").to_owned())
+    };
+    assert_eq!(
+        lastmod_of("/browse?letter=B").as_deref(),
+        Some("2023-11-15")
+    );
+    assert_eq!(
+        lastmod_of("/browse?letter=C").as_deref(),
+        Some("2023-11-14")
+    );
+    assert_eq!(lastmod_of("/browse?letter=D"), Some(today()));
+    assert_eq!(lastmod_of("/browse"), Some(today()));
+    // Every letter with artists is dated; one without any is not.
+    for letter in Letter::all() {
+        let path = format!(
+            "/browse?letter={}",
+            sound_atlas_contract::encode_uri_component(&letter.to_string())
+        );
+        assert_eq!(
+            lastmod_of(&path).is_some(),
+            !under(letter.as_char()).is_empty(),
+            "{path}"
+        );
+    }
+    // The index dates the pages file by its newest entry.
+    let index = get(&app, "/sitemap.xml").await.body;
+    assert!(index.contains(&format!(
+        "<loc>{ORIGIN}/sitemaps/pages.xml</loc><lastmod>{}</lastmod>",
+        today()
+    )));
+}
+
 /// Artists' rows record when they changed (the seed just wrote them), so each artist URL
 /// and the artists' file in the index carry that day as `<lastmod>`.
 async fn the_sitemap_dates_every_artist_by_its_last_change(db: &TestDb) {
     let app = app(db).await;
-    let today = time::OffsetDateTime::now_utc().date();
-    let today = format!(
-        "{:04}-{:02}-{:02}",
-        today.year(),
-        u8::from(today.month()),
-        today.day()
-    );
+    let today = today();
     let sitemap = get(&app, "/sitemaps/artists-1.xml").await.body;
     let all = get(&app, "/api/artists").await.json();
     let all = all.as_array().unwrap();
@@ -276,6 +408,54 @@ async fn the_sitemap_dates_every_artist_by_its_last_change(db: &TestDb) {
     assert!(index.contains(&format!(
         "<loc>{ORIGIN}/sitemaps/artists-1.xml</loc><lastmod>{today}</lastmod>"
     )));
+}
+
+/// With fewer URLs allowed per file, the artists split into several child sitemaps, in
+/// catalogue order, each named and dated by the index; past the last there is none.
+async fn the_artists_split_into_several_sitemaps_past_the_url_limit(db: &TestDb) {
+    let app = crate::app_with(db, crate::SSR.clone(), |state| state.sitemap_urls = 100).await;
+    let all = get(&app, "/api/artists").await.json();
+    let all: Vec<String> = all
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| format!("{ORIGIN}/artist/{}", a["id"]))
+        .collect();
+    assert!(all.len() > 300, "the seed has over 300 artists");
+    let files = all.len().div_ceil(100);
+    let index = get(&app, "/sitemap.xml").await.body;
+    let named: Vec<String> = locs(&index)
+        .into_iter()
+        .filter(|l| l.contains("/sitemaps/artists-"))
+        .collect();
+    let expected: Vec<String> = (1..=files)
+        .map(|n| format!("{ORIGIN}/sitemaps/artists-{n}.xml"))
+        .collect();
+    assert_eq!(named, expected);
+    let mut listed = Vec::new();
+    for (n, url) in named.iter().enumerate() {
+        assert!(
+            index.contains(&format!("<loc>{url}</loc><lastmod>{}</lastmod>", today())),
+            "{url} is dated"
+        );
+        let sitemap = get(&app, url.strip_prefix(ORIGIN).unwrap()).await;
+        assert_eq!(sitemap.status, StatusCode::OK, "{url}");
+        let urls = locs(&sitemap.body);
+        let expected_len = if n + 1 < files {
+            100
+        } else {
+            all.len() - 100 * (files - 1)
+        };
+        assert_eq!(urls.len(), expected_len, "{url}");
+        listed.extend(urls);
+    }
+    assert_eq!(listed, all, "every artist once, in catalogue order");
+    assert_eq!(
+        get(&app, &format!("/sitemaps/artists-{}.xml", files + 1))
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
 }
 
 async fn the_server_serves_the_seeded_content_api(db: &TestDb) {
@@ -321,8 +501,10 @@ db_tests!(
     an_unknown_article_is_a_404_with_the_spec_text,
     the_article_list_filters_by_category_without_javascript,
     the_site_pages_are_served_with_today_as_last_updated,
-    the_sitemap_lists_every_article_with_its_date,
+    the_sitemap_dates_every_article_by_its_last_change,
+    browse_pages_are_dated_by_their_newest_artist_change,
     the_sitemap_dates_every_artist_by_its_last_change,
+    the_artists_split_into_several_sitemaps_past_the_url_limit,
     the_server_serves_the_seeded_content_api,
     the_server_serves_share_images_for_artists_and_articles,
 );

@@ -83,10 +83,21 @@ pub async fn app_with_bundle(db: &TestDb, bundle_js: &str) -> axum::Router {
 }
 
 async fn app_with_pool(db: &TestDb, pool: SsrPool) -> axum::Router {
+    app_with(db, pool, |_| ()).await
+}
+
+/// The app over a seeded test database, with its state adjusted by `configure`.
+pub async fn app_with(
+    db: &TestDb,
+    pool: SsrPool,
+    configure: impl FnOnce(&mut AppState),
+) -> axum::Router {
     sound_atlas::db::prepare(&db.conn)
         .await
         .expect("migrate and seed");
-    build_app(AppState::new(db.conn.clone(), pool, ORIGIN.into()))
+    let mut state = AppState::new(db.conn.clone(), pool, ORIGIN.into());
+    configure(&mut state);
+    build_app(state)
 }
 
 pub struct Answer {

@@ -1,3 +1,4 @@
+import { GeneratedArtwork } from '../../components/generated-artwork';
 import { Link } from '../../components/link';
 import { CARD_TAGS, routes, type Article } from '../../generated/contract';
 import { formatDate, tagList } from './queries';
@@ -20,7 +21,7 @@ export function ArticleCard({ article, headingLevel = 2 }: { article: Article; h
     <article className="article-card">
       <Link to={routes.article.href(article.id)} className="article-card-link">
         <span className={`article-card-media article-card-media--${categoryClass(article.category)}`}>
-          {image ? <img src={image} alt="" loading="lazy" width={560} height={300} /> : <span className="article-card-category">{article.category}</span>}
+          {image ? <img src={image} alt="" loading="lazy" width={560} height={300} /> : <ArticleArtwork article={article} />}
         </span>
         <span className="article-card-body">
           <time className="article-card-date" dateTime={article.date}>
@@ -46,6 +47,15 @@ export function ArticleCard({ article, headingLevel = 2 }: { article: Article; h
       )}
     </article>
   );
+}
+
+/**
+ * Generated artwork for an article without an image, as artists get: the title's
+ * initials on the category's colour, drawn by the server (`/art/{hue}/{initials}.svg`).
+ * Never a guessed photo URL: real images come from the importers.
+ */
+export function ArticleArtwork({ article }: { article: Pick<Article, 'title' | 'category'> }) {
+  return <GeneratedArtwork title={article.title} genres={[article.category]} decorative />;
 }
 
 /** A class-safe key of a category, for its artwork colour. */

@@ -5,13 +5,13 @@ import { Link } from '../../components/link';
 import { INVALID_YOUTUBE_URL, RELATED_ARTICLES, links, routes, titles, type Article } from '../../generated/contract';
 import { useAppEnv } from '../../lib/app-state';
 import { isNotFound } from '../../lib/http-error';
-import { useDocumentHead } from '../../lib/use-document-head';
+import { truncateWords, useDocumentHead } from '../../lib/use-document-head';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AffiliateNotice } from '../../components/ad-slot';
 import { ExternalLink } from '../../components/external-link';
 import { ArrowLeftIcon } from '../../components/icons';
 import { SharePanel } from '../../components/share-panel';
-import { ArticleCard, categoryClass } from './article-card';
+import { ArticleArtwork, ArticleCard, categoryClass } from './article-card';
 import { ArticleText } from './article-text';
 import { CATEGORY_CHOICES, formatDate, queries, tagList } from './queries';
 import { thumbnailOf, watchUrl } from './video-link';
@@ -43,6 +43,26 @@ export function shareImageAlt(article: Article): string {
   return article.category ? `Article: ${article.title} (${article.category})` : `Article: ${article.title}`;
 }
 
+interface Figure {
+  src: string;
+  caption: string | null;
+}
+
+/**
+ * The article's pictures: the featured image (or, without one, image1) at the top, and
+ * the others after the content (spec: "second image"), so none is dropped. No picture
+ * at all: the hero shows generated artwork.
+ */
+export function figuresOf(article: Article): { featured: Figure | null; later: Figure[] } {
+  const all: Figure[] = [
+    [article.featuredImage, article.featuredImageCaption],
+    [article.image1, article.image1Caption],
+    [article.image2, article.image2Caption],
+  ].flatMap(([src, caption]) => (src?.trim() ? [{ src: src.trim(), caption: caption?.trim() || null }] : []));
+  const unique = all.filter((figure, i) => all.findIndex((f) => f.src === figure.src) === i);
+  return { featured: unique[0] ?? null, later: unique.slice(1) };
+}
+
 export function ArticlePage() {
   const { id = '' } = useParams();
   const articleQuery = useQuery(queries.article(id));
@@ -58,11 +78,12 @@ export function ArticlePage() {
     article
       ? {
           title: titles.article(article.title),
-          description: article.summary,
+          description: article.summary.trim() ? truncateWords(article.summary) : `${article.title} on Sound Atlas.`,
           url,
           image: `${origin}/og/article/${article.id}.png`,
           imageAlt: shareImageAlt(article),
           type: 'article',
+          article: { publishedTime: article.date, section: article.category, tags: tagList(article.tags) },
         }
       : null,
     origin,
@@ -104,8 +125,7 @@ export function ArticlePage() {
     );
   }
 
-  const featured = article.featuredImage ? { src: article.featuredImage, caption: article.featuredImageCaption } : article.image1 ? { src: article.image1, caption: article.image1Caption } : null;
-  const second = article.image2 ? { src: article.image2, caption: article.image2Caption } : null;
+  const { featured, later } = figuresOf(article);
   const tags = tagList(article.tags);
   const products = productsOf(article);
   const related = listQuery.data ? moreInCategory(article, listQuery.data) : [];
@@ -117,7 +137,13 @@ export function ArticlePage() {
         <ArrowLeftIcon size={16} /> Back to Articles
       </Link>
       <article className="article" aria-labelledby="article-title">
-        {featured && <ArticleFigure src={featured.src} caption={featured.caption} className="article-hero" eager />}
+        {featured ? (
+          <ArticleFigure src={featured.src} caption={featured.caption} className="article-hero" eager />
+        ) : (
+          <div className="article-hero article-hero--artwork">
+            <ArticleArtwork article={article} />
+          </div>
+        )}
         <header className="article-head">
           <p className="article-meta">
             <time dateTime={article.date}>{formatDate(article.date)}</time>
@@ -145,7 +171,9 @@ export function ArticlePage() {
         </header>
         <SharePanel url={url} title={article.title} />
         <ArticleText content={article.content} />
-        {second && <ArticleFigure src={second.src} caption={second.caption} className="article-figure" />}
+        {later.map((figure) => (
+          <ArticleFigure key={figure.src} src={figure.src} caption={figure.caption} className="article-figure" />
+        ))}
         {article.youtubeVideo && <ArticleVideo videoId={article.youtubeVideo} title={article.title} />}
         {products.length > 0 && (
           <section className="article-products" aria-labelledby="products-title">

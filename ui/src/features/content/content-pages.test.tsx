@@ -168,6 +168,59 @@ describe('an article page', () => {
     expect(screen.getByText('bold words').tagName).toBe('STRONG');
   });
 
+  it('keeps the spec order with every picture and its caption: featured on top, the others after the content', () => {
+    // Test data only: addresses that are never fetched (jsdom loads no images).
+    const pictured = makeArticle({
+      id: 21,
+      featuredImage: 'https://images.example.test/featured.jpg',
+      featuredImageCaption: 'The band on stage in 1985',
+      image1: 'https://images.example.test/first.jpg',
+      image1Caption: 'The studio where it was recorded',
+      image2: 'https://images.example.test/second.jpg',
+      image2Caption: 'The original single sleeve',
+    });
+    const { container } = renderApp('/articles/21', [
+      { key: '/api/articles/21', status: 200, body: pictured },
+      { key: '/api/articles', status: 200, body: [pictured, ...articles] },
+    ]);
+    const text = container.textContent ?? '';
+    const order = ['Back to Articles', 'The band on stage in 1985', 'November 20, 2026', 'Artist Spotlight', 'The Story Behind a Song', 'Rock', 'A short history', 'Share', 'bold words', 'The studio where it was recorded', 'The original single sleeve', 'Watch', 'Studio headphones', 'As an Amazon Associate', 'More in Artist Spotlight', 'Back to All Articles'];
+    const positions = order.map((needle) => text.indexOf(needle));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    const figures = [...container.querySelectorAll('article.article figure')];
+    expect(figures.map((f) => [f.querySelector('img')?.getAttribute('src'), f.querySelector('figcaption')?.textContent])).toEqual([
+      ['https://images.example.test/featured.jpg', 'The band on stage in 1985'],
+      ['https://images.example.test/first.jpg', 'The studio where it was recorded'],
+      ['https://images.example.test/second.jpg', 'The original single sleeve'],
+    ]);
+    expect(figures[0]!.classList.contains('article-hero')).toBe(true);
+    expect(figures[0]!.querySelector('img')?.getAttribute('alt')).toBe('The band on stage in 1985');
+    expect(container.querySelector('.article-hero--artwork')).toBeNull();
+  });
+
+  it('draws generated artwork (no guessed image) for the hero and the cards of articles without pictures', () => {
+    const { container } = renderApp('/articles/7', seeded);
+    const hero = container.querySelector('.article-hero--artwork')!;
+    expect(hero).toBeTruthy();
+    // "The Story Behind a Song": SS. Two elements, the picture drawn by the server per colour and initials.
+    const artwork = hero.querySelector('svg.generated-artwork')!;
+    expect(artwork.getAttribute('aria-hidden')).toBe('true');
+    expect(artwork.querySelectorAll('*')).toHaveLength(1);
+    expect(artwork.querySelector('image')?.getAttribute('href')).toMatch(/^\/art\/\d{1,3}\/SS\.svg$/);
+    expect(container.querySelector('article.article img:not(.video-facade img)')).toBeNull();
+    // "More in ..." cards without pictures show artwork too, on the category's colour.
+    const cards = [...container.querySelectorAll('.article-related .article-card-media')];
+    expect(cards.length).toBeGreaterThan(0);
+    for (const media of cards) expect(media.querySelector('svg.generated-artwork image')?.getAttribute('href')).toMatch(/^\/art\/\d{1,3}\/[A-Z0-9]{1,2}\.svg$/);
+    const hue = (title: string) => {
+      const { container: list } = renderApp('/articles', [{ key: '/api/articles', status: 200, body: [makeArticle({ title })] }]);
+      return list.querySelector('.article-card-media image')?.getAttribute('href');
+    };
+    // Same category, same colour; the initials follow the title.
+    expect(hue('Alpha Beta')?.replace(/AB\.svg$/, '')).toBe(hue('Gamma Delta')?.replace(/GD\.svg$/, ''));
+  });
+
   it('shows product cards only with both a name and a link, and up to three more of the category', () => {
     renderApp('/articles/7', seeded);
     const products = screen.getByRole('heading', { name: 'Related Products' }).closest('section')!;

@@ -1,20 +1,17 @@
-import type { MouseEvent } from 'react';
+import { linkClickHandlers } from '../../lib/link-clicks';
 
 /**
- * A video card is a real link to the video (it works without JavaScript and opens in
- * a new tab on a modified click); a plain click goes to `open` instead: for now the
- * External Link Warning, later the player's overlay (each section passes its own).
+ * A video card is a real link to the video (it works without JavaScript); a click,
+ * modified (Ctrl/Cmd/Shift) or middle click included, goes to `open` instead: the
+ * External Link Warning or the player's overlay (each section passes its own), so
+ * nothing opens the video service before that.
  */
 export function videoLinkProps(href: string, open: () => void) {
   return {
     href,
     target: '_blank',
     rel: 'noopener noreferrer',
-    onClick: (event: MouseEvent<HTMLAnchorElement>) => {
-      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      event.preventDefault();
-      open();
-    },
+    ...linkClickHandlers(open),
   } as const;
 }
 

@@ -7,10 +7,11 @@ import { useFavoritesList, useFoldersList } from '../../../lib/library';
 import { isNotFound } from '../../../lib/http-error';
 import { queries } from '../queries';
 import { ARTIST_SWIPE } from '../../../lib/swipe';
-import { links, titles } from '../../../generated/contract';
+import { links, routes, titles } from '../../../generated/contract';
 import type { Artist, ArtistSummary, Neighbors } from '../../../generated/contract';
 import { isWikimediaUrl, normalizeImageUrl } from '../../../lib/url';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { truncateWords, useDocumentHead, type DocumentHead } from '../../../lib/use-document-head';
 import { ArtistCard } from '../../../components/artist-card';
 import { FavoriteHeart } from '../../../components/favorite-heart';
 import { ArtistImage } from '../../../components/artist-image';
@@ -64,6 +65,22 @@ export function favoritesPager(list: { id: number }[], id: number): { position: 
   };
 }
 
+/**
+ * The artist's social head on client navigation, as the server writes it
+ * (crates/server/src/pages/catalog/head.rs `artist`): its own share picture, `profile`.
+ */
+export function artistHead(artist: Pick<Artist, 'id' | 'title' | 'bio' | 'genres'>, origin: string): DocumentHead {
+  const genres = artist.genres.slice(0, 3).join(' · ');
+  return {
+    title: titles.artist(artist.title),
+    description: artist.bio?.trim() ? truncateWords(artist.bio) : `${artist.title} on Sound Atlas: genres, biography, fun facts and where to listen.`,
+    url: `${origin}${routes.artist.href(artist.id)}`,
+    image: `${origin}/og/artist/${artist.id}.png`,
+    imageAlt: genres ? `Artist: ${artist.title} (${genres})` : `Artist: ${artist.title}`,
+    type: 'profile',
+  };
+}
+
 export function ArtistPage() {
   const { id = '' } = useParams();
   const artistQuery = useQuery(queries.artist(id));
@@ -74,7 +91,9 @@ export function ArtistPage() {
   const neighborsQuery = useQuery({ ...queries.neighbors(id), enabled });
   const relatedQuery = useQuery({ ...queries.related(id), enabled });
 
+  const { origin } = useAppEnv();
   useDocumentTitle(artist ? titles.artist(artist.title) : null);
+  useDocumentHead(artist ? artistHead(artist, origin) : null, origin);
 
   return (
     <div className="page artist-page">

@@ -1,0 +1,104 @@
+import { act } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderApp } from './render-app';
+import { makeArtist } from './fixtures';
+import { makeArticle } from '../features/content/content-fixtures';
+import { truncateWords } from '../lib/use-document-head';
+
+/** The head follows client navigation: articles (with `article:*`), artists, then the site's defaults. */
+
+const ORIGIN = 'https://soundatlas.test';
+const first = makeArticle({ id: 7, title: 'The Story Behind a Song', date: '2026-11-20', category: 'Artist Spotlight', tags: 'Rock, 1970s, Queen' });
+const second = makeArticle({ id: 8, title: 'Gear for Beginners', date: '2026-10-02', category: 'Equipment & Gear', tags: 'Gear' });
+const artist = makeArtist();
+
+const prefetched = [
+  { key: '/api/articles/7', status: 200, body: first },
+  { key: '/api/articles/8', status: 200, body: second },
+  { key: '/api/articles', status: 200, body: [first, second] },
+  { key: `/api/artists/${artist.id}`, status: 200, body: artist },
+  { key: `/api/artists/${artist.id}/neighbors`, status: 200, body: { position: 1, total: 2, previousId: 1, nextId: 2 } },
+  { key: `/api/artists/${artist.id}/related`, status: 200, body: [] },
+];
+
+function meta(key: string): string | null {
+  const element = document.head.querySelector(`meta[property="${key}"]`) ?? document.head.querySelector(`meta[name="${key}"]`);
+  return element?.getAttribute('content') ?? null;
+}
+
+function all(property: string): string[] {
+  return [...document.head.querySelectorAll(`meta[property="${property}"]`)].map((m) => m.getAttribute('content') ?? '');
+}
+
+function canonical(): string | null {
+  return document.head.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null;
+}
+
+beforeEach(() => {
+  for (const stale of document.head.querySelectorAll('meta, link[rel="canonical"]')) stale.remove();
+  const link = document.createElement('link');
+  link.setAttribute('rel', 'canonical');
+  link.setAttribute('href', `${ORIGIN}/`);
+  document.head.appendChild(link);
+});
+
+describe('the document head on client navigation', () => {
+  it('gives an article its article:* tags, swaps them for the next article and removes them on leaving', async () => {
+    const { history } = renderApp('/articles/7', prefetched);
+    expect(document.title).toBe('The Story Behind a Song - Sound Atlas');
+    expect(meta('og:type')).toBe('article');
+    expect(meta('og:url')).toBe(`${ORIGIN}/articles/7`);
+    expect(canonical()).toBe(`${ORIGIN}/articles/7`);
+    expect(all('article:published_time')).toEqual(['2026-11-20']);
+    expect(all('article:section')).toEqual(['Artist Spotlight']);
+    expect(all('article:tag')).toEqual(['Rock', '1970s', 'Queen']);
+
+    await act(async () => history.navigate('/articles/8'));
+    expect(document.title).toBe('Gear for Beginners - Sound Atlas');
+    expect(meta('og:image')).toBe(`${ORIGIN}/og/article/8.png`);
+    expect(meta('twitter:image:alt')).toBe('Article: Gear for Beginners (Equipment & Gear)');
+    expect(all('article:published_time')).toEqual(['2026-10-02']);
+    expect(all('article:section')).toEqual(['Equipment & Gear']);
+    expect(all('article:tag')).toEqual(['Gear']);
+
+    await act(async () => history.navigate('/about'));
+    expect(document.head.querySelectorAll('meta[property^="article:"]')).toHaveLength(0);
+    expect(meta('og:type')).toBe('website');
+    expect(meta('og:title')).toBe('Sound Atlas - Explore Your World of Music');
+    expect(meta('og:image')).toBe(`${ORIGIN}/assets/og-default.png`);
+    expect(meta('og:url')).toBe(`${ORIGIN}/`);
+    // Where the app is now (the browser's address; jsdom's stays at "/").
+    expect(canonical()).toBe(`${ORIGIN}${window.location.pathname}`);
+  });
+
+  it('gives an artist page its own profile tags and share picture, then the defaults on leaving', async () => {
+    const { history } = renderApp('/articles/7', prefetched);
+    await act(async () => history.navigate(`/artist/${artist.id}`));
+    expect(document.title).toBe('Nirvana - Sound Atlas');
+    expect(meta('og:type')).toBe('profile');
+    expect(meta('og:title')).toBe('Nirvana - Sound Atlas');
+    expect(meta('og:url')).toBe(`${ORIGIN}/artist/${artist.id}`);
+    expect(canonical()).toBe(`${ORIGIN}/artist/${artist.id}`);
+    expect(meta('og:image')).toBe(`${ORIGIN}/og/artist/${artist.id}.png`);
+    expect(meta('twitter:image')).toBe(`${ORIGIN}/og/artist/${artist.id}.png`);
+    expect(meta('og:image:alt')).toBe(`Artist: Nirvana (${artist.genres.slice(0, 3).join(' · ')})`);
+    expect(meta('description')).toBe(truncateWords(artist.bio!));
+    expect(meta('twitter:description')).toBe(truncateWords(artist.bio!));
+    // The article's tags left with the article.
+    expect(document.head.querySelectorAll('meta[property^="article:"]')).toHaveLength(0);
+
+    await act(async () => history.navigate('/browse'));
+    expect(meta('og:type')).toBe('website');
+    expect(meta('og:image')).toBe(`${ORIGIN}/assets/og-default.png`);
+    expect(meta('og:url')).toBe(`${ORIGIN}/`);
+    expect(document.title).toBe('Browse Artists - Sound Atlas');
+  });
+
+  it('cuts descriptions at a word to 160 characters, as the server does', () => {
+    expect(truncateWords('  short  ')).toBe('short');
+    const cut = truncateWords('word '.repeat(60));
+    expect(Array.from(cut).length).toBeLessThanOrEqual(160);
+    expect(cut.endsWith('word…')).toBe(true);
+    expect(truncateWords(`${'a'.repeat(150)} end, tail words here more`, 160)).toBe(`${'a'.repeat(150)} end…`);
+  });
+});
