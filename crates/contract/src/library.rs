@@ -8,6 +8,11 @@ use ts_rs::TS;
 use crate::catalog::Artist;
 use crate::endpoint::Endpoint;
 
+// The count limits below protect the server; nobody meets them. Each is checked by
+// counting the user's rows before the insert, not under a lock, so concurrent adds
+// right at a limit can pass it by a few rows: a guard against abuse, not an exact
+// quota (an exact one would serialize every add of a user).
+
 /// Longest folder name, in characters (after trimming). The spec shows none; 100 fits
 /// any real name and keeps the folders grid readable.
 pub const MAX_FOLDER_NAME_CHARS: usize = 100;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, type ApiPath, type User, type Artist } from '../generated/contract';
+import { api, type ApiPath, type User, type Artist, type VideoFavorite } from '../generated/contract';
 
 /**
  * The signed-in state seam. Who is signed in comes from the page's server-rendered
@@ -22,8 +22,12 @@ export function useSignedIn(): boolean {
   return useCurrentUser() !== null;
 }
 
-/** The header badge: the number of top-level favorites (0 when signed out). */
+/**
+ * The header badge: what /favorites lists at the top level, artists and video favorites
+ * (0 when signed out). A visitor who saved only videos sees them counted.
+ */
 export function useFavoritesCount(): number {
-  const { data } = useQuery<Artist[]>(cached(api.favorites()));
-  return data?.length ?? 0;
+  const favorites = useQuery<Artist[]>(cached(api.favorites())).data;
+  const videos = useQuery<VideoFavorite[]>(cached(api.videoFavorites())).data;
+  return (favorites?.length ?? 0) + (videos?.filter((video) => video.folderId === null).length ?? 0);
 }

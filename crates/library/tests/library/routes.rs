@@ -21,6 +21,8 @@ db_tests!(
     moves_take_the_artist_out_of_one_place_into_another_at_once,
     video_favorites_are_added_checked_and_removed,
     folder_count_is_limited_with_a_clear_answer,
+    favorite_count_is_limited_with_a_clear_answer,
+    video_favorite_count_is_limited_with_a_clear_answer,
     the_export_lists_favorites_folders_and_video_favorites,
     deleting_the_account_deletes_the_library_with_it,
     an_artist_is_found_by_its_external_id_for_a_signed_in_user,
@@ -476,6 +478,98 @@ async fn folder_count_is_limited_with_a_clear_answer(db: &TestDb) {
         "You can have at most 200 folders. Delete one to create another."
     );
     assert_eq!(ann.folders().await.len(), MAX_FOLDERS);
+}
+
+/// Stores `rows` straight through the entities (thousands of requests would only slow
+/// the test), in chunks small enough for any database's parameter limit.
+async fn insert_rows<A: sea_orm::ActiveModelTrait + Send>(db: &sea_orm::DatabaseConnection, rows: Vec<A>)
+where
+    A::Entity: sea_orm::EntityTrait<ActiveModel = A>,
+{
+    use sea_orm::EntityTrait;
+    let mut rows = rows.into_iter().peekable();
+    while rows.peek().is_some() {
+        let chunk: Vec<A> = rows.by_ref().take(500).collect();
+        <A::Entity as EntityTrait>::insert_many(chunk).exec(db).await.unwrap();
+    }
+}
+
+async fn favorite_count_is_limited_with_a_clear_answer(db: &TestDb) {
+    use sea_orm::ActiveValue::Set;
+    use sound_atlas_contract::library::MAX_FAVORITES;
+    use sound_atlas_entity::favorite;
+    let site = Site::new(&db.conn).await;
+    let mut ann = site.user("ann@example.com").await;
+    let user_id = ann.user_id.unwrap();
+    // MAX_FAVORITES rows: every artist at the top level and in as many folders as needed.
+    let mut places = vec![None];
+    while places.len() * site.artists.len() < MAX_FAVORITES {
+        places.push(Some(ann.new_folder(&format!("Folder {}", places.len())).await));
+    }
+    let last_artist = site.artists[site.artists.len() - 1];
+    let rows: Vec<favorite::ActiveModel> = places
+        .iter()
+        .flat_map(|&folder| site.artists.iter().map(move |&artist| (artist, folder)))
+        .filter(|&(artist, folder)| !(artist == last_artist && folder.is_none()))
+        .take(MAX_FAVORITES)
+        .map(|(artist, folder)| favorite::ActiveModel {
+            user_id: Set(user_id),
+            artist_id: Set(artist),
+            folder_id: Set(folder),
+            folder_key: Set(folder.unwrap_or(0)),
+            created_at: Set(0),
+            ..Default::default()
+        })
+        .collect();
+    assert_eq!(rows.len(), MAX_FAVORITES);
+    insert_rows(&db.conn, rows).await;
+
+    let one_more = ann.favorite(last_artist, None).await;
+    assert_eq!(one_more.status, StatusCode::BAD_REQUEST, "{}", one_more.body);
+    assert_eq!(
+        one_more.message(),
+        "You can keep at most 5000 favorites. Remove some to add more."
+    );
+    assert!(!ann.favorite_ids().await.contains(&last_artist), "nothing was written");
+    // What is already kept still answers as before (an idempotent add is no new row).
+    let again = ann.favorite(site.artists[0], None).await;
+    assert!(again.status.is_success(), "{}", again.body);
+}
+
+async fn video_favorite_count_is_limited_with_a_clear_answer(db: &TestDb) {
+    use sea_orm::ActiveValue::Set;
+    use sound_atlas_contract::library::MAX_VIDEO_FAVORITES;
+    use sound_atlas_entity::video_favorite;
+    let site = Site::new(&db.conn).await;
+    let mut ann = site.user("ann@example.com").await;
+    let user_id = ann.user_id.unwrap();
+    let rows: Vec<video_favorite::ActiveModel> = (0..MAX_VIDEO_FAVORITES)
+        .map(|n| video_favorite::ActiveModel {
+            user_id: Set(user_id),
+            artist_id: Set(site.artists[0]),
+            video_id: Set(format!("v{n:010}")),
+            folder_id: Set(None),
+            folder_key: Set(0),
+            title: Set(format!("Video {n}")),
+            description: Set(String::new()),
+            thumbnail: Set(String::new()),
+            url: Set(String::new()),
+            artist_name: Set("Someone".into()),
+            published_at: Set(String::new()),
+            created_at: Set(0),
+            ..Default::default()
+        })
+        .collect();
+    insert_rows(&db.conn, rows).await;
+
+    let one_more = ann.video(site.artists[1], VIDEO, None).await;
+    assert_eq!(one_more.status, StatusCode::BAD_REQUEST, "{}", one_more.body);
+    assert_eq!(
+        one_more.message(),
+        "You can keep at most 5000 video favorites. Remove some to add more."
+    );
+    let videos = ann.get("/api/video-favorites").await.json();
+    assert_eq!(videos.as_array().unwrap().len(), MAX_VIDEO_FAVORITES, "nothing was written");
 }
 
 async fn the_export_lists_favorites_folders_and_video_favorites(db: &TestDb) {

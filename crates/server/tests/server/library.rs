@@ -262,6 +262,28 @@ async fn the_favorites_screens_show_the_visitors_own_library_in_the_first_html(d
     assert!(!anonymous.body.contains("Remove from Favorites"));
     assert!(anonymous.body.contains("Favorites (0)"));
 
+    // The header counts what /favorites lists at the top level: a top-level video
+    // favorite too (not one filed in a folder), already in the first HTML.
+    for folder in [None, Some(folder_id)] {
+        let saved = as_user(
+            &app,
+            &ann,
+            "POST",
+            "/api/video-favorites",
+            Some(serde_json::json!({
+                "videoId": "fJ9rUzIMcZQ", "artistId": queen, "folderId": folder,
+                "title": "Bohemian Rhapsody", "description": "",
+                "thumbnail": "https://i.ytimg.com/vi/fJ9rUzIMcZQ/hqdefault.jpg",
+                "url": "https://www.youtube.com/watch?v=fJ9rUzIMcZQ",
+                "artistName": "Queen", "publishedAt": "2008-08-01T00:00:00Z",
+            })),
+        )
+        .await;
+        assert!(saved.status.is_success(), "{}", saved.body);
+    }
+    let artist = as_user(&app, &ann, "GET", &format!("/artist/{queen}"), None).await;
+    assert!(artist.body.contains("Favorites (2)"), "one artist, one video");
+
     // Favorites mode: prev/next run through her favorites.
     let mode = as_user(
         &app,

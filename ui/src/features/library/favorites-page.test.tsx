@@ -66,6 +66,11 @@ class FakeLibrary {
       else this.favorites = [...this.favorites, artist];
       return json({ id: 9, artistId: artist.id, folderId: body.folderId ?? null, createdAt: '' }, 201);
     }
+    if (method === 'POST' && url.pathname === '/api/video-favorites') {
+      const saved: VideoFavorite = { ...body, folderId: body.folderId ?? null };
+      this.videos = [...this.videos, saved];
+      return json(saved, 201);
+    }
     let match = /^\/api\/favorites\/(\d+)$/.exec(url.pathname);
     if (method === 'DELETE' && match) {
       const id = Number(match[1]);
@@ -161,11 +166,26 @@ describe('the favorites screen', () => {
     expect(within(dialog).queryByText('Queen')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Adele' }));
     expect(within(dialog).getByRole('button', { name: 'Adding...' })).toBeTruthy();
-    await waitFor(() => expect(within(dialog).getByText('All your favorites are already in this folder!')).toBeTruthy());
+    await waitFor(() => expect(within(dialog).queryByText('Adele')).toBeNull());
     expect(library.calls).toContain('POST /api/favorites');
+    // The top-level video favorite is a main favorite too: it is filed with the folder's id.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Bohemian Rhapsody' }));
+    expect(within(dialog).getByRole('button', { name: 'Adding...' })).toBeTruthy();
+    await waitFor(() => expect(within(dialog).getByText('All your favorites are already in this folder!')).toBeTruthy());
+    expect(library.videos.find((v) => v.folderId === 7)?.videoId).toBe(video.videoId);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByText('2 tracks')).toBeTruthy();
+    expect(screen.getByText('3 tracks')).toBeTruthy();
+  });
+
+  it('says "Failed to add video favorite to folder" when filing a video fails', async () => {
+    renderApp('/favorites/folder/7', library.seed());
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add to Road Trip' });
+    library.failNext = 1;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Bohemian Rhapsody' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Failed to add video favorite to folder'));
+    expect(within(dialog).getByRole('button', { name: 'Add Bohemian Rhapsody' })).toBeTruthy();
   });
 
   it('shows "Empty Folder" with Add from Favorites for an empty folder', () => {
@@ -312,6 +332,13 @@ describe('the favorite heart', () => {
     expect(screen.getByRole('button', { name: 'Favorites (1)' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Remove from Favorites' }));
     expect(screen.getByRole('alertdialog', { name: 'Remove from Favorites?' })).toBeTruthy();
+  });
+
+  it('counts in the header what /favorites lists at the top level: artists and video favorites, not folders', () => {
+    // queen and adele at the top level, the video at the top level, one more video filed in a folder
+    library.videos = [video, { ...video, videoId: 'AAAAAAAAAAA', folderId: 7 }];
+    renderApp('/favorites', library.seed());
+    expect(screen.getByRole('button', { name: 'Favorites (3)' })).toBeTruthy();
   });
 
   it('runs prev/next through the favorites in favorites mode, with "n / total favorites"', () => {

@@ -292,7 +292,7 @@ function Library({ folderId }: { folderId: number | null }) {
         </section>
       )}
 
-      <Dialogs pending={pending} folder={folder} folders={folders} favorites={favorites} actions={actions} busy={busy} error={error} close={close} removeItem={removeItem} deleteFolder={deleteFolder} onCreated={() => close()} currentFolderId={currentFolderId} />
+      <Dialogs pending={pending} folder={folder} folders={folders} favorites={favorites} videos={videos} actions={actions} busy={busy} error={error} close={close} removeItem={removeItem} deleteFolder={deleteFolder} onCreated={() => close()} currentFolderId={currentFolderId} />
     </div>
   );
 }
@@ -302,6 +302,7 @@ function Dialogs({
   folder,
   folders,
   favorites,
+  videos,
   actions,
   busy,
   error,
@@ -315,6 +316,7 @@ function Dialogs({
   folder: FavoriteFolder | null;
   folders: FavoriteFolder[];
   favorites: Artist[];
+  videos: VideoFavorite[];
   actions: LibraryActions;
   busy: boolean;
   error: string | null;
@@ -347,7 +349,7 @@ function Dialogs({
     case 'newFolder':
       return <NewFolderDialog actions={actions} onCreated={onCreated} onClose={close} />;
     case 'add':
-      return folder ? <AddToFolderDialog folder={folder} candidates={addable(favorites, folder)} actions={actions} onClose={close} /> : null;
+      return folder ? <AddToFolderDialog folder={folder} candidates={addable(favorites, videos, folder)} actions={actions} onClose={close} /> : null;
   }
 }
 

@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { MAX_FOLDER_NAME_CHARS, type Artist, type FavoriteFolder } from '../../generated/contract';
+import { MAX_FOLDER_NAME_CHARS, type FavoriteFolder } from '../../generated/contract';
 import { useModalKeys } from '../../components/modal';
 import type { LibraryActions } from '../../lib/library';
+import type { AddCandidate } from './library';
 
 /** A dialog of the favorites screen: rendered only while open; focus stays inside; Escape closes. */
 function LibraryModal({ title, children, onClose, initialFocus }: { title: string; children: ReactNode; onClose: () => void; initialFocus?: string }) {
@@ -78,21 +79,27 @@ export function NewFolderDialog({ actions, onCreated, onClose }: { actions: Libr
 }
 
 /** Add (spec section 2): main favorites not yet in the folder, each with its own "Adding..." state. */
-export function AddToFolderDialog({ folder, candidates, actions, onClose }: { folder: FavoriteFolder; candidates: Artist[]; actions: LibraryActions; onClose: () => void }) {
-  const [adding, setAdding] = useState<ReadonlySet<number>>(new Set());
+export function AddToFolderDialog({ folder, candidates, actions, onClose }: { folder: FavoriteFolder; candidates: AddCandidate[]; actions: LibraryActions; onClose: () => void }) {
+  const [adding, setAdding] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
-  const add = async (artist: Artist) => {
-    setAdding((current) => new Set(current).add(artist.id));
+  const add = async (candidate: AddCandidate) => {
+    setAdding((current) => new Set(current).add(candidate.key));
     setError(null);
     try {
-      await actions.addFavorite({ artistId: artist.id, folderId: folder.id });
+      if ('artist' in candidate) {
+        await actions.addFavorite({ artistId: candidate.artist.id, folderId: folder.id });
+      } else {
+        const { folderId: _topLevel, ...video } = candidate.video;
+        await actions.addVideoFavorite({ ...video, folderId: folder.id });
+      }
     } catch (failure) {
-      console.error('Failed to save favorite', failure);
-      setError(failure instanceof Error ? failure.message : 'Failed to save favorite');
+      const fallback = 'artist' in candidate ? 'Failed to save favorite' : 'Failed to add video favorite to folder';
+      console.error(fallback, failure);
+      setError(failure instanceof Error ? failure.message : fallback);
     } finally {
       setAdding((current) => {
         const next = new Set(current);
-        next.delete(artist.id);
+        next.delete(candidate.key);
         return next;
       });
     }
@@ -103,11 +110,11 @@ export function AddToFolderDialog({ folder, candidates, actions, onClose }: { fo
         <p className="modal-text">All your favorites are already in this folder!</p>
       ) : (
         <ul className="library-pick-list">
-          {candidates.map((artist) => (
-            <li key={artist.id}>
-              <span className="library-pick-title">{artist.title}</span>
-              <button type="button" className="btn btn-ghost btn-sm" disabled={adding.has(artist.id)} onClick={() => void add(artist)} aria-label={adding.has(artist.id) ? undefined : `Add ${artist.title}`}>
-                {adding.has(artist.id) ? 'Adding...' : 'Add'}
+          {candidates.map((candidate) => (
+            <li key={candidate.key}>
+              <span className="library-pick-title">{candidate.title}</span>
+              <button type="button" className="btn btn-ghost btn-sm" disabled={adding.has(candidate.key)} onClick={() => void add(candidate)} aria-label={adding.has(candidate.key) ? undefined : `Add ${candidate.title}`}>
+                {adding.has(candidate.key) ? 'Adding...' : 'Add'}
               </button>
             </li>
           ))}

@@ -70,7 +70,25 @@ describe('folders', () => {
   it('offer only favorites not yet in the folder', () => {
     const favorites = [artist(1, 'Queen', []), artist(2, 'Blur', [])];
     const folder: FavoriteFolder = { id: 9, name: 'Mine', createdAt: '', artists: [artist(2, 'Blur', [])] };
-    expect(addable(favorites, folder).map((a) => a.id)).toEqual([1]);
-    expect(addable(favorites, { ...folder, artists: favorites })).toEqual([]);
+    expect(addable(favorites, [], folder).map((c) => c.title)).toEqual(['Queen']);
+    expect(addable(favorites, [], { ...folder, artists: favorites })).toEqual([]);
+  });
+  it('offer top-level video favorites not yet saved in the folder', () => {
+    const video = (videoId: string, folderId: number | null): VideoFavorite => ({
+      artistId: 1,
+      videoId,
+      folderId,
+      title: `Video ${videoId}`,
+      description: '',
+      thumbnail: '',
+      url: `https://www.youtube.com/watch?v=${videoId}`,
+      artistName: 'Queen',
+      publishedAt: '',
+    });
+    const folder: FavoriteFolder = { id: 9, name: 'Mine', createdAt: '', artists: [] };
+    const videos = [video('aaaaaaaaaaa', null), video('bbbbbbbbbbb', null), video('bbbbbbbbbbb', 9), video('ccccccccccc', 4)];
+    const candidates = addable([], videos, folder);
+    expect(candidates.map((c) => c.title)).toEqual(['Video aaaaaaaaaaa']);
+    expect('video' in candidates[0] && candidates[0].video.videoId).toBe('aaaaaaaaaaa');
   });
 });

@@ -1,4 +1,4 @@
-import type { Artist, FavoriteFolder } from '../../generated/contract';
+import type { Artist, FavoriteFolder, VideoFavorite } from '../../generated/contract';
 import { VIDEO_SERVICE_GENRE } from '../../lib/library';
 
 // The pure helpers the player's Load Folder needs too live in the shared kernel.
@@ -27,10 +27,24 @@ export function trackCount(count: number): string {
   return `${count} ${count === 1 ? 'track' : 'tracks'}`;
 }
 
-/** Main favorites not yet in the folder: the Add dialog's list. */
-export function addable(favorites: Artist[], folder: FavoriteFolder): Artist[] {
+/** One entry of the Add dialog: a top-level artist or a top-level video favorite. */
+export type AddCandidate = { key: string; title: string } & ({ artist: Artist } | { video: VideoFavorite });
+
+/**
+ * Main favorites not yet in the folder: the Add dialog's list (spec section 2). The main
+ * favorites are what /favorites lists at the top level: artists, then video favorites
+ * (a video is in the folder when the same video of the same artist is saved there).
+ */
+export function addable(favorites: Artist[], videos: VideoFavorite[], folder: FavoriteFolder): AddCandidate[] {
   const inFolder = new Set(folder.artists.map((artist) => artist.id));
-  return favorites.filter((artist) => !inFolder.has(artist.id));
+  const videoKey = (video: VideoFavorite) => `${video.artistId}-${video.videoId}`;
+  const videosInFolder = new Set(videos.filter((video) => video.folderId === folder.id).map(videoKey));
+  return [
+    ...favorites.filter((artist) => !inFolder.has(artist.id)).map((artist) => ({ key: `artist-${artist.id}`, title: artist.title, artist })),
+    ...videos
+      .filter((video) => video.folderId === null && !videosInFolder.has(videoKey(video)))
+      .map((video) => ({ key: `video-${videoKey(video)}`, title: video.title, video })),
+  ];
 }
 
 /** Where a card of a view leads: the artist in favorites mode (folder or top level). */
