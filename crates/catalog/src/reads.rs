@@ -109,10 +109,7 @@ pub async fn related(catalog: &Catalog, id: ArtistId) -> ApiResult<Vec<ArtistSum
     let mut lists: Vec<&[u32]> = genres.iter().map(|g| snapshot.with_genre(g)).collect();
     // firsts[c - 1]: the first artists (in list order) sharing exactly c genres.
     let mut firsts: Vec<Vec<u32>> = vec![Vec::new(); lists.len()];
-    loop {
-        let Some(next) = lists.iter().filter_map(|l| l.first().copied()).min() else {
-            break;
-        };
+    while let Some(next) = lists.iter().filter_map(|l| l.first().copied()).min() {
         let mut shared = 0;
         for list in &mut lists {
             if list.first() == Some(&next) {
@@ -148,10 +145,12 @@ pub async fn random(catalog: &Catalog) -> ApiResult<Artist> {
 /// (see `search`); the search page pages through all of them as cards.
 pub async fn search(catalog: &Catalog, query: &SearchQuery) -> ApiResult<Vec<Artist>> {
     let snapshot = catalog.snapshot(false).await?;
-    let hits = snapshot.search.search(query.as_str(), &snapshot.artists);
-    Ok(hits
+    let (best, _) =
+        snapshot
+            .search
+            .search_best(query.as_str(), &snapshot.artists, MAX_SEARCH_RESULTS);
+    Ok(best
         .into_iter()
-        .take(MAX_SEARCH_RESULTS)
         .map(|i| snapshot.artists[i].clone())
         .collect())
 }
@@ -164,18 +163,21 @@ pub async fn search_cards(
     page: PageNumber,
 ) -> ApiResult<SearchPage> {
     let snapshot = catalog.snapshot(false).await?;
-    let hits = snapshot.search.search(query.as_str(), &snapshot.artists);
-    let artists = hits
+    let skip = (page.get() - 1) * BROWSE_PAGE_SIZE;
+    let (best, total) =
+        snapshot
+            .search
+            .search_best(query.as_str(), &snapshot.artists, skip + BROWSE_PAGE_SIZE);
+    let artists = best
         .iter()
-        .skip((page.get() - 1) * BROWSE_PAGE_SIZE)
-        .take(BROWSE_PAGE_SIZE)
+        .skip(skip)
         .map(|&i| snapshot.artists[i].summary())
         .collect();
     Ok(SearchPage {
         query: query.as_str().to_owned(),
         page: page.get(),
         page_size: BROWSE_PAGE_SIZE,
-        total: hits.len(),
+        total,
         artists,
     })
 }

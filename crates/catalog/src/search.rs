@@ -42,6 +42,8 @@ struct SearchDoc {
 pub struct SearchIndex {
     docs: Vec<SearchDoc>,
     words: Vec<Word>,
+    /// Word ids in the words' text order (for prefix look-ups).
+    words_sorted: Vec<u32>,
     /// Per word: the artists whose title has it, in catalogue order.
     word_docs: Vec<Vec<u32>>,
     genres: Vec<String>,
@@ -62,6 +64,11 @@ struct Word {
     text: String,
     chars: u64,
 }
+
+/// Candidate flags (see [`SearchIndex::candidates`]).
+const CANDIDATE: u8 = 1;
+const IN_TITLE: u8 = 2;
+const IN_COMPACT: u8 = 4;
 
 /// A bit per character of folded text (a–z, 0–9).
 fn char_set(text: &str) -> u64 {
@@ -129,6 +136,12 @@ impl SearchIndex {
                 title_core,
             });
         }
+        index.words_sorted = (0..index.words.len() as u32).collect();
+        index.words_sorted.sort_unstable_by(|a, b| {
+            index.words[*a as usize]
+                .text
+                .cmp(&index.words[*b as usize].text)
+        });
         index.word_docs = vec![Vec::new(); index.words.len()];
         index.genre_docs = vec![Vec::new(); index.genres.len()];
         let longest = index.docs.iter().map(|d| d.title.len()).max().unwrap_or(0);
@@ -157,21 +170,23 @@ impl SearchIndex {
         index
     }
 
-    /// Every artist that can rank for `query` (a superset of the matches), as a
-    /// membership flag per artist.
-    fn candidates(&self, query: &Query) -> Vec<bool> {
-        let mut flags = vec![false; self.docs.len()];
-        let mut mark = |docs: &[u32]| docs.iter().for_each(|&d| flags[d as usize] = true);
+    /// Every artist that can rank for `query` (a superset of the matches), as flags per
+    /// artist: [`CANDIDATE`], plus [`IN_TITLE`] / [`IN_COMPACT`] where the titles
+    /// buffer holds the query there (so ranking need not search each title again).
+    fn candidates(&self, query: &Query) -> Vec<u8> {
+        let mut flags = vec![0u8; self.docs.len()];
         // Tiers 0, 1 and 3: the query in the title (so also in a title without its
         // article), or the compact query in the compact title.
-        let mut by_offset = |needle: &str| {
+        for (needle, flag) in [(query.text, IN_TITLE), (query.compact.as_str(), IN_COMPACT)] {
             for at in memchr::memmem::find_iter(self.titles.as_bytes(), needle.as_bytes()) {
                 let entry = self.title_starts.partition_point(|&s| s <= at) - 1;
-                mark(&[(entry % self.docs.len()) as u32]);
+                // The buffer holds every title, then every compact title.
+                if (entry < self.docs.len()) == (flag == IN_TITLE) {
+                    flags[entry % self.docs.len()] |= CANDIDATE | flag;
+                }
             }
-        };
-        by_offset(query.text);
-        by_offset(&query.compact);
+        }
+        let mut mark = |docs: &[u32]| docs.iter().for_each(|&d| flags[d as usize] |= CANDIDATE);
         let first = 0;
         for (w, docs) in self.word_docs.iter().enumerate() {
             // Tier 2 needs the first query word to start some title word; tier 6 (word
@@ -194,7 +209,7 @@ impl SearchIndex {
             for &d in docs {
                 let doc = &self.docs[d as usize];
                 if query.within_reach(doc.title_chars) || query.within_reach(doc.core_chars) {
-                    flags[d as usize] = true;
+                    flags[d as usize] |= CANDIDATE;
                 }
             }
         }
@@ -203,13 +218,26 @@ impl SearchIndex {
 
     /// Indices of the matching artists (catalogue order), best first.
     pub fn search(&self, query: &str, artists: &[Artist]) -> Vec<usize> {
+        self.search_best(query, artists, usize::MAX).0
+    }
+
+    /// The best `limit` matches, best first, and how many matches there are in all
+    /// (only the best are sorted: a common word matches much of a large catalogue).
+    pub fn search_best(
+        &self,
+        query: &str,
+        artists: &[Artist],
+        limit: usize,
+    ) -> (Vec<usize>, usize) {
         let folded = fold(query);
         if folded.is_empty() {
             // A query of symbols only ("!!!"): plain case-insensitive substring on titles.
             let needle = query.trim().to_lowercase();
-            return (0..artists.len())
+            let hits: Vec<usize> = (0..artists.len())
                 .filter(|&i| artists[i].title.to_lowercase().contains(&needle))
                 .collect();
+            let total = hits.len();
+            return (hits.into_iter().take(limit).collect(), total);
         }
         let query = Query::new(&folded, self);
         // Each hit as one number ordered as (tier, distance, position), which sorts fast.
@@ -217,14 +245,23 @@ impl SearchIndex {
             .candidates(&query)
             .into_iter()
             .enumerate()
-            .filter(|&(_, candidate)| candidate)
-            .filter_map(|(i, _)| {
-                let (tier, d) = query.rank(&self.docs[i])?;
+            .filter(|&(_, flags)| flags & CANDIDATE != 0)
+            .filter_map(|(i, flags)| {
+                let (tier, d) = query.rank(&self.docs[i], flags)?;
                 Some((tier as u64) << 56 | (d.min(0xff_ffff) as u64) << 32 | i as u64)
             })
             .collect();
+        let total = hits.len();
+        if limit < total {
+            hits.select_nth_unstable(limit);
+            hits.truncate(limit);
+        }
         hits.sort_unstable();
-        hits.into_iter().map(|hit| (hit & 0xffff_ffff) as usize).collect()
+        let best = hits
+            .into_iter()
+            .map(|hit| (hit & 0xffff_ffff) as usize)
+            .collect();
+        (best, total)
     }
 }
 
@@ -367,7 +404,20 @@ impl<'a> Query<'a> {
             .collect();
         let word_prefixes = words
             .iter()
-            .map(|word| index.words.iter().map(|w| w.text.starts_with(word)).collect())
+            .map(|word| {
+                // The words starting with `word` are one run of the sorted words.
+                let sorted = &index.words_sorted;
+                let text_of = |id: &u32| index.words[*id as usize].text.as_str();
+                let from = sorted.partition_point(|id| text_of(id) < *word);
+                let mut starts = vec![false; index.words.len()];
+                for id in sorted[from..]
+                    .iter()
+                    .take_while(|id| text_of(id).starts_with(word))
+                {
+                    starts[*id as usize] = true;
+                }
+                starts
+            })
             .collect();
         let genres = index
             .genres
@@ -411,12 +461,18 @@ impl<'a> Query<'a> {
     }
 
     /// Tier (lower is better) and distance of `doc`.
-    fn rank(&self, doc: &SearchDoc) -> Option<(u8, usize)> {
+    /// `flags` are the artist's [`SearchIndex::candidates`] flags: an exact title or
+    /// a title prefix contains the query, so without [`IN_TITLE`] or [`IN_COMPACT`]
+    /// tiers 0, 1 and 3 cannot hold.
+    fn rank(&self, doc: &SearchDoc, flags: u8) -> Option<(u8, usize)> {
         let text = self.text;
-        if doc.title == text || doc.title_core == text || doc.title_compact == self.compact {
+        let (in_title, in_compact) = (flags & IN_TITLE != 0, flags & IN_COMPACT != 0);
+        if (in_title && (doc.title == text || doc.title_core == text))
+            || (in_compact && doc.title_compact == self.compact)
+        {
             return Some((0, 0));
         }
-        if doc.title.starts_with(text) || doc.title_core.starts_with(text) {
+        if in_title && (doc.title.starts_with(text) || doc.title_core.starts_with(text)) {
             return Some((1, 0));
         }
         if self
@@ -426,7 +482,7 @@ impl<'a> Query<'a> {
         {
             return Some((2, 0));
         }
-        if doc.title.contains(text) || doc.title_compact.contains(&self.compact) {
+        if in_title || in_compact {
             return Some((3, 0));
         }
         let genres = || doc.genres.iter().map(|&g| &self.genres[g as usize]);
@@ -543,14 +599,48 @@ mod tests {
     }
 
     #[test]
+    fn the_best_few_are_the_first_of_all_matches() {
+        let artists: Vec<Artist> = (0..50)
+            .map(|n| artist(&format!("Rock Band {n}"), &["Rock"]))
+            .collect();
+        let index = SearchIndex::new(&artists);
+        let all = index.search("rock", &artists);
+        for limit in [0, 1, 7, 49, 50, 51] {
+            let (best, total) = index.search_best("rock", &artists, limit);
+            assert_eq!(total, 50);
+            assert_eq!(best, all[..limit.min(50)]);
+        }
+    }
+
+    #[test]
     fn the_distance_is_damerau_levenshtein() {
         let words = [
-            "", "a", "ab", "ba", "abc", "ca", "acb", "beatles", "beatels", "zeppelin", "zepelin",
-            "rock", "rokc", "queen", "qeuen", "metallica", "2pac", "abcdefghijklmnopqrstuvwxyz0123456789",
+            "",
+            "a",
+            "ab",
+            "ba",
+            "abc",
+            "ca",
+            "acb",
+            "beatles",
+            "beatels",
+            "zeppelin",
+            "zepelin",
+            "rock",
+            "rokc",
+            "queen",
+            "qeuen",
+            "metallica",
+            "2pac",
+            "abcdefghijklmnopqrstuvwxyz0123456789",
         ];
         for a in words {
             for b in words {
-                assert_eq!(distance(a, b), strsim::damerau_levenshtein(a, b), "{a} / {b}");
+                assert_eq!(
+                    distance(a, b),
+                    strsim::damerau_levenshtein(a, b),
+                    "{a} / {b}"
+                );
             }
         }
     }
@@ -569,7 +659,10 @@ mod tests {
         if title.starts_with(query) || core.starts_with(query) {
             return Some((1, 0));
         }
-        if query.split(' ').all(|q| words.iter().any(|w| w.starts_with(q))) {
+        if query
+            .split(' ')
+            .all(|q| words.iter().any(|w| w.starts_with(q)))
+        {
             return Some((2, 0));
         }
         if title.contains(query) || compact.contains(&query.replace(' ', "")) {
@@ -581,10 +674,18 @@ mod tests {
         if genres.iter().any(|g| g.contains(query)) {
             return Some((5, 0));
         }
-        if let Some(d) = [&title, &core].iter().filter_map(|t| near_miss(query, t)).min() {
+        if let Some(d) = [&title, &core]
+            .iter()
+            .filter_map(|t| near_miss(query, t))
+            .min()
+        {
             return Some((6, d));
         }
-        genres.iter().filter_map(|g| near_miss(query, g)).min().map(|d| (7, d))
+        genres
+            .iter()
+            .filter_map(|g| near_miss(query, g))
+            .min()
+            .map(|d| (7, d))
     }
 
     #[test]

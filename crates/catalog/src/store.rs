@@ -90,10 +90,12 @@ impl Snapshot {
             }
             artists.push(artist_from_row(row));
         }
-        Ok(Snapshot {
+        let snapshot = Snapshot {
             updated_at,
             ..Snapshot::new(artists)
-        })
+        };
+        release_free_memory();
+        Ok(snapshot)
     }
 
     /// When the artist's row last changed (unix seconds), if known.
@@ -153,5 +155,17 @@ impl Catalog {
         let snapshot = Arc::new(Snapshot::read(&self.db).await?);
         *cache = Some((Instant::now(), snapshot.clone()));
         Ok(snapshot)
+    }
+}
+
+/// Hands the memory freed while reading a snapshot (the driver's row buffers, the
+/// previous snapshot's transient copies) back to the system. glibc keeps freed memory
+/// in each thread's arena for reuse; after reading 100,000 rows on the async threads
+/// that was ~30 MB of resident memory nothing would reuse soon.
+fn release_free_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only returns free pages of the allocator's own arenas.
+    unsafe {
+        libc::malloc_trim(0);
     }
 }

@@ -174,7 +174,9 @@ async fn related_artists_are_the_most_alike_for_every_artist(db: &TestDb) {
 
 async fn search_answers_at_most_the_best_hundred(db: &TestDb) {
     let catalog = seeded(db).await;
-    let all = reads::search_cards(&catalog, &q("a"), page(1)).await.unwrap();
+    let all = reads::search_cards(&catalog, &q("a"), page(1))
+        .await
+        .unwrap();
     assert!(all.total > 100, "'a' matches most of the seed");
     let full = reads::search(&catalog, &q("a")).await.unwrap();
     assert_eq!(full.len(), 100);
@@ -192,7 +194,9 @@ async fn browse_lists_each_letter_as_a_walk_over_the_list_would(db: &TestDb) {
             .collect();
         let mut seen = Vec::new();
         for n in 1.. {
-            let browse = reads::browse(&catalog, letter, page(n), false).await.unwrap();
+            let browse = reads::browse(&catalog, letter, page(n), false)
+                .await
+                .unwrap();
             assert_eq!(browse.total, expected.len());
             if browse.artists.is_empty() {
                 break;
