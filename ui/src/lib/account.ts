@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { api, type ApiPath, type User, type Artist, type VideoFavorite } from '../generated/contract';
+import { api, type User, type Artist, type VideoFavorite } from '../generated/contract';
+import { useCachedData } from './cached-data';
 
 /**
  * The signed-in state seam. Who is signed in comes from the page's server-rendered
@@ -9,13 +9,9 @@ import { api, type ApiPath, type User, type Artist, type VideoFavorite } from '.
  * what a sign-in or a library change later writes into the cache. Anonymous pages carry
  * neither, so they read as signed out with no favorites.
  */
-function cached<T>(path: ApiPath<T>) {
-  return { queryKey: [path] as [string], enabled: false, staleTime: Infinity } as const;
-}
 
 export function useCurrentUser(): User | null {
-  const { data } = useQuery<User | null>(cached(api.user()));
-  return data ?? null;
+  return useCachedData<User | null>(api.user()) ?? null;
 }
 
 export function useSignedIn(): boolean {
@@ -27,7 +23,9 @@ export function useSignedIn(): boolean {
  * (0 when signed out). A visitor who saved only videos sees them counted.
  */
 export function useFavoritesCount(): number {
-  const favorites = useQuery<Artist[]>(cached(api.favorites())).data;
-  const videos = useQuery<VideoFavorite[]>(cached(api.videoFavorites())).data;
+  return favoritesCount(useCachedData<Artist[]>(api.favorites()), useCachedData<VideoFavorite[]>(api.videoFavorites()));
+}
+
+export function favoritesCount(favorites: Artist[] | undefined, videos: VideoFavorite[] | undefined): number {
   return (favorites?.length ?? 0) + (videos?.filter((video) => video.folderId === null).length ?? 0);
 }

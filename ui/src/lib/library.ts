@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   api,
   type Artist,
@@ -11,6 +11,7 @@ import {
   type VideoFavorite,
 } from '../generated/contract';
 import type { PlaylistItem } from './events';
+import { useCachedData } from './cached-data';
 
 /**
  * The signed-in visitor's library, shared by the favorites pages (features/library), the
@@ -27,27 +28,19 @@ export const REMOVAL_RETRY_MS = 500;
 /** Fired after a video favorite changes (spec section 4), for the player's hearts. */
 export const FAVORITES_UPDATED_EVENT = 'favoritesUpdated';
 
-/** A cached list: read what the page was primed with (or a write stored), never fetched by a reader. */
-function cached(path: string) {
-  return { queryKey: [path] as [string], enabled: false, staleTime: Infinity } as const;
-}
-
 /** The top-level favorites (empty when signed out). */
 export function useFavoritesList(): Artist[] {
-  const { data } = useQuery<Artist[]>(cached(api.favorites()));
-  return data ?? EMPTY;
+  return useCachedData<Artist[]>(api.favorites()) ?? EMPTY;
 }
 
 /** The folders with their artists (empty when signed out). */
 export function useFoldersList(): FavoriteFolder[] {
-  const { data } = useQuery<FavoriteFolder[]>(cached(api.favoriteFolders()));
-  return data ?? EMPTY;
+  return useCachedData<FavoriteFolder[]>(api.favoriteFolders()) ?? EMPTY;
 }
 
 /** The video favorites, top level and in folders (empty when signed out). */
 export function useVideoFavoritesList(): VideoFavorite[] {
-  const { data } = useQuery<VideoFavorite[]>(cached(api.videoFavorites()));
-  return data ?? EMPTY;
+  return useCachedData<VideoFavorite[]>(api.videoFavorites()) ?? EMPTY;
 }
 
 const EMPTY: never[] = [];

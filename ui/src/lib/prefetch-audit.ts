@@ -11,18 +11,18 @@ export interface PrefetchReport {
 
 /**
  * Watches which queries a render reads. Every `useQuery` builds (or finds) its query
- * in the cache while rendering, even on the server where nothing is fetched, so
- * recording `build` calls after the cache is primed tells what the tree read.
+ * in the cache while rendering, even on the server where nothing is fetched, and
+ * `useCachedData` looks its query up: both go through `QueryCache.get` (build calls
+ * it too), so recording `get` calls after the cache is primed tells what the tree read.
  */
 export function watchReads(client: QueryClient): { report: (prefetched: PrefetchedEntry[]) => PrefetchReport } {
   const cache = client.getQueryCache();
   const read = new Set<string>();
-  const build = cache.build.bind(cache);
-  cache.build = ((...args: Parameters<typeof build>) => {
-    const query = build(...args);
-    read.add(query.queryHash);
-    return query;
-  }) as typeof cache.build;
+  const get = cache.get.bind(cache);
+  cache.get = ((queryHash: string) => {
+    read.add(queryHash);
+    return get(queryHash);
+  }) as typeof cache.get;
 
   return {
     report(prefetched) {

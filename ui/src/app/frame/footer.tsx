@@ -6,6 +6,7 @@ import { SOCIAL_LINKS } from './site-links';
 import { ExternalLink } from '../../components/external-link';
 import { SocialIcon } from '../../components/icons';
 import { LogoMark, Wordmark } from '../../components/logo';
+import { Prerendered } from '../../lib/prerendered';
 
 interface FooterColumn {
   /** Used for the heading's id: `footer-{id}-title`. */
@@ -49,13 +50,22 @@ const FOOTER_COLUMNS: readonly FooterColumn[] = [
 ];
 
 export function Footer() {
+  return (
+    <Prerendered name="footer" as="footer" className="site-footer">
+      <FooterContent />
+    </Prerendered>
+  );
+}
+
+/** The footer's content: its markup depends only on the year (prerendered-parts.tsx). */
+export function FooterContent() {
   const { year } = useAppEnv();
   return (
-    <footer className="site-footer">
+    <>
       <div className="footer-inner">
         <div className="footer-brand">
           <Link to="/" className="logo-link">
-            <LogoMark size={32} />
+            <LogoMark size={32} lazy />
             <Wordmark />
           </Link>
           <p className="footer-tagline">{TAGLINE}</p>
@@ -88,6 +98,6 @@ export function Footer() {
         <p>{`© ${year} Sound Atlas. All rights reserved.`}</p>
         <p className="footer-affiliate">As an Amazon Associate, Sound Atlas earns from qualifying purchases.</p>
       </div>
-    </footer>
+    </>
   );
 }

@@ -6,11 +6,13 @@ import { FavoritesButton } from './favorites-button';
 import { MobileMenu, MOBILE_MENU_ID } from './mobile-menu';
 import { RandomArtistButton } from '../../features/catalog/random-artist-button';
 import { HeaderSearchForm } from './search-form';
+import { Prerendered } from '../../lib/prerendered';
 import './frame.css';
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const openMenu = useCallback(() => setMenuOpen(true), []);
   const location = useLocation();
 
   // Close the menu on every navigation.
@@ -22,28 +24,39 @@ export function Header() {
   // otherwise become the containing block of the fixed drawer.
   return (
     <>
-    <header className="site-header">
-      <div className="header-inner">
-        <LogoLink />
-        <HeaderSearchForm />
-        <div className="header-actions">
-          <RandomArtistButton />
-          <FavoritesButton />
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label="Open menu"
-            aria-haspopup="dialog"
-            aria-expanded={menuOpen}
-            aria-controls={MOBILE_MENU_ID}
-            onClick={() => setMenuOpen(true)}
-          >
-            <MenuIcon />
-          </button>
-        </div>
-      </div>
-    </header>
-    <MobileMenu open={menuOpen} onClose={closeMenu} />
+      <Prerendered name="header" as="header" className="site-header">
+        <HeaderBar menuOpen={menuOpen} onOpenMenu={openMenu} />
+      </Prerendered>
+      <MobileMenu open={menuOpen} onClose={closeMenu} />
     </>
+  );
+}
+
+/**
+ * The header's content. Its markup depends only on the favorites count and on whether
+ * the menu is open (never on the server), which is how the server reuses it
+ * (prerendered-parts.tsx).
+ */
+export function HeaderBar({ menuOpen, onOpenMenu }: { menuOpen: boolean; onOpenMenu: () => void }) {
+  return (
+    <div className="header-inner">
+      <LogoLink />
+      <HeaderSearchForm />
+      <div className="header-actions">
+        <RandomArtistButton />
+        <FavoritesButton />
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          aria-controls={MOBILE_MENU_ID}
+          onClick={onOpenMenu}
+        >
+          <MenuIcon />
+        </button>
+      </div>
+    </div>
   );
 }

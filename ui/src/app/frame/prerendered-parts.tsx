@@ -1,0 +1,39 @@
+import type { ReactElement } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { api, type Artist, type VideoFavorite } from '../../generated/contract';
+import { favoritesCount } from '../../lib/account';
+import type { SsrState } from '../../lib/ssr-state';
+import { FooterContent } from './footer';
+import { HeaderBar } from './header';
+
+/** A part of the frame the server renders once per variant (lib/prerendered.tsx). */
+export interface PrerenderedPart {
+  /** The `name` of its `<Prerendered>` wrapper. */
+  name: string;
+  /**
+   * Everything its markup depends on, as a string: two renders with the same variant
+   * write the same bytes. A part that starts reading something new must add it here
+   * (prerendered-parts.test.tsx renders every route both ways and compares).
+   */
+  variant: (state: SsrState, client: QueryClient) => string;
+  /** Its content as the server renders it inside the page. */
+  content: ReactElement;
+}
+
+const noop = () => {};
+
+export const PRERENDERED_PARTS: readonly PrerenderedPart[] = [
+  {
+    name: 'header',
+    // The favorites badge; the menu is never open in the server's HTML.
+    variant: (_state, client) =>
+      String(favoritesCount(client.getQueryData<Artist[]>([api.favorites()]), client.getQueryData<VideoFavorite[]>([api.videoFavorites()]))),
+    content: <HeaderBar menuOpen={false} onOpenMenu={noop} />,
+  },
+  {
+    name: 'footer',
+    // The copyright year.
+    variant: (state) => String(state.year),
+    content: <FooterContent />,
+  },
+];
