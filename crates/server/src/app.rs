@@ -44,10 +44,15 @@ pub fn build_app(state: AppState) -> Router {
         .merge(crate::artwork::router())
         .merge(sound_atlas_content::og::router())
         // library (issue 8): a signed-in visitor's pages carry their library and are private
-        .merge(crate::pages::router().layer(middleware::from_fn_with_state(
-            state.clone(),
-            crate::pages::library::viewer,
-        )))
+        .merge(
+            crate::pages::router()
+                .layer(middleware::from_fn_with_state(
+                    state.clone(),
+                    crate::pages::library::viewer,
+                ))
+                // cached pages go out compressed once (performance, issue 9)
+                .layer(middleware::from_fn(crate::render::send_precompressed)),
+        )
         .with_state(state)
         // reliability (issue 15): requests by route pattern and status, latencies
         .layer(middleware::from_fn(crate::metrics::record))

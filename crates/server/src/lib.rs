@@ -28,6 +28,7 @@ pub mod bundle;
 pub mod changes; // reliability (issue 15)
 pub mod config;
 pub mod db;
+pub mod encoding;
 pub mod head;
 pub mod metrics; // reliability (issue 15)
 pub mod ops; // reliability (issue 15)

@@ -6,12 +6,18 @@
 //! not seeded (each a spinner in the crawler's HTML) and which seeded keys went unread.
 //! Misses are logged once per route and key and counted ([`PrefetchAudit`]); the
 //! report also travels on the response as an extension, which the route-walk test reads.
+//!
+//! Anonymous pages are cached as documents, each compressed once per coding and sent
+//! with the response's own tail ([`send_precompressed`], crate::encoding).
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+use axum::body::Body;
+use axum::extract::Request;
 use axum::http::{header, HeaderValue, StatusCode, Uri};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -20,14 +26,15 @@ use sound_atlas_http::ApiResult;
 use sound_atlas_ssr::SsrPool;
 
 use crate::bundle::Site;
+use crate::encoding::{Accepted, SharedPart};
 use crate::head::Head;
 use crate::shell::Shell;
 
 /// How long a rendered page is reused: as long as the catalogue snapshot it was
 /// rendered from.
 const RENDER_CACHE_TTL: std::time::Duration = sound_atlas_catalog::store::SNAPSHOT_TTL;
-/// At most this many bytes of rendered markup are kept.
-const RENDER_CACHE_BYTES: u64 = 64 << 20;
+/// At most this many bytes of rendered documents (and their compressed forms) are kept.
+const RENDER_CACHE_BYTES: u64 = 96 << 20;
 
 /// One page to render: its route, status, head and the data its React tree reads.
 pub struct Page {
@@ -122,7 +129,49 @@ struct Rendered {
     unread: Vec<String>,
 }
 
-type RenderCache = moka::future::Cache<String, Arc<Rendered>>;
+/// A document and whether the engine rendered it (else it is the shell alone).
+struct RenderedDocument {
+    document: Arc<Document>,
+    rendered: bool,
+}
+
+/// A rendered document up to its per-response tail, and what its render read.
+struct Document {
+    shared: SharedPart,
+    missed: Vec<String>,
+    unread: Vec<String>,
+}
+
+type RenderCache = moka::future::Cache<String, Arc<Document>>;
+
+/// On the response of a cached page: its document and this response's tail, for
+/// [`send_precompressed`].
+#[derive(Clone)]
+struct Precompressible {
+    document: Arc<Document>,
+    tail: String,
+}
+
+/// The pages' layer: a cached page goes out in the coding the request accepts, from its
+/// shared part compressed once, instead of through the compression layer (which
+/// compressed the whole page again for every response).
+pub async fn send_precompressed(request: Request, next: Next) -> Response {
+    let accepted = Accepted::from_headers(request.headers());
+    let mut response = next.run(request).await;
+    let Some(Precompressible { document, tail }) = response.extensions_mut().remove() else {
+        return response;
+    };
+    if let (Some(coding), bytes) = document.shared.with_tail(&tail, accepted) {
+        *response.body_mut() = Body::from(bytes);
+        response
+            .headers_mut()
+            .insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
+    }
+    response
+        .headers_mut()
+        .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    response
+}
 
 /// Prefetch misses seen in production: each (route, key) is logged once, all counted.
 #[derive(Debug, Default)]
@@ -165,13 +214,14 @@ impl Renderer {
     pub fn new(ssr: SsrPool, site: Site) -> Renderer {
         Renderer {
             ssr,
-            // Rendered markup of anonymous pages, keyed by URL, year and the page's data:
-            // the same page with the same data is rendered once. (Pages that show a
-            // signed-in user's data must not go through it.)
+            // Rendered documents of anonymous pages, keyed by URL, date and the page's
+            // data: the same page with the same data is rendered once. (Pages that show
+            // a signed-in user's data must not go through it.) Weighed with room for
+            // their two compressed forms.
             cache: moka::future::Cache::builder()
                 .max_capacity(RENDER_CACHE_BYTES)
-                .weigher(|key: &String, rendered: &Arc<Rendered>| {
-                    u32::try_from(key.len() + rendered.html.len()).unwrap_or(u32::MAX)
+                .weigher(|key: &String, document: &Arc<Document>| {
+                    u32::try_from(key.len() + document.shared.size() * 3 / 2).unwrap_or(u32::MAX)
                 })
                 .time_to_live(RENDER_CACHE_TTL)
                 .build(),
@@ -230,12 +280,59 @@ impl Renderer {
         };
         let state_json = serde_json::to_string(&render_state).expect("render state serializes");
         let url = uri.path_and_query().map_or("/", |pq| pq.as_str());
-        let rendered = self
-            .render_root(page.route, url, &render_state, &state_json, private)
-            .await;
-        let root_html = rendered.as_ref().map_or("", |r| r.html.as_str());
-        let shell = Shell::new(&self.site, &page.head, root_html, &state_json);
-        let mut response = (page.status, shell.render()).into_response();
+        let document = if private {
+            // A signed-in visitor's page is rendered for them alone: never read from or
+            // stored in the shared cache.
+            self.render_document(page.route, url, &page.head, &state_json)
+                .await
+        } else {
+            // The document depends on the URL, the data and the date (its `fetchedAt`
+            // is when the cached copy was read, as old as its data).
+            let cache_key = format!(
+                "{url}\n{}\n{}",
+                render_state.today,
+                render_state.prefetched.get()
+            );
+            // Single flight: concurrent misses of one key wait for one render (a crawler
+            // and a visitor arriving together, or a warm-up racing a request).
+            let missed = std::sync::atomic::AtomicBool::new(false);
+            let mut failed = None;
+            let cached = self
+                .cache
+                .optionally_get_with(cache_key, async {
+                    missed.store(true, Ordering::Relaxed);
+                    let document = self
+                        .render_document(page.route, url, &page.head, &state_json)
+                        .await;
+                    if document.rendered {
+                        return Some(document.document);
+                    }
+                    // A page the engine failed to render is sent, not kept.
+                    failed = Some(document);
+                    None
+                })
+                .await;
+            crate::metrics::render_cache_lookup(!missed.load(Ordering::Relaxed));
+            match (cached, failed) {
+                (Some(document), _) => RenderedDocument {
+                    document,
+                    rendered: true,
+                },
+                (None, Some(failed)) => failed,
+                // Another request's render of this key failed while this one waited.
+                (None, None) => {
+                    self.render_document(page.route, url, &page.head, &state_json)
+                        .await
+                }
+            }
+        };
+
+        let tail = crate::shell::tail(&self.site);
+        let (_, body) = document
+            .document
+            .shared
+            .with_tail(&tail, Accepted::default());
+        let mut response = (page.status, body).into_response();
         let headers = response.headers_mut();
         let cache_control = if private {
             "private, no-store"
@@ -250,49 +347,46 @@ impl Renderer {
             header::CONTENT_TYPE,
             HeaderValue::from_static("text/html; charset=utf-8"),
         );
-        if let Some(rendered) = rendered {
+        if document.rendered {
             response.extensions_mut().insert(PrefetchReport {
                 route: page.route,
-                missed: rendered.missed.clone(),
-                unread: rendered.unread.clone(),
+                missed: document.document.missed.clone(),
+                unread: document.document.unread.clone(),
             });
+            if !private {
+                response.extensions_mut().insert(Precompressible {
+                    document: document.document,
+                    tail,
+                });
+            }
         }
         response
     }
 
-    /// The React markup for `url` with this state, from the render cache or the
-    /// engine; None when the engine fails (the browser then renders from the state).
-    async fn render_root(
+    /// The document for `url`: the engine's markup in the shell, or the shell alone
+    /// when the engine fails (the browser then renders from the state).
+    async fn render_document(
         &self,
         route: &'static str,
         url: &str,
-        render_state: &RenderState<'_>,
+        head: &Head,
         state_json: &str,
-        private: bool,
-    ) -> Option<Arc<Rendered>> {
-        // The markup depends on the URL, the data and the date, not on `fetchedAt`.
-        let cache_key = format!(
-            "{url}\n{}\n{}",
-            render_state.today,
-            render_state.prefetched.get()
-        );
-        // A signed-in visitor's page is rendered for them alone: never read from or
-        // stored in the shared cache.
-        if private {
-            return self.render_uncached(route, url, state_json).await;
+    ) -> RenderedDocument {
+        let rendered = self.render_uncached(route, url, state_json).await;
+        let root_html = rendered.as_ref().map_or("", |r| r.html.as_str());
+        let shell = Shell::new(&self.site, head, root_html, state_json).render();
+        let (missed, unread) = rendered
+            .as_ref()
+            .map(|r| (r.missed.clone(), r.unread.clone()))
+            .unwrap_or_default();
+        RenderedDocument {
+            document: Arc::new(Document {
+                shared: SharedPart::new(shell),
+                missed,
+                unread,
+            }),
+            rendered: rendered.is_some(),
         }
-        // Single flight: concurrent misses of one key wait for one render (a crawler
-        // and a visitor arriving together, or a warm-up racing a request).
-        let missed = std::sync::atomic::AtomicBool::new(false);
-        let rendered = self
-            .cache
-            .optionally_get_with(cache_key, async {
-                missed.store(true, Ordering::Relaxed);
-                self.render_uncached(route, url, state_json).await
-            })
-            .await;
-        crate::metrics::render_cache_lookup(!missed.load(Ordering::Relaxed));
-        rendered
     }
 
     async fn render_uncached(
@@ -300,7 +394,7 @@ impl Renderer {
         route: &'static str,
         url: &str,
         state_json: &str,
-    ) -> Option<Arc<Rendered>> {
+    ) -> Option<Rendered> {
         let request = format!(
             r#"{{"url":{},"state":{}}}"#,
             serde_json::Value::from(url),
@@ -312,11 +406,11 @@ impl Renderer {
         let failure = match result {
             Ok(output) => match serde_json::from_str::<RenderOutput>(&output) {
                 Ok(output) => {
-                    let rendered = Arc::new(Rendered {
+                    let rendered = Rendered {
                         html: output.html,
                         missed: output.missed,
                         unread: output.unread,
-                    });
+                    };
                     self.audit.record(route, &rendered);
                     return Some(rendered);
                 }

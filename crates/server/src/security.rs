@@ -1,6 +1,7 @@
 //! Security headers on every response, errors included (issue 5): a Content-Security-Policy
 //! whose script-src allows our own files and, by a fresh nonce per response, the page's
-//! own script tags; HSTS when the public URL is https. The nonce lives in a task-local for
+//! own script tags (the module scripts; its JSON blocks are data, which CSP does not
+//! govern: crate::shell); HSTS when the public URL is https. The nonce lives in a task-local for
 //! the request, so the shell can stamp it on its script tags without every page handler
 //! passing it along.
 

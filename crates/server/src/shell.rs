@@ -1,5 +1,9 @@
 //! The HTML document around the React markup (askama). It depends on a head value and
-//! the site, never on the pages that computed them.
+//! the site, never on the pages that computed them. A document is its shared part
+//! ([`Shell`]: the same for every visitor of an anonymous page, so it is cached and
+//! compressed once, crate::encoding) and its tail ([`tail`]: the module scripts, which
+//! carry this response's CSP nonce). The JSON blocks (JSON-LD, the page state) are data,
+//! never executed, so CSP does not apply to them and they carry no nonce.
 
 use askama::Template;
 
@@ -18,8 +22,25 @@ pub struct Shell<'a> {
     manifest: &'a Manifest,
     root_html: &'a str,
     state_json: String,
-    /// This response's CSP nonce (crate::security), on every script tag.
-    nonce: String,
+}
+
+#[derive(Template)]
+#[template(path = "shell_tail.html", config = "crates/server/askama.toml")]
+struct ShellTail<'a> {
+    scripts: &'a [String],
+    nonce: &'a str,
+}
+
+/// The end of the document: the module scripts with this response's CSP nonce
+/// (crate::security), and the closing tags.
+pub fn tail(site: &Site) -> String {
+    let nonce = crate::security::nonce().unwrap_or_default();
+    ShellTail {
+        scripts: &site.manifest.scripts,
+        nonce: &nonce,
+    }
+    .render()
+    .expect("the shell's tail renders")
 }
 
 impl<'a> Shell<'a> {
@@ -46,10 +67,10 @@ impl<'a> Shell<'a> {
             manifest: &site.manifest,
             root_html,
             state_json: escape_json_for_script(state_json),
-            nonce: crate::security::nonce().unwrap_or_default(),
         }
     }
 
+    /// The document up to its tail.
     pub fn render(&self) -> String {
         Template::render(self).expect("the shell template renders")
     }

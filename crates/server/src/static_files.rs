@@ -52,27 +52,10 @@ fn serve_precompressed<E: Embed>(
     headers: &HeaderMap,
     cache_control: &'static str,
 ) -> Response {
-    let accepted = headers
-        .get_all(header::ACCEPT_ENCODING)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(','))
-        .filter_map(|coding| {
-            let mut parts = coding.split(';');
-            let name = parts.next()?.trim().to_ascii_lowercase();
-            // `q=0` refuses a coding.
-            let refused = parts.any(|p| {
-                p.trim()
-                    .strip_prefix("q=")
-                    .and_then(|q| q.trim().parse::<f32>().ok())
-                    == Some(0.0)
-            });
-            (!refused).then_some(name)
-        })
-        .collect::<Vec<_>>();
+    let accepted = crate::encoding::Accepted::from_headers(headers);
     if !path.ends_with(".br") && !path.ends_with(".gz") {
-        for (coding, suffix) in [("br", "br"), ("gzip", "gz")] {
-            if !accepted.iter().any(|a| a == coding) {
+        for (coding, suffix, ok) in [("br", "br", accepted.br), ("gzip", "gz", accepted.gzip)] {
+            if !ok {
                 continue;
             }
             if let Some(file) = E::get(&format!("{path}.{suffix}")) {

@@ -482,15 +482,20 @@ async fn folder_count_is_limited_with_a_clear_answer(db: &TestDb) {
 
 /// Stores `rows` straight through the entities (thousands of requests would only slow
 /// the test), in chunks small enough for any database's parameter limit.
-async fn insert_rows<A: sea_orm::ActiveModelTrait + Send>(db: &sea_orm::DatabaseConnection, rows: Vec<A>)
-where
+async fn insert_rows<A: sea_orm::ActiveModelTrait + Send>(
+    db: &sea_orm::DatabaseConnection,
+    rows: Vec<A>,
+) where
     A::Entity: sea_orm::EntityTrait<ActiveModel = A>,
 {
     use sea_orm::EntityTrait;
     let mut rows = rows.into_iter().peekable();
     while rows.peek().is_some() {
         let chunk: Vec<A> = rows.by_ref().take(500).collect();
-        <A::Entity as EntityTrait>::insert_many(chunk).exec(db).await.unwrap();
+        <A::Entity as EntityTrait>::insert_many(chunk)
+            .exec(db)
+            .await
+            .unwrap();
     }
 }
 
@@ -504,7 +509,9 @@ async fn favorite_count_is_limited_with_a_clear_answer(db: &TestDb) {
     // MAX_FAVORITES rows: every artist at the top level and in as many folders as needed.
     let mut places = vec![None];
     while places.len() * site.artists.len() < MAX_FAVORITES {
-        places.push(Some(ann.new_folder(&format!("Folder {}", places.len())).await));
+        places.push(Some(
+            ann.new_folder(&format!("Folder {}", places.len())).await,
+        ));
     }
     let last_artist = site.artists[site.artists.len() - 1];
     let rows: Vec<favorite::ActiveModel> = places
@@ -525,12 +532,20 @@ async fn favorite_count_is_limited_with_a_clear_answer(db: &TestDb) {
     insert_rows(&db.conn, rows).await;
 
     let one_more = ann.favorite(last_artist, None).await;
-    assert_eq!(one_more.status, StatusCode::BAD_REQUEST, "{}", one_more.body);
+    assert_eq!(
+        one_more.status,
+        StatusCode::BAD_REQUEST,
+        "{}",
+        one_more.body
+    );
     assert_eq!(
         one_more.message(),
         "You can keep at most 5000 favorites. Remove some to add more."
     );
-    assert!(!ann.favorite_ids().await.contains(&last_artist), "nothing was written");
+    assert!(
+        !ann.favorite_ids().await.contains(&last_artist),
+        "nothing was written"
+    );
     // What is already kept still answers as before (an idempotent add is no new row).
     let again = ann.favorite(site.artists[0], None).await;
     assert!(again.status.is_success(), "{}", again.body);
@@ -563,13 +578,22 @@ async fn video_favorite_count_is_limited_with_a_clear_answer(db: &TestDb) {
     insert_rows(&db.conn, rows).await;
 
     let one_more = ann.video(site.artists[1], VIDEO, None).await;
-    assert_eq!(one_more.status, StatusCode::BAD_REQUEST, "{}", one_more.body);
+    assert_eq!(
+        one_more.status,
+        StatusCode::BAD_REQUEST,
+        "{}",
+        one_more.body
+    );
     assert_eq!(
         one_more.message(),
         "You can keep at most 5000 video favorites. Remove some to add more."
     );
     let videos = ann.get("/api/video-favorites").await.json();
-    assert_eq!(videos.as_array().unwrap().len(), MAX_VIDEO_FAVORITES, "nothing was written");
+    assert_eq!(
+        videos.as_array().unwrap().len(),
+        MAX_VIDEO_FAVORITES,
+        "nothing was written"
+    );
 }
 
 async fn the_export_lists_favorites_folders_and_video_favorites(db: &TestDb) {

@@ -1,7 +1,7 @@
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use sound_atlas_test_db::{db_tests, TestDb};
 use sound_atlas_contract::catalog::MAX_SEARCH_RESULTS;
+use sound_atlas_test_db::{db_tests, TestDb};
 
 use crate::{app, get, id_of, send};
 

@@ -282,7 +282,10 @@ async fn the_favorites_screens_show_the_visitors_own_library_in_the_first_html(d
         assert!(saved.status.is_success(), "{}", saved.body);
     }
     let artist = as_user(&app, &ann, "GET", &format!("/artist/{queen}"), None).await;
-    assert!(artist.body.contains("Favorites (2)"), "one artist, one video");
+    assert!(
+        artist.body.contains("Favorites (2)"),
+        "one artist, one video"
+    );
 
     // Favorites mode: prev/next run through her favorites.
     let mode = as_user(

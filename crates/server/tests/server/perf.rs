@@ -1,5 +1,7 @@
 //! What keeps pages cheap: one render for concurrent misses, precompressed static
-//! files, and the generated artwork as a cached image.
+//! files, cached pages compressed once, and the generated artwork as a cached image.
+
+use std::io::Read;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -66,6 +68,83 @@ async fn the_client_bundle_is_sent_precompressed(db: &TestDb) {
     }
 }
 
+/// A cached page in each coding: the same document with this response's own nonce.
+async fn cached_pages_are_compressed_once_and_end_with_their_own_nonce(db: &TestDb) {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+
+    let app = app(db).await;
+    let id = id_of(&app, "Queen").await;
+    let url = format!("/artist/{id}");
+    let nonce_of = |headers: &axum::http::HeaderMap| {
+        let policy = headers["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        policy
+            .split("'nonce-")
+            .nth(1)
+            .unwrap()
+            .split('\'')
+            .next()
+            .unwrap()
+            .to_owned()
+    };
+    let plain = get(&app, &url).await;
+    assert_eq!(plain.headers["vary"], "accept-encoding");
+    assert!(plain.headers.get("content-encoding").is_none());
+    let without_nonce = |html: &str, nonce: &str| {
+        assert!(
+            html.contains(&format!("nonce=\"{nonce}\"")),
+            "the response's own nonce"
+        );
+        html.replace(nonce, "")
+    };
+    let expected = without_nonce(&plain.body, &nonce_of(&plain.headers));
+    let mut nonces = vec![nonce_of(&plain.headers)];
+    for (accept, coding) in [
+        ("gzip, deflate, br", "br"),
+        ("gzip", "gzip"),
+        ("br;q=0, gzip", "gzip"),
+    ] {
+        for _ in 0..2 {
+            let request = Request::get(&url)
+                .header("accept-encoding", accept)
+                .body(Body::empty())
+                .unwrap();
+            let response = app.clone().oneshot(request).await.unwrap();
+            assert_eq!(response.status(), StatusCode::OK);
+            assert_eq!(
+                response.headers()["content-encoding"],
+                coding,
+                "for {accept}"
+            );
+            assert_eq!(response.headers()["vary"], "accept-encoding");
+            let nonce = nonce_of(response.headers());
+            let bytes = response.into_body().collect().await.unwrap().to_bytes();
+            assert!(
+                bytes.len() < plain.body.len() / 3,
+                "{coding} is much smaller"
+            );
+            let mut html = String::new();
+            if coding == "br" {
+                brotli::Decompressor::new(&bytes[..], 4096)
+                    .read_to_string(&mut html)
+                    .unwrap();
+            } else {
+                flate2::read::GzDecoder::new(&bytes[..])
+                    .read_to_string(&mut html)
+                    .unwrap();
+            }
+            assert_eq!(without_nonce(&html, &nonce), expected, "{coding}");
+            nonces.push(nonce);
+        }
+    }
+    nonces.sort();
+    nonces.dedup();
+    assert_eq!(nonces.len(), 7, "a fresh nonce in every response");
+}
+
 async fn generated_artwork_is_an_immutable_image(db: &TestDb) {
     let app = app(db).await;
     let art = get(&app, "/art/210/QU.svg").await;
@@ -94,5 +173,6 @@ async fn generated_artwork_is_an_immutable_image(db: &TestDb) {
 db_tests!(
     concurrent_misses_of_one_page_render_it_once,
     the_client_bundle_is_sent_precompressed,
+    cached_pages_are_compressed_once_and_end_with_their_own_nonce,
     generated_artwork_is_an_immutable_image,
 );
