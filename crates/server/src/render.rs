@@ -14,7 +14,6 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use axum::body::Body;
 use axum::extract::Request;
 use axum::http::{header, HeaderValue, StatusCode, Uri};
 use axum::middleware::Next;
@@ -144,33 +143,17 @@ struct Document {
 
 type RenderCache = moka::future::Cache<String, Arc<Document>>;
 
-/// On the response of a cached page: its document and this response's tail, for
-/// [`send_precompressed`].
-#[derive(Clone)]
-struct Precompressible {
-    document: Arc<Document>,
-    tail: String,
+tokio::task_local! {
+    /// The content codings the request being answered accepts, set by the pages' layer.
+    static ACCEPTED: Accepted;
 }
 
 /// The pages' layer: a cached page goes out in the coding the request accepts, from its
-/// shared part compressed once, instead of through the compression layer (which
-/// compressed the whole page again for every response).
+/// shared part compressed once ([`Renderer::render`]), instead of through the
+/// compression layer, which compressed the whole page again for every response.
 pub async fn send_precompressed(request: Request, next: Next) -> Response {
     let accepted = Accepted::from_headers(request.headers());
-    let mut response = next.run(request).await;
-    let Some(Precompressible { document, tail }) = response.extensions_mut().remove() else {
-        return response;
-    };
-    if let (Some(coding), bytes) = document.shared.with_tail(&tail, accepted) {
-        *response.body_mut() = Body::from(bytes);
-        response
-            .headers_mut()
-            .insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
-    }
-    response
-        .headers_mut()
-        .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-    response
+    ACCEPTED.scope(accepted, next.run(request)).await
 }
 
 /// Prefetch misses seen in production: each (route, key) is logged once, all counted.
@@ -327,12 +310,25 @@ impl Renderer {
             }
         };
 
+        // A private page goes out as it is, for the compression layer.
+        let accepted = if private {
+            Accepted::default()
+        } else {
+            ACCEPTED.try_with(|accepted| *accepted).unwrap_or_default()
+        };
         let tail = crate::shell::tail(&self.site);
-        let (_, body) = document
-            .document
-            .shared
-            .with_tail(&tail, Accepted::default());
+        let (coding, body) = document.document.shared.with_tail(&tail, accepted);
         let mut response = (page.status, body).into_response();
+        if let Some(coding) = coding {
+            response
+                .headers_mut()
+                .insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
+        }
+        if !private {
+            response
+                .headers_mut()
+                .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        }
         let headers = response.headers_mut();
         let cache_control = if private {
             "private, no-store"
@@ -353,12 +349,6 @@ impl Renderer {
                 missed: document.document.missed.clone(),
                 unread: document.document.unread.clone(),
             });
-            if !private {
-                response.extensions_mut().insert(Precompressible {
-                    document: document.document,
-                    tail,
-                });
-            }
         }
         response
     }

@@ -11,9 +11,28 @@ use crate::bundle::{Manifest, Site, SERVER_BUNDLE};
 use crate::config::Config;
 use crate::render::Renderer;
 
-/// Shared by all handlers. Cheap to clone.
+/// Shared by all handlers: one reference-counted [`Services`], so the several clones
+/// each request makes (extractors, layers) cost one atomic increment each rather than
+/// one per service. Reads and (before serving, in tests) writes go through to it.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(std::sync::Arc<Services>);
+
+impl std::ops::Deref for AppState {
+    type Target = Services;
+    fn deref(&self) -> &Services {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for AppState {
+    /// For setting up a state before it serves: a state already shared is copied.
+    fn deref_mut(&mut self) -> &mut Services {
+        std::sync::Arc::make_mut(&mut self.0)
+    }
+}
+
+#[derive(Clone)]
+pub struct Services {
     pub catalog: Catalog,
     pub content: Content,
     pub renderer: Renderer,
@@ -112,7 +131,7 @@ impl AppState {
                 })
             })
         }));
-        AppState {
+        AppState(std::sync::Arc::new(Services {
             db: db.clone(),
             health: crate::ops::Health::default(),
             metrics_token: None,
@@ -125,6 +144,6 @@ impl AppState {
                 sound_atlas_content::VideoService::new(Default::default()),
             ),
             renderer: Renderer::new(ssr, site),
-        }
+        }))
     }
 }
