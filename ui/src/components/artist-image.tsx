@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { imageSources } from '../lib/image-fallback';
 import { truncateLink } from '../lib/truncate';
+import { normalizeImageUrl } from '../lib/url';
 import { GeneratedArtwork } from './generated-artwork';
 
 interface ArtistImageProps {
@@ -27,8 +28,18 @@ interface ArtistImageProps {
  * before hydration: that case is detected on mount.
  */
 export function ArtistImage(props: ArtistImageProps) {
+  // No image and nobody to tell: the artwork, without the fallback chain's state and
+  // effects (most artists, and a card grid renders many: every hook costs in the
+  // server's engine).
+  if (normalizeImageUrl(props.src) === null && !props.onSourceChange) {
+    return (
+      <div className={props.className ? `artist-image ${props.className} artist-image--artwork` : 'artist-image artist-image--artwork'}>
+        <GeneratedArtwork title={props.title} genres={props.genres} decorative={props.decorative} />
+      </div>
+    );
+  }
   // Remount per source so the attempt index starts over.
-  return <ArtistImageInner key={props.src ?? ''} {...props} />;
+  return <ArtistImageInner key={props.src} {...props} />;
 }
 
 function ArtistImageInner({ src, title, genres, priority = false, reportFailure = false, className, width = 400, height = 400, decorative = false, onSourceChange }: ArtistImageProps) {
