@@ -11,7 +11,7 @@
 //! so a worker whose render was terminated replaces its runtime with a fresh one before
 //! it takes the next job. The caller has its answer by then.
 
-use std::sync::mpsc::{Receiver, TryRecvError};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Instant;
@@ -32,6 +32,9 @@ pub(crate) struct Job {
 }
 
 pub(crate) type Queue = Arc<Mutex<Receiver<Job>>>;
+
+/// How long a worker waits without a job before collecting its garbage.
+const IDLE_COLLECTION_DELAY: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// Runs on the worker's own thread until the pool (every sender) is gone. Reports the
 /// first engine's construction result on `ready` before taking jobs.
@@ -63,15 +66,24 @@ pub(crate) fn run(
         let next = match next {
             Ok(job) => Ok(job),
             Err(TryRecvError::Disconnected) => return,
-            Err(TryRecvError::Empty) => {
-                // Idle: collect the renders' garbage now, so that the engine's own
-                // collections (triggered by heap growth) seldom land inside a render.
-                if garbage {
-                    engine.collect_garbage();
-                    garbage = false;
+            Err(TryRecvError::Empty) if garbage => {
+                // Idle for a while: collect the renders' garbage now, so that the
+                // engine's own collections (triggered by heap growth) seldom land inside
+                // a render. Not at once: a full collection costs a fifth of a render, and
+                // a request arriving just after a render (a crawler's next page) would
+                // wait for it.
+                let next = lock(&queue).recv_timeout(IDLE_COLLECTION_DELAY);
+                match next {
+                    Ok(job) => Ok(job),
+                    Err(RecvTimeoutError::Disconnected) => return,
+                    Err(RecvTimeoutError::Timeout) => {
+                        engine.collect_garbage();
+                        garbage = false;
+                        lock(&queue).recv()
+                    }
                 }
-                lock(&queue).recv()
             }
+            Err(TryRecvError::Empty) => lock(&queue).recv(),
         };
         let Ok(job) = next else { return };
         if job.reply.is_closed() {
