@@ -7,12 +7,13 @@
 // The engine has no URLSearchParams (pages read their query string with it): core-js
 // provides it only where the global is missing.
 import 'core-js/actual/url-search-params';
+import type { ReactElement, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from './app/app-providers';
 import { PRERENDERED_PARTS } from './app/frame/prerendered-parts';
 import { App } from './app/routes';
-import { PrerenderedContext } from './lib/prerendered';
+import { PrerenderedContext, type PrerenderedMarkup } from './lib/prerendered';
 import { Router, createMemoryHistory } from './lib/router';
 import { createQueryClient } from './lib/query-client';
 import { watchReads, type PrefetchReport } from './lib/prefetch-audit';
@@ -31,10 +32,10 @@ export interface RenderResult extends PrefetchReport {
 /**
  * Renders the page for `request.url` from the server's prefetched state, and reports
  * which query keys the tree read that were not prefetched (each renders a loading
- * state into the HTML) and which prefetched keys went unread. The frame's parts come
- * from `partMarkup` unless `reuseFrame` is false (the test that compares both ways).
+ * state into the HTML) and which prefetched keys went unread. Stored markup is reused
+ * (lib/prerendered.tsx) unless `reuseMarkup` is false (the test that compares both ways).
  */
-export function renderPage(request: RenderRequest, { reuseFrame = true } = {}): RenderResult {
+export function renderPage(request: RenderRequest, { reuseMarkup = true } = {}): RenderResult {
   const state = normalizeState(request.state, { now: 0, year: 1970, origin: '' });
   // The same options as the browser's hydrating render, so a prefetched error
   // renders as an error (not as a pending retry) on both sides.
@@ -42,46 +43,66 @@ export function renderPage(request: RenderRequest, { reuseFrame = true } = {}): 
   primeQueryCache(client, state);
   const reads = watchReads(client);
   try {
-    const parts = reuseFrame ? prerenderedParts(client, state, request.url) : null;
+    const withProviders = (children: ReactNode) => (
+      <AppProviders client={client} state={state}>
+        <Router history={createMemoryHistory(request.url)} routes={[]} notFound={NoPage}>
+          {children}
+        </Router>
+      </AppProviders>
+    );
+    const markup = reuseMarkup ? prerenderedMarkup(client, state, withProviders) : null;
     const html = renderToString(
-      <PrerenderedContext.Provider value={parts}>
+      <PrerenderedContext.Provider value={markup?.store ?? null}>
         <AppProviders client={client} state={state}>
           <App history={createMemoryHistory(request.url)} />
         </AppProviders>
       </PrerenderedContext.Provider>,
     );
+    markup?.renderWanted();
     return { html, ...reads.report(state.prefetched) };
   } finally {
     client.clear();
   }
 }
 
-/** The frame parts' markup by part and variant, for the life of this engine runtime. */
-const partMarkup = new Map<string, string>();
-/** Variants differ by the favorites count and the year: a handful in practice. */
-const MAX_PART_VARIANTS = 64;
+/** Markup by key for the life of this engine runtime: the frame's parts and artist cards. */
+const stored = new Map<string, string>();
+/** About 1 KB each: 2–3 MB of each runtime's heap at most. */
+const MAX_STORED = 2_000;
 const NoPage = () => null;
 
-/** Each frame part's markup for this state, rendered on the first request of its variant. */
-function prerenderedParts(client: QueryClient, state: SsrState, url: string): Map<string, string> {
+function store(key: string, html: string): void {
+  if (stored.size >= MAX_STORED) stored.clear();
+  stored.set(key, html);
+}
+
+/**
+ * This render's view of the stored markup: the frame parts under their names (each
+ * rendered first if its variant is new), anything else under its own key; and what the
+ * page asked for that was missing, to render after it.
+ */
+function prerenderedMarkup(client: QueryClient, state: SsrState, withProviders: (children: ReactNode) => ReactNode) {
   const parts = new Map<string, string>();
   for (const part of PRERENDERED_PARTS) {
     const key = `${part.name}\n${part.variant(state, client)}`;
-    let html = partMarkup.get(key);
+    let html = stored.get(key);
     if (html === undefined) {
-      html = renderToString(
-        <AppProviders client={client} state={state}>
-          <Router history={createMemoryHistory(url)} routes={[]} notFound={NoPage}>
-            {part.content}
-          </Router>
-        </AppProviders>,
-      );
-      if (partMarkup.size >= MAX_PART_VARIANTS) partMarkup.clear();
-      partMarkup.set(key, html);
+      html = renderToString(withProviders(part.content));
+      store(key, html);
     }
     parts.set(part.name, html);
   }
-  return parts;
+  const wanted = new Map<string, ReactElement>();
+  const markupStore: PrerenderedMarkup = {
+    get: (key) => parts.get(key) ?? stored.get(key),
+    want: (key, content) => void wanted.set(key, content),
+  };
+  return {
+    store: markupStore,
+    renderWanted() {
+      for (const [key, content] of wanted) store(key, renderToString(withProviders(content)));
+    },
+  };
 }
 
 (globalThis as unknown as { render: (requestJson: string) => string }).render = function render(requestJson: string): string {

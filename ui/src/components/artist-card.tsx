@@ -4,6 +4,8 @@ import { Link } from './link';
 import type { ArtistSummary } from '../generated/contract';
 import { ArtistImage } from './artist-image';
 import { FavoriteHeart } from './favorite-heart';
+import { useFavoritesList } from '../lib/library';
+import { Prerendered } from '../lib/prerendered';
 
 interface ArtistCardProps {
   artist: ArtistSummary;
@@ -21,14 +23,30 @@ interface ArtistCardProps {
   heart?: boolean;
 }
 
-/** Links to /artist/{id}, passing `{ from: currentPath }` as location state. */
+/**
+ * Links to /artist/{id}, passing `{ from: currentPath }` as location state. The server
+ * renders a card's content once per artist and state and reuses it (lib/prerendered.tsx):
+ * grids of cards are most of the browse, search and artist pages.
+ */
 export function ArtistCard({ artist, index = 0, animate = false, onOpen, headingLevel = 3, heart = true }: ArtistCardProps) {
+  const favorites = useFavoritesList();
+  const favorited = heart && favorites.some((favorite) => favorite.id === artist.id);
+  const style = animate ? ({ '--i': index } as CSSProperties) : undefined;
+  // Everything the content's markup shows (its link state and click handler are not markup).
+  const markupKey = `card\n${headingLevel}\n${heart ? String(favorited) : 'no heart'}\n${JSON.stringify(artist)}`;
+  return (
+    <Prerendered markupKey={markupKey} as="article" className={animate ? 'artist-card artist-card--animate' : 'artist-card'} style={style}>
+      <ArtistCardContent artist={artist} onOpen={onOpen} headingLevel={headingLevel} heart={heart} />
+    </Prerendered>
+  );
+}
+
+function ArtistCardContent({ artist, onOpen, headingLevel, heart }: Pick<ArtistCardProps, 'artist' | 'onOpen' | 'headingLevel' | 'heart'>) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
   const location = useLocation();
   const from = `${location.pathname}${location.search}`;
-  const style = animate ? ({ '--i': index } as CSSProperties) : undefined;
   return (
-    <article className={animate ? 'artist-card artist-card--animate' : 'artist-card'} style={style}>
+    <>
       <Link
         to={`/artist/${artist.id}`}
         state={{ from }}
@@ -43,6 +61,6 @@ export function ArtistCard({ artist, index = 0, animate = false, onOpen, heading
         </div>
       </Link>
       {heart && <FavoriteHeart artist={artist} />}
-    </article>
+    </>
   );
 }

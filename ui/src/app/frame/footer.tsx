@@ -51,7 +51,7 @@ const FOOTER_COLUMNS: readonly FooterColumn[] = [
 
 export function Footer() {
   return (
-    <Prerendered name="footer" as="footer" className="site-footer">
+    <Prerendered markupKey="footer" as="footer" className="site-footer">
       <FooterContent />
     </Prerendered>
   );

@@ -24,7 +24,7 @@ export function Header() {
   // otherwise become the containing block of the fixed drawer.
   return (
     <>
-      <Prerendered name="header" as="header" className="site-header">
+      <Prerendered markupKey="header" as="header" className="site-header">
         <HeaderBar menuOpen={menuOpen} onOpenMenu={openMenu} />
       </Prerendered>
       <MobileMenu open={menuOpen} onClose={closeMenu} />

@@ -17,25 +17,36 @@ const video = (videoId: string, folderId: number | null): VideoFavorite => ({
 });
 const ok = (key: string, body: unknown): PrefetchedEntry => ({ key, status: 200, body });
 
-// Every route (parameters filled with 1) and a page that does not exist.
-const urls = [...Object.values(routes).map((route) => `/${route.path.replace(/:[a-zA-Z]+/g, '1')}`), '/no/such/page'];
+// Every route (parameters filled with 1), a page that does not exist, and pages of
+// artist cards with their data.
+const urls = [...Object.values(routes).map((route) => `/${route.path.replace(/:[a-zA-Z]+/g, '1')}`), '/no/such/page', '/artist/42', '/browse?letter=B'];
+const summary = (id: number, title: string, genres: string[]) => ({ id, title, imageUrl: null, genres });
+const cards = [summary(42, 'Nirvana', ['Grunge']), summary(7, 'Björk', ['Art Pop', 'Electronic', 'Trip Hop']), summary(9, 'Ｑueen <&>', [])];
+const pages: PrefetchedEntry[] = [
+  ok(api.artist(42), makeArtist()),
+  ok(api.neighbors(42), { position: 2, total: 3, previousId: 7, nextId: 9 }),
+  ok(api.related(42), cards.slice(1)),
+  ok(api.browse('B', 1), { letter: 'B', page: 1, pageSize: 24, total: 3, artists: cards }),
+];
 const visitors: Record<string, PrefetchedEntry[]> = {
-  anonymous: [],
+  anonymous: pages,
   'signed in, two top-level favorites': [
+    ...pages,
     ok(api.user(), { id: 7, email: 'fan@example.com' }),
-    ok(api.favorites(), [makeArtist()]),
+    ok(api.favorites(), [makeArtist({ id: 7 })]),
     ok(api.favoriteFolders(), []),
     ok(api.videoFavorites(), [video('a', null), video('b', 3)]),
   ],
 };
 
-describe('prerendered frame parts', () => {
+describe('prerendered markup (the frame, artist cards)', () => {
   it.each(Object.entries(visitors))('write the same markup as rendering the frame in place (%s)', (_visitor, prefetched) => {
     for (const year of [2026, 2027]) {
       const state = { prefetched, fetchedAt: 1_763_740_000_000, year, today: `${year}-01-02`, origin: 'https://soundatlas.test' };
       for (const url of urls) {
-        const inPlace = renderPage({ url, state }, { reuseFrame: false }).html;
+        const inPlace = renderPage({ url, state }, { reuseMarkup: false }).html;
         // The first render of a variant fills the markup store, the second reads it.
+        if (url === '/artist/42') expect(inPlace).toContain('artist-card');
         expect(renderPage({ url, state }).html, url).toBe(inPlace);
         expect(renderPage({ url, state }).html, url).toBe(inPlace);
       }

@@ -6,9 +6,12 @@ import type { SsrState } from '../../lib/ssr-state';
 import { FooterContent } from './footer';
 import { HeaderBar } from './header';
 
-/** A part of the frame the server renders once per variant (lib/prerendered.tsx). */
+/**
+ * A part of the frame the server renders once per variant, before the page
+ * (lib/prerendered.tsx), so even a page's first render reuses it.
+ */
 export interface PrerenderedPart {
-  /** The `name` of its `<Prerendered>` wrapper. */
+  /** The `markupKey` of its `<Prerendered>` wrapper. */
   name: string;
   /**
    * Everything its markup depends on, as a string: two renders with the same variant
