@@ -69,6 +69,13 @@ export function renderPage(request: RenderRequest, { reuseMarkup = true } = {}):
 const stored = new Map<string, string>();
 /** About 1 KB each: 2–3 MB of each runtime's heap at most. */
 const MAX_STORED = 2_000;
+/**
+ * Keys asked for once. A part is stored when asked for a second time: rendering it again
+ * on its own costs as much as it saves once, and in a large catalogue crawled once most
+ * cards are seen once or twice.
+ */
+const seen = new Set<string>();
+const MAX_SEEN = 5_000;
 const NoPage = () => null;
 
 function store(key: string, html: string): void {
@@ -76,10 +83,17 @@ function store(key: string, html: string): void {
   stored.set(key, html);
 }
 
+function seenBefore(key: string): boolean {
+  if (seen.has(key)) return true;
+  if (seen.size >= MAX_SEEN) seen.clear();
+  seen.add(key);
+  return false;
+}
+
 /**
  * This render's view of the stored markup: the frame parts under their names (each
  * rendered first if its variant is new), anything else under its own key; and what the
- * page asked for that was missing, to render after it.
+ * page asked for that was missing (the second time), to render after it.
  */
 function prerenderedMarkup(client: QueryClient, state: SsrState, withProviders: (children: ReactNode) => ReactNode) {
   const parts = new Map<string, string>();
@@ -95,7 +109,9 @@ function prerenderedMarkup(client: QueryClient, state: SsrState, withProviders: 
   const wanted = new Map<string, ReactElement>();
   const markupStore: PrerenderedMarkup = {
     get: (key) => parts.get(key) ?? stored.get(key),
-    want: (key, content) => void wanted.set(key, content),
+    want: (key, content) => {
+      if (seenBefore(key)) wanted.set(key, content);
+    },
   };
   return {
     store: markupStore,

@@ -20,6 +20,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
+use sha2::Digest;
 use sound_atlas_contract::ApiPath;
 use sound_atlas_http::ApiResult;
 use sound_atlas_ssr::SsrPool;
@@ -33,9 +34,9 @@ use crate::shell::Shell;
 /// rendered from.
 const RENDER_CACHE_TTL: std::time::Duration = sound_atlas_catalog::store::SNAPSHOT_TTL;
 /// At most this many bytes of rendered documents (and their compressed forms) are kept:
-/// with the catalogue snapshot and the engines, what keeps a 100,000-artist server under
-/// 300 MB.
-const RENDER_CACHE_BYTES: u64 = 64 << 20;
+/// about 1,000 pages (every page of the seeded site), and with the catalogue snapshot
+/// and the engines what keeps a 100,000-artist server near 300 MB.
+const RENDER_CACHE_BYTES: u64 = 32 << 20;
 
 /// One page to render: its route, status, head and the data its React tree reads.
 pub struct Page {
@@ -272,12 +273,10 @@ impl Renderer {
                 .await
         } else {
             // The document depends on the URL, the data and the date (its `fetchedAt`
-            // is when the cached copy was read, as old as its data).
-            let cache_key = format!(
-                "{url}\n{}\n{}",
-                render_state.today,
-                render_state.prefetched.get()
-            );
+            // is when the cached copy was read, as old as its data). The data goes into
+            // the key as its SHA-256, not the few KB of JSON itself.
+            let data = sha2::Sha256::digest(render_state.prefetched.get().as_bytes());
+            let cache_key = format!("{url}\n{}\n{data:x}", render_state.today);
             // Single flight: concurrent misses of one key wait for one render (a crawler
             // and a visitor arriving together, or a warm-up racing a request).
             let missed = std::sync::atomic::AtomicBool::new(false);

@@ -3,7 +3,7 @@
 //! and whenever the catalogue snapshot changes, each is requested through the app
 //! itself, one at a time and only while the engine is idle, so a real request never
 //! waits behind the warm-up for more than the one render already running (and with two
-//! or more workers, not at all). At most `WARM_LIMIT` artist pages (the render cache holds 64 MiB of documents).
+//! or more workers, not at all). At most `WARM_LIMIT` artist pages (the render cache holds 32 MiB of documents).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -17,9 +17,9 @@ use tower::ServiceExt;
 use crate::state::AppState;
 
 /// Artist pages warmed per snapshot: a document is about 22 KB (33 KB as the cache
-/// weighs it, with its compressed forms), so these take three quarters of the render
-/// cache and leave the rest to pages asked for.
-const WARM_LIMIT: usize = 1_500;
+/// weighs it, with its compressed forms), so these take two thirds of the render cache
+/// and leave the rest to pages asked for.
+const WARM_LIMIT: usize = 650;
 /// How often the snapshot is checked for a change, and the engine for idleness.
 const CHECK_EVERY: Duration = Duration::from_secs(10);
 const IDLE_POLL: Duration = Duration::from_millis(20);

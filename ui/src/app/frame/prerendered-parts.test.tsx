@@ -45,10 +45,10 @@ describe('prerendered markup (the frame, artist cards)', () => {
       const state = { prefetched, fetchedAt: 1_763_740_000_000, year, today: `${year}-01-02`, origin: 'https://soundatlas.test' };
       for (const url of urls) {
         const inPlace = renderPage({ url, state }, { reuseMarkup: false }).html;
-        // The first render of a variant fills the markup store, the second reads it.
         if (url === '/artist/42') expect(inPlace).toContain('artist-card');
-        expect(renderPage({ url, state }).html, url).toBe(inPlace);
-        expect(renderPage({ url, state }).html, url).toBe(inPlace);
+        // A frame variant is stored on its first render; a card is remembered on its
+        // first, stored after its second and read from the third on.
+        for (let i = 0; i < 3; i += 1) expect(renderPage({ url, state }).html, url).toBe(inPlace);
       }
     }
   });
