@@ -4,14 +4,25 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { freePort } from '../support/harness.mjs';
 
-/** Starts `bin` on `dataDir`; resolves with { origin, startMs (to healthy), stop, rss }. */
+/**
+ * Starts `bin` on `dataDir`; resolves with { origin, startMs (to healthy), stop, rss,
+ * warmed (a promise: the background warm-up after start is done) }.
+ */
 export async function startServer(bin, dataDir) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, SOUND_ATLAS_ADDR: `127.0.0.1:${port}`, SOUND_ATLAS_DATA: dataDir, RUST_LOG: 'warn' };
+  // The warm-up's one info line says when the background renders after start are done.
+  const env = { ...process.env, SOUND_ATLAS_ADDR: `127.0.0.1:${port}`, SOUND_ATLAS_DATA: dataDir, RUST_LOG: 'warn,sound_atlas::warm=info' };
   delete env.DATABASE_URL;
   const began = performance.now();
-  const server = spawn(bin, [], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const server = spawn(bin, [], { env, stdio: ['ignore', 'inherit', 'pipe'] });
+  const warmed = new Promise((resolve) => {
+    server.stderr.on('data', (chunk) => {
+      const text = chunk.toString();
+      if (text.includes('warmed the render cache')) resolve();
+      else process.stderr.write(text);
+    });
+  });
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
@@ -28,5 +39,5 @@ export async function startServer(bin, dataDir) {
     if (server.exitCode === null) await new Promise((r) => server.once('exit', r));
   };
   const rss = () => Number(readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)[1]) * 1024;
-  return { origin, startMs, stop, rss };
+  return { origin, startMs, stop, rss, warmed };
 }
