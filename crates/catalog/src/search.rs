@@ -132,15 +132,11 @@ impl SearchIndex {
                 words,
                 genres,
             });
-            index.title_starts.push(index.titles.len());
-            index.titles.push_str(&title);
-            index.titles.push('\n');
+            index.push_title(&title);
             compact_titles.push(title.replace(' ', ""));
         }
         for compact in compact_titles {
-            index.title_starts.push(index.titles.len());
-            index.titles.push_str(&compact);
-            index.titles.push('\n');
+            index.push_title(&compact);
         }
         index.title_starts.push(index.titles.len());
         index.words_sorted = (0..index.words.len() as u32).collect();
@@ -169,6 +165,13 @@ impl SearchIndex {
             push_once(&mut index.by_length[core], i);
         }
         index
+    }
+
+    /// Appends one entry of the titles buffer.
+    fn push_title(&mut self, text: &str) {
+        self.title_starts.push(self.titles.len());
+        self.titles.push_str(text);
+        self.titles.push('\n');
     }
 
     /// Artist `i`'s folded title.

@@ -131,15 +131,11 @@ struct Rendered {
     unread: Vec<String>,
 }
 
-/// A document and whether the engine rendered it (else it is the shell alone).
-struct RenderedDocument {
-    document: Arc<Document>,
-    rendered: bool,
-}
-
-/// A rendered document up to its per-response tail, and what its render read.
+/// A document up to its per-response tail, and what its render read.
 struct Document {
     shared: SharedPart,
+    /// Whether the engine rendered it (else it is the shell alone, and reads nothing).
+    rendered: bool,
     missed: Vec<String>,
     unread: Vec<String>,
 }
@@ -264,12 +260,11 @@ impl Renderer {
             ),
             origin: &self.site.public_url,
         };
-        let state_json = serde_json::to_string(&render_state).expect("render state serializes");
         let url = uri.path_and_query().map_or("/", |pq| pq.as_str());
         let document = if private {
             // A signed-in visitor's page is rendered for them alone: never read from or
             // stored in the shared cache.
-            self.render_document(page.route, url, &page.head, &state_json)
+            self.render_document(page.route, url, &page.head, &render_state)
                 .await
         } else {
             // The document depends on the URL, the data and the date (its `fetchedAt`
@@ -286,10 +281,10 @@ impl Renderer {
                 .optionally_get_with(cache_key, async {
                     missed.store(true, Ordering::Relaxed);
                     let document = self
-                        .render_document(page.route, url, &page.head, &state_json)
+                        .render_document(page.route, url, &page.head, &render_state)
                         .await;
                     if document.rendered {
-                        return Some(document.document);
+                        return Some(document);
                     }
                     // A page the engine failed to render is sent, not kept.
                     failed = Some(document);
@@ -298,14 +293,10 @@ impl Renderer {
                 .await;
             crate::metrics::render_cache_lookup(!missed.load(Ordering::Relaxed));
             match (cached, failed) {
-                (Some(document), _) => RenderedDocument {
-                    document,
-                    rendered: true,
-                },
-                (None, Some(failed)) => failed,
+                (Some(document), _) | (None, Some(document)) => document,
                 // Another request's render of this key failed while this one waited.
                 (None, None) => {
-                    self.render_document(page.route, url, &page.head, &state_json)
+                    self.render_document(page.route, url, &page.head, &render_state)
                         .await
                 }
             }
@@ -318,7 +309,7 @@ impl Renderer {
             ACCEPTED.try_with(|accepted| *accepted).unwrap_or_default()
         };
         let tail = crate::shell::tail(&self.site);
-        let (coding, body) = document.document.shared.with_tail(&tail, accepted);
+        let (coding, body) = document.shared.with_tail(&tail, accepted);
         let mut response = (page.status, body).into_response();
         if let Some(coding) = coding {
             response
@@ -347,37 +338,36 @@ impl Renderer {
         if document.rendered {
             response.extensions_mut().insert(PrefetchReport {
                 route: page.route,
-                missed: document.document.missed.clone(),
-                unread: document.document.unread.clone(),
+                missed: document.missed.clone(),
+                unread: document.unread.clone(),
             });
         }
         response
     }
 
     /// The document for `url`: the engine's markup in the shell, or the shell alone
-    /// when the engine fails (the browser then renders from the state).
+    /// when the engine fails (the browser then renders from the state). The state is
+    /// serialized here, so a cached page's response does not pay for it.
     async fn render_document(
         &self,
         route: &'static str,
         url: &str,
         head: &Head,
-        state_json: &str,
-    ) -> RenderedDocument {
-        let rendered = self.render_uncached(route, url, state_json).await;
-        let root_html = rendered.as_ref().map_or("", |r| r.html.as_str());
-        let shell = Shell::new(&self.site, head, root_html, state_json).render();
-        let (missed, unread) = rendered
-            .as_ref()
-            .map(|r| (r.missed.clone(), r.unread.clone()))
+        render_state: &RenderState<'_>,
+    ) -> Arc<Document> {
+        let state_json = serde_json::to_string(render_state).expect("render state serializes");
+        let rendered = self.render_uncached(route, url, &state_json).await;
+        let rendered_ok = rendered.is_some();
+        let (root_html, missed, unread) = rendered
+            .map(|r| (r.html, r.missed, r.unread))
             .unwrap_or_default();
-        RenderedDocument {
-            document: Arc::new(Document {
-                shared: SharedPart::new(shell),
-                missed,
-                unread,
-            }),
-            rendered: rendered.is_some(),
-        }
+        let shell = Shell::new(&self.site, head, &root_html, &state_json).render();
+        Arc::new(Document {
+            shared: SharedPart::new(shell),
+            rendered: rendered_ok,
+            missed,
+            unread,
+        })
     }
 
     async fn render_uncached(

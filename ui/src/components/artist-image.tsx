@@ -33,7 +33,7 @@ export function ArtistImage(props: ArtistImageProps) {
   // server's engine).
   if (normalizeImageUrl(props.src) === null && !props.onSourceChange) {
     return (
-      <div className={props.className ? `artist-image ${props.className} artist-image--artwork` : 'artist-image artist-image--artwork'}>
+      <div className={`${frameClass(props.className)} artist-image--artwork`}>
         <GeneratedArtwork title={props.title} genres={props.genres} decorative={props.decorative} />
       </div>
     );
@@ -58,7 +58,7 @@ function ArtistImageInner({ src, title, genres, priority = false, reportFailure 
     onSourceChange?.(current);
   }, [current, onSourceChange]);
 
-  const classes = ['artist-image', className].filter(Boolean).join(' ');
+  const classes = frameClass(className);
   if (current === null) {
     return (
       <div className={`${classes} artist-image--artwork`}>
@@ -90,4 +90,8 @@ function ArtistImageInner({ src, title, genres, priority = false, reportFailure 
       />
     </div>
   );
+}
+
+function frameClass(className: string | undefined): string {
+  return className ? `artist-image ${className}` : 'artist-image';
 }
