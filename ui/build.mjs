@@ -45,23 +45,31 @@ const common = {
 async function buildClient(outdir) {
   const clientDir = path.join(outdir, 'client');
   await rm(clientDir, { recursive: true, force: true });
-  const result = await build({
+  const browser = {
     ...common,
     entryPoints: { entry: 'src/entry.client.tsx' },
     outdir: clientDir,
     format: 'esm',
-    splitting: true,
     platform: 'browser',
     target: ['es2020', 'chrome90', 'firefox90', 'safari15'],
     entryNames: '[name]-[hash]',
-    chunkNames: 'chunk-[hash]',
     metafile: true,
-  });
+  };
+  // The scripts: the lazily imported dialogs and player in chunks of their own.
+  const result = await build({ ...browser, splitting: true, chunkNames: 'chunk-[hash]', loader: { ...common.loader, '.css': 'empty' } });
+  // The styles: one render-blocking stylesheet, in import order, the lazily imported
+  // modules' included (split, each chunk's styles were a stylesheet of their own, and
+  // each costs the first paint a request). Only its CSS is written.
+  const styles = await build({ ...browser, splitting: false, write: false });
+  for (const file of styles.outputFiles.filter((output) => output.path.endsWith('.css'))) {
+    await writeFile(file.path, file.contents);
+  }
+  const stylesheets = Object.values(styles.metafile.outputs).flatMap((output) => (output.cssBundle ? [output.cssBundle] : []));
   const outputs = result.metafile.outputs;
   const toUrl = (file) => `${PUBLIC_PATH}/${path.relative(clientDir, path.resolve(uiDir, file)).split(path.sep).join('/')}`;
   const entries = Object.entries(outputs).filter(([, output]) => output.entryPoint === 'src/entry.client.tsx');
   if (entries.length !== 1) throw new Error(`Expected one client entry output, found ${entries.length}`);
-  const [entryFile, entry] = entries[0];
+  const [entryFile] = entries[0];
   const preloads = [];
   const seen = new Set();
   const walk = (file) => {
@@ -73,16 +81,9 @@ async function buildClient(outdir) {
     }
   };
   walk(entryFile);
-  // esbuild gives lazily imported chunks their own CSS file but nothing loads it:
-  // link those after the entry's styles (each is small; the player ships its styles
-  // inside its chunk instead, features/player/player-styles.ts).
-  const chunkStyles = Object.keys(outputs)
-    .filter((file) => file.endsWith('.css') && file !== entry.cssBundle)
-    .map(toUrl)
-    .sort();
   return {
     scripts: [toUrl(entryFile)],
-    styles: [...(entry.cssBundle ? [toUrl(entry.cssBundle)] : []), ...chunkStyles],
+    styles: stylesheets.map(toUrl),
     preloads: preloads.sort(),
   };
 }
