@@ -32,7 +32,11 @@ struct ShellTail<'a> {
 }
 
 #[derive(Template)]
-#[template(path = "module_loader.js", escape = "none", config = "crates/server/askama.toml")]
+#[template(
+    path = "module_loader.js",
+    escape = "none",
+    config = "crates/server/askama.toml"
+)]
 struct ModuleLoader {
     /// JSON arrays of URLs.
     scripts: String,
