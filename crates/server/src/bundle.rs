@@ -33,16 +33,4 @@ pub struct Site {
     /// Origin for canonical and Open Graph URLs, without a trailing slash.
     pub public_url: String,
     pub manifest: Manifest,
-    /// The script that loads the page's modules ([`crate::shell::module_loader`]).
-    pub module_loader: String,
-}
-
-impl Site {
-    pub fn new(public_url: String, manifest: Manifest) -> Site {
-        Site {
-            public_url,
-            module_loader: crate::shell::module_loader(&manifest),
-            manifest,
-        }
-    }
 }

@@ -27,46 +27,16 @@ pub struct Shell<'a> {
 #[derive(Template)]
 #[template(path = "shell_tail.html", config = "crates/server/askama.toml")]
 struct ShellTail<'a> {
-    loader: &'a str,
+    scripts: &'a [String],
     nonce: &'a str,
 }
 
-#[derive(Template)]
-#[template(
-    path = "module_loader.js",
-    escape = "none",
-    config = "crates/server/askama.toml"
-)]
-struct ModuleLoader {
-    /// JSON arrays of URLs.
-    scripts: String,
-    preloads: String,
-}
-
-/// The script that loads the page's modules (the same for every page of a build).
-pub fn module_loader(manifest: &Manifest) -> String {
-    let urls = |urls: &[String]| {
-        escape_json_for_script(&serde_json::to_string(urls).expect("URLs serialize"))
-    };
-    ModuleLoader {
-        scripts: urls(&manifest.scripts),
-        preloads: urls(&manifest.preloads),
-    }
-    .render()
-    .expect("the module loader renders")
-}
-
-/// The end of the document: the script that loads the page's modules, with this
-/// response's CSP nonce (crate::security), and the closing tags.
-///
-/// The modules are fetched once the server's markup has been painted (a hidden tab, which
-/// paints nothing, fetches them at once). Fetched with the page, 110 KiB of them shared a
-/// slow connection with the stylesheet and delayed the first paint, and so the Largest
-/// Contentful Paint; the markup is complete without them, and hydration starts a frame later.
+/// The end of the document: the module scripts with this response's CSP nonce
+/// (crate::security), and the closing tags.
 pub fn tail(site: &Site) -> String {
     let nonce = crate::security::nonce().unwrap_or_default();
     ShellTail {
-        loader: &site.module_loader,
+        scripts: &site.manifest.scripts,
         nonce: &nonce,
     }
     .render()
@@ -126,20 +96,7 @@ pub fn escape_json_for_script(json: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{escape_json_for_script, module_loader};
-    use crate::bundle::Manifest;
-
-    #[test]
-    fn the_module_loader_imports_the_entry_and_preloads_its_chunks() {
-        let manifest = Manifest::embedded();
-        let loader = module_loader(&manifest);
-        let scripts = serde_json::to_string(&manifest.scripts).unwrap();
-        let preloads = serde_json::to_string(&manifest.preloads).unwrap();
-        assert!(loader.contains(&format!("for (const src of {scripts}) import(src)")));
-        assert!(loader.contains(&format!("for (const href of {preloads})")));
-        assert!(!manifest.scripts.is_empty() && !manifest.preloads.is_empty());
-        assert!(!loader.contains("</script"));
-    }
+    use super::escape_json_for_script;
 
     #[test]
     fn script_breakouts_are_escaped_and_the_json_means_the_same() {

@@ -110,7 +110,10 @@ impl AppState {
         let accounts = sound_atlas_accounts::AccountsConfig::from_env(&public_url)
             .and_then(|config| sound_atlas_accounts::Accounts::new(db.clone(), config))
             .unwrap_or_else(|err| panic!("accounts: {err}"));
-        let site = Site::new(public_url, Manifest::embedded());
+        let site = Site {
+            public_url,
+            manifest: Manifest::embedded(),
+        };
         let catalog = Catalog::new(db.clone());
         // library (issue 8): shares the catalogue's snapshot
         let library = sound_atlas_library::Library::new(db.clone(), catalog.clone());
