@@ -7,7 +7,7 @@
 // The engine has no URLSearchParams (pages read their query string with it): core-js
 // provides it only where the global is missing.
 import 'core-js/actual/url-search-params';
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from './app/app-providers';
@@ -32,8 +32,9 @@ export interface RenderResult extends PrefetchReport {
 /**
  * Renders the page for `request.url` from the server's prefetched state, and reports
  * which query keys the tree read that were not prefetched (each renders a loading
- * state into the HTML) and which prefetched keys went unread. Stored markup is reused
- * (lib/prerendered.tsx) unless `reuseMarkup` is false (the test that compares both ways).
+ * state into the HTML) and which prefetched keys went unread. The frame's stored parts and
+ * the cards' templates write their markup (lib/prerendered.tsx) unless `reuseMarkup` is
+ * false (the test that compares both ways).
  */
 export function renderPage(request: RenderRequest, { reuseMarkup = true } = {}): RenderResult {
   const state = normalizeState(request.state, { now: 0, year: 1970, origin: '' });
@@ -52,73 +53,37 @@ export function renderPage(request: RenderRequest, { reuseMarkup = true } = {}):
     );
     const markup = reuseMarkup ? prerenderedMarkup(client, state, withProviders) : null;
     const html = renderToString(
-      <PrerenderedContext.Provider value={markup?.store ?? null}>
+      <PrerenderedContext.Provider value={markup}>
         <AppProviders client={client} state={state}>
           <App history={createMemoryHistory(request.url)} />
         </AppProviders>
       </PrerenderedContext.Provider>,
     );
-    markup?.renderWanted();
     return { html, ...reads.report(state.prefetched) };
   } finally {
     client.clear();
   }
 }
 
-/** Markup by key for the life of this engine runtime: the frame's parts and artist cards. */
+/** The frame parts' markup by variant, for the life of this engine runtime (a few dozen). */
 const stored = new Map<string, string>();
-/** About 1 KB each: 2–3 MB of each runtime's heap at most. */
-const MAX_STORED = 2_000;
-/**
- * Keys asked for once. A part is stored when asked for a second time: rendering it again
- * on its own costs as much as it saves once, and in a large catalogue crawled once most
- * cards are seen once or twice.
- */
-const seen = new Set<string>();
-const MAX_SEEN = 5_000;
+const MAX_STORED = 500;
 const NoPage = () => null;
 
-function store(key: string, html: string): void {
-  if (stored.size >= MAX_STORED) stored.clear();
-  stored.set(key, html);
-}
-
-function seenBefore(key: string): boolean {
-  if (seen.has(key)) return true;
-  if (seen.size >= MAX_SEEN) seen.clear();
-  seen.add(key);
-  return false;
-}
-
-/**
- * This render's view of the stored markup: the frame parts under their names (each
- * rendered first if its variant is new), anything else under its own key; and what the
- * page asked for that was missing (the second time), to render after it.
- */
-function prerenderedMarkup(client: QueryClient, state: SsrState, withProviders: (children: ReactNode) => ReactNode) {
+/** This render's view of the stored frame parts (each rendered first if its variant is new). */
+function prerenderedMarkup(client: QueryClient, state: SsrState, withProviders: (children: ReactNode) => ReactNode): PrerenderedMarkup {
   const parts = new Map<string, string>();
   for (const part of PRERENDERED_PARTS) {
     const key = `${part.name}\n${part.variant(state, client)}`;
     let html = stored.get(key);
     if (html === undefined) {
       html = renderToString(withProviders(part.content));
-      store(key, html);
+      if (stored.size >= MAX_STORED) stored.clear();
+      stored.set(key, html);
     }
     parts.set(part.name, html);
   }
-  const wanted = new Map<string, ReactElement>();
-  const markupStore: PrerenderedMarkup = {
-    get: (key) => parts.get(key) ?? stored.get(key),
-    want: (key, content) => {
-      if (seenBefore(key)) wanted.set(key, content);
-    },
-  };
-  return {
-    store: markupStore,
-    renderWanted() {
-      for (const [key, content] of wanted) store(key, renderToString(withProviders(content)));
-    },
-  };
+  return { get: (key) => parts.get(key) };
 }
 
 (globalThis as unknown as { render: (requestJson: string) => string }).render = function render(requestJson: string): string {

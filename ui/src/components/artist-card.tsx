@@ -6,6 +6,7 @@ import { ArtistImage } from './artist-image';
 import { FavoriteHeart } from './favorite-heart';
 import { useFavoritesList } from '../lib/library';
 import { Prerendered } from '../lib/prerendered';
+import { artistCardMarkup } from './artist-card-markup';
 
 interface ArtistCardProps {
   artist: ArtistSummary;
@@ -24,24 +25,25 @@ interface ArtistCardProps {
 }
 
 /**
- * Links to /artist/{id}, passing `{ from: currentPath }` as location state. The server
- * renders a card's content once per artist and state and reuses it (lib/prerendered.tsx):
- * grids of cards are most of the browse, search and artist pages.
+ * Links to /artist/{id}, passing `{ from: currentPath }` as location state. The server's
+ * engine writes a card's content with a template (artist-card-markup.ts) instead of
+ * rendering it (lib/prerendered.tsx): grids of cards are most of the browse, search and
+ * artist pages.
  */
 export function ArtistCard({ artist, index = 0, animate = false, onOpen, headingLevel = 3, heart = true }: ArtistCardProps) {
   const favorites = useFavoritesList();
   const favorited = heart && favorites.some((favorite) => favorite.id === artist.id);
   const style = animate ? ({ '--i': index } as CSSProperties) : undefined;
-  // Everything the content's markup shows (its link state and click handler are not markup).
-  const markupKey = `card\n${headingLevel}\n${heart ? String(favorited) : 'no heart'}\n${JSON.stringify(artist)}`;
+  const markup = () => artistCardMarkup({ artist, headingLevel, favorited: heart ? favorited : null });
   return (
-    <Prerendered markupKey={markupKey} as="article" className={animate ? 'artist-card artist-card--animate' : 'artist-card'} style={style}>
+    <Prerendered markup={markup} as="article" className={animate ? 'artist-card artist-card--animate' : 'artist-card'} style={style}>
       <ArtistCardContent artist={artist} onOpen={onOpen} headingLevel={headingLevel} heart={heart} />
     </Prerendered>
   );
 }
 
-function ArtistCardContent({ artist, onOpen, headingLevel, heart }: Pick<ArtistCardProps, 'artist' | 'onOpen' | 'headingLevel' | 'heart'>) {
+/** Its markup is also written by hand: artist-card-markup.ts, tested against this. */
+export function ArtistCardContent({ artist, onOpen, headingLevel, heart }: Pick<ArtistCardProps, 'artist' | 'onOpen' | 'headingLevel' | 'heart'>) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
   const location = useLocation();
   const from = `${location.pathname}${location.search}`;

@@ -5,12 +5,17 @@ import sprite from './icons.svg';
 
 type IconProps = Omit<SVGProps<SVGSVGElement>, 'dangerouslySetInnerHTML'> & { size?: number };
 
+/** The `<use>` markup of an icon (also written by hand: components/artist-card-markup.ts). */
+export function spriteUse(name: string): string {
+  return `<use href="${sprite}#${name}"></use>`;
+}
+
 /** The `<use>` markup of each icon, made once: React writes it as it is. */
 const uses = new Map<string, { __html: string }>();
 function markupOf(name: string): { __html: string } {
   let markup = uses.get(name);
   if (!markup) {
-    markup = { __html: `<use href="${sprite}#${name}"></use>` };
+    markup = { __html: spriteUse(name) };
     uses.set(name, markup);
   }
   return markup;

@@ -6,39 +6,37 @@ import { createContext, useContext, type CSSProperties, type ReactElement, type 
  */
 export interface PrerenderedMarkup {
   get(key: string): string | undefined;
-  /** Asks for `content`'s markup under `key`, rendered once the current page is done. */
-  want(key: string, content: ReactElement): void;
 }
 
 export const PrerenderedContext = createContext<PrerenderedMarkup | null>(null);
 
 /**
- * A part that is the same on many pages (the header bar, the footer, an artist card):
- * the server's engine renders its content once per key and reuses the markup, because
- * React in QuickJS-ng costs as much for such parts as for a page's own content. When the
- * server has the markup, it is written as the wrapper's inner HTML; otherwise, and
- * always in the browser, `children` render. Hydration walks the DOM, so the browser's
- * `children` hydrate that markup, which is byte for byte what they would have rendered:
- * `markupKey` must name everything the content's markup depends on
- * (ui/src/app/frame/prerendered-parts.test.tsx renders pages both ways and compares).
+ * A part that is the same on many pages (the header bar, the footer, an artist card),
+ * whose markup the server's engine writes without rendering `children` in React, which
+ * in QuickJS-ng costs as much for such parts as for a page's own content: the frame's
+ * parts are rendered once per variant and stored under `markupKey`; a card's markup is
+ * written by `markup`, a template (undefined: rendered after all). It becomes the wrapper's inner HTML; in the browser
+ * `children` render and hydrate it (hydration walks the DOM), so it must be byte for byte
+ * what they render: `markupKey` names everything their markup depends on, and `markup`
+ * is tested against them (app/frame/prerendered-parts.test.tsx renders pages both ways
+ * and compares; test/artist-card-markup.test.tsx, any card).
  */
 export function Prerendered({
   markupKey,
+  markup,
   as: Tag,
   className,
   style,
   children,
 }: {
-  markupKey: string;
   as: 'header' | 'footer' | 'article';
   className: string;
   style?: CSSProperties;
   children: ReactElement;
-}): ReactNode {
-  const markup = useContext(PrerenderedContext);
-  const html = markup?.get(markupKey);
+} & ({ markupKey: string; markup?: never } | { markup: () => string | undefined; markupKey?: never })): ReactNode {
+  const store = useContext(PrerenderedContext);
+  const html = store === null ? undefined : markup ? markup() : store.get(markupKey!);
   if (html !== undefined) return <Tag className={className} style={style} dangerouslySetInnerHTML={{ __html: html }} />;
-  markup?.want(markupKey, children);
   return (
     <Tag className={className} style={style}>
       {children}

@@ -1,0 +1,54 @@
+import type { ArtistSummary } from '../generated/contract';
+import { artworkHue, artworkUrl, initialsOf } from '../lib/artwork';
+import { imageSources } from '../lib/image-fallback';
+import { spriteUse } from './icons';
+
+export interface ArtistCardMarkupProps {
+  artist: ArtistSummary;
+  headingLevel: 2 | 3;
+  /** null: no heart; else whether the artist is a favorite. */
+  favorited: boolean | null;
+}
+
+/** As React escapes text and attribute values. */
+function escape(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
+}
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
+
+/**
+ * An artist card's content (inside its `<article>`) as the server's engine writes it:
+ * byte for byte the markup React renders for `ArtistCardContent` (components/artist-card.tsx),
+ * without React. Grids of cards are most of the browse, search and artist pages, and
+ * in QuickJS-ng React spent about 0.25 ms on each card; this takes a few microseconds.
+ * The browser renders and hydrates the React card over it as usual.
+ * test/artist-card-markup.test.tsx compares the two for any artist, heading and heart state.
+ * Undefined when the card should be rendered instead (an unusual image URL).
+ */
+export function artistCardMarkup({ artist, headingLevel, favorited }: ArtistCardMarkupProps): string | undefined {
+  const image = imageMarkup(artist);
+  if (image === undefined) return undefined;
+  const title = escape(artist.title);
+  const heading = headingLevel === 2 ? 'h2' : 'h3';
+  const genres = escape(artist.genres.length > 0 ? artist.genres.slice(0, 2).join(' · ') : 'Artist');
+  const heart =
+    favorited === null
+      ? ''
+      : `<button type="button" class="${favorited ? 'card-heart is-favorite' : 'card-heart'}" aria-pressed="${favorited}" aria-label="${favorited ? 'Remove from Favorites' : 'Add to Favorites'}: ${title}"><svg width="18" height="18" aria-hidden="true" fill="${favorited ? 'currentColor' : 'none'}">${spriteUse('heart')}</svg></button>`;
+  return `<a class="artist-card-link" data-artist-id="${artist.id}" href="/artist/${artist.id}">${image}<div class="artist-card-body"><${heading} class="artist-card-title">${title}</${heading}><p class="artist-card-genres">${genres}</p></div></a>${heart}`;
+}
+
+/**
+ * components/artist-image.tsx for a card: the first image source, or the generated
+ * artwork; undefined for a source that is not an http(s) URL (React has its own rules
+ * for other schemes: the card is rendered instead).
+ */
+function imageMarkup(artist: ArtistSummary): string | undefined {
+  const source = imageSources(artist.imageUrl)[0];
+  if (source !== undefined) {
+    if (!/^https?:\/\//i.test(source)) return undefined;
+    return `<div class="artist-image artist-card-media"><img src="${escape(source)}" alt="" width="300" height="300" loading="lazy" decoding="async" referrerPolicy="no-referrer"/></div>`;
+  }
+  const hue = artworkHue(artist.genres, artist.title);
+  return `<div class="artist-image artist-card-media artist-image--artwork"><svg class="generated-artwork" viewBox="0 0 400 400" preserveAspectRatio="xMidYMid slice" style="background:hsl(${hue} 70% 46%)" aria-hidden="true"><image href="${artworkUrl(hue, initialsOf(artist.title))}" width="400" height="400"></image></svg></div>`;
+}

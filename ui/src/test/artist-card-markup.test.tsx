@@ -1,0 +1,72 @@
+import fc from 'fast-check';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { AppProviders } from '../app/app-providers';
+import { api, type ArtistSummary } from '../generated/contract';
+import { createMemoryHistory, Router } from '../lib/router';
+import { createQueryClient } from '../lib/query-client';
+import { primeQueryCache } from '../lib/prime-query-cache';
+import type { SsrState } from '../lib/ssr-state';
+import { makeArtist } from './fixtures';
+import { ArtistCardContent } from '../components/artist-card';
+import { artistCardMarkup } from '../components/artist-card-markup';
+
+/** What React renders for the card's content, for a visitor signed in (with `favorites`) or not. */
+function rendered(artist: ArtistSummary, headingLevel: 2 | 3, heart: boolean, favorited: boolean): string {
+  const state: SsrState = {
+    prefetched: favorited
+      ? [
+          { key: api.user(), status: 200, body: { id: 7, email: 'fan@example.com' } },
+          { key: api.favorites(), status: 200, body: [makeArtist({ id: artist.id })] },
+        ]
+      : [],
+    fetchedAt: 0,
+    year: 2026,
+    today: '2026-01-02',
+    origin: 'https://soundatlas.test',
+  };
+  const client = createQueryClient({ hydrating: true });
+  primeQueryCache(client, state);
+  return renderToString(
+    <AppProviders client={client} state={state}>
+      <Router history={createMemoryHistory('/browse?letter=B')} routes={[]} notFound={() => null}>
+        <ArtistCardContent artist={artist} headingLevel={headingLevel} heart={heart} />
+      </Router>
+    </AppProviders>,
+  );
+}
+
+// Text with what HTML escapes, quotes, non-Latin letters and emoji among plain words.
+const text = fc.oneof(
+  fc.string({ unit: fc.constantFrom('a', 'B', ' ', '&', '<', '>', '"', "'", 'é', 'Ｑ', '·', '-', '/', '😀', 'the ') }),
+  fc.string({ unit: 'grapheme' }),
+);
+const imageUrl = fc.oneof(
+  fc.constant(null),
+  fc.constant(''),
+  fc.webUrl({ withQueryParameters: true, withFragments: true }),
+  fc.webUrl().map((url) => url.replace(/^https?:/, '')),
+  fc.constantFrom('https://upload.wikimedia.org/a/b/C&D "x".jpg', ' http://x.test/a.png ', 'javascript:alert(1)', 'data:image/png;base64,AAAA', 'ftp://x.test/a.png'),
+);
+const artist = fc.record({ id: fc.nat(), title: text, imageUrl, genres: fc.array(text, { maxLength: 4 }) });
+
+describe('artistCardMarkup', () => {
+  it('writes what React renders for the card, for any artist, heading level and heart', () => {
+    fc.assert(
+      fc.property(artist, fc.constantFrom<2 | 3>(2, 3), fc.constantFrom<boolean | null>(null, false, true), (card, headingLevel, favorited) => {
+        const markup = artistCardMarkup({ artist: card, headingLevel, favorited });
+        const react = rendered(card, headingLevel, favorited !== null, favorited === true);
+        if (markup === undefined) expect(card.imageUrl?.trim().match(/^(https?:)?\/\//i)).toBeFalsy();
+        else expect(markup).toBe(react);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('writes the markup itself for the artwork and for http(s) images', () => {
+    const base = { id: 1, title: 'Nirvana', genres: ['Grunge'] };
+    for (const imageUrl of [null, 'https://upload.wikimedia.org/a.jpg', '//upload.wikimedia.org/a.jpg']) {
+      expect(artistCardMarkup({ artist: { ...base, imageUrl }, headingLevel: 3, favorited: null })).toContain('artist-card-link');
+    }
+  });
+});
