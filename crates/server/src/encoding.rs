@@ -19,7 +19,13 @@ use flate2::{Compression, Crc};
 /// Brotli's quality for a cached page: compressed once, on its first compressed request
 /// (a crawler's only one), so fast rather than smallest.
 const BROTLI_QUALITY: u32 = 5;
-const BROTLI_WINDOW_BITS: u32 = 22;
+
+/// The smallest window that holds the whole document (brotli allows 2^10 to 2^24 bytes):
+/// the same output as the largest, without allocating and clearing a 4 MiB ring buffer
+/// for a 20 KB page (a third of the compression's time, a tenth of a cold render's).
+fn brotli_window_bits(len: usize) -> u32 {
+    (usize::BITS - len.leading_zeros()).clamp(10, 24)
+}
 
 /// The content codings a request accepts, of those the server sends.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -98,7 +104,7 @@ impl SharedPart {
                 Vec::with_capacity(self.text.len() / 4),
                 4096,
                 BROTLI_QUALITY,
-                BROTLI_WINDOW_BITS,
+                brotli_window_bits(self.text.len()),
             );
             // Writing to a Vec cannot fail. The flush ends the stream on a byte boundary
             // without its last meta-block; what dropping the writer adds is not kept.
@@ -189,22 +195,37 @@ mod tests {
         );
     }
 
-    /// A page-like text: long enough for several blocks, with repeats across the seam.
-    fn shared_text() -> String {
-        (0..2_000)
+    /// A page-like text of `items` lines: several blocks, with repeats across the seam.
+    fn shared_text(items: usize) -> String {
+        (0..items)
             .map(|i| format!("<li><a href=\"/artist/{i}\">Artist {i}</a></li>"))
             .collect()
     }
 
     #[test]
+    fn the_brotli_window_holds_the_document() {
+        assert_eq!(super::brotli_window_bits(0), 10);
+        assert_eq!(super::brotli_window_bits(20_000), 15);
+        assert_eq!(super::brotli_window_bits(32_768), 16);
+        assert_eq!(super::brotli_window_bits(100 << 20), 24);
+    }
+
+    #[test]
     fn each_coding_decodes_to_the_shared_part_then_the_tail() {
-        let part = SharedPart::new(shared_text());
+        // Empty to 3 MB: windows from the smallest to larger than any page.
+        for items in [0, 2_000, 60_000] {
+            decodes_to_the_shared_part_then_the_tail(&shared_text(items));
+        }
+    }
+
+    fn decodes_to_the_shared_part_then_the_tail(shared: &str) {
+        let part = SharedPart::new(shared.to_owned());
         for tail in [
             "<script type=\"module\" src=\"/static/entry.js\" nonce=\"abc\"></script></body></html>",
             "x",
             "",
         ] {
-            let expected = format!("{}{tail}", shared_text());
+            let expected = format!("{shared}{tail}");
             // Twice each: the second response reuses the compressed part.
             for _ in 0..2 {
                 let (coding, bytes) = part.with_tail(tail, Accepted { br: true, gzip: true });
@@ -217,7 +238,7 @@ mod tests {
 
                 let (coding, bytes) = part.with_tail(tail, Accepted { br: false, gzip: true });
                 assert_eq!(coding, Some("gzip"));
-                assert!(bytes.len() < expected.len() / 4, "compressed");
+                assert!(bytes.len() < expected.len() / 4 || shared.is_empty(), "compressed");
                 let mut decoded = String::new();
                 // The decoder checks the trailer's CRC-32 and size.
                 flate2::read::GzDecoder::new(bytes.as_slice())
