@@ -120,12 +120,10 @@ async function buildServer(outdir) {
     // QuickJS-ng has class fields and private members: lowering them to WeakMaps
     // (es2020) made every TanStack Query object slower to build.
     target: 'es2022',
-    // Minified but on many lines: QuickJS-ng's parser slows down with the length of the
-    // line it is on (about quadratically), and one line of 326 KB took 250–450 ms of
-    // each engine's start to evaluate; on its lines, 60–80 ms.
-    minify: false,
-    minifySyntax: true,
-    minifyIdentifiers: true,
+    // Minified on short lines: QuickJS-ng's parser slows down with the length of the line
+    // it is on, and one line of 326 KB took 250–450 ms of each engine's start to
+    // evaluate; on lines of about 200 characters, 60–90 ms (1,000: 135–225 ms).
+    lineLimit: 200,
     loader: { ...common.loader, '.css': 'empty' },
     plugins: [legacyStringRenderer, clientOnlyLazyModules],
   });
