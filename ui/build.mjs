@@ -5,6 +5,7 @@
 //   <outdir>/server.js      one classic script defining globalThis.render(requestJson) -> responseJson
 // Usage: node ui/build.mjs [--outdir <absolute dir>]   (default: ui/dist)
 import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -25,6 +26,7 @@ function parseArgs(argv) {
 }
 
 const PUBLIC_PATH = '/static';
+const BROWSER_TARGET = ['es2020', 'chrome90', 'firefox90', 'safari15'];
 const define = { 'process.env.NODE_ENV': '"production"' };
 const common = {
   absWorkingDir: uiDir,
@@ -51,12 +53,16 @@ async function buildClient(outdir) {
     outdir: clientDir,
     format: 'esm',
     platform: 'browser',
-    target: ['es2020', 'chrome90', 'firefox90', 'safari15'],
+    target: BROWSER_TARGET,
     entryNames: '[name]-[hash]',
     metafile: true,
   };
-  // The scripts: the lazily imported dialogs and player in chunks of their own.
-  const result = await build({ ...browser, splitting: true, chunkNames: 'chunk-[hash]', loader: { ...common.loader, '.css': 'empty' } });
+  // The scripts: esbuild splits them at every `import()` (pages, dialogs, the player),
+  // then mergeChunks() joins its shared chunks into one file per load.
+  await mkdir(clientDir, { recursive: true });
+  const split = await build({ ...browser, splitting: true, write: false, chunkNames: 'chunk-[hash]', loader: { ...common.loader, '.css': 'empty' } });
+  for (const file of split.outputFiles.filter((output) => !output.path.endsWith('.js'))) await writeFile(file.path, file.contents);
+  const scripts = await mergeChunks(split, clientDir);
   // The styles: one render-blocking stylesheet, in import order, the lazily imported
   // modules' included (split, each chunk's styles were a stylesheet of their own, and
   // each costs the first paint a request). Only its CSS is written.
@@ -65,27 +71,114 @@ async function buildClient(outdir) {
     await writeFile(file.path, file.contents);
   }
   const stylesheets = Object.values(styles.metafile.outputs).flatMap((output) => (output.cssBundle ? [output.cssBundle] : []));
-  const outputs = result.metafile.outputs;
   const toUrl = (file) => `${PUBLIC_PATH}/${path.relative(clientDir, path.resolve(uiDir, file)).split(path.sep).join('/')}`;
-  const entries = Object.entries(outputs).filter(([, output]) => output.entryPoint === 'src/entry.client.tsx');
-  if (entries.length !== 1) throw new Error(`Expected one client entry output, found ${entries.length}`);
-  const [entryFile] = entries[0];
-  const preloads = [];
-  const seen = new Set();
-  const walk = (file) => {
-    for (const imported of outputs[file]?.imports ?? []) {
-      if (imported.kind !== 'import-statement' || imported.external || seen.has(imported.path)) continue;
-      seen.add(imported.path);
-      preloads.push(toUrl(imported.path));
-      walk(imported.path);
-    }
+  return { scripts: [scripts.entry], styles: stylesheets.map(toUrl), preloads: [], lazy: scripts.lazy };
+}
+
+/**
+ * Joins esbuild's split output into one file per load: the entry (everything the first
+ * page needs that more than one lazily imported module shares) and one file per
+ * `import()` target with the code only it needs. esbuild alone writes a chunk for every
+ * combination of importers (26 files for an artist page once pages were lazy, each
+ * compressed on its own and fetched as a request of its own); merged, a page is two.
+ *
+ * How: the split output is valid ESM, so esbuild bundles it again. A lazy file imports
+ * the entry's shared code from the entry file itself (the entry re-exports every shared
+ * chunk's exports under names prefixed by the chunk). The entry names lazy files by
+ * their hashed URLs, and lazy files name the entry, so the entry is named by a hash of
+ * the whole split output instead of its own content (same output, same names).
+ * Returns { entry: url, lazy: { [module's base name]: url } }.
+ */
+async function mergeChunks(split, clientDir) {
+  const rel = (file) => path.relative(clientDir, path.resolve(uiDir, file));
+  const outputs = Object.fromEntries(Object.entries(split.metafile.outputs).filter(([file]) => file.endsWith('.js')).map(([file, meta]) => [rel(file), meta]));
+  const code = Object.fromEntries(split.outputFiles.filter((file) => file.path.endsWith('.js')).map((file) => [path.relative(clientDir, file.path), file.text]));
+  const staticImports = (file) => outputs[file].imports.filter((imported) => imported.kind === 'import-statement' && !imported.external).map((imported) => rel(imported.path));
+  const closure = (roots) => {
+    const seen = new Set(roots);
+    const visit = (file) => staticImports(file).forEach((next) => seen.has(next) || (seen.add(next), visit(next)));
+    roots.forEach(visit);
+    return seen;
   };
-  walk(entryFile);
-  return {
-    scripts: [toUrl(entryFile)],
-    styles: stylesheets.map(toUrl),
-    preloads: preloads.sort(),
+  const [entry] = Object.keys(outputs).filter((file) => outputs[file].entryPoint === 'src/entry.client.tsx');
+  const roots = [...new Set(Object.values(outputs).flatMap((meta) => meta.imports.filter((imported) => imported.kind === 'dynamic-import').map((imported) => rel(imported.path))))];
+
+  // The entry's files: its own static imports, and any chunk two lazy files share.
+  const shared = closure([entry]);
+  const users = new Map();
+  for (const root of roots) for (const file of closure([root])) if (!shared.has(file)) users.set(file, [...(users.get(file) ?? []), root]);
+  for (const [file, by] of users) if (by.length > 1) closure([file]).forEach((next) => shared.add(next));
+  const own = (root) => [...closure([root])].filter((file) => !shared.has(file));
+
+  const buildId = createHash('sha256').update(Object.entries(code).sort().flat().join('\0')).digest('hex').slice(0, 10).toUpperCase();
+  const entryUrl = `${PUBLIC_PATH}/entry-${buildId}.js`;
+  // Short names: the entry exports a few hundred of them.
+  const chunkIndex = new Map([...shared].sort().map((file, index) => [file, index.toString(36)]));
+  const alias = (file, name) => `_${chunkIndex.get(file)}${name}`;
+  const urls = new Map();
+
+  const merge = async (entryCode, inside) => {
+    const result = await build({
+      stdin: { contents: entryCode, resolveDir: clientDir, sourcefile: 'merged.js' },
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      target: BROWSER_TARGET,
+      legalComments: 'none',
+      charset: 'utf8',
+      write: false,
+      logLevel: 'warning',
+      plugins: [
+        {
+          name: 'merge-split-output',
+          setup(merged) {
+            // The split output names its chunks by URL (`/static/chunk-X.js`).
+            merged.onResolve({ filter: /^\// }, (args) => {
+              if (args.path === entryUrl) return { path: args.path, external: true };
+              const file = args.path.slice(PUBLIC_PATH.length + 1);
+              if (!code[file]) throw new Error(`${args.path} is no file of the split output`);
+              if (args.kind === 'dynamic-import') {
+                if (!urls.has(file)) throw new Error(`${file} is imported lazily before it is merged (a cycle of lazy imports?)`);
+                return { path: urls.get(file), external: true };
+              }
+              if (inside.has(file)) return { path: file, namespace: 'split' };
+              if (shared.has(file)) return { path: file, namespace: 'from-entry' };
+              throw new Error(`${file} is in no merged file`);
+            });
+            merged.onResolve({ filter: /^\.\// }, (args) => ({ path: path.normalize(args.path), namespace: 'split' }));
+            merged.onLoad({ filter: /.*/, namespace: 'split' }, (args) => ({ contents: code[args.path], loader: 'js', resolveDir: clientDir }));
+            merged.onLoad({ filter: /.*/, namespace: 'from-entry' }, (args) => {
+              const names = outputs[args.path].exports.map((name) => `${alias(args.path, name)} as ${name}`);
+              return { contents: `export { ${names.join(', ')} } from ${JSON.stringify(entryUrl)};`, loader: 'js' };
+            });
+          },
+        },
+      ],
+    });
+    return result.outputFiles[0].contents;
   };
+
+  // Lazy files first (the entry needs their URLs); one imported lazily by another after it.
+  const lazy = {};
+  const pending = [...roots];
+  while (pending.length) {
+    const ready = pending.findIndex((root) => own(root).every((file) => outputs[file].imports.every((imported) => imported.kind !== 'dynamic-import' || urls.has(rel(imported.path)))));
+    if (ready < 0) throw new Error(`lazy imports in a cycle: ${pending.join(', ')}`);
+    const [root] = pending.splice(ready, 1);
+    const bytes = await merge(`export { ${outputs[root].exports.join(', ')} } from ${JSON.stringify(`./${root}`)};`, new Set(own(root)));
+    const name = path.basename(outputs[root].entryPoint).replace(/\.[jt]sx?$/, '');
+    if (lazy[name]) throw new Error(`two lazily imported modules are named ${name}: rename one`);
+    const file = `${name}-${createHash('sha256').update(bytes).digest('hex').slice(0, 8).toUpperCase()}.js`;
+    await writeFile(path.join(clientDir, file), bytes);
+    lazy[name] = `${PUBLIC_PATH}/${file}`;
+    urls.set(root, lazy[name]);
+  }
+  // The entry: the shared chunks (re-exported for the lazy files), then the entry itself.
+  const sharedChunks = [...shared].filter((file) => file !== entry);
+  const reexports = sharedChunks.map((file) => `export { ${outputs[file].exports.map((name) => `${name} as ${alias(file, name)}`).join(', ')} } from ${JSON.stringify(`./${file}`)};`);
+  const bytes = await merge([...reexports, `import ${JSON.stringify(`./${entry}`)};`].join('\n'), shared);
+  await writeFile(path.join(clientDir, path.basename(entryUrl)), bytes);
+  return { entry: entryUrl, lazy };
 }
 
 // `react-dom/server` -> React's synchronous string renderer for browsers
@@ -110,6 +203,24 @@ const clientOnlyLazyModules = {
   },
 };
 
+// The route table's pages are lazy modules in the browser (lib/lazy-page.tsx), but the
+// engine renders a page at once, so in the server bundle each `() => import(path)` of
+// the route table is a `() => require(path)`: the page is built in and its loader
+// answers the module itself.
+const ROUTE_TABLE = path.join(uiDir, 'src', 'app', 'routes.tsx');
+const pagesBuiltIn = {
+  name: 'pages-built-in',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]app[\\/]routes\.tsx$/ }, async (args) => {
+      if (args.path !== ROUTE_TABLE) return undefined;
+      const source = await readFile(args.path, 'utf8');
+      const pattern = /\(\) => import\(('[^']+')\)/g;
+      if (!pattern.test(source)) throw new Error('the route table has no lazily imported pages: update pagesBuiltIn');
+      return { contents: source.replace(pattern, '() => require($1)'), loader: 'tsx' };
+    });
+  },
+};
+
 async function buildServer(outdir) {
   await build({
     ...common,
@@ -125,7 +236,7 @@ async function buildServer(outdir) {
     // evaluate; on lines of about 200 characters, 60–90 ms (1,000: 135–225 ms).
     lineLimit: 200,
     loader: { ...common.loader, '.css': 'empty' },
-    plugins: [legacyStringRenderer, clientOnlyLazyModules],
+    plugins: [legacyStringRenderer, pagesBuiltIn, clientOnlyLazyModules],
   });
 }
 

@@ -1,6 +1,6 @@
 import { hydrateRoot, createRoot } from 'react-dom/client';
 import { AppProviders } from './app/app-providers';
-import { App } from './app/routes';
+import { App, preloadPage } from './app/routes';
 import { createBrowserHistory } from './lib/router';
 import { createQueryClient } from './lib/query-client';
 import { primeQueryCache } from './lib/prime-query-cache';
@@ -20,6 +20,14 @@ function readState(): SsrState {
 }
 
 function start(): void {
+  // The page's own module (preloaded by the document) before the first render, so the
+  // page hydrates at once instead of suspending.
+  const loading = preloadPage(window.location.pathname);
+  if (loading) loading.then(hydrate, hydrate);
+  else hydrate();
+}
+
+function hydrate(): void {
   const state = readState();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');

@@ -18,6 +18,7 @@ import { Router, createMemoryHistory } from './lib/router';
 import { createQueryClient } from './lib/query-client';
 import { watchReads, type PrefetchReport } from './lib/prefetch-audit';
 import { primeQueryCache } from './lib/prime-query-cache';
+import { takeRenderedModules } from './lib/lazy-page';
 import { normalizeState, type SsrState } from './lib/ssr-state';
 
 interface RenderRequest {
@@ -27,6 +28,8 @@ interface RenderRequest {
 
 export interface RenderResult extends PrefetchReport {
   html: string;
+  /** The lazily loaded modules the page rendered (lib/lazy-page.tsx): the document preloads their files. */
+  modules: string[];
 }
 
 /**
@@ -52,6 +55,7 @@ export function renderPage(request: RenderRequest, { reuseMarkup = true } = {}):
       </AppProviders>
     );
     const markup = reuseMarkup ? prerenderedMarkup(client, state, withProviders) : null;
+    takeRenderedModules();
     const html = renderToString(
       <PrerenderedContext.Provider value={markup}>
         <AppProviders client={client} state={state}>
@@ -59,7 +63,7 @@ export function renderPage(request: RenderRequest, { reuseMarkup = true } = {}):
         </AppProviders>
       </PrerenderedContext.Provider>,
     );
-    return { html, ...reads.report(state.prefetched) };
+    return { html, modules: takeRenderedModules(), ...reads.report(state.prefetched) };
   } finally {
     client.clear();
   }

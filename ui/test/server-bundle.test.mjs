@@ -37,21 +37,31 @@ describe('build output', () => {
     expect(manifest.scripts).toHaveLength(1);
     expect(manifest.scripts[0]).toMatch(/^\/static\/entry-[A-Z0-9]+\.js$/);
     expect(manifest.styles[0]).toMatch(/^\/static\/entry-[A-Z0-9]+\.css$/);
-    expect(Array.isArray(manifest.preloads)).toBe(true);
+    expect(Object.keys(manifest.lazy).sort()).toEqual(['article-page', 'articles-page', 'artist-page', 'browse-page', 'favorites-page', 'home-page', 'login-dialog', 'player', 'privacy-pages', 'quiz-page', 'search-page', 'site-pages']);
     const files = readdirSync(path.join(outdir, 'client'));
-    for (const url of [...manifest.scripts, ...manifest.styles, ...manifest.preloads]) expect(files).toContain(url.slice('/static/'.length));
+    for (const url of [...manifest.scripts, ...manifest.styles, ...Object.values(manifest.lazy)]) expect(files).toContain(url.slice('/static/'.length));
+    // One file per load: the entry and the lazily loaded modules, nothing else.
+    expect(files.filter((file) => file.endsWith('.js'))).toHaveLength(1 + Object.keys(manifest.lazy).length);
   });
 
-  it('splits the player into its own chunk, which neither the document nor the engine loads', () => {
+  it('writes each lazily loaded module as one file that takes the shared code from the entry', () => {
     const manifest = JSON.parse(readFileSync(path.join(outdir, 'manifest.json'), 'utf8'));
-    const clientDir = path.join(outdir, 'client');
-    const js = readdirSync(clientDir).filter((file) => file.endsWith('.js'));
-    const withPlayer = js.filter((file) => readFileSync(path.join(clientDir, file), 'utf8').includes('Playlist Queue ('));
-    expect(withPlayer).toHaveLength(1);
-    expect(withPlayer[0]).toMatch(/^chunk-/);
-    const linked = [...manifest.scripts, ...manifest.preloads].map((url) => url.slice('/static/'.length));
-    expect(linked).not.toContain(withPlayer[0]);
+    const read = (url) => readFileSync(path.join(outdir, 'client', url.slice('/static/'.length)), 'utf8');
+    const entry = read(manifest.scripts[0]);
+    for (const [name, url] of Object.entries(manifest.lazy)) {
+      expect(url).toMatch(new RegExp(`^/static/${name}-[A-Z0-9]+\\.js$`));
+      const code = read(url);
+      expect(code, name).toContain(`from"${manifest.scripts[0]}"`);
+      expect(code, name).not.toMatch(/from"\/static\/(?!entry-)/);
+      expect(entry, name).toContain(`import("${url}")`);
+    }
+    // The player and a page's own code are in their files, not in the entry nor (the
+    // player) in the engine's bundle.
+    expect(read(manifest.lazy.player)).toContain('Playlist Queue (');
+    expect(entry).not.toContain('Playlist Queue (');
     expect(readFileSync(path.join(outdir, 'server.js'), 'utf8')).not.toContain('Playlist Queue (');
+    expect(read(manifest.lazy['home-page'])).toContain('Test Your Music Knowledge');
+    expect(entry).not.toContain('Test Your Music Knowledge');
   });
 
   it('links the styles of lazily loaded chunks (esbuild writes them; nothing else would load them)', () => {
@@ -83,14 +93,17 @@ describe('server render (bare engine)', () => {
   });
 
   it('renders a prefetched artist, and the not-found message for a 404', () => {
-    const ok = bundle.render({
+    const result = bundle.render({
       url: '/artist/42?from=x',
       state: state([
         { key: '/api/artists/42', status: 200, body: artist },
         { key: '/api/artists/42/neighbors', status: 200, body: { position: 3, total: 10, previousId: 41, nextId: 43 } },
         { key: '/api/artists/42/related', status: 200, body: [] },
       ]),
-    }).html;
+    });
+    // The page's module, built into the engine's bundle, named for the document's preload.
+    expect(result.modules).toEqual(['artist-page']);
+    const ok = result.html;
     expect(ok).toContain('<h1 id="artist-title" class="artist-title">Nirvana</h1>');
     expect(ok).toContain('Formed 1987 in Aberdeen, Washington');
     expect(ok).toContain('href="https://open.spotify.com/x" target="_blank" rel="noopener noreferrer"');

@@ -1,6 +1,7 @@
 //! The UI bundles produced by `build.rs` and embedded in the binary: the server script
 //! the engine runs and the manifest of hashed client files the document links to.
 
+use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
 use serde::Deserialize;
@@ -14,11 +15,22 @@ const MANIFEST_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/ui/manifest.
 pub struct Manifest {
     pub scripts: Vec<String>,
     pub styles: Vec<String>,
-    #[serde(default)]
-    pub preloads: Vec<String>,
+    /// The file of each lazily loaded module (a page, a dialog, the player) by name
+    /// (ui/src/lib/lazy-page.tsx): a page's document preloads the ones its render used.
+    pub lazy: BTreeMap<String, String>,
 }
 
 impl Manifest {
+    /// The files of the lazily loaded modules a render used. A name the build did not
+    /// write is left out (the browser then fetches the module when it needs it); the
+    /// route-walk test keeps every page's names known.
+    pub fn lazy_files<'a>(&'a self, modules: &[String]) -> Vec<&'a str> {
+        modules
+            .iter()
+            .filter_map(|name| self.lazy.get(name).map(String::as_str))
+            .collect()
+    }
+
     pub fn embedded() -> Manifest {
         static MANIFEST: LazyLock<Manifest> = LazyLock::new(|| {
             serde_json::from_str(MANIFEST_JSON).expect("build.rs writes a valid manifest")

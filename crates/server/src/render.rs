@@ -109,6 +109,9 @@ struct RenderState<'a> {
 #[derive(Debug, Deserialize)]
 struct RenderOutput {
     html: String,
+    /// The lazily loaded modules the page rendered (ui/src/lib/lazy-page.tsx).
+    #[serde(default)]
+    modules: Vec<String>,
     #[serde(default)]
     missed: Vec<String>,
     #[serde(default)]
@@ -127,6 +130,7 @@ pub struct PrefetchReport {
 /// The rendered React markup of one URL with one set of data.
 struct Rendered {
     html: String,
+    modules: Vec<String>,
     missed: Vec<String>,
     unread: Vec<String>,
 }
@@ -358,10 +362,10 @@ impl Renderer {
         let state_json = serde_json::to_string(render_state).expect("render state serializes");
         let rendered = self.render_uncached(route, url, &state_json).await;
         let rendered_ok = rendered.is_some();
-        let (root_html, missed, unread) = rendered
-            .map(|r| (r.html, r.missed, r.unread))
+        let (root_html, modules, missed, unread) = rendered
+            .map(|r| (r.html, r.modules, r.missed, r.unread))
             .unwrap_or_default();
-        let shell = Shell::new(&self.site, head, &root_html, &state_json).render();
+        let shell = Shell::new(&self.site, head, &root_html, &modules, &state_json).render();
         Arc::new(Document {
             shared: SharedPart::new(shell),
             rendered: rendered_ok,
@@ -389,6 +393,7 @@ impl Renderer {
                 Ok(output) => {
                     let rendered = Rendered {
                         html: output.html,
+                        modules: output.modules,
                         missed: output.missed,
                         unread: output.unread,
                     };

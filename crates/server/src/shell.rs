@@ -20,6 +20,8 @@ pub struct Shell<'a> {
     locale: &'static str,
     json_ld: Vec<String>,
     manifest: &'a Manifest,
+    /// The lazily loaded modules the page rendered, preloaded so hydration waits for none.
+    module_preloads: Vec<&'a str>,
     root_html: &'a str,
     state_json: String,
 }
@@ -44,7 +46,14 @@ pub fn tail(site: &Site) -> String {
 }
 
 impl<'a> Shell<'a> {
-    pub fn new(site: &'a Site, head: &'a Head, root_html: &'a str, state_json: &str) -> Self {
+    /// `modules`: the lazily loaded modules the render used (their files are preloaded).
+    pub fn new(
+        site: &'a Site,
+        head: &'a Head,
+        root_html: &'a str,
+        modules: &[String],
+        state_json: &str,
+    ) -> Self {
         let origin = &site.public_url;
         Shell {
             head,
@@ -65,6 +74,7 @@ impl<'a> Shell<'a> {
                 .map(|doc| escape_json_for_script(&doc.to_string()))
                 .collect(),
             manifest: &site.manifest,
+            module_preloads: site.manifest.lazy_files(modules),
             root_html,
             state_json: escape_json_for_script(state_json),
         }

@@ -194,22 +194,70 @@ function useRouter(): RouterValue {
   return router;
 }
 
+/** The route of `routes` that `pathname` matches first, with its params. */
+export function matchRoute(routes: Route[], pathname: string): (Route & { params: Params }) | null {
+  for (const route of routes) {
+    const params = matchPath(route.path, pathname);
+    if (params) return { ...route, params };
+  }
+  return null;
+}
+
+/** A page whose code may still have to be fetched (lib/lazy-page.tsx). */
+type Preloadable = ComponentType & { preload?: () => Promise<unknown> | undefined };
+
+/**
+ * `history`'s location as the router shows it: a navigation to a page whose module is
+ * not loaded yet is shown once it is (the current page stays meanwhile, as a link to a
+ * server page would), so no page flashes a fallback. A later navigation wins.
+ */
+function deferUntilLoaded(history: History, routes: Route[]) {
+  let shown: Snapshot = { location: history.location, action: history.action };
+  let latest = 0;
+  const listeners = new Set<() => void>();
+  let unlisten: (() => void) | null = null;
+  const show = (snapshot: Snapshot) => {
+    shown = snapshot;
+    listeners.forEach((listener) => listener());
+  };
+  const onNavigate = () => {
+    const next = { location: history.location, action: history.action };
+    if (next.location === shown.location) return;
+    const navigation = ++latest;
+    const loading = (matchRoute(routes, next.location.pathname)?.Component as Preloadable | undefined)?.preload?.();
+    if (!loading) return show(next);
+    // A module that fails to load still shows the location: its page's error screen.
+    const settle = () => navigation === latest && show(next);
+    loading.then(settle, settle);
+  };
+  return {
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      if (!unlisten) {
+        unlisten = history.listen(onNavigate);
+        onNavigate();
+      }
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) {
+          unlisten?.();
+          unlisten = null;
+        }
+      };
+    },
+    getSnapshot: () => shown,
+  };
+}
+
 /** Provides `history`'s location and the page of `routes` it matches (else `notFound`) to `children`'s `<Outlet />`. */
 export function Router({ history, routes, notFound, children }: { history: History; routes: Route[]; notFound: ComponentType; children: ReactNode }) {
-  const location = useSyncExternalStore(
-    history.listen,
-    () => history.location,
-    () => history.location,
-  );
-  const action = history.action;
+  const store = useMemo(() => deferUntilLoaded(history, routes), [history, routes]);
+  const { location, action } = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const navigate = useCallback<Navigate>((to, options) => (typeof to === 'number' ? history.go(to) : history.navigate(to, options)), [history]);
   const router = useMemo(() => ({ location, action, navigate }), [location, action, navigate]);
   const match = useMemo(() => {
-    for (const route of routes) {
-      const params = matchPath(route.path, location.pathname);
-      if (params) return { params, Page: route.Component };
-    }
-    return { params: {}, Page: notFound };
+    const route = matchRoute(routes, location.pathname);
+    return route ? { params: route.params, Page: route.Component } : { params: {}, Page: notFound };
   }, [routes, notFound, location.pathname]);
   return (
     <RouterContext.Provider value={router}>

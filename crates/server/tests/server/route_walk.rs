@@ -90,7 +90,41 @@ async fn every_route_renders_from_its_prefetch_alone(db: &TestDb) {
         let page = get(&app, &url).await;
         assert_eq!(page.status, status, "{url}");
         assert_renders_from_prefetch(&page, route_id, &url, &[]);
+        assert_preloads_its_page_module(&app, &page, route_id, &url).await;
     }
+}
+
+/// A routed page's document preloads the file of its page's module (named by the render,
+/// found in the build's manifest), so hydration fetches nothing after the document.
+async fn assert_preloads_its_page_module(
+    app: &axum::Router,
+    page: &Answer,
+    route_id: &str,
+    url: &str,
+) {
+    let preloads: Vec<&str> = page
+        .body
+        .split("<link rel=\"modulepreload\" href=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .collect();
+    if route_id == "notFound" {
+        assert!(preloads.is_empty(), "{url} preloads {preloads:?}");
+        return;
+    }
+    assert_eq!(preloads.len(), 1, "{url} preloads {preloads:?}");
+    let file = get(app, preloads[0]).await;
+    assert_eq!(
+        file.status,
+        StatusCode::OK,
+        "{url} preloads {}",
+        preloads[0]
+    );
+    assert!(
+        file.body.contains("from\"/static/entry-"),
+        "{url}: {} imports the entry",
+        preloads[0]
+    );
 }
 
 /// The reads the server adds to every page of a signed-in visitor (pages::library).

@@ -1,0 +1,72 @@
+import { act, render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import { lazyModule, lazyPage, takeRenderedModules } from './lazy-page';
+import { Outlet, Router, createMemoryHistory } from './router';
+
+/** A module whose loading the test finishes by hand. */
+function deferredModule(name: string, text: string) {
+  let finish!: () => void;
+  const module = lazyModule(name, () => new Promise<{ Page: () => ReactElement }>((resolve) => (finish = () => resolve({ Page: () => <p>{text}</p> }))));
+  return { module, finish: () => act(async () => finish()) };
+}
+
+describe('lazily loaded pages', () => {
+  it('render at once when the loader answers the module itself (the server bundle), and report their names', () => {
+    const module = lazyModule('at-once', () => ({ Page: () => <p>built in</p> }));
+    const Page = lazyPage(module, (m) => m.Page);
+    takeRenderedModules();
+    render(<Page />);
+    expect(screen.getByText('built in')).toBeTruthy();
+    expect(takeRenderedModules()).toEqual(['at-once']);
+    expect(takeRenderedModules()).toEqual([]);
+    expect(Page.preload()).toBeUndefined();
+  });
+
+  it('load once, however often they are asked for', async () => {
+    let calls = 0;
+    const module = lazyModule('once', async () => {
+      calls += 1;
+      return { value: 1 };
+    });
+    expect(module.current()).toBeUndefined();
+    const first = module.load();
+    expect(module.load()).toBe(first);
+    await first;
+    expect(module.current()).toEqual({ value: 1 });
+    expect(calls).toBe(1);
+  });
+
+  it('keep the current page on screen until the next page’s module is in, and a later navigation wins', async () => {
+    const home = lazyModule('home', () => ({ Page: () => <p>home</p> }));
+    const slow = deferredModule('slow', 'slow page');
+    const other = deferredModule('other', 'other page');
+    const routes = [
+      { path: '', Component: lazyPage(home, (m) => m.Page) },
+      { path: 'slow', Component: lazyPage(slow.module, (m) => m.Page) },
+      { path: 'other', Component: lazyPage(other.module, (m) => m.Page) },
+    ];
+    const history = createMemoryHistory('/');
+    render(
+      <Router history={history} routes={routes} notFound={() => null}>
+        <Outlet />
+      </Router>,
+    );
+    expect(screen.getByText('home')).toBeTruthy();
+
+    act(() => history.navigate('/slow'));
+    expect(screen.getByText('home')).toBeTruthy();
+    await slow.finish();
+    expect(screen.getByText('slow page')).toBeTruthy();
+
+    // Back home (loaded: at once), then to "other" and on to "slow" before "other" is in.
+    act(() => history.navigate('/'));
+    expect(screen.getByText('home')).toBeTruthy();
+    act(() => history.navigate('/other'));
+    act(() => history.navigate('/slow'));
+    expect(screen.getByText('slow page')).toBeTruthy();
+    await other.finish();
+    expect(screen.getByText('slow page')).toBeTruthy();
+    expect(screen.queryByText('other page')).toBeNull();
+  });
+});
