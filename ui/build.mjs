@@ -26,7 +26,11 @@ function parseArgs(argv) {
 }
 
 const PUBLIC_PATH = '/static';
-const BROWSER_TARGET = ['es2020', 'chrome90', 'firefox90', 'safari15'];
+// The browsers the site supports. Listed as browsers, not as an ECMAScript year, so
+// esbuild keeps every syntax they all have (chrome91, not 90: esbuild lowers optional
+// chaining before Chrome 91 for a V8 bug); written as they are, an artist page's
+// first-load JavaScript is 2 KiB smaller than with es2020.
+const BROWSER_TARGET = ['chrome91', 'firefox90', 'safari15'];
 const define = { 'process.env.NODE_ENV': '"production"' };
 const common = {
   absWorkingDir: uiDir,
@@ -115,6 +119,23 @@ async function mergeChunks(split, clientDir) {
   // Short names: the entry exports a few hundred of them.
   const chunkIndex = new Map([...shared].sort().map((file, index) => [file, index.toString(36)]));
   const alias = (file, name) => `_${chunkIndex.get(file)}${name}`;
+  // What each split file imports of a shared chunk, read off esbuild's import
+  // statements (`import{a as b,c}from"/static/chunk-X.js"`): the entry exports only
+  // those. A reference the pattern does not read fails the build.
+  const importedNames = (importer, file) => {
+    const url = `${PUBLIC_PATH}/${file}`;
+    const quoted = JSON.stringify(url);
+    const names = new Set();
+    let statements = 0;
+    for (const match of code[importer].matchAll(/(?:import|export)\{([^}]*)\}from"([^"]+)"|import"([^"]+)"/g)) {
+      if ((match[2] ?? match[3]) !== url) continue;
+      statements += 1;
+      for (const specifier of match[1]?.split(',') ?? []) names.add(specifier.trim().split(' as ')[0]);
+    }
+    if (statements !== code[importer].split(quoted).length - 1) throw new Error(`${importer} refers to ${url} in a way mergeChunks does not read`);
+    return [...names];
+  };
+  const exported = new Set();
   const urls = new Map();
 
   const merge = async (entryCode, inside) => {
@@ -142,14 +163,27 @@ async function mergeChunks(split, clientDir) {
                 return { path: urls.get(file), external: true };
               }
               if (inside.has(file)) return { path: file, namespace: 'split' };
-              if (shared.has(file)) return { path: file, namespace: 'from-entry' };
+              if (shared.has(file)) return { path: file, namespace: 'from-entry', pluginData: { importer: path.basename(args.importer) } };
               throw new Error(`${file} is in no merged file`);
             });
             merged.onResolve({ filter: /^\.\// }, (args) => ({ path: path.normalize(args.path), namespace: 'split' }));
             merged.onLoad({ filter: /.*/, namespace: 'split' }, (args) => ({ contents: code[args.path], loader: 'js', resolveDir: clientDir }));
+            // A shared chunk's names come from one module that imports them all from the
+            // entry, so the merged file has one import statement.
             merged.onLoad({ filter: /.*/, namespace: 'from-entry' }, (args) => {
-              const names = outputs[args.path].exports.map((name) => `${alias(args.path, name)} as ${name}`);
-              return { contents: `export { ${names.join(', ')} } from ${JSON.stringify(entryUrl)};`, loader: 'js' };
+              const specifiers = importedNames(args.pluginData.importer, args.path).map((name) => `${alias(args.path, name)} as ${name}`);
+              return { contents: `export { ${specifiers.join(', ')} } from "entry-exports";`, loader: 'js' };
+            });
+            merged.onResolve({ filter: /^entry-exports$/ }, () => ({ path: 'entry-exports', namespace: 'entry-exports' }));
+            merged.onLoad({ filter: /.*/, namespace: 'entry-exports' }, () => {
+              const names = new Set();
+              for (const importer of inside) {
+                for (const file of staticImports(importer).filter((file) => !inside.has(file))) {
+                  for (const name of importedNames(importer, file)) names.add(alias(file, name));
+                }
+              }
+              names.forEach((name) => exported.add(name));
+              return { contents: `export { ${[...names].join(', ')} } from ${JSON.stringify(entryUrl)};`, loader: 'js' };
             });
           },
         },
@@ -175,7 +209,10 @@ async function mergeChunks(split, clientDir) {
   }
   // The entry: the shared chunks (re-exported for the lazy files), then the entry itself.
   const sharedChunks = [...shared].filter((file) => file !== entry);
-  const reexports = sharedChunks.map((file) => `export { ${outputs[file].exports.map((name) => `${name} as ${alias(file, name)}`).join(', ')} } from ${JSON.stringify(`./${file}`)};`);
+  const reexports = sharedChunks.map((file) => {
+    const names = outputs[file].exports.filter((name) => exported.has(alias(file, name)));
+    return `export { ${names.map((name) => `${name} as ${alias(file, name)}`).join(', ')} } from ${JSON.stringify(`./${file}`)};`;
+  });
   const bytes = await merge([...reexports, `import ${JSON.stringify(`./${entry}`)};`].join('\n'), shared);
   await writeFile(path.join(clientDir, path.basename(entryUrl)), bytes);
   return { entry: entryUrl, lazy };

@@ -1,8 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { lazyModule, lazyPage, takeRenderedModules } from './lazy-page';
-import { Outlet, Router, createMemoryHistory } from './router';
+import { Outlet, Router, createMemoryHistory, useNavigate } from './router';
 
 /** A module whose loading the test finishes by hand. */
 function deferredModule(name: string, text: string) {
@@ -68,5 +68,56 @@ describe('lazily loaded pages', () => {
     await other.finish();
     expect(screen.getByText('slow page')).toBeTruthy();
     expect(screen.queryByText('other page')).toBeNull();
+  });
+
+  it('move the address only once the next page’s module is in, when the router navigates', async () => {
+    const home = lazyModule('home', () => ({ Page: () => <GoSlow /> }));
+    const slow = deferredModule('slow', 'slow page');
+    function GoSlow() {
+      const navigate = useNavigate();
+      return (
+        <button type="button" onClick={() => navigate('/slow?from=home')}>
+          go
+        </button>
+      );
+    }
+    const routes = [
+      { path: '', Component: lazyPage(home, (m) => m.Page) },
+      { path: 'slow', Component: lazyPage(slow.module, (m) => m.Page) },
+    ];
+    const history = createMemoryHistory('/');
+    render(
+      <Router history={history} routes={routes} notFound={() => null}>
+        <Outlet />
+      </Router>,
+    );
+    act(() => screen.getByRole('button', { name: 'go' }).click());
+    expect(history.location.pathname).toBe('/');
+    await slow.finish();
+    expect(history.location.pathname + history.location.search).toBe('/slow?from=home');
+    expect(screen.getByText('slow page')).toBeTruthy();
+  });
+
+  it('start loading a page’s module when a pointer comes over a link to it', async () => {
+    let loads = 0;
+    const home = lazyModule('home', () => ({ Page: () => <a href="/slow?x=1">slow</a> }));
+    const slow = lazyModule('slow', async () => {
+      loads += 1;
+      return { Page: () => <p>slow page</p> };
+    });
+    const routes = [
+      { path: '', Component: lazyPage(home, (m) => m.Page) },
+      { path: 'slow', Component: lazyPage(slow, (m) => m.Page) },
+    ];
+    render(
+      <Router history={createMemoryHistory('/')} routes={routes} notFound={() => null}>
+        <Outlet />
+      </Router>,
+    );
+    expect(loads).toBe(0);
+    fireEvent.pointerOver(screen.getByText('slow'));
+    expect(loads).toBe(1);
+    await act(() => slow.load());
+    expect(slow.current()).toBeDefined();
   });
 });

@@ -9,7 +9,7 @@
  * downloaded (96 KB of 430 KB minified) and needed a URL polyfill in the server's engine
  * (85 ms of every engine's start). Issue 9 (performance).
  */
-import { Component, createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { Component, createContext, useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 
 export interface Location {
   pathname: string;
@@ -206,10 +206,16 @@ export function matchRoute(routes: Route[], pathname: string): (Route & { params
 /** A page whose code may still have to be fetched (lib/lazy-page.tsx). */
 type Preloadable = ComponentType & { preload?: () => Promise<unknown> | undefined };
 
+/** Starts loading the code of the page at `pathname`; undefined when it is loaded. */
+function preloadRoute(routes: Route[], pathname: string): Promise<unknown> | undefined {
+  return (matchRoute(routes, pathname)?.Component as Preloadable | undefined)?.preload?.();
+}
+
 /**
- * `history`'s location as the router shows it: a navigation to a page whose module is
- * not loaded yet is shown once it is (the current page stays meanwhile, as a link to a
- * server page would), so no page flashes a fallback. A later navigation wins.
+ * `history`'s location as the router shows it: when the location moves to a page whose
+ * module is not loaded yet (back and forward; the router's own navigations wait before
+ * they move it), it is shown once the module is in. The current page stays meanwhile,
+ * as a link to a server page would, so no page flashes a fallback. A later move wins.
  */
 function deferUntilLoaded(history: History, routes: Route[]) {
   let shown: Snapshot = { location: history.location, action: history.action };
@@ -224,7 +230,7 @@ function deferUntilLoaded(history: History, routes: Route[]) {
     const next = { location: history.location, action: history.action };
     if (next.location === shown.location) return;
     const navigation = ++latest;
-    const loading = (matchRoute(routes, next.location.pathname)?.Component as Preloadable | undefined)?.preload?.();
+    const loading = preloadRoute(routes, next.location.pathname);
     if (!loading) return show(next);
     // A module that fails to load still shows the location: its page's error screen.
     const settle = () => navigation === latest && show(next);
@@ -253,7 +259,32 @@ function deferUntilLoaded(history: History, routes: Route[]) {
 export function Router({ history, routes, notFound, children }: { history: History; routes: Route[]; notFound: ComponentType; children: ReactNode }) {
   const store = useMemo(() => deferUntilLoaded(history, routes), [history, routes]);
   const { location, action } = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  const navigate = useCallback<Navigate>((to, options) => (typeof to === 'number' ? history.go(to) : history.navigate(to, options)), [history]);
+  // A navigation to a page whose module is not loaded yet waits for it, so the address
+  // bar and the page change together. A later navigation wins.
+  const latest = useRef(0);
+  const navigate = useCallback<Navigate>(
+    (to, options) => {
+      if (typeof to === 'number') return history.go(to);
+      const navigation = ++latest.current;
+      const loading = preloadRoute(routes, resolve(to, history.location).pathname);
+      if (!loading) return history.navigate(to, options);
+      const go = () => navigation === latest.current && history.navigate(to, options);
+      loading.then(go, go);
+    },
+    [history, routes],
+  );
+  // A page's module is fetched when a pointer comes over, a touch starts on or focus
+  // reaches a link to it (one listener for the document), so following the link
+  // usually waits for nothing.
+  useEffect(() => {
+    const onIntent = (event: Event) => {
+      const href = (event.target as Element | null)?.closest?.('a[href^="/"]')?.getAttribute('href');
+      if (href) void preloadRoute(routes, resolve(href, history.location).pathname);
+    };
+    const events = ['pointerover', 'touchstart', 'focusin'] as const;
+    events.forEach((type) => document.addEventListener(type, onIntent, { passive: true }));
+    return () => events.forEach((type) => document.removeEventListener(type, onIntent));
+  }, [history, routes]);
   const router = useMemo(() => ({ location, action, navigate }), [location, action, navigate]);
   const match = useMemo(() => {
     const route = matchRoute(routes, location.pathname);

@@ -34,13 +34,13 @@ describe('frame', () => {
     expect(screen.getByTitle('Refresh page to reset video loading')).toBeTruthy();
   });
 
-  it('asks for the login dialog from the favorites heart and the menu', () => {
+  it('asks for the login dialog from the favorites heart and the menu', async () => {
     renderApp('/');
     const listener = vi.fn();
     window.addEventListener('show-login', listener);
     fireEvent.click(screen.getByRole('button', { name: 'Favorites (0)' }));
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
-    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(menu).getByText('FAQ - Video Loading')).toBeTruthy();
     fireEvent.click(within(menu).getByRole('button', { name: 'Log In' }));
     expect(listener).toHaveBeenCalledTimes(2);

@@ -1,13 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation } from '../../lib/router';
 import { LogoLink } from '../../components/logo';
 import { MenuIcon } from '../../components/icons';
 import { FavoritesButton } from './favorites-button';
-import { MobileMenu, MOBILE_MENU_ID } from './mobile-menu';
 import { RandomArtistButton } from '../../features/catalog/random-artist-button';
 import { HeaderSearchForm } from './search-form';
+import { MOBILE_MENU_ID } from './site-links';
 import { Prerendered } from '../../lib/prerendered';
 import './frame.css';
+
+// The drawer is not in the HTML until opened (crawlers follow the same links in the
+// header and footer) and its code is fetched on the first open.
+const MobileMenu = lazy(() => import('./mobile-menu'));
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -27,7 +31,11 @@ export function Header() {
       <Prerendered markupKey="header" as="header" className="site-header">
         <HeaderBar menuOpen={menuOpen} onOpenMenu={openMenu} />
       </Prerendered>
-      <MobileMenu open={menuOpen} onClose={closeMenu} />
+      {menuOpen && (
+        <Suspense fallback={null}>
+          <MobileMenu onClose={closeMenu} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -3,21 +3,21 @@ import { NavLink } from '../../components/link';
 import { useCurrentUser } from '../../lib/account';
 import { useLogOut } from '../../features/accounts/log-out';
 import { showLogin } from '../../lib/events';
-import { VIDEO_FAQ_TIPS } from './site-links';
+import { MOBILE_MENU_ID, VIDEO_FAQ_TIPS } from './site-links';
 import { AudioToggle } from './audio-toggle';
 import { trapFocus } from '../../components/modal';
 import { BookIcon, CloseIcon, GridIcon, HeartIcon, HomeIcon, InfoIcon, QuizIcon, UserIcon } from '../../components/icons';
 import { LogoMark, Wordmark } from '../../components/logo';
 
 interface MobileMenuProps {
-  open: boolean;
   onClose: () => void;
 }
 
-export const MOBILE_MENU_ID = 'site-menu';
-
-/** The hamburger menu: a drawer with the main entries, the video FAQ and Log In. */
-export function MobileMenu({ open, onClose }: MobileMenuProps) {
+/**
+ * The hamburger menu: a drawer with the main entries, the video FAQ and Log In. Its code
+ * is fetched the first time it opens (header.tsx), not with the page.
+ */
+export default function MobileMenu({ onClose }: MobileMenuProps) {
   const user = useCurrentUser();
   const signedIn = user !== null;
   const logOut = useLogOut();
@@ -25,7 +25,6 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
   const closeRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    if (!open) return;
     const previouslyFocused = document.activeElement as HTMLElement | null;
     closeRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
@@ -39,7 +38,7 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
       document.body.classList.remove('no-scroll');
       previouslyFocused?.focus?.();
     };
-  }, [open, onClose]);
+  }, [onClose]);
 
   const onFavorites = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!signedIn) {
@@ -51,9 +50,6 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
     onClose();
   };
 
-  // Nothing in the HTML until opened: crawlers follow the same links in the header
-  // and footer, and the server renders less.
-  if (!open) return null;
   return (
     <div className="menu-root menu-root--open">
       <div className="menu-backdrop" onClick={onClose} aria-hidden="true" />

@@ -18,3 +18,6 @@ export const VIDEO_FAQ_TIPS: readonly string[] = [
   'Click "Watch on YouTube" for instant playback.',
   'Save artists to your favorites and use the built-in playlist player.',
 ];
+
+/** The mobile menu's drawer (the header's menu button controls it). */
+export const MOBILE_MENU_ID = 'site-menu';
