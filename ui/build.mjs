@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Bundles the UI with esbuild:
-//   <outdir>/client/        browser ESM bundle (entry-[hash].js, chunk-[hash].js, entry-[hash].css)
-//   <outdir>/manifest.json  { scripts, styles, preloads } as /static/... URLs for the HTML shell
+//   <outdir>/client/        browser ESM bundle: entry-[build id].js, one [module]-[hash].js per
+//                           lazily imported module (mergeChunks), entry-[hash].css, each also .br and .gz
+//   <outdir>/manifest.json  { scripts, styles, lazy: { module: url } } as /static/... URLs for the HTML shell
 //   <outdir>/server.js      one classic script defining globalThis.render(requestJson) -> responseJson
 // Usage: node ui/build.mjs [--outdir <absolute dir>]   (default: ui/dist)
 import { build } from 'esbuild';
@@ -76,7 +77,7 @@ async function buildClient(outdir) {
   }
   const stylesheets = Object.values(styles.metafile.outputs).flatMap((output) => (output.cssBundle ? [output.cssBundle] : []));
   const toUrl = (file) => `${PUBLIC_PATH}/${path.relative(clientDir, path.resolve(uiDir, file)).split(path.sep).join('/')}`;
-  return { scripts: [scripts.entry], styles: stylesheets.map(toUrl), preloads: [], lazy: scripts.lazy };
+  return { scripts: [scripts.entry], styles: stylesheets.map(toUrl), lazy: scripts.lazy };
 }
 
 /**
@@ -87,8 +88,8 @@ async function buildClient(outdir) {
  * compressed on its own and fetched as a request of its own); merged, a page is two.
  *
  * How: the split output is valid ESM, so esbuild bundles it again. A lazy file imports
- * the entry's shared code from the entry file itself (the entry re-exports every shared
- * chunk's exports under names prefixed by the chunk). The entry names lazy files by
+ * the entry's shared code from the entry file itself (the entry re-exports, under short
+ * names, what lazy files import of its chunks). The entry names lazy files by
  * their hashed URLs, and lazy files name the entry, so the entry is named by a hash of
  * the whole split output instead of its own content (same output, same names).
  * Returns { entry: url, lazy: { [module's base name]: url } }.
@@ -109,6 +110,7 @@ async function mergeChunks(split, clientDir) {
 
   // The entry's files: its own static imports, and any chunk two lazy files share.
   const shared = closure([entry]);
+  for (const root of roots) if (shared.has(root)) throw new Error(`${outputs[root].entryPoint} is imported both statically and with import(): choose one`);
   const users = new Map();
   for (const root of roots) for (const file of closure([root])) if (!shared.has(file)) users.set(file, [...(users.get(file) ?? []), root]);
   for (const [file, by] of users) if (by.length > 1) closure([file]).forEach((next) => shared.add(next));

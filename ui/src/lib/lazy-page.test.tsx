@@ -4,6 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { lazyModule, lazyPage, takeRenderedModules } from './lazy-page';
 import { Outlet, Router, createMemoryHistory, useNavigate } from './router';
 
+function GoTo({ to }: { to: string }) {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => navigate(to)}>
+      go
+    </button>
+  );
+}
+
 /** A module whose loading the test finishes by hand. */
 function deferredModule(name: string, text: string) {
   let finish!: () => void;
@@ -96,6 +105,26 @@ describe('lazily loaded pages', () => {
     await slow.finish();
     expect(history.location.pathname + history.location.search).toBe('/slow?from=home');
     expect(screen.getByText('slow page')).toBeTruthy();
+  });
+
+  it('drop a waiting navigation when the address moves meanwhile (back, forward)', async () => {
+    const slow = deferredModule('slow', 'slow page');
+    const home = lazyModule('home', () => ({ Page: () => <GoTo to="/slow" /> }));
+    const routes = [
+      { path: '', Component: lazyPage(home, (m) => m.Page) },
+      { path: 'slow', Component: lazyPage(slow.module, (m) => m.Page) },
+    ];
+    const history = createMemoryHistory('/');
+    render(
+      <Router history={history} routes={routes} notFound={() => null}>
+        <Outlet />
+      </Router>,
+    );
+    act(() => screen.getByRole('button', { name: 'go' }).click());
+    act(() => history.navigate('/?moved=1'));
+    await slow.finish();
+    expect(history.location.pathname + history.location.search).toBe('/?moved=1');
+    expect(screen.queryByText('slow page')).toBeNull();
   });
 
   it('start loading a page’s module when a pointer comes over a link to it', async () => {

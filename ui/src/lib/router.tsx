@@ -260,15 +260,16 @@ export function Router({ history, routes, notFound, children }: { history: Histo
   const store = useMemo(() => deferUntilLoaded(history, routes), [history, routes]);
   const { location, action } = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   // A navigation to a page whose module is not loaded yet waits for it, so the address
-  // bar and the page change together. A later navigation wins.
+  // bar and the page change together. A later navigation, or back and forward, wins.
   const latest = useRef(0);
   const navigate = useCallback<Navigate>(
     (to, options) => {
       if (typeof to === 'number') return history.go(to);
       const navigation = ++latest.current;
-      const loading = preloadRoute(routes, resolve(to, history.location).pathname);
+      const from = history.location;
+      const loading = preloadRoute(routes, resolve(to, from).pathname);
       if (!loading) return history.navigate(to, options);
-      const go = () => navigation === latest.current && history.navigate(to, options);
+      const go = () => navigation === latest.current && history.location === from && history.navigate(to, options);
       loading.then(go, go);
     },
     [history, routes],
