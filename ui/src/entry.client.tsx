@@ -1,7 +1,7 @@
 import { hydrateRoot, createRoot } from 'react-dom/client';
 import { AppProviders } from './app/app-providers';
-import { App, preloadPage } from './app/routes';
-import { createBrowserHistory } from './lib/router';
+import { App, routes } from './app/routes';
+import { createBrowserHistory, preloadRoute } from './lib/router';
 import { createQueryClient } from './lib/query-client';
 import { primeQueryCache } from './lib/prime-query-cache';
 import { STATE_ELEMENT_ID, normalizeState, type SsrState } from './lib/ssr-state';
@@ -22,7 +22,7 @@ function readState(): SsrState {
 function start(): void {
   // The page's own module (preloaded by the document) before the first render, so the
   // page hydrates at once instead of suspending.
-  const loading = preloadPage(window.location.pathname);
+  const loading = preloadRoute(routes, window.location.pathname);
   if (loading) loading.then(hydrate, hydrate);
   else hydrate();
 }

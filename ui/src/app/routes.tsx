@@ -2,7 +2,7 @@ import { routes as contract } from '../generated/contract';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { lazyModule, lazyPage, type LazyPage } from '../lib/lazy-page';
 import { RootErrorBoundary, RootLayout } from './root-layout';
-import { RouteErrorBoundary, Router, matchRoute, type History, type Route } from '../lib/router';
+import { RouteErrorBoundary, Router, type History, type Route } from '../lib/router';
 
 // Each page module is a file of its own in the browser (lib/lazy-page.tsx); the name is
 // the module's base name, which names its file. The server bundle has them all built in.
@@ -43,11 +43,6 @@ export const pages: Record<keyof typeof contract, LazyPage> = {
 };
 
 export const routes: Route[] = (Object.keys(pages) as Array<keyof typeof contract>).map((id) => ({ path: contract[id].path, Component: pages[id] }));
-
-/** Loads the module of the page at `pathname` (the browser, before it hydrates). */
-export function preloadPage(pathname: string): Promise<unknown> | undefined {
-  return (matchRoute(routes, pathname)?.Component as LazyPage | undefined)?.preload();
-}
 
 /** Loads every page's module (the UI tests render pages at once, as the server does). */
 export function loadAllPages(): Promise<unknown> {

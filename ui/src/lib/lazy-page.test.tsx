@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { lazyModule, lazyPage, takeRenderedModules } from './lazy-page';
-import { Outlet, Router, createMemoryHistory, useNavigate } from './router';
+import { Outlet, Router, createMemoryHistory, useNavigate, type Route } from './router';
 
 function GoTo({ to }: { to: string }) {
   const navigate = useNavigate();
@@ -11,6 +11,17 @@ function GoTo({ to }: { to: string }) {
       go
     </button>
   );
+}
+
+/** Renders the router at `/` over `routes`; answers its history. */
+function renderRoutes(routes: Route[]) {
+  const history = createMemoryHistory('/');
+  render(
+    <Router history={history} routes={routes} notFound={() => null}>
+      <Outlet />
+    </Router>,
+  );
+  return history;
 }
 
 /** A module whose loading the test finishes by hand. */
@@ -55,12 +66,7 @@ describe('lazily loaded pages', () => {
       { path: 'slow', Component: lazyPage(slow.module, (m) => m.Page) },
       { path: 'other', Component: lazyPage(other.module, (m) => m.Page) },
     ];
-    const history = createMemoryHistory('/');
-    render(
-      <Router history={history} routes={routes} notFound={() => null}>
-        <Outlet />
-      </Router>,
-    );
+    const history = renderRoutes(routes);
     expect(screen.getByText('home')).toBeTruthy();
 
     act(() => history.navigate('/slow'));
@@ -94,12 +100,7 @@ describe('lazily loaded pages', () => {
       { path: '', Component: lazyPage(home, (m) => m.Page) },
       { path: 'slow', Component: lazyPage(slow.module, (m) => m.Page) },
     ];
-    const history = createMemoryHistory('/');
-    render(
-      <Router history={history} routes={routes} notFound={() => null}>
-        <Outlet />
-      </Router>,
-    );
+    const history = renderRoutes(routes);
     act(() => screen.getByRole('button', { name: 'go' }).click());
     expect(history.location.pathname).toBe('/');
     await slow.finish();
@@ -114,12 +115,7 @@ describe('lazily loaded pages', () => {
       { path: '', Component: lazyPage(home, (m) => m.Page) },
       { path: 'slow', Component: lazyPage(slow.module, (m) => m.Page) },
     ];
-    const history = createMemoryHistory('/');
-    render(
-      <Router history={history} routes={routes} notFound={() => null}>
-        <Outlet />
-      </Router>,
-    );
+    const history = renderRoutes(routes);
     act(() => screen.getByRole('button', { name: 'go' }).click());
     act(() => history.navigate('/?moved=1'));
     await slow.finish();
@@ -138,11 +134,7 @@ describe('lazily loaded pages', () => {
       { path: '', Component: lazyPage(home, (m) => m.Page) },
       { path: 'slow', Component: lazyPage(slow, (m) => m.Page) },
     ];
-    render(
-      <Router history={createMemoryHistory('/')} routes={routes} notFound={() => null}>
-        <Outlet />
-      </Router>,
-    );
+    renderRoutes(routes);
     expect(loads).toBe(0);
     fireEvent.pointerOver(screen.getByText('slow'));
     expect(loads).toBe(1);

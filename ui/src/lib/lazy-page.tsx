@@ -7,7 +7,7 @@
  * bundle has every page built in (build.mjs turns `() => import(...)` in the route table
  * into a `require`, so a page renders at once), reports the names a render used, and
  * the document preloads those files, so hydration waits for no extra round trip. The
- * browser loads the current page's module before it hydrates (`preloadPage`) and the
+ * browser loads the current page's module before it hydrates (entry.client.tsx) and the
  * router keeps the current page on screen until the next one's module is in.
  */
 import { use, type ComponentType } from 'react';

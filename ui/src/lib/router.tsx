@@ -207,7 +207,7 @@ export function matchRoute(routes: Route[], pathname: string): (Route & { params
 type Preloadable = ComponentType & { preload?: () => Promise<unknown> | undefined };
 
 /** Starts loading the code of the page at `pathname`; undefined when it is loaded. */
-function preloadRoute(routes: Route[], pathname: string): Promise<unknown> | undefined {
+export function preloadRoute(routes: Route[], pathname: string): Promise<unknown> | undefined {
   return (matchRoute(routes, pathname)?.Component as Preloadable | undefined)?.preload?.();
 }
 
