@@ -114,7 +114,7 @@ async function mergeChunks(split, clientDir) {
   const users = new Map();
   for (const root of roots) for (const file of closure([root])) if (!shared.has(file)) users.set(file, [...(users.get(file) ?? []), root]);
   for (const [file, by] of users) if (by.length > 1) closure([file]).forEach((next) => shared.add(next));
-  const own = (root) => [...closure([root])].filter((file) => !shared.has(file));
+  const own = new Map(roots.map((root) => [root, [...closure([root])].filter((file) => !shared.has(file))]));
 
   const buildId = createHash('sha256').update(Object.entries(code).sort().flat().join('\0')).digest('hex').slice(0, 10).toUpperCase();
   const entryUrl = `${PUBLIC_PATH}/entry-${buildId}.js`;
@@ -123,8 +123,15 @@ async function mergeChunks(split, clientDir) {
   const alias = (file, name) => `_${chunkIndex.get(file)}${name}`;
   // What each split file imports of a shared chunk, read off esbuild's import
   // statements (`import{a as b,c}from"/static/chunk-X.js"`): the entry exports only
-  // those. A reference the pattern does not read fails the build.
+  // those. A reference the pattern does not read fails the build. Read once per pair
+  // (both the chunk's stand-in module and the lazy file's one import ask).
+  const namesRead = new Map();
   const importedNames = (importer, file) => {
+    const key = `${importer}\0${file}`;
+    if (!namesRead.has(key)) namesRead.set(key, readImportedNames(importer, file));
+    return namesRead.get(key);
+  };
+  const readImportedNames = (importer, file) => {
     const url = `${PUBLIC_PATH}/${file}`;
     const quoted = JSON.stringify(url);
     const names = new Set();
@@ -198,10 +205,10 @@ async function mergeChunks(split, clientDir) {
   const lazy = {};
   const pending = [...roots];
   while (pending.length) {
-    const ready = pending.findIndex((root) => own(root).every((file) => outputs[file].imports.every((imported) => imported.kind !== 'dynamic-import' || urls.has(rel(imported.path)))));
+    const ready = pending.findIndex((root) => own.get(root).every((file) => outputs[file].imports.every((imported) => imported.kind !== 'dynamic-import' || urls.has(rel(imported.path)))));
     if (ready < 0) throw new Error(`lazy imports in a cycle: ${pending.join(', ')}`);
     const [root] = pending.splice(ready, 1);
-    const bytes = await merge(`export { ${outputs[root].exports.join(', ')} } from ${JSON.stringify(`./${root}`)};`, new Set(own(root)));
+    const bytes = await merge(`export { ${outputs[root].exports.join(', ')} } from ${JSON.stringify(`./${root}`)};`, new Set(own.get(root)));
     const name = path.basename(outputs[root].entryPoint).replace(/\.[jt]sx?$/, '');
     if (lazy[name]) throw new Error(`two lazily imported modules are named ${name}: rename one`);
     const file = `${name}-${createHash('sha256').update(bytes).digest('hex').slice(0, 8).toUpperCase()}.js`;

@@ -16,7 +16,8 @@ pub struct Manifest {
     pub scripts: Vec<String>,
     pub styles: Vec<String>,
     /// The file of each lazily loaded module (a page, a dialog, the player) by name
-    /// (ui/src/lib/lazy-page.tsx): a page's document preloads the ones its render used.
+    /// (written by ui/build.mjs): a page's document preloads the ones its render used.
+    /// The route walk (tests/server/route_walk.rs) fails if the two sides disagree.
     pub lazy: BTreeMap<String, String>,
 }
 

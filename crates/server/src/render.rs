@@ -109,7 +109,8 @@ struct RenderState<'a> {
 #[derive(Debug, Deserialize)]
 struct RenderOutput {
     html: String,
-    /// The lazily loaded modules the page rendered (ui/src/lib/lazy-page.tsx).
+    /// The lazily loaded modules the page rendered; a renamed field on either side
+    /// fails the route walk (its pages would preload nothing).
     #[serde(default)]
     modules: Vec<String>,
     #[serde(default)]
