@@ -9,6 +9,7 @@ mod m20261123_000003_artist_image_source;
 mod m20261123_000004_create_library; // library (issue 8)
 mod m20261123_000005_artist_updated_at;
 mod m20261124_000001_article_updated_at;
+mod m20261125_000001_code_guesses_and_rate_limits;
 
 pub struct Migrator;
 
@@ -23,6 +24,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000004_create_library::Migration), // library (issue 8)
             Box::new(m20261123_000005_artist_updated_at::Migration),
             Box::new(m20261124_000001_article_updated_at::Migration),
+            Box::new(m20261125_000001_code_guesses_and_rate_limits::Migration),
         ]
     }
 }

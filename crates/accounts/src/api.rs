@@ -19,7 +19,8 @@ use time::OffsetDateTime;
 
 use crate::http::{client_ip, refuse_cross_origin, safe_redirect, Input, MAX_BODY_BYTES};
 use crate::limits::{
-    ONCE_A_MINUTE, TOO_MANY_CODES, TOO_MANY_REQUESTS, TOO_MANY_SIGN_INS, TOO_MANY_SIGN_UPS,
+    allowed, ip_key, TOO_MANY_ACCOUNT_SIGN_INS, TOO_MANY_REQUESTS, TOO_MANY_SIGN_INS,
+    TOO_MANY_SIGN_UPS,
 };
 use crate::model::{
     CodeCheck, CodeRequest, Credentials, Deleted, Done, EmailOnly, Export, ExportProfile,
@@ -141,47 +142,57 @@ async fn sign_up(
     accounts
         .limits()
         .sign_up_per_ip
-        .check(&ip, TOO_MANY_SIGN_UPS)?;
+        .check(&ip_key(ip), TOO_MANY_SIGN_UPS)
+        .await?;
     let email = parse_email(value.email.as_deref())?;
     let password = required_password(value.password)?;
     password::check_rules(&password)?;
     // Hashed whether or not the address is taken, so both answers take as long.
     let hash = password::hash(password).await?;
-    let db = accounts.db();
-    match users::create(db, &email, Some(hash), false).await? {
-        Some(user) => send_confirmation(&accounts, &user).await?,
-        None => {
-            let existing = users::find_by_email(db, &email.key).await?;
-            match existing {
-                Some(user) if user.confirmed_at.is_none() => {
-                    send_confirmation(&accounts, &user).await?
-                }
-                Some(user) if accounts.limits().mail_per_address.allow(&user.email_key) => {
-                    accounts.mailer().send_later(
-                        user.email.clone(),
-                        "Sign-up attempt on Sound Atlas",
-                        format!(
-                            "Someone tried to create a Sound Atlas account with this address, \
-                                 which already has one.\n\nIf it was you, sign in at {}/ or reset \
-                                 your password from the sign-in dialog if you forgot it.\n\nIf it \
-                                 was not you, you can ignore this message.\n",
-                            accounts.config().public_url
-                        ),
-                    );
-                }
-                _ => {}
+    let txn = accounts.db().begin().await?;
+    let (user, pending) = match users::create(&txn, &email, Some(hash.clone()), false).await? {
+        Some(user) => (user, true),
+        None => match users::find_by_email(&txn, &email.key).await? {
+            Some(user) if user.confirmed_at.is_none() => {
+                // The latest sign-up's password is the pending one, and the links mailed
+                // for an earlier one stop working: a link only ever confirms the password
+                // chosen by the sign-up that mailed it (or a later one).
+                tokens::revoke_all(&txn, user.id).await?;
+                let mut active = user.into_active_model();
+                active.password_hash = Set(Some(hash));
+                (active.update(&txn).await?, true)
             }
+            Some(user) => (user, false),
+            // Deleted a moment ago: nothing to do, and nothing to tell.
+            None => return Ok(done(CHECK_EMAIL_SIGN_UP)),
+        },
+    };
+    txn.commit().await?;
+    // At most once a minute (and the daily cap) per address, silently: answers must not
+    // differ whether the address has an account or not.
+    if allowed(accounts.limits().mail_to(&user.email_key).await)? {
+        if pending {
+            mail_confirmation_link(&accounts, &user).await?;
+        } else {
+            accounts.mailer().send_later(
+                user.email.clone(),
+                "Sign-up attempt on Sound Atlas",
+                format!(
+                    "Someone tried to create a Sound Atlas account with this address, \
+                     which already has one.\n\nIf it was you, sign in at {}/ or reset \
+                     your password from the sign-in dialog if you forgot it.\n\nIf it \
+                     was not you, you can ignore this message.\n",
+                    accounts.config().public_url
+                ),
+            );
         }
     }
     Ok(done(CHECK_EMAIL_SIGN_UP))
 }
 
-/// Emails a new confirmation link, at most once a minute per address (silently skipped
-/// otherwise: sign-up answers must not differ).
-async fn send_confirmation(accounts: &Accounts, user: &user::Model) -> ApiResult<()> {
-    if !accounts.limits().mail_per_address.allow(&user.email_key) {
-        return Ok(());
-    }
+/// Emails a new confirmation link (replacing any earlier one). The caller has counted
+/// the mail against the address's limits.
+async fn mail_confirmation_link(accounts: &Accounts, user: &user::Model) -> ApiResult<()> {
     let secret = tokens::new_link_secret();
     tokens::issue(accounts.db(), user.id, Purpose::Confirm, &secret).await?;
     accounts.mailer().send_later(
@@ -189,7 +200,8 @@ async fn send_confirmation(accounts: &Accounts, user: &user::Model) -> ApiResult
         "Confirm your Sound Atlas account",
         format!(
             "Welcome to Sound Atlas!\n\nConfirm your email address by opening this link \
-             (valid for 24 hours, once):\n\n{}/api/auth/confirm?token={secret}\n\nIf you did not \
+             (valid for 24 hours, once):\n\n{}/api/auth/confirm?token={secret}\n\nIt confirms \
+             the password chosen at the latest sign-up with this address. If you did not \
              sign up, you can ignore this message.\n",
             accounts.config().public_url
         ),
@@ -198,17 +210,20 @@ async fn send_confirmation(accounts: &Accounts, user: &user::Model) -> ApiResult
 }
 
 /// The address of a request that sends mail (resend, code, recovery), within its
-/// limits: per IP, and once a minute per address — keyed by address whether or not it
-/// has an account, so a 429 reveals nothing.
-fn mail_request(
+/// limits: per IP, and once a minute and a daily cap per address — keyed by address
+/// whether or not it has an account, so a 429 reveals nothing.
+async fn mail_request(
     accounts: &Accounts,
-    ip: &Option<IpAddr>,
+    ip: Option<IpAddr>,
     raw_email: Option<&str>,
 ) -> ApiResult<users::Email> {
     let limits = accounts.limits();
-    limits.mail_requests_per_ip.check(ip, TOO_MANY_REQUESTS)?;
+    limits
+        .mail_requests_per_ip
+        .check(&ip_key(ip), TOO_MANY_REQUESTS)
+        .await?;
     let email = parse_email(raw_email)?;
-    limits.mail_per_address.check(&email.key, ONCE_A_MINUTE)?;
+    limits.mail_to(&email.key).await?;
     Ok(email)
 }
 
@@ -217,20 +232,10 @@ async fn resend(
     ClientIp(ip): ClientIp,
     Input { value, .. }: Input<EmailOnly>,
 ) -> ApiResult<Json<Done>> {
-    let email = mail_request(&accounts, &ip, value.email.as_deref())?;
+    let email = mail_request(&accounts, ip, value.email.as_deref()).await?;
     if let Some(user) = users::find_by_email(accounts.db(), &email.key).await? {
         if user.confirmed_at.is_none() {
-            let secret = tokens::new_link_secret();
-            tokens::issue(accounts.db(), user.id, Purpose::Confirm, &secret).await?;
-            accounts.mailer().send_later(
-                user.email.clone(),
-                "Confirm your Sound Atlas account",
-                format!(
-                    "Confirm your email address by opening this link (valid for 24 hours, \
-                     once):\n\n{}/api/auth/confirm?token={secret}\n",
-                    accounts.config().public_url
-                ),
-            );
+            mail_confirmation_link(&accounts, &user).await?;
         }
     }
     Ok(done(CHECK_EMAIL_SIGN_UP))
@@ -317,25 +322,45 @@ async fn confirm(
     let Some(user_id) = tokens::consume_link(&txn, Purpose::Confirm, token.trim()).await? else {
         return Err(ApiError::bad_request(BAD_LINK));
     };
-    let user = mark_confirmed(&txn, user_id).await?;
+    let user = user::Entity::find_by_id(user_id)
+        .one(&txn)
+        .await?
+        .ok_or_else(|| ApiError::bad_request(BAD_LINK))?;
+    // The pending password is the one chosen by the sign-up that mailed this link (a
+    // later sign-up would have revoked it), so it becomes the account's.
+    let user = confirm_account(&txn, user, PendingPassword::Keep).await?;
     txn.commit().await?;
     session::sign_in(&session, &user).await?;
     Ok(signed_in_answer(&user, from_form, &redirect))
 }
 
-async fn mark_confirmed(
+/// What a confirmation does with the password chosen at sign-up.
+enum PendingPassword {
+    /// A confirmation link was mailed for it: it becomes the account's password.
+    Keep,
+    /// A code proves the address, not who chose the password: it is dropped (the owner
+    /// sets one through recovery).
+    Drop,
+}
+
+/// Confirms an account: whoever confirmed owns it. Every earlier emailed link and code
+/// and every other session of the account ends. An account confirmed already is left as
+/// it is.
+async fn confirm_account(
     db: &impl sea_orm::ConnectionTrait,
-    user_id: i32,
+    user: user::Model,
+    pending: PendingPassword,
 ) -> ApiResult<user::Model> {
-    let user = user::Entity::find_by_id(user_id)
-        .one(db)
-        .await?
-        .ok_or_else(|| ApiError::bad_request(BAD_LINK))?;
     if user.confirmed_at.is_some() {
         return Ok(user);
     }
+    tokens::revoke_all(db, user.id).await?;
+    store::end_sessions_of(db, user.id, None).await?;
     let mut active = user.into_active_model();
     active.confirmed_at = Set(Some(now()));
+    if let PendingPassword::Drop = pending {
+        active.password_hash = Set(None);
+    }
     Ok(active.update(db).await?)
 }
 
@@ -346,12 +371,20 @@ async fn sign_in(
     Input { value, .. }: Input<Credentials>,
 ) -> ApiResult<Json<User>> {
     let limits = accounts.limits();
-    limits.sign_in_per_ip.check(&ip, TOO_MANY_SIGN_INS)?;
+    let ip = ip_key(ip);
+    limits.sign_in_per_ip.check(&ip, TOO_MANY_SIGN_INS).await?;
     let email = parse_email(value.email.as_deref())?;
     // Per account *and* IP: an attacker elsewhere cannot lock the owner out.
     limits
         .sign_in_per_account_ip
-        .check(&(email.key.clone(), ip), TOO_MANY_SIGN_INS)?;
+        .check(&format!("{}|{ip}", email.key), TOO_MANY_SIGN_INS)
+        .await?;
+    // And a ceiling per account from everywhere (a botnet's guesses): past it the owner
+    // signs in by emailed code or recovers; both stay open.
+    limits
+        .sign_in_per_account
+        .check(&email.key, TOO_MANY_ACCOUNT_SIGN_INS)
+        .await?;
     let password = required_password(value.password)?;
     if password.chars().count() > password::MAX_PASSWORD_CHARS {
         // Never stored that long, so it cannot match; spare the hashing.
@@ -364,6 +397,7 @@ async fn sign_in(
         return Err(ApiError::bad_request(INVALID_CREDENTIALS));
     };
     if user.confirmed_at.is_none() {
+        // Never a session on a password nobody has confirmed the address for.
         return Err(ApiError::bad_request(NOT_CONFIRMED));
     }
     session::sign_in(&session, &user).await?;
@@ -388,7 +422,7 @@ async fn request_code(
             NEITHER_EMAIL_NOR_PHONE
         }));
     }
-    let email = mail_request(&accounts, &ip, value.email.as_deref())?;
+    let email = mail_request(&accounts, ip, value.email.as_deref()).await?;
     if let Some(user) = users::find_by_email(accounts.db(), &email.key).await? {
         let code = tokens::new_code();
         tokens::issue(accounts.db(), user.id, Purpose::Code, &code).await?;
@@ -411,10 +445,6 @@ async fn verify_code(
 ) -> ApiResult<Json<User>> {
     let email = parse_email(value.email.as_deref())?;
     let code = value.token.unwrap_or_default();
-    accounts
-        .limits()
-        .code_checks_per_account
-        .check(&email.key, TOO_MANY_CODES)?;
     let txn = accounts.db().begin().await?;
     let user = users::find_by_email(&txn, &email.key).await?;
     let valid = match &user {
@@ -422,10 +452,11 @@ async fn verify_code(
         None => false,
     };
     let Some(user) = user.filter(|_| valid) else {
+        // Committed: the guess counts against the code.
+        txn.commit().await?;
         return Err(ApiError::bad_request(BAD_CODE));
     };
-    // The code proves the address, so it also confirms an unconfirmed account.
-    let user = mark_confirmed(&txn, user.id).await?;
+    let user = confirm_account(&txn, user, PendingPassword::Drop).await?;
     txn.commit().await?;
     session::sign_in(&session, &user).await?;
     Ok(Json(public(&user)))
@@ -436,7 +467,7 @@ async fn recover(
     ClientIp(ip): ClientIp,
     Input { value, .. }: Input<EmailOnly>,
 ) -> ApiResult<Json<Done>> {
-    let email = mail_request(&accounts, &ip, value.email.as_deref())?;
+    let email = mail_request(&accounts, ip, value.email.as_deref()).await?;
     if let Some(user) = users::find_by_email(accounts.db(), &email.key).await? {
         let secret = tokens::new_link_secret();
         tokens::issue(accounts.db(), user.id, Purpose::Recover, &secret).await?;
@@ -468,7 +499,12 @@ async fn set_new_password(
     let Some(user_id) = tokens::consume_link(&txn, Purpose::Recover, token.trim()).await? else {
         return Err(ApiError::bad_request(BAD_LINK));
     };
-    let user = mark_confirmed(&txn, user_id).await?;
+    let user = user::Entity::find_by_id(user_id)
+        .one(&txn)
+        .await?
+        .ok_or_else(|| ApiError::bad_request(BAD_LINK))?;
+    // The link proves the address, and the password is the one chosen here.
+    let user = confirm_account(&txn, user, PendingPassword::Drop).await?;
     let mut active = user.into_active_model();
     active.password_hash = Set(Some(hash));
     let user = active.update(&txn).await?;
@@ -544,7 +580,7 @@ async fn deletion_confirmation(
     State(accounts): State<Accounts>,
     SignedIn { user, .. }: SignedIn,
 ) -> ApiResult<Json<Done>> {
-    if accounts.limits().mail_per_address.allow(&user.email_key) {
+    if allowed(accounts.limits().mail_to(&user.email_key).await)? {
         accounts.mailer().send_later(
             user.email.clone(),
             "Your Sound Atlas account deletion",

@@ -48,19 +48,22 @@ impl Limit {
 /// The rate limits (see the README for the reasoning).
 #[derive(Debug, Clone)]
 pub struct Limits {
-    /// Password sign-in attempts from one IP address, whatever the account.
+    /// Password sign-in attempts from one IP address (an IPv6 /64), whatever the account.
     pub sign_in_per_ip: Limit,
     /// Password sign-in attempts for one account from one IP address. Keyed by account
     /// and IP so an attacker hammering an account cannot lock its owner out.
     pub sign_in_per_account_ip: Limit,
+    /// Password sign-in attempts for one account from all addresses together: the ceiling
+    /// on a guessing botnet. Past it the account signs in by emailed code (or waits).
+    pub sign_in_per_account: Limit,
     /// Sign-ups from one IP address.
     pub sign_up_per_ip: Limit,
-    /// Emails (confirmation resend, code, recovery) to one address: one a minute.
+    /// Emails (confirmation, code, recovery, notices) to one address: one a minute.
     pub mail_per_address: Limit,
+    /// Emails to one address in a day.
+    pub mail_per_address_daily: Limit,
     /// Code and recovery requests from one IP address.
     pub mail_requests_per_ip: Limit,
-    /// Code guesses for one account (a 6-digit code must not be brute-forced).
-    pub code_checks_per_account: Limit,
 }
 
 impl Default for Limits {
@@ -68,10 +71,11 @@ impl Default for Limits {
         Limits {
             sign_in_per_ip: Limit::new(30, 15 * 60),
             sign_in_per_account_ip: Limit::new(5, 5 * 60),
+            sign_in_per_account: Limit::new(20, 60 * 60),
             sign_up_per_ip: Limit::new(10, 60 * 60),
             mail_per_address: Limit::new(1, 60),
+            mail_per_address_daily: Limit::new(10, 24 * 60 * 60),
             mail_requests_per_ip: Limit::new(20, 60 * 60),
-            code_checks_per_account: Limit::new(5, 10 * 60),
         }
     }
 }

@@ -70,14 +70,15 @@ impl Accounts {
     /// expired-session cleanup).
     pub fn new(db: DatabaseConnection, config: AccountsConfig) -> Result<Self, String> {
         let mailer = mail::Mailer::new(&config.mail, &config.mail_from)?;
-        let limits = limits::Limiters::new(&config.limits);
+        let limits = limits::Limiters::new(&config.limits, &db);
         let oidc = config
             .oidc
             .clone()
             .map(|oidc| oidc::Oidc::new(oidc, &config.public_url))
             .transpose()?;
         password::warm_up();
-        // Expired sessions are never loaded; this only keeps the table small.
+        // Expired sessions are never loaded, full rate-limit buckets are the same as no
+        // row; this only keeps the tables small.
         let cleanup_db = db.clone();
         tokio::spawn(async move {
             let hour = std::time::Duration::from_secs(3600);
@@ -86,6 +87,9 @@ impl Accounts {
                 every_hour.tick().await;
                 if let Err(err) = store::delete_expired(&cleanup_db).await {
                     tracing::warn!(%err, "deleting expired sessions");
+                }
+                if let Err(err) = limits::delete_full_buckets(&cleanup_db).await {
+                    tracing::warn!(%err, "deleting spent rate-limit rows");
                 }
             }
         });

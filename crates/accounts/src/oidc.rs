@@ -66,11 +66,11 @@ pub const NO_PENDING: &str =
 pub const EMAIL_TAKEN: &str = "An account with this email address already exists. Sign in with \
     your password; your provider account was not linked to it.";
 
+/// The provider could not be reached (or answered nonsense where its discovery document
+/// should be): a 503 with `Retry-After`, like any dependency that is away.
 fn unavailable(err: impl std::fmt::Display) -> ApiError {
-    tracing::warn!(%err, "identity provider");
-    ApiError::bad_request(
-        "The identity provider is not reachable right now. Please try again later.",
-    )
+    tracing::warn!(%err, "identity provider unreachable");
+    ApiError::Unavailable(format!("identity provider: {err}"))
 }
 
 impl Oidc {
@@ -163,9 +163,12 @@ impl Oidc {
             .set_pkce_verifier(PkceCodeVerifier::new(pending.verifier.clone()))
             .request_async(&self.http)
             .await
-            .map_err(|err| {
-                tracing::info!(%err, "identity provider refused the code");
-                ApiError::bad_request(REFUSED)
+            .map_err(|err| match err {
+                openidconnect::RequestTokenError::Request(err) => unavailable(err),
+                err => {
+                    tracing::info!(%err, "identity provider refused the code");
+                    ApiError::bad_request(REFUSED)
+                }
             })?;
         let id_token = response
             .id_token()
@@ -204,9 +207,12 @@ impl Oidc {
                 .map_err(|_| ApiError::bad_request(UNVERIFIED))?
                 .request_async(&self.http)
                 .await
-                .map_err(|err| {
-                    tracing::info!(%err, "UserInfo refused");
-                    ApiError::bad_request(UNVERIFIED)
+                .map_err(|err| match err {
+                    openidconnect::UserInfoError::Request(err) => unavailable(err),
+                    err => {
+                        tracing::info!(%err, "UserInfo refused");
+                        ApiError::bad_request(UNVERIFIED)
+                    }
                 })?;
             email = info.email().map(|e| e.to_string());
             email_verified = info.email_verified().unwrap_or(false);

@@ -1,5 +1,9 @@
 //! Password rules and argon2id hashing, always on a blocking thread (hashing takes tens
 //! of milliseconds of CPU and must not stall the async workers).
+//!
+//! Passwords are normalised to NFKC before hashing and verifying, so the same password
+//! typed on another keyboard or OS (composed or decomposed accents, full-width forms)
+//! still matches. Hashes made before that (of the password as typed) keep verifying.
 
 use std::sync::LazyLock;
 
@@ -7,13 +11,27 @@ use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, Salt
 use argon2::Argon2;
 use rand::RngCore;
 use sound_atlas_http::ApiError;
+use unicode_normalization::UnicodeNormalization;
 
 /// Password length limits (characters), from the route contract: generous for
 /// passphrases; longer input is refused with a message, never silently truncated.
 pub use sound_atlas_contract::accounts::{MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS};
 
-/// Checks the length rules (counted in Unicode scalar values, as a person counts them).
+pub const BLANK_PASSWORD: &str = "Password cannot consist of spaces only.";
+pub const COMMON_PASSWORD: &str =
+    "Password is known to be weak and easy to guess, please choose a different one.";
+
+/// The form a password is hashed and verified in.
+fn normalized(password: &str) -> String {
+    password.nfkc().collect()
+}
+
+/// Checks a new password: its length (counted in Unicode scalar values of its normalised
+/// form, as a person counts them), not blank, and not on the common-password list (the
+/// `passwords` crate's list of about 100,000 leaked passwords, compared as typed and in
+/// lower case).
 pub fn check_rules(password: &str) -> Result<(), ApiError> {
+    let password = normalized(password);
     let chars = password.chars().count();
     if chars < MIN_PASSWORD_CHARS {
         return Err(ApiError::bad_request(format!(
@@ -24,6 +42,13 @@ pub fn check_rules(password: &str) -> Result<(), ApiError> {
         return Err(ApiError::bad_request(format!(
             "Password should be at most {MAX_PASSWORD_CHARS} characters."
         )));
+    }
+    if password.chars().all(char::is_whitespace) {
+        return Err(ApiError::bad_request(BLANK_PASSWORD));
+    }
+    let common = |p: &str| passwords::analyzer::is_common_password(p);
+    if common(&password) || common(&password.to_lowercase()) {
+        return Err(ApiError::bad_request(COMMON_PASSWORD));
     }
     Ok(())
 }
@@ -48,27 +73,31 @@ static DUMMY_HASH: LazyLock<String> = LazyLock::new(|| {
 });
 
 pub async fn hash(password: String) -> Result<String, ApiError> {
-    tokio::task::spawn_blocking(move || hash_now(&password))
+    tokio::task::spawn_blocking(move || hash_now(&normalized(&password)))
         .await
         .map_err(ApiError::internal)?
         .map_err(ApiError::internal)
 }
 
-/// True when `password` matches `stored`. With no stored hash the same work is done
-/// against a dummy hash and the answer is false.
+/// True when `password` matches `stored`: its NFKC form, or, for a hash made before
+/// passwords were normalised, the password as typed. With no stored hash the same work
+/// is done against a dummy hash and the answer is false.
 pub async fn verify(password: String, stored: Option<String>) -> bool {
     tokio::task::spawn_blocking(move || {
         let (hash, real) = match &stored {
             Some(hash) => (hash.as_str(), true),
             None => (DUMMY_HASH.as_str(), false),
         };
-        let ok = PasswordHash::new(hash)
-            .map(|parsed| {
-                Argon2::default()
-                    .verify_password(password.as_bytes(), &parsed)
-                    .is_ok()
-            })
-            .unwrap_or(false);
+        let Ok(parsed) = PasswordHash::new(hash) else {
+            return false;
+        };
+        let matches = |candidate: &str| {
+            Argon2::default()
+                .verify_password(candidate.as_bytes(), &parsed)
+                .is_ok()
+        };
+        let nfkc = normalized(&password);
+        let ok = matches(&nfkc) || (nfkc != password && matches(&password));
         ok && real
     })
     .await
@@ -79,4 +108,50 @@ pub async fn verify(password: String, stored: Option<String>) -> bool {
 /// is like the others).
 pub fn warm_up() {
     tokio::task::spawn_blocking(|| LazyLock::force(&DUMMY_HASH));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blank_and_common_passwords_are_refused() {
+        let message = |p: &str| check_rules(p).err().map(|e| e.body().message);
+        assert_eq!(message("          ").as_deref(), Some(BLANK_PASSWORD));
+        assert_eq!(
+            message("\u{3000}\u{3000}\t\t    ").as_deref(),
+            Some(BLANK_PASSWORD)
+        );
+        for common in [
+            "password",
+            "12345678",
+            "Password1",
+            "iloveyou",
+            "QWERTYUIOP",
+        ] {
+            assert_eq!(
+                message(common).as_deref(),
+                Some(COMMON_PASSWORD),
+                "{common}"
+            );
+        }
+        assert_eq!(message("correct horse battery"), None);
+    }
+
+    #[tokio::test]
+    async fn passwords_match_in_any_unicode_form_and_old_hashes_keep_working() {
+        // "Café" composed and decomposed, and a full-width "Ａ" (NFKC: "A").
+        let composed = "Caf\u{e9} au lait \u{ff21}".to_owned();
+        let decomposed = "Cafe\u{301} au lait \u{ff21}".to_owned();
+        let hash = hash(composed.clone()).await.unwrap();
+        assert!(verify(decomposed.clone(), Some(hash.clone())).await);
+        assert!(verify("Caf\u{e9} au lait A".into(), Some(hash)).await);
+        // A hash of the raw, unnormalised text (as stored before normalisation).
+        let old = tokio::task::spawn_blocking(move || hash_now(&decomposed))
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(verify("Cafe\u{301} au lait \u{ff21}".into(), Some(old.clone())).await);
+        assert!(!verify("Cafe au lait".into(), Some(old)).await);
+    }
 }

@@ -1,5 +1,7 @@
 //! Single-use secrets sent by email: links (32 random bytes) and 6-digit sign-in codes.
 //! Only a SHA-256 of each is stored; using one is a conditional update, so it succeeds once.
+//! A code takes [`MAX_CODE_GUESSES`] guesses; the last wrong one ends it (its owner asks
+//! for a new one; a guesser never closes code sign-in for them).
 
 use base64::Engine;
 use rand::{Rng, RngCore};
@@ -37,6 +39,9 @@ impl Purpose {
         }
     }
 }
+
+/// Guesses one emailed code takes, the right one included.
+pub const MAX_CODE_GUESSES: i32 = 5;
 
 /// A new link secret, URL-safe.
 pub fn new_link_secret() -> String {
@@ -80,6 +85,7 @@ pub async fn issue(
         token_hash: Set(digest(purpose, user_id, secret)),
         expires_at: Set(now + purpose.lifetime_secs()),
         used_at: Set(None),
+        attempts: Set(0),
         created_at: Set(now),
         ..Default::default()
     })
@@ -97,17 +103,56 @@ pub async fn consume_link(
     consume(db, purpose, digest(purpose, 0, secret)).await
 }
 
-/// Uses a code of `user_id`: true once, while unexpired.
+/// Uses a code of `user_id`: true once, while unexpired and within its guesses. Every
+/// guess is counted on the user's live code first (so concurrent guesses queue on its
+/// row); a wrong one that uses up the guesses deletes the code. Run it in a transaction
+/// that is committed whatever the answer, or the count is lost.
 pub async fn consume_code(
     db: &impl ConnectionTrait,
     user_id: i32,
     code: &str,
 ) -> Result<bool, DbErr> {
-    Ok(
-        consume(db, Purpose::Code, digest(Purpose::Code, user_id, code))
-            .await?
-            .is_some_and(|owner| owner == user_id),
-    )
+    let live_code = || {
+        Tokens::update_many()
+            .filter(auth_token::Column::UserId.eq(user_id))
+            .filter(auth_token::Column::Purpose.eq(Purpose::Code.as_str()))
+            .filter(auth_token::Column::UsedAt.is_null())
+    };
+    live_code()
+        .col_expr(
+            auth_token::Column::Attempts,
+            Expr::col(auth_token::Column::Attempts).add(1),
+        )
+        .exec(db)
+        .await?;
+    let used = live_code()
+        .col_expr(auth_token::Column::UsedAt, Expr::value(now()))
+        .filter(auth_token::Column::TokenHash.eq(digest(Purpose::Code, user_id, code)))
+        .filter(auth_token::Column::ExpiresAt.gt(now()))
+        .filter(auth_token::Column::Attempts.lte(MAX_CODE_GUESSES))
+        .exec(db)
+        .await?;
+    if used.rows_affected == 1 {
+        return Ok(true);
+    }
+    Tokens::delete_many()
+        .filter(auth_token::Column::UserId.eq(user_id))
+        .filter(auth_token::Column::Purpose.eq(Purpose::Code.as_str()))
+        .filter(auth_token::Column::Attempts.gte(MAX_CODE_GUESSES))
+        .exec(db)
+        .await?;
+    Ok(false)
+}
+
+/// Deletes every unused secret of `user_id` (links and codes): whatever was mailed before
+/// a confirmation can no longer be used.
+pub async fn revoke_all(db: &impl ConnectionTrait, user_id: i32) -> Result<(), DbErr> {
+    Tokens::delete_many()
+        .filter(auth_token::Column::UserId.eq(user_id))
+        .filter(auth_token::Column::UsedAt.is_null())
+        .exec(db)
+        .await?;
+    Ok(())
 }
 
 async fn consume(

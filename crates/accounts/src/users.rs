@@ -23,7 +23,9 @@ pub fn parse_email(raw: Option<&str>) -> Result<Email, ApiError> {
         return Err(ApiError::bad_request("Email and password are required."));
     }
     let valid = display.len() <= MAX_EMAIL_LEN
-        && display.parse::<lettre::Address>().is_ok()
+        && display
+            .parse::<lettre::Address>()
+            .is_ok_and(|address| deliverable_domain(address.domain()))
         && !display.chars().any(|c| c.is_whitespace() || c.is_control());
     if !valid {
         return Err(ApiError::bad_request(
@@ -34,6 +36,18 @@ pub fn parse_email(raw: Option<&str>) -> Result<Email, ApiError> {
         display: display.to_owned(),
         key: display.to_lowercase(),
     })
+}
+
+/// A domain mail can be sent to on the open internet: a name with a dot, never an
+/// address literal (`[203.0.113.1]`, which also names hosts inside our own network) nor
+/// a bare host (`localhost`).
+fn deliverable_domain(domain: &str) -> bool {
+    let name = domain.trim_end_matches('.');
+    !domain.starts_with('[')
+        && name.parse::<std::net::IpAddr>().is_err()
+        && name.contains('.')
+        && !name.starts_with('.')
+        && !name.split('.').any(str::is_empty)
 }
 
 pub async fn find_by_email(
@@ -79,5 +93,35 @@ pub async fn create(
             Ok(None)
         }
         Err(err) => Err(err),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_need_a_domain_name_with_a_dot() {
+        for good in ["ana@example.com", "Bo.Lee+tag@mail.example.co.uk"] {
+            assert!(parse_email(Some(good)).is_ok(), "{good}");
+        }
+        for bad in [
+            "ana@[203.0.113.1]",
+            "ana@[IPv6:2001:db8::1]",
+            "ana@203.0.113.1",
+            "ana@localhost",
+            "ana@example..com",
+            "ana@.example.com",
+            "ana@example",
+        ] {
+            assert_eq!(
+                parse_email(Some(bad))
+                    .err()
+                    .map(|e| e.body().message)
+                    .as_deref(),
+                Some("Unable to validate email address: invalid format"),
+                "{bad}"
+            );
+        }
     }
 }

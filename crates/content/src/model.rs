@@ -1,6 +1,7 @@
 //! API shapes (camelCase JSON, spec section 3) and parsed request values.
 
 use serde::{Deserialize, Serialize};
+use sound_atlas_contract::video::is_video_id;
 use sound_atlas_entity::{article, channel_video, new_song, top_ten_entry};
 
 pub use sound_atlas_contract::content::{
@@ -169,20 +170,13 @@ impl VideoId {
     }
 
     pub fn watch_url(&self) -> String {
-        format!("https://www.youtube.com/watch?v={}", self.0)
+        sound_atlas_contract::video::watch_url(&self.0)
     }
 
     /// The service's standard thumbnail for this video.
     pub fn thumbnail_url(&self) -> String {
-        format!("https://i.ytimg.com/vi/{}/hqdefault.jpg", self.0)
+        sound_atlas_contract::video::thumbnail_url(&self.0)
     }
-}
-
-fn is_video_id(text: &str) -> bool {
-    text.len() == 11
-        && text
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
 impl TryFrom<String> for VideoId {

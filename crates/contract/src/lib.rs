@@ -22,6 +22,7 @@ pub mod openapi; // reliability (issue 15)
 pub mod pages;
 pub mod quiz;
 pub mod template;
+pub mod video;
 
 pub use endpoint::{ApiPath, Endpoint};
 pub use error::ErrorBody;

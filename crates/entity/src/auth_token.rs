@@ -16,6 +16,8 @@ pub struct Model {
     pub expires_at: i64,
     pub used_at: Option<i64>,
     pub created_at: i64,
+    /// Guesses made at a sign-in code (see the accounts crate's `MAX_CODE_GUESSES`).
+    pub attempts: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -5,7 +5,7 @@
 //! `message` is the user-facing text (the spec's wording where it has one); internal
 //! causes are logged and never sent to the client.
 
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 pub use sound_atlas_contract::ErrorBody;
@@ -31,8 +31,11 @@ pub enum ApiError {
     HeadersTooLarge(String),
     /// 415: the body is not in a format this endpoint reads.
     UnsupportedMediaType(String),
-    /// 429: too many attempts; the message says to wait.
-    TooManyRequests(String),
+    /// 429: too many attempts; the message says to wait, `Retry-After` says how long.
+    TooManyRequests {
+        message: String,
+        retry_after_secs: u64,
+    },
     /// 500: our fault. The cause is logged; the client gets a generic message.
     Internal(String),
     /// 500: our fault, worded for what failed (the spec's "Failed to fetch articles");
@@ -45,6 +48,10 @@ pub enum ApiError {
 
 /// What a client reads when the database is away (never the cause).
 pub const UNAVAILABLE: &str = "The service is briefly unavailable. Please try again shortly.";
+
+/// The `Retry-After` of a 503: the database monitor notices a recovery within a second,
+/// so a few seconds is a fair first wait.
+pub const UNAVAILABLE_RETRY_AFTER_SECS: u64 = 5;
 
 impl ApiError {
     pub fn bad_request(message: impl Into<String>) -> Self {
@@ -83,7 +90,7 @@ impl ApiError {
             Self::UriTooLong(_) => StatusCode::URI_TOO_LONG,
             Self::HeadersTooLarge(_) => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal(_) | Self::Failed(_) => StatusCode::INTERNAL_SERVER_ERROR,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
@@ -102,7 +109,7 @@ impl ApiError {
             | Self::UriTooLong(m)
             | Self::HeadersTooLarge(m)
             | Self::UnsupportedMediaType(m)
-            | Self::TooManyRequests(m)
+            | Self::TooManyRequests { message: m, .. }
             | Self::Failed(m) => m.clone(),
             Self::Internal(_) => {
                 "Something went wrong on our side. Please try again later.".to_owned()
@@ -159,8 +166,28 @@ pub fn is_unavailable(err: &sea_orm::DbErr) -> bool {
 }
 
 impl IntoResponse for ApiError {
+    /// The JSON body, with `Retry-After` on every 429 and 503; a 503 is also `no-store`
+    /// (an outage answer must never stand in for a private page in any cache).
     fn into_response(self) -> Response {
-        (self.status(), Json(self.body())).into_response()
+        let mut response = (self.status(), Json(self.body())).into_response();
+        let retry_after = match self {
+            Self::TooManyRequests {
+                retry_after_secs, ..
+            } => Some(retry_after_secs.max(1)),
+            Self::Unavailable(_) => {
+                response
+                    .headers_mut()
+                    .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+                Some(UNAVAILABLE_RETRY_AFTER_SECS)
+            }
+            _ => None,
+        };
+        if let Some(secs) = retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        }
+        response
     }
 }
 
@@ -256,6 +283,23 @@ mod tests {
             missing.body().message,
             "The article you're looking for doesn't exist."
         );
+    }
+
+    #[test]
+    fn every_429_and_503_says_when_to_retry() {
+        let limited = ApiError::TooManyRequests {
+            message: "Too many requests. Please try again later.".into(),
+            retry_after_secs: 42,
+        }
+        .into_response();
+        assert_eq!(limited.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(limited.headers()[header::RETRY_AFTER], "42");
+        let away = ApiError::Unavailable("database down".into()).into_response();
+        assert_eq!(away.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(away.headers()[header::RETRY_AFTER], "5");
+        assert_eq!(away.headers()[header::CACHE_CONTROL], "no-store");
+        let missing = ApiError::not_found("x").into_response();
+        assert!(missing.headers().get(header::RETRY_AFTER).is_none());
     }
 
     #[test]

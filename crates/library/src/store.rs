@@ -15,6 +15,7 @@ use sound_atlas_contract::library::{
     NewVideoFavorite, VideoFavorite, VideoFavoriteCheck, MAX_FAVORITES, MAX_FOLDERS,
     MAX_FOLDER_NAME_CHARS, MAX_VIDEO_DESCRIPTION_CHARS, MAX_VIDEO_FAVORITES, MAX_VIDEO_FIELD_CHARS,
 };
+use sound_atlas_contract::video;
 use sound_atlas_entity::{favorite, favorite_folder, video_favorite};
 use sound_atlas_http::{ApiError, ApiResult};
 
@@ -148,15 +149,17 @@ fn folder_summary(row: favorite_folder::Model) -> FolderSummary {
     }
 }
 
+/// A video favorite as read back. Its watch page and thumbnail are the video service's
+/// own addresses for its id, also for rows stored before that was enforced.
 fn video_of(row: video_favorite::Model) -> VideoFavorite {
     VideoFavorite {
         artist_id: row.artist_id,
+        thumbnail: video::thumbnail_url(&row.video_id),
+        url: video::watch_url(&row.video_id),
         video_id: row.video_id,
         folder_id: row.folder_id,
         title: row.title,
         description: row.description,
-        thumbnail: row.thumbnail,
-        url: row.url,
         artist_name: row.artist_name,
         published_at: row.published_at,
     }
@@ -476,11 +479,7 @@ pub async fn delete_folder(library: &Library, user_id: i32, folder_id: i32) -> A
 /// The video service's ids are 11 characters of `[A-Za-z0-9_-]`.
 pub fn video_id(raw: &str) -> ApiResult<String> {
     let id = raw.trim();
-    if id.len() == 11
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
-    {
+    if video::is_video_id(id) {
         Ok(id.to_owned())
     } else {
         Err(ApiError::bad_request("Invalid YouTube URL"))
@@ -557,8 +556,9 @@ pub async fn add_video(
     let video = video_id(&new.video_id)?;
     let title = field("title", &new.title, MAX_VIDEO_FIELD_CHARS)?;
     let description = field("description", &new.description, MAX_VIDEO_DESCRIPTION_CHARS)?;
-    let thumbnail = field("thumbnail", &new.thumbnail, MAX_VIDEO_FIELD_CHARS)?;
-    let url = field("url", &new.url, MAX_VIDEO_FIELD_CHARS)?;
+    // The addresses come from the id, whatever the body says: a client's `javascript:`,
+    // `data:` or other host is never stored nor shown.
+    let (thumbnail, url) = (video::thumbnail_url(&video), video::watch_url(&video));
     let artist_name = field("artist name", &new.artist_name, MAX_VIDEO_FIELD_CHARS)?;
     let published_at = field("publication date", &new.published_at, MAX_VIDEO_FIELD_CHARS)?;
     check_artist(library, new.artist_id).await?;

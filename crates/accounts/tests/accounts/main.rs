@@ -4,6 +4,7 @@
 mod flows;
 mod maildev;
 mod oidc;
+mod takeover;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -29,10 +30,11 @@ pub fn loose_limits() -> Limits {
     Limits {
         sign_in_per_ip: many,
         sign_in_per_account_ip: many,
+        sign_in_per_account: many,
         sign_up_per_ip: many,
         mail_per_address: many,
+        mail_per_address_daily: many,
         mail_requests_per_ip: many,
-        code_checks_per_account: many,
     }
 }
 

@@ -284,6 +284,36 @@ async fn a_provider_email_never_takes_over_a_password_account(db: &TestDb) {
     assert_eq!(signed_in.status, StatusCode::OK);
 }
 
+async fn a_provider_sign_in_never_attaches_to_an_unconfirmed_password_account(db: &TestDb) {
+    let provider = IdentityProvider::start().await;
+    let site = provider.site(db);
+    // Someone signed the address up with a password of their own and never confirmed.
+    let mut squatter = site.browser("10.6.6.6");
+    let answer = squatter
+        .post(
+            "/api/auth/signup",
+            json!({"email": "cal@example.com", "password": "the squatter's password"}),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::OK);
+
+    provider.login_as("cal", "cal@example.com").await;
+    let mut owner = site.browser("10.0.0.1");
+    let callback = provider.round_trip(&mut owner).await;
+    let answer = owner.get(&callback).await;
+    assert_eq!(answer.status, StatusCode::FORBIDDEN, "{}", answer.body);
+    assert_eq!(owner.who().await, None);
+    // No identity was linked, and the squatter's password still signs in to nothing.
+    let refused = squatter
+        .post(
+            "/api/auth/signin",
+            json!({"email": "cal@example.com", "password": "the squatter's password"}),
+        )
+        .await;
+    assert_eq!(refused.message(), "Email not confirmed");
+    assert_eq!(squatter.who().await, None);
+}
+
 async fn without_a_provider_the_button_is_off(db: &TestDb) {
     let site = Site::new(db);
     let mut browser = site.browser("10.0.0.1");
@@ -301,5 +331,6 @@ db_tests!(
     a_replayed_code_is_refused,
     an_id_token_for_another_audience_is_refused,
     a_provider_email_never_takes_over_a_password_account,
+    a_provider_sign_in_never_attaches_to_an_unconfirmed_password_account,
     without_a_provider_the_button_is_off,
 );

@@ -20,6 +20,7 @@ db_tests!(
     folder_names_are_trimmed_checked_and_stored_as_given,
     moves_take_the_artist_out_of_one_place_into_another_at_once,
     video_favorites_are_added_checked_and_removed,
+    a_video_favorite_links_only_to_the_video_service,
     folder_count_is_limited_with_a_clear_answer,
     favorite_count_is_limited_with_a_clear_answer,
     video_favorite_count_is_limited_with_a_clear_answer,
@@ -460,6 +461,76 @@ async fn video_favorites_are_added_checked_and_removed(db: &TestDb) {
         )
         .await;
     assert_eq!(long.status, StatusCode::BAD_REQUEST);
+}
+
+async fn a_video_favorite_links_only_to_the_video_service(db: &TestDb) {
+    use sea_orm::{ActiveModelTrait, ActiveValue::Set};
+    let site = Site::new(&db.conn).await;
+    let mut ann = site.user("ann@example.com").await;
+    let artist = site.artists[1];
+    let watch = format!("https://www.youtube.com/watch?v={VIDEO}");
+    let thumbnail = format!("https://i.ytimg.com/vi/{VIDEO}/hqdefault.jpg");
+    for (url, image) in [
+        (
+            "javascript:alert(document.cookie)",
+            "data:image/svg+xml,<svg onload=alert(1)>",
+        ),
+        (
+            "https://evil.example/watch?v=x",
+            "https://evil.example/pixel.gif",
+        ),
+        ("//evil.example", "http://i.ytimg.com.evil.example/x.jpg"),
+    ] {
+        let added = ann
+            .post(
+                "/api/video-favorites",
+                json!({ "videoId": VIDEO, "artistId": artist, "title": "Hit", "url": url, "thumbnail": image }),
+            )
+            .await;
+        assert!(added.status.is_success(), "{}", added.body);
+        assert_eq!(added.json()["url"], json!(watch), "{url}");
+        assert_eq!(added.json()["thumbnail"], json!(thumbnail), "{image}");
+    }
+    let listed = ann.get("/api/video-favorites").await.json();
+    assert_eq!(listed.as_array().unwrap().len(), 1);
+    assert_eq!(listed[0]["url"], json!(watch));
+    assert_eq!(listed[0]["thumbnail"], json!(thumbnail));
+
+    // A row stored with a foreign address before this held reads back the service's own.
+    let other = "aaaaaaaaaaa";
+    sound_atlas_entity::video_favorite::ActiveModel {
+        user_id: Set(ann.user_id.unwrap()),
+        artist_id: Set(artist),
+        video_id: Set(other.into()),
+        folder_id: Set(None),
+        folder_key: Set(0),
+        title: Set("Old".into()),
+        description: Set(String::new()),
+        thumbnail: Set("data:text/html,x".into()),
+        url: Set("javascript:alert(1)".into()),
+        artist_name: Set(String::new()),
+        published_at: Set(String::new()),
+        created_at: Set(0),
+        ..Default::default()
+    }
+    .insert(&db.conn)
+    .await
+    .unwrap();
+    let listed = ann.get("/api/video-favorites").await.json();
+    let old = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["videoId"] == json!(other))
+        .unwrap();
+    assert_eq!(
+        old["url"],
+        json!(format!("https://www.youtube.com/watch?v={other}"))
+    );
+    assert_eq!(
+        old["thumbnail"],
+        json!(format!("https://i.ytimg.com/vi/{other}/hqdefault.jpg"))
+    );
 }
 
 async fn folder_count_is_limited_with_a_clear_answer(db: &TestDb) {

@@ -250,6 +250,10 @@ fn assert_fast_503(answer: &Answer, took: Duration) {
         })
     );
     assert!(took < Duration::from_secs(1), "answered after {took:?}");
+    // A client is told when to come back, and no cache keeps the outage for the page.
+    assert_eq!(answer.headers["retry-after"], "5");
+    let cache_control = answer.headers["cache-control"].to_str().unwrap();
+    assert!(cache_control.contains("no-store"), "{cache_control}");
 }
 
 async fn favorites_of(db: &DatabaseConnection, user_id: i32) -> Vec<i32> {

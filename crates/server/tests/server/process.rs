@@ -406,3 +406,39 @@ async fn two_instances_behind_a_balancer_share_sessions_and_one_killed_mid_burst
     drop(two);
     backend.cleanup().await;
 }
+
+#[tokio::test]
+async fn two_instances_behind_a_balancer_count_one_rate_limit_between_them() {
+    let backend = Backend::postgres().await;
+    let url = backend.url();
+    let one = start(&backend.data_dir.join("one"), url.as_deref()).await;
+    let two = start(&backend.data_dir.join("two"), url.as_deref()).await;
+    let front = balancer(vec![socket(&one.origin), socket(&two.origin)]).await;
+    // Sign-ups: 10 an hour from one address, for the deployment. Each request is a new
+    // connection, so the balancer alternates between the instances.
+    let mut statuses = Vec::new();
+    for n in 0..11 {
+        let answer = client()
+            .post(format!("{front}/api/auth/signup"))
+            .json(
+                &serde_json::json!({ "email": format!("s{n}@example.com"), "password": PASSWORD }),
+            )
+            .send()
+            .await
+            .unwrap();
+        statuses.push((
+            answer.status().as_u16(),
+            answer.headers().get("retry-after").cloned(),
+        ));
+    }
+    let (last, retry_after) = statuses.pop().unwrap();
+    assert!(
+        statuses.iter().all(|(status, _)| *status == 200),
+        "{statuses:?}"
+    );
+    assert_eq!(last, 429, "the eleventh sign-up, on either instance");
+    let retry_after: u64 = retry_after.unwrap().to_str().unwrap().parse().unwrap();
+    assert!((1..=3600).contains(&retry_after), "{retry_after}");
+    drop((one, two));
+    backend.cleanup().await;
+}

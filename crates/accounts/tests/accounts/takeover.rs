@@ -1,0 +1,422 @@
+//! The ways into someone else's account a review found, each shut: an address signed up
+//! first by an attacker, guessing from many addresses, guessing codes, weak passwords,
+//! unroutable addresses and mail floods.
+
+use axum::http::{header, StatusCode};
+use serde_json::json;
+use sound_atlas_accounts::config::Limit;
+use sound_atlas_test_db::{db_tests, TestDb};
+
+use crate::*;
+
+const OWNER_PASSWORD: &str = "the owner's own passphrase";
+const ATTACKER_PASSWORD: &str = "the attacker's passphrase";
+const CONFIRM: &str = "Confirm your Sound Atlas account";
+
+async fn sign_up(browser: &mut Browser, email: &str, password: &str) -> Answer {
+    browser
+        .post(
+            "/api/auth/signup",
+            json!({"email": email, "password": password}),
+        )
+        .await
+}
+
+async fn sign_in(browser: &mut Browser, email: &str, password: &str) -> Answer {
+    browser
+        .post(
+            "/api/auth/signin",
+            json!({"email": email, "password": password}),
+        )
+        .await
+}
+
+fn retry_after(answer: &Answer) -> u64 {
+    answer.headers[header::RETRY_AFTER]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+async fn an_address_signed_up_first_by_an_attacker_is_owned_by_whoever_confirms(db: &TestDb) {
+    let site = Site::new(db);
+    let mut attacker = site.browser("10.6.6.6");
+    assert_eq!(
+        sign_up(&mut attacker, "kim@example.com", ATTACKER_PASSWORD)
+            .await
+            .status,
+        StatusCode::OK
+    );
+    let attackers_mail = site.mail("kim@example.com", CONFIRM).await;
+    // Unconfirmed, the attacker's password never signs in.
+    let early = sign_in(&mut attacker, "kim@example.com", ATTACKER_PASSWORD).await;
+    assert_eq!(early.status, StatusCode::BAD_REQUEST);
+    assert_eq!(attacker.who().await, None);
+
+    // The owner signs up too, and confirms from the mail that sign-up sent.
+    let mut owner = site.browser("10.0.0.1");
+    signed_up(&site, &mut owner, "kim@example.com", OWNER_PASSWORD).await;
+    assert_eq!(owner.who().await.as_deref(), Some("kim@example.com"));
+
+    // The link mailed for the attacker's sign-up died with its password.
+    let stale = owner
+        .post_form(
+            "/api/auth/confirm",
+            &[("token", &token_of(&link(&attackers_mail, ORIGIN)))],
+        )
+        .await;
+    assert_eq!(stale.status, StatusCode::BAD_REQUEST);
+    assert_eq!(stale.message(), "Email link is invalid or has expired");
+
+    let refused = sign_in(&mut attacker, "kim@example.com", ATTACKER_PASSWORD).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    assert_eq!(refused.message(), "Invalid login credentials");
+    assert_eq!(attacker.who().await, None);
+    assert_eq!(
+        attacker.get("/api/user/export").await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    let mut elsewhere = site.browser("10.0.0.2");
+    let welcome = sign_in(&mut elsewhere, "kim@example.com", OWNER_PASSWORD).await;
+    assert_eq!(welcome.status, StatusCode::OK, "{}", welcome.body);
+}
+
+async fn confirming_by_code_keeps_no_password_someone_else_chose(db: &TestDb) {
+    let site = Site::new(db);
+    let mut attacker = site.browser("10.6.6.6");
+    sign_up(&mut attacker, "lou@example.com", ATTACKER_PASSWORD).await;
+    let attackers_mail = site.mail("lou@example.com", CONFIRM).await;
+
+    // The owner never signed up: they sign in by emailed code, which confirms the address.
+    let mut owner = site.browser("10.0.0.1");
+    let asked = owner
+        .post("/api/auth/otp", json!({"email": "lou@example.com"}))
+        .await;
+    assert_eq!(asked.status, StatusCode::OK);
+    let code = code(&site.mail("lou@example.com", "sign-in code").await);
+    let verified = owner
+        .post(
+            "/api/auth/verify",
+            json!({"email": "lou@example.com", "token": code}),
+        )
+        .await;
+    assert_eq!(verified.status, StatusCode::OK, "{}", verified.body);
+    assert_eq!(owner.who().await.as_deref(), Some("lou@example.com"));
+
+    let refused = sign_in(&mut attacker, "lou@example.com", ATTACKER_PASSWORD).await;
+    assert_eq!(refused.message(), "Invalid login credentials");
+    assert_eq!(attacker.who().await, None);
+    // Nor does the confirmation link mailed for the attacker's sign-up work any more.
+    let stale = attacker
+        .post_form(
+            "/api/auth/confirm",
+            &[("token", &token_of(&link(&attackers_mail, ORIGIN)))],
+        )
+        .await;
+    assert_eq!(stale.status, StatusCode::BAD_REQUEST);
+    assert_eq!(owner.who().await.as_deref(), Some("lou@example.com"));
+}
+
+async fn guesses_from_many_addresses_meet_a_ceiling_per_account(db: &TestDb) {
+    let site = Site::with(db, |config| {
+        config.limits.sign_in_per_account = Limit::new(4, 3600);
+    });
+    let mut owner = site.browser("10.0.0.1");
+    signed_up(&site, &mut owner, "max@example.com", OWNER_PASSWORD).await;
+    owner.post("/api/auth/signout", json!({})).await;
+    // A botnet: every guess from another address, IPv4 and IPv6.
+    for (n, ip) in ["10.1.0.1", "10.2.0.1", "2001:db8:1::1", "2001:db8:2::1"]
+        .iter()
+        .enumerate()
+    {
+        let mut bot = site.browser(ip);
+        let guess = sign_in(&mut bot, "max@example.com", &format!("guess number {n}")).await;
+        assert_eq!(guess.status, StatusCode::BAD_REQUEST, "guess {n}");
+    }
+    let mut bot = site.browser("10.5.0.1");
+    let stopped = sign_in(&mut bot, "max@example.com", "guess number five").await;
+    assert_eq!(stopped.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(retry_after(&stopped) > 0);
+    // Past the ceiling even the right password waits: it must not tell the bot it won.
+    let mut lucky = site.browser("10.6.0.1");
+    let right = sign_in(&mut lucky, "max@example.com", OWNER_PASSWORD).await;
+    assert_eq!(right.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        right.message(),
+        "Too many sign-in attempts for this account. Sign in with a code sent to your \
+         email, or try again later."
+    );
+    assert_eq!(lucky.who().await, None);
+    // The owner is never locked out: the emailed code and recovery stay open.
+    let asked = owner
+        .post("/api/auth/otp", json!({"email": "max@example.com"}))
+        .await;
+    assert_eq!(asked.status, StatusCode::OK);
+    let code = code(&site.mail("max@example.com", "sign-in code").await);
+    let verified = owner
+        .post(
+            "/api/auth/verify",
+            json!({"email": "max@example.com", "token": code}),
+        )
+        .await;
+    assert_eq!(verified.status, StatusCode::OK, "{}", verified.body);
+    let recover = owner
+        .post("/api/auth/recover", json!({"email": "max@example.com"}))
+        .await;
+    assert_eq!(recover.status, StatusCode::OK);
+    // Other accounts are not affected, from the same addresses either.
+    let mut other = site.browser("10.5.0.1");
+    signed_up(&site, &mut other, "ned@example.com", OWNER_PASSWORD).await;
+    other.post("/api/auth/signout", json!({})).await;
+    let ned = sign_in(&mut other, "ned@example.com", OWNER_PASSWORD).await;
+    assert_eq!(ned.status, StatusCode::OK, "{}", ned.body);
+}
+
+async fn ipv6_clients_are_limited_by_their_64(db: &TestDb) {
+    let site = Site::with(db, |config| {
+        config.limits.sign_in_per_ip = Limit::new(2, 3600);
+    });
+    let attempt = |ip: &str, n: u32| {
+        let mut browser = site.browser(ip);
+        async move { sign_in(&mut browser, &format!("x{n}@example.com"), "guess guess").await }
+    };
+    assert_eq!(
+        attempt("2001:db8:7:7::1", 1).await.status,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        attempt("2001:db8:7:7::2", 2).await.status,
+        StatusCode::BAD_REQUEST
+    );
+    let third = attempt("2001:db8:7:7:ffff::3", 3).await;
+    assert_eq!(third.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        third.message(),
+        "Too many sign-in attempts. Please wait a few minutes and try again."
+    );
+    assert!(retry_after(&third) > 0);
+    // The next /64 is another subscriber.
+    assert_eq!(
+        attempt("2001:db8:7:8::1", 4).await.status,
+        StatusCode::BAD_REQUEST
+    );
+}
+
+async fn wrong_codes_end_the_code_not_code_sign_in(db: &TestDb) {
+    let site = Site::new(db);
+    let mut owner = site.browser("10.0.0.1");
+    signed_up(&site, &mut owner, "oz@example.com", OWNER_PASSWORD).await;
+    owner.post("/api/auth/signout", json!({})).await;
+    owner
+        .post("/api/auth/otp", json!({"email": "oz@example.com"}))
+        .await;
+    let first = code(&site.mail("oz@example.com", "sign-in code").await);
+
+    let mut attacker = site.browser("10.6.6.6");
+    let wrong = |n: u32| format!("{:06}", (first.parse::<u32>().unwrap() + n) % 1_000_000);
+    for n in 1..=5 {
+        let guess = attacker
+            .post(
+                "/api/auth/verify",
+                json!({"email": "oz@example.com", "token": wrong(n)}),
+            )
+            .await;
+        assert_eq!(guess.status, StatusCode::BAD_REQUEST, "guess {n}");
+        assert_eq!(guess.message(), "Token has expired or is invalid");
+    }
+    // The guesses used the code up: even the right one no longer works...
+    let spent = owner
+        .post(
+            "/api/auth/verify",
+            json!({"email": "oz@example.com", "token": first}),
+        )
+        .await;
+    assert_eq!(spent.status, StatusCode::BAD_REQUEST);
+    // ...but the owner asks for a new code and signs in with it at once.
+    let seen = site.mail_count("oz@example.com", "sign-in code");
+    owner
+        .post("/api/auth/otp", json!({"email": "oz@example.com"}))
+        .await;
+    let second = code(
+        &site
+            .mail_after("oz@example.com", "sign-in code", seen)
+            .await,
+    );
+    let verified = owner
+        .post(
+            "/api/auth/verify",
+            json!({"email": "oz@example.com", "token": second}),
+        )
+        .await;
+    assert_eq!(verified.status, StatusCode::OK, "{}", verified.body);
+}
+
+async fn a_right_code_after_a_few_wrong_ones_still_works(db: &TestDb) {
+    let site = Site::new(db);
+    let mut owner = site.browser("10.0.0.1");
+    signed_up(&site, &mut owner, "pam@example.com", OWNER_PASSWORD).await;
+    owner.post("/api/auth/signout", json!({})).await;
+    owner
+        .post("/api/auth/otp", json!({"email": "pam@example.com"}))
+        .await;
+    let code = code(&site.mail("pam@example.com", "sign-in code").await);
+    let typo = format!("{:06}", (code.parse::<u32>().unwrap() + 1) % 1_000_000);
+    for _ in 0..4 {
+        let answer = owner
+            .post(
+                "/api/auth/verify",
+                json!({"email": "pam@example.com", "token": typo}),
+            )
+            .await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    }
+    let verified = owner
+        .post(
+            "/api/auth/verify",
+            json!({"email": "pam@example.com", "token": code}),
+        )
+        .await;
+    assert_eq!(verified.status, StatusCode::OK, "{}", verified.body);
+}
+
+async fn blank_common_and_differently_typed_passwords(db: &TestDb) {
+    let site = Site::new(db);
+    let mut browser = site.browser("10.0.0.1");
+    let blank = sign_up(&mut browser, "quin@example.com", "            ").await;
+    assert_eq!(blank.status, StatusCode::BAD_REQUEST);
+    assert_eq!(blank.message(), "Password cannot consist of spaces only.");
+    for common in ["password", "123456789", "iloveyou", "Qwertyuiop"] {
+        let refused = sign_up(&mut browser, "quin@example.com", common).await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{common}");
+        assert_eq!(
+            refused.message(),
+            "Password is known to be weak and easy to guess, please choose a different one."
+        );
+    }
+    assert_eq!(site.mail_count("quin@example.com", CONFIRM), 0);
+    // Signed up with a composed "é", signed in with "e" and a combining accent.
+    signed_up(
+        &site,
+        &mut browser,
+        "quin@example.com",
+        "caf\u{e9} con leche",
+    )
+    .await;
+    let mut other = site.browser("10.0.0.2");
+    let decomposed = sign_in(&mut other, "quin@example.com", "cafe\u{301} con leche").await;
+    assert_eq!(decomposed.status, StatusCode::OK, "{}", decomposed.body);
+    // Recovery holds a new password to the same rules.
+    browser
+        .post("/api/auth/recover", json!({"email": "quin@example.com"}))
+        .await;
+    let mail = site
+        .mail("quin@example.com", "Reset your Sound Atlas password")
+        .await;
+    let weak = browser
+        .post_form(
+            "/api/auth/recover/complete",
+            &[
+                ("token", &token_of(&link(&mail, ORIGIN))),
+                ("password", "password1"),
+            ],
+        )
+        .await;
+    assert_eq!(weak.status, StatusCode::BAD_REQUEST);
+}
+
+async fn addresses_without_a_domain_name_are_refused(db: &TestDb) {
+    let site = Site::new(db);
+    let mut browser = site.browser("10.0.0.1");
+    for address in [
+        "rex@[127.0.0.1]",
+        "rex@127.0.0.1",
+        "rex@localhost",
+        "rex@intranet",
+    ] {
+        let answer = sign_up(&mut browser, address, OWNER_PASSWORD).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{address}");
+        assert_eq!(
+            answer.message(),
+            "Unable to validate email address: invalid format"
+        );
+        let recover = browser
+            .post("/api/auth/recover", json!({"email": address}))
+            .await;
+        assert_eq!(recover.status, StatusCode::BAD_REQUEST, "{address}");
+    }
+}
+
+async fn an_address_gets_a_few_mails_a_day_at_most(db: &TestDb) {
+    let site = Site::with(db, |config| {
+        config.limits.mail_per_address_daily = Limit::new(3, 24 * 3600);
+    });
+    let mut browser = site.browser("10.0.0.1");
+    assert_eq!(
+        sign_up(&mut browser, "sal@example.com", OWNER_PASSWORD)
+            .await
+            .status,
+        StatusCode::OK
+    );
+    for path in ["/api/auth/resend", "/api/auth/otp"] {
+        let answer = browser
+            .post(path, json!({"email": "sal@example.com"}))
+            .await;
+        assert_eq!(answer.status, StatusCode::OK, "{path}");
+    }
+    for path in ["/api/auth/recover", "/api/auth/resend", "/api/auth/otp"] {
+        let answer = browser
+            .post(path, json!({"email": "SAL@example.com"}))
+            .await;
+        assert_eq!(answer.status, StatusCode::TOO_MANY_REQUESTS, "{path}");
+        assert_eq!(
+            answer.message(),
+            "Too many emails were sent to this address today. Please try again tomorrow."
+        );
+        assert!(retry_after(&answer) > 3600);
+    }
+    // A sign-up past the cap answers alike and sends nothing.
+    let quiet = sign_up(&mut browser, "sal@example.com", OWNER_PASSWORD).await;
+    assert_eq!(quiet.status, StatusCode::OK);
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(site.mail_count("sal@example.com", "Sound Atlas"), 3);
+}
+
+async fn an_unreachable_identity_provider_answers_503(db: &TestDb) {
+    let closed = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let site = Site::with(db, |config| {
+        config.oidc = Some(sound_atlas_accounts::oidc::OidcConfig {
+            issuer: format!("http://127.0.0.1:{closed}"),
+            client_id: "sound-atlas".into(),
+            client_secret: None,
+            name: "Test ID".into(),
+        })
+    });
+    let mut browser = site.browser("10.0.0.1");
+    let answer = browser.get("/api/auth/oidc/start").await;
+    assert_eq!(
+        answer.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        answer.body
+    );
+    assert!(retry_after(&answer) > 0);
+    assert_eq!(answer.headers[header::CACHE_CONTROL], "no-store");
+}
+
+db_tests!(
+    an_address_signed_up_first_by_an_attacker_is_owned_by_whoever_confirms,
+    confirming_by_code_keeps_no_password_someone_else_chose,
+    guesses_from_many_addresses_meet_a_ceiling_per_account,
+    ipv6_clients_are_limited_by_their_64,
+    wrong_codes_end_the_code_not_code_sign_in,
+    a_right_code_after_a_few_wrong_ones_still_works,
+    blank_common_and_differently_typed_passwords,
+    addresses_without_a_domain_name_are_refused,
+    an_address_gets_a_few_mails_a_day_at_most,
+    an_unreachable_identity_provider_answers_503,
+);
