@@ -379,10 +379,12 @@ async fn sign_in(
         .sign_in_per_account_ip
         .check(&format!("{}|{ip}", email.key), TOO_MANY_SIGN_INS)
         .await?;
-    // And a ceiling per account from everywhere (a botnet's guesses): past it the owner
-    // signs in by emailed code or recovers; both stay open.
+    // And a ceiling on failed sign-ins per account from everywhere (a botnet's guesses):
+    // each attempt is counted before its password is checked, so concurrent guesses
+    // cannot pass it, and given back when the password was right. Past it the owner signs
+    // in by emailed code or recovers; both stay open.
     limits
-        .sign_in_per_account
+        .failed_sign_ins_per_account
         .check(&email.key, TOO_MANY_ACCOUNT_SIGN_INS)
         .await?;
     let password = required_password(value.password)?;
@@ -396,6 +398,10 @@ async fn sign_in(
     let Some(user) = user.filter(|_| matches) else {
         return Err(ApiError::bad_request(INVALID_CREDENTIALS));
     };
+    limits
+        .failed_sign_ins_per_account
+        .refund(&email.key)
+        .await?;
     if user.confirmed_at.is_none() {
         // Never a session on a password nobody has confirmed the address for.
         return Err(ApiError::bad_request(NOT_CONFIRMED));

@@ -53,9 +53,9 @@ pub struct Limits {
     /// Password sign-in attempts for one account from one IP address. Keyed by account
     /// and IP so an attacker hammering an account cannot lock its owner out.
     pub sign_in_per_account_ip: Limit,
-    /// Password sign-in attempts for one account from all addresses together: the ceiling
+    /// Failed password sign-ins for one account from all addresses together: the ceiling
     /// on a guessing botnet. Past it the account signs in by emailed code (or waits).
-    pub sign_in_per_account: Limit,
+    pub failed_sign_ins_per_account: Limit,
     /// Sign-ups from one IP address.
     pub sign_up_per_ip: Limit,
     /// Emails (confirmation, code, recovery, notices) to one address: one a minute.
@@ -71,7 +71,7 @@ impl Default for Limits {
         Limits {
             sign_in_per_ip: Limit::new(30, 15 * 60),
             sign_in_per_account_ip: Limit::new(5, 5 * 60),
-            sign_in_per_account: Limit::new(20, 60 * 60),
+            failed_sign_ins_per_account: Limit::new(20, 60 * 60),
             sign_up_per_ip: Limit::new(10, 60 * 60),
             mail_per_address: Limit::new(1, 60),
             mail_per_address_daily: Limit::new(10, 24 * 60 * 60),

@@ -1,14 +1,13 @@
-//! Rate limits (GCRA: a burst, refilled evenly over a period). They hold for the whole
-//! deployment: on PostgreSQL, which several instances may share, each key's state is a
-//! row of `rate_limits` updated in one atomic statement; on SQLite (one instance) they are
-//! counted in process by governor.
+//! Rate limits: GCRA (a burst, refilled evenly over a period), one formula ([`Gcra`]) over
+//! two stores. On PostgreSQL, which several instances may share, each key's state is a
+//! row of `rate_limits` changed by one atomic statement, so the limits hold for the whole
+//! deployment; on SQLite (one instance) it is a map in process.
 
+use std::collections::HashMap;
 use std::net::IpAddr;
-use std::num::NonZeroU32;
+use std::sync::Mutex;
 use std::time::Duration;
 
-use governor::clock::Clock;
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use sea_orm::{ConnectionTrait, DatabaseBackend, DatabaseConnection, DbErr, Statement};
 use sound_atlas_http::ApiError;
 
@@ -17,7 +16,7 @@ use crate::config::{Limit, Limits};
 pub struct Limiters {
     pub sign_in_per_ip: Keyed,
     pub sign_in_per_account_ip: Keyed,
-    pub sign_in_per_account: Keyed,
+    pub failed_sign_ins_per_account: Keyed,
     pub sign_up_per_ip: Keyed,
     pub mail_per_address: Keyed,
     pub mail_per_address_daily: Keyed,
@@ -30,7 +29,10 @@ impl Limiters {
         Limiters {
             sign_in_per_ip: keyed("sign-in/ip", limits.sign_in_per_ip),
             sign_in_per_account_ip: keyed("sign-in/account+ip", limits.sign_in_per_account_ip),
-            sign_in_per_account: keyed("sign-in/account", limits.sign_in_per_account),
+            failed_sign_ins_per_account: keyed(
+                "sign-in/account",
+                limits.failed_sign_ins_per_account,
+            ),
             sign_up_per_ip: keyed("sign-up/ip", limits.sign_up_per_ip),
             mail_per_address: keyed("mail/address", limits.mail_per_address),
             mail_per_address_daily: keyed("mail/address/day", limits.mail_per_address_daily),
@@ -74,44 +76,102 @@ pub fn ip_key(ip: Option<IpAddr>) -> String {
 /// One limit over keys (an address, an account, both).
 pub struct Keyed {
     name: &'static str,
-    limit: Limit,
+    gcra: Gcra,
     store: Store,
 }
 
 enum Store {
-    Memory(DefaultKeyedRateLimiter<String>),
+    /// Theoretical arrival times by key.
+    Memory(Mutex<HashMap<String, i64>>),
     Database(DatabaseConnection),
+}
+
+/// The generic cell rate algorithm, in milliseconds: a key's `tat` (theoretical arrival
+/// time) is when its bucket is whole again; an attempt moves it `interval` later and is
+/// allowed while that stays within `window` (the burst) of now.
+#[derive(Debug, Clone, Copy)]
+struct Gcra {
+    interval: i64,
+    window: i64,
+}
+
+impl Gcra {
+    fn new(limit: Limit) -> Self {
+        let burst = i64::from(limit.burst.max(1));
+        let interval = (limit.per.as_millis() as i64 / burst).max(1);
+        Gcra {
+            interval,
+            window: interval * burst,
+        }
+    }
+
+    /// The key's next `tat` when one more attempt is allowed now, else the wait.
+    fn take(self, tat: Option<i64>, now: i64) -> Result<i64, Duration> {
+        let next = tat.unwrap_or(now).max(now) + self.interval;
+        if next - now <= self.window {
+            Ok(next)
+        } else {
+            Err(Duration::from_millis((next - self.window - now) as u64))
+        }
+    }
+}
+
+fn now_ms() -> i64 {
+    time::OffsetDateTime::now_utc().unix_timestamp_nanos() as i64 / 1_000_000
 }
 
 impl Keyed {
     fn new(name: &'static str, limit: Limit, db: &DatabaseConnection) -> Self {
         let store = match db.get_database_backend() {
             DatabaseBackend::Postgres => Store::Database(db.clone()),
-            _ => {
-                let burst = NonZeroU32::new(limit.burst.max(1)).expect("non-zero");
-                let quota = Quota::with_period(limit.per / burst.get())
-                    .expect("a non-zero rate-limit period")
-                    .allow_burst(burst);
-                Store::Memory(RateLimiter::keyed(quota))
-            }
+            _ => Store::Memory(Mutex::default()),
         };
-        Keyed { name, limit, store }
+        Keyed {
+            name,
+            gcra: Gcra::new(limit),
+            store,
+        }
     }
 
     /// Counts one attempt for `key`: `Err(wait)` when over the limit (nothing counted).
     pub async fn take(&self, key: &str) -> Result<Result<(), Duration>, DbErr> {
+        let now = now_ms();
         match &self.store {
-            Store::Memory(limiter) => {
-                // Forget keys whose buckets are full again, so memory stays bounded.
-                if limiter.len() > 10_000 {
-                    limiter.retain_recent();
+            Store::Memory(tats) => {
+                let mut tats = tats.lock().unwrap_or_else(|e| e.into_inner());
+                // Forget keys whose buckets are whole again, so memory stays bounded.
+                if tats.len() > 10_000 {
+                    tats.retain(|_, tat| *tat > now);
                 }
-                Ok(limiter
-                    .check_key(&key.to_owned())
-                    .map_err(|until| until.wait_time_from(limiter.clock().now())))
+                Ok(self.gcra.take(tats.get(key).copied(), now).map(|next| {
+                    tats.insert(key.to_owned(), next);
+                }))
             }
-            Store::Database(db) => take_in_database(db, &self.row_key(key), self.limit).await,
+            Store::Database(db) => self.take_in_database(db, &self.row_key(key), now).await,
         }
+    }
+
+    /// Gives back the attempt [`take`](Self::take) counted (for limits on failures: the
+    /// attempt is counted before it is tried, so concurrent ones cannot pass the limit).
+    pub async fn refund(&self, key: &str) -> Result<(), DbErr> {
+        let interval = self.gcra.interval;
+        match &self.store {
+            Store::Memory(tats) => {
+                let mut tats = tats.lock().unwrap_or_else(|e| e.into_inner());
+                if let Some(tat) = tats.get_mut(key) {
+                    *tat -= interval;
+                }
+            }
+            Store::Database(db) => {
+                db.execute(Statement::from_sql_and_values(
+                    DatabaseBackend::Postgres,
+                    "UPDATE rate_limits SET tat = tat - $2 WHERE key = $1",
+                    [self.row_key(key).into(), interval.into()],
+                ))
+                .await?;
+            }
+        }
+        Ok(())
     }
 
     /// Like [`take`](Self::take), answering 429 with `message` and `Retry-After` when over.
@@ -124,6 +184,45 @@ impl Keyed {
     fn row_key(&self, key: &str) -> String {
         format!("{}:{key}", self.name)
     }
+
+    /// [`Gcra::take`] on the key's row, in one statement: the update happens only when
+    /// it stays within the burst, so concurrent instances never both take the last cell.
+    async fn take_in_database(
+        &self,
+        db: &DatabaseConnection,
+        key: &str,
+        now: i64,
+    ) -> Result<Result<(), Duration>, DbErr> {
+        let Gcra { interval, window } = self.gcra;
+        let taken = db
+            .query_one(Statement::from_sql_and_values(
+                DatabaseBackend::Postgres,
+                "INSERT INTO rate_limits (key, tat) VALUES ($1, $2 + $3) \
+                 ON CONFLICT (key) DO UPDATE SET tat = GREATEST(rate_limits.tat, $2) + $3 \
+                 WHERE GREATEST(rate_limits.tat, $2) + $3 - $2 <= $4 \
+                 RETURNING tat",
+                [key.into(), now.into(), interval.into(), window.into()],
+            ))
+            .await?;
+        if taken.is_some() {
+            return Ok(Ok(()));
+        }
+        let tat: Option<i64> = db
+            .query_one(Statement::from_sql_and_values(
+                DatabaseBackend::Postgres,
+                "SELECT tat FROM rate_limits WHERE key = $1",
+                [key.into()],
+            ))
+            .await?
+            .map(|row| row.try_get("", "tat"))
+            .transpose()?;
+        // Refunded meanwhile: the next attempt will pass; say so with the shortest wait.
+        Ok(Err(self
+            .gcra
+            .take(tat, now)
+            .err()
+            .unwrap_or(Duration::from_millis(1))))
+    }
 }
 
 /// A 429 with `message`, retried after `wait` (whole seconds, rounded up).
@@ -132,49 +231,6 @@ pub fn too_many(message: &str, wait: Duration) -> ApiError {
         message: message.to_owned(),
         retry_after_secs: wait.as_secs() + u64::from(wait.subsec_nanos() > 0),
     }
-}
-
-fn now_ms() -> i64 {
-    time::OffsetDateTime::now_utc().unix_timestamp_nanos() as i64 / 1_000_000
-}
-
-/// GCRA on one row: `tat` is the theoretical arrival time (ms) of the next attempt once
-/// this one is counted. The update happens only when it stays within the burst, in one
-/// statement, so concurrent instances never both take the last cell.
-async fn take_in_database(
-    db: &DatabaseConnection,
-    key: &str,
-    limit: Limit,
-) -> Result<Result<(), Duration>, DbErr> {
-    let burst = i64::from(limit.burst.max(1));
-    let interval = (limit.per.as_millis() as i64 / burst).max(1);
-    let window = interval * burst;
-    let now = now_ms();
-    let taken = db
-        .query_one(Statement::from_sql_and_values(
-            DatabaseBackend::Postgres,
-            "INSERT INTO rate_limits (key, tat) VALUES ($1, $2 + $3) \
-             ON CONFLICT (key) DO UPDATE SET tat = GREATEST(rate_limits.tat, $2) + $3 \
-             WHERE GREATEST(rate_limits.tat, $2) + $3 - $2 <= $4 \
-             RETURNING tat",
-            [key.into(), now.into(), interval.into(), window.into()],
-        ))
-        .await?;
-    if taken.is_some() {
-        return Ok(Ok(()));
-    }
-    let tat: i64 = db
-        .query_one(Statement::from_sql_and_values(
-            DatabaseBackend::Postgres,
-            "SELECT tat FROM rate_limits WHERE key = $1",
-            [key.into()],
-        ))
-        .await?
-        .map(|row| row.try_get("", "tat"))
-        .transpose()?
-        .unwrap_or(now);
-    let wait = tat.max(now) + interval - window - now;
-    Ok(Err(Duration::from_millis(wait.max(1) as u64)))
 }
 
 /// Drops the rows of keys whose burst is whole again (the same as no row).
@@ -204,6 +260,23 @@ pub const TOO_MANY_REQUESTS: &str = "Too many requests. Please try again later."
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_burst_then_one_attempt_per_interval() {
+        let gcra = Gcra::new(Limit::new(3, 3));
+        let mut tat = None;
+        for _ in 0..3 {
+            tat = Some(gcra.take(tat, 0).expect("within the burst"));
+        }
+        assert_eq!(gcra.take(tat, 0), Err(Duration::from_millis(1000)));
+        assert_eq!(gcra.take(tat, 999), Err(Duration::from_millis(1)));
+        assert!(gcra.take(tat, 1000).is_ok());
+        // Long after, the bucket is whole again.
+        let mut later = tat;
+        for _ in 0..3 {
+            later = Some(gcra.take(later, 60_000).expect("whole again"));
+        }
+    }
 
     #[test]
     fn ipv6_addresses_are_limited_by_their_64() {

@@ -30,7 +30,7 @@ pub fn loose_limits() -> Limits {
     Limits {
         sign_in_per_ip: many,
         sign_in_per_account_ip: many,
-        sign_in_per_account: many,
+        failed_sign_ins_per_account: many,
         sign_up_per_ip: many,
         mail_per_address: many,
         mail_per_address_daily: many,

@@ -120,10 +120,16 @@ async fn confirming_by_code_keeps_no_password_someone_else_chose(db: &TestDb) {
 
 async fn guesses_from_many_addresses_meet_a_ceiling_per_account(db: &TestDb) {
     let site = Site::with(db, |config| {
-        config.limits.sign_in_per_account = Limit::new(4, 3600);
+        config.limits.failed_sign_ins_per_account = Limit::new(4, 3600);
     });
     let mut owner = site.browser("10.0.0.1");
     signed_up(&site, &mut owner, "max@example.com", OWNER_PASSWORD).await;
+    owner.post("/api/auth/signout", json!({})).await;
+    // Right passwords do not count: the owner signs in as often as they like.
+    for _ in 0..6 {
+        let answer = sign_in(&mut owner, "max@example.com", OWNER_PASSWORD).await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    }
     owner.post("/api/auth/signout", json!({})).await;
     // A botnet: every guess from another address, IPv4 and IPv6.
     for (n, ip) in ["10.1.0.1", "10.2.0.1", "2001:db8:1::1", "2001:db8:2::1"]
@@ -419,4 +425,49 @@ db_tests!(
     addresses_without_a_domain_name_are_refused,
     an_address_gets_a_few_mails_a_day_at_most,
     an_unreachable_identity_provider_answers_503,
+    concurrent_attempts_never_pass_a_limit,
 );
+
+async fn concurrent_attempts_never_pass_a_limit(db: &TestDb) {
+    use sound_atlas_accounts::limits::Limiters;
+    let mut limits = loose_limits();
+    limits.sign_up_per_ip = Limit::new(5, 3600);
+    let limiters = std::sync::Arc::new(Limiters::new(&limits, &db.conn));
+    let attempts = (0..20).map(|_| {
+        let limiters = limiters.clone();
+        tokio::spawn(async move { limiters.sign_up_per_ip.take("203.0.113.7").await })
+    });
+    let mut allowed = 0;
+    for attempt in attempts {
+        if attempt.await.unwrap().unwrap().is_ok() {
+            allowed += 1;
+        }
+    }
+    assert_eq!(allowed, 5);
+}
+
+/// Two instances on one PostgreSQL count each limit once between them.
+#[tokio::test]
+async fn instances_on_one_postgres_share_their_limits() {
+    use sound_atlas_accounts::limits::Limiters;
+    let db = TestDb::postgres().await;
+    let mut limits = loose_limits();
+    limits.failed_sign_ins_per_account = Limit::new(4, 3600);
+    let (one, two) = (
+        Limiters::new(&limits, &db.conn),
+        Limiters::new(&limits, &db.conn),
+    );
+    for limiters in [&one, &two, &one, &two] {
+        let taken = limiters.failed_sign_ins_per_account.take("tia@example.com");
+        assert!(taken.await.unwrap().is_ok());
+    }
+    let over = one.failed_sign_ins_per_account.take("tia@example.com");
+    assert!(over.await.unwrap().is_err());
+    // A right password gives its attempt back, on whichever instance.
+    two.failed_sign_ins_per_account
+        .refund("tia@example.com")
+        .await
+        .unwrap();
+    let again = one.failed_sign_ins_per_account.take("tia@example.com");
+    assert!(again.await.unwrap().is_ok());
+}
