@@ -35,7 +35,7 @@ pub const SITE_CHANNEL_KEY: &str = "site";
 const MAX_CACHED_CHANNELS: usize = 1024;
 
 /// Settings, from the environment (see [`VideoConfig::from_env`]).
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct VideoConfig {
     /// `SOUND_ATLAS_YOUTUBE_API_KEY`; without it only stored videos are served.
     pub api_key: Option<String>,
@@ -50,6 +50,19 @@ pub struct VideoConfig {
     /// answers from what is stored; the fetch goes on, up to `timeout`, and fills the
     /// cache for the next reader. A slow service thus never holds a page up for long.
     pub wait: Duration,
+}
+
+/// Says whether an API key is set, never the key.
+impl std::fmt::Debug for VideoConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("VideoConfig")
+            .field("api_key", &self.api_key.as_ref().map(|_| "(set)"))
+            .field("base_url", &self.base_url)
+            .field("site_channel", &self.site_channel)
+            .field("timeout", &self.timeout)
+            .field("wait", &self.wait)
+            .finish()
+    }
 }
 
 impl Default for VideoConfig {
@@ -87,12 +100,19 @@ impl VideoConfig {
 pub enum FetchError {
     #[error("the video service did not answer within {0:?}")]
     Timeout(Duration),
+    /// Without its URL, which carries the API key (`key=`): errors are logged.
     #[error("the video service: {0}")]
-    Http(#[from] reqwest::Error),
+    Http(reqwest::Error),
     #[error("the video service knows no such channel")]
     NoSuchChannel,
     #[error("no API key is configured")]
     NoKey,
+}
+
+impl From<reqwest::Error> for FetchError {
+    fn from(err: reqwest::Error) -> Self {
+        FetchError::Http(err.without_url())
+    }
 }
 
 struct Entry {
