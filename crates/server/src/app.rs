@@ -1,13 +1,14 @@
 //! Router composition: each feature's `/api` routes, the server-rendered pages,
 //! static files, and the layers every response passes through.
 
-use axum::extract::Request;
+use axum::extract::{MatchedPath, Request};
 use axum::http::{header, HeaderValue};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 use sound_atlas_http::ApiError;
 use tower_http::compression::CompressionLayer;
+use tower_http::request_id::MakeRequestId;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::state::AppState;
@@ -78,18 +79,11 @@ pub fn build_app(state: AppState) -> Router {
         .layer(middleware::from_fn(move |request, next| {
             crate::security::headers(https, request, next)
         }))
-        // reliability (issue 15): every request gets an id (or keeps the one a proxy
-        // sent), its log line carries it and the response returns it (x-request-id).
+        // Every request gets an id (or keeps a well-formed one a proxy sent), its log
+        // line carries it and the response returns it (x-request-id).
         .layer(
             tower_http::trace::TraceLayer::new_for_http()
-                .make_span_with(|request: &axum::http::Request<_>| {
-                    let id = request
-                        .headers()
-                        .get("x-request-id")
-                        .and_then(|v| v.to_str().ok())
-                        .unwrap_or("-");
-                    tracing::info_span!("request", request_id = %id, method = %request.method(), uri = %request.uri())
-                })
+                .make_span_with(request_span)
                 .on_response(
                     tower_http::trace::DefaultOnResponse::new()
                         .level(tracing::Level::INFO)
@@ -97,9 +91,54 @@ pub fn build_app(state: AppState) -> Router {
                 ),
         )
         .layer(tower_http::request_id::PropagateRequestIdLayer::x_request_id())
-        .layer(tower_http::request_id::SetRequestIdLayer::x_request_id(
-            tower_http::request_id::MakeRequestUuid,
-        ))
+        .layer(tower::util::MapRequestLayer::new(ensure_request_id))
+}
+
+/// The log span of one request: its id, method, route pattern and path. Never the query
+/// string: emailed links carry their tokens there (`/api/auth/confirm?token=`), and any
+/// other parameter may hold something as private (a search, a code).
+fn request_span<B>(request: &Request<B>) -> tracing::Span {
+    let id = request
+        .headers()
+        .get(REQUEST_ID)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("-");
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or("-", MatchedPath::as_str);
+    tracing::info_span!("request", request_id = %id, method = %request.method(), route = %route, path = %request.uri().path())
+}
+
+const REQUEST_ID: &str = "x-request-id";
+/// Longest request id taken from a client or proxy.
+pub const MAX_REQUEST_ID_CHARS: usize = 64;
+
+/// Keeps the request's `x-request-id` when it is one value of 1 to
+/// [`MAX_REQUEST_ID_CHARS`] characters of `[A-Za-z0-9._-]` (from anyone: it goes into
+/// logs and back out, so nothing else may pass), else sets a fresh UUID.
+fn ensure_request_id<B>(mut request: Request<B>) -> Request<B> {
+    let mut sent = request.headers().get_all(REQUEST_ID).iter();
+    let well_formed = match (sent.next(), sent.next()) {
+        (Some(id), None) => is_well_formed_request_id(id.as_bytes()),
+        _ => false,
+    };
+    if !well_formed {
+        let id = tower_http::request_id::MakeRequestUuid
+            .make_request_id(&request)
+            .expect("a UUID is always made");
+        request
+            .headers_mut()
+            .insert(REQUEST_ID, id.header_value().clone());
+    }
+    request
+}
+
+fn is_well_formed_request_id(id: &[u8]) -> bool {
+    (1..=MAX_REQUEST_ID_CHARS).contains(&id.len())
+        && id
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
 }
 
 async fn reject_oversized_requests(request: Request, next: Next) -> Response {

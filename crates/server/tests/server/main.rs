@@ -14,7 +14,9 @@ mod pages;
 mod perf;
 mod process; // reliability (issue 15)
 mod quiz;
+mod request_ids;
 mod route_walk;
+mod secret_logs;
 
 use std::sync::LazyLock;
 
