@@ -31,6 +31,11 @@ pub struct PageRoute {
     /// Names the route in logs, in the generated table and in the route-walk test.
     pub id: &'static str,
     pub path: Template,
+    /// The query parameters the page reads (its handler or its React tree): its markup
+    /// depends on the path and these alone. The server renders and caches a page under
+    /// its path and these parameters, so any other parameter (`?utm_source=`) shares
+    /// the render of the page without it.
+    pub query: &'static [&'static str],
 }
 
 impl PageRoute {
@@ -38,7 +43,17 @@ impl PageRoute {
         PageRoute {
             id,
             path: Template(path),
+            query: &[],
         }
+    }
+
+    const fn reading(self, query: &'static [&'static str]) -> Self {
+        PageRoute { query, ..self }
+    }
+
+    /// The route with this id, if it is one of [`routes::ALL`].
+    pub fn by_id(id: &str) -> Option<&'static PageRoute> {
+        routes::ALL.iter().find(|route| route.id == id)
     }
 
     /// A link to this route with its holes filled (each encoded as a URI component).
@@ -66,14 +81,20 @@ impl PageRoute {
 pub mod routes {
     use super::PageRoute;
 
-    pub const HOME: PageRoute = PageRoute::new("home", "/");
-    pub const BROWSE: PageRoute = PageRoute::new("browse", "/browse");
-    pub const ARTIST: PageRoute = PageRoute::new("artist", "/artist/{id}");
+    /// `?refresh=true` rereads the Weekly Top 10.
+    pub const HOME: PageRoute = PageRoute::new("home", "/").reading(&["refresh"]);
+    /// `?letter=&page=` (see `links::BROWSE_LETTER_PAGE`); `?refresh=true` rereads.
+    pub const BROWSE: PageRoute =
+        PageRoute::new("browse", "/browse").reading(&["letter", "page", "refresh"]);
+    /// `?list=favorites&folder=`: favorites mode (see `links::ARTIST_IN_FOLDER`).
+    pub const ARTIST: PageRoute =
+        PageRoute::new("artist", "/artist/{id}").reading(&["list", "folder"]);
     /// The search screen with no query yet (and the no-JS form's `?q=` target).
-    pub const SEARCH: PageRoute = PageRoute::new("search", "/search");
-    pub const SEARCH_RESULTS: PageRoute = PageRoute::new("searchResults", "/search/{query}");
+    pub const SEARCH: PageRoute = PageRoute::new("search", "/search").reading(&["q", "page"]);
+    pub const SEARCH_RESULTS: PageRoute =
+        PageRoute::new("searchResults", "/search/{query}").reading(&["page"]);
     /// The music quiz; `?seed=` names the quiz (see `links::QUIZ_SEED`).
-    pub const QUIZ: PageRoute = PageRoute::new("quiz", "/quiz");
+    pub const QUIZ: PageRoute = PageRoute::new("quiz", "/quiz").reading(&["seed"]);
     // accounts (issue 5): the signed-in visitor's privacy pages
     pub const PRIVACY_SETTINGS: PageRoute = PageRoute::new("privacySettings", "/privacy-settings");
     pub const DATA_ACCESS: PageRoute = PageRoute::new("dataAccess", "/data-access");
@@ -84,7 +105,7 @@ pub mod routes {
         PageRoute::new("favoritesFolder", "/favorites/folder/{folderId}");
     // content (issue 6): articles and the site's own pages
     /// The article list; `?category=` (a slug) filters it (see `links::ARTICLES_CATEGORY`).
-    pub const ARTICLES: PageRoute = PageRoute::new("articles", "/articles");
+    pub const ARTICLES: PageRoute = PageRoute::new("articles", "/articles").reading(&["category"]);
     pub const ARTICLE: PageRoute = PageRoute::new("article", "/articles/{id}");
     pub const ABOUT: PageRoute = PageRoute::new("about", "/about");
     pub const PRIVACY_POLICY: PageRoute = PageRoute::new("privacyPolicy", "/privacy-policy");

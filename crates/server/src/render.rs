@@ -105,6 +105,33 @@ struct RenderState<'a> {
     origin: &'a str,
 }
 
+/// The URL a page is rendered and cached as: the request's path and, of its query, only
+/// the parameters the route reads (`PageRoute::query`), sorted by name (a repeated one
+/// keeps its order: the browser reads the first, the server the last), each exactly as
+/// sent. So `?utm_source=x` or `?a=<random>` shares the render of the page without it,
+/// while pages differing in a parameter their markup depends on never share one.
+pub fn page_url(uri: &Uri, route: &str) -> String {
+    let read = sound_atlas_contract::pages::PageRoute::by_id(route).map_or(&[][..], |r| r.query);
+    let mut kept: Vec<(String, &str)> = uri
+        .query()
+        .unwrap_or("")
+        .split('&')
+        .filter_map(|pair| {
+            let raw_name = pair.split('=').next().unwrap_or(pair);
+            let (name, _) = form_urlencoded::parse(raw_name.as_bytes()).next()?;
+            read.contains(&name.as_ref())
+                .then(|| (name.into_owned(), pair))
+        })
+        .collect();
+    kept.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut url = uri.path().to_owned();
+    for (n, (_, pair)) in kept.iter().enumerate() {
+        url.push(if n == 0 { '?' } else { '&' });
+        url.push_str(pair);
+    }
+    url
+}
+
 /// What the engine's `render` answers (ui/src/entry.server.tsx).
 #[derive(Debug, Deserialize)]
 struct RenderOutput {
@@ -265,15 +292,17 @@ impl Renderer {
             ),
             origin: &self.site.public_url,
         };
-        let url = uri.path_and_query().map_or("/", |pq| pq.as_str());
+        // Rendered (and cached) as the page's own URL: the markup depends on nothing else.
+        let page_url = page_url(uri, page.route);
+        let url = page_url.as_str();
         let document = if private {
             // A signed-in visitor's page is rendered for them alone: never read from or
             // stored in the shared cache.
             self.render_document(page.route, url, &page.head, &render_state)
                 .await
         } else {
-            // The document depends on the URL, the data and the date (its `fetchedAt`
-            // is when the cached copy was read, as old as its data). The data goes into
+            // The document depends on the page's URL, the data and the date (its
+            // `fetchedAt` is when the cached copy was read, as old as its data). The data goes into
             // the key as its SHA-256, not the few KB of JSON itself.
             let data = sha2::Sha256::digest(render_state.prefetched.get().as_bytes());
             let cache_key = format!("{url}\n{}\n{data:x}", render_state.today);

@@ -14,6 +14,7 @@ mod pages;
 mod perf;
 mod process; // reliability (issue 15)
 mod quiz;
+mod render_key;
 mod request_ids;
 mod route_walk;
 mod secret_logs;
