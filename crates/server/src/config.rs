@@ -22,6 +22,8 @@ pub struct Config {
     /// `SOUND_ATLAS_METRICS_TOKEN` (unset: `/metrics` answers 404): the bearer token a
     /// scraper sends.
     pub metrics_token: Option<String>,
+    /// Slow and idle clients and the number of connections (see `serve`).
+    pub connections: crate::serve::ConnectionLimits,
 }
 
 impl Config {
@@ -39,13 +41,39 @@ impl Config {
                     .ok_or("SOUND_ATLAS_SSR_WORKERS: expected a positive number")
             })
             .transpose()?;
-        let drain = var("SOUND_ATLAS_DRAIN_SECONDS")
-            .map(|v| {
+        let seconds = |name: &str, default: u64| -> Result<u64, String> {
+            var(name).map_or(Ok(default), |v| {
                 v.parse::<u64>()
-                    .map_err(|_| "SOUND_ATLAS_DRAIN_SECONDS: expected a whole number of seconds")
+                    .map_err(|_| format!("{name}: expected a whole number of seconds"))
             })
-            .transpose()?
-            .unwrap_or(10);
+        };
+        let positive_seconds = |name: &str, default: u64| -> Result<std::time::Duration, String> {
+            match seconds(name, default)? {
+                0 => Err(format!("{name}: expected at least 1 second")),
+                n => Ok(std::time::Duration::from_secs(n)),
+            }
+        };
+        let drain = seconds("SOUND_ATLAS_DRAIN_SECONDS", 10)?;
+        let defaults = crate::serve::ConnectionLimits::default();
+        let connections = crate::serve::ConnectionLimits {
+            header_timeout: positive_seconds(
+                "SOUND_ATLAS_HEADER_TIMEOUT_SECONDS",
+                defaults.header_timeout.as_secs(),
+            )?,
+            body_timeout: positive_seconds(
+                "SOUND_ATLAS_BODY_TIMEOUT_SECONDS",
+                defaults.body_timeout.as_secs(),
+            )?,
+            max_connections: var("SOUND_ATLAS_MAX_CONNECTIONS").map_or(
+                Ok(defaults.max_connections),
+                |v| {
+                    v.parse::<usize>()
+                        .ok()
+                        .filter(|n| *n > 0)
+                        .ok_or("SOUND_ATLAS_MAX_CONNECTIONS: expected a positive number")
+                },
+            )?,
+        };
         let public_url = var("SOUND_ATLAS_PUBLIC_URL").unwrap_or_else(|| format!("http://{addr}"));
         Ok(Config {
             addr,
@@ -57,6 +85,7 @@ impl Config {
             ssr_workers,
             drain: std::time::Duration::from_secs(drain),
             metrics_token: var("SOUND_ATLAS_METRICS_TOKEN"),
+            connections,
         })
     }
 }

@@ -35,6 +35,7 @@ pub mod ops; // reliability (issue 15)
 pub mod pages;
 pub mod render;
 pub mod security; // accounts (issue 5)
+pub mod serve;
 pub mod shell;
 pub mod state;
 pub mod static_files;
@@ -42,16 +43,16 @@ pub mod telemetry;
 pub mod video_api; // player (issue 13)
 pub mod warm;
 
-use std::net::SocketAddr;
-
 pub use app::build_app;
 use config::Config;
 pub use state::AppState;
 
 /// Connects, migrates, seeds, starts the render pool and serves until Ctrl-C/SIGTERM.
 ///
-/// On the signal the listener closes, `/readyz` turns 503, and requests in flight run to
-/// their end for at most `config.drain` (`SOUND_ATLAS_DRAIN_SECONDS`, default 10 s);
+/// Connections are served by [`serve::run`] (timeouts for slow and idle clients, a cap on
+/// open connections). On the signal the listener closes, `/readyz` turns 503, and
+/// requests in flight run to their end for at most `config.drain`
+/// (`SOUND_ATLAS_DRAIN_SECONDS`, default 10 s);
 /// then the process exits anyway. Every write answered 2xx was committed before its
 /// answer, so none is lost either way.
 pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
@@ -73,11 +74,7 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     tokio::spawn(warm::run(state.clone(), app.clone()));
     let (signalled_tx, signalled_rx) = tokio::sync::oneshot::channel::<()>();
     let health = state.health.clone();
-    let server = axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(async move {
+    let server = serve::run(listener, app, config.connections, async move {
         shutdown_signal().await;
         tracing::info!("shutting down: draining requests in flight");
         health.start_draining();
@@ -92,7 +89,7 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
         }
     };
     tokio::select! {
-        served = server => served?,
+        () = server => {}
         () = drain_limit => tracing::warn!(?drain, "requests still in flight after the drain limit; exiting"),
     }
     for task in [monitor, notifications].into_iter().flatten() {

@@ -15,6 +15,7 @@ fn config(data_dir: &std::path::Path) -> sound_atlas::config::Config {
         ssr_workers: None,
         drain: Duration::from_secs(1),
         metrics_token: None,
+        connections: Default::default(),
     }
 }
 

@@ -165,6 +165,7 @@ async fn site_behind_proxy(db: &TestDb) -> Site {
         ssr_workers: None,
         drain: Duration::from_secs(1),
         metrics_token: None,
+        connections: Default::default(),
     };
     let conn = sound_atlas::db::connect(&config)
         .await

@@ -1,0 +1,224 @@
+//! Slow and idle clients are cut off, and connections are capped: the real accept loop
+//! (`sound_atlas::serve::run`) on a bound port, with short limits, spoken to over raw
+//! TCP sockets. On SQLite and PostgreSQL.
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use sound_atlas::serve::ConnectionLimits;
+use sound_atlas_test_db::{db_tests, TestDb};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+use crate::app;
+
+const HEADER_TIMEOUT: Duration = Duration::from_secs(2);
+const BODY_TIMEOUT: Duration = Duration::from_secs(2);
+/// Timers, scheduling and a loaded test machine.
+const SLACK: Duration = Duration::from_millis(1500);
+
+/// Serves the app with `limits` until the test ends; returns its address.
+async fn serve(db: &TestDb, limits: ConnectionLimits) -> SocketAddr {
+    let app = app(db).await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(sound_atlas::serve::run(
+        listener,
+        app,
+        limits,
+        std::future::pending(),
+    ));
+    addr
+}
+
+fn short_limits(max_connections: usize) -> ConnectionLimits {
+    ConnectionLimits {
+        header_timeout: HEADER_TIMEOUT,
+        body_timeout: BODY_TIMEOUT,
+        max_connections,
+    }
+}
+
+/// Writes `bytes` one every 300 ms until the server closes the connection (or they run
+/// out), while reading; returns what the server sent and when it closed.
+async fn trickle(stream: TcpStream, bytes: &[u8]) -> (String, Duration) {
+    let started = Instant::now();
+    let (mut reader, mut writer) = stream.into_split();
+    let bytes = bytes.to_vec();
+    let writing = tokio::spawn(async move {
+        for byte in bytes {
+            if writer.write_all(&[byte]).await.is_err() {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(300)).await;
+        }
+        // Nothing more to send: hold the connection open without a word.
+        std::future::pending::<()>().await;
+    });
+    let mut received = Vec::new();
+    let mut buffer = [0u8; 4096];
+    let closed = tokio::time::timeout(Duration::from_secs(30), async {
+        loop {
+            match reader.read(&mut buffer).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => received.extend_from_slice(&buffer[..n]),
+            }
+        }
+    })
+    .await;
+    writing.abort();
+    assert!(closed.is_ok(), "the server never closed the connection");
+    (
+        String::from_utf8_lossy(&received).into_owned(),
+        started.elapsed(),
+    )
+}
+
+/// Reads one whole response (headers and a `content-length` body) from `stream`.
+async fn read_response(stream: &mut TcpStream) -> String {
+    let mut received = Vec::new();
+    let mut buffer = [0u8; 4096];
+    loop {
+        let n = stream.read(&mut buffer).await.unwrap();
+        assert!(n > 0, "closed mid-response: {received:?}");
+        received.extend_from_slice(&buffer[..n]);
+        let text = String::from_utf8_lossy(&received).into_owned();
+        if let Some(end) = text.find("\r\n\r\n") {
+            let length: usize = text[..end]
+                .lines()
+                .find_map(|line| {
+                    let (name, value) = line.split_once(':')?;
+                    name.eq_ignore_ascii_case("content-length")
+                        .then(|| value.trim().parse().unwrap())
+                })
+                .expect("a content-length");
+            if received.len() >= end + 4 + length {
+                return text;
+            }
+        }
+    }
+}
+
+const HEALTHZ: &[u8] = b"GET /healthz HTTP/1.1\r\nhost: localhost\r\n\r\n";
+
+async fn headers_sent_a_byte_at_a_time_are_cut_off(db: &TestDb) {
+    let addr = serve(db, short_limits(100)).await;
+    let stream = TcpStream::connect(addr).await.unwrap();
+    let endless = b"GET /healthz HTTP/1.1\r\nhost: localhost\r\nx-slow: ".repeat(10);
+    let (_, took) = trickle(stream, &endless).await;
+    assert!(
+        took >= HEADER_TIMEOUT - Duration::from_millis(200),
+        "{took:?}"
+    );
+    assert!(took <= HEADER_TIMEOUT + SLACK, "closed after {took:?}");
+    // Others are served all the while.
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream.write_all(HEALTHZ).await.unwrap();
+    assert!(read_response(&mut stream).await.starts_with("HTTP/1.1 200"));
+}
+
+async fn a_body_sent_a_byte_at_a_time_is_answered_408_and_cut_off(db: &TestDb) {
+    let addr = serve(db, short_limits(100)).await;
+    // A handler that reads the body (sign-in): 408, and the connection closes.
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream
+        .write_all(
+            b"POST /api/auth/signin HTTP/1.1\r\nhost: localhost\r\nsec-fetch-site: same-origin\r\n\
+              content-type: application/json\r\ncontent-length: 200\r\n\r\n",
+        )
+        .await
+        .unwrap();
+    let (received, took) = trickle(stream, &[b' '; 200]).await;
+    assert!(received.starts_with("HTTP/1.1 408"), "{received}");
+    assert!(received.to_ascii_lowercase().contains("connection: close"));
+    assert!(received.contains(r#""status":408"#), "{received}");
+    assert!(
+        took >= BODY_TIMEOUT - Duration::from_millis(200),
+        "{took:?}"
+    );
+    assert!(took <= BODY_TIMEOUT + SLACK, "closed after {took:?}");
+    // A handler that never reads it: answered, then closed instead of waiting for it.
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nhost: localhost\r\ncontent-length: 200\r\n\r\n")
+        .await
+        .unwrap();
+    let (received, took) = trickle(stream, &[b' '; 200]).await;
+    assert!(received.starts_with("HTTP/1.1 200"), "{received}");
+    assert!(took <= BODY_TIMEOUT + SLACK, "closed after {took:?}");
+    // A body sent at once is read as ever (a wrong password: refused as such, not 408).
+    let answer = reqwest::Client::new()
+        .post(format!("http://{addr}/api/auth/signin"))
+        .header("sec-fetch-site", "same-origin")
+        .json(&serde_json::json!({ "email": "nobody@example.com", "password": "not the one" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), 400);
+    let body: serde_json::Value = answer.json().await.unwrap();
+    assert_eq!(body["message"], "Invalid login credentials");
+}
+
+async fn a_kept_alive_connection_left_idle_is_closed(db: &TestDb) {
+    let addr = serve(db, short_limits(100)).await;
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream.write_all(HEALTHZ).await.unwrap();
+    assert!(read_response(&mut stream).await.starts_with("HTTP/1.1 200"));
+    // Kept alive: a second request on it is served.
+    stream.write_all(HEALTHZ).await.unwrap();
+    assert!(read_response(&mut stream).await.starts_with("HTTP/1.1 200"));
+    let idle = Instant::now();
+    let mut buffer = [0u8; 64];
+    let read = tokio::time::timeout(Duration::from_secs(30), stream.read(&mut buffer))
+        .await
+        .expect("the idle connection is closed");
+    assert!(matches!(read, Ok(0) | Err(_)), "{read:?}");
+    let took = idle.elapsed();
+    assert!(
+        took >= HEADER_TIMEOUT - Duration::from_millis(200),
+        "{took:?}"
+    );
+    assert!(took <= HEADER_TIMEOUT + SLACK, "closed after {took:?}");
+}
+
+async fn past_the_connection_cap_a_connection_waits_for_a_free_one(db: &TestDb) {
+    // Long header timeout: only the cap decides here.
+    let addr = serve(
+        db,
+        ConnectionLimits {
+            header_timeout: Duration::from_secs(30),
+            ..short_limits(2)
+        },
+    )
+    .await;
+    let mut first = TcpStream::connect(addr).await.unwrap();
+    let mut second = TcpStream::connect(addr).await.unwrap();
+    for stream in [&mut first, &mut second] {
+        stream.write_all(HEALTHZ).await.unwrap();
+        assert!(read_response(stream).await.starts_with("HTTP/1.1 200"));
+    }
+    // The third is queued by the kernel, not served, while both stay open.
+    let mut third = TcpStream::connect(addr).await.unwrap();
+    third.write_all(HEALTHZ).await.unwrap();
+    let mut buffer = [0u8; 64];
+    assert!(
+        tokio::time::timeout(Duration::from_millis(1500), third.read(&mut buffer))
+            .await
+            .is_err(),
+        "a third connection was served past the cap of 2"
+    );
+    // One closes: the third is served.
+    drop(first);
+    let answered = tokio::time::timeout(Duration::from_secs(3), read_response(&mut third))
+        .await
+        .expect("the third connection is served once one closes");
+    assert!(answered.starts_with("HTTP/1.1 200"), "{answered}");
+    drop(second);
+}
+
+db_tests!(
+    headers_sent_a_byte_at_a_time_are_cut_off,
+    a_body_sent_a_byte_at_a_time_is_answered_408_and_cut_off,
+    a_kept_alive_connection_left_idle_is_closed,
+    past_the_connection_cap_a_connection_waits_for_a_free_one,
+);
