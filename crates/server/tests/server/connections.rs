@@ -1,6 +1,7 @@
 //! Slow and idle clients are cut off, and connections are capped: the real accept loop
 //! (`sound_atlas::serve::run`) on a bound port, with short limits, spoken to over raw
-//! TCP sockets. On SQLite and PostgreSQL.
+//! TCP sockets, on SQLite and PostgreSQL; and the real binary with those limits set in
+//! its environment.
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -222,3 +223,105 @@ db_tests!(
     a_kept_alive_connection_left_idle_is_closed,
     past_the_connection_cap_a_connection_waits_for_a_free_one,
 );
+
+// ---- the real binary: the limits come from its settings
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn binary(data_dir: &std::path::Path, port: u16) -> tokio::process::Command {
+    let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_sound-atlas"));
+    command
+        .env("SOUND_ATLAS_ADDR", format!("127.0.0.1:{port}"))
+        .env("SOUND_ATLAS_DATA", data_dir)
+        .env("SOUND_ATLAS_SSR_WORKERS", "1")
+        .env("RUST_LOG", "error")
+        .env_remove("DATABASE_URL")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true);
+    command
+}
+
+#[tokio::test]
+async fn the_binary_takes_its_connection_limits_from_its_settings() {
+    let data_dir = std::env::temp_dir().join(format!(
+        "sa-connections-{}-{}",
+        std::process::id(),
+        free_port()
+    ));
+    std::fs::create_dir_all(&data_dir).unwrap();
+
+    // A setting that is not a number of seconds stops the start, naming it.
+    let refused = binary(&data_dir, free_port())
+        .env("SOUND_ATLAS_BODY_TIMEOUT_SECONDS", "soon")
+        .output()
+        .await
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(said.contains("SOUND_ATLAS_BODY_TIMEOUT_SECONDS"), "{said}");
+
+    let port = free_port();
+    let _server = binary(&data_dir, port)
+        .env("SOUND_ATLAS_HEADER_TIMEOUT_SECONDS", "1")
+        .env("SOUND_ATLAS_BODY_TIMEOUT_SECONDS", "1")
+        .env("SOUND_ATLAS_MAX_CONNECTIONS", "1")
+        .spawn()
+        .unwrap();
+    let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut first = loop {
+        if let Ok(mut stream) = TcpStream::connect(addr).await {
+            if stream.write_all(HEALTHZ).await.is_ok() {
+                let answer =
+                    tokio::time::timeout(Duration::from_secs(5), read_response(&mut stream));
+                if let Ok(answer) = answer.await {
+                    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+                    break stream;
+                }
+            }
+        }
+        assert!(Instant::now() < deadline, "the server never answered");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    // The one connection allowed sits idle: a second waits until the idle limit (1 s)
+    // closes the first.
+    let idle = Instant::now();
+    let mut second = TcpStream::connect(addr).await.unwrap();
+    second.write_all(HEALTHZ).await.unwrap();
+    let answered = tokio::time::timeout(Duration::from_secs(5), read_response(&mut second))
+        .await
+        .expect("the second connection is served once the first is closed");
+    assert!(answered.starts_with("HTTP/1.1 200"), "{answered}");
+    let waited = idle.elapsed();
+    assert!(
+        waited >= Duration::from_millis(700),
+        "served after {waited:?}"
+    );
+    let mut buffer = [0u8; 16];
+    assert!(matches!(first.read(&mut buffer).await, Ok(0) | Err(_)));
+    drop(second);
+
+    // A body trickling past 1 s: 408.
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream
+        .write_all(
+            b"POST /api/auth/signin HTTP/1.1\r\nhost: localhost\r\nsec-fetch-site: same-origin\r\n\
+              content-type: application/json\r\ncontent-length: 50\r\n\r\n",
+        )
+        .await
+        .unwrap();
+    let (received, took) = trickle(stream, &[b' '; 50]).await;
+    assert!(received.starts_with("HTTP/1.1 408"), "{received}");
+    assert!(
+        took <= Duration::from_secs(1) + SLACK,
+        "closed after {took:?}"
+    );
+    std::fs::remove_dir_all(&data_dir).ok();
+}
