@@ -60,7 +60,8 @@ export default [
       'no-restricted-imports': ['error', {
         paths: [{
           name: 'react-router',
-          message: 'The site has its own router (lib/router.tsx) and link (components/link.tsx): React Router was a quarter of the first-load JavaScript.',
+          importNames: ['useNavigate', 'Link', 'NavLink'],
+          message: "Use lib/navigation.tsx's useNavigate (it waits for the next page's module, so the address and the page change together) and components/link.tsx (a plain <a> on it: React Router's Link costs render time on every link).",
         }],
       }],
     },

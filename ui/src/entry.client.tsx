@@ -1,7 +1,7 @@
 import { hydrateRoot, createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/app-providers';
-import { App, routes } from './app/routes';
-import { createBrowserHistory, preloadRoute } from './lib/router';
+import { AppRoutes, preloadPage } from './app/routes';
 import { createQueryClient } from './lib/query-client';
 import { primeQueryCache } from './lib/prime-query-cache';
 import { STATE_ELEMENT_ID, normalizeState, type SsrState } from './lib/ssr-state';
@@ -22,7 +22,7 @@ function readState(): SsrState {
 function start(): void {
   // The page's own module (preloaded by the document) before the first render, so the
   // page hydrates at once instead of suspending.
-  const loading = preloadRoute(routes, window.location.pathname);
+  const loading = preloadPage(window.location.pathname);
   if (loading) loading.then(hydrate, hydrate);
   else hydrate();
 }
@@ -43,7 +43,9 @@ function hydrate(): void {
 
   const app = (
     <AppProviders client={client} state={state}>
-      <App history={createBrowserHistory()} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
   if (hydrating) {

@@ -4,17 +4,21 @@
  * embedded engine (deno_core on QuickJS-ng or V8). No window, document, fetch,
  * URL or timers are assumed.
  */
-// The engine has no URLSearchParams (pages read their query string with it): core-js
-// provides it only where the global is missing.
+// The engine has no WHATWG URL or URLSearchParams: React Router's StaticRouter encodes
+// each matched path with `URL`, and pages read their query string with URLSearchParams.
+// core-js provides them only where the globals are missing (the server bundle only).
+import 'core-js/actual/url';
 import 'core-js/actual/url-search-params';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from './app/app-providers';
 import { PRERENDERED_PARTS } from './app/frame/prerendered-parts';
-import { App } from './app/routes';
+import { AppRoutes } from './app/routes';
+import { ArtistCardTemplate } from './components/artist-card';
+import { artistCardMarkup } from './components/artist-card-markup';
 import { PrerenderedContext, type PrerenderedMarkup } from './lib/prerendered';
-import { Router, createMemoryHistory } from './lib/router';
 import { createQueryClient } from './lib/query-client';
 import { watchReads, type PrefetchReport } from './lib/prefetch-audit';
 import { primeQueryCache } from './lib/prime-query-cache';
@@ -49,18 +53,20 @@ export function renderPage(request: RenderRequest, { reuseMarkup = true } = {}):
   try {
     const withProviders = (children: ReactNode) => (
       <AppProviders client={client} state={state}>
-        <Router history={createMemoryHistory(request.url)} routes={[]} notFound={NoPage}>
-          {children}
-        </Router>
+        <StaticRouter location={request.url}>{children}</StaticRouter>
       </AppProviders>
     );
     const markup = reuseMarkup ? prerenderedMarkup(client, state, withProviders) : null;
     takeRenderedModules();
     const html = renderToString(
       <PrerenderedContext.Provider value={markup}>
-        <AppProviders client={client} state={state}>
-          <App history={createMemoryHistory(request.url)} />
-        </AppProviders>
+        <ArtistCardTemplate.Provider value={reuseMarkup ? artistCardMarkup : null}>
+          <AppProviders client={client} state={state}>
+            <StaticRouter location={request.url}>
+              <AppRoutes />
+            </StaticRouter>
+          </AppProviders>
+        </ArtistCardTemplate.Provider>
       </PrerenderedContext.Provider>,
     );
     return { html, modules: takeRenderedModules(), ...reads.report(state.prefetched) };
@@ -72,7 +78,6 @@ export function renderPage(request: RenderRequest, { reuseMarkup = true } = {}):
 /** The frame parts' markup by variant, for the life of this engine runtime (a few dozen). */
 const stored = new Map<string, string>();
 const MAX_STORED = 500;
-const NoPage = () => null;
 
 /** This render's view of the stored frame parts (each rendered first if its variant is new). */
 function prerenderedMarkup(client: QueryClient, state: SsrState, withProviders: (children: ReactNode) => ReactNode): PrerenderedMarkup {

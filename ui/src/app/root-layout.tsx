@@ -1,4 +1,4 @@
-import { Outlet } from '../lib/router';
+import { Outlet } from 'react-router';
 import { Link } from '../components/link';
 import { Footer } from './frame/footer';
 import { Header } from './frame/header';

@@ -1,8 +1,10 @@
+import { Component, type ComponentType, type ReactNode } from 'react';
+import { Route, Routes, matchRoutes, useLocation, type RouteObject } from 'react-router';
 import { routes as contract } from '../generated/contract';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { lazyModule, lazyPage, type LazyPage } from '../lib/lazy-page';
+import { PagePreloader } from '../lib/navigation';
 import { RootErrorBoundary, RootLayout } from './root-layout';
-import { RouteErrorBoundary, Router, type History, type Route } from '../lib/router';
 
 // Each page module is a file of its own in the browser (lib/lazy-page.tsx); the name is
 // the module's base name, which names its file. The server bundle has them all built in.
@@ -42,20 +44,75 @@ export const pages: Record<keyof typeof contract, LazyPage> = {
   termsOfService: lazyPage(sitePages, (m) => m.TermsOfServicePage),
 };
 
-export const routes: Route[] = (Object.keys(pages) as Array<keyof typeof contract>).map((id) => ({ path: contract[id].path, Component: pages[id] }));
+/** The contract's page routes as React Router's route objects (matching: lib/navigation.tsx's preload, the tests). */
+export const routes: RouteObject[] = (Object.keys(pages) as Array<keyof typeof contract>).map((id) => ({ path: contract[id].path, Component: pages[id] }));
+
+/** Starts loading the module of the page at `pathname`; undefined when it is loaded (or there is none). */
+export function preloadPage(pathname: string): Promise<unknown> | undefined {
+  const match = matchRoutes(routes, pathname)?.[0];
+  return (match?.route.Component as LazyPage | undefined)?.preload();
+}
 
 /** Loads every page's module (the UI tests render pages at once, as the server does). */
 export function loadAllPages(): Promise<unknown> {
   return Promise.all(Object.values(pages).map((page) => page.preload()));
 }
 
-/** The whole app at `history`'s location: the frame around the matched page, or the error screen. */
-export function App({ history }: { history: History }) {
+/**
+ * The whole app inside a React Router router (`StaticRouter` on the server,
+ * `BrowserRouter` in the browser, a memory history in tests): the frame around the
+ * matched page, the 404 page for any other path, or the error screen.
+ */
+export function AppRoutes() {
   return (
-    <Router history={history} routes={routes} notFound={NotFoundPage}>
+    <PagePreloader preload={preloadPage}>
       <RouteErrorBoundary fallback={RootErrorBoundary}>
-        <RootLayout />
+        <Routes>
+          <Route Component={RootLayout}>
+            {routes.map((route) => (
+              <Route key={route.path} path={route.path} Component={route.Component} />
+            ))}
+            <Route path="*" Component={NotFoundPage} />
+          </Route>
+        </Routes>
       </RouteErrorBoundary>
-    </Router>
+    </PagePreloader>
+  );
+}
+
+interface BoundaryProps {
+  fallback: ComponentType<{ error: unknown }>;
+  resetKey: string;
+  children: ReactNode;
+}
+
+class Boundary extends Component<BoundaryProps, { error: unknown; failed: boolean }> {
+  state = { error: null as unknown, failed: false };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error, failed: true };
+  }
+
+  componentDidUpdate(previous: BoundaryProps) {
+    // A navigation away from the page that failed shows the frame again.
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ error: null, failed: false });
+  }
+
+  render() {
+    const Fallback = this.props.fallback;
+    return this.state.failed ? <Fallback error={this.state.error} /> : this.props.children;
+  }
+}
+
+/**
+ * Renders `fallback` instead of `children` when they throw while rendering, until the
+ * next navigation (React Router's `errorElement` is for data routers only).
+ */
+function RouteErrorBoundary({ fallback, children }: { fallback: ComponentType<{ error: unknown }>; children: ReactNode }) {
+  const { key } = useLocation();
+  return (
+    <Boundary fallback={fallback} resetKey={key}>
+      {children}
+    </Boundary>
   );
 }

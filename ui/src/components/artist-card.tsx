@@ -1,12 +1,19 @@
-import type { CSSProperties } from 'react';
-import { useLocation } from '../lib/router';
+import { createContext, useContext, type CSSProperties } from 'react';
+import { useLocation } from 'react-router';
 import { Link } from './link';
 import type { ArtistSummary } from '../generated/contract';
 import { ArtistImage } from './artist-image';
 import { FavoriteHeart } from './favorite-heart';
 import { useFavoritesList } from '../lib/library';
 import { Prerendered } from '../lib/prerendered';
-import { artistCardMarkup } from './artist-card-markup';
+import type { ArtistCardMarkupProps } from './artist-card-markup';
+
+/**
+ * The card's markup template (artist-card-markup.ts), given by the server's engine
+ * (entry.server.tsx) only: the browser never writes cards as markup, so its bundle
+ * leaves the template out.
+ */
+export const ArtistCardTemplate = createContext<((props: ArtistCardMarkupProps) => string | undefined) | null>(null);
 
 interface ArtistCardProps {
   artist: ArtistSummary;
@@ -34,7 +41,8 @@ export function ArtistCard({ artist, index = 0, animate = false, onOpen, heading
   const favorites = useFavoritesList();
   const favorited = heart && favorites.some((favorite) => favorite.id === artist.id);
   const style = animate ? ({ '--i': index } as CSSProperties) : undefined;
-  const markup = () => artistCardMarkup({ artist, headingLevel, favorited: heart ? favorited : null });
+  const template = useContext(ArtistCardTemplate);
+  const markup = () => template?.({ artist, headingLevel, favorited: heart ? favorited : null });
   return (
     <Prerendered markup={markup} as="article" className={animate ? 'artist-card artist-card--animate' : 'artist-card'} style={style}>
       <ArtistCardContent artist={artist} onOpen={onOpen} headingLevel={headingLevel} heart={heart} />

@@ -1,5 +1,6 @@
 import type { AnchorHTMLAttributes, MouseEvent, Ref } from 'react';
-import { useLocation, useNavigate } from '../lib/router';
+import { useLocation } from 'react-router';
+import { useNavigate } from '../lib/navigation';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** An absolute path within the site (`/artist/12`, `/browse?letter=B`). */

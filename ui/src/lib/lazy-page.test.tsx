@@ -1,8 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
+import { Route, Routes, matchRoutes, UNSAFE_createMemoryHistory as createMemoryHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { lazyModule, lazyPage, takeRenderedModules } from './lazy-page';
-import { Outlet, Router, createMemoryHistory, useNavigate, type Route } from './router';
+import { lazyModule, lazyPage, takeRenderedModules, type LazyPage } from './lazy-page';
+import { PagePreloader, useNavigate } from './navigation';
 
 function GoTo({ to }: { to: string }) {
   const navigate = useNavigate();
@@ -13,13 +14,20 @@ function GoTo({ to }: { to: string }) {
   );
 }
 
-/** Renders the router at `/` over `routes`; answers its history. */
-function renderRoutes(routes: Route[]) {
-  const history = createMemoryHistory('/');
+/** Renders React Router at `/` over `routes` as the app does (lib/navigation.tsx's preloading); answers its history. */
+function renderRoutes(routes: Array<{ path: string; Component: ComponentType }>) {
+  const history = createMemoryHistory({ initialEntries: ['/'], v5Compat: true });
+  const preload = (pathname: string) => (matchRoutes(routes, pathname)?.[0]?.route.Component as LazyPage | undefined)?.preload();
   render(
-    <Router history={history} routes={routes} notFound={() => null}>
-      <Outlet />
-    </Router>,
+    <HistoryRouter history={history}>
+      <PagePreloader preload={preload}>
+        <Routes>
+          {routes.map((route) => (
+            <Route key={route.path} path={route.path} Component={route.Component} />
+          ))}
+        </Routes>
+      </PagePreloader>
+    </HistoryRouter>,
   );
   return history;
 }
@@ -69,16 +77,16 @@ describe('lazily loaded pages', () => {
     const history = renderRoutes(routes);
     expect(screen.getByText('home')).toBeTruthy();
 
-    act(() => history.navigate('/slow'));
+    await act(async () => history.push('/slow'));
     expect(screen.getByText('home')).toBeTruthy();
     await slow.finish();
     expect(screen.getByText('slow page')).toBeTruthy();
 
     // Back home (loaded: at once), then to "other" and on to "slow" before "other" is in.
-    act(() => history.navigate('/'));
+    await act(async () => history.push('/'));
     expect(screen.getByText('home')).toBeTruthy();
-    act(() => history.navigate('/other'));
-    act(() => history.navigate('/slow'));
+    await act(async () => history.push('/other'));
+    await act(async () => history.push('/slow'));
     expect(screen.getByText('slow page')).toBeTruthy();
     await other.finish();
     expect(screen.getByText('slow page')).toBeTruthy();
@@ -117,7 +125,7 @@ describe('lazily loaded pages', () => {
     ];
     const history = renderRoutes(routes);
     act(() => screen.getByRole('button', { name: 'go' }).click());
-    act(() => history.navigate('/?moved=1'));
+    await act(async () => history.push('/?moved=1'));
     await slow.finish();
     expect(history.location.pathname + history.location.search).toBe('/?moved=1');
     expect(screen.queryByText('slow page')).toBeNull();

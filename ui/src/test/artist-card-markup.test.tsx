@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../app/app-providers';
 import { api, type ArtistSummary } from '../generated/contract';
-import { createMemoryHistory, Router } from '../lib/router';
+import { StaticRouter } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
 import { primeQueryCache } from '../lib/prime-query-cache';
 import type { SsrState } from '../lib/ssr-state';
@@ -29,9 +29,9 @@ function rendered(artist: ArtistSummary, headingLevel: 2 | 3, heart: boolean, fa
   primeQueryCache(client, state);
   return renderToString(
     <AppProviders client={client} state={state}>
-      <Router history={createMemoryHistory('/browse?letter=B')} routes={[]} notFound={() => null}>
+      <StaticRouter location="/browse?letter=B">
         <ArtistCardContent artist={artist} headingLevel={headingLevel} heart={heart} />
-      </Router>
+      </StaticRouter>
     </AppProviders>,
   );
 }

@@ -53,7 +53,7 @@ describe('the document head on client navigation', () => {
     expect(all('article:section')).toEqual(['Artist Spotlight']);
     expect(all('article:tag')).toEqual(['Rock', '1970s', 'Queen']);
 
-    await act(async () => history.navigate('/articles/8'));
+    await act(async () => history.push('/articles/8'));
     expect(document.title).toBe('Gear for Beginners - Sound Atlas');
     expect(meta('og:image')).toBe(`${ORIGIN}/og/article/8.png`);
     expect(meta('twitter:image:alt')).toBe('Article: Gear for Beginners (Equipment & Gear)');
@@ -61,7 +61,7 @@ describe('the document head on client navigation', () => {
     expect(all('article:section')).toEqual(['Equipment & Gear']);
     expect(all('article:tag')).toEqual(['Gear']);
 
-    await act(async () => history.navigate('/about'));
+    await act(async () => history.push('/about'));
     expect(document.head.querySelectorAll('meta[property^="article:"]')).toHaveLength(0);
     expect(meta('og:type')).toBe('website');
     expect(meta('og:title')).toBe('Sound Atlas - Explore Your World of Music');
@@ -73,7 +73,7 @@ describe('the document head on client navigation', () => {
 
   it('gives an artist page its own profile tags and share picture, then the defaults on leaving', async () => {
     const { history } = renderApp('/articles/7', prefetched);
-    await act(async () => history.navigate(`/artist/${artist.id}`));
+    await act(async () => history.push(`/artist/${artist.id}`));
     expect(document.title).toBe('Nirvana - Sound Atlas');
     expect(meta('og:type')).toBe('profile');
     expect(meta('og:title')).toBe('Nirvana - Sound Atlas');
@@ -87,7 +87,7 @@ describe('the document head on client navigation', () => {
     // The article's tags left with the article.
     expect(document.head.querySelectorAll('meta[property^="article:"]')).toHaveLength(0);
 
-    await act(async () => history.navigate('/browse'));
+    await act(async () => history.push('/browse'));
     expect(meta('og:type')).toBe('website');
     expect(meta('og:image')).toBe(`${ORIGIN}/assets/og-default.png`);
     expect(meta('og:url')).toBe(`${ORIGIN}/`);

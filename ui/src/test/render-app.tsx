@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { AppProviders } from '../app/app-providers';
-import { App } from '../app/routes';
-import { createMemoryHistory } from '../lib/router';
+import { UNSAFE_createMemoryHistory as createMemoryHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router';
+import { AppRoutes } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';
 import { primeQueryCache } from '../lib/prime-query-cache';
 import type { PrefetchedEntry, SsrState } from '../lib/ssr-state';
@@ -11,10 +11,13 @@ export function renderApp(url: string, prefetched: PrefetchedEntry[] = []) {
   const state: SsrState = { prefetched, fetchedAt: 1_763_740_000_000, year: 2026, today: '2025-11-21', origin: 'https://soundatlas.test' };
   const client = createQueryClient({ hydrating: true });
   primeQueryCache(client, state);
-  const history = createMemoryHistory(url);
+  // React Router's own memory history, held by the test as the address bar.
+  const history = createMemoryHistory({ initialEntries: [url], v5Compat: true });
   const utils = render(
     <AppProviders client={client} state={state}>
-      <App history={history} />
+      <HistoryRouter history={history}>
+        <AppRoutes />
+      </HistoryRouter>
     </AppProviders>,
   );
   return { ...utils, client, history, state };

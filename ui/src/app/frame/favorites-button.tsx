@@ -1,4 +1,4 @@
-import { useNavigate } from '../../lib/router';
+import { useNavigate } from '../../lib/navigation';
 import { useFavoritesCount, useSignedIn } from '../../lib/account';
 import { showLogin } from '../../lib/events';
 import { HeartIcon } from '../../components/icons';

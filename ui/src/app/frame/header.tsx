@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useLocation } from '../../lib/router';
+import { useLocation } from 'react-router';
 import { LogoLink } from '../../components/logo';
 import { MenuIcon } from '../../components/icons';
 import { FavoritesButton } from './favorites-button';

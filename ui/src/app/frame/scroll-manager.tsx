@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { useLocation } from '../../lib/router';
+import { useLocation } from 'react-router';
 
 /** Location state a link can pass to keep the scroll position (e.g. Load More). */
 export interface KeepScrollState {

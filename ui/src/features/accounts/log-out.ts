@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '../../lib/router';
+import { useNavigate } from '../../lib/navigation';
 import { toast, errorToast } from '../../lib/toast';
 import { isHttpError } from '../../lib/http-error';
 import { afterSignOut, errorMessage, signOut } from './auth';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from '../../lib/router';
+import { useLocation } from 'react-router';
+import { useNavigate } from '../../lib/navigation';
 import { api, routes } from '../../generated/contract';
 import { fetchJson } from '../../lib/fetcher';
 import type { Artist } from '../../generated/contract';

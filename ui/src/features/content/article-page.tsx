@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from '../../lib/router';
+import { useParams } from 'react-router';
 import { Link } from '../../components/link';
 import { INVALID_YOUTUBE_URL, RELATED_ARTICLES, links, routes, titles, type Article } from '../../generated/contract';
 import { useAppEnv } from '../../lib/app-state';

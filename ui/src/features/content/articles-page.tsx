@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from '../../lib/router';
+import { useSearchParams } from 'react-router';
 import { Link } from '../../components/link';
 import { links, routes, titles } from '../../generated/contract';
 import { useDocumentTitle } from '../../lib/use-document-title';

@@ -243,7 +243,7 @@ describe('an article page', () => {
     expect(description.getAttribute('content')).toBe('The Story Behind a Song - Sound Atlas');
     expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe('https://soundatlas.test/og/article/7.png');
     await act(async () => {
-      history.navigate('/about');
+      history.push('/about');
     });
     expect(description.getAttribute('content')).toBe('Sound Atlas - Explore Your World of Music');
     expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe('https://soundatlas.test/assets/og-default.png');

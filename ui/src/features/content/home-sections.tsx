@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from '../../lib/router';
+import { useSearchParams } from 'react-router';
 import { Link } from '../../components/link';
 import { api, type Article, type ChannelVideo, type NewSong, type TopTenEntry } from '../../generated/contract';
 import { requestVideoOverlay } from '../../lib/events';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams } from '../../lib/router';
+import { useParams } from 'react-router';
+import { useNavigate } from '../../lib/navigation';
 import { Link } from '../../components/link';
 import { api, links, titles, type Artist, type FavoriteFolder, type VideoFavorite } from '../../generated/contract';
 import { ArtistImage } from '../../components/artist-image';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useNavigate } from '../../lib/router';
+import { useNavigate } from '../../lib/navigation';
 import { Link } from '../../components/link';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountActions, api, titles, type User } from '../../generated/contract';

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { Outlet, Router, createMemoryHistory } from '../../lib/router';
+import { Route, Routes, UNSAFE_createMemoryHistory as createMemoryHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { defaultOptions } from '../../lib/query-client';
 import { quizFactsKey } from './quiz-data';
@@ -27,12 +27,15 @@ function renderQuiz(url: string, facts: QuizFact[] | 'pending' = CATALOGUE) {
       },
     },
   });
-  const history = createMemoryHistory(url);
+  const history = createMemoryHistory({ initialEntries: [url], v5Compat: true });
   render(
     <QueryClientProvider client={client}>
-      <Router history={history} routes={[{ path: 'quiz', Component: QuizPage }]} notFound={() => <p>Main menu</p>}>
-        <Outlet />
-      </Router>
+      <HistoryRouter history={history}>
+        <Routes>
+          <Route path="quiz" Component={QuizPage} />
+          <Route path="*" element={<p>Main menu</p>} />
+        </Routes>
+      </HistoryRouter>
     </QueryClientProvider>,
   );
   return { history, requested };

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useNavigate } from '../../lib/router';
+import { useLocation } from 'react-router';
+import { useNavigate } from '../../lib/navigation';
 import { Link } from '../../components/link';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { parseQuizSeed, QUIZ_TITLE, quizFactsQuery, quizUrl } from './quiz-data';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useNavigate, useParams, useSearchParams } from '../../../lib/router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
+import { useNavigate } from '../../../lib/navigation';
 import { Link } from '../../../components/link';
 import { useAppEnv } from '../../../lib/app-state';
 import { useFavoritesList, useFoldersList } from '../../../lib/library';

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate, useNavigationType } from '../../../lib/router';
+import { useLocation, useNavigationType } from 'react-router';
+import { useNavigate } from '../../../lib/navigation';
 import { Link } from '../../../components/link';
 import { browseKeys } from '../queries';
 import { isHydrated } from '../../../lib/hydration';

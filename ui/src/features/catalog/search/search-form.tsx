@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from '../../../lib/router';
+import { useNavigate } from '../../../lib/navigation';
 import { searchTarget } from './search-query';
 
 export const SEARCH_PLACEHOLDER = 'Search artists, bands, or genres...';

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import { useLocation, useNavigate, useParams } from '../../../lib/router';
+import { useLocation, useParams } from 'react-router';
+import { useNavigate } from '../../../lib/navigation';
 import { Link } from '../../../components/link';
 import { isHttpError } from '../../../lib/http-error';
 import { queries } from '../queries';

@@ -1,0 +1,105 @@
+// Client navigation across lazily loaded pages (React Router in the browser): back and
+// forward, a navigation started while the last one's page module is still loading, and
+// the scroll position on the way.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { start } from '../support/harness.mjs';
+import { hydrated, quietPage } from './browser-helpers.mjs';
+
+let site;
+before(async () => {
+  site = await start();
+});
+after(async () => {
+  await site?.stop();
+});
+
+const path = (page) => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
+const heading = (page) => page.locator('main h1').first().textContent();
+
+/** Holds every request for a page module's file (`/static/<name>-<hash>.js`) until released. */
+async function holdModule(page, name) {
+  let release;
+  const released = new Promise((resolve) => {
+    release = resolve;
+  });
+  let requested = false;
+  await page.route(new RegExp(`/static/${name}-[A-Z0-9]+\\.js$`), async (route) => {
+    requested = true;
+    await released;
+    await route.continue();
+  });
+  return { release: () => release(), requested: () => requested };
+}
+
+test('back and forward across lazily loaded pages show each page with its address', async () => {
+  const page = await quietPage(site);
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error));
+  await page.goto(`${site.origin}/about`);
+  await hydrated(page);
+  const aboutTitle = await heading(page);
+
+  // About (its module) -> an artist (another module) -> browse (a third).
+  await page.goto(`${site.origin}/browse?letter=B`);
+  await hydrated(page);
+  await page.locator('.artist-card-link').first().click();
+  await page.waitForURL(/\/artist\/\d+$/);
+  const artistPath = path(page);
+  const artistTitle = await heading(page);
+  await page.goBack();
+  await page.waitForURL(`${site.origin}/browse?letter=B`);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.goBack();
+  await page.waitForURL(`${site.origin}/about`);
+  await page.waitForFunction((title) => document.querySelector('main h1')?.textContent === title, aboutTitle);
+  await page.goForward();
+  await page.waitForURL(`${site.origin}/browse?letter=B`);
+  await page.goForward();
+  await page.waitForURL(`${site.origin}${artistPath}`);
+  await page.waitForFunction((title) => document.querySelector('main h1')?.textContent === title, artistTitle);
+  assert.deepEqual(errors, []);
+});
+
+test('a page stays, address and all, while the next page’s module loads; a later navigation wins', async () => {
+  const page = await quietPage(site);
+  const held = await holdModule(page, 'artist-page');
+  await page.goto(`${site.origin}/browse?letter=B`);
+  await hydrated(page);
+  const browseTitle = await heading(page);
+
+  await page.locator('.artist-card-link').first().click();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.ok(held.requested(), 'the artist page module was asked for');
+  assert.equal(path(page), '/browse?letter=B', 'the address waits for the module');
+  assert.equal(await heading(page), browseTitle, 'and so does the page');
+
+  // Meanwhile the visitor goes home: that navigation wins, and the artist page never comes.
+  await page.locator('header .logo-link').click();
+  await page.waitForURL(`${site.origin}/`);
+  await page.waitForFunction((title) => document.querySelector('main h1') && document.querySelector('main h1').textContent !== title, browseTitle);
+  held.release();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  assert.equal(path(page), '/', 'the late module moved nothing');
+});
+
+test('a lazily loaded page opens at the top, and back returns to the list where it was', async () => {
+  const page = await quietPage(site, { viewport: { width: 1280, height: 800 } });
+  await page.goto(`${site.origin}/browse?letter=S`);
+  await hydrated(page);
+  const cards = page.locator('.artist-card-link');
+  await cards.nth(11).scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => window.scrollY > 300);
+  const listScroll = await page.evaluate(() => window.scrollY);
+  // The artist page's module is fetched on this click (no page of it was shown yet).
+  await cards.nth(11).click();
+  await page.waitForURL(/\/artist\/\d+$/);
+  await page.waitForFunction(() => window.scrollY === 0);
+  await page.goBack();
+  await page.waitForURL(`${site.origin}/browse?letter=S`);
+  // Browse restores its own position on the way back (the rest go to the top).
+  await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 200, listScroll, { timeout: 5000 });
+});
