@@ -4,9 +4,11 @@
  * embedded engine (deno_core on QuickJS-ng or V8). No window, document, fetch,
  * URL or timers are assumed.
  */
-// The engine has no WHATWG URL or URLSearchParams: React Router's StaticRouter encodes
-// each matched path with `URL`, and pages read their query string with URLSearchParams.
-// core-js provides them only where the globals are missing (the server bundle only).
+// The engine has no WHATWG URL or URLSearchParams: React Router's module builds a `URL`
+// as it loads, and pages read their query string with URLSearchParams. core-js provides
+// them only where the globals are missing (the server bundle only). No render parses a
+// URL: the route table renders React Router's matches itself (app/routes.tsx), where
+// `<Routes>` would encode each matched path with `URL` on every render.
 import 'core-js/actual/url';
 import 'core-js/actual/url-search-params';
 import type { ReactNode } from 'react';
@@ -15,9 +17,10 @@ import { StaticRouter } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from './app/app-providers';
 import { PRERENDERED_PARTS } from './app/frame/prerendered-parts';
-import { AppRoutes } from './app/routes';
+import { AppRoutes, preloadPage } from './app/routes';
 import { ArtistCardTemplate } from './components/artist-card';
 import { artistCardMarkup } from './components/artist-card-markup';
+import { Navigation } from './lib/navigation';
 import { PrerenderedContext, type PrerenderedMarkup } from './lib/prerendered';
 import { createQueryClient } from './lib/query-client';
 import { watchReads, type PrefetchReport } from './lib/prefetch-audit';
@@ -53,7 +56,9 @@ export function renderPage(request: RenderRequest, { reuseMarkup = true } = {}):
   try {
     const withProviders = (children: ReactNode) => (
       <AppProviders client={client} state={state}>
-        <StaticRouter location={request.url}>{children}</StaticRouter>
+        <StaticRouter location={request.url}>
+          <Navigation preload={preloadPage}>{children}</Navigation>
+        </StaticRouter>
       </AppProviders>
     );
     const markup = reuseMarkup ? prerenderedMarkup(client, state, withProviders) : null;

@@ -1,9 +1,9 @@
 import { Component, type ComponentType, type ReactNode } from 'react';
-import { Route, Routes, matchRoutes, useLocation, type RouteObject } from 'react-router';
+import { matchRoutes, renderMatches, useLocation, type RouteObject } from 'react-router';
 import { routes as contract } from '../generated/contract';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { lazyModule, lazyPage, type LazyPage } from '../lib/lazy-page';
-import { PagePreloader } from '../lib/navigation';
+import { Navigation } from '../lib/navigation';
 import { RootErrorBoundary, RootLayout } from './root-layout';
 
 // Each page module is a file of its own in the browser (lib/lazy-page.tsx); the name is
@@ -49,8 +49,8 @@ export const routes: RouteObject[] = (Object.keys(pages) as Array<keyof typeof c
 
 /** Starts loading the module of the page at `pathname`; undefined when it is loaded (or there is none). */
 export function preloadPage(pathname: string): Promise<unknown> | undefined {
-  const match = matchRoutes(routes, pathname)?.[0];
-  return (match?.route.Component as LazyPage | undefined)?.preload();
+  const page = matchPage(pathname)?.at(-1)?.route.Component as Partial<LazyPage> | undefined;
+  return page?.preload?.();
 }
 
 /** Loads every page's module (the UI tests render pages at once, as the server does). */
@@ -65,19 +65,50 @@ export function loadAllPages(): Promise<unknown> {
  */
 export function AppRoutes() {
   return (
-    <PagePreloader preload={preloadPage}>
+    <Navigation preload={preloadPage}>
       <RouteErrorBoundary fallback={RootErrorBoundary}>
-        <Routes>
-          <Route Component={RootLayout}>
-            {routes.map((route) => (
-              <Route key={route.path} path={route.path} Component={route.Component} />
-            ))}
-            <Route path="*" Component={NotFoundPage} />
-          </Route>
-        </Routes>
+        <Pages />
       </RouteErrorBoundary>
-    </PagePreloader>
+    </Navigation>
   );
+}
+
+/** The first segment of a path, as routes match it (case-insensitively, decoded). */
+function firstSegment(path: string): string {
+  const segment = path.replace(/^\//, '').split('/')[0];
+  try {
+    return decodeURIComponent(segment).toLowerCase();
+  } catch {
+    return segment.toLowerCase();
+  }
+}
+
+/**
+ * The route tree React Router matches a pathname against, by the pathname's first
+ * segment: the frame around the pages that start with it, and the 404 page. React
+ * Router flattens, ranks and compiles every route of the tree it is given on every
+ * match, which over the whole table was a tenth of an artist page's render in the
+ * engine; every page path starts with a fixed segment, so a tree holds one or two pages.
+ */
+const notFound: RouteObject = { path: '*', Component: NotFoundPage };
+const frame = (pages: RouteObject[]): RouteObject[] => [{ Component: RootLayout, children: [...pages, notFound] }];
+const pagesByFirstSegment = new Map<string, RouteObject[]>();
+for (const route of routes) {
+  const first = firstSegment(route.path!);
+  if (first.startsWith(':') || first.startsWith('*')) throw new Error(`${route.path}: page paths start with a fixed segment`);
+  pagesByFirstSegment.set(first, [...(pagesByFirstSegment.get(first) ?? []), route]);
+}
+const trees = new Map([...pagesByFirstSegment].map(([first, pages]) => [first, frame(pages)]));
+const onlyNotFound = frame([]);
+
+/** React Router's matches for `pathname`: the frame, then its page (or the 404 page). */
+export function matchPage(pathname: string) {
+  return matchRoutes(trees.get(firstSegment(pathname)) ?? onlyNotFound, pathname);
+}
+
+function Pages() {
+  const { pathname } = useLocation();
+  return renderMatches(matchPage(pathname));
 }
 
 interface BoundaryProps {

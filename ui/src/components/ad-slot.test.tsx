@@ -1,6 +1,7 @@
 import { act, render as renderBare, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
+import { Navigation } from '../lib/navigation';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONSENT_KEY, DEFAULT_CONSENT, ESSENTIAL_ONLY, ALL_CONSENT, saveConsent } from '../lib/consent';
 import { AD_NETWORK_SCRIPT, AdSlot } from './ad-slot';
@@ -10,7 +11,9 @@ const NETWORK = 'https://ads.example.test/tag.js';
 /** The slot's note links to the privacy settings: render it inside a router. */
 function render(ui: ReactElement) {
   return renderBare(
-    <MemoryRouter>{ui}</MemoryRouter>,
+    <MemoryRouter>
+      <Navigation preload={() => undefined}>{ui}</Navigation>
+    </MemoryRouter>,
   );
 }
 

@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes, MouseEvent, Ref } from 'react';
 import { useLocation } from 'react-router';
-import { useNavigate } from '../lib/navigation';
+import { useCurrentLocation, useNavigate } from '../lib/navigation';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** An absolute path within the site (`/artist/12`, `/browse?letter=B`). */
@@ -13,14 +13,14 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 }
 
 /**
- * The site's in-app link: a real `<a href>` that navigates on the client (the
- * router: lib/router.tsx). Every link of the site is an absolute path, so nothing is
+ * The site's in-app link: a real `<a href>` that navigates on the client through React
+ * Router (lib/navigation.tsx). Every link of the site is an absolute path, so nothing is
  * resolved per render: an artist page has about 40 links, and React Router's `Link`
  * was a fifth of its cold render in the server's engine (README "Benchmarks").
  */
 export function Link({ to, replace, state, reloadDocument, onClick, target, ...rest }: LinkProps) {
   const navigate = useNavigate();
-  const location = useLocation();
+  const current = useCurrentLocation();
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (
@@ -37,8 +37,8 @@ export function Link({ to, replace, state, reloadDocument, onClick, target, ...r
     }
     event.preventDefault();
     // As Router's Link: a link to the page already shown replaces the history entry.
-    const current = location.pathname + location.search + location.hash;
-    navigate(to, { replace: replace ?? current === to, state });
+    const { pathname, search, hash } = current();
+    navigate(to, { replace: replace ?? pathname + search + hash === to, state });
   };
   return <a {...rest} href={to} target={target} onClick={handleClick} />;
 }

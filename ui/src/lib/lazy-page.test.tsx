@@ -3,7 +3,7 @@ import type { ComponentType, ReactElement } from 'react';
 import { Route, Routes, matchRoutes, UNSAFE_createMemoryHistory as createMemoryHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { lazyModule, lazyPage, takeRenderedModules, type LazyPage } from './lazy-page';
-import { PagePreloader, useNavigate } from './navigation';
+import { Navigation, useNavigate } from './navigation';
 
 function GoTo({ to }: { to: string }) {
   const navigate = useNavigate();
@@ -20,13 +20,13 @@ function renderRoutes(routes: Array<{ path: string; Component: ComponentType }>)
   const preload = (pathname: string) => (matchRoutes(routes, pathname)?.[0]?.route.Component as LazyPage | undefined)?.preload();
   render(
     <HistoryRouter history={history}>
-      <PagePreloader preload={preload}>
+      <Navigation preload={preload}>
         <Routes>
           {routes.map((route) => (
             <Route key={route.path} path={route.path} Component={route.Component} />
           ))}
         </Routes>
-      </PagePreloader>
+      </Navigation>
     </HistoryRouter>,
   );
   return history;

@@ -8,15 +8,27 @@
  * asks React Router to navigate, so the address bar and the page change together; a
  * later navigation, or back and forward meanwhile, wins. Back and forward themselves
  * move the address at once and the page follows when its module is in.
+ *
+ * React Router's own `useNavigate` runs once, in `Navigation`; every link and page reads
+ * the result from a context. Called in each of an artist page's ~40 links it was a third
+ * of the page's render in the server's engine (it works out relative paths per call).
  */
-import { createContext, useCallback, useContext, useEffect, useRef, type ReactNode } from 'react';
-// eslint-disable-next-line no-restricted-imports -- the one place React Router's navigate is wrapped
-import { useLocation, useNavigate as useRouterNavigate, type NavigateOptions } from 'react-router';
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+// eslint-disable-next-line no-restricted-imports -- the one place React Router's navigate is used
+import { useLocation, useNavigate as useRouterNavigate, type Location, type NavigateOptions } from 'react-router';
 
 /** Starts loading the module of the page at `pathname`; undefined when it is loaded. */
 export type PreloadPage = (pathname: string) => Promise<unknown> | undefined;
 
-const PreloadContext = createContext<PreloadPage>(() => undefined);
+export type Navigate = (to: string | number, options?: NavigateOptions) => void;
+
+interface NavigationValue {
+  navigate: Navigate;
+  /** The location shown now (read when a link is followed, not when it renders). */
+  current(): Location;
+}
+
+const NavigationContext = createContext<NavigationValue | null>(null);
 
 /** The pathname `to` leads to from `current` (a bare query or fragment stays on the page). */
 function pathnameOf(to: string, current: string): string {
@@ -25,12 +37,36 @@ function pathnameOf(to: string, current: string): string {
   return pathname === '' ? current : pathname;
 }
 
+/** The newest navigation asked for: an older one still waiting for its module is dropped. */
+let latestNavigation = 0;
+
 /**
- * Gives `useNavigate` the route table's `preload`, and fetches a page's module when a
- * pointer comes over, a touch starts on or focus reaches a link to it (one listener for
- * the document), so following the link usually waits for nothing.
+ * Provides `useNavigate` inside a React Router router, with the route table's `preload`,
+ * and fetches a page's module when a pointer comes over, a touch starts on or focus
+ * reaches a link to it (one listener for the document), so following the link usually
+ * waits for nothing.
  */
-export function PagePreloader({ preload, children }: { preload: PreloadPage; children: ReactNode }) {
+export function Navigation({ preload, children }: { preload: PreloadPage; children: ReactNode }) {
+  const routerNavigate = useRouterNavigate();
+  const location = useLocation();
+  const shown = useRef(location);
+  shown.current = location;
+  const value = useMemo<NavigationValue>(
+    () => ({
+      current: () => shown.current,
+      navigate(to, options) {
+        if (typeof to === 'number') return void routerNavigate(to);
+        const navigation = ++latestNavigation;
+        const from = shown.current;
+        const loading = preload(pathnameOf(to, from.pathname));
+        if (!loading) return void routerNavigate(to, options);
+        // Dropped when a later navigation was asked for, or the address moved meanwhile.
+        const go = () => navigation === latestNavigation && shown.current.key === from.key && void routerNavigate(to, options);
+        loading.then(go, go);
+      },
+    }),
+    [routerNavigate, preload],
+  );
   useEffect(() => {
     const onIntent = (event: Event) => {
       const href = (event.target as Element | null)?.closest?.('a[href^="/"]')?.getAttribute('href');
@@ -40,33 +76,21 @@ export function PagePreloader({ preload, children }: { preload: PreloadPage; chi
     events.forEach((type) => document.addEventListener(type, onIntent, { passive: true }));
     return () => events.forEach((type) => document.removeEventListener(type, onIntent));
   }, [preload]);
-  return <PreloadContext.Provider value={preload}>{children}</PreloadContext.Provider>;
+  return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }
 
-export type Navigate = (to: string | number, options?: NavigateOptions) => void;
-
-/** The newest navigation asked for, app-wide: an older one still waiting is dropped. */
-let latestNavigation = 0;
+function useNavigation(): NavigationValue {
+  const navigation = useContext(NavigationContext);
+  if (!navigation) throw new Error('useNavigate outside <Navigation>');
+  return navigation;
+}
 
 /** React Router's `navigate`, once the target page's module is in (see the file's comment). */
 export function useNavigate(): Navigate {
-  const navigate = useRouterNavigate();
-  const preload = useContext(PreloadContext);
-  const location = useLocation();
-  // The location now, read when a waiting navigation resumes.
-  const current = useRef(location);
-  current.current = location;
-  return useCallback<Navigate>(
-    (to, options) => {
-      if (typeof to === 'number') return void navigate(to);
-      const navigation = ++latestNavigation;
-      const from = current.current;
-      const loading = preload(pathnameOf(to, from.pathname));
-      if (!loading) return void navigate(to, options);
-      // Dropped when a later navigation was asked for, or the address moved meanwhile.
-      const go = () => navigation === latestNavigation && current.current.key === from.key && void navigate(to, options);
-      loading.then(go, go);
-    },
-    [navigate, preload],
-  );
+  return useNavigation().navigate;
+}
+
+/** The location shown now, for event handlers (a render that shows it reads `useLocation`). */
+export function useCurrentLocation(): () => Location {
+  return useNavigation().current;
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../app/app-providers';
 import { api, type ArtistSummary } from '../generated/contract';
 import { StaticRouter } from 'react-router';
+import { Navigation } from '../lib/navigation';
 import { createQueryClient } from '../lib/query-client';
 import { primeQueryCache } from '../lib/prime-query-cache';
 import type { SsrState } from '../lib/ssr-state';
@@ -30,7 +31,9 @@ function rendered(artist: ArtistSummary, headingLevel: 2 | 3, heart: boolean, fa
   return renderToString(
     <AppProviders client={client} state={state}>
       <StaticRouter location="/browse?letter=B">
-        <ArtistCardContent artist={artist} headingLevel={headingLevel} heart={heart} />
+        <Navigation preload={() => undefined}>
+          <ArtistCardContent artist={artist} headingLevel={headingLevel} heart={heart} />
+        </Navigation>
       </StaticRouter>
     </AppProviders>,
   );

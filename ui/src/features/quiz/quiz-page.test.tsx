@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { Navigation } from '../../lib/navigation';
 import { Route, Routes, UNSAFE_createMemoryHistory as createMemoryHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { defaultOptions } from '../../lib/query-client';
@@ -31,10 +32,12 @@ function renderQuiz(url: string, facts: QuizFact[] | 'pending' = CATALOGUE) {
   render(
     <QueryClientProvider client={client}>
       <HistoryRouter history={history}>
-        <Routes>
-          <Route path="quiz" Component={QuizPage} />
-          <Route path="*" element={<p>Main menu</p>} />
-        </Routes>
+        <Navigation preload={() => undefined}>
+          <Routes>
+            <Route path="quiz" Component={QuizPage} />
+            <Route path="*" element={<p>Main menu</p>} />
+          </Routes>
+        </Navigation>
       </HistoryRouter>
     </QueryClientProvider>,
   );
