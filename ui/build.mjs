@@ -34,16 +34,20 @@ const PUBLIC_PATH = '/static';
 const BROWSER_TARGET = ['chrome91', 'firefox90', 'safari15'];
 const define = { 'process.env.NODE_ENV': '"production"' };
 
-// React Router names its contexts and components for React's developer tools with
-// `X.displayName = "..."` statements at the top level of its module; each is a side
-// effect that keeps X in the bundle whether the site uses it or not (its Form, Link,
-// ScrollRestoration, the data router's contexts). Without them, tree-shaking drops what
-// the site does not use: about 1 KiB brotli of an artist page's first load.
-const reactRouterWithoutDisplayNames = {
-  name: 'react-router-without-display-names',
+// What keeps most of React Router out of the bundles though the site never uses it: its
+// module names each context and component for React's developer tools with top-level
+// `X.displayName = "..."` statements, and builds its contexts and components with
+// `React.createContext(...)`, `React.forwardRef(...)` and `React.memo(...)` calls not
+// marked pure; to a bundler each is a side effect that keeps X (its `Form`, `Link`,
+// `NavLink`, `ScrollRestoration`, the data router's contexts). The names go, the calls
+// are marked pure (they are), and tree-shaking drops what nothing uses.
+const reactRouterTreeShaking = {
+  name: 'react-router-tree-shaking',
   setup(pluginBuild) {
     pluginBuild.onLoad({ filter: /[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/ }, async (args) => ({
-      contents: (await readFile(args.path, 'utf8')).replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, ''),
+      contents: (await readFile(args.path, 'utf8'))
+        .replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, '')
+        .replace(/^(var [\w$]+ = )(React\d*\.(?:createContext|forwardRef|memo)\()/gm, '$1/* @__PURE__ */ $2'),
       loader: 'js',
     }));
   },
@@ -65,7 +69,7 @@ const common = {
   loader: { '.svg': 'file' },
   assetNames: '[name]-[hash]',
   publicPath: PUBLIC_PATH,
-  plugins: [reactRouterWithoutDisplayNames],
+  plugins: [reactRouterTreeShaking],
 };
 
 async function buildClient(outdir) {
