@@ -12,6 +12,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 use crate::app;
+use crate::binary::free_port;
 
 const HEADER_TIMEOUT: Duration = Duration::from_secs(2);
 const BODY_TIMEOUT: Duration = Duration::from_secs(2);
@@ -226,25 +227,11 @@ db_tests!(
 
 // ---- the real binary: the limits come from its settings
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 fn binary(data_dir: &std::path::Path, port: u16) -> tokio::process::Command {
-    let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_sound-atlas"));
+    let mut command = crate::binary::command(data_dir, port);
     command
-        .env("SOUND_ATLAS_ADDR", format!("127.0.0.1:{port}"))
-        .env("SOUND_ATLAS_DATA", data_dir)
-        .env("SOUND_ATLAS_SSR_WORKERS", "1")
-        .env("RUST_LOG", "error")
-        .env_remove("DATABASE_URL")
         .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .kill_on_drop(true);
+        .stderr(std::process::Stdio::piped());
     command
 }
 

@@ -3,6 +3,7 @@
 
 mod api;
 mod backup; // reliability (issue 15)
+mod binary;
 mod connections;
 mod content;
 mod faults; // reliability (issue 15)

@@ -14,6 +14,7 @@ use sound_atlas_entity::favorite;
 use sound_atlas_test_db::TestDb;
 use tokio::process::{Child, Command};
 
+use crate::binary::{self, free_port};
 use crate::{confirmed_user, PASSWORD};
 
 const WRITES: usize = 120;
@@ -23,42 +24,19 @@ struct Server {
     origin: String,
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 async fn start(data_dir: &Path, database_url: Option<&str>) -> Server {
     let port = free_port();
-    let mut command = Command::new(env!("CARGO_BIN_EXE_sound-atlas"));
+    let mut command = binary::command(data_dir, port);
     command
-        .env("SOUND_ATLAS_ADDR", format!("127.0.0.1:{port}"))
-        .env("SOUND_ATLAS_DATA", data_dir)
-        .env("SOUND_ATLAS_SSR_WORKERS", "1")
         .env("SOUND_ATLAS_DRAIN_SECONDS", "5")
-        .env("RUST_LOG", "error")
-        .env_remove("DATABASE_URL")
         .stdout(Stdio::null())
-        .stderr(Stdio::inherit())
-        .kill_on_drop(true);
+        .stderr(Stdio::inherit());
     if let Some(url) = database_url {
         command.env("DATABASE_URL", url);
     }
     let child = command.spawn().expect("the server binary starts");
     let origin = format!("http://127.0.0.1:{port}");
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        if let Ok(answer) = reqwest::get(format!("{origin}/readyz")).await {
-            if answer.status().is_success() {
-                break;
-            }
-        }
-        assert!(Instant::now() < deadline, "the server never became ready");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    binary::wait_ready(&origin).await;
     Server { child, origin }
 }
 

@@ -12,8 +12,9 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 use sound_atlas_test_db::TestDb;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::process::{Child, Command};
+use tokio::process::Child;
 
+use crate::binary::{self, free_port};
 use crate::confirmed_user;
 
 const VIDEO_KEY: &str = "video-api-key-must-stay-secret";
@@ -22,14 +23,6 @@ const NEW_PASSWORD: &str = "recovered passphrase kept out of logs";
 const PAGE_KEY: &str = "page-key-kept-out-of-logs";
 const PAGE_PASSWORD: &str = "page-password-kept-out-of-logs";
 const FORGED_REQUEST_ID: &str = "forged id kept out of logs";
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
 
 /// A video service that answers every request 500, counting the requests that carried
 /// the key (so the test knows the client did call it with the key).
@@ -69,35 +62,21 @@ async fn start(data_dir: &Path, database_url: Option<&str>, video_url: &str) -> 
     let port = free_port();
     let log = data_dir.join("server.log");
     let file = std::fs::File::create(&log).unwrap();
-    let mut command = Command::new(env!("CARGO_BIN_EXE_sound-atlas"));
+    let mut command = binary::command(data_dir, port);
     command
-        .env("SOUND_ATLAS_ADDR", format!("127.0.0.1:{port}"))
-        .env("SOUND_ATLAS_DATA", data_dir)
-        .env("SOUND_ATLAS_SSR_WORKERS", "1")
         .env("RUST_LOG", "info")
         .env("SOUND_ATLAS_YOUTUBE_API_KEY", VIDEO_KEY)
         .env("SOUND_ATLAS_YOUTUBE_API_URL", video_url)
         .env("SOUND_ATLAS_YOUTUBE_CHANNEL", "@soundatlas")
-        .env_remove("DATABASE_URL")
         .env_remove("SOUND_ATLAS_SMTP_HOST")
         .stdout(file.try_clone().unwrap())
-        .stderr(file)
-        .kill_on_drop(true);
+        .stderr(file);
     if let Some(url) = database_url {
         command.env("DATABASE_URL", url);
     }
     let child = command.spawn().expect("the server binary starts");
     let origin = format!("http://127.0.0.1:{port}");
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        if let Ok(answer) = reqwest::get(format!("{origin}/readyz")).await {
-            if answer.status().is_success() {
-                break;
-            }
-        }
-        assert!(Instant::now() < deadline, "the server never became ready");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    binary::wait_ready(&origin).await;
     Server {
         _child: child,
         origin,
