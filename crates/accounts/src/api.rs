@@ -149,25 +149,18 @@ async fn sign_up(
     password::check_rules(&password)?;
     // Hashed whether or not the address is taken, so both answers take as long.
     let hash = password::hash(password).await?;
-    let txn = accounts.db().begin().await?;
-    let (user, pending) = match users::create(&txn, &email, Some(hash.clone()), false).await? {
+    let db = accounts.db();
+    let (user, pending) = match users::create(db, &email, Some(hash.clone()), false).await? {
         Some(user) => (user, true),
-        None => match users::find_by_email(&txn, &email.key).await? {
+        None => match users::find_by_email(db, &email.key).await? {
             Some(user) if user.confirmed_at.is_none() => {
-                // The latest sign-up's password is the pending one, and the links mailed
-                // for an earlier one stop working: a link only ever confirms the password
-                // chosen by the sign-up that mailed it (or a later one).
-                tokens::revoke_all(&txn, user.id).await?;
-                let mut active = user.into_active_model();
-                active.password_hash = Set(Some(hash));
-                (active.update(&txn).await?, true)
+                (replace_pending_password(db, user, hash).await?, true)
             }
             Some(user) => (user, false),
             // Deleted a moment ago: nothing to do, and nothing to tell.
             None => return Ok(done(CHECK_EMAIL_SIGN_UP)),
         },
     };
-    txn.commit().await?;
     // At most once a minute (and the daily cap) per address, silently: answers must not
     // differ whether the address has an account or not.
     if allowed(accounts.limits().mail_to(&user.email_key).await)? {
@@ -188,6 +181,23 @@ async fn sign_up(
         }
     }
     Ok(done(CHECK_EMAIL_SIGN_UP))
+}
+
+/// The latest sign-up's password becomes the pending one, and the links mailed for an
+/// earlier one stop working (one transaction): a link only ever confirms the password
+/// chosen by the sign-up that mailed it.
+async fn replace_pending_password(
+    db: &sea_orm::DatabaseConnection,
+    user: user::Model,
+    hash: String,
+) -> ApiResult<user::Model> {
+    let txn = db.begin().await?;
+    tokens::revoke_all(&txn, user.id).await?;
+    let mut active = user.into_active_model();
+    active.password_hash = Set(Some(hash));
+    let user = active.update(&txn).await?;
+    txn.commit().await?;
+    Ok(user)
 }
 
 /// Emails a new confirmation link (replacing any earlier one). The caller has counted
