@@ -23,13 +23,14 @@ export function ArticleCard({ article, headingLevel = 2 }: { article: Article; h
         <span className={`article-card-media article-card-media--${categoryClass(article.category)}`}>
           {image ? <img src={image} alt="" loading="lazy" width={560} height={300} /> : <ArticleArtwork article={article} />}
         </span>
-        <span className="article-card-body">
+        {/* A div, not a span: the heading inside is flow content. */}
+        <div className="article-card-body">
           <time className="article-card-date" dateTime={article.date}>
             {formatDate(article.date)}
           </time>
           <Heading className="article-card-title">{article.title}</Heading>
           <span className="article-card-summary">{article.summary}</span>
-        </span>
+        </div>
       </Link>
       {(shown.length > 0 || more > 0) && (
         <ul className="tag-list article-card-tags" aria-label="Tags">

@@ -1,0 +1,65 @@
+// Every page type's server HTML through the W3C's Nu HTML checker (npm `vnu-jar`, run with
+// Debian's Java): what crawlers and browsers parse before any script runs must be valid
+// HTML, with no error of any kind.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { after, before, test } from 'node:test';
+import vnuJar from 'vnu-jar';
+import { start } from '../support/harness.mjs';
+
+let site;
+before(async () => {
+  site = await start();
+});
+after(async () => {
+  await site?.stop();
+});
+
+test('every page type is valid HTML to the Nu checker', async () => {
+  const [artist] = await (await fetch(`${site.origin}/api/artists/browse?letter=B&page=1`)).json().then((page) => page.artists ?? page);
+  const [article] = await (await fetch(`${site.origin}/api/articles`)).json();
+  const paths = [
+    '/',
+    '/browse',
+    '/browse?letter=B',
+    `/artist/${artist.id}`,
+    '/artist/999999',
+    '/search',
+    '/search/rock',
+    '/quiz?seed=validity',
+    '/articles',
+    `/articles/${article.id}`,
+    '/about',
+    '/privacy-policy',
+    '/terms-of-service',
+    '/privacy-settings',
+    '/data-access',
+    '/account-deletion',
+    '/favorites',
+    '/favorites/folder/1',
+    '/no/such/page',
+    // The pages the emailed links open.
+    '/api/auth/confirm?token=validity',
+    '/api/auth/recover/complete?token=validity',
+  ];
+  const dir = mkdtempSync(join(tmpdir(), 'sa-vnu-'));
+  const files = [];
+  for (const [i, path] of paths.entries()) {
+    const answer = await fetch(`${site.origin}${path}`);
+    assert.match(answer.headers.get('content-type') ?? '', /^text\/html/, path);
+    const file = join(dir, `${i}.html`);
+    writeFileSync(file, await answer.text());
+    files.push(file);
+  }
+  // One run for every page (the checker's start is most of its time); it prints its
+  // findings as JSON on stderr and exits 1 when there are any.
+  const run = await promisify(execFile)('java', ['-jar', vnuJar, '--errors-only', '--format', 'json', ...files], { maxBuffer: 64 * 2 ** 20 }).catch((failed) => failed);
+  const { messages } = JSON.parse(run.stderr);
+  const errors = messages.map((message) => `${paths[files.indexOf(new URL(message.url).pathname)]}: ${message.message} (${(message.extract ?? '').trim().slice(0, 80)})`);
+  assert.deepEqual(errors, []);
+  assert.ok(files.length === paths.length);
+});
