@@ -4,6 +4,7 @@
 // heading outline are asserted too.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -24,11 +25,14 @@ after(async () => {
   mail?.stop();
 });
 
-// axe's default run leaves out its "experimental" rules, among them the one audits
-// report for a name that does not contain the visible label
-// (label-content-name-mismatch, WCAG 2.5.3): turn every one of them on.
-const axe = createRequire(import.meta.url)('axe-core');
+// axe's default run leaves out its "experimental" rules: turn every one of them on.
+const require = createRequire(import.meta.url);
+const axe = require('axe-core');
 const EVERY_RULE = Object.fromEntries(axe.getRules(['experimental']).map((rule) => [rule.ruleId, { enabled: true }]));
+// The axe-core a visitor's audit runs today (this package's own, kept current), not the
+// older one @axe-core/playwright pins for itself: 4.13 read "Favorites (3)" as naming
+// the visible "3", 4.14 leaves parentheticals out of names and reports the mismatch.
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Runs axe (every rule) on the page as it is now; fails listing every violation of any impact. */
 async function assertNoViolations(page, label) {
@@ -41,7 +45,7 @@ async function assertNoViolations(page, label) {
         .map((a) => a.finished.catch(() => {})),
     ),
   );
-  const results = await new AxeBuilder({ page }).options({ rules: EVERY_RULE }).analyze();
+  const results = await new AxeBuilder({ page, axeSource: AXE_SOURCE }).options({ rules: EVERY_RULE }).analyze();
   const found = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(' ')} :: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n    ')}`,
   );
@@ -125,7 +129,7 @@ test("the header's favorites button is named by what it shows (WCAG 2.5.3)", asy
   const button = page.locator('header.site-header').getByRole('button', { name: /^Favorites/ });
   const name = (await button.ariaSnapshot()).match(/button "([^"]*)"/)[1];
   const shown = (await button.innerText()).trim();
-  assert.equal(name, 'Favorites (0)');
+  assert.equal(name, 'Favorites: 0');
   assert.equal(shown, '0', 'the visible count');
   assert.ok(name.includes(shown), `the name "${name}" contains what it shows, "${shown}"`);
   await page.context().close();

@@ -69,15 +69,15 @@ test('favorites, folders, moving, searching, removing and deleting, with their e
     await confirmIn(page, 'Add to Favorites?', 'Add');
     await page.getByRole('button', { name: 'Remove from Favorites', exact: true }).waitFor();
   }
-  await page.getByRole('button', { name: 'Favorites (2)' }).waitFor();
+  await page.getByRole('button', { name: 'Favorites: 2' }).waitFor();
 
   // After a reload the heart and count come in the first HTML.
   const html = await (await page.request.get(`${site.origin}/artist/${adele.id}`)).text();
   assert.match(html, /Remove from Favorites/);
-  assert.match(html, /Favorites \(2\)/);
+  assert.match(html, /Favorites: 2/);
 
   // A folder: the name is trimmed, Create waits for one, Enter submits.
-  await page.getByRole('button', { name: 'Favorites (2)' }).click();
+  await page.getByRole('button', { name: 'Favorites: 2' }).click();
   await page.waitForURL(`${site.origin}/favorites`);
   await page.getByRole('heading', { level: 1, name: 'My Favorites' }).waitFor();
 
@@ -118,7 +118,7 @@ test('favorites, folders, moving, searching, removing and deleting, with their e
   await page.getByRole('dialog', { name: 'Move Adele' }).getByRole('button', { name: 'Move here: Road Trip' }).click();
   await page.getByRole('dialog').waitFor({ state: 'detached' });
   await page.getByRole('heading', { level: 3, name: 'Adele' }).waitFor({ state: 'detached' });
-  await page.getByRole('button', { name: 'Favorites (1)' }).waitFor();
+  await page.getByRole('button', { name: 'Favorites: 1' }).waitFor();
   await folders.getByRole('link', { name: /Road Trip\s*2 tracks/ }).waitFor();
 
   // Inside: search by genre and title, no match, clear.
@@ -171,7 +171,7 @@ test('favorites, folders, moving, searching, removing and deleting, with their e
   await page.getByRole('button', { name: 'Remove Queen' }).click();
   await confirmIn(page, 'Remove Track?', 'Remove');
   await page.getByText('Start Your Collection').waitFor();
-  await page.getByRole('button', { name: 'Favorites (0)' }).waitFor();
+  await page.getByRole('button', { name: 'Favorites: 0' }).waitFor();
   assert.deepEqual(page.problems, [], 'no console errors (hydration of the signed-in pages included)');
   await page.close();
 });

@@ -256,11 +256,11 @@ async fn the_favorites_screens_show_the_visitors_own_library_in_the_first_html(d
         artist.body.contains("Remove from Favorites"),
         "her heart is filled"
     );
-    assert!(artist.body.contains("Favorites (1)"));
+    assert!(artist.body.contains("Favorites: 1"));
     let anonymous = get(&app, &format!("/artist/{queen}")).await;
     assert!(anonymous.body.contains("Add to Favorites"));
     assert!(!anonymous.body.contains("Remove from Favorites"));
-    assert!(anonymous.body.contains("Favorites (0)"));
+    assert!(anonymous.body.contains("Favorites: 0"));
 
     // The header counts what /favorites lists at the top level: a top-level video
     // favorite too (not one filed in a folder), already in the first HTML.
@@ -283,7 +283,7 @@ async fn the_favorites_screens_show_the_visitors_own_library_in_the_first_html(d
     }
     let artist = as_user(&app, &ann, "GET", &format!("/artist/{queen}"), None).await;
     assert!(
-        artist.body.contains("Favorites (2)"),
+        artist.body.contains("Favorites: 2"),
         "one artist, one video"
     );
 

@@ -9,13 +9,14 @@ export function FavoritesButton() {
   const count = useFavoritesCount();
   const navigate = useNavigate();
   return (
-    // The name ("Favorites (3)") contains the count the badge shows, from the same
+    // The name ("Favorites: 3") contains the count the badge shows, from the same
     // value, so what a speech user reads on screen is part of it (WCAG 2.5.3, axe
-    // label-content-name-mismatch; e2e/tests/accessibility.test.mjs checks it).
+    // label-content-name-mismatch; e2e/tests/accessibility.test.mjs checks it). Not in
+    // parentheses: audits leave parentheticals out of a name before comparing.
     <button
       type="button"
       className="icon-btn header-favorites"
-      aria-label={`Favorites (${count})`}
+      aria-label={`Favorites: ${count}`}
       onClick={() => (signedIn ? navigate('/favorites') : showLogin())}
     >
       <HeartIcon size={20} />

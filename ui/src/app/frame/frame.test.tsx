@@ -38,7 +38,7 @@ describe('frame', () => {
     renderApp('/');
     const listener = vi.fn();
     window.addEventListener('show-login', listener);
-    fireEvent.click(screen.getByRole('button', { name: 'Favorites (0)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Favorites: 0' }));
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(menu).getByText('FAQ - Video Loading')).toBeTruthy();

@@ -61,8 +61,8 @@ describe('prerendered markup (the frame, artist cards)', () => {
       today: '2026-01-02',
       origin: '',
     });
-    expect(renderPage({ url: '/about', state: state(3) }).html).toContain('aria-label="Favorites (3)"');
-    expect(renderPage({ url: '/about', state: state(4) }).html).toContain('aria-label="Favorites (4)"');
-    expect(renderPage({ url: '/about', state: state(3) }).html).toContain('aria-label="Favorites (3)"');
+    expect(renderPage({ url: '/about', state: state(3) }).html).toContain('aria-label="Favorites: 3"');
+    expect(renderPage({ url: '/about', state: state(4) }).html).toContain('aria-label="Favorites: 4"');
+    expect(renderPage({ url: '/about', state: state(3) }).html).toContain('aria-label="Favorites: 3"');
   });
 });

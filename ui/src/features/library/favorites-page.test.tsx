@@ -324,12 +324,12 @@ describe('the favorite heart', () => {
       { key: '/api/artists/1/neighbors', status: 200, body: { position: 1, total: 2, previousId: 2, nextId: 2 } },
       { key: '/api/artists/1/related', status: 200, body: [] },
     ]);
-    expect(screen.getByRole('button', { name: 'Favorites (0)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Favorites: 0' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add to Favorites' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Add to Favorites?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Remove from Favorites' }).getAttribute('aria-pressed')).toBe('true'));
-    expect(screen.getByRole('button', { name: 'Favorites (1)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Favorites: 1' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Remove from Favorites' }));
     expect(screen.getByRole('alertdialog', { name: 'Remove from Favorites?' })).toBeTruthy();
   });
@@ -338,7 +338,7 @@ describe('the favorite heart', () => {
     // queen and adele at the top level, the video at the top level, one more video filed in a folder
     library.videos = [video, { ...video, videoId: 'AAAAAAAAAAA', folderId: 7 }];
     renderApp('/favorites', library.seed());
-    expect(screen.getByRole('button', { name: 'Favorites (3)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Favorites: 3' })).toBeTruthy();
   });
 
   it('runs prev/next through the favorites in favorites mode, with "n / total favorites"', () => {
