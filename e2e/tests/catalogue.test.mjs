@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { start } from '../support/harness.mjs';
-import { artistByTitle, hydrated } from './browser-helpers.mjs';
+import { artistByTitle, hydrated, settle } from './browser-helpers.mjs';
 
 let site;
 before(async () => {
@@ -78,9 +78,21 @@ test('searching from the header finds artists despite a typo', async () => {
 
 test('a search for markup shows it as text', async () => {
   const page = await site.newPage();
-  await page.goto(`${site.origin}/search/${encodeURIComponent('<script>alert(1)</script>')}`);
+  // Markup that would run if any of it reached the page as HTML, before or after hydration.
+  const markup = '<img src=x onerror=alert(1)><script>alert(2)</script>';
+  const dialogs = [];
+  page.on('dialog', async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  const response = await page.goto(`${site.origin}/search/${encodeURIComponent(markup)}`);
+  const html = await response.text();
+  assert.ok(!html.includes('<img src=x'), 'the server HTML escapes it');
   await hydrated(page);
-  await page.getByText('No results found for "<script>alert(1)</script>"').waitFor();
+  await page.getByText(`No results found for "${markup}"`).waitFor();
+  await settle(page);
+  assert.deepEqual(dialogs, [], 'nothing of it ran');
+  assert.equal(await page.locator('main img[src="x"], main script:not([type])').count(), 0, 'no element was made of it');
 });
 
 test('an unknown path is the not-found screen with status 404', async () => {
