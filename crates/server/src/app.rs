@@ -75,7 +75,7 @@ pub fn build_app(state: AppState) -> Router {
             header::X_FRAME_OPTIONS,
             HeaderValue::from_static("DENY"),
         ))
-        // accounts (issue 5): CSP with a per-response nonce, HSTS over https
+        // CSP (scripts from our origin), HSTS over https
         .layer(middleware::from_fn(move |request, next| {
             crate::security::headers(https, request, next)
         }))

@@ -1,11 +1,11 @@
-//! Content codings: which ones a request accepts, and documents compressed once although
-//! each response ends differently.
+//! Content codings: which ones a request accepts, and documents compressed once, their
+//! shared part apart from their tail.
 //!
-//! A cached page is the same bytes for every visitor except its last line, the module
-//! script tags, which carry the response's CSP nonce (crate::security). Compressing the
-//! whole page per response cost more than serving it; instead the shared part is
-//! compressed once per coding, flushed to a byte boundary and left open, and each
-//! response appends its tail:
+//! A cached page is its shared part (cached) and its tail, the module script tags (the
+//! same for every page of a release; they once carried a per-response CSP nonce).
+//! Compressing the whole page per response cost more than serving it; instead the shared
+//! part is compressed once per coding, flushed to a byte boundary and left open, and each
+//! response appends the tail:
 //! - brotli (RFC 7932): the tail as an uncompressed meta-block, then an empty last one;
 //! - gzip (RFC 1952): the tail as its own final deflate block, with the CRC-32 and size
 //!   of the whole document in the trailer.
@@ -84,6 +84,11 @@ impl SharedPart {
     /// The uncompressed size, in bytes.
     pub fn size(&self) -> usize {
         self.text.len()
+    }
+
+    /// The part's text (its digest is the document's entity tag).
+    pub fn text(&self) -> &str {
+        &self.text
     }
 
     /// The whole document (this part, then `tail`) in the best coding `accepted`

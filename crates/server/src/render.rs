@@ -18,6 +18,7 @@ use axum::extract::Request;
 use axum::http::{header, HeaderValue, StatusCode, Uri};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use base64::Engine;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use sha2::Digest;
@@ -163,14 +164,42 @@ struct Rendered {
     unread: Vec<String>,
 }
 
-/// A document up to its per-response tail, and what its render read.
+/// A document up to its tail (the module scripts, the same for every page), and what its
+/// render read.
 struct Document {
     shared: SharedPart,
     /// Whether the engine rendered it (else it is the shell alone, and reads nothing).
     rendered: bool,
     missed: Vec<String>,
     unread: Vec<String>,
+    /// The digest of the whole document, made on first use (see [`Document::tag`]).
+    digest: std::sync::OnceLock<String>,
 }
+
+impl Document {
+    /// The document's strong entity tag in `coding` (each coding's bytes are a
+    /// representation of their own): a digest of the whole document, then the coding.
+    fn tag(&self, tail: &str, coding: Option<&str>) -> String {
+        let digest = self.digest.get_or_init(|| {
+            let mut hash = sha2::Sha256::new();
+            hash.update(self.shared.text().as_bytes());
+            hash.update(tail.as_bytes());
+            let digest = hash.finalize();
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&digest[..18])
+        });
+        match coding {
+            Some(coding) => format!("\"{digest}-{coding}\""),
+            None => format!("\"{digest}\""),
+        }
+    }
+}
+
+/// An anonymous page's caching: a browser asks again every time (`max-age=0`, answered
+/// 304 when the page's entity tag is unchanged), a shared cache (a CDN, nginx) keeps it as
+/// long as the server's own render cache and catalogue snapshot do, and may serve it a
+/// while longer as it asks again in the background.
+pub const PUBLIC_PAGE_CACHE_CONTROL: &str =
+    "public, max-age=0, s-maxage=300, stale-while-revalidate=600";
 
 type RenderCache = moka::future::Cache<String, Arc<Document>>;
 
@@ -181,10 +210,47 @@ tokio::task_local! {
 
 /// The pages' layer: a cached page goes out in the coding the request accepts, from its
 /// shared part compressed once ([`Renderer::render`]), instead of through the
-/// compression layer, which compressed the whole page again for every response.
+/// compression layer, which compressed the whole page again for every response; and a
+/// request whose `If-None-Match` names the page's entity tag is answered 304 without it.
 pub async fn send_precompressed(request: Request, next: Next) -> Response {
     let accepted = Accepted::from_headers(request.headers());
-    ACCEPTED.scope(accepted, next.run(request)).await
+    let if_none_match = request.headers().get(header::IF_NONE_MATCH).cloned();
+    let response = ACCEPTED.scope(accepted, next.run(request)).await;
+    match (if_none_match, response.headers().get(header::ETAG)) {
+        (Some(wanted), Some(tag))
+            if response.status() == StatusCode::OK && matches(&wanted, tag) =>
+        {
+            not_modified(&response)
+        }
+        _ => response,
+    }
+}
+
+/// Whether `If-None-Match` names `tag` (weak comparison, as the header asks: `W/` and
+/// the coding after the digest do not matter; `*` matches any).
+fn matches(wanted: &HeaderValue, tag: &HeaderValue) -> bool {
+    let digest = |tag: &str| -> String {
+        let tag = tag.trim().trim_start_matches("W/").trim_matches('"');
+        tag.split('-').next().unwrap_or_default().to_owned()
+    };
+    let (Ok(wanted), Ok(tag)) = (wanted.to_str(), tag.to_str()) else {
+        return false;
+    };
+    let ours = digest(tag);
+    wanted
+        .split(',')
+        .any(|candidate| candidate.trim() == "*" || digest(candidate) == ours)
+}
+
+/// 304: the validators and caching of `response`, without its body.
+fn not_modified(response: &Response) -> Response {
+    let mut answer = StatusCode::NOT_MODIFIED.into_response();
+    for name in [header::ETAG, header::CACHE_CONTROL, header::VARY] {
+        if let Some(value) = response.headers().get(&name) {
+            answer.headers_mut().insert(name, value.clone());
+        }
+    }
+    answer
 }
 
 /// Prefetch misses seen in production: each (route, key) is logged once, all counted.
@@ -345,22 +411,27 @@ impl Renderer {
         let tail = crate::shell::tail(&self.site);
         let (coding, body) = document.shared.with_tail(&tail, accepted);
         let mut response = (page.status, body).into_response();
-        if let Some(coding) = coding {
-            response
-                .headers_mut()
-                .insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
-        }
-        if !private {
-            response
-                .headers_mut()
-                .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-        }
         let headers = response.headers_mut();
+        if let Some(coding) = coding {
+            headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
+        }
+        // A signed-in visitor's page is theirs alone; a page the engine failed to render
+        // is sent, never kept; an anonymous page is the same bytes for everyone.
         let cache_control = if private {
             "private, no-store"
-        } else {
+        } else if !document.rendered {
             "no-cache"
+        } else {
+            let tag = document.tag(&tail, coding);
+            headers.insert(
+                header::ETAG,
+                HeaderValue::from_str(&tag).expect("a digest is a valid tag"),
+            );
+            PUBLIC_PAGE_CACHE_CONTROL
         };
+        if !private {
+            headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        }
         headers.insert(
             header::CACHE_CONTROL,
             HeaderValue::from_static(cache_control),
@@ -401,6 +472,7 @@ impl Renderer {
             rendered: rendered_ok,
             missed,
             unread,
+            digest: std::sync::OnceLock::new(),
         })
     }
 

@@ -1,9 +1,9 @@
 //! The HTML document around the React markup (askama). It depends on a head value and
 //! the site, never on the pages that computed them. A document is its shared part
 //! ([`Shell`]: the same for every visitor of an anonymous page, so it is cached and
-//! compressed once, crate::encoding) and its tail ([`tail`]: the module scripts, which
-//! carry this response's CSP nonce). The JSON blocks (JSON-LD, the page state) are data,
-//! never executed, so CSP does not apply to them and they carry no nonce.
+//! compressed once, crate::encoding) and its tail ([`tail`]: the module scripts and the
+//! closing tags, the same for every page of a release). The JSON blocks (JSON-LD, the
+//! page state) are data, never executed.
 
 use askama::Template;
 
@@ -30,16 +30,12 @@ pub struct Shell<'a> {
 #[template(path = "shell_tail.html", config = "crates/server/askama.toml")]
 struct ShellTail<'a> {
     scripts: &'a [String],
-    nonce: &'a str,
 }
 
-/// The end of the document: the module scripts with this response's CSP nonce
-/// (crate::security), and the closing tags.
+/// The end of the document: the module scripts and the closing tags.
 pub fn tail(site: &Site) -> String {
-    let nonce = crate::security::nonce().unwrap_or_default();
     ShellTail {
         scripts: &site.manifest.scripts,
-        nonce: &nonce,
     }
     .render()
     .expect("the shell's tail renders")

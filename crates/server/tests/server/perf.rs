@@ -68,45 +68,43 @@ async fn the_client_bundle_is_sent_precompressed(db: &TestDb) {
     }
 }
 
-/// A cached page in each coding: the same document with this response's own nonce.
-async fn cached_pages_are_compressed_once_and_end_with_their_own_nonce(db: &TestDb) {
+/// A cached page in each coding: the same document, byte for byte, for every response
+/// (no per-response part), under a strong entity tag per coding, answered 304 without a
+/// body when a client or a shared cache asks with the tag it holds.
+async fn an_anonymous_page_is_the_same_bytes_for_everyone_under_its_entity_tag(db: &TestDb) {
     use http_body_util::BodyExt;
     use tower::ServiceExt;
 
     let app = app(db).await;
     let id = id_of(&app, "Queen").await;
     let url = format!("/artist/{id}");
-    let nonce_of = |headers: &axum::http::HeaderMap| {
-        let policy = headers["content-security-policy"]
-            .to_str()
-            .unwrap()
-            .to_owned();
-        policy
-            .split("'nonce-")
-            .nth(1)
-            .unwrap()
-            .split('\'')
-            .next()
-            .unwrap()
-            .to_owned()
-    };
     let plain = get(&app, &url).await;
     assert_eq!(plain.headers["vary"], "accept-encoding");
     assert!(plain.headers.get("content-encoding").is_none());
-    let without_nonce = |html: &str, nonce: &str| {
-        assert!(
-            html.contains(&format!("nonce=\"{nonce}\"")),
-            "the response's own nonce"
-        );
-        html.replace(nonce, "")
-    };
-    let expected = without_nonce(&plain.body, &nonce_of(&plain.headers));
-    let mut nonces = vec![nonce_of(&plain.headers)];
+    assert_eq!(
+        plain.headers["cache-control"],
+        "public, max-age=0, s-maxage=300, stale-while-revalidate=600"
+    );
+    let policy = plain.headers["content-security-policy"].to_str().unwrap();
+    assert!(!policy.contains("nonce") && !plain.body.contains("nonce"));
+    let plain_tag = plain.headers["etag"].to_str().unwrap().to_owned();
+    assert!(
+        plain_tag.starts_with('"') && !plain_tag.starts_with("W/"),
+        "{plain_tag}"
+    );
+    assert_eq!(
+        get(&app, &url).await.body,
+        plain.body,
+        "the same bytes again"
+    );
+
+    let mut tags = vec![plain_tag.clone()];
     for (accept, coding) in [
         ("gzip, deflate, br", "br"),
         ("gzip", "gzip"),
         ("br;q=0, gzip", "gzip"),
     ] {
+        let mut bodies = Vec::new();
         for _ in 0..2 {
             let request = Request::get(&url)
                 .header("accept-encoding", accept)
@@ -120,7 +118,8 @@ async fn cached_pages_are_compressed_once_and_end_with_their_own_nonce(db: &Test
                 "for {accept}"
             );
             assert_eq!(response.headers()["vary"], "accept-encoding");
-            let nonce = nonce_of(response.headers());
+            let tag = response.headers()["etag"].to_str().unwrap().to_owned();
+            assert!(tag.ends_with(&format!("-{coding}\"")), "{tag}");
             let bytes = response.into_body().collect().await.unwrap().to_bytes();
             assert!(
                 bytes.len() < plain.body.len() / 3,
@@ -136,13 +135,49 @@ async fn cached_pages_are_compressed_once_and_end_with_their_own_nonce(db: &Test
                     .read_to_string(&mut html)
                     .unwrap();
             }
-            assert_eq!(without_nonce(&html, &nonce), expected, "{coding}");
-            nonces.push(nonce);
+            assert_eq!(html, plain.body, "{coding}");
+            bodies.push(bytes);
+            tags.push(tag);
         }
+        assert_eq!(bodies[0], bodies[1], "{coding}: the same bytes every time");
     }
-    nonces.sort();
-    nonces.dedup();
-    assert_eq!(nonces.len(), 7, "a fresh nonce in every response");
+    tags.sort();
+    tags.dedup();
+    assert_eq!(tags.len(), 3, "one tag per coding: {tags:?}");
+
+    // Revalidation: the tag held (of any coding, or `*`) answers 304 with no body.
+    for held in [
+        plain_tag.as_str(),
+        &tags[0],
+        "\"other\", W/PLACEHOLDER",
+        "*",
+    ] {
+        let held = held.replace("PLACEHOLDER", plain_tag.trim_matches('"'));
+        let request = Request::get(&url)
+            .header("accept-encoding", "br")
+            .header("if-none-match", &held)
+            .body(Body::empty())
+            .unwrap();
+        let response = app.clone().oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::NOT_MODIFIED, "{held}");
+        assert!(response.headers().get("etag").is_some());
+        assert!(response.headers()["cache-control"]
+            .to_str()
+            .unwrap()
+            .starts_with("public"));
+        let body = response.into_body().collect().await.unwrap().to_bytes();
+        assert!(body.is_empty());
+    }
+    let stale = Request::get(&url)
+        .header("if-none-match", "\"an-old-version\"")
+        .body(Body::empty())
+        .unwrap();
+    let response = app.clone().oneshot(stale).await.unwrap();
+    assert_eq!(
+        response.status(),
+        StatusCode::OK,
+        "a changed page is sent whole"
+    );
 }
 
 async fn generated_artwork_is_an_immutable_image(db: &TestDb) {
@@ -173,6 +208,6 @@ async fn generated_artwork_is_an_immutable_image(db: &TestDb) {
 db_tests!(
     concurrent_misses_of_one_page_render_it_once,
     the_client_bundle_is_sent_precompressed,
-    cached_pages_are_compressed_once_and_end_with_their_own_nonce,
+    an_anonymous_page_is_the_same_bytes_for_everyone_under_its_entity_tag,
     generated_artwork_is_an_immutable_image,
 );
