@@ -58,6 +58,7 @@ pub fn build_app(state: AppState) -> Router {
         // reliability (issue 15): requests by route pattern and status, latencies
         .layer(middleware::from_fn(crate::metrics::record))
         .layer(sessions) // accounts (issue 5)
+        .layer(middleware::map_response(private_when_setting_a_cookie))
         // reliability (issue 15): fast 503s while the database is away (wraps the
         // session layer, which reads the database too)
         .layer(middleware::from_fn_with_state(health, crate::ops::guard))
@@ -139,6 +140,20 @@ fn is_well_formed_request_id(id: &[u8]) -> bool {
         && id
             .iter()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+}
+
+/// An answer that sets a cookie (the session layer signing in, out, or ending an expired
+/// session) is for its one recipient: never stored by a shared cache, never revalidated.
+async fn private_when_setting_a_cookie(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    if headers.contains_key(header::SET_COOKIE) {
+        headers.insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("private, no-store"),
+        );
+        headers.remove(header::ETAG);
+    }
+    response
 }
 
 async fn reject_oversized_requests(request: Request, next: Next) -> Response {

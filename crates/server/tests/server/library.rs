@@ -311,7 +311,35 @@ async fn the_favorites_screens_show_the_visitors_own_library_in_the_first_html(d
     );
 }
 
+/// A page answered with a `Set-Cookie` (here the session of a deleted account ending) is
+/// its recipient's alone, though the page is otherwise anonymous.
+async fn a_page_that_sets_a_cookie_is_never_for_a_shared_cache(db: &TestDb) {
+    use sea_orm::EntityTrait;
+    let app = crate::app(db).await;
+    let cookie = signed_in(&app, db, "gone@example.com").await;
+    sound_atlas_entity::user::Entity::delete_many()
+        .exec(&db.conn)
+        .await
+        .unwrap();
+    let page = as_user(&app, &cookie, "GET", "/about", None).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.headers.contains_key(header::SET_COOKIE),
+        "the session ends"
+    );
+    assert_eq!(page.headers[header::CACHE_CONTROL], "private, no-store");
+    assert!(page.headers.get(header::ETAG).is_none());
+    // The same page without the cookie is the shared one.
+    let anonymous = get(&app, "/about").await;
+    assert!(anonymous.headers.get(header::SET_COOKIE).is_none());
+    assert!(anonymous.headers[header::CACHE_CONTROL]
+        .to_str()
+        .unwrap()
+        .starts_with("public"));
+}
+
 db_tests!(
+    a_page_that_sets_a_cookie_is_never_for_a_shared_cache,
     the_favorites_screens_signed_out_ask_for_a_login_and_stay_private,
     the_favorites_screens_show_the_visitors_own_library_in_the_first_html,
     a_signed_in_page_carries_the_library_and_skips_the_render_cache,
