@@ -1,0 +1,65 @@
+// The site behind a real shared cache (Debian's nginx with deploy/nginx-shared-cache.conf):
+// anonymous pages are kept and revalidated, a signed-in visitor's never are.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { start } from '../support/harness.mjs';
+import { startNginx } from '../support/nginx.mjs';
+import { signedInPage, startMail } from './signed-in-helpers.mjs';
+
+let site;
+let cache;
+let mail;
+before(async () => {
+  mail = await startMail();
+  site = await start({ env: mail.env });
+  cache = await startNginx(site.origin);
+});
+after(async () => {
+  await cache?.stop();
+  await site?.stop();
+  mail?.stop();
+});
+
+const get = (path, headers = {}) => fetch(`${cache.origin}${path}`, { headers: { 'accept-encoding': 'br', ...headers } });
+
+test('a second anonymous fetch is a cache hit with the same body, and revalidates with a 304', async () => {
+  const first = await get('/about');
+  assert.equal(first.status, 200);
+  assert.equal(first.headers.get('x-cache-status'), 'MISS');
+  const body = await first.text();
+  const second = await get('/about');
+  assert.equal(second.headers.get('x-cache-status'), 'HIT');
+  assert.equal(await second.text(), body, 'the same document');
+  assert.equal(second.headers.get('etag'), first.headers.get('etag'));
+
+  // A browser holding the page asks with its tag: 304 from the cache, no body.
+  const again = await get('/about', { 'if-none-match': first.headers.get('etag') });
+  assert.equal(again.status, 304);
+  assert.equal(await again.text(), '');
+  // The server itself answers the same question the same way (a cache revalidating).
+  const direct = await fetch(`${site.origin}/about`, { headers: { 'accept-encoding': 'br', 'if-none-match': first.headers.get('etag') } });
+  assert.equal(direct.status, 304);
+});
+
+test("a signed-in visitor's page is never stored nor served to anyone else", async () => {
+  const page = await signedInPage(site, mail, 'cached@example.com');
+  const session = (await page.context().cookies()).find((c) => c.name === 'sa_session');
+  const viaCache = { cookie: `${session.name}=${session.value}` };
+  // Twice through the cache: both from the server (bypassed), both theirs.
+  for (let i = 0; i < 2; i += 1) {
+    const mine = await get('/favorites', viaCache);
+    assert.equal(mine.status, 200);
+    assert.equal(mine.headers.get('x-cache-status'), 'BYPASS');
+    assert.equal(mine.headers.get('cache-control'), 'private, no-store');
+    assert.ok((await mine.text()).includes('cached@example.com'));
+  }
+  // An anonymous visitor of the same pages never sees them: their own, or a cached anonymous copy.
+  for (const path of ['/favorites', '/about']) {
+    const anonymous = await get(path);
+    assert.ok(!(await anonymous.text()).includes('cached@example.com'), path);
+  }
+  // A signed-in visit to a page the cache holds is not answered from it (their header shows them).
+  const about = await get('/about', viaCache);
+  assert.equal(about.headers.get('x-cache-status'), 'BYPASS');
+  assert.ok((await about.text()).includes('cached@example.com'));
+});
