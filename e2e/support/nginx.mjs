@@ -1,5 +1,5 @@
 // Debian's nginx in front of a running server, with the repository's shared-cache
-// configuration (deploy/nginx-shared-cache.conf): its own prefix directory under /tmp,
+// configuration (nginx-shared-cache.conf beside this file): its own prefix directory under /tmp,
 // a free port, stopped with the test.
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './harness.mjs';
 
-const conf = fileURLToPath(new URL('../../deploy/nginx-shared-cache.conf', import.meta.url));
+const conf = fileURLToPath(new URL('./nginx-shared-cache.conf', import.meta.url));
 
 /** nginx caching `upstream` (`http://127.0.0.1:port`); returns { origin, stop }. */
 export async function startNginx(upstream) {

@@ -1,4 +1,4 @@
-// The site behind a real shared cache (Debian's nginx with deploy/nginx-shared-cache.conf):
+// The site behind a real shared cache (Debian's nginx with e2e/support/nginx-shared-cache.conf):
 // anonymous pages are kept and revalidated, a signed-in visitor's never are.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
