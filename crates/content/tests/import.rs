@@ -720,7 +720,9 @@ async fn enrichment_waits_as_a_429_asks_and_gives_up_after_bounded_retries(db: &
         api_base: Some(base),
         pace: Duration::from_millis(20),
         retries: 2,
-        max_retry_wait: Duration::from_millis(1500),
+        // Far enough above the one second asked for that a loaded machine's delays never
+        // blur the two apart.
+        max_retry_wait: Duration::from_millis(3000),
         ..WikiConfig::default()
     };
     let started = std::time::Instant::now();
@@ -730,20 +732,20 @@ async fn enrichment_waits_as_a_429_asks_and_gives_up_after_bounded_retries(db: &
     assert_eq!(once.len(), 2);
     let waited = once[1] - once[0];
     assert!(
-        waited >= Duration::from_millis(990) && waited < Duration::from_millis(1400),
+        waited >= Duration::from_millis(990) && waited < Duration::from_millis(2500),
         "{waited:?}"
     );
     assert_eq!(
         bio_of(db, "Busy Once").await.as_deref(),
         Some("About Busy_Once.")
     );
-    // Asked for an hour: each wait cut to 1.5 s, two retries, then skipped with a reason.
+    // Asked for an hour: each wait cut to 3 s, two retries, then skipped with a reason.
     let hour = fake.times_of("Busy_For_An_Hour");
     assert_eq!(hour.len(), 3);
     for pair in hour.windows(2) {
         let waited = pair[1] - pair[0];
         assert!(
-            waited >= Duration::from_millis(1490) && waited < Duration::from_millis(2500),
+            waited >= Duration::from_millis(2990) && waited < Duration::from_millis(4500),
             "{waited:?}"
         );
     }
@@ -761,7 +763,7 @@ async fn enrichment_waits_as_a_429_asks_and_gives_up_after_bounded_retries(db: &
         Some("About After_Them.")
     );
     assert_eq!(report.updated, 2);
-    assert!(started.elapsed() < Duration::from_secs(10));
+    assert!(started.elapsed() < Duration::from_secs(15));
 }
 
 async fn a_slow_answer_skips_that_artist_and_the_rest_go_on(db: &TestDb) {
