@@ -157,19 +157,28 @@ test('favorites, folders, moving, searching, removing and deleting, with their e
   await add.getByRole('button', { name: 'Add Queen' }).waitFor();
   await add.getByRole('button', { name: 'Done' }).click();
 
-  // Delete the folder it shows: back to the top level, the folder gone.
+  // Delete the folder it shows: back to the top level, the folder gone, and Adele (moved
+  // into it from the main favorites) back among them, as its dialog says.
   await page.getByRole('button', { name: 'Delete Folder' }).click();
+  const confirmDelete = page.getByRole('alertdialog', { name: 'Delete Folder?' });
+  assert.match(await confirmDelete.textContent(), /Its tracks go back to your main favorites\./);
   await confirmIn(page, 'Delete Folder?', 'Delete');
   await page.waitForURL(`${site.origin}/favorites`);
   await page.getByRole('region', { name: 'My Folders' }).waitFor({ state: 'detached' });
+  await page.getByRole('heading', { level: 3, name: 'Adele' }).waitFor();
+  await page.getByRole('button', { name: 'Favorites: 2' }).waitFor();
   const gone = await page.request.get(folderUrl);
   assert.equal(gone.status(), 404);
 
-  // Unfavorite the last one from a card's heart: back to the empty collection.
+  // Unfavorite both from the cards: back to the empty collection.
   await page.goto(`${site.origin}/favorites`);
   await hydrated(page);
-  await page.getByRole('button', { name: 'Remove Queen' }).click();
-  await confirmIn(page, 'Remove Track?', 'Remove');
+  await page.getByRole('heading', { level: 3, name: 'Adele' }).waitFor();
+  for (const name of ['Adele', 'Queen']) {
+    await page.getByRole('button', { name: `Remove ${name}` }).click();
+    await confirmIn(page, 'Remove Track?', 'Remove');
+    await page.getByRole('heading', { level: 3, name }).waitFor({ state: 'detached' });
+  }
   await page.getByText('Start Your Collection').waitFor();
   await page.getByRole('button', { name: 'Favorites: 0' }).waitFor();
   assert.deepEqual(page.problems, [], 'no console errors (hydration of the signed-in pages included)');

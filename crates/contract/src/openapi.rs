@@ -196,7 +196,7 @@ pub fn document() -> Value {
     .signed_in();
     doc.empty(
         ("DELETE", &api(writes::FOLDER)),
-        "Delete a folder and its copies.",
+        "Delete a folder; what it held returns to the main favorites.",
     )
     .signed_in();
     doc.read(&lib::VIDEO_FAVORITES, "The user's favorite videos.")

@@ -5,7 +5,8 @@
 //! user's folder or favorite answers 404 exactly like one that does not exist, so ids
 //! reveal nothing. Adds are idempotent (unique keys per user, artist or video, and
 //! folder; `INSERT .. ON CONFLICT DO NOTHING` then read back), so concurrent identical
-//! requests make one row. Moves and folder deletions are one transaction each, and each
+//! requests make one row. Deleting a folder never loses a favorite: what it held returns
+//! to the main favorites. Moves and folder deletions are one transaction each, and each
 //! such transaction writes first so SQLite takes its write lock at once (a read-then-write
 //! transaction could fail with "database is locked" instead of waiting).
 //!

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use sea_orm::sea_query::OnConflict;
+use sea_orm::sea_query::{Expr, OnConflict, Query};
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
     PaginatorTrait, QueryFilter, QueryOrder, TransactionTrait,
@@ -446,17 +446,64 @@ pub async fn rename_folder(
         .map(folder_summary)
 }
 
-/// Deletes the folder and everything filed in it, in one transaction.
+/// Deletes the folder in one transaction; what it held returns to the main favorites (a
+/// folder is a way of filing favorites, so deleting one never loses one). A row the top
+/// level already has goes, the others move up with their dates.
 pub async fn delete_folder(library: &Library, user_id: i32, folder_id: i32) -> ApiResult<()> {
     let txn = library.db().begin().await?;
-    // The folder's rows first: they are the user's only if the folder is, so filter by
-    // both; then the folder, whose row count says whether it was theirs.
+    // Rows are filtered by user as well as folder: they are the user's only if the folder
+    // is. Writes first (see the crate docs on SQLite's write lock); the folder's own row
+    // count says at the end whether it was theirs.
     favorite::Entity::delete_many()
+        .filter(favorite::Column::UserId.eq(user_id))
+        .filter(favorite::Column::FolderId.eq(folder_id))
+        .filter(
+            favorite::Column::ArtistId.in_subquery(
+                Query::select()
+                    .column(favorite::Column::ArtistId)
+                    .from(favorite::Entity)
+                    .and_where(favorite::Column::UserId.eq(user_id))
+                    .and_where(favorite::Column::FolderKey.eq(0))
+                    .to_owned(),
+            ),
+        )
+        .exec(&txn)
+        .await?;
+    favorite::Entity::update_many()
+        .col_expr(favorite::Column::FolderId, Expr::value(Option::<i32>::None))
+        .col_expr(favorite::Column::FolderKey, Expr::value(0))
         .filter(favorite::Column::UserId.eq(user_id))
         .filter(favorite::Column::FolderId.eq(folder_id))
         .exec(&txn)
         .await?;
     video_favorite::Entity::delete_many()
+        .filter(video_favorite::Column::UserId.eq(user_id))
+        .filter(video_favorite::Column::FolderId.eq(folder_id))
+        .filter(
+            Expr::tuple([
+                Expr::col(video_favorite::Column::ArtistId).into(),
+                Expr::col(video_favorite::Column::VideoId).into(),
+            ])
+            .in_subquery(
+                Query::select()
+                    .columns([
+                        video_favorite::Column::ArtistId,
+                        video_favorite::Column::VideoId,
+                    ])
+                    .from(video_favorite::Entity)
+                    .and_where(video_favorite::Column::UserId.eq(user_id))
+                    .and_where(video_favorite::Column::FolderKey.eq(0))
+                    .to_owned(),
+            ),
+        )
+        .exec(&txn)
+        .await?;
+    video_favorite::Entity::update_many()
+        .col_expr(
+            video_favorite::Column::FolderId,
+            Expr::value(Option::<i32>::None),
+        )
+        .col_expr(video_favorite::Column::FolderKey, Expr::value(0))
         .filter(video_favorite::Column::UserId.eq(user_id))
         .filter(video_favorite::Column::FolderId.eq(folder_id))
         .exec(&txn)

@@ -125,6 +125,31 @@ function dropFromCache(client: QueryClient, artistId: number, folderId: number |
 }
 
 /**
+ * What the server does when a folder is deleted, done to the cached lists at once: the
+ * folder goes, and what it held returns to the main favorites (once each, after what is
+ * there), so nothing the dialog promised to keep disappears until the reread.
+ */
+export function returnFolderToTopLevel(client: QueryClient, folderId: number): void {
+  const folder = client.getQueryData<FavoriteFolder[]>([api.favoriteFolders()])?.find((f) => f.id === folderId);
+  client.setQueryData<FavoriteFolder[]>([api.favoriteFolders()], (folders) => folders?.filter((f) => f.id !== folderId));
+  if (folder) {
+    client.setQueryData<Artist[]>([api.favorites()], (list) => {
+      if (!list) return list;
+      const kept = new Set(list.map((artist) => artist.id));
+      return [...list, ...folder.artists.filter((artist) => !kept.has(artist.id))];
+    });
+  }
+  client.setQueryData<VideoFavorite[]>([api.videoFavorites()], (videos) => {
+    if (!videos) return videos;
+    const top = new Set(videos.filter((v) => v.folderId == null).map((v) => `${v.artistId}-${v.videoId}`));
+    return videos.flatMap((video) => {
+      if (video.folderId !== folderId) return [video];
+      return top.has(`${video.artistId}-${video.videoId}`) ? [] : [{ ...video, folderId: null }];
+    });
+  });
+}
+
+/**
  * The library's writes. Adds and moves reread the lists at once; removals take the row
  * out of the cache at once, are retried once on failure, and reread the lists after
  * 100 ms (spec sections 4 and 9). Errors carry the spec's texts.
@@ -156,7 +181,12 @@ export function useLibraryActions() {
       then(send<FolderSummary>('POST', '/api/favorite-folders', 'Failed to create folder', { name: name.trim() }, true)),
     renameFolder: (id: number, name: string) =>
       then(send<FolderSummary>('PATCH', `/api/favorite-folders/${encodeURIComponent(id)}`, 'Failed to create folder', { name: name.trim() }, true)),
-    deleteFolder: (id: number) => then(send<null>('DELETE', `/api/favorite-folders/${encodeURIComponent(id)}`, 'Failed to delete folder')),
+    deleteFolder: async (id: number) => {
+      await send<null>('DELETE', `/api/favorite-folders/${encodeURIComponent(id)}`, 'Failed to delete folder');
+      returnFolderToTopLevel(client, id);
+      // The cache already shows the result; the reread only confirms it.
+      void refresh();
+    },
     addVideoFavorite: async (body: NewVideoFavorite) => {
       const failure = body.folderId == null ? 'Failed to add video favorite' : 'Failed to add video favorite to folder';
       const saved = await then(send<VideoFavorite>('POST', '/api/video-favorites', failure, body));

@@ -16,7 +16,8 @@ db_tests!(
     unknown_artists_and_bad_ids_are_refused_and_nothing_is_written,
     another_users_things_are_404_and_stay_unchanged,
     a_claimed_user_id_that_is_not_the_session_is_refused,
-    folders_are_created_renamed_and_deleted_with_their_contents,
+    folders_are_created_renamed_and_deleted,
+    deleting_a_folder_returns_what_it_held_to_the_main_favorites,
     folder_names_are_trimmed_checked_and_stored_as_given,
     moves_take_the_artist_out_of_one_place_into_another_at_once,
     video_favorites_are_added_checked_and_removed,
@@ -248,7 +249,7 @@ async fn a_claimed_user_id_that_is_not_the_session_is_refused(db: &TestDb) {
     assert_eq!(own.status, StatusCode::OK);
 }
 
-async fn folders_are_created_renamed_and_deleted_with_their_contents(db: &TestDb) {
+async fn folders_are_created_renamed_and_deleted(db: &TestDb) {
     let site = Site::new(&db.conn).await;
     let mut ann = site.user("ann@example.com").await;
     let (a1, a2) = (site.artists[0], site.artists[1]);
@@ -290,10 +291,59 @@ async fn folders_are_created_renamed_and_deleted_with_their_contents(db: &TestDb
     let deleted = ann.delete(&format!("/api/favorite-folders/{folder}")).await;
     assert_eq!(deleted.status, StatusCode::NO_CONTENT);
     assert!(ann.folders().await.is_empty());
-    assert_eq!(ann.get("/api/video-favorites").await.json(), json!([]));
     assert_eq!(ann.favorite_ids().await, vec![a1], "the top level stays");
     let again = ann.delete(&format!("/api/favorite-folders/{folder}")).await;
     assert_eq!(again.status, StatusCode::NOT_FOUND);
+}
+
+async fn deleting_a_folder_returns_what_it_held_to_the_main_favorites(db: &TestDb) {
+    let site = Site::new(&db.conn).await;
+    let mut ann = site.user("ann@example.com").await;
+    let (a1, a2, a3) = (site.artists[0], site.artists[1], site.artists[2]);
+    let folder = ann.new_folder("Road trip").await;
+    let other = ann.new_folder("Other").await;
+    // a1 moved from the main favorites into the folder; a2 filed in it and also kept at
+    // the top level; a3 only in the folder; a video moved in; the other folder untouched.
+    ann.favorite(a1, None).await;
+    let moved = ann
+        .post(
+            "/api/favorites/move",
+            json!({ "artistId": a1, "toFolderId": folder }),
+        )
+        .await;
+    assert_eq!(moved.status, StatusCode::OK, "{}", moved.body);
+    ann.favorite(a2, None).await;
+    ann.favorite(a2, Some(folder)).await;
+    ann.favorite(a3, Some(folder)).await;
+    ann.favorite(a3, Some(other)).await;
+    ann.video(a1, VIDEO, Some(folder)).await;
+    assert_eq!(ann.favorite_ids().await, vec![a2]);
+
+    let deleted = ann.delete(&format!("/api/favorite-folders/{folder}")).await;
+    assert_eq!(deleted.status, StatusCode::NO_CONTENT, "{}", deleted.body);
+    let folders = ann.folders().await;
+    assert_eq!(folders.keys().copied().collect::<Vec<_>>(), vec![other]);
+    assert_eq!(folders[&other].1, vec![a3]);
+    // Each once, in the order they were first saved.
+    assert_eq!(ann.favorite_ids().await, vec![a1, a2, a3]);
+    let videos = ann.get("/api/video-favorites").await.json();
+    assert_eq!(videos.as_array().unwrap().len(), 1, "{videos}");
+    assert_eq!(videos[0]["videoId"], json!(VIDEO));
+    assert_eq!(videos[0]["folderId"], json!(null));
+
+    // A video already at the top level is kept once.
+    let again = ann.new_folder("Again").await;
+    ann.video(a1, VIDEO, Some(again)).await;
+    ann.delete(&format!("/api/favorite-folders/{again}")).await;
+    assert_eq!(
+        ann.get("/api/video-favorites")
+            .await
+            .json()
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
 }
 
 async fn folder_names_are_trimmed_checked_and_stored_as_given(db: &TestDb) {

@@ -32,6 +32,8 @@ class FakeLibrary {
   videos: VideoFavorite[];
   calls: string[] = [];
   failNext = 0;
+  /** Reads never answer: what the screen shows is what it did to its cache. */
+  holdReads = false;
   nextFolderId = 100;
   constructor(favorites: Artist[], folders: FavoriteFolder[], videos: VideoFavorite[]) {
     this.favorites = favorites;
@@ -57,6 +59,7 @@ class FakeLibrary {
     const body = init?.body ? JSON.parse(String(init.body)) : null;
     const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
     const folderParam = url.searchParams.get('folderId');
+    if (method === 'GET' && this.holdReads) return new Promise<Response>(() => {});
     if (method === 'GET' && url.pathname === '/api/favorites') return json(this.favorites);
     if (method === 'GET' && url.pathname === '/api/favorite-folders') return json(this.folders);
     if (method === 'GET' && url.pathname === '/api/video-favorites') return json(this.videos);
@@ -85,7 +88,13 @@ class FakeLibrary {
     }
     match = /^\/api\/favorite-folders\/(\d+)$/.exec(url.pathname);
     if (method === 'DELETE' && match) {
-      this.folders = this.folders.filter((f) => f.id !== Number(match![1]));
+      // As the server does: what the folder held returns to the main favorites.
+      const id = Number(match[1]);
+      const gone = this.folders.find((f) => f.id === id);
+      this.folders = this.folders.filter((f) => f.id !== id);
+      for (const artist of gone?.artists ?? []) if (!this.favorites.some((a) => a.id === artist.id)) this.favorites = [...this.favorites, artist];
+      this.videos = this.videos.map((v) => (v.folderId === id ? { ...v, folderId: null } : v));
+      if (this.holdReads) return new Response(null, { status: 204 });
       return new Response(null, { status: 204 });
     }
     return json({ message: 'unexpected' }, 500);
@@ -271,6 +280,24 @@ describe('the favorites screen', () => {
     await waitFor(() => expect(history.location.pathname).toBe('/favorites'));
     expect(library.calls).toContain('DELETE /api/favorite-folders/7');
     await waitFor(() => expect(screen.queryByRole('region', { name: 'My Folders' })).toBeNull());
+  });
+
+  it('deleting a folder returns what it held to the main favorites, on screen at once, and says so first', async () => {
+    const blur = makeArtist({ id: 3, title: 'Blur', genres: ['Britpop'] });
+    const filed: VideoFavorite = { ...video, videoId: 'aaaaaaaaaaa', title: 'Song 2', folderId: 7 };
+    library.favorites = [adele];
+    library.folders = [{ id: 7, name: 'Road Trip', createdAt: '', artists: [queen, blur] }];
+    library.videos = [filed];
+    renderApp('/favorites', library.seed());
+    expect(screen.queryByRole('heading', { level: 3, name: 'Blur' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete folder Road Trip' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Folder?' });
+    expect(text(dialog.textContent!)).toContain('Delete the folder Road Trip? Its tracks go back to your main favorites.');
+    library.holdReads = true;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.queryByRole('region', { name: 'My Folders' })).toBeNull();
+    for (const title of ['Adele', 'Queen', 'Blur', 'Song 2']) expect(screen.getByRole('heading', { level: 3, name: title })).toBeTruthy();
   });
 
   it('creates a folder from a trimmed name; Create is disabled while the name is blank; Enter submits', async () => {

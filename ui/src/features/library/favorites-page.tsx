@@ -341,7 +341,7 @@ function Dialogs({
       return (
         <ConfirmDialog title="Delete Folder?" confirmLabel="Delete" danger busy={busy} error={error} onConfirm={() => void deleteFolder(pending.folder)} onCancel={close}>
           <p>
-            Delete the folder <strong>{pending.folder.name}</strong> and the tracks filed in it? Your main favorites stay.
+            Delete the folder <strong>{pending.folder.name}</strong>? Its tracks go back to your main favorites.
           </p>
         </ConfirmDialog>
       );
