@@ -101,11 +101,23 @@ test('signing up in the dialog, confirming by mail, signing in, reloading and lo
   assert.match(html, /fan@example\.com/);
   await page.reload();
   await hydrated(page);
+  // Playing a private playlist (what Play All on /favorites asks for), minimized.
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('play-request', {
+    detail: { items: [{ id: '1', title: 'Fan Secret Song', soloVideoLink: 'https://youtu.be/dQw4w9WgXcQ', genres: ['Rock'] }], name: 'Fan Mix', isPlaylist: true },
+  })));
+  const player = page.getByRole('dialog', { name: 'Fan Mix' });
+  await player.getByRole('button', { name: 'Minimize player' }).click();
+  await page.getByRole('region', { name: 'Player' }).getByText('Fan Secret Song').waitFor();
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('button', { name: 'Log Out' }).waitFor();
   await page.getByRole('button', { name: 'Log Out' }).click();
   await page.getByText('Logged out').waitFor();
   assert.equal((await (await page.request.get(`${site.origin}/api/user`)).json()), null);
+  // The player went with the user: nothing on screen, nothing saved, nothing in the page.
+  assert.equal(await page.getByRole('region', { name: 'Player' }).count(), 0);
+  assert.equal(await page.getByText('Fan Secret Song').count(), 0);
+  assert.equal(await page.evaluate(() => window.sessionStorage.getItem('sa-player')), null);
+  assert.equal(await page.evaluate(() => document.documentElement.outerHTML.includes('fan@example.com')), false);
   assert.deepEqual(page.problems, []);
 });
 

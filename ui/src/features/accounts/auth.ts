@@ -40,9 +40,6 @@ export function errorMessage(error: unknown): string {
   return String(error);
 }
 
-/** Local storage keys of the favorites and folders (spec section 3), cleared at sign-out. */
-export const LOCAL_LIBRARY_KEYS = ['favorites', 'folders'] as const;
-
 /** After a sign-in: the user is known at once, and the favorites are refreshed (spec section 4). */
 export async function afterSignIn(queryClient: QueryClient, user: User): Promise<void> {
   queryClient.setQueryData([api.user()], user);
@@ -56,21 +53,4 @@ export async function afterSignIn(queryClient: QueryClient, user: User): Promise
       }),
     ),
   );
-}
-
-/** After a sign-out: no user, no library in the cache or in local storage. */
-export function afterSignOut(queryClient: QueryClient): void {
-  queryClient.setQueryData([api.user()], null);
-  // Every read of the signed-in user's own rows goes (favorites, folders, videos, export).
-  queryClient.removeQueries({
-    predicate: (query) => {
-      const key = query.queryKey[0];
-      return typeof key === 'string' && /^\/api\/(favorite|video-favorite|user\/)/.test(key);
-    },
-  });
-  try {
-    for (const key of LOCAL_LIBRARY_KEYS) window.localStorage.removeItem(key);
-  } catch {
-    // Storage unavailable: nothing stored to clear.
-  }
 }

@@ -3,9 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '../../lib/navigation';
 import { toast, errorToast } from '../../lib/toast';
 import { isHttpError } from '../../lib/http-error';
-import { afterSignOut, errorMessage, signOut } from './auth';
+import { forgetSignedInUser } from '../../lib/signed-out';
+import { errorMessage, signOut } from './auth';
 
-/** Log Out (spec section 4): sign out, clear the local library, go to /, toast "Logged out". */
+/**
+ * Log Out (spec section 4): sign out, clear the local library, go to /, toast "Logged out";
+ * the page forgets the user, and the player stops and clears its queue.
+ */
 export function useLogOut(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -19,7 +23,7 @@ export function useLogOut(): () => Promise<void> {
         return;
       }
     }
-    afterSignOut(queryClient);
+    forgetSignedInUser(queryClient);
     navigate('/');
     toast({ title: 'Logged out' });
   }, [queryClient, navigate]);

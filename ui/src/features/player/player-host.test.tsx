@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { requestPlay } from '../../lib/events';
+import { SIGNED_OUT_EVENT } from '../../lib/signed-out';
 import { renderApp } from '../../test/render-app';
 import { PLAYER_SESSION_KEY } from './session-key';
 
@@ -20,6 +21,29 @@ describe('the player in the frame', () => {
     expect(within(dialog).getByRole('heading', { name: 'Playlist Queue (2 tracks)' })).toBeTruthy();
     // The queue is saved for a reload within the browser session.
     expect(JSON.parse(window.sessionStorage.getItem(PLAYER_SESSION_KEY) ?? 'null').items).toHaveLength(2);
+  });
+
+  it('stops and clears itself, its queue and its saved state when the user signs out', { timeout: 20_000 }, async () => {
+    renderApp('/quiz');
+    act(() => requestPlay({ items, name: 'Ann Mix' }));
+    await screen.findByRole('dialog', { name: 'Ann Mix' }, { timeout: 15_000 });
+    expect(window.sessionStorage.getItem(PLAYER_SESSION_KEY)).not.toBeNull();
+    act(() => {
+      window.dispatchEvent(new CustomEvent(SIGNED_OUT_EVENT));
+    });
+    expect(screen.queryByRole('dialog', { name: 'Ann Mix' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Player' })).toBeNull();
+    expect(screen.queryByText('Song 1')).toBeNull();
+    expect(window.sessionStorage.getItem(PLAYER_SESSION_KEY)).toBeNull();
+  });
+
+  it('drops a saved queue at sign-out even before the player is in', () => {
+    window.sessionStorage.setItem(PLAYER_SESSION_KEY, JSON.stringify({ items, order: [0, 1], current: 0, open: true }));
+    renderApp('/quiz');
+    act(() => {
+      window.dispatchEvent(new CustomEvent(SIGNED_OUT_EVENT));
+    });
+    expect(window.sessionStorage.getItem(PLAYER_SESSION_KEY)).toBeNull();
   });
 
   it('comes back minimized and paused after a reload when the session has a saved queue', async () => {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { PLAY_EVENT, VIDEO_OVERLAY_EVENT, type PlayRequest, type VideoOverlayRequest } from '../../lib/events';
-import { readSession } from '../../lib/storage';
+import { SIGNED_OUT_EVENT } from '../../lib/signed-out';
+import { readSession, removeSession } from '../../lib/storage';
 import { PLAYER_SESSION_KEY } from './session-key';
 
 // The player's code (and through it the video service's iframe API) is fetched on the
@@ -11,6 +12,12 @@ const Player = lazy(() => import('./player'));
 /** Listens for play and full-screen video requests (lib/events.ts) and mounts the player on the first one. */
 export function PlayerHost() {
   const [active, setActive] = useState<{ request: PlayRequest | null; overlay: VideoOverlayRequest | null } | null>(null);
+  // A queue saved before a sign-out goes with it, even before the player's code is in.
+  useEffect(() => {
+    const onSignedOut = () => removeSession(PLAYER_SESSION_KEY);
+    window.addEventListener(SIGNED_OUT_EVENT, onSignedOut);
+    return () => window.removeEventListener(SIGNED_OUT_EVENT, onSignedOut);
+  }, []);
   useEffect(() => {
     if (active) return undefined;
     const saved = readSession<{ items?: unknown[] }>(PLAYER_SESSION_KEY);

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState }
 import { api, type ChannelVideo } from '../../generated/contract';
 import { PLAY_EVENT, VIDEO_OVERLAY_EVENT, type PlayRequest, type VideoOverlayRequest } from '../../lib/events';
 import { playSound } from '../../lib/sound';
+import { SIGNED_OUT_EVENT } from '../../lib/signed-out';
 import { readSession, removeSession, writeSession } from '../../lib/storage';
 import { createVideoPlayer, extractVideoId, INVALID_VIDEO_URL, isChannelLink, type VideoEvent, type VideoPlayer } from '../../lib/video-service';
 import { FullPlayer } from './full-player';
@@ -96,6 +97,20 @@ export default function Player({ initialRequest, initialOverlay = null }: { init
       for (const timer of timers.current) window.clearTimeout(timer);
     };
   }, [play]);
+
+  // Signing out stops and clears the player: a shared computer must not show the next
+  // person the last one's queue. Closing empties it, so the effects below drop the saved
+  // state, the video and the lock-screen metadata.
+  useEffect(() => {
+    const onSignedOut = () => {
+      for (const timer of timers.current) window.clearTimeout(timer);
+      timers.current = [];
+      dispatch({ type: 'close' });
+      removeSession(PLAYER_SESSION_KEY);
+    };
+    window.addEventListener(SIGNED_OUT_EVENT, onSignedOut);
+    return () => window.removeEventListener(SIGNED_OUT_EVENT, onSignedOut);
+  }, []);
 
   // The queue and its position survive a reload within the browser session.
   useEffect(() => {
