@@ -290,8 +290,15 @@ test('the privacy pages: Login Required signed out; download and deletion signed
   const exported = JSON.parse(await readFile(await download.path(), 'utf8'));
   assert.equal(exported.profile.email, 'leaver@example.com');
 
-  await page.goto(`${site.origin}/account-deletion`);
+  // From another page: Go Back on the confirm step is the flow's step 0, not the page before.
+  await page.goto(`${site.origin}/about`);
   await hydrated(page);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Account Deletion' }).click();
+  await page.waitForURL(`${site.origin}/account-deletion`);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Go Back' }).click();
+  await page.getByRole('button', { name: 'Continue' }).waitFor();
+  assert.equal(new URL(page.url()).pathname, '/account-deletion');
   await page.getByRole('button', { name: 'Continue' }).click();
   const remove = page.getByRole('button', { name: 'Delete My Account' });
   await page.getByRole('textbox').fill('delete my account');
@@ -304,6 +311,9 @@ test('the privacy pages: Login Required signed out; download and deletion signed
   });
   await remove.click();
   await page.waitForURL(`${site.origin}/`);
-  assert.deepEqual(alerts, ['Your account and all data have been permanently deleted.']);
+  assert.deepEqual(alerts, ['Your account and all data have been permanently deleted. A confirmation email is on its way to leaver@example.com.']);
   assert.equal(await (await page.request.get(`${site.origin}/api/user`)).json(), null);
+  // The confirmation the page asked for after the deletion.
+  const confirmation = await mailTo('leaver@example.com', /has been deleted/);
+  assert.match(confirmation.text, /has been deleted/);
 });

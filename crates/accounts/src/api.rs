@@ -584,21 +584,66 @@ async fn delete_account(
     user::Entity::delete_by_id(user.id).exec(&txn).await?;
     txn.commit().await?;
     session::sign_out(&session).await?;
+    // The spec's client asks for the confirmation mail after this answer, when no session
+    // is left to say whose account it was: a fresh session (no user) remembers the
+    // address, for that one mail, for a few minutes.
+    session
+        .insert(
+            DELETED_ACCOUNT_KEY,
+            DeletedAccount {
+                email: user.email.clone(),
+                at: now(),
+            },
+        )
+        .await
+        .map_err(|err| ApiError::internal(format_args!("session: {err}")))?;
     Ok(Json(Deleted {
         success: true,
         message: ACCOUNT_DELETED.to_owned(),
     }))
 }
 
-/// `POST /api/user/deletion-confirmation`: mails the signed-in user (only ever the
-/// session's own address, whatever the body says).
+/// Session key of the account this browser just deleted (see `delete_account`).
+const DELETED_ACCOUNT_KEY: &str = "deleted_account";
+/// How long after a deletion its confirmation can be asked for.
+const DELETION_CONFIRMATION_SECONDS: i64 = 600;
+
+#[derive(serde::Serialize, serde::Deserialize)]
+struct DeletedAccount {
+    email: String,
+    at: i64,
+}
+
+/// `POST /api/user/deletion-confirmation`: right after a deletion (the spec's order), mails
+/// the address of the account this browser deleted that it is gone, once; from a
+/// signed-in user, a notice that a deletion was asked for. Only ever the session's own
+/// address, whatever the body says; otherwise 401.
 async fn deletion_confirmation(
     State(accounts): State<Accounts>,
-    SignedIn { user, .. }: SignedIn,
+    CurrentUser { user, session }: CurrentUser,
 ) -> ApiResult<Json<Done>> {
-    if allowed(accounts.limits().mail_to(&user.email_key).await)? {
-        accounts.mailer().send_later(
+    let deleted: Option<DeletedAccount> = session
+        .remove(DELETED_ACCOUNT_KEY)
+        .await
+        .map_err(|err| ApiError::internal(format_args!("session: {err}")))?;
+    let (email, limit_key, subject, body) = match (deleted, user) {
+        // Not counted against the address's mail limit: it follows a deletion only its
+        // owner could make (a confirmed account, signed in), once, and often comes
+        // within a minute of the notice or a sign-up mail.
+        (Some(deleted), _) if now() - deleted.at <= DELETION_CONFIRMATION_SECONDS => (
+            deleted.email.clone(),
+            None,
+            "Your Sound Atlas account has been deleted",
+            format!(
+                "The Sound Atlas account of {} has been deleted, with its favorites, folders \
+                 and video favorites. This cannot be undone; you are welcome to sign up again \
+                 at any time.\n",
+                deleted.email
+            ),
+        ),
+        (_, Some(user)) => (
             user.email.clone(),
+            Some(user.email_key),
             "Your Sound Atlas account deletion",
             format!(
                 "We received a request to delete the Sound Atlas account of {}.\n\nOnce deleted, \
@@ -606,7 +651,15 @@ async fn deletion_confirmation(
                  restored. If you did not ask for this, sign in and change your password.\n",
                 user.email
             ),
-        );
+        ),
+        _ => return Err(session::not_signed_in()),
+    };
+    let send = match limit_key {
+        Some(key) => allowed(accounts.limits().mail_to(&key).await)?,
+        None => true,
+    };
+    if send {
+        accounts.mailer().send_later(email, subject, body);
     }
     Ok(done("A confirmation email has been sent."))
 }

@@ -117,7 +117,7 @@ pub fn document() -> Value {
     .signed_in();
     doc.bodiless::<accounts::Done>(
         actions::DELETION_CONFIRMATION,
-        "Mail a confirmation of the coming deletion.",
+        "Right after a deletion, mail its confirmation to the deleted account's address (once); signed in, a notice that a deletion was asked for.",
         200,
     )
     .signed_in();

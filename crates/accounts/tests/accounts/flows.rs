@@ -673,8 +673,47 @@ async fn deleting_an_account_removes_it_and_ends_all_its_sessions(db: &TestDb) {
         deleted.message(),
         "Your account and all data have been permanently deleted."
     );
-    assert_eq!(laptop.cookie, None);
+    assert_eq!(laptop.who().await, None, "signed out");
     assert_eq!(phone.who().await, None, "the other session ended");
+    // The spec's client asks for the confirmation mail after the deletion: it goes to
+    // the deleted account's address, once.
+    let confirmation = laptop
+        .post(
+            "/api/user/deletion-confirmation",
+            json!({"email": "lee@example.com"}),
+        )
+        .await;
+    assert_eq!(confirmation.status, StatusCode::OK, "{}", confirmation.body);
+    site.mail(
+        "kim@example.com",
+        "Your Sound Atlas account has been deleted",
+    )
+    .await;
+    let twice = laptop
+        .post(
+            "/api/user/deletion-confirmation",
+            json!({"email": "kim@example.com"}),
+        )
+        .await;
+    assert_eq!(twice.status, StatusCode::UNAUTHORIZED);
+    let elsewhere = phone
+        .post(
+            "/api/user/deletion-confirmation",
+            json!({"email": "kim@example.com"}),
+        )
+        .await;
+    assert_eq!(
+        elsewhere.status,
+        StatusCode::UNAUTHORIZED,
+        "only the browser that deleted it"
+    );
+    assert_eq!(
+        site.mail_count(
+            "lee@example.com",
+            "Your Sound Atlas account has been deleted"
+        ),
+        0
+    );
     let again = phone.delete("/api/user/delete").await;
     assert_eq!(
         again.status,

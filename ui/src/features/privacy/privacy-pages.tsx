@@ -6,6 +6,7 @@ import { accountActions, api, titles, type User } from '../../generated/contract
 import { showLogin } from '../../lib/events';
 import { httpErrorFromText } from '../../lib/http-error';
 import { DEFAULT_CONSENT, readConsent, saveConsent, type Consent } from '../../lib/consent';
+import { forgetSignedInUser } from '../../lib/signed-out';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import './privacy.css';
 
@@ -175,12 +176,28 @@ function DataDownload() {
 
 export function AccountDeletionPage() {
   useDocumentTitle(titles.accountDeletion());
-  return <SignedInOnly heading="Account Deletion">{() => <AccountDeletion />}</SignedInOnly>;
+  return <SignedInOnly heading="Account Deletion">{(user) => <AccountDeletion user={user} />}</SignedInOnly>;
 }
 
 const CONFIRM_TEXT = 'DELETE MY ACCOUNT';
 
-function AccountDeletion() {
+/** Spec section 8: the success alert, with our note on the confirmation email. */
+export function deletedAlert(email: string): string {
+  return `Your account and all data have been permanently deleted. A confirmation email is on its way to ${email}.`;
+}
+
+/** Spec section 7: asks the server to mail the confirmation; failure is ignored. */
+function requestDeletionConfirmation(email: string): void {
+  void fetch(accountActions.deletionConfirmation.path, {
+    method: accountActions.deletionConfirmation.method,
+    credentials: 'include',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email }),
+  }).catch(() => undefined);
+}
+
+/** Spec section 4: step 0 (warning), step 1 (type the phrase), deleting, done. */
+function AccountDeletion({ user }: { user: User }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<'warning' | 'confirm' | 'deleting'>('warning');
@@ -201,18 +218,11 @@ function AccountDeletion() {
       setStep('confirm');
       return;
     }
-    window.alert('Your account and all data have been permanently deleted.');
-    // Signed out: the server ended every session; the page forgets the user and their library.
-    queryClient.setQueryData([api.user()], null);
-    queryClient.removeQueries({
-      predicate: (query) => typeof query.queryKey[0] === 'string' && /^\/api\/(favorite|video-favorite|user\/)/.test(query.queryKey[0]),
-    });
-    try {
-      window.localStorage.removeItem('favorites');
-      window.localStorage.removeItem('folders');
-    } catch {
-      // nothing stored
-    }
+    requestDeletionConfirmation(user.email);
+    window.alert(deletedAlert(user.email));
+    // Signed out: the server ended every session; the page forgets the user, their
+    // library and the player's queue.
+    forgetSignedInUser(queryClient);
     navigate('/');
   };
 
@@ -243,7 +253,16 @@ function AccountDeletion() {
         <input type="text" value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
       </label>
       <div className="state-actions">
-        <button type="button" className="btn btn-ghost" onClick={() => navigate(-1)}>
+        {/* The flow's own step back (spec section 4), not the browser's. */}
+        <button
+          type="button"
+          className="btn btn-ghost"
+          disabled={step === 'deleting'}
+          onClick={() => {
+            setTyped('');
+            setStep('warning');
+          }}
+        >
           Go Back
         </button>
         <button
