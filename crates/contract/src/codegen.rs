@@ -263,11 +263,17 @@ fn contract_ts() -> String {
     for route in routes::ALL {
         writeln!(
             out,
-            "  {}: {{ path: {}, href: ({}): string => {} }},",
+            "  {}: {{ path: {}, href: ({}): string => {}, canonicalQuery: [{}] }},",
             route.id,
             js_string(&route.router_path()),
             params(&route.path, "string | number"),
             template_literal(&route.path, true),
+            route
+                .canonical_query
+                .iter()
+                .map(|name| js_string(name))
+                .collect::<Vec<_>>()
+                .join(", "),
         )
         .unwrap();
     }

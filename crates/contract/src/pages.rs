@@ -36,6 +36,10 @@ pub struct PageRoute {
     /// its path and these parameters, so any other parameter (`?utm_source=`) shares
     /// the render of the page without it.
     pub query: &'static [&'static str],
+    /// Those of `query` that the page's canonical URL keeps (browse's `letter`, the
+    /// articles' `category`), in this order; the others are views of the same page. The
+    /// browser follows it on client navigation.
+    pub canonical_query: &'static [&'static str],
 }
 
 impl PageRoute {
@@ -44,11 +48,19 @@ impl PageRoute {
             id,
             path: Template(path),
             query: &[],
+            canonical_query: &[],
         }
     }
 
     const fn reading(self, query: &'static [&'static str]) -> Self {
         PageRoute { query, ..self }
+    }
+
+    const fn canonical_with(self, canonical_query: &'static [&'static str]) -> Self {
+        PageRoute {
+            canonical_query,
+            ..self
+        }
     }
 
     /// The route with this id, if it is one of [`routes::ALL`].
@@ -84,8 +96,9 @@ pub mod routes {
     /// `?refresh=true` rereads the Weekly Top 10.
     pub const HOME: PageRoute = PageRoute::new("home", "/").reading(&["refresh"]);
     /// `?letter=&page=` (see `links::BROWSE_LETTER_PAGE`); `?refresh=true` rereads.
-    pub const BROWSE: PageRoute =
-        PageRoute::new("browse", "/browse").reading(&["letter", "page", "refresh"]);
+    pub const BROWSE: PageRoute = PageRoute::new("browse", "/browse")
+        .reading(&["letter", "page", "refresh"])
+        .canonical_with(&["letter"]);
     /// `?list=favorites&folder=`: favorites mode (see `links::ARTIST_IN_FOLDER`).
     pub const ARTIST: PageRoute =
         PageRoute::new("artist", "/artist/{id}").reading(&["list", "folder"]);
@@ -105,7 +118,9 @@ pub mod routes {
         PageRoute::new("favoritesFolder", "/favorites/folder/{folderId}");
     // content (issue 6): articles and the site's own pages
     /// The article list; `?category=` (a slug) filters it (see `links::ARTICLES_CATEGORY`).
-    pub const ARTICLES: PageRoute = PageRoute::new("articles", "/articles").reading(&["category"]);
+    pub const ARTICLES: PageRoute = PageRoute::new("articles", "/articles")
+        .reading(&["category"])
+        .canonical_with(&["category"]);
     pub const ARTICLE: PageRoute = PageRoute::new("article", "/articles/{id}");
     pub const ABOUT: PageRoute = PageRoute::new("about", "/about");
     pub const PRIVACY_POLICY: PageRoute = PageRoute::new("privacyPolicy", "/privacy-policy");
@@ -189,6 +204,8 @@ pub mod titles {
     pub const FAVORITES: Template = Template(concat!("My Favorites - ", site_name!()));
     pub const FAVORITES_FOLDER: Template =
         Template(concat!("{folder} - My Favorites - ", site_name!()));
+    /// A folder id that is not one of the visitor's folders (a 404).
+    pub const FOLDER_NOT_FOUND: Template = Template(concat!("Folder Not Found - ", site_name!()));
     pub const ARTICLES: Template = Template(concat!("Articles - ", site_name!()));
     pub const ARTICLE: Template = Template(concat!("{article} - ", site_name!()));
     pub const ARTICLE_NOT_FOUND: Template = Template(concat!("Article Not Found - ", site_name!()));
@@ -210,6 +227,7 @@ pub mod titles {
         ("accountDeletion", ACCOUNT_DELETION),
         ("favorites", FAVORITES),
         ("favoritesFolder", FAVORITES_FOLDER),
+        ("folderNotFound", FOLDER_NOT_FOUND),
         ("articles", ARTICLES),
         ("article", ARTICLE),
         ("articleNotFound", ARTICLE_NOT_FOUND),

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { Link } from '../components/link';
 import { Footer } from './frame/footer';
+import { HeadSync } from './frame/head-sync';
 import { Header } from './frame/header';
 import { RefreshButton } from './frame/refresh-button';
 import { ScrollManager } from './frame/scroll-manager';
@@ -16,6 +17,7 @@ export function RootLayout() {
   return (
     <>
       <ScrollManager />
+      <HeadSync />
       <a href="#main" className="skip-link">
         Skip to content
       </a>

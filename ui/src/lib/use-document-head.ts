@@ -54,12 +54,11 @@ export function siteHead(origin: string): DocumentHead {
 }
 
 /** [selector attribute, key, value] for each tag the head sets. */
-function tagsOf(head: DocumentHead): Array<['name' | 'property', string, string]> {
+function tagsOf(head: Omit<DocumentHead, 'url'>): Array<['name' | 'property', string, string]> {
   return [
     ['name', 'description', head.description],
     ['property', 'og:title', head.title],
     ['property', 'og:description', head.description],
-    ['property', 'og:url', head.url],
     ['property', 'og:type', head.type],
     ['property', 'og:image', head.image],
     ['property', 'og:image:alt', head.imageAlt],
@@ -70,8 +69,58 @@ function tagsOf(head: DocumentHead): Array<['name' | 'property', string, string]
   ];
 }
 
-/** Writes `head` into the document's tags (creating any that are missing). */
-export function applyHead(head: DocumentHead): void {
+/**
+ * The canonical URL of a location, as the server names it: the origin, the path and
+ * the route's canonical query parameters (the contract's `canonicalQuery`, e.g.
+ * browse's `letter`), in that order.
+ */
+export function canonicalUrl(origin: string, pathname: string, search: string, canonicalQuery: readonly string[]): string {
+  const params = new URLSearchParams(search);
+  const kept = canonicalQuery.flatMap((name) => {
+    const value = params.get(name);
+    return value === null || value === '' ? [] : [`${name}=${encodeURIComponent(value)}`];
+  });
+  return `${origin}${pathname}${kept.length > 0 ? `?${kept.join('&')}` : ''}`;
+}
+
+/**
+ * Points `link rel=canonical` and `og:url` at `url` (creating them when missing), or
+ * removes both: an error page names no URL, as the server's error pages do.
+ */
+export function setPageUrl(url: string | null): void {
+  const canonical = document.head.querySelector('link[rel="canonical"]');
+  const ogUrl = document.head.querySelector('meta[property="og:url"]');
+  if (url === null) {
+    canonical?.remove();
+    ogUrl?.remove();
+    return;
+  }
+  if (canonical) canonical.setAttribute('href', url);
+  else {
+    const link = document.createElement('link');
+    link.setAttribute('rel', 'canonical');
+    link.setAttribute('href', url);
+    document.head.appendChild(link);
+  }
+  if (ogUrl) ogUrl.setAttribute('content', url);
+  else {
+    const meta = document.createElement('meta');
+    meta.setAttribute('property', 'og:url');
+    meta.setAttribute('content', url);
+    document.head.appendChild(meta);
+  }
+}
+
+/** A not-found state (a missing artist, article or folder): the head names no URL, as the server's 404 does. */
+export function useNotFoundHead(notFound: boolean): void {
+  useEffect(() => {
+    if (notFound) setPageUrl(null);
+  }, [notFound]);
+}
+
+/** Writes `head` into the document's tags (creating any that are missing); `url: null` leaves the page's URL tags alone. */
+export function applyHead(head: Omit<DocumentHead, 'url'> & { url: string | null }): void {
+  if (head.url !== null) setPageUrl(head.url);
   for (const [attr, name, value] of tagsOf(head)) {
     let element = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${name}"]`);
     if (!element) {
@@ -81,7 +130,6 @@ export function applyHead(head: DocumentHead): void {
     }
     element.setAttribute('content', value);
   }
-  document.head.querySelector('link[rel="canonical"]')?.setAttribute('href', head.url);
   // `article:*` tags belong to one article: whatever is there goes, this head's come in.
   removeArticleTags();
   if (head.article) {
@@ -114,9 +162,9 @@ export function useDocumentHead(head: DocumentHead | null, origin: string): void
     applyHead(head);
     return () => {
       const defaults = siteHead(origin);
-      // The next page names its own title; the canonical URL is where the app is now.
-      applyHead({ ...defaults, url: `${origin}${window.location.pathname}${window.location.search}` });
-      document.head.querySelector('meta[property="og:url"]')?.setAttribute('content', defaults.url);
+      // The next page names its own title; its URL tags are the frame's (app/frame/head-sync.tsx),
+      // set for the new location before this runs.
+      applyHead({ ...defaults, url: null });
       document.title = defaults.title;
     };
     // The key stands for every field of `head`.

@@ -1,5 +1,5 @@
-import { act } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render-app';
 import { makeArtist } from './fixtures';
 import { makeArticle } from '../features/content/content-fixtures';
@@ -66,9 +66,51 @@ describe('the document head on client navigation', () => {
     expect(meta('og:type')).toBe('website');
     expect(meta('og:title')).toBe('Sound Atlas - Explore Your World of Music');
     expect(meta('og:image')).toBe(`${ORIGIN}/assets/og-default.png`);
+    // Where the app is now.
+    expect(meta('og:url')).toBe(`${ORIGIN}/about`);
+    expect(canonical()).toBe(`${ORIGIN}/about`);
+  });
+
+  it('follows every client navigation with the canonical URL the server would give, and none on a missing page', async () => {
+    const { history } = renderApp('/articles', prefetched);
+    await act(async () => history.push('/articles/7'));
+    expect(canonical()).toBe(`${ORIGIN}/articles/7`);
+    await act(async () => history.push('/articles'));
+    expect(canonical()).toBe(`${ORIGIN}/articles`);
+    await act(async () => history.push('/'));
+    expect(canonical()).toBe(`${ORIGIN}/`);
     expect(meta('og:url')).toBe(`${ORIGIN}/`);
-    // Where the app is now (the browser's address; jsdom's stays at "/").
-    expect(canonical()).toBe(`${ORIGIN}${window.location.pathname}`);
+    // Only the parameters that name the page (the contract's canonicalQuery).
+    await act(async () => history.push('/browse?letter=B&page=2&utm_source=x'));
+    expect(canonical()).toBe(`${ORIGIN}/browse?letter=B`);
+    await act(async () => history.push('/articles?category=news-and-updates'));
+    expect(canonical()).toBe(`${ORIGIN}/articles?category=news-and-updates`);
+    await act(async () => history.push(`/artist/${artist.id}?list=favorites`));
+    expect(canonical()).toBe(`${ORIGIN}/artist/${artist.id}`);
+    // A path no route claims names no URL, as the server's 404; the next page names its own.
+    await act(async () => history.push('/no/such/page'));
+    expect(document.title).toBe('404 Page Not Found');
+    expect(canonical()).toBeNull();
+    expect(meta('og:url')).toBeNull();
+    await act(async () => history.push('/quiz'));
+    expect(canonical()).toBe(`${ORIGIN}/quiz`);
+    expect(meta('og:url')).toBe(`${ORIGIN}/quiz`);
+  });
+
+  it('gives a missing artist its own title and no URL after a client navigation', async () => {
+    const { history } = renderApp('/about', [
+      ...prefetched,
+      { key: '/api/artists/999', status: 404, body: { status: 404, error: 'Not Found', message: 'gone' } },
+    ]);
+    const notFound = () => new Response(JSON.stringify({ status: 404, error: 'Not Found', message: 'gone' }), { status: 404 });
+    vi.stubGlobal('fetch', async () => notFound());
+    try {
+      await act(async () => history.push('/artist/999'));
+      await waitFor(() => expect(document.title).toBe('Artist Not Found - Sound Atlas'));
+      expect(canonical()).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('gives an artist page its own profile tags and share picture, then the defaults on leaving', async () => {
@@ -90,7 +132,7 @@ describe('the document head on client navigation', () => {
     await act(async () => history.push('/browse'));
     expect(meta('og:type')).toBe('website');
     expect(meta('og:image')).toBe(`${ORIGIN}/assets/og-default.png`);
-    expect(meta('og:url')).toBe(`${ORIGIN}/`);
+    expect(meta('og:url')).toBe(`${ORIGIN}/browse`);
     expect(document.title).toBe('Browse Artists - Sound Atlas');
   });
 

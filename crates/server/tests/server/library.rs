@@ -256,6 +256,17 @@ async fn the_favorites_screens_show_the_visitors_own_library_in_the_first_html(d
     assert!(!theirs.body.contains("alert(1)"));
     let none = as_user(&app, &ann, "GET", "/favorites/folder/999999", None).await;
     assert_eq!(none.status, StatusCode::NOT_FOUND);
+    // Its own title, and no canonical URL (an error page names none).
+    for missing in [&theirs, &none] {
+        assert!(
+            missing
+                .body
+                .contains("<title>Folder Not Found - Sound Atlas</title>"),
+            "{}",
+            &missing.body[..missing.body.len().min(600)]
+        );
+        assert!(!missing.body.contains("rel=\"canonical\""));
+    }
 
     // The artist page shows her heart filled and the header count, in the first HTML.
     let artist = as_user(&app, &ann, "GET", &format!("/artist/{queen}"), None).await;

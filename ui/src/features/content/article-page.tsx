@@ -5,7 +5,7 @@ import { Link } from '../../components/link';
 import { INVALID_YOUTUBE_URL, RELATED_ARTICLES, links, routes, titles, type Article } from '../../generated/contract';
 import { useAppEnv } from '../../lib/app-state';
 import { isNotFound } from '../../lib/http-error';
-import { truncateWords, useDocumentHead } from '../../lib/use-document-head';
+import { truncateWords, useDocumentHead, useNotFoundHead } from '../../lib/use-document-head';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AffiliateNotice } from '../../components/ad-slot';
 import { ExternalLink } from '../../components/external-link';
@@ -73,7 +73,9 @@ export function ArticlePage() {
   const { origin } = useAppEnv();
   const url = article ? `${origin}${routes.article.href(article.id)}` : '';
 
-  useDocumentTitle(articleQuery.isError ? (isNotFound(articleQuery.error) ? titles.articleNotFound() : null) : null);
+  const notFound = articleQuery.isError && isNotFound(articleQuery.error);
+  useDocumentTitle(notFound ? titles.articleNotFound() : null);
+  useNotFoundHead(notFound);
   useDocumentHead(
     article
       ? {

@@ -207,9 +207,10 @@ describe('the favorites screen', () => {
     expect(screen.getByRole('dialog', { name: 'Add to Road Trip' })).toBeTruthy();
   });
 
-  it('says so for a folder that is not there', () => {
+  it('says so for a folder that is not there, under a title of its own', async () => {
     renderApp('/favorites/folder/8', library.seed());
     expect(screen.getByRole('heading', { level: 1, name: 'Folder Not Found' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Folder Not Found - Sound Atlas'));
   });
 
   it('plays the filtered list from the first playable item, named after the view', () => {

@@ -12,6 +12,7 @@ import { useSignedIn } from '../../lib/account';
 import { requestPlay, showLogin } from '../../lib/events';
 import { useLibraryActions, type LibraryActions } from '../../lib/library';
 import { playSound } from '../../lib/sound';
+import { useNotFoundHead } from '../../lib/use-document-head';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { addable, artistHref, filterItems, folderTrackCount, isVideoItem, opensInPlayer, playlistItems, trackCount, viewItems, type LibraryItem } from './library';
 import { AddToFolderDialog, MoveDialog, NewFolderDialog } from './library-dialogs';
@@ -84,11 +85,13 @@ function Library({ folderId }: { folderId: number | null }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  useDocumentTitle(folder ? titles.favoritesFolder(folder.name) : titles.favorites());
+  const loading = favoritesQuery.isPending || foldersQuery.isPending || videosQuery.isPending;
+  const missing = folderId !== null && !folder && !loading;
+  useDocumentTitle(folder ? titles.favoritesFolder(folder.name) : missing ? titles.folderNotFound() : titles.favorites());
+  useNotFoundHead(missing);
   // A new view starts with an empty search.
   useEffect(() => setSearch(''), [folderId]);
 
-  const loading = favoritesQuery.isPending || foldersQuery.isPending || videosQuery.isPending;
   if (loading) {
     return (
       <div className="page library-page" aria-busy="true">

@@ -1,10 +1,12 @@
 import { Link } from '../../components/link';
 import { titles } from '../../generated/contract';
+import { useNotFoundHead } from '../../lib/use-document-head';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import './not-found.css';
 
 export function NotFoundPage() {
   useDocumentTitle(titles.notFound());
+  useNotFoundHead(true);
   return (
     <section className="page not-found" aria-labelledby="not-found-title">
       <p className="not-found-code" aria-hidden="true">

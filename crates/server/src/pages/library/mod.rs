@@ -125,7 +125,7 @@ async fn folder_page(
                     StatusCode::OK,
                     titles::FAVORITES_FOLDER.fill(&[&folder.name]),
                 ),
-                Ok(None) => (StatusCode::NOT_FOUND, titles::FAVORITES.fill(&[])),
+                Ok(None) => (StatusCode::NOT_FOUND, titles::FOLDER_NOT_FOUND.fill(&[])),
                 Err(err) => (err.status(), titles::FAVORITES.fill(&[])),
             }
         }
@@ -135,7 +135,12 @@ async fn folder_page(
         route: routes::FAVORITES_FOLDER.id,
         private: true,
         status,
-        head: favorites_head(title, &uri),
+        // A missing folder is an error page: its own title, and no canonical URL.
+        head: if status == StatusCode::NOT_FOUND {
+            Head::error(title, uri.path())
+        } else {
+            favorites_head(title, &uri)
+        },
         prefetched: signed_out_reads(&current),
     };
     state.renderer.render(&uri, page).await

@@ -12,7 +12,7 @@ import { links, routes, titles } from '../../../generated/contract';
 import type { Artist, ArtistSummary, Neighbors } from '../../../generated/contract';
 import { isWikimediaUrl, normalizeImageUrl } from '../../../lib/url';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { truncateWords, useDocumentHead, type DocumentHead } from '../../../lib/use-document-head';
+import { truncateWords, useDocumentHead, useNotFoundHead, type DocumentHead } from '../../../lib/use-document-head';
 import { ArtistCard } from '../../../components/artist-card';
 import { FavoriteHeart } from '../../../components/favorite-heart';
 import { ArtistImage } from '../../../components/artist-image';
@@ -93,8 +93,10 @@ export function ArtistPage() {
   const relatedQuery = useQuery({ ...queries.related(id), enabled });
 
   const { origin } = useAppEnv();
-  useDocumentTitle(artist ? titles.artist(artist.title) : null);
+  const notFound = artistQuery.isError && isNotFound(artistQuery.error);
+  useDocumentTitle(artist ? titles.artist(artist.title) : notFound ? titles.artistNotFound() : null);
   useDocumentHead(artist ? artistHead(artist, origin) : null, origin);
+  useNotFoundHead(notFound);
 
   return (
     <div className="page artist-page">
