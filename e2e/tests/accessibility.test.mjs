@@ -367,10 +367,16 @@ test('the Weekly Top 10 overlay and the new-songs player have no accessibility v
     amazonLink: 'https://www.amazon.com/dp/B0000A11Y1',
     thumbnailUrl: null,
   }));
+  // The last entry has no video yet: it shows as its card.
+  entries.push({ rank: 4, songName: 'Hit 4', artist: 'Band 4', youtubeLink: null, amazonLink: 'https://www.amazon.com/dp/B0000A11Y4', thumbnailUrl: null });
   await page.evaluate((entries) => window.dispatchEvent(new CustomEvent('video-overlay-request', { detail: { kind: 'topTen', entries, index: 0 } })), entries);
   await page.getByRole('dialog', { name: 'Weekly Top 10 video' }).waitFor({ state: 'visible' });
   await settle(page);
   await assertNoViolations(page, 'Weekly Top 10 overlay');
+  await page.keyboard.press('ArrowLeft');
+  await page.getByRole('dialog', { name: 'Weekly Top 10 video' }).getByText('No video yet').waitFor();
+  await settle(page);
+  await assertNoViolations(page, 'Weekly Top 10 overlay, an entry without a video');
   await page.keyboard.press('Escape');
   const songs = [1, 2].map((id) => ({ id, songName: `New ${id}`, artistName: 'Singer', thumbnail: null, videoId: `a11yNewSng${id}`, amazonLink: null, releaseDate: null }));
   await page.evaluate((songs) => window.dispatchEvent(new CustomEvent('video-overlay-request', { detail: { kind: 'newSongs', songs, index: 0 } })), songs);

@@ -73,6 +73,9 @@ export const PLAYER_CSS = `
 .video-overlay-slot{position:absolute;inset:0;visibility:hidden}
 .video-overlay-slot[data-current="true"]{visibility:visible}
 .video-overlay-slot>*{width:100%;height:100%;border:0;display:block}
+.video-overlay-card{position:absolute;inset:0;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:.75rem;background:var(--surface-2)}
+.video-overlay-card img{max-width:60%;max-height:60%;object-fit:cover;border-radius:var(--radius)}
+.video-overlay-card-note{margin:0;font-weight:600;color:var(--text-muted)}
 .video-overlay-swipe{display:none;position:absolute;top:0;bottom:64px;width:min(22%,88px);z-index:1;touch-action:pan-y}
 .video-overlay-swipe--start{left:0}
 .video-overlay-swipe--end{right:0}

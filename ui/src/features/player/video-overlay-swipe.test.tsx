@@ -44,3 +44,34 @@ describe('swipes over the full-screen video', () => {
     expect(within(dialog).getByText('position 1 of 3')).toBeTruthy();
   });
 });
+
+describe('the Weekly Top 10 overlay', () => {
+  const chart = Array.from({ length: 10 }, (_, i) => ({
+    rank: i + 1,
+    songName: `Hit ${i + 1}`,
+    artist: `Band ${i + 1}`,
+    // #1 and #10 have no verified video yet.
+    youtubeLink: i === 0 || i === 9 ? null : `https://youtu.be/chartVide0${i}`,
+    amazonLink: i === 0 ? 'https://www.amazon.com/dp/B000000001' : null,
+    thumbnailUrl: null,
+  }));
+
+  it('counts the chart\'s entries, and keeps an entry without a video in prev/next as its card', () => {
+    render(<VideoOverlay request={{ kind: 'topTen', entries: chart, index: 3 }} onClose={() => undefined} />);
+    const dialog = screen.getByRole('dialog', { name: 'Weekly Top 10 video' });
+    const position = () => dialog.querySelector('.video-overlay-position')!.textContent;
+    expect(position()).toBe('#4position 4 of 10');
+    for (let i = 0; i < 3; i += 1) fireEvent.click(within(dialog).getByRole('button', { name: 'Previous video' }));
+    expect(position()).toBe('#1position 1 of 10');
+    expect(within(dialog).getByText('No video yet')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Preview or Buy' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Previous video' }));
+    expect(position()).toBe('#10position 10 of 10');
+    expect(within(dialog).getByText('No video yet')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Preview or Buy' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Next video' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Next video' }));
+    expect(position()).toBe('#2position 2 of 10');
+    expect(within(dialog).queryByText('No video yet')).toBeNull();
+  });
+});

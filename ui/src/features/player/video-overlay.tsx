@@ -6,34 +6,36 @@ import { createVideoPlayer, extractVideoId, MAX_PLAYERS, type VideoPlayer } from
 import { Glyph, withClick } from './controls';
 import { trapFocus } from '../../components/modal';
 
-/** One video of the overlay, from a Top 10 entry or a new song. */
+/** One entry of the overlay, from a Top 10 entry or a new song. */
 export interface OverlayVideo {
   key: string;
   title: string;
   artist: string;
-  videoId: string;
+  /** Null for an entry without a verified video: the overlay shows its card instead. */
+  videoId: string | null;
+  thumbnail: string | null;
   rank: number | null;
   buyLink: string | null;
 }
 
-/** The request's videos that can play (an entry without a verified video has no player), and where to start. */
+/**
+ * Every entry of the request, in the chart's order, and where to start: positions count
+ * the chart itself ("#4 … position 4 of 10"), and an entry without a video stays in
+ * prev/next, shown as its card (its Preview or Buy button, "No video yet").
+ */
 export function overlayVideos(request: VideoOverlayRequest): { videos: OverlayVideo[]; start: number } {
-  const all: Array<OverlayVideo | null> =
+  const videos: OverlayVideo[] =
     request.kind === 'topTen'
       ? request.entries.map((entry) => {
           const videoId = extractVideoId(entry.youtubeLink);
-          return videoId
-            ? { key: `top-${entry.rank}-${videoId}`, title: entry.songName, artist: entry.artist, videoId, rank: entry.rank, buyLink: entry.amazonLink ?? null }
-            : null;
+          return { key: `top-${entry.rank}-${videoId ?? 'none'}`, title: entry.songName, artist: entry.artist, videoId, thumbnail: entry.thumbnailUrl ?? null, rank: entry.rank, buyLink: entry.amazonLink ?? null };
         })
       : request.songs.map((song) => {
           const videoId = extractVideoId(song.videoId);
-          return videoId ? { key: `new-${song.id}-${videoId}`, title: song.songName, artist: song.artistName, videoId, rank: null, buyLink: song.amazonLink ?? null } : null;
+          return { key: `new-${song.id}-${videoId ?? 'none'}`, title: song.songName, artist: song.artistName, videoId, thumbnail: song.thumbnail ?? null, rank: null, buyLink: song.amazonLink ?? null };
         });
-  const videos = all.filter((video): video is OverlayVideo => video !== null);
-  const wanted = all[request.index];
-  const start = wanted ? videos.indexOf(wanted) : 0;
-  return { videos, start: Math.max(0, start) };
+  const start = request.index >= 0 && request.index < videos.length ? request.index : 0;
+  return { videos, start };
 }
 
 /** The current video and its neighbours: the ones kept loaded (never more than MAX_PLAYERS). */
@@ -79,6 +81,7 @@ export function VideoOverlay({ request, onClose }: { request: VideoOverlayReques
   useEffect(() => {
     const stage = stageRef.current;
     if (!stage || total === 0) return;
+    // Entries without a video have no player: the window counts them, loads none.
     const keep = new Set(preloadWindow(index, total).map((at) => videos[at]?.key));
     for (const [key, entry] of players.current) {
       if (keep.has(key)) continue;
@@ -88,7 +91,8 @@ export function VideoOverlay({ request, onClose }: { request: VideoOverlayReques
     }
     for (const at of preloadWindow(index, total)) {
       const item = videos[at];
-      if (!item) continue;
+      if (!item?.videoId) continue;
+      const videoId = item.videoId;
       let entry = players.current.get(item.key);
       if (!entry) {
         const element = document.createElement('div');
@@ -96,7 +100,7 @@ export function VideoOverlay({ request, onClose }: { request: VideoOverlayReques
         const mount = document.createElement('div');
         element.appendChild(mount);
         stage.appendChild(element);
-        const player = createVideoPlayer(mount, `overlay:${item.key}`, { videoId: item.videoId, autoplay: at === index }).catch((error: unknown) => {
+        const player = createVideoPlayer(mount, `overlay:${item.key}`, { videoId, autoplay: at === index }).catch((error: unknown) => {
           console.error('The video could not be loaded', error);
           return null;
         });
@@ -203,6 +207,12 @@ export function VideoOverlay({ request, onClose }: { request: VideoOverlayReques
             assistive technology: the arrows and arrow keys are the accessible way. The
             slots the effect above appends come after them, under them.
           */}
+          {video && !video.videoId && (
+            <div className="video-overlay-card">
+              {video.thumbnail && <img src={video.thumbnail} alt="" width={480} height={360} />}
+              <p className="video-overlay-card-note">No video yet</p>
+            </div>
+          )}
           <div className="video-overlay-swipe video-overlay-swipe--start" aria-hidden="true" data-swipe-zone="" />
           <div className="video-overlay-swipe video-overlay-swipe--end" aria-hidden="true" data-swipe-zone="" />
         </div>
