@@ -430,6 +430,38 @@ const topTen = Array.from({ length: 5 }, (_, i) => ({
   thumbnailUrl: null,
 }));
 
+test('queue rows keep their controls on screen with long titles, from 320 px to desktop; titles are ellipsised, whole on hover and for screen readers', async () => {
+  const long = 'Queen – Bohemian Rhapsody (Official Video Remastered) – Live at Wembley Stadium, Saturday 12 July 1986';
+  const items = [1, 2, 3].map((n) => ({ ...track(n), title: `${long} ${n}` }));
+  for (const width of [320, 390, 768, 1366]) {
+    const page = await quietPage(site, { viewport: { width, height: 800 } });
+    await page.goto(`${site.origin}/about`);
+    await hydrated(page);
+    await openPlayer(page, { items, name: 'Long Titles' });
+    const rows = page.locator('.player-queue-row');
+    assert.equal(await rows.count(), 3);
+    for (let i = 0; i < 3; i += 1) {
+      const row = await rows.nth(i).boundingBox();
+      assert.ok(row.x >= 0 && row.x + row.width <= width, `row ${i + 1} fits at ${width} px: ${JSON.stringify(row)}`);
+      for (const name of [`Remove ${long} ${i + 1}`, i > 0 ? `Move ${long} ${i + 1} up` : `Move ${long} ${i + 1} down`]) {
+        const box = await page.getByRole('button', { name, exact: true }).boundingBox();
+        assert.ok(box && box.x >= 0 && box.x + box.width <= width, `${name.slice(0, 12)}… on screen at ${width} px: ${JSON.stringify(box)}`);
+      }
+      const title = rows.nth(i).locator('.player-queue-title');
+      assert.equal(await title.textContent(), `${long} ${i + 1}`, 'the whole title is in the text (screen readers)');
+      assert.equal(await title.getAttribute('title'), `${long} ${i + 1}`, 'and on hover');
+      assert.ok(await title.evaluate((el) => el.scrollWidth > el.clientWidth), 'ellipsised');
+    }
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scroll');
+    // The minimized card's queue too.
+    await overlay(page).getByRole('button', { name: 'Minimize player' }).click();
+    await page.getByRole('region', { name: 'Player' }).getByRole('button', { name: /queue/i }).click();
+    const play = await page.getByRole('button', { name: `Play ${long} 3`, exact: true }).boundingBox();
+    assert.ok(play && play.x + play.width <= width, `mini queue's play button on screen at ${width} px: ${JSON.stringify(play)}`);
+    await page.close();
+  }
+});
+
 test('the Weekly Top 10 overlay: arrows, keyboard arrows, the 100 px swipe, 3 players preloaded, Preview or Buy, Close Video', async () => {
   const page = await quietPage(site, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const cdp = await page.context().newCDPSession(page);

@@ -5,6 +5,7 @@
  * video 76 (under the dialogs at 80, so a confirmation can open over the player).
  */
 export const PLAYER_CSS = `
+/* Grid tracks are minmax(0,...): an auto track grows to a long unbroken title and pushes the row's buttons off-screen. */
 .player-video{position:fixed;left:-10000px;top:0;width:320px;height:180px;overflow:hidden;pointer-events:none}
 .player-video--shown{z-index:76;pointer-events:auto;border-radius:var(--radius);background:#000}
 .player-video[data-error]{visibility:hidden}
@@ -23,7 +24,8 @@ export const PLAYER_CSS = `
 .player-mini-controls{display:flex;align-items:center;justify-content:center;gap:.35rem}
 .player-mini-queue-panel{max-height:40vh;overflow:auto;margin-top:.5rem;border-top:1px solid var(--border)}
 .player-mini-queue{list-style:none;margin:0;padding:.25rem 0}
-.player-mini-queue li{display:flex;align-items:center;gap:.4rem;padding:.15rem 0}
+.player-mini-queue li{display:flex;align-items:center;gap:.4rem;padding:.15rem 0;min-width:0}
+.player-mini-queue .player-queue-title{flex:1}
 .player-mini-queue li.is-current .player-queue-title{color:var(--accent);font-weight:600}
 .player-seek{display:flex;align-items:center;gap:.5rem;margin:.35rem 0}
 .player-seek input{flex:1;accent-color:var(--accent-2);min-width:0}
@@ -33,7 +35,7 @@ export const PLAYER_CSS = `
 .player-overlay-title{flex:1;margin:0;font-size:1.25rem;min-width:10rem}
 .player-overlay-actions{display:flex;gap:.25rem}
 .player-folder select{padding:.45rem .6rem;border:1px solid var(--border-strong);border-radius:var(--radius-sm);background:var(--surface-2);color:var(--text);font:inherit}
-.player-overlay-body{display:grid;gap:1.5rem;padding:1rem var(--gutter) 2rem;grid-template-columns:1fr}
+.player-overlay-body{display:grid;gap:1.5rem;padding:1rem var(--gutter) 2rem;grid-template-columns:minmax(0,1fr)}
 @media (min-width:900px){.player-overlay-body{grid-template-columns:minmax(0,3fr) minmax(280px,2fr)}}
 .player-video-slot{position:relative;aspect-ratio:16/9;width:100%;border-radius:var(--radius);background:#000}
 .player-video-error{position:absolute;inset:0;display:grid;place-items:center;margin:0;padding:1rem;text-align:center;color:var(--danger);z-index:77}
@@ -49,7 +51,7 @@ export const PLAYER_CSS = `
 .player-genre{padding:.1rem .5rem;border-radius:999px;background:var(--gradient-soft);border:1px solid var(--border-strong);font-size:.72rem;color:var(--text)}
 .player-queue-panel{min-width:0}
 .player-queue-heading{margin:0 0 .5rem;font-size:1.05rem}
-.player-queue{list-style:none;margin:0;padding:0;display:grid;gap:.35rem}
+.player-queue{list-style:none;margin:0;padding:0;display:grid;gap:.35rem;grid-template-columns:minmax(0,1fr)}
 .player-queue-row{display:flex;align-items:center;gap:.4rem;padding:.35rem .4rem;border:1px solid var(--border);border-radius:var(--radius-sm);background:var(--surface)}
 .player-queue-row.is-current{border-color:var(--accent);background:var(--surface-2)}
 .player-queue-row.is-dragging{opacity:.5}
@@ -58,8 +60,8 @@ export const PLAYER_CSS = `
 .player-queue-handle:focus-visible,.player-queue-number:focus-visible{outline:none;box-shadow:var(--focus)}
 .player-queue-number{min-width:2rem;min-height:32px;padding:0 .3rem;border:0;border-radius:var(--radius-sm);background:var(--surface-3);color:var(--text);font:inherit;font-size:.85rem;cursor:pointer}
 .player-queue-text{flex:1;min-width:0;display:flex;flex-direction:column;gap:.15rem;cursor:pointer;user-select:none}
-.player-queue-title{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.player-queue-actions{display:flex}
+.player-queue-title{display:block;min-width:0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.player-queue-actions{display:flex;flex:none}
 .player-queue-actions .player-btn{min-width:32px;min-height:32px}
 .video-overlay{position:fixed;inset:0;z-index:78;display:flex;flex-direction:column;background:rgba(5,6,10,.97);touch-action:pan-y}
 .video-overlay-bar{display:flex;align-items:flex-start;justify-content:space-between;gap:1rem;flex-wrap:wrap;padding:.9rem var(--gutter)}

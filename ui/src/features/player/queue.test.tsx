@@ -24,6 +24,12 @@ describe('the playlist queue', () => {
     expect(document.querySelectorAll('.player-queue-row')[0]?.querySelectorAll('.player-genre')).toHaveLength(2);
   });
 
+  it('keeps the whole title in each row, for screen readers and on hover (the row ellipsises it)', () => {
+    setup();
+    const titles = [...document.querySelectorAll('.player-queue-row .player-queue-title')];
+    expect(titles.map((title) => [title.textContent, title.getAttribute('title')])).toEqual(items.map((item) => [item.title, item.title]));
+  });
+
   it('plays a row on a second tap within 300 ms, not on taps further apart', () => {
     const dispatch = setup();
     const now = vi.spyOn(Date, 'now');

@@ -29,7 +29,9 @@ export function MiniQueue({ state, controls }: { state: PlayerState; controls: P
             >
               {position + 1}
             </button>
-            <span className="player-queue-title">{item.title}</span>
+            <span className="player-queue-title" title={item.title}>
+              {item.title}
+            </span>
             <IconButton label={`Play ${item.title}`} glyph="play" size={16} onClick={() => controls.dispatch({ type: 'jump', position })} />
           </li>
         );
@@ -135,7 +137,9 @@ export function FullQueue({ state, controls }: { state: PlayerState; controls: P
               </button>
               {/* A double click or double tap plays the row. */}
               <div className="player-queue-text" onClick={() => tap(position)}>
-                <span className="player-queue-title">{item.title}</span>
+                <span className="player-queue-title" title={item.title}>
+              {item.title}
+            </span>
                 <GenreBadges genres={item.genres} max={2} />
               </div>
               <span className="player-queue-actions">
