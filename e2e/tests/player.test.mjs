@@ -440,6 +440,7 @@ test('queue rows keep their controls on screen with long titles, from 320 px to 
     await openPlayer(page, { items, name: 'Long Titles' });
     const rows = page.locator('.player-queue-row');
     assert.equal(await rows.count(), 3);
+    assert.equal(await page.locator('.player-overlay').evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(10, 11, 16)', 'opaque over the page');
     for (let i = 0; i < 3; i += 1) {
       const row = await rows.nth(i).boundingBox();
       assert.ok(row.x >= 0 && row.x + row.width <= width, `row ${i + 1} fits at ${width} px: ${JSON.stringify(row)}`);
@@ -471,6 +472,7 @@ test('the Weekly Top 10 overlay: arrows, keyboard arrows, the 100 px swipe, 3 pl
   const dialog = page.getByRole('dialog', { name: 'Weekly Top 10 video' });
   await dialog.waitFor();
   const position = () => dialog.locator('.video-overlay-position').textContent();
+  assert.equal(await dialog.evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(5, 6, 10)', 'opaque over the page');
   assert.equal(await dialog.getByRole('heading', { level: 2 }).textContent(), 'Hit 2');
   assert.ok(await dialog.getByText('Band 2').isVisible());
   assert.equal(await position(), '#2position 2 of 5');

@@ -5,7 +5,7 @@
  * video 76 (under the dialogs at 80, so a confirmation can open over the player).
  */
 export const PLAYER_CSS = `
-/* Grid tracks are minmax(0,...): an auto track grows to a long unbroken title and pushes the row's buttons off-screen. */
+/* The full-screen overlays are opaque: the page must not show through them. Grid tracks are minmax(0,...): an auto track grows to a long unbroken title and pushes the row's buttons off-screen. */
 .player-video{position:fixed;left:-10000px;top:0;width:320px;height:180px;overflow:hidden;pointer-events:none}
 .player-video--shown{z-index:76;pointer-events:auto;border-radius:var(--radius);background:#000}
 .player-video[data-error]{visibility:hidden}
@@ -30,7 +30,7 @@ export const PLAYER_CSS = `
 .player-seek{display:flex;align-items:center;gap:.5rem;margin:.35rem 0}
 .player-seek input{flex:1;accent-color:var(--accent-2);min-width:0}
 .player-time{font-size:.78rem;color:var(--text-muted);font-variant-numeric:tabular-nums;min-width:2.6rem;text-align:center}
-.player-overlay{position:fixed;inset:0;z-index:75;display:flex;flex-direction:column;background:rgba(10,11,16,.97);overflow:auto}
+.player-overlay{position:fixed;inset:0;z-index:75;display:flex;flex-direction:column;background:rgb(10,11,16);overflow:auto}
 .player-overlay-head{display:flex;align-items:center;gap:.75rem;flex-wrap:wrap;padding:.75rem var(--gutter);border-bottom:1px solid var(--border)}
 .player-overlay-title{flex:1;margin:0;font-size:1.25rem;min-width:10rem}
 .player-overlay-actions{display:flex;gap:.25rem}
@@ -63,7 +63,7 @@ export const PLAYER_CSS = `
 .player-queue-title{display:block;min-width:0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .player-queue-actions{display:flex;flex:none}
 .player-queue-actions .player-btn{min-width:32px;min-height:32px}
-.video-overlay{position:fixed;inset:0;z-index:78;display:flex;flex-direction:column;background:rgba(5,6,10,.97);touch-action:pan-y}
+.video-overlay{position:fixed;inset:0;z-index:78;display:flex;flex-direction:column;background:rgb(5,6,10);touch-action:pan-y}
 .video-overlay-bar{display:flex;align-items:flex-start;justify-content:space-between;gap:1rem;flex-wrap:wrap;padding:.9rem var(--gutter)}
 .video-overlay-title{margin:0;font-size:1.2rem}
 .video-overlay-artist{margin:0;color:var(--text-muted)}
