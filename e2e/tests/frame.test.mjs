@@ -49,6 +49,32 @@ test('Random Artist shows "Loading..." while fetching, then opens the artist it 
   assert.deepEqual(page.problems, []);
 });
 
+test('"Loading..." is visible at every width, a phone\'s included (the idle label shows as the icon only there)', async () => {
+  for (const width of [320, 390, 1280]) {
+    const page = await quietPage(site, { viewport: { width, height: 800 } });
+    let release;
+    const gate = new Promise((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/artists/random', async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto(`${site.origin}/about`);
+    await hydrated(page);
+    const header = page.locator('header.site-header');
+    await header.getByRole('button', { name: 'Random Artist' }).click();
+    const label = header.getByText('Loading...', { exact: true });
+    await label.waitFor();
+    const box = await label.boundingBox();
+    assert.ok(box && box.width > 30 && box.height > 8 && box.x >= 0 && box.x + box.width <= width, `shown at ${width} px: ${JSON.stringify(box)}`);
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, `no sideways scroll at ${width} px`);
+    release();
+    await page.waitForURL((url) => /^\/artist\/\d+$/.test(url.pathname));
+    await page.close();
+  }
+});
+
 test('every route change scrolls to the top', async () => {
   const page = await quietPage(site, { viewport: { width: 390, height: 700 } });
   const scrollY = () => page.evaluate(() => window.scrollY);
