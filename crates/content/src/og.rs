@@ -31,7 +31,7 @@ const CACHE_ENTRIES: u64 = 2_000;
 /// What one picture shows.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ShareCard {
-    /// "Artist" or "Article": shown small above the title.
+    /// "Band", "Artist" (a solo artist) or "Article": shown small above the title.
     pub kind: &'static str,
     pub id: i32,
     pub title: String,
@@ -60,7 +60,8 @@ impl ShareCard {
                 .image_thumbnail_url
                 .clone()
                 .or_else(|| artist.image_url.clone()),
-            kind: "Artist",
+            // The word the artist page uses (its eyebrow): a band is a band everywhere.
+            kind: if artist.is_band() { "Band" } else { "Artist" },
             id,
             title: title.to_owned(),
             subtitle: genres

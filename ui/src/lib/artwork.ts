@@ -1,14 +1,23 @@
 /** Deterministic generated artwork (initials on a genre-derived colour). */
 
+/**
+ * Two letters that read as the name's, the way a person abbreviates it: a leading "The"
+ * and words starting with a digit or punctuation are skipped ("10,000 Maniacs" is MA,
+ * "30 Seconds to Mars" SM); the first letter of the first and last words, or the first
+ * two of a one-word name. A name with no word starting with a letter keeps its first
+ * characters ("311" is 31, "2Pac" 2P).
+ */
 export function initialsOf(title: string): string {
   const words = title
     .replace(/^the\s+/i, '')
-    .split(/[\s\-_/&+.]+/)
+    .split(/[\s\-_/&+.,]+/)
     .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ''))
     .filter((word) => word !== '');
-  if (words.length === 0) return '♪';
-  const first = Array.from(words[0]!)[0] ?? '';
-  const second = words.length > 1 ? (Array.from(words[words.length - 1]!)[0] ?? '') : (Array.from(words[0]!)[1] ?? '');
+  const lettered = words.filter((word) => /^\p{L}/u.test(word));
+  const chosen = lettered.length > 0 ? lettered : words;
+  if (chosen.length === 0) return '♪';
+  const first = Array.from(chosen[0]!)[0] ?? '';
+  const second = chosen.length > 1 ? (Array.from(chosen[chosen.length - 1]!)[0] ?? '') : (Array.from(chosen[0]!)[1] ?? '');
   return (first + second).toUpperCase();
 }
 
@@ -22,9 +31,19 @@ export function hashString(value: string): number {
   return hash >>> 0;
 }
 
+/** How far an artist's colour may stray from its genre's: HUE_STEPS steps of HUE_STEP degrees, centred. */
+const HUE_STEP = 9;
+const HUE_STEPS = 7;
+
+/**
+ * The genre's colour, turned a little by the artist's own name: artists of one genre
+ * stay in its family, but two with the same initials (Whitney Houston and Wham!, Nas
+ * and N.W.A) are not the same picture side by side.
+ */
 export function artworkHue(genres: readonly string[] | null | undefined, title: string): number {
   const seed = genres && genres.length > 0 ? genres[0]!.trim().toLowerCase() : title.toLowerCase();
-  return hashString(seed) % 360;
+  const turn = ((hashString(title.toLowerCase()) % HUE_STEPS) - (HUE_STEPS - 1) / 2) * HUE_STEP;
+  return (hashString(seed) % 360 + turn + 360) % 360;
 }
 
 /**

@@ -123,7 +123,7 @@ describe('the document head on client navigation', () => {
     expect(canonical()).toBe(`${ORIGIN}/artist/${artist.id}`);
     expect(meta('og:image')).toBe(`${ORIGIN}/og/artist/${artist.id}.png`);
     expect(meta('twitter:image')).toBe(`${ORIGIN}/og/artist/${artist.id}.png`);
-    expect(meta('og:image:alt')).toBe(`Artist: Nirvana (${artist.genres.slice(0, 3).join(' · ')})`);
+    expect(meta('og:image:alt')).toBe(`Band: Nirvana (${artist.genres.slice(0, 3).join(' · ')})`);
     expect(meta('description')).toBe(truncateWords(artist.bio!));
     expect(meta('twitter:description')).toBe(truncateWords(artist.bio!));
     // The article's tags left with the article.

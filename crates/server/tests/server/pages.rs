@@ -105,6 +105,13 @@ async fn an_artist_page_is_rendered_with_its_head_and_data(db: &TestDb) {
     assert!(!meta(html, "property", "og:description").is_empty());
     // The artist's own share picture, not the site's logo.
     assert_share_image(html, &format!("/og/artist/{id}.png"), "The Beatles");
+    // One word for a band everywhere: the page's eyebrow and its share picture.
+    assert!(
+        meta(html, "property", "og:image:alt").starts_with("Band: The Beatles"),
+        "{}",
+        meta(html, "property", "og:image:alt")
+    );
+    assert!(html.contains(r#"<p class="eyebrow">Band</p>"#));
     assert_eq!(meta(html, "name", "twitter:card"), "summary_large_image");
     assert!(html.contains(&format!(
         r#"<link rel="canonical" href="{ORIGIN}/artist/{id}">"#

@@ -66,18 +66,24 @@ export function favoritesPager(list: { id: number }[], id: number): { position: 
   };
 }
 
+/** One word for what an artist is, the same on the page, its share picture and its alt text. */
+function kindWord(artist: Pick<Artist, 'kind'>): 'Band' | 'Artist' {
+  return artist.kind === 'band' ? 'Band' : 'Artist';
+}
+
 /**
  * The artist's social head on client navigation, as the server writes it
  * (crates/server/src/pages/catalog/head.rs `artist`): its own share picture, `profile`.
  */
-export function artistHead(artist: Pick<Artist, 'id' | 'title' | 'bio' | 'genres'>, origin: string): DocumentHead {
+export function artistHead(artist: Pick<Artist, 'id' | 'title' | 'bio' | 'genres' | 'kind'>, origin: string): DocumentHead {
   const genres = artist.genres.slice(0, 3).join(' · ');
+  const word = kindWord(artist);
   return {
     title: titles.artist(artist.title),
     description: artist.bio?.trim() ? truncateWords(artist.bio) : `${artist.title} on Sound Atlas: genres, biography, fun facts and where to listen.`,
     url: `${origin}${routes.artist.href(artist.id)}`,
     image: `${origin}/og/artist/${artist.id}.png`,
-    imageAlt: genres ? `Artist: ${artist.title} (${genres})` : `Artist: ${artist.title}`,
+    imageAlt: genres ? `${word}: ${artist.title} (${genres})` : `${word}: ${artist.title}`,
     type: 'profile',
   };
 }
@@ -240,7 +246,7 @@ function ArtistDetail({ artist, neighbors, related, relatedPending }: { artist: 
             {shownSrc !== null && isWikimediaUrl(shownSrc) && <span className="image-badge">Source: Wikimedia</span>}
           </div>
           <div className="artist-hero-body">
-            <p className="eyebrow">{artist.kind === 'band' ? 'Band' : 'Artist'}</p>
+            <p className="eyebrow">{kindWord(artist)}</p>
             <h1 id="artist-title" className="artist-title">
               {artist.title}
             </h1>
