@@ -69,6 +69,12 @@ test('the home page\'s WebSite and the browse BreadcrumbList are valid', async (
   assert.deepEqual([...(await problemsOf('/')), ...(await problemsOf('/browse?letter=B'))], []);
 });
 
+test('the quiz carries valid Quiz JSON-LD', async () => {
+  const docs = await jsonLdOf('/quiz');
+  assert.deepEqual(docs.map((d) => d['@type']), ['Quiz']);
+  assert.deepEqual(await problemsOf('/quiz'), []);
+});
+
 test('an article carries valid Article (or NewsArticle) and BreadcrumbList JSON-LD', async () => {
   const articles = await (await fetch(`${site.origin}/api/articles`)).json();
   const news = articles.find((a) => a.category === 'News & Updates');

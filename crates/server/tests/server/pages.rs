@@ -266,6 +266,19 @@ async fn browse_renders_the_asked_pages_of_a_letter(db: &TestDb) {
         .find(|d| d["@type"] == "BreadcrumbList")
         .expect("BreadcrumbList JSON-LD on /browse");
     assert_eq!(crumbs["itemListElement"].as_array().unwrap().len(), 2);
+    // Each letter has a description of its own.
+    let mut descriptions = Vec::new();
+    for path in [
+        "/browse",
+        "/browse?letter=B",
+        "/browse?letter=C",
+        "/browse?letter=%23",
+    ] {
+        descriptions.push(meta(&get(&app, path).await.body, "name", "description"));
+    }
+    let distinct: std::collections::HashSet<&String> = descriptions.iter().collect();
+    assert_eq!(distinct.len(), 4, "{descriptions:?}");
+    assert!(descriptions[1].contains("starting with B"), "{}", descriptions[1]);
 }
 
 async fn search_pages_show_results_and_escape_the_query(db: &TestDb) {

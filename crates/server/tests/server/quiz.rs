@@ -22,6 +22,15 @@ async fn a_quiz_url_is_rendered_at_its_first_question_from_its_seeds_facts(db: &
     let html = &page.body;
     assert!(html.contains("<title>Music Quiz - Sound Atlas</title>"));
     assert!(html.contains(&format!(r#"<link rel="canonical" href="{ORIGIN}/quiz">"#)));
+    // A schema.org Quiz about music, part of the site.
+    let marker = r#"<script type="application/ld+json">"#;
+    let ld = &html[html.find(marker).expect("JSON-LD on /quiz") + marker.len()..];
+    let ld: serde_json::Value =
+        serde_json::from_str(&ld[..ld.find("</script>").unwrap()]).expect("JSON-LD parses");
+    assert_eq!(ld["@type"], "Quiz");
+    assert_eq!(ld["name"], "Music Quiz");
+    assert_eq!(ld["url"], format!("{ORIGIN}/quiz"));
+    assert_eq!(ld["isPartOf"]["url"], format!("{ORIGIN}/"));
     assert!(html.contains("Question 1 of 10"), "first question shown");
     assert!(html.contains("Submit Answer"));
     assert!(!html.contains("Loading quiz..."));

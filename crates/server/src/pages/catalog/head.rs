@@ -52,13 +52,22 @@ pub fn browse(origin: &str, letter: Option<Letter>) -> Head {
         };
         crumbs.push(crumb(3, &name, format!("{origin}{canonical_path}")));
     }
+    // Each letter is a page of its own for indexes, with a description of its own.
+    let description = match letter {
+        Some(letter) if letter.as_char() == '#' => {
+            "Artists and bands whose names start with a digit or a symbol on Sound Atlas: \
+biographies, genres, fun facts and where to listen."
+                .to_owned()
+        }
+        Some(letter) => format!(
+            "Artists and bands starting with {letter} on Sound Atlas: biographies, genres, fun \
+facts and where to listen."
+        ),
+        None => "Browse every artist and band in Sound Atlas from # and A to Z.".to_owned(),
+    };
     Head {
         json_ld: vec![breadcrumb_list(crumbs)],
-        ..Head::website(
-            titles::BROWSE.fill(&[]),
-            "Browse every artist and band in Sound Atlas from # and A to Z.",
-            canonical_path,
-        )
+        ..Head::website(titles::BROWSE.fill(&[]), description, canonical_path)
     }
 }
 

@@ -8,8 +8,9 @@ use axum::http::{StatusCode, Uri};
 use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
+use serde_json::json;
 use sound_atlas_catalog::{quiz, QuizSeed};
-use sound_atlas_contract::pages::{routes, titles};
+use sound_atlas_contract::pages::{routes, titles, SITE_NAME};
 use sound_atlas_contract::quiz::api;
 use sound_atlas_http::QueryParams;
 
@@ -32,18 +33,30 @@ async fn quiz_page(State(state): State<AppState>, uri: Uri, params: QueryParams)
         route: routes::QUIZ.id,
         private: false,
         status: StatusCode::OK,
-        head: head(),
+        head: head(&state.renderer.site().public_url),
         prefetched,
     };
     state.renderer.render(&uri, page).await
 }
 
-/// Every seed is one page for indexes: the canonical URL is `/quiz`.
-fn head() -> Head {
-    Head::website(
-        titles::QUIZ.fill(&[]),
-        "Test your music knowledge: a quiz on genres, birth years, origins and real names \
-of the artists and bands in Sound Atlas.",
-        routes::QUIZ.href(&[]),
-    )
+const DESCRIPTION: &str = "Test your music knowledge: a quiz on genres, birth years, origins and \
+real names of the artists and bands in Sound Atlas.";
+
+/// Every seed is one page for indexes: the canonical URL is `/quiz`. Typed as a
+/// schema.org `Quiz` (a learning resource) about music, part of the site.
+fn head(origin: &str) -> Head {
+    let url = format!("{origin}{}", routes::QUIZ.href(&[]));
+    Head {
+        json_ld: vec![json!({
+            "@context": "https://schema.org",
+            "@type": "Quiz",
+            "name": "Music Quiz",
+            "description": DESCRIPTION,
+            "url": url,
+            "inLanguage": "en",
+            "about": { "@type": "Thing", "name": "Music artists and bands" },
+            "isPartOf": { "@type": "WebSite", "name": SITE_NAME, "url": format!("{origin}/") },
+        })],
+        ..Head::website(titles::QUIZ.fill(&[]), DESCRIPTION, routes::QUIZ.href(&[]))
+    }
 }
