@@ -228,6 +228,9 @@ test('the article list (all and one category), an article and an unknown article
 
 test('About, Privacy Policy and Terms of Service have no accessibility violations', async () => {
   await checkPage('/about', { title: 'About - Sound Atlas', h1: 'About Sound Atlas' });
+  // The pages the emailed links open (a made-up token: opening one changes nothing).
+  await checkPage('/confirm-email?token=axe-check', { title: 'Confirm Your Email - Sound Atlas', h1: 'Confirm your email' });
+  await checkPage('/new-password?token=axe-check', { title: 'Choose a New Password - Sound Atlas', h1: 'Choose a new password' });
   await checkPage('/privacy-policy', { title: 'Privacy Policy - Sound Atlas', h1: 'Privacy Policy' });
   await checkPage('/terms-of-service', { title: 'Terms of Service - Sound Atlas', h1: 'Terms of Service' });
 });

@@ -42,9 +42,11 @@ test('every page type is valid HTML to the Nu checker', async () => {
     '/favorites',
     '/favorites/folder/1',
     '/no/such/page',
-    // The pages the emailed links open.
+    // The pages the emailed links open (the mailed addresses redirect to them).
     '/api/auth/confirm?token=validity',
     '/api/auth/recover/complete?token=validity',
+    '/confirm-email?token=validity',
+    '/new-password?token=validity',
   ];
   const dir = mkdtempSync(join(tmpdir(), 'sa-vnu-'));
   const files = [];

@@ -8,7 +8,7 @@ use std::net::IpAddr;
 use axum::extract::{FromRef, FromRequestParts, State};
 use axum::http::{header, request::Parts, HeaderValue};
 use axum::middleware;
-use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set, TransactionTrait};
@@ -30,6 +30,7 @@ use crate::session::{self, check_claim, claimed_user_id, CurrentUser, SignedIn};
 use crate::tokens::{self, Purpose};
 use crate::users::{self, parse_email};
 use crate::{now, password, store, Accounts};
+use sound_atlas_contract::pages::routes;
 
 pub const CHECK_EMAIL_SIGN_UP: &str = "Check your email for the confirmation link.";
 pub const CHECK_EMAIL_CODE: &str = "Check your email for the sign-in code.";
@@ -251,63 +252,26 @@ async fn resend(
     Ok(done(CHECK_EMAIL_SIGN_UP))
 }
 
-/// The page an emailed confirmation link opens. Following a link changes nothing (mail
-/// scanners prefetch links); the page's button posts the token.
-async fn confirm_page(params: QueryParams) -> Response {
-    let token = params.get("token").unwrap_or("");
-    link_page(
-        "Confirm your email",
-        "Press the button to confirm your email address and sign in.",
-        "/api/auth/confirm",
-        token,
-        "",
-        "Confirm my email",
-    )
+/// The emailed links (`GET`) lead to the site's own pages for them, which render with
+/// the frame and post the token from a button (`pages::routes::CONFIRM_EMAIL`,
+/// `NEW_PASSWORD`): a redirect with the same query, so opening a link changes nothing.
+async fn confirm_page(uri: axum::http::Uri) -> Response {
+    link_page(routes::CONFIRM_EMAIL.path.0, &uri)
 }
 
-async fn new_password_page(params: QueryParams) -> Response {
-    let token = params.get("token").unwrap_or("");
-    link_page(
-        "Choose a new password",
-        "Enter a new password (at least 8 characters). Your other sessions will be signed out.",
-        "/api/auth/recover/complete",
-        token,
-        r#"<label>New password <input type="password" name="password" minlength="8" maxlength="1024" required autocomplete="new-password"></label>"#,
-        "Set new password",
-    )
+async fn new_password_page(uri: axum::http::Uri) -> Response {
+    link_page(routes::NEW_PASSWORD.path.0, &uri)
 }
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
-}
-
-fn link_page(
-    title: &str,
-    lead: &str,
-    action: &str,
-    token: &str,
-    fields: &str,
-    button: &str,
-) -> Response {
-    let html = format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <meta name=\"robots\" content=\"noindex\"><title>{title} | Sound Atlas</title>\
-         <style>body{{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem}}\
-         label,input,button{{display:block;width:100%;margin:.5rem 0}}button{{padding:.6rem}}</style></head>\
-         <body><h1>{title}</h1><p>{lead}</p><form method=\"post\" action=\"{action}\">\
-         <input type=\"hidden\" name=\"token\" value=\"{token}\">{fields}\
-         <button type=\"submit\">{button}</button></form></body></html>",
-        token = escape(token),
-    );
+fn link_page(page: &str, uri: &axum::http::Uri) -> Response {
+    let target = match uri.query() {
+        Some(query) => format!("{page}?{query}"),
+        None => page.to_owned(),
+    };
     (
-        // The token is in this page's URL: never leak it to other sites.
+        // The token is in this address: never leak it to other sites.
         [(header::REFERRER_POLICY, "no-referrer")],
-        Html(html),
+        Redirect::to(&target),
     )
         .into_response()
 }

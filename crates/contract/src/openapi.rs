@@ -68,10 +68,11 @@ pub fn document() -> Value {
         "Mail the confirmation link again.",
         200,
     );
-    doc.page(
-        actions::CONFIRM.1,
-        "The emailed confirmation link's page (a form that posts the token).",
-    );
+    doc.redirect(
+        ("GET", actions::CONFIRM.1),
+        "The emailed confirmation link: leads to its page on the site, /confirm-email (a form that posts the token).",
+    )
+    .query(&[("token", "The emailed token.")]);
     doc.write::<accounts::LinkToken, accounts::User>(
         actions::CONFIRM,
         "Confirm an address and sign in.",
@@ -99,10 +100,11 @@ pub fn document() -> Value {
         "Mail a password reset link.",
         200,
     );
-    doc.page(
-        actions::SET_NEW_PASSWORD.1,
-        "The emailed reset link's page (a form that posts the new password).",
-    );
+    doc.redirect(
+        ("GET", actions::SET_NEW_PASSWORD.1),
+        "The emailed reset link: leads to its page on the site, /new-password (a form that posts the new password).",
+    )
+    .query(&[("token", "The emailed token.")]);
     doc.write::<accounts::NewPassword, accounts::User>(
         actions::SET_NEW_PASSWORD,
         "Set a new password from a reset link and sign in.",
@@ -351,17 +353,6 @@ impl Doc {
         let op = self.op(method, path, summary);
         responses(op.op).insert("204".into(), json!({ "description": "Done." }));
         op
-    }
-
-    /// A `GET` of a small HTML page (the emailed links land on these).
-    fn page(&mut self, path: &str, summary: &str) {
-        let op = self.op("GET", path, summary);
-        responses(op.op).insert(
-            "200".into(),
-            json!({ "description": "The page.", "content": { "text/html": { "schema": { "type": "string" } } } }),
-        );
-        let mut op = op;
-        op.query_param("token", "The emailed token.");
     }
 
     /// A browser navigation answered with a redirect.

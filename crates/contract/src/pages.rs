@@ -112,6 +112,13 @@ pub mod routes {
     pub const PRIVACY_SETTINGS: PageRoute = PageRoute::new("privacySettings", "/privacy-settings");
     pub const DATA_ACCESS: PageRoute = PageRoute::new("dataAccess", "/data-access");
     pub const ACCOUNT_DELETION: PageRoute = PageRoute::new("accountDeletion", "/account-deletion");
+    /// The emailed links' pages: a form that posts the link's `?token=` (opening one
+    /// changes nothing). The mails link to `/api/auth/confirm` and
+    /// `/api/auth/recover/complete`, which send the browser here.
+    pub const CONFIRM_EMAIL: PageRoute =
+        PageRoute::new("confirmEmail", "/confirm-email").reading(&["token"]);
+    pub const NEW_PASSWORD: PageRoute =
+        PageRoute::new("newPassword", "/new-password").reading(&["token"]);
     // library (issue 8): the signed-in visitor's favorites, at the top level or one folder
     pub const FAVORITES: PageRoute = PageRoute::new("favorites", "/favorites");
     pub const FAVORITES_FOLDER: PageRoute =
@@ -138,6 +145,8 @@ pub mod routes {
         PRIVACY_SETTINGS,
         DATA_ACCESS,
         ACCOUNT_DELETION,
+        CONFIRM_EMAIL,
+        NEW_PASSWORD,
         FAVORITES,
         FAVORITES_FOLDER,
         ARTICLES,
@@ -201,6 +210,8 @@ pub mod titles {
     pub const PRIVACY_SETTINGS: Template = Template(concat!("Privacy Settings - ", site_name!()));
     pub const DATA_ACCESS: Template = Template(concat!("Data Access - ", site_name!()));
     pub const ACCOUNT_DELETION: Template = Template(concat!("Account Deletion - ", site_name!()));
+    pub const CONFIRM_EMAIL: Template = Template(concat!("Confirm Your Email - ", site_name!()));
+    pub const NEW_PASSWORD: Template = Template(concat!("Choose a New Password - ", site_name!()));
     pub const FAVORITES: Template = Template(concat!("My Favorites - ", site_name!()));
     pub const FAVORITES_FOLDER: Template =
         Template(concat!("{folder} - My Favorites - ", site_name!()));
@@ -225,6 +236,8 @@ pub mod titles {
         ("privacySettings", PRIVACY_SETTINGS),
         ("dataAccess", DATA_ACCESS),
         ("accountDeletion", ACCOUNT_DELETION),
+        ("confirmEmail", CONFIRM_EMAIL),
+        ("newPassword", NEW_PASSWORD),
         ("favorites", FAVORITES),
         ("favoritesFolder", FAVORITES_FOLDER),
         ("folderNotFound", FOLDER_NOT_FOUND),

@@ -25,6 +25,8 @@ describe('the route table', () => {
       privacySettings: contract.privacySettings.href(),
       dataAccess: contract.dataAccess.href(),
       accountDeletion: contract.accountDeletion.href(),
+      confirmEmail: contract.confirmEmail.href(),
+      newPassword: contract.newPassword.href(),
       favorites: contract.favorites.href(),
       favoritesFolder: contract.favoritesFolder.href(7),
       articles: contract.articles.href(),

@@ -15,6 +15,7 @@ const search = lazyModule('search-page', () => import('../features/catalog/searc
 const quiz = lazyModule('quiz-page', () => import('../features/quiz/quiz-page'));
 const favorites = lazyModule('favorites-page', () => import('../features/library/favorites-page'));
 const privacy = lazyModule('privacy-pages', () => import('../features/privacy/privacy-pages'));
+const emailLinks = lazyModule('email-link-pages', () => import('../features/accounts/email-link-pages'));
 const articles = lazyModule('articles-page', () => import('../features/content/articles-page'));
 const article = lazyModule('article-page', () => import('../features/content/article-page'));
 const sitePages = lazyModule('site-pages', () => import('../features/content/site-pages'));
@@ -35,6 +36,8 @@ export const pages: Record<keyof typeof contract, LazyPage> = {
   privacySettings: lazyPage(privacy, (m) => m.PrivacySettingsPage),
   dataAccess: lazyPage(privacy, (m) => m.DataAccessPage),
   accountDeletion: lazyPage(privacy, (m) => m.AccountDeletionPage),
+  confirmEmail: lazyPage(emailLinks, (m) => m.ConfirmEmailPage),
+  newPassword: lazyPage(emailLinks, (m) => m.NewPasswordPage),
   favorites: lazyPage(favorites, (m) => m.FavoritesPage),
   favoritesFolder: lazyPage(favorites, (m) => m.FavoritesPage),
   articles: lazyPage(articles, (m) => m.ArticlesPage),

@@ -45,10 +45,13 @@ async fn sign_up_then_confirm_by_link_then_sign_in_and_out(db: &TestDb) {
         link.starts_with("https://soundatlas.test/api/auth/confirm?token="),
         "{link}"
     );
-    // Opening the link only shows a page; nothing is confirmed by a GET.
+    // Opening the link leads to the site's page for it; nothing is confirmed by a GET.
     let page = browser.get(&path_of(&link)).await;
-    assert_eq!(page.status, StatusCode::OK);
-    assert!(page.body.contains("Confirm my email"));
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    assert_eq!(
+        page.headers[header::LOCATION],
+        format!("/confirm-email?token={}", token_of(&link))
+    );
     assert_eq!(page.headers[header::REFERRER_POLICY], "no-referrer");
     assert_eq!(browser.who().await, None);
 
@@ -367,8 +370,14 @@ async fn password_recovery_sets_a_new_password_and_ends_other_sessions(db: &Test
         .mail("fay@example.com", "Reset your Sound Atlas password")
         .await;
     let link = link(&mail, ORIGIN);
+    // The link leads to the site's page for it (a redirect: nothing changes).
     let page = helper.get(&path_of(&link)).await;
-    assert!(page.body.contains("type=\"password\""));
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    assert_eq!(
+        page.headers[header::LOCATION],
+        format!("/new-password?token={}", token_of(&link))
+    );
+    assert_eq!(page.headers[header::REFERRER_POLICY], "no-referrer");
     let too_short = helper
         .post_form(
             "/api/auth/recover/complete",

@@ -118,7 +118,10 @@ async fn the_confirmation_link_arrives_over_smtp_and_works(db: &TestDb) {
     assert_eq!(answer.status, StatusCode::OK);
     let text = maildev.text_to("mo@example.com").await;
     let link = link(&text, ORIGIN);
-    assert_eq!(browser.get(&path_of(&link)).await.status, StatusCode::OK);
+    assert_eq!(
+        browser.get(&path_of(&link)).await.status,
+        StatusCode::SEE_OTHER
+    );
     let confirmed = browser
         .post_form("/api/auth/confirm", &[("token", &token_of(&link))])
         .await;

@@ -1,4 +1,4 @@
-use axum::http::StatusCode;
+use axum::http::{header, StatusCode};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set};
 use sound_atlas_entity::artist;
 use sound_atlas_test_db::{db_tests, TestDb};
@@ -83,6 +83,61 @@ pub(crate) fn meta(html: &str, attr: &str, name: &str) -> String {
     let marker = format!(r#"<meta {attr}="{name}" content=""#);
     let start = html.find(&marker).unwrap_or_else(|| panic!("no {name}")) + marker.len();
     html[start..start + html[start..].find('"').unwrap()].to_owned()
+}
+
+async fn the_emailed_links_open_pages_of_the_site(db: &TestDb) {
+    let app = app(db).await;
+    for (link, page, button, action) in [
+        (
+            "/api/auth/confirm?token=tok123",
+            "/confirm-email?token=tok123",
+            "Confirm my email",
+            "/api/auth/confirm",
+        ),
+        (
+            "/api/auth/recover/complete?token=tok123",
+            "/new-password?token=tok123",
+            "Set new password",
+            "/api/auth/recover/complete",
+        ),
+    ] {
+        // The mailed address leads to the page, changing nothing.
+        let opened = get(&app, link).await;
+        assert_eq!(opened.status, StatusCode::SEE_OTHER, "{link}");
+        assert_eq!(opened.headers[header::LOCATION], page);
+        assert_eq!(opened.headers[header::REFERRER_POLICY], "no-referrer");
+        // The page: server-rendered in the site's frame, its form posting the token.
+        let shown = get(&app, page).await;
+        assert_eq!(shown.status, StatusCode::OK, "{page}");
+        let html = &shown.body;
+        assert!(
+            html.contains(r#"class="site-header""#),
+            "the frame's header"
+        );
+        assert!(html.contains("<footer"), "the frame's footer");
+        assert!(
+            html.contains(r#"<link rel="stylesheet""#),
+            "the site's theme"
+        );
+        assert!(
+            html.contains(&format!(
+                r#"<form class="email-link-form" action="{action}" method="post">"#
+            )),
+            "{html}"
+        );
+        assert!(html.contains(r#"<input type="hidden" name="token" value="tok123"/>"#));
+        assert!(html.contains(button));
+        assert!(html.contains(r#"<meta name="robots" content="noindex">"#));
+        assert_eq!(shown.headers[header::REFERRER_POLICY], "no-referrer");
+        assert!(shown.headers[header::CACHE_CONTROL]
+            .to_str()
+            .unwrap()
+            .contains("no-store"));
+        assert!(
+            !html.contains("rel=\"canonical\" href=\"https://soundatlas.test/confirm-email?"),
+            "no token in the canonical URL"
+        );
+    }
 }
 
 async fn an_artist_page_is_rendered_with_its_head_and_data(db: &TestDb) {
@@ -278,7 +333,11 @@ async fn browse_renders_the_asked_pages_of_a_letter(db: &TestDb) {
     }
     let distinct: std::collections::HashSet<&String> = descriptions.iter().collect();
     assert_eq!(distinct.len(), 4, "{descriptions:?}");
-    assert!(descriptions[1].contains("starting with B"), "{}", descriptions[1]);
+    assert!(
+        descriptions[1].contains("starting with B"),
+        "{}",
+        descriptions[1]
+    );
 }
 
 async fn search_pages_show_results_and_escape_the_query(db: &TestDb) {
@@ -512,6 +571,7 @@ async fn health_answers_once_pages_can_be_served(db: &TestDb) {
 
 db_tests!(
     an_artist_page_is_rendered_with_its_head_and_data,
+    the_emailed_links_open_pages_of_the_site,
     a_solo_artist_is_a_person,
     an_unknown_artist_page_is_a_404_with_the_spec_text,
     any_other_path_is_the_not_found_screen,

@@ -53,6 +53,8 @@ fn samples(route_id: &str, artist_id: i64) -> Vec<(String, StatusCode)> {
         "privacySettings" => owned(&[("/privacy-settings", ok)]),
         "dataAccess" => owned(&[("/data-access", ok)]),
         "accountDeletion" => owned(&[("/account-deletion", ok)]),
+        "confirmEmail" => owned(&[("/confirm-email?token=abc", ok), ("/confirm-email", ok)]),
+        "newPassword" => owned(&[("/new-password?token=abc", ok)]),
         // library (issue 8): signed out, the screen renders its login prompt
         "favorites" => owned(&[("/favorites", ok)]),
         "favoritesFolder" => owned(&[("/favorites/folder/1", ok), ("/favorites/folder/nope", ok)]),

@@ -5,7 +5,7 @@
 //! null) and renders "Login Required" from the first byte.
 
 use axum::extract::State;
-use axum::http::{StatusCode, Uri};
+use axum::http::{header, HeaderValue, StatusCode, Uri};
 use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
@@ -24,6 +24,60 @@ pub fn router() -> Router<AppState> {
         .route(routes::PRIVACY_SETTINGS.path.0, get(privacy_settings))
         .route(routes::DATA_ACCESS.path.0, get(data_access))
         .route(routes::ACCOUNT_DELETION.path.0, get(account_deletion))
+        .route(routes::CONFIRM_EMAIL.path.0, get(confirm_email))
+        .route(routes::NEW_PASSWORD.path.0, get(new_password))
+}
+
+/// `/confirm-email?token=`: the sign-up mail's link, as a page of the site whose button
+/// posts the token (rendering it changes nothing).
+async fn confirm_email(state: State<AppState>, uri: Uri) -> Response {
+    email_link_page(
+        state,
+        uri,
+        routes::CONFIRM_EMAIL,
+        titles::CONFIRM_EMAIL,
+        "Confirm your email address to finish signing up to Sound Atlas.",
+    )
+    .await
+}
+
+/// `/new-password?token=`: the recovery mail's link, likewise.
+async fn new_password(state: State<AppState>, uri: Uri) -> Response {
+    email_link_page(
+        state,
+        uri,
+        routes::NEW_PASSWORD,
+        titles::NEW_PASSWORD,
+        "Choose a new password for your Sound Atlas account.",
+    )
+    .await
+}
+
+/// The token is in the address: the page is private (never in the render cache or a
+/// browser's cache), unindexed, names only its path as canonical, and sends no referrer.
+async fn email_link_page(
+    State(state): State<AppState>,
+    uri: Uri,
+    route: PageRoute,
+    title: Template,
+    description: &'static str,
+) -> Response {
+    let page = Page {
+        route: route.id,
+        private: true,
+        status: StatusCode::OK,
+        head: Head {
+            robots: Some("noindex"),
+            ..Head::website(title.fill(&[]), description, uri.path().to_owned())
+        },
+        prefetched: Vec::new(),
+    };
+    let mut response = state.renderer.render(&uri, page).await;
+    response.headers_mut().insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    response
 }
 
 async fn privacy_settings(
