@@ -128,6 +128,12 @@ test('the splash shows over the server-rendered page on the first load of a sess
   assert.match(html, /<h1[^>]*>Explore Your World of Music<\/h1>/);
 
   const page = await site.newPage({ viewport: { width: 390, height: 800 } });
+  // As on a machine where the client is ready before the first paint: the splash may
+  // cover the page from its first paint (the late case is the next test).
+  await page.addInitScript(() => {
+    const original = performance.getEntriesByName.bind(performance);
+    performance.getEntriesByName = (name, type) => (name === 'first-contentful-paint' ? [] : original(name, type));
+  });
   // Timestamps (page clock) of the splash appearing, starting to fade, and leaving.
   await page.addInitScript(() => {
     const log = (window.__splashLog = []);
@@ -168,6 +174,29 @@ test('the splash shows over the server-rendered page on the first load of a sess
   await settle(page);
   assert.equal(await splash.count(), 0);
   assert.deepEqual(await page.evaluate(() => window.__splashLog), [], 'no splash after the reload');
+  assert.deepEqual(page.problems, []);
+});
+
+test('the splash is not laid over a page that has been on screen a while (the scripts came late)', async () => {
+  const page = await site.newPage({ viewport: { width: 390, height: 800 } });
+  await page.addInitScript(() => {
+    window.__splashSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('.splash')) window.__splashSeen = true;
+    }).observe(document, { subtree: true, childList: true });
+  });
+  // The page's scripts arrive 1.5 s after its HTML was painted.
+  await page.route(/\/static\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto(`${site.origin}/`);
+  await hydrated(page);
+  await settle(page);
+  const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
+  assert.ok(fcp !== null, 'painted');
+  assert.equal(await page.evaluate(() => window.__splashSeen), false, 'no splash over the page being read');
+  assert.equal(await page.evaluate(() => window.sessionStorage.getItem('sa-splash-seen')), '1', 'that load was the session\'s first');
   assert.deepEqual(page.problems, []);
 });
 
