@@ -88,27 +88,24 @@ export function canonicalUrl(origin: string, pathname: string, search: string, c
  * removes both: an error page names no URL, as the server's error pages do.
  */
 export function setPageUrl(url: string | null): void {
-  const canonical = document.head.querySelector('link[rel="canonical"]');
-  const ogUrl = document.head.querySelector('meta[property="og:url"]');
   if (url === null) {
-    canonical?.remove();
-    ogUrl?.remove();
+    document.head.querySelector('link[rel="canonical"]')?.remove();
+    document.head.querySelector('meta[property="og:url"]')?.remove();
     return;
   }
-  if (canonical) canonical.setAttribute('href', url);
-  else {
-    const link = document.createElement('link');
-    link.setAttribute('rel', 'canonical');
-    link.setAttribute('href', url);
-    document.head.appendChild(link);
+  setHeadTag('link', 'rel', 'canonical', 'href', url);
+  setHeadTag('meta', 'property', 'og:url', 'content', url);
+}
+
+/** Sets `valueAttr` of the head's `<tag keyAttr="key">`, making the tag when it is missing. */
+function setHeadTag(tag: 'link' | 'meta', keyAttr: string, key: string, valueAttr: string, value: string): void {
+  let element = document.head.querySelector(`${tag}[${keyAttr}="${key}"]`);
+  if (!element) {
+    element = document.createElement(tag);
+    element.setAttribute(keyAttr, key);
+    document.head.appendChild(element);
   }
-  if (ogUrl) ogUrl.setAttribute('content', url);
-  else {
-    const meta = document.createElement('meta');
-    meta.setAttribute('property', 'og:url');
-    meta.setAttribute('content', url);
-    document.head.appendChild(meta);
-  }
+  element.setAttribute(valueAttr, value);
 }
 
 /** A not-found state (a missing artist, article or folder): the head names no URL, as the server's 404 does. */
@@ -121,15 +118,7 @@ export function useNotFoundHead(notFound: boolean): void {
 /** Writes `head` into the document's tags (creating any that are missing); `url: null` leaves the page's URL tags alone. */
 export function applyHead(head: Omit<DocumentHead, 'url'> & { url: string | null }): void {
   if (head.url !== null) setPageUrl(head.url);
-  for (const [attr, name, value] of tagsOf(head)) {
-    let element = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${name}"]`);
-    if (!element) {
-      element = document.createElement('meta');
-      element.setAttribute(attr, name);
-      document.head.appendChild(element);
-    }
-    element.setAttribute('content', value);
-  }
+  for (const [attr, name, value] of tagsOf(head)) setHeadTag('meta', attr, name, 'content', value);
   // `article:*` tags belong to one article: whatever is there goes, this head's come in.
   removeArticleTags();
   if (head.article) {
