@@ -287,12 +287,15 @@ pub struct Renderer {
     ssr: SsrPool,
     cache: RenderCache,
     site: Arc<Site>,
+    /// Every document's end (the module scripts): the same for every page of a release.
+    tail: Arc<str>,
     audit: Arc<PrefetchAudit>,
 }
 
 impl Renderer {
     pub fn new(ssr: SsrPool, site: Site) -> Renderer {
         Renderer {
+            tail: crate::shell::tail(&site).into(),
             ssr,
             // Rendered documents of anonymous pages, keyed by URL, date and the page's
             // data: the same page with the same data is rendered once. (Pages that show
@@ -408,8 +411,8 @@ impl Renderer {
         } else {
             ACCEPTED.try_with(|accepted| *accepted).unwrap_or_default()
         };
-        let tail = crate::shell::tail(&self.site);
-        let (coding, body) = document.shared.with_tail(&tail, accepted);
+        let tail = &self.tail;
+        let (coding, body) = document.shared.with_tail(tail, accepted);
         let mut response = (page.status, body).into_response();
         let headers = response.headers_mut();
         if let Some(coding) = coding {
@@ -422,7 +425,7 @@ impl Renderer {
         } else if !document.rendered {
             "no-cache"
         } else {
-            let tag = document.tag(&tail, coding);
+            let tag = document.tag(tail, coding);
             headers.insert(
                 header::ETAG,
                 HeaderValue::from_str(&tag).expect("a digest is a valid tag"),
