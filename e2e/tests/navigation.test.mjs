@@ -103,3 +103,40 @@ test('a lazily loaded page opens at the top, and back returns to the list where 
   // Browse restores its own position on the way back (the rest go to the top).
   await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 200, listScroll, { timeout: 5000 });
 });
+
+test('after a client navigation the canonical URL is the one the server writes for that address', async () => {
+  // The browser composes it (app/frame/head-sync.tsx) from the contract's canonical
+  // query parameters; the server's page handlers write their own: the two must agree.
+  const [artist] = await (await fetch(`${site.origin}/api/artists/browse?letter=B&page=1`)).json().then((page) => page.artists ?? page);
+  const page = await quietPage(site);
+  await page.goto(`${site.origin}/about`);
+  await hydrated(page);
+  const paths = [
+    '/browse?letter=B&page=2',
+    '/browse',
+    `/artist/${artist.id}?list=favorites`,
+    '/articles?category=artist-spotlight&x=1',
+    '/search/rock?page=2',
+    '/quiz?seed=canonical',
+    '/',
+    '/about?utm_source=mail',
+  ];
+  for (const path of paths) {
+    const html = await (await fetch(`${site.origin}${path}`)).text();
+    const server = html.match(/<link rel="canonical" href="([^"]*)">/)?.[1] ?? null;
+    // A back/forward-style move to the address: React Router renders it on the client.
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await page.waitForFunction((to) => window.location.pathname + window.location.search === to, path);
+    await page.waitForFunction(
+      (want) => (document.head.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null) === want,
+      server,
+      { timeout: 5000 },
+    ).catch(async () => {
+      const client = await page.evaluate(() => document.head.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null);
+      assert.equal(client, server, path);
+    });
+  }
+});

@@ -9,7 +9,8 @@ const table: RouteObject[] = Object.values(contract).map((route) => ({ path: rou
 
 /**
  * The head's URL (`link rel=canonical`, `og:url`) follows every client navigation, as
- * the server would write it for the new address: the page's canonical URL, or none for
+ * the server writes it for the new address (e2e/tests/navigation.test.mjs compares the
+ * two on every kind of address): the page's canonical URL, or none for
  * a path no route claims. It runs as a layout effect, before any page's passive effects,
  * so a page with a head of its own (an artist, an article) or a not-found state
  * (`useNotFoundHead`) has the last word. The first render (the server's head) is left alone.
