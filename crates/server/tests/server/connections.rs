@@ -43,6 +43,18 @@ fn short_limits(max_connections: usize) -> ConnectionLimits {
 
 /// Writes `bytes` one every 300 ms until the server closes the connection (or they run
 /// out), while reading; returns what the server sent and when it closed.
+/// A sign-in (a route that reads its body) announcing `len` bytes of body, then sending
+/// them a byte at a time: what came back, and when the connection ended.
+async fn trickle_sign_in_body(addr: SocketAddr, len: usize) -> (String, Duration) {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let head = format!(
+        "POST /api/auth/signin HTTP/1.1\r\nhost: localhost\r\nsec-fetch-site: same-origin\r\n\
+         content-type: application/json\r\ncontent-length: {len}\r\n\r\n"
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    trickle(stream, &vec![b' '; len]).await
+}
+
 async fn trickle(stream: TcpStream, bytes: &[u8]) -> (String, Duration) {
     let started = Instant::now();
     let (mut reader, mut writer) = stream.into_split();
@@ -122,15 +134,7 @@ async fn headers_sent_a_byte_at_a_time_are_cut_off(db: &TestDb) {
 async fn a_body_sent_a_byte_at_a_time_is_answered_408_and_cut_off(db: &TestDb) {
     let addr = serve(db, short_limits(100)).await;
     // A handler that reads the body (sign-in): 408, and the connection closes.
-    let mut stream = TcpStream::connect(addr).await.unwrap();
-    stream
-        .write_all(
-            b"POST /api/auth/signin HTTP/1.1\r\nhost: localhost\r\nsec-fetch-site: same-origin\r\n\
-              content-type: application/json\r\ncontent-length: 200\r\n\r\n",
-        )
-        .await
-        .unwrap();
-    let (received, took) = trickle(stream, &[b' '; 200]).await;
+    let (received, took) = trickle_sign_in_body(addr, 200).await;
     assert!(received.starts_with("HTTP/1.1 408"), "{received}");
     assert!(received.to_ascii_lowercase().contains("connection: close"));
     assert!(received.contains(r#""status":408"#), "{received}");
@@ -296,15 +300,7 @@ async fn the_binary_takes_its_connection_limits_from_its_settings() {
     drop(second);
 
     // A body trickling past 1 s: 408.
-    let mut stream = TcpStream::connect(addr).await.unwrap();
-    stream
-        .write_all(
-            b"POST /api/auth/signin HTTP/1.1\r\nhost: localhost\r\nsec-fetch-site: same-origin\r\n\
-              content-type: application/json\r\ncontent-length: 50\r\n\r\n",
-        )
-        .await
-        .unwrap();
-    let (received, took) = trickle(stream, &[b' '; 50]).await;
+    let (received, took) = trickle_sign_in_body(addr, 50).await;
     assert!(received.starts_with("HTTP/1.1 408"), "{received}");
     assert!(
         took <= Duration::from_secs(1) + SLACK,
