@@ -53,7 +53,7 @@ export function NewPasswordPage() {
     >
       <label className="email-link-field">
         New password
-        <input type="password" name="password" minLength={8} maxLength={1024} required autoComplete="new-password" />
+        <input className="text-input" type="password" name="password" minLength={8} maxLength={1024} required autoComplete="new-password" />
       </label>
     </EmailLinkForm>
   );

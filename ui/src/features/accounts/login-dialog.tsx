@@ -115,6 +115,7 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
             <label className="login-field">
               <span>Email</span>
               <input
+                className="text-input"
                 ref={firstFieldRef}
                 type="email"
                 name="email"
@@ -128,6 +129,7 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
             <label className="login-field">
               <span>Code</span>
               <input
+                className="text-input"
                 ref={firstFieldRef}
                 type="text"
                 name="code"
@@ -143,6 +145,7 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
             <label className="login-field">
               <span>Password</span>
               <input
+                className="text-input"
                 type="password"
                 name="password"
                 autoComplete={mode === 'signUp' ? 'new-password' : 'current-password'}

@@ -250,7 +250,7 @@ function AccountDeletion({ user }: { user: User }) {
     <section className="privacy-section">
       <label className="privacy-confirm">
         Type <strong>{CONFIRM_TEXT}</strong> to confirm:
-        <input type="text" value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
+        <input className="text-input" type="text" value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
       </label>
       <div className="state-actions">
         {/* The flow's own step back (spec section 4), not the browser's. */}
