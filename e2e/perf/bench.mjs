@@ -22,7 +22,7 @@
 //    numbered titles, inserted with the sqlite3 CLI; never seed data): search p95,
 //    a browse page, cold artist renders, memory.
 // Prints a Markdown table (measure, result, target) and the machine.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -30,6 +30,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../support/harness.mjs';
 import { startServer } from './server.mjs';
+import { WRK, wrkRate } from './wrk.mjs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -84,31 +85,15 @@ async function load(urlAt, count, concurrency) {
   return { latencies, rate: count / seconds, mean: latencies.reduce((a, b) => a + b, 0) / latencies.length };
 }
 
-const WRK = spawnSync('wrk', ['--version']).error === undefined;
 const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate, br' };
 
 /**
  * Requests per second at concurrency 8 over `paths` (in turn) on `origin`, with wrk
- * for 5 s when installed (one thread: the other core is the server's), else the Node
- * client for `count` requests.
+ * for 5 s when installed, else the Node client for `count` requests.
  */
 async function rate(origin, paths, headers, count) {
   if (!WRK) return (await load((i) => `${origin}${paths[i % paths.length]}`, count, 8)).rate;
-  const script = join(freshDir(), 'paths.lua');
-  writeFileSync(script, `local paths = { ${paths.map((p) => JSON.stringify(p)).join(', ')} }
-local n = 0
-request = function()
-  n = n + 1
-  return wrk.format("GET", paths[(n % #paths) + 1])
-end
-response = function(status)
-  if status ~= 200 then error("status " .. status) end
-end
-`);
-  const args = ['-t1', '-c8', '-d5s', '-s', script, ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), `${origin}/`];
-  const out = execFileSync('wrk', args).toString();
-  if (/Non-2xx|Socket errors/.test(out)) throw new Error(`wrk: ${out}`);
-  return Number(out.match(/Requests\/sec:\s+([\d.]+)/)[1]);
+  return wrkRate(origin, paths, headers);
 }
 
 const stateOf = (html) => JSON.parse(html.match(/<script id="sa-state" type="application\/json"[^>]*>(.*?)<\/script>/s)[1]);

@@ -51,8 +51,15 @@ pub fn build_app(state: AppState) -> Router {
                     state.clone(),
                     crate::pages::library::viewer,
                 ))
-                // cached pages go out compressed once (performance, issue 9)
-                .layer(middleware::from_fn(crate::render::send_precompressed)),
+                // cached pages go out compressed once, lately confirmed ones without
+                // their handler
+                .layer(middleware::from_fn_with_state(
+                    crate::render::PagesLayer {
+                        renderer: state.renderer.clone(),
+                        session_cookie: state.accounts.config().cookie_name(),
+                    },
+                    crate::render::serve_pages,
+                )),
         )
         .with_state(state)
         // reliability (issue 15): requests by route pattern and status, latencies

@@ -1,20 +1,17 @@
-//! Content codings: which ones a request accepts, and documents compressed once, their
-//! shared part apart from their tail.
+//! Content codings: which ones a request accepts, and documents compressed once.
 //!
-//! A cached page is its shared part (cached) and its tail, the module script tags (the
-//! same for every page of a release; they once carried a per-response CSP nonce).
-//! Compressing the whole page per response cost more than serving it; instead the shared
-//! part is compressed once per coding, flushed to a byte boundary and left open, and each
-//! response appends the tail:
-//! - brotli (RFC 7932): the tail as an uncompressed meta-block, then an empty last one;
-//! - gzip (RFC 1952): the tail as its own final deflate block, with the CRC-32 and size
-//!   of the whole document in the trailer.
+//! A cached page is the same bytes for every visitor (no per-response part), so each
+//! coding of it is made once, on its first request in that coding, and every later
+//! response sends those bytes without a copy, as a static file is sent.
 
 use std::io::Write;
 use std::sync::OnceLock;
 
-use axum::http::{header, HeaderMap};
-use flate2::{Compression, Crc};
+use axum::body::Bytes;
+use axum::http::{header, HeaderMap, HeaderValue};
+use base64::Engine;
+use flate2::Compression;
+use sha2::Digest;
 
 /// Brotli's quality for a cached page: compressed once, on its first compressed request
 /// (a crawler's only one), so fast rather than smallest.
@@ -65,17 +62,26 @@ impl Accepted {
     }
 }
 
-/// A document's shared part, with its compressed forms made on first use.
-pub struct SharedPart {
-    text: String,
-    brotli: OnceLock<Vec<u8>>,
-    gzip: OnceLock<(Vec<u8>, Crc)>,
+/// A document with its compressed forms (made on first use) and their entity tags.
+pub struct Encoded {
+    identity: Bytes,
+    brotli: OnceLock<Bytes>,
+    gzip: OnceLock<Bytes>,
+    /// Strong entity tags of the identity, brotli and gzip bytes: one digest of the
+    /// document, then the coding (each coding's bytes are a representation of their own).
+    tags: [HeaderValue; 3],
 }
 
-impl SharedPart {
-    pub fn new(text: String) -> SharedPart {
-        SharedPart {
-            text,
+impl Encoded {
+    pub fn new(text: String) -> Encoded {
+        let digest = sha2::Sha256::digest(text.as_bytes());
+        let digest = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&digest[..18]);
+        let tag = |suffix: &str| {
+            HeaderValue::from_str(&format!("\"{digest}{suffix}\"")).expect("a digest is a valid tag")
+        };
+        Encoded {
+            tags: [tag(""), tag("-br"), tag("-gzip")],
+            identity: Bytes::from(text),
             brotli: OnceLock::new(),
             gzip: OnceLock::new(),
         }
@@ -83,83 +89,43 @@ impl SharedPart {
 
     /// The uncompressed size, in bytes.
     pub fn size(&self) -> usize {
-        self.text.len()
+        self.identity.len()
     }
 
-    /// The part's text (its digest is the document's entity tag).
-    pub fn text(&self) -> &str {
-        &self.text
-    }
-
-    /// The whole document (this part, then `tail`) in the best coding `accepted`
-    /// allows: the coding's name (None: identity) and the bytes.
-    pub fn with_tail(&self, tail: &str, accepted: Accepted) -> (Option<&'static str>, Vec<u8>) {
+    /// The document in the best coding `accepted` allows: the coding's name (None:
+    /// identity), the bytes and their entity tag.
+    pub fn best(&self, accepted: Accepted) -> (Option<&'static str>, Bytes, &HeaderValue) {
         if accepted.br {
-            (Some("br"), self.brotli_with_tail(tail.as_bytes()))
+            let bytes = self.brotli.get_or_init(|| self.compressed_brotli());
+            (Some("br"), bytes.clone(), &self.tags[1])
         } else if accepted.gzip {
-            (Some("gzip"), self.gzip_with_tail(tail.as_bytes()))
+            let bytes = self.gzip.get_or_init(|| self.compressed_gzip());
+            (Some("gzip"), bytes.clone(), &self.tags[2])
         } else {
-            (None, [self.text.as_str(), tail].concat().into_bytes())
+            (None, self.identity.clone(), &self.tags[0])
         }
     }
 
-    fn brotli_with_tail(&self, tail: &[u8]) -> Vec<u8> {
-        let open = self.brotli.get_or_init(|| {
-            let mut writer = brotli::CompressorWriter::new(
-                Vec::with_capacity(self.text.len() / 4),
-                4096,
-                BROTLI_QUALITY,
-                brotli_window_bits(self.text.len()),
-            );
-            // Writing to a Vec cannot fail. The flush ends the stream on a byte boundary
-            // without its last meta-block; what dropping the writer adds is not kept.
-            writer.write_all(self.text.as_bytes()).expect("in memory");
-            writer.flush().expect("in memory");
-            writer.get_ref().clone()
-        });
-        let mut out = Vec::with_capacity(open.len() + tail.len() + 4);
-        out.extend_from_slice(open);
-        for chunk in tail.chunks(1 << 16) {
-            // ISLAST = 0, MNIBBLES = 0 (four nibbles), MLEN - 1 in 16 bits,
-            // ISUNCOMPRESSED = 1: 20 bits, padded with zeros to three bytes.
-            let header = ((chunk.len() as u32 - 1) << 3) | (1 << 19);
-            out.extend_from_slice(&header.to_le_bytes()[..3]);
-            out.extend_from_slice(chunk);
-        }
-        // ISLAST = 1, ISLASTEMPTY = 1.
-        out.push(0b11);
-        out
+    fn compressed_brotli(&self) -> Bytes {
+        let text = &self.identity;
+        let mut writer = brotli::CompressorWriter::new(
+            Vec::with_capacity(text.len() / 4),
+            4096,
+            BROTLI_QUALITY,
+            brotli_window_bits(text.len()),
+        );
+        // Writing to a Vec cannot fail.
+        writer.write_all(text).expect("in memory");
+        Bytes::from(writer.into_inner())
     }
 
-    fn gzip_with_tail(&self, tail: &[u8]) -> Vec<u8> {
-        let (open, crc) = self.gzip.get_or_init(|| {
-            let mut encoder = flate2::write::DeflateEncoder::new(
-                Vec::with_capacity(self.text.len() / 4),
-                Compression::default(),
-            );
-            // A sync flush: every block so far, non-final, ending on a byte boundary.
-            encoder.write_all(self.text.as_bytes()).expect("in memory");
-            encoder.flush().expect("in memory");
-            let mut crc = Crc::new();
-            crc.update(self.text.as_bytes());
-            (encoder.get_ref().clone(), crc)
-        });
-        // ID1 ID2, deflate, no flags, no time, no extra flags, unknown OS.
-        const HEADER: [u8; 10] = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255];
-        let mut out = Vec::with_capacity(HEADER.len() + open.len() + tail.len() + 16);
-        out.extend_from_slice(&HEADER);
-        out.extend_from_slice(open);
-        let mut encoder = flate2::write::DeflateEncoder::new(out, Compression::fast());
-        encoder.write_all(tail).expect("in memory");
-        let mut out = encoder.finish().expect("in memory");
-        let mut whole = Crc::new();
-        whole.combine(crc);
-        let mut tail_crc = Crc::new();
-        tail_crc.update(tail);
-        whole.combine(&tail_crc);
-        out.extend_from_slice(&whole.sum().to_le_bytes());
-        out.extend_from_slice(&whole.amount().to_le_bytes());
-        out
+    fn compressed_gzip(&self) -> Bytes {
+        let mut encoder = flate2::write::GzEncoder::new(
+            Vec::with_capacity(self.identity.len() / 4),
+            Compression::default(),
+        );
+        encoder.write_all(&self.identity).expect("in memory");
+        Bytes::from(encoder.finish().expect("in memory"))
     }
 }
 
@@ -169,7 +135,7 @@ mod tests {
 
     use axum::http::{HeaderMap, HeaderValue};
 
-    use super::{Accepted, SharedPart};
+    use super::{Accepted, Encoded};
 
     fn accepted(value: &str) -> Accepted {
         let mut headers = HeaderMap::new();
@@ -200,13 +166,6 @@ mod tests {
         );
     }
 
-    /// A page-like text of `items` lines: several blocks, with repeats across the seam.
-    fn shared_text(items: usize) -> String {
-        (0..items)
-            .map(|i| format!("<li><a href=\"/artist/{i}\">Artist {i}</a></li>"))
-            .collect()
-    }
-
     #[test]
     fn the_brotli_window_holds_the_document() {
         assert_eq!(super::brotli_window_bits(0), 10);
@@ -216,63 +175,47 @@ mod tests {
     }
 
     #[test]
-    fn each_coding_decodes_to_the_shared_part_then_the_tail() {
+    fn each_coding_decodes_to_the_document_with_a_tag_of_its_own() {
         // Empty to 3 MB: windows from the smallest to larger than any page.
         for items in [0, 2_000, 60_000] {
-            decodes_to_the_shared_part_then_the_tail(&shared_text(items));
-        }
-    }
-
-    fn decodes_to_the_shared_part_then_the_tail(shared: &str) {
-        let part = SharedPart::new(shared.to_owned());
-        for tail in [
-            "<script type=\"module\" src=\"/static/entry.js\" nonce=\"abc\"></script></body></html>",
-            "x",
-            "",
-        ] {
-            let expected = format!("{shared}{tail}");
-            // Twice each: the second response reuses the compressed part.
+            let text: String = (0..items)
+                .map(|i| format!("<li><a href=\"/artist/{i}\">Artist {i}</a></li>"))
+                .collect();
+            let document = Encoded::new(text.clone());
+            let mut tags = Vec::new();
+            // Twice each: the second response reuses the compressed bytes.
             for _ in 0..2 {
-                let (coding, bytes) = part.with_tail(tail, Accepted { br: true, gzip: true });
+                let (coding, bytes, tag) = document.best(Accepted { br: true, gzip: true });
                 assert_eq!(coding, Some("br"));
                 let mut decoded = String::new();
-                brotli::Decompressor::new(bytes.as_slice(), 4096)
+                brotli::Decompressor::new(bytes.as_ref(), 4096)
                     .read_to_string(&mut decoded)
                     .expect("valid brotli");
-                assert_eq!(decoded, expected);
+                assert_eq!(decoded, text);
+                tags.push(tag.clone());
 
-                let (coding, bytes) = part.with_tail(tail, Accepted { br: false, gzip: true });
+                let (coding, bytes, tag) = document.best(Accepted { br: false, gzip: true });
                 assert_eq!(coding, Some("gzip"));
-                assert!(bytes.len() < expected.len() / 4 || shared.is_empty(), "compressed");
+                assert!(bytes.len() < text.len() / 4 || text.is_empty(), "compressed");
                 let mut decoded = String::new();
-                // The decoder checks the trailer's CRC-32 and size.
-                flate2::read::GzDecoder::new(bytes.as_slice())
+                flate2::read::GzDecoder::new(bytes.as_ref())
                     .read_to_string(&mut decoded)
                     .expect("valid gzip");
-                assert_eq!(decoded, expected);
+                assert_eq!(decoded, text);
+                tags.push(tag.clone());
 
-                let (coding, bytes) = part.with_tail(tail, Accepted::default());
+                let (coding, bytes, tag) = document.best(Accepted::default());
                 assert_eq!(coding, None);
-                assert_eq!(String::from_utf8(bytes).unwrap(), expected);
+                assert_eq!(bytes.as_ref(), text.as_bytes());
+                tags.push(tag.clone());
             }
+            assert_eq!(tags[..3], tags[3..], "the same tags every time");
+            assert!(tags[0] != tags[1] && tags[1] != tags[2] && tags[0] != tags[2]);
         }
-    }
-
-    #[test]
-    fn a_tail_longer_than_one_uncompressed_meta_block_is_split() {
-        let part = SharedPart::new("head".into());
-        let tail = "t".repeat((1 << 16) * 2 + 5);
-        let (_, bytes) = part.with_tail(
-            &tail,
-            Accepted {
-                br: true,
-                gzip: false,
-            },
+        assert_ne!(
+            Encoded::new("a".into()).best(Accepted::default()).2,
+            Encoded::new("b".into()).best(Accepted::default()).2,
+            "a tag names its document"
         );
-        let mut decoded = String::new();
-        brotli::Decompressor::new(bytes.as_slice(), 4096)
-            .read_to_string(&mut decoded)
-            .expect("valid brotli");
-        assert_eq!(decoded, format!("head{tail}"));
     }
 }

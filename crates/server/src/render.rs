@@ -7,8 +7,10 @@
 //! Misses are logged once per route and key and counted ([`PrefetchAudit`]); the
 //! report also travels on the response as an extension, which the route-walk test reads.
 //!
-//! Anonymous pages are cached as documents, each compressed once per coding and sent
-//! with the response's own tail ([`send_precompressed`], crate::encoding).
+//! Anonymous pages are cached as documents, each compressed once per coding
+//! (crate::encoding). A page whose handler confirmed its data within the last
+//! [`CONFIRMED_FOR`] is sent straight from that document, without running the handler
+//! ([`serve_pages`]).
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -18,7 +20,6 @@ use axum::extract::Request;
 use axum::http::{header, HeaderValue, StatusCode, Uri};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use base64::Engine;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use sha2::Digest;
@@ -27,7 +28,7 @@ use sound_atlas_http::ApiResult;
 use sound_atlas_ssr::SsrPool;
 
 use crate::bundle::Site;
-use crate::encoding::{Accepted, SharedPart};
+use crate::encoding::{Accepted, Encoded};
 use crate::head::Head;
 use crate::shell::Shell;
 
@@ -38,6 +39,9 @@ const RENDER_CACHE_TTL: std::time::Duration = sound_atlas_catalog::store::SNAPSH
 /// about 1,000 pages (every page of the seeded site), and with the catalogue snapshot
 /// and the engines what keeps a 100,000-artist server near 300 MB.
 const RENDER_CACHE_BYTES: u64 = 32 << 20;
+/// At most this many addresses are answered without their handler (each a key and a
+/// pointer to a document the render cache holds).
+const CONFIRMED_PAGES: u64 = 10_000;
 
 /// One page to render: its route, status, head and the data its React tree reads.
 pub struct Page {
@@ -164,34 +168,29 @@ struct Rendered {
     unread: Vec<String>,
 }
 
-/// A document up to its tail (the module scripts, the same for every page), and what its
-/// render read.
+/// A whole document, and what its render read.
 struct Document {
-    shared: SharedPart,
+    encoded: Encoded,
+    route: &'static str,
     /// Whether the engine rendered it (else it is the shell alone, and reads nothing).
     rendered: bool,
     missed: Vec<String>,
     unread: Vec<String>,
-    /// The digest of the whole document, made on first use (see [`Document::tag`]).
-    digest: std::sync::OnceLock<String>,
 }
 
-impl Document {
-    /// The document's strong entity tag in `coding` (each coding's bytes are a
-    /// representation of their own): a digest of the whole document, then the coding.
-    fn tag(&self, tail: &str, coding: Option<&str>) -> String {
-        let digest = self.digest.get_or_init(|| {
-            let mut hash = sha2::Sha256::new();
-            hash.update(self.shared.text().as_bytes());
-            hash.update(tail.as_bytes());
-            let digest = hash.finalize();
-            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&digest[..18])
-        });
-        match coding {
-            Some(coding) => format!("\"{digest}-{coding}\""),
-            None => format!("\"{digest}\""),
-        }
-    }
+/// How long an anonymous page's handler is trusted to have read the current data: within
+/// this long of a render or a render cache hit, a request for the same address is
+/// answered from the same document without running the handler (its reads and their
+/// digest cost as much as sending the page). A change made here empties it at once
+/// ([`Renderer::clear_cache`]); one made elsewhere shows after the data's own freshness
+/// plus at most this.
+pub const CONFIRMED_FOR: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// An anonymous page lately sent: its status and document.
+#[derive(Clone)]
+struct Confirmed {
+    status: StatusCode,
+    document: Arc<Document>,
 }
 
 /// An anonymous page's caching: a browser asks again every time (`max-age=0`, answered
@@ -202,20 +201,45 @@ pub const PUBLIC_PAGE_CACHE_CONTROL: &str =
     "public, max-age=0, s-maxage=300, stale-while-revalidate=600";
 
 type RenderCache = moka::future::Cache<String, Arc<Document>>;
+/// Keyed by the request target (path and query) as sent.
+type ConfirmedPages = moka::sync::Cache<String, Confirmed>;
 
 tokio::task_local! {
     /// The content codings the request being answered accepts, set by the pages' layer.
     static ACCEPTED: Accepted;
 }
 
-/// The pages' layer: a cached page goes out in the coding the request accepts, from its
-/// shared part compressed once ([`Renderer::render`]), instead of through the
-/// compression layer, which compressed the whole page again for every response; and a
-/// request whose `If-None-Match` names the page's entity tag is answered 304 without it.
-pub async fn send_precompressed(request: Request, next: Next) -> Response {
+/// What the pages' layer needs: the renderer and the name of the session cookie (a
+/// request carrying it may be a signed-in visitor's, whose pages are their own).
+#[derive(Clone)]
+pub struct PagesLayer {
+    pub renderer: Renderer,
+    pub session_cookie: &'static str,
+}
+
+/// The pages' layer: an anonymous request for a page confirmed within [`CONFIRMED_FOR`]
+/// is answered from its document; any other goes to the handler, whose cached page goes
+/// out in the coding the request accepts, compressed once ([`Renderer::render`]), not
+/// through the compression layer. A request whose `If-None-Match` names the page's
+/// entity tag is answered 304 without it.
+pub async fn serve_pages(
+    axum::extract::State(layer): axum::extract::State<PagesLayer>,
+    request: Request,
+    next: Next,
+) -> Response {
     let accepted = Accepted::from_headers(request.headers());
     let if_none_match = request.headers().get(header::IF_NONE_MATCH).cloned();
-    let response = ACCEPTED.scope(accepted, next.run(request)).await;
+    let confirmed = (request.method() == axum::http::Method::GET
+        && !carries_cookie(request.headers(), layer.session_cookie))
+    .then(|| layer.renderer.confirmed.get(target(request.uri())))
+    .flatten();
+    let response = match confirmed {
+        Some(page) => {
+            crate::metrics::render_cache_lookup(true);
+            respond(page.status, &page.document, false, accepted)
+        }
+        None => ACCEPTED.scope(accepted, next.run(request)).await,
+    };
     match (if_none_match, response.headers().get(header::ETAG)) {
         (Some(wanted), Some(tag))
             if response.status() == StatusCode::OK && matches(&wanted, tag) =>
@@ -224,6 +248,62 @@ pub async fn send_precompressed(request: Request, next: Next) -> Response {
         }
         _ => response,
     }
+}
+
+/// The request target as sent: path and query.
+fn target(uri: &Uri) -> &str {
+    uri.path_and_query().map_or("/", |target| target.as_str())
+}
+
+/// Whether the request's cookies include one named `name`.
+fn carries_cookie(headers: &axum::http::HeaderMap, name: &str) -> bool {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .any(|pair| pair.trim_start().split('=').next() == Some(name))
+}
+
+/// A page's response: its document in the best coding `accepted` allows (a private page
+/// as it is, for the compression layer), with its caching.
+fn respond(status: StatusCode, document: &Document, private: bool, accepted: Accepted) -> Response {
+    let accepted = if private { Accepted::default() } else { accepted };
+    let (coding, body, tag) = document.encoded.best(accepted);
+    let mut response = (status, body).into_response();
+    let headers = response.headers_mut();
+    if let Some(coding) = coding {
+        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
+    }
+    // A signed-in visitor's page is theirs alone; a page the engine failed to render
+    // is sent, never kept; an anonymous page is the same bytes for everyone.
+    let cache_control = if private {
+        "private, no-store"
+    } else if !document.rendered {
+        "no-cache"
+    } else {
+        headers.insert(header::ETAG, tag.clone());
+        PUBLIC_PAGE_CACHE_CONTROL
+    };
+    if !private {
+        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(cache_control),
+    );
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    if document.rendered {
+        response.extensions_mut().insert(PrefetchReport {
+            route: document.route,
+            missed: document.missed.clone(),
+            unread: document.unread.clone(),
+        });
+    }
+    response
 }
 
 /// Whether `If-None-Match` names `tag` (weak comparison, as the header asks: `W/` and
@@ -286,16 +366,14 @@ impl PrefetchAudit {
 pub struct Renderer {
     ssr: SsrPool,
     cache: RenderCache,
+    confirmed: ConfirmedPages,
     site: Arc<Site>,
-    /// Every document's end (the module scripts): the same for every page of a release.
-    tail: Arc<str>,
     audit: Arc<PrefetchAudit>,
 }
 
 impl Renderer {
     pub fn new(ssr: SsrPool, site: Site) -> Renderer {
         Renderer {
-            tail: crate::shell::tail(&site).into(),
             ssr,
             // Rendered documents of anonymous pages, keyed by URL, date and the page's
             // data: the same page with the same data is rendered once. (Pages that show
@@ -304,9 +382,14 @@ impl Renderer {
             cache: moka::future::Cache::builder()
                 .max_capacity(RENDER_CACHE_BYTES)
                 .weigher(|key: &String, document: &Arc<Document>| {
-                    u32::try_from(key.len() + document.shared.size() * 3 / 2).unwrap_or(u32::MAX)
+                    u32::try_from(key.len() + document.encoded.size() * 3 / 2).unwrap_or(u32::MAX)
                 })
                 .time_to_live(RENDER_CACHE_TTL)
+                .build(),
+            // Documents are shared with the render cache; this holds addresses.
+            confirmed: moka::sync::Cache::builder()
+                .max_capacity(CONFIRMED_PAGES)
+                .time_to_live(CONFIRMED_FOR)
                 .build(),
             site: Arc::new(site),
             audit: Arc::default(),
@@ -324,6 +407,7 @@ impl Renderer {
     /// Drops every cached page (data changed elsewhere; see `changes`).
     pub fn clear_cache(&self) {
         self.cache.invalidate_all();
+        self.confirmed.invalidate_all();
     }
 
     /// Engine runtimes replaced since start (metrics).
@@ -405,52 +489,17 @@ impl Renderer {
             }
         };
 
-        // A private page goes out as it is, for the compression layer.
-        let accepted = if private {
-            Accepted::default()
-        } else {
-            ACCEPTED.try_with(|accepted| *accepted).unwrap_or_default()
-        };
-        let tail = &self.tail;
-        let (coding, body) = document.shared.with_tail(tail, accepted);
-        let mut response = (page.status, body).into_response();
-        let headers = response.headers_mut();
-        if let Some(coding) = coding {
-            headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
-        }
-        // A signed-in visitor's page is theirs alone; a page the engine failed to render
-        // is sent, never kept; an anonymous page is the same bytes for everyone.
-        let cache_control = if private {
-            "private, no-store"
-        } else if !document.rendered {
-            "no-cache"
-        } else {
-            let tag = document.tag(tail, coding);
-            headers.insert(
-                header::ETAG,
-                HeaderValue::from_str(&tag).expect("a digest is a valid tag"),
+        if !private && document.rendered {
+            self.confirmed.insert(
+                target(uri).to_owned(),
+                Confirmed {
+                    status: page.status,
+                    document: Arc::clone(&document),
+                },
             );
-            PUBLIC_PAGE_CACHE_CONTROL
-        };
-        if !private {
-            headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
         }
-        headers.insert(
-            header::CACHE_CONTROL,
-            HeaderValue::from_static(cache_control),
-        );
-        headers.insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("text/html; charset=utf-8"),
-        );
-        if document.rendered {
-            response.extensions_mut().insert(PrefetchReport {
-                route: page.route,
-                missed: document.missed.clone(),
-                unread: document.unread.clone(),
-            });
-        }
-        response
+        let accepted = ACCEPTED.try_with(|accepted| *accepted).unwrap_or_default();
+        respond(page.status, &document, private, accepted)
     }
 
     /// The document for `url`: the engine's markup in the shell, or the shell alone
@@ -469,13 +518,13 @@ impl Renderer {
         let (root_html, modules, missed, unread) = rendered
             .map(|r| (r.html, r.modules, r.missed, r.unread))
             .unwrap_or_default();
-        let shell = Shell::new(&self.site, head, &root_html, &modules, &state_json).render();
+        let document = Shell::new(&self.site, head, &root_html, &modules, &state_json).render();
         Arc::new(Document {
-            shared: SharedPart::new(shell),
+            encoded: Encoded::new(document),
+            route,
             rendered: rendered_ok,
             missed,
             unread,
-            digest: std::sync::OnceLock::new(),
         })
     }
 

@@ -1,9 +1,7 @@
 //! The HTML document around the React markup (askama). It depends on a head value and
-//! the site, never on the pages that computed them. A document is its shared part
-//! ([`Shell`]: the same for every visitor of an anonymous page, so it is cached and
-//! compressed once, crate::encoding) and its tail ([`tail`]: the module scripts and the
-//! closing tags, the same for every page of a release). The JSON blocks (JSON-LD, the
-//! page state) are data, never executed.
+//! the site, never on the pages that computed them, and has no per-response part: an
+//! anonymous page is the same bytes for every visitor, cached and compressed once
+//! (crate::encoding). The JSON blocks (JSON-LD, the page state) are data, never executed.
 
 use askama::Template;
 
@@ -24,21 +22,6 @@ pub struct Shell<'a> {
     module_preloads: Vec<&'a str>,
     root_html: &'a str,
     state_json: String,
-}
-
-#[derive(Template)]
-#[template(path = "shell_tail.html", config = "crates/server/askama.toml")]
-struct ShellTail<'a> {
-    scripts: &'a [String],
-}
-
-/// The end of the document: the module scripts and the closing tags.
-pub fn tail(site: &Site) -> String {
-    ShellTail {
-        scripts: &site.manifest.scripts,
-    }
-    .render()
-    .expect("the shell's tail renders")
 }
 
 impl<'a> Shell<'a> {
@@ -76,7 +59,7 @@ impl<'a> Shell<'a> {
         }
     }
 
-    /// The document up to its tail.
+    /// The whole document.
     pub fn render(&self) -> String {
         Template::render(self).expect("the shell template renders")
     }
