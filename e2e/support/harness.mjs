@@ -2,7 +2,7 @@
 // build) on a free loopback port with a fresh data directory (embedded SQLite, seeded
 // on start), and Debian's headless Chromium through playwright-core. Requests to any
 // other host are aborted: tests never reach the network.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -39,7 +39,8 @@ async function waitForHealth(origin, server, deadlineMs) {
 }
 
 /**
- * Starts server and browser; returns { origin, browser, newPage, stop, serverPid }.
+ * Starts server and browser; returns { origin, browser, newPage, stop, serverPid, cli }
+ * (`cli(...args)` runs a subcommand of the same binary on the server's data, e.g. an import).
  * Options: `port` (default: a free one), `env` (extra server environment), `allowOrigins`
  * (other origins the browser may reach, e.g. a local identity provider).
  */
@@ -91,7 +92,9 @@ export async function start({ port: chosenPort, env: extraEnv = {}, allowOrigins
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { origin, browser, newPage, stop, serverPid: server.pid };
+  const cli = (...args) => execFileSync(bin, args, { env, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
+
+  return { origin, browser, newPage, stop, serverPid: server.pid, cli };
 }
 
 /** Polls `check` until it returns something truthy (errors count as "not yet"). */

@@ -1,17 +1,22 @@
 // The site behind a real shared cache (Debian's nginx with e2e/support/nginx-shared-cache.conf):
 // anonymous pages are kept and revalidated, a signed-in visitor's never are.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { start } from '../support/harness.mjs';
+import { start, until } from '../support/harness.mjs';
 import { startNginx } from '../support/nginx.mjs';
 import { signedInPage, startMail } from './signed-in-helpers.mjs';
 
+const SHARED_CACHE_SECONDS = 2;
 let site;
 let cache;
 let mail;
 before(async () => {
   mail = await startMail();
-  site = await start({ env: mail.env });
+  // A shared cache keeps pages for 2 s here (300 by default), so a change shows in the test's time.
+  site = await start({ env: { ...mail.env, SOUND_ATLAS_SHARED_CACHE_SECONDS: String(SHARED_CACHE_SECONDS) } });
   cache = await startNginx(site.origin);
 });
 after(async () => {
@@ -62,4 +67,43 @@ test("a signed-in visitor's page is never stored nor served to anyone else", asy
   const about = await get('/about', viaCache);
   assert.equal(about.headers.get('x-cache-status'), 'BYPASS');
   assert.ok((await about.text()).includes('cached@example.com'));
+});
+
+test('a change of data shows through the cache within the freshness the pages state', async () => {
+  const artists = await (await fetch(`${site.origin}/api/artists`)).json();
+  const { id } = artists.find((artist) => artist.title === '2Pac');
+  const path = `/artist/${id}`;
+  await get(path);
+  const held = await get(path);
+  assert.equal(held.headers.get('x-cache-status'), 'HIT');
+  assert.equal(
+    held.headers.get('cache-control'),
+    `public, max-age=0, s-maxage=${SHARED_CACHE_SECONDS}, stale-while-revalidate=${SHARED_CACHE_SECONDS * 2}`,
+  );
+  const changed = 'A biography changed by an import while the page was cached.';
+  assert.ok(!(await held.text()).includes(changed));
+
+  // An import in another process, then the catalogue's refresh (what the site's own
+  // refresh asks for): the server has the change.
+  const dir = mkdtempSync(join(tmpdir(), 'sound-atlas-import-'));
+  try {
+    writeFileSync(join(dir, 'change.csv'), `externalId,title,bio\n2pac,2Pac,"${changed}"\n`);
+    site.cli('import', 'artists', join(dir, 'change.csv'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  // (A refresh within 10 s of the catalogue's last read reuses that read.)
+  await until('the server has the change', async () => {
+    const list = await (await fetch(`${site.origin}/api/artists?refresh=true`)).json();
+    return list.find((artist) => artist.id === id).bio === changed;
+  }, 20_000);
+  const changedAt = Date.now();
+  // Through the cache: once its copy is older than s-maxage, the next request starts a
+  // background revalidation and the one after it has the new page.
+  for (;;) {
+    const body = await (await get(path)).text();
+    if (body.includes(changed)) break;
+    assert.ok(Date.now() - changedAt < (SHARED_CACHE_SECONDS + 3) * 1000, 'the change shows within s-maxage');
+    await new Promise((r) => setTimeout(r, 250));
+  }
 });

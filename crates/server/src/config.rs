@@ -24,6 +24,9 @@ pub struct Config {
     pub metrics_token: Option<String>,
     /// Slow and idle clients and the number of connections (see `serve`).
     pub connections: crate::serve::ConnectionLimits,
+    /// `SOUND_ATLAS_SHARED_CACHE_SECONDS`, default 300 (the data's own freshness): how
+    /// long a shared cache (a CDN, nginx) may keep an anonymous page (`s-maxage`).
+    pub shared_cache: std::time::Duration,
 }
 
 impl Config {
@@ -86,6 +89,10 @@ impl Config {
             drain: std::time::Duration::from_secs(drain),
             metrics_token: var("SOUND_ATLAS_METRICS_TOKEN"),
             connections,
+            shared_cache: positive_seconds(
+                "SOUND_ATLAS_SHARED_CACHE_SECONDS",
+                crate::render::SHARED_CACHE_DEFAULT.as_secs(),
+            )?,
         })
     }
 }

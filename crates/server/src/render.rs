@@ -193,12 +193,21 @@ struct Confirmed {
     document: Arc<Document>,
 }
 
+/// How long a shared cache (a CDN, nginx) keeps an anonymous page by default: as long as
+/// the server's own render cache and catalogue snapshot do.
+pub const SHARED_CACHE_DEFAULT: std::time::Duration = RENDER_CACHE_TTL;
+
 /// An anonymous page's caching: a browser asks again every time (`max-age=0`, answered
-/// 304 when the page's entity tag is unchanged), a shared cache (a CDN, nginx) keeps it as
-/// long as the server's own render cache and catalogue snapshot do, and may serve it a
-/// while longer as it asks again in the background.
-pub const PUBLIC_PAGE_CACHE_CONTROL: &str =
-    "public, max-age=0, s-maxage=300, stale-while-revalidate=600";
+/// 304 when the page's entity tag is unchanged), a shared cache keeps it for
+/// `shared_cache`, and may serve it twice as long again while it asks in the background.
+fn public_cache_control(shared_cache: std::time::Duration) -> HeaderValue {
+    let seconds = shared_cache.as_secs();
+    HeaderValue::from_str(&format!(
+        "public, max-age=0, s-maxage={seconds}, stale-while-revalidate={}",
+        seconds * 2
+    ))
+    .expect("a valid header value")
+}
 
 type RenderCache = moka::future::Cache<String, Arc<Document>>;
 /// Keyed by the request target (path and query) as sent.
@@ -236,7 +245,7 @@ pub async fn serve_pages(
     let response = match confirmed {
         Some(page) => {
             crate::metrics::render_cache_lookup(true);
-            respond(page.status, &page.document, false, accepted)
+            layer.renderer.respond(page.status, &page.document, false, accepted)
         }
         None => ACCEPTED.scope(accepted, next.run(request)).await,
     };
@@ -263,47 +272,6 @@ fn carries_cookie(headers: &axum::http::HeaderMap, name: &str) -> bool {
         .filter_map(|value| value.to_str().ok())
         .flat_map(|value| value.split(';'))
         .any(|pair| pair.trim_start().split('=').next() == Some(name))
-}
-
-/// A page's response: its document in the best coding `accepted` allows (a private page
-/// as it is, for the compression layer), with its caching.
-fn respond(status: StatusCode, document: &Document, private: bool, accepted: Accepted) -> Response {
-    let accepted = if private { Accepted::default() } else { accepted };
-    let (coding, body, tag) = document.encoded.best(accepted);
-    let mut response = (status, body).into_response();
-    let headers = response.headers_mut();
-    if let Some(coding) = coding {
-        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
-    }
-    // A signed-in visitor's page is theirs alone; a page the engine failed to render
-    // is sent, never kept; an anonymous page is the same bytes for everyone.
-    let cache_control = if private {
-        "private, no-store"
-    } else if !document.rendered {
-        "no-cache"
-    } else {
-        headers.insert(header::ETAG, tag.clone());
-        PUBLIC_PAGE_CACHE_CONTROL
-    };
-    if !private {
-        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-    }
-    headers.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static(cache_control),
-    );
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/html; charset=utf-8"),
-    );
-    if document.rendered {
-        response.extensions_mut().insert(PrefetchReport {
-            route: document.route,
-            missed: document.missed.clone(),
-            unread: document.unread.clone(),
-        });
-    }
-    response
 }
 
 /// Whether `If-None-Match` names `tag` (weak comparison, as the header asks: `W/` and
@@ -367,6 +335,8 @@ pub struct Renderer {
     ssr: SsrPool,
     cache: RenderCache,
     confirmed: ConfirmedPages,
+    /// An anonymous page's `Cache-Control` ([`public_cache_control`]).
+    public_cache_control: HeaderValue,
     site: Arc<Site>,
     audit: Arc<PrefetchAudit>,
 }
@@ -391,9 +361,16 @@ impl Renderer {
                 .max_capacity(CONFIRMED_PAGES)
                 .time_to_live(CONFIRMED_FOR)
                 .build(),
+            public_cache_control: public_cache_control(SHARED_CACHE_DEFAULT),
             site: Arc::new(site),
             audit: Arc::default(),
         }
+    }
+
+    /// Anonymous pages say a shared cache may keep them for `shared_cache`.
+    pub fn kept_by_shared_caches_for(mut self, shared_cache: std::time::Duration) -> Renderer {
+        self.public_cache_control = public_cache_control(shared_cache);
+        self
     }
 
     pub fn site(&self) -> &Site {
@@ -499,7 +476,51 @@ impl Renderer {
             );
         }
         let accepted = ACCEPTED.try_with(|accepted| *accepted).unwrap_or_default();
-        respond(page.status, &document, private, accepted)
+        self.respond(page.status, &document, private, accepted)
+    }
+
+    /// A page's response: its document in the best coding `accepted` allows (a private
+    /// page as it is, for the compression layer), with its caching.
+    fn respond(
+        &self,
+        status: StatusCode,
+        document: &Document,
+        private: bool,
+        accepted: Accepted,
+    ) -> Response {
+        let accepted = if private { Accepted::default() } else { accepted };
+        let (coding, body, tag) = document.encoded.best(accepted);
+        let mut response = (status, body).into_response();
+        let headers = response.headers_mut();
+        if let Some(coding) = coding {
+            headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
+        }
+        // A signed-in visitor's page is theirs alone; a page the engine failed to render
+        // is sent, never kept; an anonymous page is the same bytes for everyone.
+        let cache_control = if private {
+            HeaderValue::from_static("private, no-store")
+        } else if !document.rendered {
+            HeaderValue::from_static("no-cache")
+        } else {
+            headers.insert(header::ETAG, tag.clone());
+            self.public_cache_control.clone()
+        };
+        if !private {
+            headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        }
+        headers.insert(header::CACHE_CONTROL, cache_control);
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("text/html; charset=utf-8"),
+        );
+        if document.rendered {
+            response.extensions_mut().insert(PrefetchReport {
+                route: document.route,
+                missed: document.missed.clone(),
+                unread: document.unread.clone(),
+            });
+        }
+        response
     }
 
     /// The document for `url`: the engine's markup in the shell, or the shell alone

@@ -101,6 +101,7 @@ impl AppState {
         let videos = sound_atlas_content::VideoConfig::from_env()?;
         state.content = Content::new(db, sound_atlas_content::VideoService::new(videos));
         state.metrics_token = config.metrics_token.as_deref().map(std::sync::Arc::from);
+        state.renderer = state.renderer.clone().kept_by_shared_caches_for(config.shared_cache);
         Ok(state)
     }
 

@@ -16,6 +16,7 @@ fn config(data_dir: &std::path::Path) -> sound_atlas::config::Config {
         drain: Duration::from_secs(1),
         metrics_token: None,
         connections: Default::default(),
+        shared_cache: sound_atlas::render::SHARED_CACHE_DEFAULT,
     }
 }
 

@@ -166,6 +166,7 @@ async fn site_behind_proxy(db: &TestDb) -> Site {
         drain: Duration::from_secs(1),
         metrics_token: None,
         connections: Default::default(),
+        shared_cache: sound_atlas::render::SHARED_CACHE_DEFAULT,
     };
     let conn = sound_atlas::db::connect(&config)
         .await
