@@ -2,6 +2,7 @@
 // Bundles the UI with esbuild:
 //   <outdir>/client/        browser ESM bundle: entry-[build id].js, one [module]-[hash].js per
 //                           lazily imported module (mergeChunks), entry-[hash].css, each also .br and .gz
+//   <outdir>/client/sw.js   the service worker (offline reading), and offline.html, the page it shows offline
 //   <outdir>/manifest.json  { scripts, styles, lazy: { module: url } } as /static/... URLs for the HTML shell
 //   <outdir>/server.js      one classic script defining globalThis.render(requestJson) -> responseJson
 // Usage: node ui/build.mjs [--outdir <absolute dir>]   (default: ui/dist)
@@ -309,6 +310,30 @@ async function buildServer(outdir) {
   });
 }
 
+// The service worker (src/service-worker.ts, served as /sw.js) with the release's frame
+// files to keep at install (its scripts, styles and the images they load), and the
+// offline page it shows for a page never opened (src/offline.html, served as /offline)
+// with a revision, so a new release's replaces the old one.
+async function buildServiceWorker(outdir, manifest) {
+  const clientDir = path.join(outdir, 'client');
+  const images = (await readdir(clientDir)).filter((name) => /\.(svg|png|woff2)$/.test(name)).map((name) => `${PUBLIC_PATH}/${name}`);
+  const offline = await readFile(path.join(uiDir, 'src', 'offline.html'));
+  await writeFile(path.join(clientDir, 'offline.html'), offline);
+  await build({
+    ...common,
+    entryPoints: ['src/service-worker.ts'],
+    outfile: path.join(clientDir, 'sw.js'),
+    format: 'iife',
+    platform: 'browser',
+    target: BROWSER_TARGET,
+    define: {
+      ...define,
+      FRAME_FILES: JSON.stringify([...manifest.scripts, ...manifest.styles, ...images]),
+      OFFLINE_REVISION: JSON.stringify(createHash('sha256').update(offline).digest('hex').slice(0, 16)),
+    },
+  });
+}
+
 // Every client file also as .br (brotli at its highest level) and .gz, written once here
 // so the server sends them as they are (crates/server/src/static_files.rs) instead of
 // compressing on every request at a lower level.
@@ -335,6 +360,7 @@ async function main() {
   const { outdir } = parseArgs(process.argv.slice(2));
   await mkdir(outdir, { recursive: true });
   const [manifest] = await Promise.all([buildClient(outdir), buildServer(outdir)]);
+  await buildServiceWorker(outdir, manifest);
   await precompress(path.join(outdir, 'client'));
   await writeFile(path.join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(`ui: built ${path.relative(process.cwd(), outdir) || '.'} in ${Date.now() - started} ms`);

@@ -240,6 +240,19 @@ test('About, Privacy Policy and Terms of Service have no accessibility violation
   await checkPage('/terms-of-service', { title: 'Terms of Service - Sound Atlas', h1: 'Terms of Service' });
 });
 
+// The page the service worker shows offline for a page never opened: a page of its own,
+// without the frame or scripts.
+test('the offline page has no accessibility violations, its title, a main landmark and its heading', async () => {
+  const page = await quietPage(site, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.origin}/offline`);
+  assert.equal(await page.title(), "You're offline - Sound Atlas");
+  assert.deepEqual(await landmarks(page), ['main']);
+  assertOutline(await outline(page), "You're offline", '/offline');
+  await assertNoViolations(page, '/offline');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('the login dialog has no accessibility violations', async () => {
   const page = await quietPage(site, { viewport: { width: 1280, height: 900 } });
   await page.goto(`${site.origin}/`);

@@ -47,6 +47,8 @@ test('every page type is valid HTML to the Nu checker', async () => {
     '/api/auth/recover/complete?token=validity',
     '/confirm-email?token=validity',
     '/new-password?token=validity',
+    // The page the service worker shows offline.
+    '/offline',
   ];
   const dir = mkdtempSync(join(tmpdir(), 'sa-vnu-'));
   const files = [];

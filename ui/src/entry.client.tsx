@@ -4,6 +4,7 @@ import { AppProviders } from './app/app-providers';
 import { AppRoutes, preloadPage } from './app/routes';
 import { createQueryClient } from './lib/query-client';
 import { primeQueryCache } from './lib/prime-query-cache';
+import { registerServiceWorker } from './lib/offline';
 import { STATE_ELEMENT_ID, normalizeState, type SsrState } from './lib/ssr-state';
 
 function readState(): SsrState {
@@ -61,3 +62,4 @@ function hydrate(): void {
 }
 
 start();
+registerServiceWorker();

@@ -40,6 +40,7 @@ pub fn build_app(state: AppState) -> Router {
         .merge(crate::ops::router()) // reliability (issue 15): /healthz, /readyz
         .nest("/api", api)
         .merge(crate::static_files::router())
+        .merge(crate::installable::router())
         // player (issue 13): the video service's iframe API (a local fake in test mode)
         .merge(crate::video_api::router(crate::video_api::fake_from_env()))
         .merge(crate::artwork::router())

@@ -43,6 +43,12 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
 }
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+/// A file of the client bundle that is not hashed (the service worker, the offline
+/// page), in the coding the request accepts.
+pub fn client_file(path: &str, headers: &HeaderMap, cache_control: &'static str) -> Response {
+    serve_precompressed::<ClientBundle>(path, headers, cache_control)
+}
 const ONE_DAY: &str = "public, max-age=86400";
 
 /// The `.br` or `.gz` sibling of `path` when the request accepts it and it exists

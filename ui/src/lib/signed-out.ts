@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../generated/contract';
+import { forgetKeptPages } from './offline';
 import { STATE_ELEMENT_ID } from './ssr-state';
 
 /**
@@ -7,7 +8,8 @@ import { STATE_ELEMENT_ID } from './ssr-state';
  * accounts feature (Log Out) and the privacy feature (account deletion). A shared computer
  * must show the next person nothing of the last one: the page's copy of the user and
  * their library, locally stored favorites and folders, the state the server wrote into
- * the page, and (through SIGNED_OUT_EVENT) the player, its queue and its saved state.
+ * the page, the pages kept for offline reading, and (through SIGNED_OUT_EVENT) the
+ * player, its queue and its saved state.
  */
 
 /** Local storage keys of the favorites and folders (spec section 3), cleared at sign-out. */
@@ -30,6 +32,7 @@ export function forgetSignedInUser(queryClient: QueryClient): void {
   } catch {
     // Storage unavailable: nothing stored to clear.
   }
+  void forgetKeptPages();
   // The server-rendered state (read once, at start) still holds the user's email and library.
   document.getElementById(STATE_ELEMENT_ID)?.remove();
   window.dispatchEvent(new CustomEvent(SIGNED_OUT_EVENT));
