@@ -108,6 +108,8 @@ struct RenderState<'a> {
     /// date on server and client.
     today: String,
     origin: &'a str,
+    /// The data saver is on for this request (ui/src/lib/data-saver.tsx).
+    data_saver: bool,
 }
 
 /// The URL a page is rendered and cached as: the request's path and, of its query, only
@@ -214,8 +216,52 @@ type RenderCache = moka::future::Cache<String, Arc<Document>>;
 type ConfirmedPages = moka::sync::Cache<String, Confirmed>;
 
 tokio::task_local! {
-    /// The content codings the request being answered accepts, set by the pages' layer.
-    static ACCEPTED: Accepted;
+    /// What the request being answered asks of its page, set by the pages' layer.
+    static ASKED: Asked;
+}
+
+/// What a request asks of a page besides its address: the codings it accepts and
+/// whether the data saver is on.
+#[derive(Debug, Clone, Copy, Default)]
+struct Asked {
+    accepted: Accepted,
+    data_saver: DataSaver,
+}
+
+/// The data saver (ui/src/lib/data-saver.tsx): a page without video thumbnails, players
+/// or previews until asked.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+enum DataSaver {
+    #[default]
+    Off,
+    /// The browser asks (`Save-Data: on`): a shared cache keeps this page apart by
+    /// `Vary: save-data`.
+    Browser,
+    /// The visitor's switch (a cookie): the page is theirs alone (`private`), since a
+    /// shared cache does not tell such requests apart.
+    Switch,
+}
+
+/// The data saver's cookie (ui/src/lib/data-saver.tsx).
+const DATA_SAVER_COOKIE: &str = "sa_data_saver";
+
+impl Asked {
+    fn of(headers: &axum::http::HeaderMap) -> Asked {
+        let data_saver = if cookie(headers, DATA_SAVER_COOKIE) == Some("on") {
+            DataSaver::Switch
+        } else if headers
+            .get("save-data")
+            .is_some_and(|value| value.as_bytes().eq_ignore_ascii_case(b"on"))
+        {
+            DataSaver::Browser
+        } else {
+            DataSaver::Off
+        };
+        Asked {
+            accepted: Accepted::from_headers(headers),
+            data_saver,
+        }
+    }
 }
 
 /// What the pages' layer needs: the renderer and the name of the session cookie (a
@@ -236,18 +282,21 @@ pub async fn serve_pages(
     request: Request,
     next: Next,
 ) -> Response {
-    let accepted = Accepted::from_headers(request.headers());
+    let asked = Asked::of(request.headers());
     let if_none_match = request.headers().get(header::IF_NONE_MATCH).cloned();
     let confirmed = (request.method() == axum::http::Method::GET
-        && !carries_cookie(request.headers(), layer.session_cookie))
-    .then(|| layer.renderer.confirmed.get(target(request.uri())))
+        && cookie(request.headers(), layer.session_cookie).is_none())
+    .then(|| {
+        let key = confirmed_key(request.uri(), asked.data_saver);
+        layer.renderer.confirmed.get(&key)
+    })
     .flatten();
     let response = match confirmed {
         Some(page) => {
             crate::metrics::render_cache_lookup(true);
-            layer.renderer.respond(page.status, &page.document, false, accepted)
+            layer.renderer.respond(page.status, &page.document, false, asked)
         }
-        None => ACCEPTED.scope(accepted, next.run(request)).await,
+        None => ASKED.scope(asked, next.run(request)).await,
     };
     match (if_none_match, response.headers().get(header::ETAG)) {
         (Some(wanted), Some(tag))
@@ -259,19 +308,24 @@ pub async fn serve_pages(
     }
 }
 
-/// The request target as sent: path and query.
-fn target(uri: &Uri) -> &str {
-    uri.path_and_query().map_or("/", |target| target.as_str())
+/// A lately confirmed page's key: the request target as sent (path and query), and
+/// whether the data saver is on.
+fn confirmed_key(uri: &Uri, data_saver: DataSaver) -> String {
+    let target = uri.path_and_query().map_or("/", |target| target.as_str());
+    format!("{}{target}", u8::from(data_saver != DataSaver::Off))
 }
 
-/// Whether the request's cookies include one named `name`.
-fn carries_cookie(headers: &axum::http::HeaderMap, name: &str) -> bool {
+/// The value of the request's cookie named `name`, if it carries one.
+fn cookie<'a>(headers: &'a axum::http::HeaderMap, name: &str) -> Option<&'a str> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|value| value.to_str().ok())
         .flat_map(|value| value.split(';'))
-        .any(|pair| pair.trim_start().split('=').next() == Some(name))
+        .find_map(|pair| {
+            let (pair_name, value) = pair.trim_start().split_once('=').unwrap_or((pair.trim(), ""));
+            (pair_name == name).then_some(value.trim())
+        })
 }
 
 /// Whether `If-None-Match` names `tag` (weak comparison, as the header asks: `W/` and
@@ -404,6 +458,7 @@ impl Renderer {
         let now = time::OffsetDateTime::now_utc();
         let viewer = VIEWER_READS.try_with(Arc::clone).ok();
         let private = page.private || viewer.is_some();
+        let asked = ASKED.try_with(|asked| *asked).unwrap_or_default();
         let mut reads = page.prefetched;
         if let Some(viewer) = viewer {
             reads.extend(viewer.iter().cloned());
@@ -421,6 +476,7 @@ impl Renderer {
                 now.day()
             ),
             origin: &self.site.public_url,
+            data_saver: asked.data_saver != DataSaver::Off,
         };
         // Rendered (and cached) as the page's own URL: the markup depends on nothing else.
         let page_url = page_url(uri, page.route);
@@ -435,7 +491,10 @@ impl Renderer {
             // `fetchedAt` is when the cached copy was read, as old as its data). The data goes into
             // the key as its SHA-256, not the few KB of JSON itself.
             let data = sha2::Sha256::digest(render_state.prefetched.get().as_bytes());
-            let cache_key = format!("{url}\n{}\n{data:x}", render_state.today);
+            let cache_key = format!(
+                "{url}\n{}\n{}\n{data:x}",
+                render_state.today, render_state.data_saver
+            );
             // Single flight: concurrent misses of one key wait for one render (a crawler
             // and a visitor arriving together, or a warm-up racing a request).
             let missed = std::sync::atomic::AtomicBool::new(false);
@@ -468,15 +527,14 @@ impl Renderer {
 
         if !private && document.rendered {
             self.confirmed.insert(
-                target(uri).to_owned(),
+                confirmed_key(uri, asked.data_saver),
                 Confirmed {
                     status: page.status,
                     document: Arc::clone(&document),
                 },
             );
         }
-        let accepted = ACCEPTED.try_with(|accepted| *accepted).unwrap_or_default();
-        self.respond(page.status, &document, private, accepted)
+        self.respond(page.status, &document, private, asked)
     }
 
     /// A page's response: its document in the best coding `accepted` allows (a private
@@ -486,9 +544,13 @@ impl Renderer {
         status: StatusCode,
         document: &Document,
         private: bool,
-        accepted: Accepted,
+        asked: Asked,
     ) -> Response {
-        let accepted = if private { Accepted::default() } else { accepted };
+        let accepted = if private {
+            Accepted::default()
+        } else {
+            asked.accepted
+        };
         let (coding, body, tag) = document.encoded.best(accepted);
         let mut response = (status, body).into_response();
         let headers = response.headers_mut();
@@ -501,12 +563,18 @@ impl Renderer {
             HeaderValue::from_static("private, no-store")
         } else if !document.rendered {
             HeaderValue::from_static("no-cache")
+        } else if asked.data_saver == DataSaver::Switch {
+            headers.insert(header::ETAG, tag.clone());
+            HeaderValue::from_static("private, no-cache")
         } else {
             headers.insert(header::ETAG, tag.clone());
             self.public_cache_control.clone()
         };
         if !private {
-            headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+            headers.insert(
+                header::VARY,
+                HeaderValue::from_static("accept-encoding, save-data"),
+            );
         }
         headers.insert(header::CACHE_CONTROL, cache_control);
         headers.insert(

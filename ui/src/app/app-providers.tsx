@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AppEnvProvider } from '../lib/app-state';
+import { DataSaverProvider } from '../lib/data-saver';
 import { markHydrated } from '../lib/hydration';
 import { finishHydration } from '../lib/query-client';
 import type { SsrState } from '../lib/ssr-state';
@@ -12,10 +13,12 @@ export function AppProviders({ client, state, children }: { client: QueryClient;
   return (
     <QueryClientProvider client={client}>
       <AppEnvProvider state={state}>
-        <ExternalLinkProvider>
-          {children}
-          <HydrationDone client={client} />
-        </ExternalLinkProvider>
+        <DataSaverProvider initial={state.dataSaver}>
+          <ExternalLinkProvider>
+            {children}
+            <HydrationDone client={client} />
+          </ExternalLinkProvider>
+        </DataSaverProvider>
       </AppEnvProvider>
     </QueryClientProvider>
   );

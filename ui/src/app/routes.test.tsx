@@ -11,6 +11,7 @@ const state = (prefetched: Array<{ key: string; status: number; body: unknown }>
   year: 2026,
   today: '2026-11-23',
   origin: 'https://soundatlas.test',
+  dataSaver: false,
 });
 
 describe('the route table', () => {

@@ -79,7 +79,7 @@ async fn an_anonymous_page_is_the_same_bytes_for_everyone_under_its_entity_tag(d
     let id = id_of(&app, "Queen").await;
     let url = format!("/artist/{id}");
     let plain = get(&app, &url).await;
-    assert_eq!(plain.headers["vary"], "accept-encoding");
+    assert_eq!(plain.headers["vary"], "accept-encoding, save-data");
     assert!(plain.headers.get("content-encoding").is_none());
     assert_eq!(
         plain.headers["cache-control"],
@@ -117,7 +117,7 @@ async fn an_anonymous_page_is_the_same_bytes_for_everyone_under_its_entity_tag(d
                 coding,
                 "for {accept}"
             );
-            assert_eq!(response.headers()["vary"], "accept-encoding");
+            assert_eq!(response.headers()["vary"], "accept-encoding, save-data");
             let tag = response.headers()["etag"].to_str().unwrap().to_owned();
             assert!(tag.ends_with(&format!("-{coding}\"")), "{tag}");
             let bytes = response.into_body().collect().await.unwrap().to_bytes();
@@ -205,7 +205,42 @@ async fn generated_artwork_is_an_immutable_image(db: &TestDb) {
     assert!(!page.contains("<linearGradient"));
 }
 
+/// The data saver: a browser's `Save-Data: on` gets its own page (the state says so, so
+/// the UI leaves thumbnails and previews out of the first HTML too), kept apart by shared
+/// caches (`Vary`) and by the server's own caches; the visitor's switch (a cookie) gets it
+/// as a private page, since a shared cache does not tell such requests apart.
+async fn the_data_saver_gets_its_own_page(db: &TestDb) {
+    let app = app(db).await;
+    let id = id_of(&app, "Queen").await;
+    let url = format!("/artist/{id}");
+    let with = |name: &'static str, value: &'static str| {
+        let url = url.clone();
+        let app = app.clone();
+        async move {
+            let request = Request::get(&url).header(name, value).body(Body::empty()).unwrap();
+            send(&app, request).await
+        }
+    };
+    // Twice each, so the second of each comes from the lately confirmed pages.
+    for _ in 0..2 {
+        let plain = get(&app, &url).await;
+        let asked = with("save-data", "on").await;
+        let switched = with("cookie", "sa_data_saver=on").await;
+        assert!(plain.body.contains(r#""dataSaver":false"#));
+        assert!(asked.body.contains(r#""dataSaver":true"#));
+        assert!(switched.body.contains(r#""dataSaver":true"#));
+        for answer in [&plain, &asked, &switched] {
+            assert_eq!(answer.headers["vary"], "accept-encoding, save-data");
+        }
+        assert_ne!(plain.headers["etag"], asked.headers["etag"]);
+        assert!(plain.headers["cache-control"].to_str().unwrap().starts_with("public"));
+        assert!(asked.headers["cache-control"].to_str().unwrap().starts_with("public"));
+        assert_eq!(switched.headers["cache-control"], "private, no-cache");
+    }
+}
+
 db_tests!(
+    the_data_saver_gets_its_own_page,
     concurrent_misses_of_one_page_render_it_once,
     the_client_bundle_is_sent_precompressed,
     an_anonymous_page_is_the_same_bytes_for_everyone_under_its_entity_tag,

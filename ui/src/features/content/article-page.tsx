@@ -14,6 +14,7 @@ import { SharePanel } from '../../components/share-panel';
 import { ArticleArtwork, ArticleCard, categoryClass } from './article-card';
 import { ArticleText } from './article-text';
 import { CATEGORY_CHOICES, formatDate, queries, tagList } from './queries';
+import { VideoThumbnail } from '../../components/video-thumbnail';
 import { thumbnailOf, watchUrl } from './video-link';
 import './content.css';
 
@@ -249,7 +250,7 @@ function ArticleVideo({ videoId, title }: { videoId: string; title: string }) {
           />
         ) : (
           <button type="button" className="video-facade" onClick={() => setPlaying(true)} aria-label={`Play video: ${title}`}>
-            <img src={thumbnailOf(videoId)} alt="" loading="lazy" width={480} height={360} />
+            <VideoThumbnail src={thumbnailOf(videoId)} width={480} height={360} />
             <span className="play-badge play-badge--lg" aria-hidden="true">
               ▶
             </span>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../components/link';
@@ -8,6 +8,7 @@ import { fetchJson } from '../../lib/fetcher';
 import { playHoverSound } from '../../lib/sound';
 import { ExternalLink, useExternalLink } from '../../components/external-link';
 import { BookIcon, ChevronLeftIcon, ChevronRightIcon, PlayIcon, RefreshIcon } from '../../components/icons';
+import { VideoThumbnail } from '../../components/video-thumbnail';
 import { ArticleCard } from './article-card';
 import { queries } from './queries';
 import { scrollStrip, thumbnailOf, videoLinkProps, watchUrl } from './video-link';
@@ -26,11 +27,6 @@ export const LATEST_ARTICLES = 3;
 /** A pointer over a Top 10 or new-song card: the (throttled) hover effect. */
 function onCardHover(event: ReactPointerEvent<HTMLLIElement>): void {
   playHoverSound(event.pointerType);
-}
-
-/** A thumbnail that cannot load leaves the tile's gradient (no broken-image icon). */
-function hideBroken(event: SyntheticEvent<HTMLImageElement>): void {
-  event.currentTarget.style.visibility = 'hidden';
 }
 
 /** A horizontally scrolling row with previous and next buttons that move it by `step`. */
@@ -161,7 +157,7 @@ function TopTenFace({ entry }: { entry: TopTenEntry }) {
   return (
     <>
       <span className="video-tile-thumb">
-        {entry.thumbnailUrl ? <img src={entry.thumbnailUrl} alt="" loading="lazy" width={480} height={360} onError={hideBroken} /> : <span className="video-tile-placeholder" aria-hidden="true">{entry.songName}</span>}
+        <VideoThumbnail src={entry.thumbnailUrl} width={480} height={360} placeholder={entry.songName} />
         <span className="rank-badge">#{entry.rank}</span>
       </span>
       <span className="video-tile-title">{entry.songName}</span>
@@ -227,7 +223,7 @@ function SongFace({ song }: { song: NewSong }) {
   return (
     <>
       <span className="video-tile-thumb">
-        {thumbnail ? <img src={thumbnail} alt="" loading="lazy" width={480} height={360} onError={hideBroken} /> : <span className="video-tile-placeholder" aria-hidden="true">{song.songName}</span>}
+        <VideoThumbnail src={thumbnail} width={480} height={360} placeholder={song.songName} />
       </span>
       <span className="video-tile-title">{song.songName}</span>
       <span className="video-tile-sub">{song.artistName}</span>
@@ -257,7 +253,7 @@ export function ChannelVideos() {
             <li key={video.id} className="video-tile video-tile--channel">
               <a className="video-tile-link" {...videoLinkProps(video.url, () => openVideo(video))}>
                 <span className="video-tile-thumb">
-                  <img src={video.thumbnail ?? thumbnailOf(video.id)} alt="" loading="lazy" width={480} height={360} onError={hideBroken} />
+                  <VideoThumbnail src={video.thumbnail ?? thumbnailOf(video.id)} width={480} height={360} />
                   <span className="play-badge" aria-hidden="true">
                     ▶
                   </span>

@@ -44,4 +44,10 @@ describe('the full-screen video overlays', () => {
     expect(preloadWindow(0, 1)).toEqual([0]);
     expect(preloadWindow(0, 0)).toEqual([]);
   });
+
+  it('with the data saver on, load the current video alone', () => {
+    expect(preloadWindow(0, 10, true)).toEqual([0]);
+    expect(preloadWindow(9, 10, true)).toEqual([9]);
+    expect(preloadWindow(0, 0, true)).toEqual([]);
+  });
 });

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
+import { VideoThumbnail } from '../../components/video-thumbnail';
+import { useDataSaver } from '../../lib/data-saver';
 import { useExternalLink } from '../../components/external-link';
 import type { VideoOverlayRequest } from '../../lib/events';
 import { DEFAULT_SWIPE, TOP10_SWIPE, detectSwipe, isInHorizontalScroller } from '../../lib/swipe';
@@ -38,10 +40,13 @@ export function overlayVideos(request: VideoOverlayRequest): { videos: OverlayVi
   return { videos, start };
 }
 
-/** The current video and its neighbours: the ones kept loaded (never more than MAX_PLAYERS). */
-export function preloadWindow(index: number, total: number): number[] {
+/**
+ * The current video and its neighbours: the ones kept loaded (never more than
+ * MAX_PLAYERS); with the data saver on, the current one alone.
+ */
+export function preloadWindow(index: number, total: number, dataSaver = false): number[] {
   if (total === 0) return [];
-  const wanted = [index, (index + 1) % total, (index - 1 + total) % total];
+  const wanted = dataSaver ? [index] : [index, (index + 1) % total, (index - 1 + total) % total];
   return [...new Set(wanted)].slice(0, MAX_PLAYERS);
 }
 
@@ -63,6 +68,7 @@ export function VideoOverlay({ request, onClose }: { request: VideoOverlayReques
   const topTen = request.kind === 'topTen';
   const total = videos.length;
   const video = videos[index];
+  const dataSaver = useDataSaver();
 
   const go = useCallback((step: number) => setIndex((current) => (total === 0 ? 0 : (current + step + total) % total)), [total]);
 
@@ -82,14 +88,14 @@ export function VideoOverlay({ request, onClose }: { request: VideoOverlayReques
     const stage = stageRef.current;
     if (!stage || total === 0) return;
     // Entries without a video have no player: the window counts them, loads none.
-    const keep = new Set(preloadWindow(index, total).map((at) => videos[at]?.key));
+    const keep = new Set(preloadWindow(index, total, dataSaver).map((at) => videos[at]?.key));
     for (const [key, entry] of players.current) {
       if (keep.has(key)) continue;
       players.current.delete(key);
       void entry.player.then((player) => player?.destroy());
       entry.element.remove();
     }
-    for (const at of preloadWindow(index, total)) {
+    for (const at of preloadWindow(index, total, dataSaver)) {
       const item = videos[at];
       if (!item?.videoId) continue;
       const videoId = item.videoId;
@@ -113,7 +119,7 @@ export function VideoOverlay({ request, onClose }: { request: VideoOverlayReques
       entry.element.setAttribute('aria-hidden', String(!current));
       void entry.player.then((player) => (current ? player?.play() : player?.pause()));
     }
-  }, [index, total, videos]);
+  }, [index, total, videos, dataSaver]);
 
   useEffect(() => {
     const map = players.current;
@@ -209,7 +215,7 @@ export function VideoOverlay({ request, onClose }: { request: VideoOverlayReques
           */}
           {video && !video.videoId && (
             <div className="video-overlay-card">
-              {video.thumbnail && <img src={video.thumbnail} alt="" width={480} height={360} />}
+              <VideoThumbnail src={video.thumbnail} width={480} height={360} />
               <p className="video-overlay-card-note">No video yet</p>
             </div>
           )}

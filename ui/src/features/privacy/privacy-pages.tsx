@@ -6,6 +6,7 @@ import { accountActions, api, titles, type User } from '../../generated/contract
 import { showLogin } from '../../lib/events';
 import { httpErrorFromText } from '../../lib/http-error';
 import { DEFAULT_CONSENT, readConsent, saveConsent, type Consent } from '../../lib/consent';
+import { readDataSaverSwitch, saveDataSaverSwitch } from '../../lib/data-saver';
 import { forgetSignedInUser } from '../../lib/signed-out';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import './privacy.css';
@@ -69,11 +70,13 @@ export function PrivacySettingsPage() {
 
 function PrivacySettings() {
   const [current, setConsent] = useState<Consent>(DEFAULT_CONSENT);
+  const [dataSaver, setDataSaver] = useState(false);
   const [saving, setSaving] = useState(false);
-  // The saved choice is read after hydration (the server cannot know it).
+  // The saved choices are read after hydration (the server cannot know the consent).
   useEffect(() => {
     const saved = readConsent();
     if (saved) setConsent(saved);
+    setDataSaver(readDataSaverSwitch());
   }, []);
 
   const save = () => {
@@ -81,6 +84,7 @@ function PrivacySettings() {
     // Spec section 4: saving takes about 1 s, then alerts.
     window.setTimeout(() => {
       saveConsent(current);
+      saveDataSaverSwitch(dataSaver);
       setSaving(false);
       window.alert('Privacy settings saved successfully!');
     }, 1000);
@@ -120,10 +124,17 @@ function PrivacySettings() {
             </li>
           ))}
         </ul>
-        <button type="button" className="btn btn-primary" onClick={save} disabled={saving}>
-          {saving ? 'Saving...' : 'Save Settings'}
-        </button>
       </section>
+      <section className="privacy-section">
+        <h2>Data saver</h2>
+        <label>
+          <input type="checkbox" checked={dataSaver} onChange={(event) => setDataSaver(event.target.checked)} /> Data saver: video thumbnails, players and previews load only when you ask, and images
+          come in their smallest size (also on when your browser asks to save data)
+        </label>
+      </section>
+      <button type="button" className="btn btn-primary" onClick={save} disabled={saving}>
+        {saving ? 'Saving...' : 'Save Settings'}
+      </button>
       <section className="privacy-section">
         <h2>Local data</h2>
         <button type="button" className="btn btn-ghost" onClick={clearLocalData}>

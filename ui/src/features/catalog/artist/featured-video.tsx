@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from '../../../components/external-link';
 import { PlayIcon } from '../../../components/icons';
+import { VideoThumbnail } from '../../../components/video-thumbnail';
 import { VideoFavoriteHeart } from '../../../components/video-favorite-heart';
 import { MAX_VIDEO_DESCRIPTION_CHARS } from '../../../generated/contract';
 import { queries } from '../queries';
@@ -27,7 +28,7 @@ export function FeaturedVideo({ link, title, artistId }: { link: string; title: 
           {videos.map((video) => (
             <li key={video.id} className="featured-video-item">
               <ExternalLink href={video.url} className="featured-video">
-                <img src={video.thumbnail ?? `https://i.ytimg.com/vi/${video.id}/hqdefault.jpg`} alt="" loading="lazy" width={320} height={180} />
+                <VideoThumbnail src={video.thumbnail ?? `https://i.ytimg.com/vi/${video.id}/hqdefault.jpg`} width={320} height={180} />
                 <span>{video.title}</span>
               </ExternalLink>
               {/* library (issue 8): save the video as a video favorite */}

@@ -1,0 +1,55 @@
+// The data saver in Chromium: with the browser's Save-Data, or the visitor's switch,
+// no video thumbnail loads until asked; without it they do.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { start } from '../support/harness.mjs';
+import { hydrated, quietPage } from './browser-helpers.mjs';
+
+let site;
+before(async () => {
+  site = await start();
+  // Songs with videos (ids made up for the test: their thumbnails are what is counted).
+  const dir = mkdtempSync(join(tmpdir(), 'sound-atlas-saver-'));
+  try {
+    const songs = ['aaaaaaaaaa1', 'bbbbbbbbbb2', 'cccccccccc3'].map((videoId, i) => ({
+      songName: `Saver Song ${i + 1}`,
+      artistName: 'Saver Artist',
+      videoId,
+      releaseDate: new Date(Date.now() - i * 86_400_000).toISOString().slice(0, 10),
+    }));
+    writeFileSync(join(dir, 'songs.json'), JSON.stringify(songs));
+    site.cli('import', 'new-songs', join(dir, 'songs.json'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+after(async () => {
+  await site?.stop();
+});
+
+/** The thumbnail requests the home page makes (to the video service's image host). */
+async function thumbnailsOfHome(options, cookie) {
+  const page = await quietPage(site, options);
+  if (cookie) await page.context().addCookies([{ name: 'sa_data_saver', value: 'on', url: site.origin }]);
+  const thumbnails = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).hostname === 'i.ytimg.com') thumbnails.push(request.url());
+  });
+  await page.goto(`${site.origin}/`);
+  await hydrated(page);
+  // Scrolled through, so lazily loaded images would load.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.locator('.video-tile').first().scrollIntoViewIfNeeded();
+  await page.waitForTimeout(500);
+  await page.context().close();
+  return thumbnails;
+}
+
+test('the data saver loads no video thumbnail; without it they load', async () => {
+  assert.ok((await thumbnailsOfHome({})).length > 0, 'thumbnails load normally');
+  assert.deepEqual(await thumbnailsOfHome({ extraHTTPHeaders: { 'save-data': 'on' } }), [], "the browser's Save-Data");
+  assert.deepEqual(await thumbnailsOfHome({}, true), [], "the visitor's switch");
+});
