@@ -93,6 +93,7 @@ test('a search for markup shows it as text', async () => {
   await settle(page);
   assert.deepEqual(dialogs, [], 'nothing of it ran');
   assert.equal(await page.locator('main img[src="x"], main script:not([type])').count(), 0, 'no element was made of it');
+  assert.deepEqual(page.problems, [], 'no script error, no failed hydration');
 });
 
 test('an unknown path is the not-found screen with status 404', async () => {
