@@ -30,6 +30,7 @@ pub mod config;
 pub mod db;
 pub mod encoding;
 pub mod head;
+pub mod health;
 pub mod installable;
 pub mod metrics; // reliability (issue 15)
 pub mod ops; // reliability (issue 15)

@@ -9,7 +9,7 @@
 use std::sync::LazyLock;
 use std::time::{Duration, Instant};
 
-use axum::extract::{MatchedPath, Request, State};
+use axum::extract::{MatchedPath, Request};
 use axum::http::{header, HeaderMap};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -21,7 +21,6 @@ use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
 use prometheus_client::registry::Registry;
 use sound_atlas_http::ApiError;
 
-use crate::state::AppState;
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RequestLabels {
@@ -165,19 +164,26 @@ fn authorized(token: &str, headers: &HeaderMap) -> bool {
             == 0
 }
 
-/// `GET /metrics`.
-pub async fn scrape(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    let Some(token) = state.metrics_token.as_deref() else {
+/// The answer to `GET /metrics` (crate::ops): 404 without a configured `token`, 401
+/// without it in the request, else the counters with the engine's restarts and the
+/// database pool's use read now.
+pub fn scrape(
+    token: Option<&str>,
+    headers: &HeaderMap,
+    engine_restarts: u64,
+    db: &sea_orm::DatabaseConnection,
+) -> Response {
+    let Some(token) = token else {
         return ApiError::not_found("There is no such page.").into_response();
     };
-    if !authorized(token, &headers) {
+    if !authorized(token, headers) {
         return ApiError::Unauthorized("A metrics token is needed.".into()).into_response();
     }
     let metrics = &*METRICS;
     metrics
         .engine_restarts
-        .set(state.renderer.engine_restarts() as i64);
-    let (size, idle) = pool_use(&state.db);
+        .set(engine_restarts as i64);
+    let (size, idle) = pool_use(db);
     metrics
         .pool
         .get_or_create(&PoolLabels { state: "idle" })

@@ -6,12 +6,11 @@
 //! - `GET /readyz` (readiness): 200 when the database answers, 503 when it does not, so a
 //!   load balancer stops sending traffic to an instance that cannot serve it.
 //! - `GET /api/openapi.json`: the description generated from `crates/contract`.
-//! - [`Health`]: a monitor pings the database every [`MONITOR_INTERVAL`]; [`guard`] (a
-//!   layer around every route) answers 503 in the one JSON error shape, fast, whatever
-//!   hangs on the database while it is down, and recovers by itself when it is back.
+//! - [`guard`] (a layer around every route) answers 503 in the one JSON error shape,
+//!   fast, whatever hangs on the database while the monitor (crate::health) sees it down,
+//!   and recovers by itself when it is back.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, LazyLock};
+use std::sync::LazyLock;
 use std::time::Duration;
 
 use axum::extract::{Request, State};
@@ -20,22 +19,19 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use sea_orm::DatabaseConnection;
 use serde_json::{json, Value};
 use sound_atlas_http::ApiError;
-use tokio::sync::watch;
 
+use crate::health::{database_up, Health, DATABASE_CHECK_TIMEOUT, MONITOR_INTERVAL};
 use crate::state::AppState;
 
-/// How long a health check waits for the database before calling it down.
-pub const DATABASE_CHECK_TIMEOUT: Duration = Duration::from_millis(500);
 
 /// `/healthz` and `/readyz`.
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/healthz", get(liveness))
         .route("/readyz", get(readiness))
-        .route("/metrics", get(crate::metrics::scrape))
+        .route("/metrics", get(metrics))
 }
 
 /// The `/api` route of the description (merged into the API router).
@@ -59,19 +55,22 @@ async fn openapi() -> Response {
         .into_response()
 }
 
-/// Whether the database answers a ping within [`DATABASE_CHECK_TIMEOUT`].
-pub async fn database_up(db: &DatabaseConnection) -> bool {
-    matches!(
-        tokio::time::timeout(DATABASE_CHECK_TIMEOUT, db.ping()).await,
-        Ok(Ok(()))
-    )
-}
 
 fn state_body(up: bool) -> Value {
     json!({
         "status": if up { "ok" } else { "degraded" },
         "database": if up { "up" } else { "down" },
     })
+}
+
+/// `GET /metrics`: the counters, with the engine's and the pool's gauges read now.
+async fn metrics(State(state): State<AppState>, headers: axum::http::HeaderMap) -> Response {
+    crate::metrics::scrape(
+        state.metrics_token.as_deref(),
+        &headers,
+        state.renderer.engine_restarts(),
+        &state.db,
+    )
 }
 
 async fn liveness(State(state): State<AppState>) -> Json<Value> {
@@ -93,91 +92,11 @@ async fn readiness(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
     (status, Json(state_body(up)))
 }
 
-/// How often the monitor pings the database.
-pub const MONITOR_INTERVAL: Duration = Duration::from_millis(250);
 /// While the database is down, how long a request may still take (pages from the render
 /// cache and the catalogue snapshot answer well within it) before it is answered 503.
 pub const DOWN_DEADLINE: Duration = Duration::from_millis(400);
 
-/// The database's state as the monitor last saw it, and whether the server is draining.
-/// Without a running monitor the database counts as up (tests that need none).
-#[derive(Clone)]
-pub struct Health {
-    up: Arc<watch::Sender<bool>>,
-    draining: Arc<AtomicBool>,
-}
 
-impl Default for Health {
-    fn default() -> Self {
-        Health {
-            up: Arc::new(watch::Sender::new(true)),
-            draining: Arc::new(AtomicBool::new(false)),
-        }
-    }
-}
-
-impl Health {
-    pub fn database_up(&self) -> bool {
-        *self.up.borrow()
-    }
-
-    pub fn is_draining(&self) -> bool {
-        self.draining.load(Ordering::Relaxed)
-    }
-
-    /// From now on `/readyz` answers 503 (a load balancer stops sending new requests).
-    pub fn start_draining(&self) {
-        self.draining.store(true, Ordering::Relaxed);
-    }
-
-    /// Pings the database every [`MONITOR_INTERVAL`] (each ping bounded by
-    /// [`DATABASE_CHECK_TIMEOUT`]) over its own connection (so a busy pool never looks
-    /// like a dead database) and records the transitions; runs until aborted.
-    /// Only for a database over the network: an SQLite file has no network to lose.
-    pub fn spawn_monitor(&self, url: &str) -> tokio::task::JoinHandle<()> {
-        let up = self.up.clone();
-        let mut options = sea_orm::ConnectOptions::new(url.to_owned());
-        options
-            .max_connections(1)
-            .min_connections(0)
-            .connect_timeout(DATABASE_CHECK_TIMEOUT)
-            .acquire_timeout(DATABASE_CHECK_TIMEOUT)
-            .sqlx_logging(false);
-        tokio::spawn(async move {
-            let mut db: Option<DatabaseConnection> = None;
-            let mut interval = tokio::time::interval(MONITOR_INTERVAL);
-            interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-            loop {
-                interval.tick().await;
-                if db.is_none() {
-                    db = tokio::time::timeout(
-                        DATABASE_CHECK_TIMEOUT,
-                        sea_orm::Database::connect(options.clone()),
-                    )
-                    .await
-                    .ok()
-                    .and_then(Result::ok);
-                }
-                let now_up = match &db {
-                    Some(conn) => database_up(conn).await,
-                    None => false,
-                };
-                if !now_up {
-                    // A cut or stalled connection is not reused: the next tick dials anew.
-                    db = None;
-                }
-                if now_up != *up.borrow() {
-                    if now_up {
-                        tracing::info!("database reachable again");
-                    } else {
-                        tracing::error!("database unreachable: answering 503 until it is back");
-                    }
-                    up.send_replace(now_up);
-                }
-            }
-        })
-    }
-}
 
 /// Paths answered without the database (the checks themselves have their own timeout).
 fn needs_no_guard(path: &str) -> bool {
@@ -194,7 +113,7 @@ pub async fn guard(State(health): State<Health>, request: Request, next: Next) -
         return next.run(request).await;
     }
     let started = tokio::time::Instant::now();
-    let mut up = health.up.subscribe();
+    let mut up = health.watch();
     let answer = next.run(request);
     tokio::pin!(answer);
     let response = loop {

@@ -42,7 +42,7 @@ pub struct Services {
     pub library: sound_atlas_library::Library,
     // reliability (issue 15): health checks ping it
     pub db: DatabaseConnection,
-    pub health: crate::ops::Health,
+    pub health: crate::health::Health,
     /// `SOUND_ATLAS_METRICS_TOKEN`: `/metrics` answers only with it (404 when unset).
     pub metrics_token: Option<std::sync::Arc<str>>,
     /// At most this many URLs per child sitemap: [`SITEMAP_MAX_URLS`], the sitemap
@@ -134,7 +134,7 @@ impl AppState {
         }));
         AppState(std::sync::Arc::new(Services {
             db: db.clone(),
-            health: crate::ops::Health::default(),
+            health: crate::health::Health::default(),
             metrics_token: None,
             sitemap_urls: SITEMAP_MAX_URLS,
             accounts,
