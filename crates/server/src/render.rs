@@ -104,6 +104,8 @@ struct RenderState<'a> {
     /// date on server and client.
     today: String,
     origin: &'a str,
+    /// Marketplace links carry an affiliate tag (the footer's notice says so only then).
+    affiliate: bool,
 }
 
 /// The URL a page is rendered and cached as: the request's path and, of its query, only
@@ -360,6 +362,7 @@ impl Renderer {
                 now.day()
             ),
             origin: &self.site.public_url,
+            affiliate: self.site.affiliate,
         };
         // Rendered (and cached) as the page's own URL: the markup depends on nothing else.
         let page_url = page_url(uri, page.route);

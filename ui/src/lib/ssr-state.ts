@@ -19,6 +19,8 @@ export interface SsrState {
   today: string;
   /** Public origin, e.g. `https://soundatlas.example`, for share links. */
   origin: string;
+  /** Marketplace links carry the site's affiliate tag: only then is an affiliate notice true. */
+  affiliate: boolean;
 }
 
 export const STATE_ELEMENT_ID = 'sa-state';
@@ -33,6 +35,7 @@ export function normalizeState(raw: unknown, fallback: { now: number; year: numb
     year: typeof value.year === 'number' ? value.year : fallback.year,
     today: typeof value.today === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value.today) ? value.today : today,
     origin: typeof value.origin === 'string' && value.origin !== '' ? value.origin : fallback.origin,
+    affiliate: value.affiliate === true,
   };
 }
 

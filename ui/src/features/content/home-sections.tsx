@@ -2,14 +2,15 @@ import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPoi
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../components/link';
-import { api, type Article, type ChannelVideo, type NewSong, type TopTenEntry } from '../../generated/contract';
+import { type Article, type ChannelVideo, type ChartWeek, type NewSong, type TopTenEntry } from '../../generated/contract';
 import { requestVideoOverlay } from '../../lib/events';
 import { fetchJson } from '../../lib/fetcher';
+import { buyLabel, isAffiliateLink } from '../../lib/marketplace';
 import { playHoverSound } from '../../lib/sound';
 import { ExternalLink, useExternalLink } from '../../components/external-link';
 import { BookIcon, ChevronLeftIcon, ChevronRightIcon, PlayIcon, RefreshIcon } from '../../components/icons';
 import { ArticleCard } from './article-card';
-import { queries } from './queries';
+import { formatDate, queries } from './queries';
 import { scrollStrip, thumbnailOf, videoLinkProps, watchUrl } from './video-link';
 import './content.css';
 
@@ -76,27 +77,65 @@ function useOpenTopTenVideo(entries: TopTenEntry[] | undefined): (entry: TopTenE
   );
 }
 
-/** Weekly Top 10: a horizontal strip, 5 skeletons, and Refresh ("Refreshing..." for 1 s). */
+/** Which week a list is and whose: "Week of November 16, 2026 · Billboard Hot 100". */
+export function chartLabel(week: ChartWeek): string {
+  const when = `Week of ${formatDate(week.weekOf)}`;
+  return week.picks ? `${when} · Editors' picks by ${week.source}, not a chart` : `${when} · ${week.source}`;
+}
+
+/**
+ * Past weeks: a plain GET form to home's `?week=`, so it works without JavaScript.
+ * Shown only once there is more than one week.
+ */
+function WeekPicker({ weeks, shown }: { weeks: ChartWeek[]; shown: string }) {
+  if (weeks.length < 2) return null;
+  return (
+    <form method="get" action="/" className="week-picker">
+      <label>
+        Week{' '}
+        <select name="week" defaultValue={shown} className="text-input">
+          {weeks.map((week) => (
+            <option key={week.weekOf} value={week.weekOf}>
+              {chartLabel(week)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="btn btn-ghost btn-sm">
+        Show
+      </button>
+    </form>
+  );
+}
+
+/**
+ * Weekly Top 10: a horizontal strip, 5 skeletons, and Refresh ("Refreshing..." for 1 s);
+ * the week and whose list it is under the heading; `?week=` shows a past week.
+ */
 export function WeeklyTopTen() {
   const client = useQueryClient();
-  const { data, isPending, isError } = useQuery(queries.weeklyTopTen());
-  const [refreshing, setRefreshing] = useState(false);
   const [searchParams, setSearchParams] = useSearchParams();
+  const week = searchParams.get('week');
+  const chart = week === null ? queries.weeklyTopTen() : queries.weeklyTopTenOf(week);
+  const { data, isPending, isError } = useQuery(chart);
+  const weeks = useQuery(queries.topTenWeeks()).data ?? [];
+  const [refreshing, setRefreshing] = useState(false);
   const openVideo = useOpenTopTenVideo(data);
+  const chartPath = chart.queryKey[0];
 
   const refresh = useCallback(async () => {
     setRefreshing(true);
     const started = Date.now();
     try {
-      const fresh = await fetchJson<TopTenEntry[]>(`${api.weeklyTopTen()}?refresh=true`);
-      client.setQueryData(queries.weeklyTopTen().queryKey, fresh);
+      const fresh = await fetchJson<TopTenEntry[]>(`${chartPath}${chartPath.includes('?') ? '&' : '?'}refresh=true`);
+      client.setQueryData([chartPath], fresh);
     } catch {
       // The strip keeps what it shows; a failed refresh changes nothing.
     } finally {
       const left = REFRESH_SPINNER_MS - (Date.now() - started);
       window.setTimeout(() => setRefreshing(false), Math.max(0, left));
     }
-  }, [client]);
+  }, [client, chartPath]);
 
   // Spec section 7: ?refresh=true on the page rereads the chart (the server already
   // did for the first HTML) and is then removed from the address.
@@ -132,6 +171,8 @@ export function WeeklyTopTen() {
       ) : data.length === 0 ? (
         <p className="empty-note">This week&apos;s chart is not available yet. Check back soon!</p>
       ) : (
+        <>
+        <p className="section-note">{chartLabel(data[0]!)}</p>
         <Strip label="Weekly Top 10" step={TOP_TEN_STEP}>
           {data.map((entry) => (
             <li key={entry.rank} className="video-tile video-tile--top10" onPointerEnter={onCardHover}>
@@ -145,14 +186,16 @@ export function WeeklyTopTen() {
                 </div>
               )}
               {entry.amazonLink && (
-                <ExternalLink href={entry.amazonLink} className="btn btn-ghost btn-sm video-tile-buy" sponsored aria-label={`Buy ${entry.songName} by ${entry.artist}`}>
+                <ExternalLink href={entry.amazonLink} className="btn btn-ghost btn-sm video-tile-buy" sponsored={isAffiliateLink(entry.amazonLink)} aria-label={buyLabel(entry.amazonLink, entry.songName, entry.artist)}>
                   Buy
                 </ExternalLink>
               )}
             </li>
           ))}
         </Strip>
+        </>
       )}
+      <WeekPicker weeks={weeks} shown={data?.[0]?.weekOf ?? week ?? ''} />
     </section>
   );
 }
@@ -181,7 +224,10 @@ function useOpenNewSong(songs: NewSong[] | undefined): (song: NewSong) => void {
   );
 }
 
-/** Brand New Songs: a carousel with 3 skeletons and a Buy button on each card. */
+/**
+ * Brand New Songs: a carousel with 3 skeletons and a Buy button on each card, newest
+ * release first with its date (the server leaves out songs older than its window).
+ */
 export function BrandNewSongs() {
   const { data, isPending, isError } = useQuery(queries.newSongs());
   const openSong = useOpenNewSong(data);
@@ -210,7 +256,7 @@ export function BrandNewSongs() {
                 </div>
               )}
               {song.amazonLink && (
-                <ExternalLink href={song.amazonLink} className="btn btn-primary btn-sm video-tile-buy" sponsored aria-label={`Buy ${song.songName} by ${song.artistName}`}>
+                <ExternalLink href={song.amazonLink} className="btn btn-primary btn-sm video-tile-buy" sponsored={isAffiliateLink(song.amazonLink)} aria-label={buyLabel(song.amazonLink, song.songName, song.artistName)}>
                   Buy
                 </ExternalLink>
               )}
@@ -231,6 +277,11 @@ function SongFace({ song }: { song: NewSong }) {
       </span>
       <span className="video-tile-title">{song.songName}</span>
       <span className="video-tile-sub">{song.artistName}</span>
+      {song.releaseDate && (
+        <span className="video-tile-sub">
+          Released <time dateTime={song.releaseDate}>{formatDate(song.releaseDate)}</time>
+        </span>
+      )}
     </>
   );
 }

@@ -47,6 +47,9 @@ describe('swipes over the full-screen video', () => {
 
 describe('the Weekly Top 10 overlay', () => {
   const chart = Array.from({ length: 10 }, (_, i) => ({
+    weekOf: '2026-11-23',
+    source: 'Test Chart',
+    picks: false,
     rank: i + 1,
     songName: `Hit ${i + 1}`,
     artist: `Band ${i + 1}`,
