@@ -68,6 +68,14 @@ async fn articles_cover_all_four_categories_newest_first(db: &TestDb) {
             "{} has one paragraph",
             article.title
         );
+        // Worth reading: 400 to 800 words of text (markup left out).
+        let text = article.content.replace("<b>", "").replace("</b>", "");
+        let words = text.split(['|', ' ']).filter(|w| !w.is_empty()).count();
+        assert!(
+            (400..=800).contains(&words),
+            "{} has {words} words",
+            article.title
+        );
     }
     let with_products = all.iter().filter(|a| a.product1_link.is_some()).count();
     assert!(with_products >= 3);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buyLabel, isAffiliateLink, isMarketplaceSearch } from './marketplace';
+import { buyLinkProps, isAffiliateLink, isMarketplaceSearch } from './marketplace';
 
 describe('marketplace links', () => {
   it('tells a search from a product page', () => {
@@ -20,8 +20,15 @@ describe('marketplace links', () => {
     expect(isAffiliateLink('https://example.com/?tag=x')).toBe(false);
   });
 
-  it('names a search in the Buy button', () => {
-    expect(buyLabel('https://www.amazon.com/s?k=APT.', 'APT.', 'Rosé & Bruno Mars')).toBe('Buy APT. by Rosé & Bruno Mars: opens a search on Amazon');
-    expect(buyLabel('https://www.amazon.com/dp/B000002UJQ', 'APT.', 'Rosé & Bruno Mars')).toBe('Buy APT. by Rosé & Bruno Mars');
+  it('names a search in the Buy button, and marks only tagged links as paid', () => {
+    expect(buyLinkProps('https://www.amazon.com/s?k=APT.', 'APT.', 'Rosé & Bruno Mars')).toEqual({
+      'aria-label': 'Buy APT. by Rosé & Bruno Mars: opens a search on Amazon',
+      title: 'Opens a search on Amazon',
+      sponsored: false,
+    });
+    expect(buyLinkProps('https://www.amazon.com/dp/B000002UJQ?tag=soundatlas-20', 'APT.', 'Rosé & Bruno Mars')).toEqual({
+      'aria-label': 'Buy APT. by Rosé & Bruno Mars',
+      sponsored: true,
+    });
   });
 });

@@ -27,8 +27,12 @@ export function isAffiliateLink(link: string): boolean {
   return isShop(link) && !!getSearchParam(pathAndQuery(link).query, 'tag');
 }
 
-/** The accessible name of a Buy button: says when it opens a search, not a product. */
-export function buyLabel(link: string, song: string, artist: string): string {
+/**
+ * A Buy button's name (saying when it opens a search rather than a product, also as
+ * its tooltip) and whether it is a paid link.
+ */
+export function buyLinkProps(link: string, song: string, artist: string): { 'aria-label': string; title?: string; sponsored: boolean } {
   const what = `Buy ${song} by ${artist}`;
-  return isMarketplaceSearch(link) ? `${what}: opens a search on Amazon` : what;
+  const sponsored = isAffiliateLink(link);
+  return isMarketplaceSearch(link) ? { 'aria-label': `${what}: opens a search on Amazon`, title: 'Opens a search on Amazon', sponsored } : { 'aria-label': what, sponsored };
 }

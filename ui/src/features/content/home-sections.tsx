@@ -5,7 +5,7 @@ import { Link } from '../../components/link';
 import { type Article, type ChannelVideo, type ChartWeek, type NewSong, type TopTenEntry } from '../../generated/contract';
 import { requestVideoOverlay } from '../../lib/events';
 import { fetchJson } from '../../lib/fetcher';
-import { buyLabel, isAffiliateLink } from '../../lib/marketplace';
+import { buyLinkProps } from '../../lib/marketplace';
 import { playHoverSound } from '../../lib/sound';
 import { ExternalLink, useExternalLink } from '../../components/external-link';
 import { BookIcon, ChevronLeftIcon, ChevronRightIcon, PlayIcon, RefreshIcon } from '../../components/icons';
@@ -186,7 +186,7 @@ export function WeeklyTopTen() {
                 </div>
               )}
               {entry.amazonLink && (
-                <ExternalLink href={entry.amazonLink} className="btn btn-ghost btn-sm video-tile-buy" sponsored={isAffiliateLink(entry.amazonLink)} aria-label={buyLabel(entry.amazonLink, entry.songName, entry.artist)}>
+                <ExternalLink href={entry.amazonLink} className="btn btn-ghost btn-sm video-tile-buy" {...buyLinkProps(entry.amazonLink, entry.songName, entry.artist)}>
                   Buy
                 </ExternalLink>
               )}
@@ -256,7 +256,7 @@ export function BrandNewSongs() {
                 </div>
               )}
               {song.amazonLink && (
-                <ExternalLink href={song.amazonLink} className="btn btn-primary btn-sm video-tile-buy" sponsored={isAffiliateLink(song.amazonLink)} aria-label={buyLabel(song.amazonLink, song.songName, song.artistName)}>
+                <ExternalLink href={song.amazonLink} className="btn btn-primary btn-sm video-tile-buy" {...buyLinkProps(song.amazonLink, song.songName, song.artistName)}>
                   Buy
                 </ExternalLink>
               )}
