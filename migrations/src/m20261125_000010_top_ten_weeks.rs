@@ -64,7 +64,9 @@ async fn rebuild(
     mut table: TableCreateStatement,
     copy: String,
 ) -> Result<(), DbErr> {
-    manager.create_table(table.table(Rebuilt::Table).to_owned()).await?;
+    manager
+        .create_table(table.table(Rebuilt::Table).to_owned())
+        .await?;
     manager.get_connection().execute_unprepared(&copy).await?;
     manager
         .drop_table(Table::drop().table(WeeklyTopTen::Table).to_owned())

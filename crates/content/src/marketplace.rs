@@ -29,9 +29,8 @@ fn is_shop(url: &Url) -> bool {
         return false;
     };
     let host = host.strip_prefix("www.").unwrap_or(host);
-    host.strip_prefix("amazon.").is_some_and(|tld| {
-        !tld.is_empty() && tld.split('.').all(|p| p.len() <= 3 && !p.is_empty())
-    })
+    host.strip_prefix("amazon.")
+        .is_some_and(|tld| !tld.is_empty() && tld.split('.').all(|p| p.len() <= 3 && !p.is_empty()))
 }
 
 impl Marketplace {

@@ -7,8 +7,7 @@ use sound_atlas_contract::video::is_video_id;
 use sound_atlas_entity::{article, channel_video, new_song, top_ten_entry};
 
 pub use sound_atlas_contract::content::{
-    Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry, INVALID_YOUTUBE_URL,
-    RELATED_ARTICLES,
+    Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry, INVALID_YOUTUBE_URL, RELATED_ARTICLES,
 };
 
 /// The API entry of a chart row; the thumbnail follows from the video when not given.

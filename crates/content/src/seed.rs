@@ -66,7 +66,10 @@ pub fn top_ten() -> Result<(ChartWeekRecord, Vec<TopTenRecord>), SeedError> {
     let (week, records) = seed.split();
     let problems = week.problems();
     if !problems.is_empty() {
-        return Err(SeedError(format!("seed top-10 week: {}", problems.join("; "))));
+        return Err(SeedError(format!(
+            "seed top-10 week: {}",
+            problems.join("; ")
+        )));
     }
     validate(
         "top-10 entry",

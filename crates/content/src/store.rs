@@ -91,7 +91,8 @@ impl ContentSettings {
     /// `SOUND_ATLAS_AFFILIATE_TAG` (unset: no tag).
     pub fn from_env() -> Result<Self, String> {
         let name = "SOUND_ATLAS_NEW_SONGS_WINDOW_WEEKS";
-        let new_songs_window_weeks = match std::env::var(name).ok().filter(|v| !v.trim().is_empty()) {
+        let new_songs_window_weeks = match std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+        {
             None => ContentSettings::default().new_songs_window_weeks,
             Some(v) => v
                 .trim()

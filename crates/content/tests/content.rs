@@ -3,12 +3,13 @@
 mod support;
 
 use axum::http::StatusCode;
-use sound_atlas_content::model::INVALID_YOUTUBE_URL;
 use sound_atlas_content::marketplace::Marketplace;
+use sound_atlas_content::model::INVALID_YOUTUBE_URL;
 use sound_atlas_content::records::{
     write_new_songs, write_top_ten, ChartWeekRecord, Mode, NewSongRecord, TopTenRecord,
 };
 use sound_atlas_content::{reads, seed, Category, ContentSettings, VideoConfig, VideoId};
+use sound_atlas_entity::top_ten_entry;
 use sound_atlas_http::ApiError;
 use sound_atlas_test_db::{db_tests, TestDb};
 use support::{app, get, seeded};
@@ -462,10 +463,14 @@ async fn the_top_ten_names_its_week_and_keeps_past_weeks(db: &TestDb) {
     let newest = get(&app, "/api/weekly-top-ten").await.json();
     let newest = newest.as_array().unwrap();
     assert_eq!(newest.len(), 10);
-    assert!(newest
-        .iter()
-        .all(|e| e["weekOf"] == "2030-01-07" && e["source"] == "Test Chart" && e["picks"] == false));
-    let past = get(&app, &format!("/api/weekly-top-ten?week={}", seed_week.week_of)).await;
+    assert!(newest.iter().all(|e| e["weekOf"] == "2030-01-07"
+        && e["source"] == "Test Chart"
+        && e["picks"] == false));
+    let past = get(
+        &app,
+        &format!("/api/weekly-top-ten?week={}", seed_week.week_of),
+    )
+    .await;
     assert_eq!(past.status, StatusCode::OK);
     assert_eq!(past.json(), picks);
     let weeks = get(&app, "/api/weekly-top-ten/weeks").await.json();
@@ -487,11 +492,68 @@ async fn the_top_ten_names_its_week_and_keeps_past_weeks(db: &TestDb) {
     }
 }
 
+/// The migration that gave the Top 10 its weeks keeps the places already stored, as the
+/// seed's editors' picks; undone, it keeps the newest week as the one chart.
+async fn the_chart_migration_keeps_the_places_as_the_seeds_picks(db: &TestDb) {
+    use sea_orm::{EntityTrait, QueryOrder};
+    use sound_atlas_migration::{Migrator, MigratorTrait};
+    seed::load(&db.conn).await.unwrap();
+    let week = ChartWeekRecord {
+        week_of: "2030-01-07".into(),
+        source: "Test Chart".into(),
+        picks: false,
+    };
+    let places = (1..=10)
+        .map(|rank| TopTenRecord {
+            rank,
+            song_name: format!("Newest {rank}"),
+            artist: "Someone".into(),
+            youtube_link: None,
+            amazon_link: None,
+            thumbnail_url: None,
+        })
+        .collect();
+    write_top_ten(&db.conn, &week, places, Mode::Upsert)
+        .await
+        .unwrap();
+    // Undo this migration and any after it, then apply them again.
+    let names: Vec<String> = Migrator::migrations()
+        .iter()
+        .map(|m| m.name().to_owned())
+        .collect();
+    let at = names
+        .iter()
+        .position(|n| n == "m20261125_000010_top_ten_weeks")
+        .unwrap();
+    Migrator::down(&db.conn, Some((names.len() - at) as u32))
+        .await
+        .unwrap();
+    Migrator::up(&db.conn, None).await.unwrap();
+    let rows = top_ten_entry::Entity::find()
+        .order_by_asc(top_ten_entry::Column::Rank)
+        .all(&db.conn)
+        .await
+        .unwrap();
+    let (seed_week, _) = seed::top_ten().unwrap();
+    assert_eq!(rows.len(), 10);
+    for (n, row) in rows.iter().enumerate() {
+        assert_eq!(row.song_name, format!("Newest {}", n + 1));
+        assert_eq!(
+            (row.week_of.as_str(), row.source.as_str(), row.picks),
+            (seed_week.week_of.as_str(), "Sound Atlas", true)
+        );
+    }
+}
+
 /// Once a song released within the window exists, older and undated ones leave the strip.
 async fn brand_new_songs_leave_out_songs_older_than_the_window(db: &TestDb) {
     let format = time::macros::format_description!("[year]-[month]-[day]");
     let today = time::OffsetDateTime::now_utc().date();
-    let day = |days_ago: i64| (today - time::Duration::days(days_ago)).format(&format).unwrap();
+    let day = |days_ago: i64| {
+        (today - time::Duration::days(days_ago))
+            .format(&format)
+            .unwrap()
+    };
     let song = |name: &str, date: Option<String>| NewSongRecord {
         external_id: None,
         song_name: name.into(),
@@ -509,7 +571,9 @@ async fn brand_new_songs_leave_out_songs_older_than_the_window(db: &TestDb) {
         song("Undated", None),
         song("Next Year", Some(day(-365))),
     ];
-    write_new_songs(&db.conn, records, Mode::Upsert).await.unwrap();
+    write_new_songs(&db.conn, records, Mode::Upsert)
+        .await
+        .unwrap();
     state.content.invalidate().await;
     let shown: Vec<String> = reads::new_songs(&state.content)
         .await
@@ -556,7 +620,11 @@ async fn marketplace_links_carry_the_affiliate_tag_only_when_set(db: &TestDb) {
                 .filter_map(|s| s.amazon_link),
         );
         for a in reads::articles(content, None).await.unwrap() {
-            links.extend([a.product1_link, a.product2_link, a.product3_link].into_iter().flatten());
+            links.extend(
+                [a.product1_link, a.product2_link, a.product3_link]
+                    .into_iter()
+                    .flatten(),
+            );
         }
         links
     }
@@ -584,6 +652,7 @@ async fn marketplace_links_carry_the_affiliate_tag_only_when_set(db: &TestDb) {
 }
 
 db_tests!(
+    the_chart_migration_keeps_the_places_as_the_seeds_picks,
     the_top_ten_names_its_week_and_keeps_past_weeks,
     brand_new_songs_leave_out_songs_older_than_the_window,
     marketplace_links_carry_the_affiliate_tag_only_when_set,

@@ -479,10 +479,18 @@ async fn stored_week(db: &TestDb, week: &str) -> Vec<(i32, String, String)> {
 async fn a_chart_import_adds_or_replaces_one_week_or_changes_nothing(db: &TestDb) {
     let report = import(db, chart_of("2026-11-09", "Test Chart", &chart(1..=10, ""))).await;
     assert_eq!(report.inserted, 10);
-    let next = import(db, chart_of("2026-11-16", "Test Chart", &chart(1..=10, " (b)"))).await;
+    let next = import(
+        db,
+        chart_of("2026-11-16", "Test Chart", &chart(1..=10, " (b)")),
+    )
+    .await;
     assert_eq!((next.inserted, next.updated), (10, 0));
     // The same week again replaces that week only.
-    let again = import(db, chart_of("2026-11-09", "Other Chart", &chart(1..=10, " (new)"))).await;
+    let again = import(
+        db,
+        chart_of("2026-11-09", "Other Chart", &chart(1..=10, " (new)")),
+    )
+    .await;
     assert_eq!((again.inserted, again.updated), (0, 10));
     assert_eq!(
         top_ten_entry::Entity::find().count(&db.conn).await.unwrap(),
@@ -490,14 +498,26 @@ async fn a_chart_import_adds_or_replaces_one_week_or_changes_nothing(db: &TestDb
     );
     let first_week = stored_week(db, "2026-11-09").await;
     assert_eq!(first_week.len(), 10);
-    assert_eq!(first_week[0], (1, "Song 1 (new)".into(), "Other Chart".into()));
+    assert_eq!(
+        first_week[0],
+        (1, "Song 1 (new)".into(), "Other Chart".into())
+    );
     assert_eq!(stored_week(db, "2026-11-16").await[0].1, "Song 1 (b)");
 
     // A short chart, a bad week or a blank chart name: nothing changes.
     for (what, expected) in [
-        (chart_of("2026-11-16", "Test Chart", &chart(1..=9, " (bad)")), "nothing was changed"),
-        (chart_of("2026-02-30", "Test Chart", &chart(1..=10, " (bad)")), "week must be a date"),
-        (chart_of("2026-11-16", " ", &chart(1..=10, " (bad)")), "source is empty"),
+        (
+            chart_of("2026-11-16", "Test Chart", &chart(1..=9, " (bad)")),
+            "nothing was changed",
+        ),
+        (
+            chart_of("2026-02-30", "Test Chart", &chart(1..=10, " (bad)")),
+            "week must be a date",
+        ),
+        (
+            chart_of("2026-11-16", " ", &chart(1..=10, " (bad)")),
+            "source is empty",
+        ),
     ] {
         let err = cli::run(&db.conn, Command::Import { what })
             .await

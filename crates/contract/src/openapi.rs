@@ -148,7 +148,10 @@ pub fn document() -> Value {
         &con::WEEKLY_TOP_TEN_OF,
         "One week's top ten songs (404 for a week without a list).",
     );
-    doc.read(&con::TOP_TEN_WEEKS, "Every week with a top ten, newest first.");
+    doc.read(
+        &con::TOP_TEN_WEEKS,
+        "Every week with a top ten, newest first.",
+    );
     doc.read(&con::NEW_SONGS, "New songs.");
     doc.read(&con::CHANNEL_VIDEOS, "The site channel's videos.");
     doc.read(&con::ARTIST_CHANNEL_VIDEOS, "An artist channel's videos.");

@@ -102,11 +102,7 @@ impl AppState {
         // The video service's key and channel come from the environment (content crate).
         let videos = sound_atlas_content::VideoConfig::from_env()?;
         let settings = state.content.settings().clone();
-        state.content = Content::new(
-            db,
-            sound_atlas_content::VideoService::new(videos),
-            settings,
-        );
+        state.content = Content::new(db, sound_atlas_content::VideoService::new(videos), settings);
         state.metrics_token = config.metrics_token.as_deref().map(std::sync::Arc::from);
         Ok(state)
     }
