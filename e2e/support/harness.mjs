@@ -3,7 +3,7 @@
 // on start), and Debian's headless Chromium through playwright-core. Requests to any
 // other host are aborted: tests never reach the network.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,7 +39,7 @@ async function waitForHealth(origin, server, deadlineMs) {
 }
 
 /**
- * Starts server and browser; returns { origin, browser, newPage, stop, serverPid }.
+ * Starts server and browser; returns { origin, browser, newPage, importFile, stop, serverPid }.
  * Options: `port` (default: a free one), `env` (extra server environment), `allowOrigins`
  * (other origins the browser may reach, e.g. a local identity provider).
  */
@@ -84,6 +84,21 @@ export async function start({ port: chosenPort, env: extraEnv = {}, allowOrigins
     return page;
   }
 
+  /**
+   * Runs `sound-atlas import <kind> <file> ...args` on the server's database, with `text`
+   * as the file; resolves when it exits 0 (rejects with its output otherwise).
+   */
+  async function importFile(kind, text, args = []) {
+    const file = join(dataDir, `import-${Date.now()}.json`);
+    writeFileSync(file, text);
+    const run = spawn(bin, ['import', kind, file, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    run.stdout.on('data', (chunk) => (output += chunk));
+    run.stderr.on('data', (chunk) => (output += chunk));
+    const code = await new Promise((resolve) => run.once('exit', resolve));
+    if (code !== 0) throw new Error(`import ${kind} exited ${code}: ${output}`);
+  }
+
   async function stop() {
     await browser.close();
     server.kill('SIGTERM');
@@ -91,7 +106,7 @@ export async function start({ port: chosenPort, env: extraEnv = {}, allowOrigins
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { origin, browser, newPage, stop, serverPid: server.pid };
+  return { origin, browser, newPage, importFile, stop, serverPid: server.pid };
 }
 
 /** Polls `check` until it returns something truthy (errors count as "not yet"). */

@@ -74,11 +74,20 @@ describe('home content sections', () => {
     const picker = screen.getByRole('combobox', { name: 'Week' }) as HTMLSelectElement;
     expect(picker.value).toBe('2026-11-16');
     expect([...picker.options].map((o) => [o.value, o.textContent])).toEqual([
-      ['2026-11-23', "Week of November 23, 2026 · Editors' picks by Sound Atlas, not a chart"],
-      ['2026-11-16', 'Week of November 16, 2026 · Test Chart'],
+      ['2026-11-23', "November 23, 2026 · Editors' picks"],
+      ['2026-11-16', 'November 16, 2026 · Test Chart'],
     ]);
     const form = container.querySelector('form.week-picker')!;
     expect([form.getAttribute('method'), form.getAttribute('action')]).toEqual(['get', '/']);
+  });
+
+  it('lets the keyboard scroll a strip that has no links of its own', () => {
+    const { container, unmount } = renderApp('/', homeData());
+    expect(container.querySelector('ul[aria-label="Weekly Top 10"]')!.hasAttribute('tabindex')).toBe(false);
+    unmount();
+    const bare = topTen.map((entry) => ({ ...entry, youtubeLink: null, amazonLink: null }));
+    const { container: plain } = renderApp('/', homeData({ '/api/weekly-top-ten': { status: 200, body: bare } }));
+    expect(plain.querySelector('ul[aria-label="Weekly Top 10"]')!.getAttribute('tabindex')).toBe('0');
   });
 
   it('shows each new song with its release date', () => {

@@ -34,15 +34,19 @@ function hideBroken(event: SyntheticEvent<HTMLImageElement>): void {
   event.currentTarget.style.visibility = 'hidden';
 }
 
-/** A horizontally scrolling row with previous and next buttons that move it by `step`. */
-function Strip({ label, step, children, className = '' }: { label: string; step: number; children: ReactNode; className?: string }) {
+/**
+ * A horizontally scrolling row with previous and next buttons that move it by `step`.
+ * A row without links of its own (`focusable`) takes the focus itself, so a keyboard can
+ * scroll it too.
+ */
+function Strip({ label, step, children, className = '', focusable = false }: { label: string; step: number; children: ReactNode; className?: string; focusable?: boolean }) {
   const strip = useRef<HTMLUListElement>(null);
   return (
     <div className="strip">
       <button type="button" className="icon-btn strip-btn strip-btn--prev" aria-label={`Scroll ${label} left`} onClick={() => scrollStrip(strip.current, -step)}>
         <ChevronLeftIcon size={20} />
       </button>
-      <ul ref={strip} className={`strip-list ${className}`} aria-label={label} data-step={step}>
+      <ul ref={strip} className={`strip-list ${className}`} aria-label={label} data-step={step} tabIndex={focusable ? 0 : undefined}>
         {children}
       </ul>
       <button type="button" className="icon-btn strip-btn strip-btn--next" aria-label={`Scroll ${label} right`} onClick={() => scrollStrip(strip.current, step)}>
@@ -96,7 +100,7 @@ function WeekPicker({ weeks, shown }: { weeks: ChartWeek[]; shown: string }) {
         <select name="week" defaultValue={shown} className="text-input">
           {weeks.map((week) => (
             <option key={week.weekOf} value={week.weekOf}>
-              {chartLabel(week)}
+              {`${formatDate(week.weekOf)} · ${week.picks ? "Editors' picks" : week.source}`}
             </option>
           ))}
         </select>
@@ -173,7 +177,7 @@ export function WeeklyTopTen() {
       ) : (
         <>
         <p className="section-note">{chartLabel(data[0]!)}</p>
-        <Strip label="Weekly Top 10" step={TOP_TEN_STEP}>
+        <Strip label="Weekly Top 10" step={TOP_TEN_STEP} focusable={!data.some((entry) => entry.youtubeLink || entry.amazonLink)}>
           {data.map((entry) => (
             <li key={entry.rank} className="video-tile video-tile--top10" onPointerEnter={onCardHover}>
               {entry.youtubeLink ? (
@@ -243,7 +247,7 @@ export function BrandNewSongs() {
       ) : isError || !data || data.length === 0 ? (
         <p className="empty-note">No new songs to show right now. Check back soon!</p>
       ) : (
-        <Strip label="Brand New Songs" step={NEW_SONGS_STEP}>
+        <Strip label="Brand New Songs" step={NEW_SONGS_STEP} focusable={!data.some((song) => song.videoId || song.amazonLink)}>
           {data.map((song) => (
             <li key={song.id} className="video-tile video-tile--song" onPointerEnter={onCardHover}>
               {song.videoId ? (
