@@ -59,7 +59,7 @@ pub fn parse_channel_url(raw: Option<&str>) -> ApiResult<ChannelRef> {
 /// A `?week=` of the Top 10: the first day of a week, YYYY-MM-DD (400 otherwise).
 pub fn parse_week(raw: &str) -> ApiResult<String> {
     let week = raw.trim();
-    if crate::records::check_date(week) {
+    if crate::records::parse_date(week).is_some() {
         Ok(week.to_owned())
     } else {
         Err(ApiError::bad_request(TOP_TEN_WEEK_INVALID))
@@ -77,16 +77,18 @@ async fn all_places(
         .map_err(|err| ApiError::from(err).worded(TOP_TEN_FAILED))
 }
 
+/// The places of one week, by rank.
+fn places_of(all: &[TopTenEntry], week: &str) -> Vec<TopTenEntry> {
+    all.iter().filter(|e| e.week_of == week).cloned().collect()
+}
+
 /// `GET /api/weekly-top-ten[?refresh=true]`: the newest week's chart, by rank (empty
 /// while there is none).
 pub async fn weekly_top_ten(content: &Content, refresh: bool) -> ApiResult<Vec<TopTenEntry>> {
     let all = all_places(content, refresh).await?;
-    let newest = all.first().map(|e| e.week_of.as_str());
     Ok(all
-        .iter()
-        .filter(|e| Some(e.week_of.as_str()) == newest)
-        .cloned()
-        .collect())
+        .first()
+        .map_or_else(Vec::new, |newest| places_of(&all, &newest.week_of)))
 }
 
 /// `GET /api/weekly-top-ten?week=`: that week's chart, by rank; 404 for a week
@@ -96,12 +98,7 @@ pub async fn weekly_top_ten_of(
     week: &str,
     refresh: bool,
 ) -> ApiResult<Vec<TopTenEntry>> {
-    let chart: Vec<TopTenEntry> = all_places(content, refresh)
-        .await?
-        .iter()
-        .filter(|e| e.week_of == week)
-        .cloned()
-        .collect();
+    let chart = places_of(&all_places(content, refresh).await?, week);
     if chart.is_empty() {
         return Err(ApiError::not_found(TOP_TEN_WEEK_NOT_FOUND));
     }
@@ -142,12 +139,11 @@ pub async fn new_songs(content: &Content) -> ApiResult<Vec<NewSong>> {
 /// song stays (the newest first, undated last), so the strip shows the latest the site
 /// has rather than nothing. `songs` come newest first.
 pub fn new_songs_in_window(songs: &[NewSong], today: time::Date, weeks: u32) -> Vec<NewSong> {
-    let format = time::macros::format_description!("[year]-[month]-[day]");
     let oldest = today - time::Duration::weeks(i64::from(weeks));
     let recent = |song: &&NewSong| {
         song.release_date
             .as_deref()
-            .and_then(|d| time::Date::parse(d, &format).ok())
+            .and_then(crate::records::parse_date)
             .is_some_and(|d| oldest <= d && d <= today)
     };
     let within: Vec<NewSong> = songs.iter().filter(recent).cloned().collect();

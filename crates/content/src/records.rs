@@ -229,9 +229,14 @@ fn check_text(problems: &mut Vec<String>, field: &str, value: &str, max: usize) 
 }
 
 /// An ISO date (YYYY-MM-DD) that exists.
-pub fn check_date(text: &str) -> bool {
+pub fn parse_date(text: &str) -> Option<time::Date> {
     let format = time::macros::format_description!("[year]-[month]-[day]");
-    time::Date::parse(text, &format).is_ok()
+    time::Date::parse(text, &format).ok()
+}
+
+/// Whether `text` is an ISO date (YYYY-MM-DD) that exists.
+pub fn check_date(text: &str) -> bool {
+    parse_date(text).is_some()
 }
 
 impl ChartWeekRecord {

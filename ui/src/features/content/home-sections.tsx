@@ -176,27 +176,27 @@ export function WeeklyTopTen() {
         <p className="empty-note">This week&apos;s chart is not available yet. Check back soon!</p>
       ) : (
         <>
-        <p className="section-note">{chartLabel(data[0]!)}</p>
-        <Strip label="Weekly Top 10" step={TOP_TEN_STEP} focusable={!data.some((entry) => entry.youtubeLink || entry.amazonLink)}>
-          {data.map((entry) => (
-            <li key={entry.rank} className="video-tile video-tile--top10" onPointerEnter={onCardHover}>
-              {entry.youtubeLink ? (
-                <a className="video-tile-link" {...videoLinkProps(entry.youtubeLink, () => openVideo(entry))}>
-                  <TopTenFace entry={entry} />
-                </a>
-              ) : (
-                <div className="video-tile-link">
-                  <TopTenFace entry={entry} />
-                </div>
-              )}
-              {entry.amazonLink && (
-                <ExternalLink href={entry.amazonLink} className="btn btn-ghost btn-sm video-tile-buy" {...buyLinkProps(entry.amazonLink, entry.songName, entry.artist)}>
-                  Buy
-                </ExternalLink>
-              )}
-            </li>
-          ))}
-        </Strip>
+          <p className="section-note">{chartLabel(data[0]!)}</p>
+          <Strip label="Weekly Top 10" step={TOP_TEN_STEP} focusable={!data.some((entry) => entry.youtubeLink || entry.amazonLink)}>
+            {data.map((entry) => (
+              <li key={entry.rank} className="video-tile video-tile--top10" onPointerEnter={onCardHover}>
+                {entry.youtubeLink ? (
+                  <a className="video-tile-link" {...videoLinkProps(entry.youtubeLink, () => openVideo(entry))}>
+                    <TopTenFace entry={entry} />
+                  </a>
+                ) : (
+                  <div className="video-tile-link">
+                    <TopTenFace entry={entry} />
+                  </div>
+                )}
+                {entry.amazonLink && (
+                  <ExternalLink href={entry.amazonLink} className="btn btn-ghost btn-sm video-tile-buy" {...buyLinkProps(entry.amazonLink, entry.songName, entry.artist)}>
+                    Buy
+                  </ExternalLink>
+                )}
+              </li>
+            ))}
+          </Strip>
         </>
       )}
       <WeekPicker weeks={weeks} shown={data?.[0]?.weekOf ?? week ?? ''} />
