@@ -1,5 +1,5 @@
-// Editorial content in a real browser and as crawlers read it: home's sections, the
-// article list filtered with and without JavaScript, an article page's raw HTML
+// Editorial content in a real browser and as crawlers read it: home's sections (the
+// Top 10's week and past weeks, new songs' dates), the article list filtered with and without JavaScript, an article page's raw HTML
 // (title, og:*, twitter:*, JSON-LD), an unknown article, the External Link Warning,
 // a share image that decodes as 1200x630, and the sitemap index.
 import assert from 'node:assert/strict';
