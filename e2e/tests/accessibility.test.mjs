@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { start } from '../support/harness.mjs';
-import { artistByTitle, hydrated, quietPage, settle } from './browser-helpers.mjs';
+import { artistByTitle, hydrated, importPastTopTenWeek, PAST_TOP_TEN_WEEK, quietPage, settle } from './browser-helpers.mjs';
 import { asVisitor, signedInPage, startMail } from './signed-in-helpers.mjs';
 
 let site;
@@ -120,6 +120,11 @@ async function checkPage(path, { title, h1, status = 200, extraLandmarks = [], d
 
 test('the home page has no accessibility violations, its title, landmarks and outline', async () => {
   await checkPage('/', { title: 'Sound Atlas - Explore Your World of Music', h1: 'Explore Your World of Music', extraLandmarks: ['search', 'navigation'] });
+});
+
+test("home on a past chart week, with the Top 10's Week selector, has no accessibility violations", async () => {
+  await importPastTopTenWeek(site);
+  await checkPage(`/?week=${PAST_TOP_TEN_WEEK}`, { title: 'Sound Atlas - Explore Your World of Music', h1: 'Explore Your World of Music', extraLandmarks: ['search', 'navigation'] });
 });
 
 test("the header's favorites button is named by what it shows (WCAG 2.5.3)", async () => {

@@ -10,10 +10,13 @@ import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
 import vnuJar from 'vnu-jar';
 import { start } from '../support/harness.mjs';
+import { importPastTopTenWeek, PAST_TOP_TEN_WEEK } from './browser-helpers.mjs';
 
 let site;
 before(async () => {
   site = await start();
+  // Two chart weeks, so home shows its Week selector.
+  await importPastTopTenWeek(site);
 });
 after(async () => {
   await site?.stop();
@@ -24,6 +27,7 @@ test('every page type is valid HTML to the Nu checker', async () => {
   const [article] = await (await fetch(`${site.origin}/api/articles`)).json();
   const paths = [
     '/',
+    `/?week=${PAST_TOP_TEN_WEEK}`,
     '/browse',
     '/browse?letter=B',
     `/artist/${artist.id}`,

@@ -40,8 +40,17 @@ describe('build output', () => {
     expect(Object.keys(manifest.lazy).sort()).toEqual(['article-page', 'articles-page', 'artist-page', 'browse-page', 'cookie-consent-panel', 'email-link-pages', 'favorites-page', 'home-page', 'login-dialog', 'mobile-menu', 'player', 'privacy-pages', 'quiz-page', 'search-page', 'site-pages']);
     const files = readdirSync(path.join(outdir, 'client'));
     for (const url of [...manifest.scripts, ...manifest.styles, ...Object.values(manifest.lazy)]) expect(files).toContain(url.slice('/static/'.length));
-    // One file per load: the entry and the lazily loaded modules, nothing else.
-    expect(files.filter((file) => file.endsWith('.js'))).toHaveLength(1 + Object.keys(manifest.lazy).length);
+    // One file per load: the entry and the lazily loaded modules, and the service worker.
+    expect(files.filter((file) => file.endsWith('.js') && file !== 'sw.js')).toHaveLength(1 + Object.keys(manifest.lazy).length);
+  });
+
+  it("writes the service worker with the release's frame files, and the offline page", () => {
+    const manifest = JSON.parse(readFileSync(path.join(outdir, 'manifest.json'), 'utf8'));
+    const worker = readFileSync(path.join(outdir, 'client', 'sw.js'), 'utf8');
+    for (const url of [...manifest.scripts, ...manifest.styles]) expect(worker).toContain(JSON.stringify(url));
+    expect(worker).not.toContain('FRAME_FILES');
+    expect(worker).not.toContain('OFFLINE_REVISION');
+    expect(readFileSync(path.join(outdir, 'client', 'offline.html'), 'utf8')).toContain("<h1>You're offline</h1>");
   });
 
   it('writes each lazily loaded module as one file that takes the shared code from the entry', () => {

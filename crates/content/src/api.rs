@@ -7,7 +7,7 @@ use sound_atlas_catalog::Catalog;
 use sound_atlas_contract::content::api;
 use sound_atlas_http::{ApiResult, PathParam, QueryParams};
 
-use crate::model::{Article, ChannelVideo, NewSong, TopTenEntry};
+use crate::model::{Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry};
 use crate::reads;
 use crate::store::Content;
 
@@ -18,7 +18,9 @@ where
     Catalog: FromRef<S>,
 {
     Router::new()
+        // Also serves `api::WEEKLY_TOP_TEN_OF` (the same route with a week).
         .route(api::WEEKLY_TOP_TEN.route(), get(weekly_top_ten))
+        .route(api::TOP_TEN_WEEKS.route(), get(top_ten_weeks))
         .route(api::NEW_SONGS.route(), get(new_songs))
         .route(api::CHANNEL_VIDEOS.route(), get(channel_videos))
         .route(
@@ -34,9 +36,16 @@ async fn weekly_top_ten(
     State(content): State<Content>,
     params: QueryParams,
 ) -> ApiResult<Json<Vec<TopTenEntry>>> {
-    reads::weekly_top_ten(&content, params.flag("refresh"))
-        .await
-        .map(Json)
+    let refresh = params.flag("refresh");
+    match params.get("week") {
+        Some(raw) => reads::weekly_top_ten_of(&content, &reads::parse_week(raw)?, refresh).await,
+        None => reads::weekly_top_ten(&content, refresh).await,
+    }
+    .map(Json)
+}
+
+async fn top_ten_weeks(State(content): State<Content>) -> ApiResult<Json<Vec<ChartWeek>>> {
+    reads::top_ten_weeks(&content).await.map(Json)
 }
 
 async fn new_songs(State(content): State<Content>) -> ApiResult<Json<Vec<NewSong>>> {

@@ -9,6 +9,7 @@ use sea_orm::DatabaseConnection;
 use crate::import::records::{self, Format};
 use crate::import::wiki::{self, WikiConfig};
 use crate::import::{artists, read_source, ImportError, Report};
+use crate::records::ChartWeekRecord;
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -43,9 +44,19 @@ pub enum Import {
         #[arg(long, value_enum)]
         format: Option<ArtistFormat>,
     },
-    /// The Weekly Top 10 (replaces the whole chart; needs ranks 1 to 10).
+    /// One week's Top 10 (ranks 1 to 10): adds the week, or replaces the same week
+    /// imported before; other weeks stay readable.
     TopTen {
         source: String,
+        /// The first day of the chart week, YYYY-MM-DD.
+        #[arg(long)]
+        week: String,
+        /// Whose list it is, as the site shows it (e.g. the chart's name).
+        #[arg(long = "chart")]
+        chart: String,
+        /// The list is an editors' selection, not a measured chart.
+        #[arg(long)]
+        picks: bool,
         #[arg(long, value_enum)]
         format: Option<Format>,
     },
@@ -86,9 +97,20 @@ pub async fn run(db: &DatabaseConnection, command: Command) -> Result<Report, Im
                 };
                 artists::import(db, rows).await
             }
-            Import::TopTen { source, format } => {
+            Import::TopTen {
+                source,
+                week,
+                chart,
+                picks,
+                format,
+            } => {
+                let week = ChartWeekRecord {
+                    week_of: week,
+                    source: chart,
+                    picks,
+                };
                 let items = parsed(&source, format).await?;
-                records::import_top_ten(db, items).await
+                records::import_top_ten(db, week, items).await
             }
             Import::NewSongs { source, format } => {
                 let items = parsed(&source, format).await?;

@@ -452,49 +452,85 @@ fn chart(places: std::ops::RangeInclusive<i32>, suffix: &str) -> String {
     .to_string()
 }
 
-async fn a_chart_import_replaces_the_chart_or_changes_nothing(db: &TestDb) {
-    let report = import(
+fn chart_of(week: &str, chart_name: &str, text: &str) -> Import {
+    Import::TopTen {
+        source: file("c.json", text),
+        week: week.into(),
+        chart: chart_name.into(),
+        picks: false,
+        format: None,
+    }
+}
+
+/// The places of one week as stored: (rank, song, source).
+async fn stored_week(db: &TestDb, week: &str) -> Vec<(i32, String, String)> {
+    let mut rows: Vec<_> = top_ten_entry::Entity::find()
+        .filter(top_ten_entry::Column::WeekOf.eq(week))
+        .all(&db.conn)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.rank, r.song_name, r.source))
+        .collect();
+    rows.sort();
+    rows
+}
+
+async fn a_chart_import_adds_or_replaces_one_week_or_changes_nothing(db: &TestDb) {
+    let report = import(db, chart_of("2026-11-09", "Test Chart", &chart(1..=10, ""))).await;
+    assert_eq!(report.inserted, 10);
+    let next = import(
         db,
-        Import::TopTen {
-            source: file("c.json", &chart(1..=10, "")),
-            format: None,
-        },
+        chart_of("2026-11-16", "Test Chart", &chart(1..=10, " (b)")),
     )
     .await;
-    assert_eq!(report.inserted, 10);
+    assert_eq!((next.inserted, next.updated), (10, 0));
+    // The same week again replaces that week only.
     let again = import(
         db,
-        Import::TopTen {
-            source: file("c.json", &chart(1..=10, " (new)")),
-            format: None,
-        },
+        chart_of("2026-11-09", "Other Chart", &chart(1..=10, " (new)")),
     )
     .await;
     assert_eq!((again.inserted, again.updated), (0, 10));
     assert_eq!(
         top_ten_entry::Entity::find().count(&db.conn).await.unwrap(),
-        10
+        20
     );
+    let first_week = stored_week(db, "2026-11-09").await;
+    assert_eq!(first_week.len(), 10);
+    assert_eq!(
+        first_week[0],
+        (1, "Song 1 (new)".into(), "Other Chart".into())
+    );
+    assert_eq!(stored_week(db, "2026-11-16").await[0].1, "Song 1 (b)");
 
-    let short = cli::run(
-        &db.conn,
-        Command::Import {
-            what: Import::TopTen {
-                source: file("c.json", &chart(1..=9, " (bad)")),
-                format: None,
-            },
-        },
-    )
-    .await
-    .unwrap_err();
-    assert!(short.to_string().contains("nothing was changed"));
-    let first = top_ten_entry::Entity::find()
-        .filter(top_ten_entry::Column::Rank.eq(1))
-        .one(&db.conn)
-        .await
-        .unwrap()
-        .unwrap();
-    assert_eq!(first.song_name, "Song 1 (new)");
+    // A short chart, a bad week or a blank chart name: nothing changes.
+    for (what, expected) in [
+        (
+            chart_of("2026-11-16", "Test Chart", &chart(1..=9, " (bad)")),
+            "nothing was changed",
+        ),
+        (
+            chart_of("2026-02-30", "Test Chart", &chart(1..=10, " (bad)")),
+            "week must be a date",
+        ),
+        (
+            chart_of("2026-11-16", " ", &chart(1..=10, " (bad)")),
+            "source is empty",
+        ),
+    ] {
+        let err = cli::run(&db.conn, Command::Import { what })
+            .await
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(expected), "{err}");
+        assert!(err.contains("nothing was changed"), "{err}");
+    }
+    assert_eq!(stored_week(db, "2026-11-16").await[0].1, "Song 1 (b)");
+    assert_eq!(
+        top_ten_entry::Entity::find().count(&db.conn).await.unwrap(),
+        20
+    );
 }
 
 async fn new_songs_import_from_csv_keys_on_artist_and_song(db: &TestDb) {
@@ -832,7 +868,7 @@ db_tests!(
     an_artist_sheet_may_name_the_external_id_and_the_kind,
     articles_import_from_json_updates_in_place,
     articles_import_from_csv,
-    a_chart_import_replaces_the_chart_or_changes_nothing,
+    a_chart_import_adds_or_replaces_one_week_or_changes_nothing,
     new_songs_import_from_csv_keys_on_artist_and_song,
     enrichment_sets_wiki_images_and_only_missing_biographies,
     enrichment_waits_as_a_429_asks_and_gives_up_after_bounded_retries,

@@ -17,7 +17,7 @@ use crate::accounts::{
 use crate::catalog::{
     self, Artist, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors, SearchPage,
 };
-use crate::content::{self, Article, ChannelVideo, NewSong, TopTenEntry};
+use crate::content::{self, Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry};
 use crate::endpoint::{hole_names, EndpointInfo};
 use crate::error::ErrorBody;
 use crate::library::{
@@ -90,6 +90,7 @@ fn contract_ts() -> String {
         ExportProfile::decl(&cfg),
         Export::decl(&cfg),
         OidcInfo::decl(&cfg),
+        ChartWeek::decl(&cfg),
         TopTenEntry::decl(&cfg),
         NewSong::decl(&cfg),
         ChannelVideo::decl(&cfg),
@@ -215,6 +216,8 @@ fn contract_ts() -> String {
             accounts::api::EXPORT.info(&cfg),
             accounts::api::OIDC.info(&cfg),
             content::api::WEEKLY_TOP_TEN.info(&cfg),
+            content::api::WEEKLY_TOP_TEN_OF.info(&cfg),
+            content::api::TOP_TEN_WEEKS.info(&cfg),
             content::api::NEW_SONGS.info(&cfg),
             content::api::CHANNEL_VIDEOS.info(&cfg),
             content::api::ARTIST_CHANNEL_VIDEOS.info(&cfg),

@@ -142,8 +142,16 @@ pub fn document() -> Value {
     ]);
 
     use content::api as con;
-    doc.read(&con::WEEKLY_TOP_TEN, "This week's top ten songs.")
+    doc.read(&con::WEEKLY_TOP_TEN, "The newest week's top ten songs.")
         .query(&[("refresh", "`true` rereads the chart from the database.")]);
+    doc.read(
+        &con::WEEKLY_TOP_TEN_OF,
+        "One week's top ten songs (404 for a week without a list).",
+    );
+    doc.read(
+        &con::TOP_TEN_WEEKS,
+        "Every week with a top ten, newest first.",
+    );
     doc.read(&con::NEW_SONGS, "New songs.");
     doc.read(&con::CHANNEL_VIDEOS, "The site channel's videos.");
     doc.read(&con::ARTIST_CHANNEL_VIDEOS, "An artist channel's videos.");

@@ -112,7 +112,33 @@ exportDate: string, };
 
 export type OidcInfo = { enabled: boolean, name: string | null, };
 
-export type TopTenEntry = { rank: number, songName: string, artist: string, 
+export type ChartWeek = { 
+/**
+ * The first day of the chart week (YYYY-MM-DD).
+ */
+weekOf: string, 
+/**
+ * Whose list it is: a chart's name, or who picked the songs.
+ */
+source: string, 
+/**
+ * An editors' selection, not a measured chart.
+ */
+picks: boolean, };
+
+export type TopTenEntry = { 
+/**
+ * The first day of the chart week (YYYY-MM-DD).
+ */
+weekOf: string, 
+/**
+ * Whose list it is: a chart's name, or who picked the songs.
+ */
+source: string, 
+/**
+ * An editors' selection, not a measured chart.
+ */
+picks: boolean, rank: number, songName: string, artist: string, 
 /**
  * Absent when no verified video is known: the card then offers no player.
  */
@@ -268,6 +294,10 @@ export const api = {
   identityProvider: (): ApiPath<OidcInfo> => `/api/auth/oidc` as ApiPath<OidcInfo>,
   /** GET /api/weekly-top-ten */
   weeklyTopTen: (): ApiPath<Array<TopTenEntry>> => `/api/weekly-top-ten` as ApiPath<Array<TopTenEntry>>,
+  /** GET /api/weekly-top-ten?week={week} */
+  weeklyTopTenOf: (week: string | number): ApiPath<Array<TopTenEntry>> => `/api/weekly-top-ten?week=${enc(week)}` as ApiPath<Array<TopTenEntry>>,
+  /** GET /api/weekly-top-ten/weeks */
+  topTenWeeks: (): ApiPath<Array<ChartWeek>> => `/api/weekly-top-ten/weeks` as ApiPath<Array<ChartWeek>>,
   /** GET /api/new-songs */
   newSongs: (): ApiPath<Array<NewSong>> => `/api/new-songs` as ApiPath<Array<NewSong>>,
   /** GET /api/youtube/channel-videos */

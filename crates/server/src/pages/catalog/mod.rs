@@ -34,7 +34,7 @@ async fn home(State(state): State<AppState>, uri: Uri, params: QueryParams) -> R
     let spotlight = reads::random(&state.catalog).await;
     let mut prefetched = vec![Prefetched::new(api::RANDOM.path(&[]), &spotlight)];
     // content (issue 6)
-    prefetched.extend(super::content::home_reads(&state, params.flag("refresh")).await);
+    prefetched.extend(super::content::home_reads(&state, &params).await);
     let page = Page {
         route: routes::HOME.id,
         private: false,
