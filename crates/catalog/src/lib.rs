@@ -11,6 +11,7 @@
 //! - `api`: the axum routes under `/api/artists` and `/api/quiz`.
 
 pub mod api;
+mod details;
 pub mod enrichment;
 pub mod model;
 pub mod params;
@@ -21,7 +22,9 @@ pub mod seed;
 pub mod store;
 pub mod write;
 
-pub use model::{Artist, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors, SearchPage};
+pub use model::{
+    Artist, ArtistDetails, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors, SearchPage,
+};
 pub use params::{ArtistId, BrowseRequest, PageNumber, SearchCardsRequest, SearchQuery};
 pub use quiz::QuizSeed;
 pub use store::Catalog;
