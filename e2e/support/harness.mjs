@@ -2,7 +2,7 @@
 // build) on a free loopback port with a fresh data directory (embedded SQLite, seeded
 // on start), and Debian's headless Chromium through playwright-core. Requests to any
 // other host are aborted: tests never reach the network.
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -91,7 +91,14 @@ export async function start({ port: chosenPort, env: extraEnv = {}, allowOrigins
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { origin, browser, newPage, stop, serverPid: server.pid };
+  /** Runs a subcommand of the binary (an import, the enrichment) on the server's database. */
+  function command(args) {
+    return new Promise((resolve, reject) => {
+      execFile(bin, args, { env }, (err, stdout, stderr) => (err ? reject(new Error(`${args[0]}: ${err.message}\n${stderr}`)) : resolve(stdout)));
+    });
+  }
+
+  return { origin, browser, newPage, stop, command, serverPid: server.pid };
 }
 
 /** Polls `check` until it returns something truthy (errors count as "not yet"). */

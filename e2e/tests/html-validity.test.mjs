@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
 import vnuJar from 'vnu-jar';
 import { start } from '../support/harness.mjs';
+import { addEnrichedArtist } from '../support/enriched-artist.mjs';
 
 let site;
 before(async () => {
@@ -22,11 +23,14 @@ after(async () => {
 test('every page type is valid HTML to the Nu checker', async () => {
   const [artist] = await (await fetch(`${site.origin}/api/artists/browse?letter=B&page=1`)).json().then((page) => page.artists ?? page);
   const [article] = await (await fetch(`${site.origin}/api/articles`)).json();
+  const enriched = await addEnrichedArtist(site);
   const paths = [
     '/',
     '/browse',
     '/browse?letter=B',
     `/artist/${artist.id}`,
+    // With every section the enrichment adds.
+    `/artist/${enriched}`,
     '/artist/999999',
     '/search',
     '/search/rock',

@@ -205,8 +205,11 @@ async fn read_batch<'a>(
                 "{}/artist/{mbid}",
                 config.musicbrainz_api.trim_end_matches('/')
             );
+            // Albums only: a lookup lists at most 25 release groups; singles would crowd
+            // them out.
             let query = [
                 ("inc", "release-groups+artist-rels+url-rels"),
+                ("type", "album"),
                 ("fmt", "json"),
             ];
             match clients
