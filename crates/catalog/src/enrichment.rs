@@ -33,8 +33,8 @@ impl<T> Sourced<T> {
 /// A photo with the credit its licence asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CreditedImage {
+    /// A rendition sized for the page (cards use it too: no separate thumbnail).
     pub url: String,
-    pub thumbnail_url: Option<String>,
     /// Plain text.
     pub author: String,
     pub license: String,
@@ -209,7 +209,7 @@ pub async fn apply<C: ConnectionTrait>(
                 image_value.license_url.as_deref(),
             );
             row.image_url = Set(Some(image_value.url));
-            row.image_thumbnail_url = Set(image_value.thumbnail_url);
+            row.image_thumbnail_url = Set(None);
             row.image_source = Set(Some(IMAGE_SOURCE.to_owned()));
             row.image_author = Set(Some(image_value.author));
             row.image_license = Set(Some(image_value.license));

@@ -305,7 +305,7 @@ async fn musicbrainz(
         .into_response(),
         ALWAYS_BUSY_MBID => slow_down(),
         SLOW_MBID => {
-            tokio::time::sleep(Duration::from_secs(3)).await;
+            tokio::time::sleep(Duration::from_secs(6)).await;
             Json(json!({ "id": SLOW_MBID, "release-groups": [], "relations": [] })).into_response()
         }
         _ => (StatusCode::NOT_FOUND, Json(json!({ "error": "Not Found" }))).into_response(),
@@ -337,7 +337,7 @@ async fn serve(fakes: Fakes) -> String {
 fn config(base: &str) -> EnrichConfig {
     let quick = |pace| Politeness {
         pace,
-        timeout: Duration::from_millis(1500),
+        timeout: Duration::from_millis(2500),
         retries: 1,
         max_retry_wait: Duration::from_millis(2500),
     };
@@ -418,7 +418,7 @@ async fn enrich_fills_credited_photos_direct_links_albums_and_members(db: &TestD
     let report = enrich::run(&db.conn, &config(&base)).await.unwrap();
     let summary = report.summary();
     assert!(
-        started.elapsed() < Duration::from_secs(15),
+        started.elapsed() < Duration::from_secs(20),
         "{:?}",
         started.elapsed()
     );
@@ -622,7 +622,7 @@ async fn enrich_fills_credited_photos_direct_links_albums_and_members(db: &TestD
         "{summary}"
     );
     assert!(
-        summary.contains("Slow Answer") && summary.contains("no answer within 1500 ms"),
+        summary.contains("Slow Answer") && summary.contains("no answer within 2500 ms"),
         "{summary}"
     );
     for slug in ["no-item", "always-busy", "slow-answer"] {

@@ -62,7 +62,6 @@ async fn enriched_band(db: &TestDb) -> i32 {
         image: Some(Sourced::new(
             CreditedImage {
                 url: PHOTO.into(),
-                thumbnail_url: None,
                 author: "Carl Lender".into(),
                 license: "CC BY-SA 4.0".into(),
                 license_url: Some("https://creativecommons.org/licenses/by-sa/4.0".into()),

@@ -159,7 +159,6 @@ pub fn credited(page: &Page) -> Result<CreditedImage, String> {
         .ok_or("the image has no https address")?;
     Ok(CreditedImage {
         url,
-        thumbnail_url: None,
         author,
         license,
         license_url,
