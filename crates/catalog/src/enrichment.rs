@@ -423,3 +423,28 @@ pub async fn lists_of<C: ConnectionTrait>(
 ) -> Result<(Vec<Album>, Vec<MemberSpell>), sea_orm::DbErr> {
     Ok((albums_of(db, id).await?, members_of(db, id).await?))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::is_search_link;
+
+    #[test]
+    fn search_links_are_told_from_artist_pages() {
+        for search in [
+            "https://open.spotify.com/search/Fixture%20Band",
+            "https://music.apple.com/us/search?term=Fixture",
+            "https://music.amazon.com/search/Fixture",
+            "https://tidal.com/search?q=Fixture",
+        ] {
+            assert!(is_search_link(search), "{search}");
+        }
+        for page in [
+            "https://open.spotify.com/artist/1dfeR4HaWDbWqFHLkxsg1d",
+            "https://music.apple.com/us/artist/3296287",
+            "https://music.amazon.com/artists/B000QJO5KA",
+            "https://tidal.com/browse/artist/3995?from=search",
+        ] {
+            assert!(!is_search_link(page), "{page}");
+        }
+    }
+}
