@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { start } from '../support/harness.mjs';
 import { artistByTitle, hydrated, importPastTopTenWeek, PAST_TOP_TEN_WEEK, quietPage, settle } from './browser-helpers.mjs';
+import { addEnrichedArtist, ENRICHED_TITLE } from '../support/enriched-artist.mjs';
 import { asVisitor, signedInPage, startMail } from './signed-in-helpers.mjs';
 
 let site;
@@ -151,6 +152,11 @@ test('artist pages, a band and a solo artist, have no accessibility violations',
     await checkPage(`/artist/${artist.id}`, { title: `${name} - Sound Atlas`, h1: name });
   }
   await checkPage('/artist/999999', { title: 'Artist Not Found - Sound Atlas', h1: 'Artist Not Found', status: 404 });
+});
+
+test('an enriched artist page (photo credit, listen links, discography, members) has no accessibility violations', async () => {
+  const id = await addEnrichedArtist(site);
+  await checkPage(`/artist/${id}`, { title: `${ENRICHED_TITLE} - Sound Atlas`, h1: ENRICHED_TITLE });
 });
 
 test('search pages, with results, without and empty, have no accessibility violations', async () => {

@@ -11,6 +11,7 @@ import { after, before, test } from 'node:test';
 import vnuJar from 'vnu-jar';
 import { start } from '../support/harness.mjs';
 import { importPastTopTenWeek, PAST_TOP_TEN_WEEK } from './browser-helpers.mjs';
+import { addEnrichedArtist } from '../support/enriched-artist.mjs';
 
 let site;
 before(async () => {
@@ -25,12 +26,15 @@ after(async () => {
 test('every page type is valid HTML to the Nu checker', async () => {
   const [artist] = await (await fetch(`${site.origin}/api/artists/browse?letter=B&page=1`)).json().then((page) => page.artists ?? page);
   const [article] = await (await fetch(`${site.origin}/api/articles`)).json();
+  const enriched = await addEnrichedArtist(site);
   const paths = [
     '/',
     `/?week=${PAST_TOP_TEN_WEEK}`,
     '/browse',
     '/browse?letter=B',
     `/artist/${artist.id}`,
+    // With every section the enrichment adds.
+    `/artist/${enriched}`,
     '/artist/999999',
     '/search',
     '/search/rock',

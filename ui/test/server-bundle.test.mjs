@@ -108,6 +108,20 @@ describe('server render (bare engine)', () => {
         { key: '/api/artists/42', status: 200, body: artist },
         { key: '/api/artists/42/neighbors', status: 200, body: { position: 3, total: 10, previousId: 41, nextId: 43 } },
         { key: '/api/artists/42/related', status: 200, body: [] },
+        {
+          key: '/api/artists/42/details',
+          status: 200,
+          body: {
+            imageCredit: null,
+            beganOn: null,
+            listen: [{ service: 'spotify', url: 'https://open.spotify.com/x', search: false }],
+            albums: [{ title: 'Bleach', year: 1989 }],
+            members: [],
+            timeline: null,
+            wikidataId: null,
+            musicbrainzId: null,
+          },
+        },
       ]),
     });
     // The page's module, built into the engine's bundle, named for the document's preload.
@@ -116,6 +130,7 @@ describe('server render (bare engine)', () => {
     expect(ok).toContain('<h1 id="artist-title" class="artist-title">Nirvana</h1>');
     expect(ok).toContain('Formed 1987 in Aberdeen, Washington');
     expect(ok).toContain('href="https://open.spotify.com/x" target="_blank" rel="noopener noreferrer"');
+    expect(ok).toContain('<h2 id="albums-title">Discography</h2>');
     const missing = bundle.render({
       url: '/artist/999',
       state: state([{ key: '/api/artists/999', status: 404, body: { status: 404, error: 'Not Found', message: 'This artist could not be found. It may have been removed or the ID is incorrect.' } }]),

@@ -8,7 +8,7 @@ use sound_atlas_contract::catalog::api as endpoints;
 use sound_atlas_contract::quiz::{api as quiz_endpoints, QuizFact};
 use sound_atlas_http::{ApiResult, QueryParams};
 
-use crate::model::{Artist, ArtistSummary, BrowsePage, Neighbors, SearchPage};
+use crate::model::{Artist, ArtistDetails, ArtistSummary, BrowsePage, Neighbors, SearchPage};
 use crate::params::{ArtistId, BrowseRequest, SearchCardsRequest, SearchQuery};
 use crate::quiz::{self, QuizSeed};
 use crate::reads;
@@ -28,6 +28,7 @@ where
         .route(endpoints::ARTIST.route(), get(artist))
         .route(endpoints::NEIGHBORS.route(), get(neighbors))
         .route(endpoints::RELATED.route(), get(related))
+        .route(endpoints::ARTIST_DETAILS.route(), get(artist_details))
         .route(quiz_endpoints::QUIZ_FACTS.route(), get(quiz_facts))
 }
 
@@ -82,6 +83,13 @@ async fn related(
     id: ArtistId,
 ) -> ApiResult<Json<Vec<ArtistSummary>>> {
     reads::related(&catalog, id).await.map(Json)
+}
+
+async fn artist_details(
+    State(catalog): State<Catalog>,
+    id: ArtistId,
+) -> ApiResult<Json<ArtistDetails>> {
+    reads::artist_details(&catalog, id).await.map(Json)
 }
 
 async fn quiz_facts(

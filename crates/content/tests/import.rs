@@ -601,7 +601,7 @@ async fn summary(
     }
 }
 
-async fn enrichment_sets_wiki_images_and_only_missing_biographies(db: &TestDb) {
+async fn summaries_fill_only_missing_biographies_and_set_no_image(db: &TestDb) {
     let fake = WikiFake::default();
     let base = serve(
         Router::new()
@@ -626,6 +626,7 @@ async fn enrichment_sets_wiki_images_and_only_missing_biographies(db: &TestDb) {
                 Some("Our own biography."),
             ),
             artist("no-bio", "No Bio", "No_Bio", None),
+            artist("image-no-bio", "Image No Bio", "With_Image", None),
             artist("missing", "Missing", "Missing_Page", None),
         ],
     )
@@ -636,21 +637,12 @@ async fn enrichment_sets_wiki_images_and_only_missing_biographies(db: &TestDb) {
         pace: Duration::from_millis(1),
         ..WikiConfig::default()
     };
-    let report = wiki::enrich(&db.conn, &config).await.unwrap();
-    assert_eq!(report.updated, 2);
+    let report = wiki::fill_biographies(&db.conn, &config).await.unwrap();
+    assert_eq!(report.updated, 2, "{}", report.summary());
     assert_eq!(report.skipped.len(), 1);
     assert!(report.skipped[0].at.contains("Missing"));
 
     let with_image = artist_by_title(db, "With Image").await.unwrap();
-    assert_eq!(
-        with_image.image_url.as_deref(),
-        Some("https://upload.wikimedia.org/w.jpg")
-    );
-    assert_eq!(
-        with_image.image_thumbnail_url.as_deref(),
-        Some("https://upload.wikimedia.org/thumb/w.jpg/320px-w.jpg")
-    );
-    assert_eq!(with_image.image_source.as_deref(), Some(wiki::WIKI_SOURCE));
     assert_eq!(
         with_image.bio.as_deref(),
         Some("Our own biography."),
@@ -658,8 +650,18 @@ async fn enrichment_sets_wiki_images_and_only_missing_biographies(db: &TestDb) {
     );
     let no_bio = artist_by_title(db, "No Bio").await.unwrap();
     assert_eq!(no_bio.bio.as_deref(), Some("Filled from the encyclopedia."));
-    assert_eq!(no_bio.image_url, None);
+    // A summary's image names no author or licence: it is never used.
+    let image_no_bio = artist_by_title(db, "Image No Bio").await.unwrap();
+    assert_eq!(
+        image_no_bio.bio.as_deref(),
+        Some("An encyclopedia summary.")
+    );
+    assert_eq!(
+        (image_no_bio.image_url, image_no_bio.image_source),
+        (None, None)
+    );
 
+    // Only artists without a biography are asked about, with the site's User-Agent.
     let agents = fake.agents.lock().unwrap().clone();
     assert_eq!(agents.len(), 3);
     assert!(
@@ -667,8 +669,11 @@ async fn enrichment_sets_wiki_images_and_only_missing_biographies(db: &TestDb) {
         "{agents:?}"
     );
 
-    let again = wiki::enrich(&db.conn, &config).await.unwrap();
-    assert_eq!((again.updated, again.unchanged), (0, 2));
+    let again = wiki::fill_biographies(&db.conn, &config).await.unwrap();
+    assert_eq!(
+        (again.updated, again.unchanged, again.skipped.len()),
+        (0, 0, 1)
+    );
 }
 
 /// An encyclopedia that is busy, slow or fine depending on the page, and notes when
@@ -762,7 +767,7 @@ async fn enrichment_waits_as_a_429_asks_and_gives_up_after_bounded_retries(db: &
         ..WikiConfig::default()
     };
     let started = std::time::Instant::now();
-    let report = wiki::enrich(&db.conn, &config).await.unwrap();
+    let report = wiki::fill_biographies(&db.conn, &config).await.unwrap();
     // Asked for one second: waited that long, then the retry succeeded.
     let once = fake.times_of("Busy_Once");
     assert_eq!(once.len(), 2);
@@ -811,7 +816,7 @@ async fn a_slow_answer_skips_that_artist_and_the_rest_go_on(db: &TestDb) {
         ..WikiConfig::default()
     };
     let started = std::time::Instant::now();
-    let report = wiki::enrich(&db.conn, &config).await.unwrap();
+    let report = wiki::fill_biographies(&db.conn, &config).await.unwrap();
     // The slow page answers after 3 s; the run did not wait for it.
     assert!(
         started.elapsed() < Duration::from_secs(2),
@@ -847,7 +852,7 @@ async fn requests_to_the_encyclopedia_are_paced(db: &TestDb) {
         pace,
         ..WikiConfig::default()
     };
-    let report = wiki::enrich(&db.conn, &config).await.unwrap();
+    let report = wiki::fill_biographies(&db.conn, &config).await.unwrap();
     assert_eq!(report.updated, 4);
     let times: Vec<std::time::Instant> = pages.iter().map(|p| fake.times_of(p)[0]).collect();
     for pair in times.windows(2) {
@@ -870,7 +875,7 @@ db_tests!(
     articles_import_from_csv,
     a_chart_import_adds_or_replaces_one_week_or_changes_nothing,
     new_songs_import_from_csv_keys_on_artist_and_song,
-    enrichment_sets_wiki_images_and_only_missing_biographies,
+    summaries_fill_only_missing_biographies_and_set_no_image,
     enrichment_waits_as_a_429_asks_and_gives_up_after_bounded_retries,
     a_slow_answer_skips_that_artist_and_the_rest_go_on,
     requests_to_the_encyclopedia_are_paced,

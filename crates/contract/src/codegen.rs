@@ -15,7 +15,8 @@ use crate::accounts::{
     LinkToken, NewPassword, OidcInfo, User,
 };
 use crate::catalog::{
-    self, Artist, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors, SearchPage,
+    self, Album, Artist, ArtistDetails, ArtistKind, ArtistSummary, BrowsePage, ImageCredit, Letter,
+    ListenLink, Member, Neighbors, SearchPage, Spell, StreamingService, YearSpan,
 };
 use crate::content::{self, Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry};
 use crate::endpoint::{hole_names, EndpointInfo};
@@ -75,6 +76,14 @@ fn contract_ts() -> String {
         Artist::decl(&cfg),
         ArtistSummary::decl(&cfg),
         Neighbors::decl(&cfg),
+        ArtistDetails::decl(&cfg),
+        ImageCredit::decl(&cfg),
+        StreamingService::decl(&cfg),
+        ListenLink::decl(&cfg),
+        Album::decl(&cfg),
+        Member::decl(&cfg),
+        Spell::decl(&cfg),
+        YearSpan::decl(&cfg),
         BrowsePage::decl(&cfg),
         QuizFact::decl(&cfg),
         SearchPage::decl(&cfg),
@@ -211,6 +220,7 @@ fn contract_ts() -> String {
             ARTIST.info(&cfg),
             NEIGHBORS.info(&cfg),
             RELATED.info(&cfg),
+            ARTIST_DETAILS.info(&cfg),
             quiz::api::QUIZ_FACTS.info(&cfg),
             accounts::api::USER.info(&cfg),
             accounts::api::EXPORT.info(&cfg),

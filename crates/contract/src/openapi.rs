@@ -46,6 +46,10 @@ pub fn document() -> Value {
     doc.read(&cat::ARTIST, "One artist.");
     doc.read(&cat::NEIGHBORS, "Where an artist sits in the sorted list.");
     doc.read(&cat::RELATED, "Artists sharing genres with one artist.");
+    doc.read(
+        &cat::ARTIST_DETAILS,
+        "Photo credit, date born or formed, listen links, albums and members of one artist.",
+    );
     doc.read(&quiz::api::QUIZ_FACTS, "Quiz questions for a seed.");
 
     doc.read(&accounts::api::USER, "The signed-in user, or null.");

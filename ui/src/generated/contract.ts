@@ -40,6 +40,81 @@ previousId: number,
  */
 nextId: number, };
 
+export type ArtistDetails = { 
+/**
+ * The photo's credit, which its licence asks to be shown with it.
+ */
+imageCredit: ImageCredit | null, 
+/**
+ * Born (solo) or formed (band): ISO 8601 to its known precision ("1946-09-05",
+ * "1946-09" or "1946").
+ */
+beganOn: string | null, 
+/**
+ * "Listen On", in the spec's order: each a link to the artist's own page on the
+ * service, or to the service's search for them when no id is known.
+ */
+listen: Array<ListenLink>, 
+/**
+ * Studio albums, by year of first release.
+ */
+albums: Array<Album>, 
+/**
+ * A band's members, by the year they joined.
+ */
+members: Array<Member>, 
+/**
+ * The years the members' timeline spans: from the first year anyone joined to
+ * the last year anyone left, or this year while someone is still a member.
+ */
+timeline: YearSpan | null, 
+/**
+ * The artist's item in the open knowledge base ("Q15862").
+ */
+wikidataId: string | null, musicbrainzId: string | null, };
+
+export type ImageCredit = { author: string, 
+/**
+ * e.g. "CC BY-SA 4.0".
+ */
+license: string, 
+/**
+ * None for a public-domain mark, which has no licence text.
+ */
+licenseUrl: string | null, 
+/**
+ * The file's page on Commons.
+ */
+sourceUrl: string, };
+
+export type StreamingService = "spotify" | "apple" | "amazon" | "tidal";
+
+export type ListenLink = { service: StreamingService, url: string, 
+/**
+ * The link opens the service's search for the artist, not the artist's page.
+ */
+search: boolean, };
+
+export type Album = { title: string, year: number | null, };
+
+export type Member = { name: string, 
+/**
+ * Instruments and roles ("lead vocals", "guitar").
+ */
+roles: Array<string>, spells: Array<Spell>, };
+
+export type Spell = { from: number | null, 
+/**
+ * The year they left, when known.
+ */
+until: number | null, 
+/**
+ * Still a member.
+ */
+current: boolean, };
+
+export type YearSpan = { from: number, until: number, };
+
 export type BrowsePage = { letter: Letter, page: number, pageSize: number, 
 /**
  * Artists under this letter in all.
@@ -284,6 +359,8 @@ export const api = {
   neighbors: (id: string | number): ApiPath<Neighbors> => `/api/artists/${enc(id)}/neighbors` as ApiPath<Neighbors>,
   /** GET /api/artists/{id}/related */
   related: (id: string | number): ApiPath<Array<ArtistSummary>> => `/api/artists/${enc(id)}/related` as ApiPath<Array<ArtistSummary>>,
+  /** GET /api/artists/{id}/details */
+  artistDetails: (id: string | number): ApiPath<ArtistDetails> => `/api/artists/${enc(id)}/details` as ApiPath<ArtistDetails>,
   /** GET /api/quiz/facts?seed={seed} */
   quizFacts: (seed: string | number): ApiPath<Array<QuizFact>> => `/api/quiz/facts?seed=${enc(seed)}` as ApiPath<Array<QuizFact>>,
   /** GET /api/user */
