@@ -12,20 +12,45 @@ mod quiz;
 use axum::extract::State;
 use axum::http::{StatusCode, Uri};
 use axum::response::Response;
+use axum::routing::get;
 use axum::Router;
+use sound_atlas_contract::pages::routes;
+use sound_atlas_http::{PathParam, QueryParams};
 
 use crate::head::Head;
 use crate::render::Page;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
-    catalog::router()
+    Router::new()
+        .route(routes::HOME.path.0, get(home))
+        .route(routes::ARTIST.path.0, get(artist))
+        .merge(catalog::router())
         .merge(quiz::router())
         .merge(content::router()) // content (issue 6)
         .merge(accounts::router()) // accounts (issue 5)
         .merge(library::router()) // library (issue 8)
         .merge(crawlers::router())
         .fallback(not_found)
+}
+
+// The home and artist pages show the catalogue's reads and the content's: composed here,
+// so neither feature's pages reach into the other's.
+
+/// Home: the catalogue's spotlight and the content's sections (`?refresh=true` rereads
+/// the Weekly Top 10).
+async fn home(State(state): State<AppState>, uri: Uri, params: QueryParams) -> Response {
+    let sections = content::home_reads(&state, &params).await;
+    catalog::home(&state, &uri, sections).await
+}
+
+/// An artist: the catalogue's page, with the content's Featured Video (the artist's
+/// channel's latest videos).
+async fn artist(State(state): State<AppState>, uri: Uri, PathParam(raw_id): PathParam) -> Response {
+    catalog::artist(&state, &uri, &raw_id, async |artist| {
+        content::artist_videos(&state, artist).await
+    })
+    .await
 }
 
 /// The route id of the not-found page (any path no route claims).

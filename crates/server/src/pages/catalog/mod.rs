@@ -21,20 +21,17 @@ use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route(routes::HOME.path.0, get(home))
         .route(routes::BROWSE.path.0, get(browse))
-        .route(routes::ARTIST.path.0, get(artist))
         .route(routes::SEARCH.path.0, get(search_form))
         .route(routes::SEARCH_RESULTS.path.0, get(search))
 }
 
-/// Home: the spotlight random artist, and the content sections (`?refresh=true`
-/// rereads the Weekly Top 10).
-async fn home(State(state): State<AppState>, uri: Uri, params: QueryParams) -> Response {
+/// Home: the spotlight random artist, and `sections` (the content's: composed by the
+/// pages' router).
+pub async fn home(state: &AppState, uri: &Uri, sections: Vec<Prefetched>) -> Response {
     let spotlight = reads::random(&state.catalog).await;
     let mut prefetched = vec![Prefetched::new(api::RANDOM.path(&[]), &spotlight)];
-    // content (issue 6)
-    prefetched.extend(super::content::home_reads(&state, &params).await);
+    prefetched.extend(sections);
     let page = Page {
         route: routes::HOME.id,
         private: false,
@@ -42,7 +39,7 @@ async fn home(State(state): State<AppState>, uri: Uri, params: QueryParams) -> R
         head: head::home(&state.renderer.site().public_url),
         prefetched,
     };
-    state.renderer.render(&uri, page).await
+    state.renderer.render(uri, page).await
 }
 
 /// Browse: `?letter=` and `?page=` render pages 1..=page of the letter, so "Load More"
@@ -76,11 +73,17 @@ async fn browse(State(state): State<AppState>, uri: Uri, params: QueryParams) ->
     state.renderer.render(&uri, page).await
 }
 
-/// Artist detail, with its neighbours in the full list, related artists and what the
-/// open music data sources add (photo credit, listen links, albums, members).
-async fn artist(State(state): State<AppState>, uri: Uri, PathParam(raw_id): PathParam) -> Response {
+/// Artist detail, with its neighbours in the full list, related artists, what the open
+/// music data sources add (photo credit, listen links, albums, members) and what
+/// `featured` reads for the artist (the content's videos: composed by the pages' router).
+pub async fn artist(
+    state: &AppState,
+    uri: &Uri,
+    raw_id: &str,
+    featured: impl AsyncFnOnce(&sound_atlas_catalog::Artist) -> Option<Prefetched>,
+) -> Response {
     let catalog = &state.catalog;
-    let result = match ArtistId::parse(&raw_id) {
+    let result = match ArtistId::parse(raw_id) {
         Ok(id) => reads::artist(catalog, id).await.map(|artist| (id, artist)),
         Err(err) => Err(err),
     };
@@ -89,8 +92,7 @@ async fn artist(State(state): State<AppState>, uri: Uri, PathParam(raw_id): Path
             let neighbors = reads::neighbors(catalog, id).await;
             let related = reads::related(catalog, id).await;
             let details = reads::artist_details(catalog, id).await;
-            // content (issue 6): Featured Video reads the channel's latest videos
-            let videos = super::content::artist_videos(&state, &artist).await;
+            let videos = featured(&artist).await;
             let mut prefetched = vec![
                 Prefetched::new(api::NEIGHBORS.path(&[&id]), &neighbors),
                 Prefetched::new(api::RELATED.path(&[&id]), &related),
@@ -121,7 +123,7 @@ async fn artist(State(state): State<AppState>, uri: Uri, PathParam(raw_id): Path
             prefetched: vec![Prefetched::new(api::ARTIST.path(&[&raw_id]), &Err(err))],
         },
     };
-    state.renderer.render(&uri, page).await
+    state.renderer.render(uri, page).await
 }
 
 /// `/search?q=...` is the header form without JavaScript: send it to `/search/{q}`.
