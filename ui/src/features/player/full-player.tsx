@@ -3,8 +3,7 @@ import { trapFocus } from '../../components/modal';
 import { folderTracks, useFoldersList, useVideoFavoritesList } from '../../lib/library';
 import { GenreBadges, IconButton, SeekBar, TransportButtons, VolumeControl, withClick } from './controls';
 import { folderLabel } from './format';
-import type { PlayerControls } from './player';
-import { currentItem, type PlayerState } from './playlist-state';
+import { currentItem, type PlayerControls, type PlayerState } from './playlist-state';
 import { FullQueue } from './queue';
 
 /**

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { IconButton, SeekBar, TransportButtons } from './controls';
-import type { PlayerControls } from './player';
-import { currentItem, type PlayerState } from './playlist-state';
+import { currentItem, type PlayerControls, type PlayerState } from './playlist-state';
 import { MiniQueue } from './queue';
 
 /** Spec section 4: the minimized card at the bottom right; the video plays off-screen. */

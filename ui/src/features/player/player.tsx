@@ -9,7 +9,7 @@ import { FullPlayer } from './full-player';
 import { MiniPlayer } from './mini-player';
 import { VideoOverlay } from './video-overlay';
 import { PLAYER_CSS } from './player-styles';
-import { currentItem, initialState, isVisible, playerReducer, sanitize, type PlayerAction, type PlayerState } from './playlist-state';
+import { currentItem, initialState, isVisible, playerReducer, sanitize, type PlayerAction, type PlayerControls, type PlayerState } from './playlist-state';
 import { PLAYER_SESSION_KEY } from './session-key';
 
 /** Spec section 9: opening starts after 300 ms, playing after a further 500 ms. */
@@ -47,13 +47,6 @@ async function resolveVideo(link: string): Promise<{ id: string } | { error: str
     console.error('Could not read the channel videos', error);
   }
   return { error: NO_CHANNEL_VIDEO };
-}
-
-export interface PlayerControls {
-  dispatch: (action: PlayerAction) => void;
-  play: (request: PlayRequest) => void;
-  /** Seek from the slider: moves the video and holds progress updates briefly. */
-  seek: (seconds: number) => void;
 }
 
 /**

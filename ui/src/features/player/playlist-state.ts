@@ -304,3 +304,11 @@ export function sanitize(raw: unknown): PlayerState {
     epoch: 0,
   };
 }
+
+/** What the player's views (full, mini, queue, controls) may do to the player. */
+export interface PlayerControls {
+  dispatch: (action: PlayerAction) => void;
+  play: (request: PlayRequest) => void;
+  /** Seek from the slider: moves the video and holds progress updates briefly. */
+  seek: (seconds: number) => void;
+}

@@ -1,8 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { playHoverSound } from '../../lib/sound';
 import { GenreBadges, Glyph, IconButton, withClick } from './controls';
-import type { PlayerControls } from './player';
-import { queue, type PlayerState } from './playlist-state';
+import { queue, type PlayerControls, type PlayerState } from './playlist-state';
 
 /** Spec section 9: a double tap within 300 ms. */
 export const DOUBLE_TAP_MS = 300;
