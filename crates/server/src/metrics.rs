@@ -21,7 +21,6 @@ use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
 use prometheus_client::registry::Registry;
 use sound_atlas_http::ApiError;
 
-
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RequestLabels {
     /// The route's pattern (`/api/artists/{id}`), never the raw path (bounded labels).
@@ -180,9 +179,7 @@ pub fn scrape(
         return ApiError::Unauthorized("A metrics token is needed.".into()).into_response();
     }
     let metrics = &*METRICS;
-    metrics
-        .engine_restarts
-        .set(engine_restarts as i64);
+    metrics.engine_restarts.set(engine_restarts as i64);
     let (size, idle) = pool_use(db);
     metrics
         .pool

@@ -104,7 +104,10 @@ impl AppState {
         let settings = state.content.settings().clone();
         state.content = Content::new(db, sound_atlas_content::VideoService::new(videos), settings);
         state.metrics_token = config.metrics_token.as_deref().map(std::sync::Arc::from);
-        state.renderer = state.renderer.clone().kept_by_shared_caches_for(config.shared_cache);
+        state.renderer = state
+            .renderer
+            .clone()
+            .kept_by_shared_caches_for(config.shared_cache);
         Ok(state)
     }
 

@@ -10,7 +10,7 @@ pub mod library;
 mod quiz;
 
 use axum::extract::State;
-use axum::http::{StatusCode, Uri};
+use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
@@ -18,7 +18,7 @@ use sound_atlas_contract::pages::routes;
 use sound_atlas_http::{PathParam, QueryParams};
 
 use crate::head::Head;
-use crate::render::Page;
+use crate::render::{Page, PageRequest};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -39,15 +39,23 @@ pub fn router() -> Router<AppState> {
 
 /// Home: the catalogue's spotlight and the content's sections (`?refresh=true` rereads
 /// the Weekly Top 10).
-async fn home(State(state): State<AppState>, uri: Uri, params: QueryParams) -> Response {
+async fn home(
+    State(state): State<AppState>,
+    request: PageRequest,
+    params: QueryParams,
+) -> Response {
     let sections = content::home_reads(&state, &params).await;
-    catalog::home(&state, &uri, sections).await
+    catalog::home(&state, &request, sections).await
 }
 
 /// An artist: the catalogue's page, with the content's Featured Video (the artist's
 /// channel's latest videos).
-async fn artist(State(state): State<AppState>, uri: Uri, PathParam(raw_id): PathParam) -> Response {
-    catalog::artist(&state, &uri, &raw_id, async |artist| {
+async fn artist(
+    State(state): State<AppState>,
+    request: PageRequest,
+    PathParam(raw_id): PathParam,
+) -> Response {
+    catalog::artist(&state, &request, &raw_id, async |artist| {
         content::artist_videos(&state, artist).await
     })
     .await
@@ -57,13 +65,13 @@ async fn artist(State(state): State<AppState>, uri: Uri, PathParam(raw_id): Path
 pub const NOT_FOUND_ROUTE: &str = "notFound";
 
 /// Any path no route claims: HTTP 404 with the not-found screen.
-async fn not_found(State(state): State<AppState>, uri: Uri) -> Response {
+async fn not_found(State(state): State<AppState>, request: PageRequest) -> Response {
     let page = Page {
         route: NOT_FOUND_ROUTE,
         private: false,
         status: StatusCode::NOT_FOUND,
-        head: Head::not_found(uri.path()),
+        head: Head::not_found(request.uri().path()),
         prefetched: Vec::new(),
     };
-    state.renderer.render(&uri, page).await
+    state.renderer.render(&request, page).await
 }
