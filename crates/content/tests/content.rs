@@ -247,7 +247,7 @@ async fn an_artist_channel_needs_a_valid_link_that_an_artist_uses(db: &TestDb) {
     assert_eq!(coldplay.json(), serde_json::json!([]));
 }
 
-/// A read that fails on our side answers 500 with the spec's text for it (section 8);
+/// A read that fails on our side answers 500 with the spec's text for it;
 /// while the database is away every read stays the 503 with the generic text.
 async fn failed_reads_answer_with_the_spec_texts(db: &TestDb) {
     use sea_orm::ConnectionTrait;

@@ -17,8 +17,8 @@ pub mod codegen;
 pub mod content;
 pub mod endpoint;
 pub mod error;
-pub mod library; // library (issue 8)
-pub mod openapi; // reliability (issue 15)
+pub mod library;
+pub mod openapi;
 pub mod pages;
 pub mod quiz;
 pub mod template;

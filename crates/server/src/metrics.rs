@@ -1,4 +1,4 @@
-//! `/metrics` in the Prometheus text format (issue 15): requests by route and status,
+//! `/metrics` in the Prometheus text format: requests by route and status,
 //! latency histograms, render time, render cache hits and misses, engine runtime
 //! restarts and database pool use.
 //!

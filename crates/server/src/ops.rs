@@ -1,4 +1,4 @@
-//! Operations (issue 15): liveness and readiness, and the API's OpenAPI description.
+//! Operations: liveness and readiness, and the API's OpenAPI description.
 //!
 //! - `GET /healthz` (liveness): 200 while the process serves, with the database state in
 //!   the body (`{"status":"ok","database":"up"}`); a load balancer must not restart the

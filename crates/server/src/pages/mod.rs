@@ -2,9 +2,9 @@
 //! contract's route table, which API reads the page needs (calling the same functions
 //! that serve `/api/...`), its status and head, and hand that [`Page`] to the renderer.
 
-mod accounts; // accounts (issue 5)
+mod accounts;
 mod catalog;
-mod content; // content (issue 6)
+mod content;
 mod crawlers;
 pub mod library;
 mod quiz;
@@ -27,9 +27,9 @@ pub fn router() -> Router<AppState> {
         .route(routes::ARTIST.path.0, get(artist))
         .merge(catalog::router())
         .merge(quiz::router())
-        .merge(content::router()) // content (issue 6)
-        .merge(accounts::router()) // accounts (issue 5)
-        .merge(library::router()) // library (issue 8)
+        .merge(content::router())
+        .merge(accounts::router())
+        .merge(library::router())
         .merge(crawlers::router())
         .fallback(not_found)
 }

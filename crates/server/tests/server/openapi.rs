@@ -1,4 +1,4 @@
-//! reliability (issue 15): the OpenAPI description at `/api/openapi.json` describes
+//! The OpenAPI description at `/api/openapi.json` describes
 //! exactly the `/api` routes the router serves (paths and methods).
 
 use std::collections::BTreeSet;

@@ -47,7 +47,7 @@ export function LoadFolder({ controls }: { controls: PlayerControls }) {
   );
 }
 
-/** Spec section 4: the maximized player, a full-screen modal overlay. */
+/** The maximized player, a full-screen modal overlay. */
 export function FullPlayer({
   state,
   controls,

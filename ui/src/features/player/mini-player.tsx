@@ -3,7 +3,7 @@ import { IconButton, SeekBar, TransportButtons } from './controls';
 import { currentItem, type PlayerControls, type PlayerState } from './playlist-state';
 import { MiniQueue } from './queue';
 
-/** Spec section 4: the minimized card at the bottom right; the video plays off-screen. */
+/** The minimized card at the bottom right; the video plays off-screen. */
 export function MiniPlayer({ state, controls, onMaximize }: { state: PlayerState; controls: PlayerControls; onMaximize: () => void }) {
   const [showQueue, setShowQueue] = useState(false);
   const item = currentItem(state);

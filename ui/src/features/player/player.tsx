@@ -12,10 +12,10 @@ import { PLAYER_CSS } from './player-styles';
 import { currentItem, initialState, isVisible, playerReducer, sanitize, type PlayerAction, type PlayerControls, type PlayerState } from './playlist-state';
 import { PLAYER_SESSION_KEY } from './session-key';
 
-/** Spec section 9: opening starts after 300 ms, playing after a further 500 ms. */
+/** Opening starts after 300 ms, playing after a further 500 ms. */
 export const OPEN_DELAY_MS = 300;
 export const PLAY_DELAY_MS = 500;
-/** Spec section 9: progress is read every second; a seek drag pauses that for about 100 ms. */
+/** Progress is read every second; a seek drag pauses that for about 100 ms. */
 const PROGRESS_MS = 1000;
 const SEEK_HOLD_MS = 100;
 /** The registry key of the playlist's one video player. */
@@ -50,7 +50,7 @@ async function resolveVideo(link: string): Promise<{ id: string } | { error: str
 }
 
 /**
- * The playlist player (spec section 4): the state machine, the one video player,
+ * The playlist player: the state machine, the one video player,
  * persistence for the browser session, the lock-screen controls, and the minimized
  * or maximized view. Mounted by PlayerHost in the frame, outside the routes, so client
  * navigation never stops it.

@@ -3,7 +3,7 @@ import { playHoverSound } from '../../lib/sound';
 import { GenreBadges, Glyph, IconButton, withClick } from './controls';
 import { queue, type PlayerControls, type PlayerState } from './playlist-state';
 
-/** Spec section 9: a double tap within 300 ms. */
+/** A double tap: two taps within 300 ms. */
 export const DOUBLE_TAP_MS = 300;
 
 /** The minimized card's queue panel: each row a play button and a clickable number. */

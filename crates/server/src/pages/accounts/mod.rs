@@ -1,4 +1,4 @@
-//! The privacy pages of a signed-in visitor (issue 5): /privacy-settings, /data-access,
+//! The privacy pages of a signed-in visitor: /privacy-settings, /data-access,
 //! /account-deletion. They show one visitor's own state, so they are private (never in
 //! the render cache, `no-store`). Signed in, the viewer layer (pages::library) already
 //! puts the user into the page's state; signed out, the page is told so (`/api/user` is

@@ -1,4 +1,4 @@
-//! The signed-in visitor's library on every page (issue 8): their favorites, folders and
+//! The signed-in visitor's library on every page: their favorites, folders and
 //! video favorites (and who they are) are read here, under the contract's API paths, and
 //! go into the page's server-rendered state, so the first HTML already shows the right
 //! hearts and header count and hydration does not flicker. Pages rendered with them are
