@@ -58,26 +58,38 @@ fn id() -> ColumnDef {
 }
 
 /// Builds the new shape beside the old table, copies with `copy` (an `INSERT ...
-/// SELECT` from `weekly_top_ten` into `weekly_top_ten_rebuilt`), then swaps.
+/// SELECT` from `weekly_top_ten` into `weekly_top_ten_rebuilt`), then swaps. One batch
+/// on one connection: the migrator runs SQLite migrations outside a transaction, over a
+/// pool, and a connection that had not seen the drop refused the rename. On SQLite the
+/// batch is its own transaction; on PostgreSQL the migrator's transaction holds it.
 async fn rebuild(
     manager: &SchemaManager<'_>,
     mut table: TableCreateStatement,
     copy: String,
 ) -> Result<(), DbErr> {
-    manager
-        .create_table(table.table(Rebuilt::Table).to_owned())
-        .await?;
-    manager.get_connection().execute_unprepared(&copy).await?;
-    manager
-        .drop_table(Table::drop().table(WeeklyTopTen::Table).to_owned())
-        .await?;
-    manager
-        .rename_table(
-            Table::rename()
-                .table(Rebuilt::Table, WeeklyTopTen::Table)
-                .to_owned(),
-        )
-        .await
+    let backend = manager.get_database_backend();
+    let steps = [
+        backend.build(table.table(Rebuilt::Table)).to_string(),
+        copy,
+        backend
+            .build(&Table::drop().table(WeeklyTopTen::Table).to_owned())
+            .to_string(),
+        backend
+            .build(
+                &Table::rename()
+                    .table(Rebuilt::Table, WeeklyTopTen::Table)
+                    .to_owned(),
+            )
+            .to_string(),
+    ];
+    let batch = steps.join(";\n");
+    let batch = if backend == sea_orm::DbBackend::Sqlite {
+        format!("BEGIN;\n{batch};\nCOMMIT;")
+    } else {
+        batch
+    };
+    manager.get_connection().execute_unprepared(&batch).await?;
+    Ok(())
 }
 
 #[async_trait::async_trait]
