@@ -6,9 +6,8 @@
 //! were the seed's editors' picks, kept as such under the week the seed now names
 //! (`assets/seed/content/top-ten.json`).
 //!
-//! New names only, never a rename: SQLite migrations run outside a transaction over a
-//! pool, and a rename to a name just dropped failed now and then on a connection that
-//! still knew the old table.
+//! New names only, never a rename, so each step stands on its own: SQLite migrations
+//! run outside a transaction, over a pool of connections.
 
 use sea_orm_migration::prelude::*;
 
