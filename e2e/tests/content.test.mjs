@@ -145,7 +145,7 @@ test('the article list filters by category with JavaScript (no reload) and witho
   assert.deepEqual([Math.round(size.width), Math.round(size.height)], [280, 400], 'cards are 280 by 400');
   await page.locator('.article-grid a').first().click();
   await page.waitForURL(`${site.origin}/articles/${gear[0].id}`);
-  assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), gear[0].title);
+  await page.getByRole('heading', { level: 1, name: gear[0].title }).waitFor();
   assert.deepEqual(page.problems, []);
   await page.context().close();
 

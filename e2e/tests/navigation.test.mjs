@@ -65,7 +65,9 @@ test('back and forward across lazily loaded pages show each page with its addres
 });
 
 test('a page stays, address and all, while the next page’s module loads; a later navigation wins', async () => {
-  const page = await quietPage(site);
+  // Without the service worker: the module must come from the network to be held (the
+  // worker would answer it from the files it keeps).
+  const page = await quietPage(site, { serviceWorkers: 'block' });
   const held = await holdModule(page, 'artist-page');
   await page.goto(`${site.origin}/browse?letter=B`);
   await hydrated(page);
