@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::endpoint::Endpoint;
+use crate::operation::Endpoint;
 
 /// "More in {category}" shows up to this many (spec section 9).
 pub const RELATED_ARTICLES: usize = 3;
@@ -35,20 +35,47 @@ pub const ARTICLE_NOT_FOUND: &str = "The article you're looking for doesn't exis
 pub mod api {
     use super::*;
 
-    pub const WEEKLY_TOP_TEN: Endpoint<Vec<TopTenEntry>> =
-        Endpoint::new("weeklyTopTen", "/api/weekly-top-ten");
-    pub const NEW_SONGS: Endpoint<Vec<NewSong>> = Endpoint::new("newSongs", "/api/new-songs");
-    pub const CHANNEL_VIDEOS: Endpoint<Vec<ChannelVideo>> =
-        Endpoint::new("channelVideos", "/api/youtube/channel-videos");
-    pub const ARTIST_CHANNEL_VIDEOS: Endpoint<Vec<ChannelVideo>> = Endpoint::new(
+    pub const WEEKLY_TOP_TEN: Endpoint<Vec<TopTenEntry>> = Endpoint::get(
+        "weeklyTopTen",
+        "/api/weekly-top-ten",
+        "This week's top ten songs.",
+    )
+    .with_query(&[("refresh", "`true` rereads the chart from the database.")]);
+    pub const NEW_SONGS: Endpoint<Vec<NewSong>> =
+        Endpoint::get("newSongs", "/api/new-songs", "New songs.");
+    pub const CHANNEL_VIDEOS: Endpoint<Vec<ChannelVideo>> = Endpoint::get(
+        "channelVideos",
+        "/api/youtube/channel-videos",
+        "The site channel's videos.",
+    );
+    pub const ARTIST_CHANNEL_VIDEOS: Endpoint<Vec<ChannelVideo>> = Endpoint::get(
         "artistChannelVideos",
         "/api/artist/channel-videos?url={url}",
+        "An artist channel's videos.",
     );
-    pub const ARTICLES: Endpoint<Vec<Article>> = Endpoint::new("articles", "/api/articles");
-    /// The same route as `ARTICLES`, filtered (by category name or slug).
-    pub const ARTICLES_IN: Endpoint<Vec<Article>> =
-        Endpoint::new("articlesIn", "/api/articles?category={category}");
-    pub const ARTICLE: Endpoint<Article> = Endpoint::new("article", "/api/articles/{id}");
+    pub const ARTICLES: Endpoint<Vec<Article>> =
+        Endpoint::get("articles", "/api/articles", "Articles, newest first.");
+    /// The same route as `ARTICLES`, filtered (by category name or slug): the server
+    /// serves both with one handler.
+    pub const ARTICLES_IN: Endpoint<Vec<Article>> = Endpoint::get(
+        "articlesIn",
+        "/api/articles?category={category}",
+        "Articles in one category (name or slug).",
+    );
+    pub const ARTICLE: Endpoint<Article> =
+        Endpoint::get("article", "/api/articles/{id}", "One article.");
+
+    pub fn operations() -> Vec<crate::operation::OperationInfo> {
+        vec![
+            WEEKLY_TOP_TEN.info(),
+            NEW_SONGS.info(),
+            CHANNEL_VIDEOS.info(),
+            ARTIST_CHANNEL_VIDEOS.info(),
+            ARTICLES.info(),
+            ARTICLES_IN.info(),
+            ARTICLE.info(),
+        ]
+    }
 }
 
 /// One place of the Weekly Top 10.

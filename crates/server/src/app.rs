@@ -38,7 +38,7 @@ pub fn build_app(state: AppState) -> Router {
         });
     Router::new()
         .merge(crate::ops::router()) // reliability (issue 15): /healthz, /readyz
-        .nest("/api", api)
+        .nest(sound_atlas_contract::operation::API_PREFIX, api)
         .merge(crate::static_files::router())
         .merge(crate::installable::router())
         // player (issue 13): the video service's iframe API (a local fake in test mode)

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPoi
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../components/link';
-import { api, type Article, type ChannelVideo, type NewSong, type TopTenEntry } from '../../generated/contract';
+import type { Article, ChannelVideo, NewSong, TopTenEntry } from '../../generated/contract';
 import { requestVideoOverlay } from '../../lib/events';
-import { fetchJson } from '../../lib/fetcher';
+import { client as apiClient } from '../../lib/api-client';
 import { playHoverSound } from '../../lib/sound';
 import { ExternalLink, useExternalLink } from '../../components/external-link';
 import { BookIcon, ChevronLeftIcon, ChevronRightIcon, PlayIcon, RefreshIcon } from '../../components/icons';
@@ -84,7 +84,7 @@ export function WeeklyTopTen() {
     setRefreshing(true);
     const started = Date.now();
     try {
-      const fresh = await fetchJson<TopTenEntry[]>(`${api.weeklyTopTen()}?refresh=true`);
+      const fresh = await apiClient.weeklyTopTen({ refresh: 'true' });
       client.setQueryData(queries.weeklyTopTen().queryKey, fresh);
     } catch {
       // The strip keeps what it shows; a failed refresh changes nothing.
