@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // (Run by .ci/test: `node .ci/check-stack.mjs`.)
 // The product's stack is fixed by its owner: each package below stays a used dependency
-// (README "Libraries and why"). Fails when one is missing from the manifests or is no
+// (docs/libraries.md). Fails when one is missing from the manifests or is no
 // longer imported by the code that ships (test code does not count), so no change can
 // drop or bypass one silently.
 import { readFileSync, readdirSync, statSync } from 'node:fs';

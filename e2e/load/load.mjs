@@ -4,7 +4,7 @@
 // each from its own forwarded address so the per-IP limits count them apart) and
 // favorite writes by many signed-in users.
 //
-//   LOAD_SECONDS=60 node e2e/load/load.mjs     (the README's figures; .ci/load)
+//   LOAD_SECONDS=60 node e2e/load/load.mjs     (docs/operations-and-scaling.md's figures; .ci/load)
 //   DATABASE_URL=postgres://... node e2e/load/load.mjs
 //
 // Fails (exit 1) on any error (non-2xx/3xx answer, socket error or timeout) or when the

@@ -2,8 +2,8 @@
 // build) on a free loopback port with a fresh data directory (embedded SQLite, seeded
 // on start), and Debian's headless Chromium through playwright-core. Requests to any
 // other host are aborted: tests never reach the network.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,8 +39,7 @@ async function waitForHealth(origin, server, deadlineMs) {
 }
 
 /**
- * Starts server and browser; returns { origin, browser, newPage, stop, serverPid, cli }
- * (`cli(...args)` runs a subcommand of the same binary on the server's data, e.g. an import).
+ * Starts server and browser; returns { origin, browser, newPage, command, importFile, stop, serverPid }.
  * Options: `port` (default: a free one), `env` (extra server environment), `allowOrigins`
  * (other origins the browser may reach, e.g. a local identity provider).
  */
@@ -85,6 +84,20 @@ export async function start({ port: chosenPort, env: extraEnv = {}, allowOrigins
     return page;
   }
 
+  /** Runs a subcommand of the binary (an import, the enrichment) on the server's database; resolves with its output. */
+  function command(args) {
+    return new Promise((resolve, reject) => {
+      execFile(bin, args, { env }, (err, stdout, stderr) => (err ? reject(new Error(`${args[0]}: ${err.message}\n${stderr}`)) : resolve(stdout)));
+    });
+  }
+
+  /** `sound-atlas import <kind> <file> ...args` with `text` as the file. */
+  async function importFile(kind, text, args = []) {
+    const file = join(dataDir, `import-${Date.now()}.json`);
+    writeFileSync(file, text);
+    return command(['import', kind, file, ...args]);
+  }
+
   async function stop() {
     await browser.close();
     server.kill('SIGTERM');
@@ -92,9 +105,7 @@ export async function start({ port: chosenPort, env: extraEnv = {}, allowOrigins
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const cli = (...args) => execFileSync(bin, args, { env, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
-
-  return { origin, browser, newPage, stop, serverPid: server.pid, cli };
+  return { origin, browser, newPage, command, importFile, stop, serverPid: server.pid };
 }
 
 /** Polls `check` until it returns something truthy (errors count as "not yet"). */

@@ -46,6 +46,16 @@ export function loadVocabulary() {
     }
     types.set(type, props);
   }
+  // Roles (schema.org's pattern for a value with qualifiers, e.g. a band's member with
+  // the years they played) are generic leaves: `type XRoleLeaf<TContent, TProperty> =
+  // Omit<XRoleBase, TProperty> & { "@type": "XRole"; } & { [key in TProperty]: TContent }`.
+  // A role node takes its base's properties and the property it stands in for.
+  const roleDecl = /^export type (\w+)Leaf<TContent, TProperty extends string> = Omit<(\w+Base), TProperty> & \{\n\s+"@type": "([^"]+)";/gm;
+  for (const [, , base, type] of source.matchAll(roleDecl)) {
+    const props = new Set(resolve(base));
+    props.roleOf = true;
+    types.set(type, props);
+  }
   function isAction(base) {
     if (base === 'ActionBase') return true;
     return (bases.get(base)?.parents ?? []).some(isAction);
@@ -60,9 +70,9 @@ export function loadVocabulary() {
 export function jsonLdProblems(doc, types) {
   const problems = [];
   if (doc['@context'] !== 'https://schema.org') problems.push(`@context is ${JSON.stringify(doc['@context'])}`);
-  const visit = (node, path) => {
+  const visit = (node, path, property = null) => {
     if (Array.isArray(node)) {
-      node.forEach((item, i) => visit(item, `${path}[${i}]`));
+      node.forEach((item, i) => visit(item, `${path}[${i}]`, property));
       return;
     }
     if (node === null || typeof node !== 'object') return;
@@ -78,10 +88,11 @@ export function jsonLdProblems(doc, types) {
     });
     for (const [key, value] of Object.entries(node)) {
       if (key.startsWith('@')) continue;
-      if (known.length > 0 && !known.some((k) => types.get(k).has(key))) {
+      const standsFor = (k) => types.get(k).roleOf && key === property;
+      if (known.length > 0 && !known.some((k) => types.get(k).has(key) || standsFor(k))) {
         problems.push(`${path}: "${key}" is not a property of ${known.join(' or ')}`);
       }
-      visit(value, `${path}.${key}`);
+      visit(value, `${path}.${key}`, key);
     }
   };
   visit(doc, String([doc['@type']].flat().join('+')));

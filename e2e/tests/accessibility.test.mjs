@@ -9,7 +9,8 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { start } from '../support/harness.mjs';
-import { artistByTitle, hydrated, quietPage, settle } from './browser-helpers.mjs';
+import { artistByTitle, hydrated, importPastTopTenWeek, PAST_TOP_TEN_WEEK, quietPage, settle } from './browser-helpers.mjs';
+import { addEnrichedArtist, ENRICHED_TITLE } from '../support/enriched-artist.mjs';
 import { asVisitor, signedInPage, startMail } from './signed-in-helpers.mjs';
 
 let site;
@@ -122,6 +123,11 @@ test('the home page has no accessibility violations, its title, landmarks and ou
   await checkPage('/', { title: 'Sound Atlas - Explore Your World of Music', h1: 'Explore Your World of Music', extraLandmarks: ['search', 'navigation'] });
 });
 
+test("home on a past chart week, with the Top 10's Week selector, has no accessibility violations", async () => {
+  await importPastTopTenWeek(site);
+  await checkPage(`/?week=${PAST_TOP_TEN_WEEK}`, { title: 'Sound Atlas - Explore Your World of Music', h1: 'Explore Your World of Music', extraLandmarks: ['search', 'navigation'] });
+});
+
 test("the header's favorites button is named by what it shows (WCAG 2.5.3)", async () => {
   const page = await quietPage(site, { viewport: { width: 1280, height: 900 } });
   await page.goto(`${site.origin}/`);
@@ -146,6 +152,11 @@ test('artist pages, a band and a solo artist, have no accessibility violations',
     await checkPage(`/artist/${artist.id}`, { title: `${name} - Sound Atlas`, h1: name });
   }
   await checkPage('/artist/999999', { title: 'Artist Not Found - Sound Atlas', h1: 'Artist Not Found', status: 404 });
+});
+
+test('an enriched artist page (photo credit, listen links, discography, members) has no accessibility violations', async () => {
+  const id = await addEnrichedArtist(site);
+  await checkPage(`/artist/${id}`, { title: `${ENRICHED_TITLE} - Sound Atlas`, h1: ENRICHED_TITLE });
 });
 
 test('search pages, with results, without and empty, have no accessibility violations', async () => {

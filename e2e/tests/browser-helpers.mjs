@@ -1,6 +1,8 @@
 // Helpers shared by the end-to-end test files (not a test file itself: node --test
 // only picks up *.test.mjs here).
 
+import { until } from '../support/harness.mjs';
+
 /** sessionStorage flag the splash screen sets once it has been shown in a session. */
 export const SPLASH_SEEN_KEY = 'sa-splash-seen';
 
@@ -47,4 +49,24 @@ export async function artistByTitle(site, title) {
 
 export async function neighborsOf(site, id) {
   return (await fetch(`${site.origin}/api/artists/${id}/neighbors`)).json();
+}
+
+/** The week the seed's Top 10 (the editors' picks) belongs to. */
+export const SEED_TOP_TEN_WEEK = '2026-11-23';
+/** An earlier chart week the tests import: the seed's picks stay the newest list. */
+export const PAST_TOP_TEN_WEEK = '2026-11-16';
+
+/**
+ * Imports ten places as the chart "Test Chart" of the week before the seed's, and makes
+ * the server reread the chart (`?refresh=true`), so home offers its Week selector.
+ */
+export async function importPastTopTenWeek(site) {
+  const places = Array.from({ length: 10 }, (_, i) => ({ rank: i + 1, songName: `Past Hit ${i + 1}`, artist: 'Test Artist' }));
+  await site.importFile('top-ten', JSON.stringify(places), ['--week', PAST_TOP_TEN_WEEK, '--chart', 'Test Chart']);
+  // A refresh within a second of the last read reuses it: ask until the week shows.
+  await until('the imported week', async () => {
+    await fetch(`${site.origin}/api/weekly-top-ten?refresh=true`);
+    const weeks = await (await fetch(`${site.origin}/api/weekly-top-ten/weeks`)).json();
+    return weeks.some((w) => w.weekOf === PAST_TOP_TEN_WEEK);
+  });
 }

@@ -1,11 +1,11 @@
-// Editorial content in a real browser and as crawlers read it: home's sections, the
-// article list filtered with and without JavaScript, an article page's raw HTML
+// Editorial content in a real browser and as crawlers read it: home's sections (the
+// Top 10's week and past weeks, new songs' dates), the article list filtered with and without JavaScript, an article page's raw HTML
 // (title, og:*, twitter:*, JSON-LD), an unknown article, the External Link Warning,
 // a share image that decodes as 1200x630, and the sitemap index.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { start, until } from '../support/harness.mjs';
-import { hydrated, quietPage, settle } from './browser-helpers.mjs';
+import { hydrated, importPastTopTenWeek, PAST_TOP_TEN_WEEK, quietPage, settle } from './browser-helpers.mjs';
 
 let site;
 let articles;
@@ -26,6 +26,48 @@ function metaOf(html, key) {
   const match = html.match(new RegExp(`<meta (?:property|name)="${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" content="([^"]*)"`));
   return match?.[1];
 }
+
+test('the Top 10 names its week and whose list it is, past weeks stay readable without JavaScript, and new songs show their dates', async () => {
+  const songs = await (await fetch(`${site.origin}/api/new-songs`)).json();
+  const page = await quietPage(site, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+  await page.goto(`${site.origin}/`);
+  await hydrated(page);
+  const top = page.locator('section[aria-labelledby="top10-title"]');
+  assert.equal(await top.locator('.section-note').textContent(), "Week of November 23, 2026 · Editors' picks by Sound Atlas, not a chart");
+  // One week: no selector.
+  assert.equal(await top.getByRole('combobox', { name: 'Week' }).count(), 0);
+  const fresh = page.locator('section[aria-labelledby="new-songs-title"]');
+  const dates = await fresh.locator('time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime')));
+  assert.deepEqual(dates, songs.map((s) => s.releaseDate).filter(Boolean));
+  assert.deepEqual([...dates].sort().reverse(), dates, 'newest release first');
+
+  await importPastTopTenWeek(site);
+  const noJs = await site.newPage({ javaScriptEnabled: false });
+  await noJs.goto(`${site.origin}/`);
+  const noJsTop = noJs.locator('section[aria-labelledby="top10-title"]');
+  assert.equal(await noJsTop.locator('.section-note').textContent(), "Week of November 23, 2026 · Editors' picks by Sound Atlas, not a chart");
+  await noJsTop.getByRole('combobox', { name: 'Week' }).selectOption(PAST_TOP_TEN_WEEK);
+  await Promise.all([noJs.waitForURL(`${site.origin}/?week=${PAST_TOP_TEN_WEEK}`), noJsTop.getByRole('button', { name: 'Show' }).click()]);
+  assert.equal(await noJsTop.locator('.section-note').textContent(), 'Week of November 16, 2026 · Test Chart');
+  assert.equal(await noJsTop.locator('.video-tile-title').first().textContent(), 'Past Hit 1');
+  assert.equal(await noJsTop.locator('.video-tile').count(), 10);
+  await noJs.context().close();
+
+  // With JavaScript the same address hydrates on that week, its option chosen.
+  await page.goto(`${site.origin}/?week=${PAST_TOP_TEN_WEEK}`);
+  await hydrated(page);
+  assert.equal(await top.locator('.section-note').textContent(), 'Week of November 16, 2026 · Test Chart');
+  assert.equal(await top.getByRole('combobox', { name: 'Week' }).inputValue(), PAST_TOP_TEN_WEEK);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+
+  // On a phone the selector fits the screen: the page never scrolls sideways.
+  const phone = await quietPage(site, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await phone.goto(`${site.origin}/?week=${PAST_TOP_TEN_WEEK}`);
+  await hydrated(phone);
+  assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll at 390 px');
+  await phone.context().close();
+});
 
 test('home shows the Weekly Top 10, Brand New Songs, the channel, the latest articles and the quiz link', async () => {
   const chart = await (await fetch(`${site.origin}/api/weekly-top-ten`)).json();

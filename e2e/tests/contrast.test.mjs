@@ -2,7 +2,7 @@
 // (it cannot compute a colour behind text on a gradient). Read from the stylesheets
 // themselves: the custom properties in ui/src/app/global.css and every rule in ui/src
 // that paints a gradient, each checked at 21 points along the gradient against WCAG's
-// 4.5:1 for normal text. The ratios are written down in the README ("Accessibility").
+// 4.5:1 for normal text. The ratios are written down in docs/accessibility-and-structured-data.md.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,9 +1,6 @@
 // The data saver in Chromium: with the browser's Save-Data, or the visitor's switch,
 // no video thumbnail loads until asked; without it they do.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { start } from '../support/harness.mjs';
 import { hydrated, quietPage } from './browser-helpers.mjs';
@@ -12,19 +9,13 @@ let site;
 before(async () => {
   site = await start();
   // Songs with videos (ids made up for the test: their thumbnails are what is counted).
-  const dir = mkdtempSync(join(tmpdir(), 'sound-atlas-saver-'));
-  try {
-    const songs = ['aaaaaaaaaa1', 'bbbbbbbbbb2', 'cccccccccc3'].map((videoId, i) => ({
-      songName: `Saver Song ${i + 1}`,
-      artistName: 'Saver Artist',
-      videoId,
-      releaseDate: new Date(Date.now() - i * 86_400_000).toISOString().slice(0, 10),
-    }));
-    writeFileSync(join(dir, 'songs.json'), JSON.stringify(songs));
-    site.cli('import', 'new-songs', join(dir, 'songs.json'));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const songs = ['aaaaaaaaaa1', 'bbbbbbbbbb2', 'cccccccccc3'].map((videoId, i) => ({
+    songName: `Saver Song ${i + 1}`,
+    artistName: 'Saver Artist',
+    videoId,
+    releaseDate: new Date(Date.now() - i * 86_400_000).toISOString().slice(0, 10),
+  }));
+  await site.importFile('new-songs', JSON.stringify(songs));
 });
 after(async () => {
   await site?.stop();

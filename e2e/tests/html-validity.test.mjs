@@ -10,10 +10,14 @@ import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
 import vnuJar from 'vnu-jar';
 import { start } from '../support/harness.mjs';
+import { importPastTopTenWeek, PAST_TOP_TEN_WEEK } from './browser-helpers.mjs';
+import { addEnrichedArtist } from '../support/enriched-artist.mjs';
 
 let site;
 before(async () => {
   site = await start();
+  // Two chart weeks, so home shows its Week selector.
+  await importPastTopTenWeek(site);
 });
 after(async () => {
   await site?.stop();
@@ -22,11 +26,15 @@ after(async () => {
 test('every page type is valid HTML to the Nu checker', async () => {
   const [artist] = await (await fetch(`${site.origin}/api/artists/browse?letter=B&page=1`)).json().then((page) => page.artists ?? page);
   const [article] = await (await fetch(`${site.origin}/api/articles`)).json();
+  const enriched = await addEnrichedArtist(site);
   const paths = [
     '/',
+    `/?week=${PAST_TOP_TEN_WEEK}`,
     '/browse',
     '/browse?letter=B',
     `/artist/${artist.id}`,
+    // With every section the enrichment adds.
+    `/artist/${enriched}`,
     '/artist/999999',
     '/search',
     '/search/rock',

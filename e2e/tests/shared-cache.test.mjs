@@ -1,9 +1,6 @@
 // The site behind a real shared cache (Debian's nginx with e2e/support/nginx-shared-cache.conf):
 // anonymous pages are kept and revalidated, a signed-in visitor's never are.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { start, until } from '../support/harness.mjs';
 import { startNginx } from '../support/nginx.mjs';
@@ -85,13 +82,7 @@ test('a change of data shows through the cache within the freshness the pages st
 
   // An import in another process, then the catalogue's refresh (what the site's own
   // refresh asks for): the server has the change.
-  const dir = mkdtempSync(join(tmpdir(), 'sound-atlas-import-'));
-  try {
-    writeFileSync(join(dir, 'change.csv'), `externalId,title,bio\n2pac,2Pac,"${changed}"\n`);
-    site.cli('import', 'artists', join(dir, 'change.csv'));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  await site.importFile('artists', `externalId,title,bio\n2pac,2Pac,"${changed}"\n`, ['--format', 'csv']);
   // (A refresh within 10 s of the catalogue's last read reuses that read.)
   await until('the server has the change', async () => {
     const list = await (await fetch(`${site.origin}/api/artists?refresh=true`)).json();

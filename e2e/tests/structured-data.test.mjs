@@ -8,6 +8,7 @@ import { after, before, test } from 'node:test';
 import { start } from '../support/harness.mjs';
 import { jsonLdProblems, loadVocabulary } from '../support/schema-vocabulary.mjs';
 import { artistByTitle } from './browser-helpers.mjs';
+import { addEnrichedArtist } from '../support/enriched-artist.mjs';
 
 let site;
 let vocabulary;
@@ -54,6 +55,27 @@ test('a band and a solo artist carry valid MusicGroup / Person JSON-LD', async (
     assert.ok(docs[0].genre.length > 0, `${path}: genres are in the data`);
     assert.deepEqual(await problemsOf(path), []);
   }
+});
+
+test('an enriched band carries sameAs, member roles and albums, all valid', async () => {
+  const path = `/artist/${await addEnrichedArtist(site)}`;
+  const [group] = await jsonLdOf(path);
+  assert.ok(group.sameAs.includes('https://www.wikidata.org/wiki/Q999001'), `${path}: ${group.sameAs}`);
+  assert.deepEqual(group.member.map((m) => [m['@type'], m.member.name, m.startDate, m.endDate]), [
+    ['OrganizationRole', 'Ada Fixture', '1970', undefined],
+    ['OrganizationRole', 'Ben Fixture', '1970', '1991'],
+  ]);
+  assert.deepEqual(group.album.map((a) => [a['@type'], a.name, a.datePublished]), [
+    ['MusicAlbum', 'First Record', '1973'],
+    ['MusicAlbum', 'Second Record', '1974'],
+  ]);
+  assert.equal(group.image['@type'], 'ImageObject');
+  assert.deepEqual(await problemsOf(path), []);
+  // A role takes the property it stands for, and no other that its type lacks.
+  const role = { '@type': 'OrganizationRole', member: { '@type': 'Person', name: 'x' }, album: 'y' };
+  assert.deepEqual(jsonLdProblems({ '@context': 'https://schema.org', '@type': 'MusicGroup', name: 'z', member: role }, vocabulary), [
+    'MusicGroup.member: "album" is not a property of OrganizationRole',
+  ]);
 });
 
 test('the home page\'s WebSite and the browse BreadcrumbList are valid', async () => {

@@ -10,6 +10,8 @@ mod m20261123_000004_create_library; // library (issue 8)
 mod m20261123_000005_artist_updated_at;
 mod m20261124_000001_article_updated_at;
 mod m20261125_000001_code_guesses_and_rate_limits;
+mod m20261125_000010_top_ten_weeks;
+mod m20261125_000020_artist_enrichment;
 
 pub struct Migrator;
 
@@ -25,6 +27,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000005_artist_updated_at::Migration),
             Box::new(m20261124_000001_article_updated_at::Migration),
             Box::new(m20261125_000001_code_guesses_and_rate_limits::Migration),
+            Box::new(m20261125_000010_top_ten_weeks::Migration),
+            Box::new(m20261125_000020_artist_enrichment::Migration),
         ]
     }
 }

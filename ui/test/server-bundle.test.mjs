@@ -40,8 +40,17 @@ describe('build output', () => {
     expect(Object.keys(manifest.lazy).sort()).toEqual(['article-page', 'articles-page', 'artist-page', 'browse-page', 'cookie-consent-panel', 'email-link-pages', 'favorites-page', 'home-page', 'login-dialog', 'mobile-menu', 'player', 'privacy-pages', 'quiz-page', 'search-page', 'site-pages']);
     const files = readdirSync(path.join(outdir, 'client'));
     for (const url of [...manifest.scripts, ...manifest.styles, ...Object.values(manifest.lazy)]) expect(files).toContain(url.slice('/static/'.length));
-    // One file per load: the entry and the lazily loaded modules, nothing else.
-    expect(files.filter((file) => file.endsWith('.js'))).toHaveLength(1 + Object.keys(manifest.lazy).length);
+    // One file per load: the entry and the lazily loaded modules, and the service worker.
+    expect(files.filter((file) => file.endsWith('.js') && file !== 'sw.js')).toHaveLength(1 + Object.keys(manifest.lazy).length);
+  });
+
+  it("writes the service worker with the release's frame files, and the offline page", () => {
+    const manifest = JSON.parse(readFileSync(path.join(outdir, 'manifest.json'), 'utf8'));
+    const worker = readFileSync(path.join(outdir, 'client', 'sw.js'), 'utf8');
+    for (const url of [...manifest.scripts, ...manifest.styles]) expect(worker).toContain(JSON.stringify(url));
+    expect(worker).not.toContain('FRAME_FILES');
+    expect(worker).not.toContain('OFFLINE_REVISION');
+    expect(readFileSync(path.join(outdir, 'client', 'offline.html'), 'utf8')).toContain("<h1>You're offline</h1>");
   });
 
   it('writes each lazily loaded module as one file that takes the shared code from the entry', () => {
@@ -99,6 +108,20 @@ describe('server render (bare engine)', () => {
         { key: '/api/artists/42', status: 200, body: artist },
         { key: '/api/artists/42/neighbors', status: 200, body: { position: 3, total: 10, previousId: 41, nextId: 43 } },
         { key: '/api/artists/42/related', status: 200, body: [] },
+        {
+          key: '/api/artists/42/details',
+          status: 200,
+          body: {
+            imageCredit: null,
+            beganOn: null,
+            listen: [{ service: 'spotify', url: 'https://open.spotify.com/x', search: false }],
+            albums: [{ title: 'Bleach', year: 1989 }],
+            members: [],
+            timeline: null,
+            wikidataId: null,
+            musicbrainzId: null,
+          },
+        },
       ]),
     });
     // The page's module, built into the engine's bundle, named for the document's preload.
@@ -107,6 +130,7 @@ describe('server render (bare engine)', () => {
     expect(ok).toContain('<h1 id="artist-title" class="artist-title">Nirvana</h1>');
     expect(ok).toContain('Formed 1987 in Aberdeen, Washington');
     expect(ok).toContain('href="https://open.spotify.com/x" target="_blank" rel="noopener noreferrer"');
+    expect(ok).toContain('<h2 id="albums-title">Discography</h2>');
     const missing = bundle.render({
       url: '/artist/999',
       state: state([{ key: '/api/artists/999', status: 404, body: { status: 404, error: 'Not Found', message: 'This artist could not be found. It may have been removed or the ID is incorrect.' } }]),

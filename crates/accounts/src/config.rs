@@ -1,4 +1,4 @@
-//! Settings, all from environment variables (see the README section "Accounts").
+//! Settings, all from environment variables (see docs/accounts-and-security.md).
 
 use std::net::IpAddr;
 use std::path::PathBuf;
@@ -45,7 +45,7 @@ impl Limit {
     }
 }
 
-/// The rate limits (see the README for the reasoning).
+/// The rate limits (see docs/accounts-and-security.md for the reasoning).
 #[derive(Debug, Clone)]
 pub struct Limits {
     /// Password sign-in attempts from one IP address (an IPv6 /64), whatever the account.

@@ -7,7 +7,7 @@ use sound_atlas_contract::catalog::api as endpoints;
 use sound_atlas_contract::quiz::{api as quiz_endpoints, QuizFact};
 use sound_atlas_http::{ApiResult, OperationRoutes, QueryParams};
 
-use crate::model::{Artist, ArtistSummary, BrowsePage, Neighbors, SearchPage};
+use crate::model::{Artist, ArtistDetails, ArtistSummary, BrowsePage, Neighbors, SearchPage};
 use crate::params::{ArtistId, BrowseRequest, SearchCardsRequest, SearchQuery};
 use crate::quiz::{self, QuizSeed};
 use crate::reads;
@@ -27,6 +27,7 @@ where
         .operation(&endpoints::ARTIST, artist)
         .operation(&endpoints::NEIGHBORS, neighbors)
         .operation(&endpoints::RELATED, related)
+        .operation(&endpoints::ARTIST_DETAILS, artist_details)
         .operation(&quiz_endpoints::QUIZ_FACTS, quiz_facts)
 }
 
@@ -81,6 +82,13 @@ async fn related(
     id: ArtistId,
 ) -> ApiResult<Json<Vec<ArtistSummary>>> {
     reads::related(&catalog, id).await.map(Json)
+}
+
+async fn artist_details(
+    State(catalog): State<Catalog>,
+    id: ArtistId,
+) -> ApiResult<Json<ArtistDetails>> {
+    reads::artist_details(&catalog, id).await.map(Json)
 }
 
 async fn quiz_facts(

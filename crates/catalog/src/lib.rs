@@ -1,5 +1,6 @@
 //! The public catalogue of artists and bands.
 //!
+//! - `enrichment`: what the open music data sources said about artists, with provenance.
 //! - `model`: the JSON shapes of the API (defined in the route contract) from database rows.
 //! - `params`: request values (artist id, search query, page) parsed once at the edge.
 //! - `seed`: the catalogue shipped in `assets/seed/`, loaded on first start.
@@ -10,6 +11,8 @@
 //! - `api`: the axum routes under `/api/artists` and `/api/quiz`.
 
 pub mod api;
+mod details;
+pub mod enrichment;
 pub mod model;
 pub mod params;
 pub mod quiz;
@@ -19,7 +22,9 @@ pub mod seed;
 pub mod store;
 pub mod write;
 
-pub use model::{Artist, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors, SearchPage};
+pub use model::{
+    Artist, ArtistDetails, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors, SearchPage,
+};
 pub use params::{ArtistId, BrowseRequest, PageNumber, SearchCardsRequest, SearchQuery};
 pub use quiz::QuizSeed;
 pub use store::Catalog;

@@ -3,11 +3,13 @@
 //! API path the browser would request (`sound_atlas_contract::catalog::api`).
 
 use rand::Rng;
+use sea_orm::EntityTrait;
 use sound_atlas_http::{ApiError, ApiResult};
 
+use crate::enrichment;
 use crate::model::{
-    Artist, ArtistSummary, BrowsePage, Letter, Neighbors, SearchPage, BROWSE_PAGE_SIZE,
-    MAX_SEARCH_RESULTS, RELATED_LIMIT,
+    Artist, ArtistDetails, ArtistSummary, BrowsePage, Letter, Neighbors, SearchPage,
+    BROWSE_PAGE_SIZE, MAX_SEARCH_RESULTS, RELATED_LIMIT,
 };
 use crate::params::{ArtistId, PageNumber, SearchQuery};
 pub use crate::params::{ARTIST_NOT_FOUND, SEARCH_QUERY_REQUIRED};
@@ -73,6 +75,29 @@ pub async fn artist(catalog: &Catalog, id: ArtistId) -> ApiResult<Artist> {
         .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))
 }
 
+/// `GET /api/artists/{id}/details`: what the enrichment found, for the artist's page.
+pub async fn artist_details(catalog: &Catalog, id: ArtistId) -> ApiResult<ArtistDetails> {
+    let snapshot = catalog.snapshot(false).await?;
+    let artist = snapshot
+        .get(id.get())
+        .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))?;
+    let db = catalog.db();
+    let Some(row) = sound_atlas_entity::artist::Entity::find_by_id(id.get())
+        .one(db)
+        .await?
+    else {
+        return Err(ApiError::not_found(ARTIST_NOT_FOUND));
+    };
+    let (albums, spells) = enrichment::lists_of(db, id.get()).await?;
+    Ok(crate::details::details_of(
+        artist,
+        row,
+        albums,
+        spells,
+        current_year(),
+    ))
+}
+
 /// `GET /api/artists/{id}/neighbors`: position and prev/next in the full list, wrapping.
 pub async fn neighbors(catalog: &Catalog, id: ArtistId) -> ApiResult<Neighbors> {
     let snapshot = catalog.snapshot(false).await?;
@@ -129,6 +154,23 @@ pub async fn related(catalog: &Catalog, id: ArtistId) -> ApiResult<Vec<ArtistSum
         .take(RELATED_LIMIT)
         .map(|&i| snapshot.artists[i as usize].summary())
         .collect())
+}
+
+/// This year (UTC), for timelines of members still in a band.
+fn current_year() -> i32 {
+    year_of_unix(crate::write::now_unix())
+}
+
+/// The civil year (UTC) of a unix time (H. Hinnant's `civil_from_days`).
+fn year_of_unix(seconds: i64) -> i32 {
+    let z = seconds.div_euclid(86_400) + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z - era * 146_097;
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    (year_of_era + era * 400 + i64::from(month_index >= 10)) as i32
 }
 
 /// `GET /api/artists/random`: uniform over the full list.
@@ -204,4 +246,20 @@ pub async fn browse(
         total: under_letter.len(),
         artists,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn unix_times_fall_in_their_civil_year() {
+        for (seconds, year) in [
+            (0, 1970),
+            (951_782_400, 2000),   // 2000-02-29
+            (1_767_225_599, 2025), // 2025-12-31 23:59:59
+            (1_767_225_600, 2026), // 2026-01-01
+            (4_107_542_400, 2100), // 2100-03-01
+        ] {
+            assert_eq!(super::year_of_unix(seconds), year, "{seconds}");
+        }
+    }
 }

@@ -119,6 +119,8 @@ impl SeedArtist {
             solo_video_link: Set(self.solo_video_link),
             fun_fact: Set(self.fun_fact),
             updated_at: Set(Some(crate::write::now_unix())),
+            // Filled by the enrichment, never by the seed.
+            ..Default::default()
         }
     }
 }

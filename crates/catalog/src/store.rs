@@ -131,6 +131,11 @@ impl Catalog {
         }
     }
 
+    /// The database, for reads the snapshot does not hold (an artist's page details).
+    pub(crate) fn db(&self) -> &DatabaseConnection {
+        &self.db
+    }
+
     /// Forgets the snapshot, so the next read rereads the table (another process, e.g.
     /// an import, changed it; issue 15's change notifications call this).
     pub async fn invalidate(&self) {

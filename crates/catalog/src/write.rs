@@ -1,12 +1,12 @@
-//! The catalogue's write API for importers: upsert artists by `externalId`, and set
-//! what the encyclopedia enrichment found. Callers pass their transaction, so an
+//! The catalogue's write API for importers: upsert artists by `externalId` (what the
+//! enrichment found is written by `enrichment`). Callers pass their transaction, so an
 //! import commits whole or changes nothing.
 
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter,
     QuerySelect, TryIntoModel,
 };
-use sound_atlas_entity::artist;
+use sound_atlas_entity::{artist, artist_field_source};
 
 /// One artist as a source describes it. `None` leaves a present artist's value as it
 /// is (a spreadsheet has no year or fun fact, for example).
@@ -136,6 +136,33 @@ pub async fn upsert<C: ConnectionTrait>(
         if let Some(genres) = input.genres {
             row.genres = Set(serde_json::to_string(&genres).expect("a list of strings serializes"));
         }
+        // The fields this import sets are its own from now on: the enrichment's
+        // provenance for them goes, and so does a photo credit that no longer applies.
+        let imported: Vec<&str> = [
+            ("image", input.image_url.is_some()),
+            ("spotify_link", input.spotify_link.is_some()),
+            ("apple_link", input.apple_link.is_some()),
+            ("amazon_link", input.amazon_link.is_some()),
+            ("tidal_link", input.tidal_link.is_some()),
+            ("solo_video_link", input.solo_video_link.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(field, set)| set.then_some(field))
+        .collect();
+        let new_image = input.image_url.is_some()
+            && before.as_ref().and_then(|b| b.image_url.as_deref()) != input.image_url.as_deref();
+        if new_image {
+            for credit in [
+                &mut row.image_thumbnail_url,
+                &mut row.image_source,
+                &mut row.image_author,
+                &mut row.image_license,
+                &mut row.image_license_url,
+                &mut row.image_page_url,
+            ] {
+                *credit = Set(None);
+            }
+        }
         let optional = [
             (&mut row.image_url, input.image_url),
             (&mut row.bio, input.bio),
@@ -159,84 +186,19 @@ pub async fn upsert<C: ConnectionTrait>(
             }
             // Setting a field marks it changed even to the same value: compare models.
             Some(before) if row.clone().try_into_model()? == before => counts.unchanged += 1,
-            Some(_) => {
+            Some(before) => {
                 row.updated_at = Set(Some(now_unix()));
                 row.update(db).await?;
+                artist_field_source::Entity::delete_many()
+                    .filter(artist_field_source::Column::ArtistId.eq(before.id))
+                    .filter(artist_field_source::Column::Field.is_in(imported))
+                    .exec(db)
+                    .await?;
                 counts.updated += 1;
             }
         }
     }
     Ok(counts)
-}
-
-/// An artist the encyclopedia enrichment can work on.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EnrichmentTarget {
-    pub id: i32,
-    pub title: String,
-    pub bio_source_link: String,
-    pub has_bio: bool,
-}
-
-/// Every artist with a biography source link, by id.
-pub async fn enrichment_targets<C: ConnectionTrait>(
-    db: &C,
-) -> Result<Vec<EnrichmentTarget>, sea_orm::DbErr> {
-    let mut rows = artist::Entity::find()
-        .filter(artist::Column::BioSourceLink.is_not_null())
-        .all(db)
-        .await?;
-    rows.sort_by_key(|r| r.id);
-    Ok(rows
-        .into_iter()
-        .filter_map(|r| {
-            let link = r.bio_source_link.filter(|l| !l.trim().is_empty())?;
-            Some(EnrichmentTarget {
-                id: r.id,
-                title: r.title,
-                bio_source_link: link,
-                has_bio: r.bio.is_some_and(|b| !b.trim().is_empty()),
-            })
-        })
-        .collect())
-}
-
-/// What the encyclopedia says about one artist.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Enrichment {
-    pub image_url: Option<String>,
-    pub image_thumbnail_url: Option<String>,
-    /// e.g. "wikimedia".
-    pub image_source: Option<String>,
-    /// Used only where the artist has no biography yet.
-    pub summary: Option<String>,
-}
-
-/// Applies an enrichment to one artist. Returns whether anything changed.
-pub async fn enrich<C: ConnectionTrait>(
-    db: &C,
-    id: i32,
-    enrichment: Enrichment,
-) -> Result<bool, sea_orm::DbErr> {
-    let Some(before) = artist::Entity::find_by_id(id).one(db).await? else {
-        return Ok(false);
-    };
-    let mut row = artist::ActiveModel::from(before.clone());
-    if let Some(url) = enrichment.image_url {
-        row.image_url = Set(Some(url));
-        row.image_thumbnail_url = Set(enrichment.image_thumbnail_url);
-        row.image_source = Set(enrichment.image_source);
-    }
-    let has_bio = before.bio.as_deref().is_some_and(|b| !b.trim().is_empty());
-    if let (false, Some(summary)) = (has_bio, enrichment.summary) {
-        row.bio = Set(Some(summary));
-    }
-    if row.clone().try_into_model()? == before {
-        return Ok(false);
-    }
-    row.updated_at = Set(Some(now_unix()));
-    row.update(db).await?;
-    Ok(true)
 }
 
 /// Now, as the `updated_at` columns store it (unix seconds).

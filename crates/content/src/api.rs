@@ -6,7 +6,7 @@ use sound_atlas_catalog::Catalog;
 use sound_atlas_contract::content::api;
 use sound_atlas_http::{ApiResult, OperationRoutes, PathParam, QueryParams};
 
-use crate::model::{Article, ChannelVideo, NewSong, TopTenEntry};
+use crate::model::{Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry};
 use crate::reads;
 use crate::store::Content;
 
@@ -17,7 +17,9 @@ where
     Catalog: FromRef<S>,
 {
     Router::new()
+        // Also serves `api::WEEKLY_TOP_TEN_OF` (the same route with a week).
         .operation(&api::WEEKLY_TOP_TEN, weekly_top_ten)
+        .operation(&api::TOP_TEN_WEEKS, top_ten_weeks)
         .operation(&api::NEW_SONGS, new_songs)
         .operation(&api::CHANNEL_VIDEOS, channel_videos)
         .operation(&api::ARTIST_CHANNEL_VIDEOS, artist_channel_videos)
@@ -30,9 +32,16 @@ async fn weekly_top_ten(
     State(content): State<Content>,
     params: QueryParams,
 ) -> ApiResult<Json<Vec<TopTenEntry>>> {
-    reads::weekly_top_ten(&content, params.flag("refresh"))
-        .await
-        .map(Json)
+    let refresh = params.flag("refresh");
+    match params.get("week") {
+        Some(raw) => reads::weekly_top_ten_of(&content, &reads::parse_week(raw)?, refresh).await,
+        None => reads::weekly_top_ten(&content, refresh).await,
+    }
+    .map(Json)
+}
+
+async fn top_ten_weeks(State(content): State<Content>) -> ApiResult<Json<Vec<ChartWeek>>> {
+    reads::top_ten_weeks(&content).await.map(Json)
 }
 
 async fn new_songs(State(content): State<Content>) -> ApiResult<Json<Vec<NewSong>>> {

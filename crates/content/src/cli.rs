@@ -6,9 +6,11 @@ use std::time::Duration;
 use clap::{Subcommand, ValueEnum};
 use sea_orm::DatabaseConnection;
 
+use crate::import::enrich::{self, EnrichConfig};
 use crate::import::records::{self, Format};
-use crate::import::wiki::{self, WikiConfig};
+use crate::import::wiki::WikiConfig;
 use crate::import::{artists, read_source, ImportError, Report};
+use crate::records::ChartWeekRecord;
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -18,18 +20,33 @@ pub enum Command {
         #[command(subcommand)]
         what: Import,
     },
-    /// Fill artists' images (and missing biographies) from the encyclopedia page
-    /// each artist's bioSourceLink names.
-    EnrichArtists {
-        /// Enrich at most this many artists.
+    /// Read what the open music data sources say about each artist with an
+    /// encyclopedia link (photos with their credit, identifiers, links to the artist on
+    /// the streaming services, date born or formed, studio albums, band members) and
+    /// fill missing biographies. Resumable: artists read recently are left out.
+    Enrich {
+        /// Read at most this many artists.
         #[arg(long)]
         limit: Option<usize>,
-        /// Milliseconds to wait between requests.
-        #[arg(long, default_value_t = 250)]
-        pace_ms: u64,
-        /// Summary API base (default: from each link, e.g. https://en.wikipedia.org/api/rest_v1).
+        /// Overwrite fields the seed or an import set.
         #[arg(long)]
-        api_base: Option<String>,
+        force: bool,
+        /// Leave out artists read within this many days (0: read every one again).
+        #[arg(long, default_value_t = 30)]
+        max_age_days: u64,
+        /// The knowledge base's action API.
+        #[arg(long, default_value = "https://www.wikidata.org/w/api.php")]
+        wikidata_api: String,
+        /// MusicBrainz's web service.
+        #[arg(long, default_value = "https://musicbrainz.org/ws/2")]
+        musicbrainz_api: String,
+        /// Commons' action API.
+        #[arg(long, default_value = "https://commons.wikimedia.org/w/api.php")]
+        commons_api: String,
+        /// The encyclopedia's summary API (default: from each link, e.g.
+        /// https://en.wikipedia.org/api/rest_v1).
+        #[arg(long)]
+        summary_api: Option<String>,
     },
 }
 
@@ -43,9 +60,19 @@ pub enum Import {
         #[arg(long, value_enum)]
         format: Option<ArtistFormat>,
     },
-    /// The Weekly Top 10 (replaces the whole chart; needs ranks 1 to 10).
+    /// One week's Top 10 (ranks 1 to 10): adds the week, or replaces the same week
+    /// imported before; other weeks stay readable.
     TopTen {
         source: String,
+        /// The first day of the chart week, YYYY-MM-DD.
+        #[arg(long)]
+        week: String,
+        /// Whose list it is, as the site shows it (e.g. the chart's name).
+        #[arg(long = "chart")]
+        chart: String,
+        /// The list is an editors' selection, not a measured chart.
+        #[arg(long)]
+        picks: bool,
         #[arg(long, value_enum)]
         format: Option<Format>,
     },
@@ -86,9 +113,20 @@ pub async fn run(db: &DatabaseConnection, command: Command) -> Result<Report, Im
                 };
                 artists::import(db, rows).await
             }
-            Import::TopTen { source, format } => {
+            Import::TopTen {
+                source,
+                week,
+                chart,
+                picks,
+                format,
+            } => {
+                let week = ChartWeekRecord {
+                    week_of: week,
+                    source: chart,
+                    picks,
+                };
                 let items = parsed(&source, format).await?;
-                records::import_top_ten(db, items).await
+                records::import_top_ten(db, week, items).await
             }
             Import::NewSongs { source, format } => {
                 let items = parsed(&source, format).await?;
@@ -99,18 +137,29 @@ pub async fn run(db: &DatabaseConnection, command: Command) -> Result<Report, Im
                 records::import_articles(db, items).await
             }
         },
-        Command::EnrichArtists {
+        Command::Enrich {
             limit,
-            pace_ms,
-            api_base,
+            force,
+            max_age_days,
+            wikidata_api,
+            musicbrainz_api,
+            commons_api,
+            summary_api,
         } => {
-            let config = WikiConfig {
-                api_base,
-                pace: Duration::from_millis(pace_ms),
+            let config = EnrichConfig {
+                wikidata_api,
+                musicbrainz_api,
+                commons_api,
                 limit,
-                ..WikiConfig::default()
+                force,
+                max_age: (max_age_days > 0).then(|| Duration::from_secs(max_age_days * 24 * 3600)),
+                summaries: WikiConfig {
+                    api_base: summary_api,
+                    ..WikiConfig::default()
+                },
+                ..EnrichConfig::default()
             };
-            wiki::enrich(db, &config).await
+            enrich::run(db, &config).await
         }
     }
 }

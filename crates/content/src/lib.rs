@@ -11,6 +11,7 @@
 pub mod api;
 pub mod cli;
 pub mod import;
+pub mod marketplace;
 pub mod model;
 pub mod og;
 pub mod reads;
@@ -19,6 +20,8 @@ pub mod seed;
 pub mod store;
 pub mod video;
 
-pub use model::{Article, Category, ChannelRef, ChannelVideo, NewSong, TopTenEntry, VideoId};
-pub use store::Content;
+pub use model::{
+    Article, Category, ChannelRef, ChannelVideo, ChartWeek, NewSong, TopTenEntry, VideoId,
+};
+pub use store::{Content, ContentSettings};
 pub use video::{VideoConfig, VideoService};

@@ -1,15 +1,17 @@
 //! API shapes (camelCase JSON, spec section 3) and parsed request values.
 
 use serde::{Deserialize, Serialize};
+
+use crate::marketplace::Marketplace;
 use sound_atlas_contract::video::is_video_id;
 use sound_atlas_entity::{article, channel_video, new_song, top_ten_entry};
 
 pub use sound_atlas_contract::content::{
-    Article, ChannelVideo, NewSong, TopTenEntry, INVALID_YOUTUBE_URL, RELATED_ARTICLES,
+    Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry, INVALID_YOUTUBE_URL, RELATED_ARTICLES,
 };
 
 /// The API entry of a chart row; the thumbnail follows from the video when not given.
-pub fn top_ten_from_row(row: top_ten_entry::Model) -> TopTenEntry {
+pub fn top_ten_from_row(row: top_ten_entry::Model, marketplace: &Marketplace) -> TopTenEntry {
     let thumbnail_url = row.thumbnail_url.or_else(|| {
         row.youtube_link
             .as_deref()
@@ -17,17 +19,20 @@ pub fn top_ten_from_row(row: top_ten_entry::Model) -> TopTenEntry {
             .map(|id| id.thumbnail_url())
     });
     TopTenEntry {
+        week_of: row.week_of,
+        source: row.source,
+        picks: row.picks,
         rank: row.rank,
         song_name: row.song_name,
         artist: row.artist,
         youtube_link: row.youtube_link,
-        amazon_link: row.amazon_link,
+        amazon_link: marketplace.link_opt(row.amazon_link),
         thumbnail_url,
     }
 }
 
 /// The API entry of a new-song row; the thumbnail follows from the video when not given.
-pub fn new_song_from_row(row: new_song::Model) -> NewSong {
+pub fn new_song_from_row(row: new_song::Model, marketplace: &Marketplace) -> NewSong {
     let thumbnail = row.thumbnail.or_else(|| {
         row.video_id
             .as_deref()
@@ -40,7 +45,7 @@ pub fn new_song_from_row(row: new_song::Model) -> NewSong {
         artist_name: row.artist_name,
         thumbnail,
         video_id: row.video_id,
-        amazon_link: row.amazon_link,
+        amazon_link: marketplace.link_opt(row.amazon_link),
         release_date: row.release_date,
     }
 }
@@ -58,7 +63,7 @@ pub fn channel_video_from_row(row: channel_video::Model) -> ChannelVideo {
     }
 }
 
-pub fn article_from_row(row: article::Model) -> Article {
+pub fn article_from_row(row: article::Model, marketplace: &Marketplace) -> Article {
     Article {
         id: row.id,
         title: row.title,
@@ -75,13 +80,13 @@ pub fn article_from_row(row: article::Model) -> Article {
         image2_caption: row.image2_caption,
         youtube_video: row.youtube_video,
         product1_name: row.product1_name,
-        product1_link: row.product1_link,
+        product1_link: marketplace.link_opt(row.product1_link),
         product1_image: row.product1_image,
         product2_name: row.product2_name,
-        product2_link: row.product2_link,
+        product2_link: marketplace.link_opt(row.product2_link),
         product2_image: row.product2_image,
         product3_name: row.product3_name,
-        product3_link: row.product3_link,
+        product3_link: marketplace.link_opt(row.product3_link),
         product3_image: row.product3_image,
     }
 }

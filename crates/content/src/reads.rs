@@ -7,12 +7,15 @@ use sound_atlas_catalog::Catalog;
 use sound_atlas_http::{ApiError, ApiResult};
 
 use crate::model::{
-    Article, Category, ChannelRef, ChannelVideo, NewSong, TopTenEntry, INVALID_YOUTUBE_URL,
+    Article, Category, ChannelRef, ChannelVideo, ChartWeek, NewSong, TopTenEntry,
+    INVALID_YOUTUBE_URL,
 };
 use crate::store::Content;
 
 /// Spec section 2, Article detail: "Article Not Found: The article you're looking for doesn't exist."
-pub use sound_atlas_contract::content::ARTICLE_NOT_FOUND;
+pub use sound_atlas_contract::content::{
+    ARTICLE_NOT_FOUND, TOP_TEN_WEEK_INVALID, TOP_TEN_WEEK_NOT_FOUND,
+};
 /// Spec section 8, the texts of failed content reads: the `message` of a read that
 /// failed on our side (500). While the database is away the answer stays the 503 with
 /// its own text (`ApiError::worded` leaves it), and the UI shows its own sentences.
@@ -53,19 +56,101 @@ pub fn parse_channel_url(raw: Option<&str>) -> ApiResult<ChannelRef> {
         .ok_or_else(|| ApiError::bad_request(INVALID_YOUTUBE_URL))
 }
 
-/// `GET /api/weekly-top-ten[?refresh=true]`: the chart by rank.
-pub async fn weekly_top_ten(content: &Content, refresh: bool) -> ApiResult<Vec<TopTenEntry>> {
-    match content.top_ten(refresh).await {
-        Ok(chart) => Ok(chart.as_ref().clone()),
-        Err(err) => Err(ApiError::from(err).worded(TOP_TEN_FAILED)),
+/// A `?week=` of the Top 10: the first day of a week, YYYY-MM-DD (400 otherwise).
+pub fn parse_week(raw: &str) -> ApiResult<String> {
+    let week = raw.trim();
+    if crate::records::parse_date(week).is_some() {
+        Ok(week.to_owned())
+    } else {
+        Err(ApiError::bad_request(TOP_TEN_WEEK_INVALID))
     }
 }
 
-/// `GET /api/new-songs`: newest first.
+/// Every stored place, newest week first (a failure worded as the spec words it).
+async fn all_places(
+    content: &Content,
+    refresh: bool,
+) -> ApiResult<std::sync::Arc<Vec<TopTenEntry>>> {
+    content
+        .top_ten(refresh)
+        .await
+        .map_err(|err| ApiError::from(err).worded(TOP_TEN_FAILED))
+}
+
+/// The places of one week, by rank.
+fn places_of(all: &[TopTenEntry], week: &str) -> Vec<TopTenEntry> {
+    all.iter().filter(|e| e.week_of == week).cloned().collect()
+}
+
+/// `GET /api/weekly-top-ten[?refresh=true]`: the newest week's chart, by rank (empty
+/// while there is none).
+pub async fn weekly_top_ten(content: &Content, refresh: bool) -> ApiResult<Vec<TopTenEntry>> {
+    let all = all_places(content, refresh).await?;
+    Ok(all
+        .first()
+        .map_or_else(Vec::new, |newest| places_of(&all, &newest.week_of)))
+}
+
+/// `GET /api/weekly-top-ten?week=`: that week's chart, by rank; 404 for a week
+/// without one.
+pub async fn weekly_top_ten_of(
+    content: &Content,
+    week: &str,
+    refresh: bool,
+) -> ApiResult<Vec<TopTenEntry>> {
+    let chart = places_of(&all_places(content, refresh).await?, week);
+    if chart.is_empty() {
+        return Err(ApiError::not_found(TOP_TEN_WEEK_NOT_FOUND));
+    }
+    Ok(chart)
+}
+
+/// `GET /api/weekly-top-ten/weeks`: every week with a chart, newest first.
+pub async fn top_ten_weeks(content: &Content) -> ApiResult<Vec<ChartWeek>> {
+    let all = all_places(content, false).await?;
+    let mut weeks: Vec<ChartWeek> = Vec::new();
+    for entry in all.iter() {
+        if weeks.last().is_none_or(|w| w.week_of != entry.week_of) {
+            weeks.push(ChartWeek {
+                week_of: entry.week_of.clone(),
+                source: entry.source.clone(),
+                picks: entry.picks,
+            });
+        }
+    }
+    Ok(weeks)
+}
+
+/// `GET /api/new-songs`: newest release first, within the window (see
+/// [`new_songs_in_window`]).
 pub async fn new_songs(content: &Content) -> ApiResult<Vec<NewSong>> {
     match content.new_songs(false).await {
-        Ok(songs) => Ok(songs.as_ref().clone()),
+        Ok(songs) => Ok(new_songs_in_window(
+            &songs,
+            time::OffsetDateTime::now_utc().date(),
+            content.settings().new_songs_window_weeks,
+        )),
         Err(err) => Err(ApiError::from(err).worded(NEW_SONGS_FAILED)),
+    }
+}
+
+/// The songs released in the `weeks` up to `today`, when there are any: older,
+/// undated and not yet released songs are then left out. When none is that new, every
+/// song stays (the newest first, undated last), so the strip shows the latest the site
+/// has rather than nothing. `songs` come newest first.
+pub fn new_songs_in_window(songs: &[NewSong], today: time::Date, weeks: u32) -> Vec<NewSong> {
+    let oldest = today - time::Duration::weeks(i64::from(weeks));
+    let recent = |song: &&NewSong| {
+        song.release_date
+            .as_deref()
+            .and_then(crate::records::parse_date)
+            .is_some_and(|d| oldest <= d && d <= today)
+    };
+    let within: Vec<NewSong> = songs.iter().filter(recent).cloned().collect();
+    if within.is_empty() {
+        songs.to_vec()
+    } else {
+        within
     }
 }
 

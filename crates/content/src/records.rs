@@ -16,6 +16,41 @@ use crate::model::{Category, VideoId, INVALID_YOUTUBE_URL};
 /// Places in the chart.
 pub const TOP_TEN_SIZE: i32 = 10;
 
+/// Which week a Top 10 belongs to and whose list it is, as an editor gives it (the
+/// seed file's head, or the import's `--week`, `--source` and `--picks`).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ChartWeekRecord {
+    /// The first day of the chart week, YYYY-MM-DD.
+    pub week_of: String,
+    pub source: String,
+    /// An editors' selection rather than a measured chart.
+    #[serde(default)]
+    pub picks: bool,
+}
+
+/// The seed's Top 10: one week and its places.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TopTenWeekRecord {
+    pub week_of: String,
+    pub source: String,
+    #[serde(default)]
+    pub picks: bool,
+    pub places: Vec<TopTenRecord>,
+}
+
+impl TopTenWeekRecord {
+    pub fn split(self) -> (ChartWeekRecord, Vec<TopTenRecord>) {
+        let week = ChartWeekRecord {
+            week_of: self.week_of,
+            source: self.source,
+            picks: self.picks,
+        };
+        (week, self.places)
+    }
+}
+
 /// One chart place as an editor writes it.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -194,9 +229,25 @@ fn check_text(problems: &mut Vec<String>, field: &str, value: &str, max: usize) 
 }
 
 /// An ISO date (YYYY-MM-DD) that exists.
-pub fn check_date(text: &str) -> bool {
+pub fn parse_date(text: &str) -> Option<time::Date> {
     let format = time::macros::format_description!("[year]-[month]-[day]");
-    time::Date::parse(text, &format).is_ok()
+    time::Date::parse(text, &format).ok()
+}
+
+/// Whether `text` is an ISO date (YYYY-MM-DD) that exists.
+pub fn check_date(text: &str) -> bool {
+    parse_date(text).is_some()
+}
+
+impl ChartWeekRecord {
+    pub fn problems(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        if !check_date(&self.week_of) {
+            problems.push("week must be a date as YYYY-MM-DD".into());
+        }
+        check_text(&mut problems, "source", &self.source, 200);
+        problems
+    }
 }
 
 impl TopTenRecord {
@@ -218,9 +269,12 @@ impl TopTenRecord {
         problems
     }
 
-    fn into_active_model(self) -> top_ten_entry::ActiveModel {
+    fn into_active_model(self, week: &ChartWeekRecord) -> top_ten_entry::ActiveModel {
         top_ten_entry::ActiveModel {
             id: sea_orm::ActiveValue::NotSet,
+            week_of: Set(week.week_of.clone()),
+            source: Set(week.source.trim().to_owned()),
+            picks: Set(week.picks),
             rank: Set(self.rank),
             song_name: Set(self.song_name.trim().to_owned()),
             artist: Set(self.artist.trim().to_owned()),
@@ -397,21 +451,29 @@ pub struct Written {
     pub unchanged: usize,
 }
 
-/// Writes the chart. `Upsert` replaces the whole chart; `InsertMissing` writes only
-/// into an empty one.
+/// Writes one week's chart. `Upsert` replaces that week's places (other weeks stay);
+/// `InsertMissing` writes only a week that has none.
 pub async fn write_top_ten<C: ConnectionTrait>(
     db: &C,
+    week: &ChartWeekRecord,
     records: Vec<TopTenRecord>,
     mode: Mode,
 ) -> Result<Written, sea_orm::DbErr> {
-    let present = top_ten_entry::Entity::find().all(db).await?;
+    let of_week = top_ten_entry::Column::WeekOf.eq(week.week_of.as_str());
+    let present = top_ten_entry::Entity::find()
+        .filter(of_week.clone())
+        .all(db)
+        .await?;
     if mode == Mode::InsertMissing && !present.is_empty() {
         return Ok(Written {
             unchanged: present.len(),
             ..Written::default()
         });
     }
-    top_ten_entry::Entity::delete_many().exec(db).await?;
+    top_ten_entry::Entity::delete_many()
+        .filter(of_week)
+        .exec(db)
+        .await?;
     let mut written = Written::default();
     let ranks: HashSet<i32> = present.iter().map(|p| p.rank).collect();
     let rows: Vec<_> = records
@@ -422,7 +484,7 @@ pub async fn write_top_ten<C: ConnectionTrait>(
             } else {
                 written.inserted += 1;
             }
-            r.into_active_model()
+            r.into_active_model(week)
         })
         .collect();
     if !rows.is_empty() {

@@ -1,5 +1,5 @@
 //! The content shipped in `assets/seed/content/`, embedded in the binary and loaded
-//! on start. Loading is idempotent: rows are keyed (rank, `externalId`), those
+//! on start. Loading is idempotent: rows are keyed (week and rank, `externalId`), those
 //! already present are left as they are (an editor or import may have changed
 //! them), the missing ones are inserted, all in one transaction.
 
@@ -8,8 +8,8 @@ use sea_orm::{DatabaseConnection, TransactionTrait};
 use serde::de::DeserializeOwned;
 
 use crate::records::{
-    duplicate_problems, write_articles, write_new_songs, write_top_ten, ArticleRecord, Mode,
-    NewSongRecord, TopTenRecord, Written,
+    duplicate_problems, write_articles, write_new_songs, write_top_ten, ArticleRecord,
+    ChartWeekRecord, Mode, NewSongRecord, TopTenRecord, TopTenWeekRecord, Written,
 };
 
 #[derive(Embed)]
@@ -57,16 +57,27 @@ fn validate<T>(
     Ok(())
 }
 
-/// The seed chart, validated.
-pub fn top_ten() -> Result<Vec<TopTenRecord>, SeedError> {
-    let records: Vec<TopTenRecord> = read("top-ten")?;
+/// The seed's Top 10 (the editors' picks, under the week they were chosen), validated.
+pub fn top_ten() -> Result<(ChartWeekRecord, Vec<TopTenRecord>), SeedError> {
+    let name = "top-ten.json";
+    let file = SeedFiles::get(name).expect("the seed has a Top 10");
+    let seed: TopTenWeekRecord = serde_json::from_slice(&file.data)
+        .map_err(|err| SeedError(format!("seed file {name}: {err}")))?;
+    let (week, records) = seed.split();
+    let problems = week.problems();
+    if !problems.is_empty() {
+        return Err(SeedError(format!(
+            "seed top-10 week: {}",
+            problems.join("; ")
+        )));
+    }
     validate(
         "top-10 entry",
         &records,
         |r| r.rank.to_string(),
         TopTenRecord::problems,
     )?;
-    Ok(records)
+    Ok((week, records))
 }
 
 /// The seed new songs, validated.
@@ -103,13 +114,13 @@ pub struct Loaded {
 
 /// Inserts whatever seed content is missing, in one transaction.
 pub async fn load(db: &DatabaseConnection) -> Result<Loaded, SeedError> {
-    let (top, songs, articles) = (top_ten()?, new_songs()?, articles()?);
+    let ((week, top), songs, articles) = (top_ten()?, new_songs()?, articles()?);
     let db_err = |err: sea_orm::DbErr| SeedError(format!("loading the seed content: {err}"));
     let txn = db.begin().await.map_err(db_err)?;
     let inserted = |w: Written| w.inserted;
     let loaded = Loaded {
         top_ten: inserted(
-            write_top_ten(&txn, top, Mode::InsertMissing)
+            write_top_ten(&txn, &week, top, Mode::InsertMissing)
                 .await
                 .map_err(db_err)?,
         ),

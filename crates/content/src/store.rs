@@ -12,6 +12,7 @@ use sea_orm::{DatabaseConnection, EntityTrait, QueryOrder};
 use sound_atlas_entity::{article, new_song, top_ten_entry};
 use tokio::sync::Mutex;
 
+use crate::marketplace::Marketplace;
 use crate::model::{Article, NewSong, TopTenEntry};
 use crate::video::VideoService;
 
@@ -66,8 +67,50 @@ impl<T> Ttl<T> {
     }
 }
 
+/// The content service's settings, from the environment (see [`ContentSettings::from_env`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContentSettings {
+    /// Brand New Songs leaves out songs released more than this many weeks ago once a
+    /// newer one exists.
+    pub new_songs_window_weeks: u32,
+    /// The affiliate tag every marketplace link carries (none when unset).
+    pub marketplace: Marketplace,
+}
+
+impl Default for ContentSettings {
+    fn default() -> Self {
+        ContentSettings {
+            new_songs_window_weeks: sound_atlas_contract::content::NEW_SONGS_WINDOW_WEEKS,
+            marketplace: Marketplace::default(),
+        }
+    }
+}
+
+impl ContentSettings {
+    /// `SOUND_ATLAS_NEW_SONGS_WINDOW_WEEKS` (a positive number of weeks, default 8) and
+    /// `SOUND_ATLAS_AFFILIATE_TAG` (unset: no tag).
+    pub fn from_env() -> Result<Self, String> {
+        let name = "SOUND_ATLAS_NEW_SONGS_WINDOW_WEEKS";
+        let new_songs_window_weeks = match std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+        {
+            None => ContentSettings::default().new_songs_window_weeks,
+            Some(v) => v
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (1..=520).contains(n))
+                .ok_or_else(|| format!("{name}: expected a number of weeks from 1 to 520"))?,
+        };
+        Ok(ContentSettings {
+            new_songs_window_weeks,
+            marketplace: Marketplace::from_env()?,
+        })
+    }
+}
+
 struct Inner {
     db: DatabaseConnection,
+    settings: ContentSettings,
     top_ten: Ttl<Vec<TopTenEntry>>,
     new_songs: Ttl<Vec<NewSong>>,
     articles: Ttl<Vec<Article>>,
@@ -79,9 +122,10 @@ struct Inner {
 pub struct Content(Arc<Inner>);
 
 impl Content {
-    pub fn new(db: DatabaseConnection, videos: VideoService) -> Self {
+    pub fn new(db: DatabaseConnection, videos: VideoService, settings: ContentSettings) -> Self {
         Content(Arc::new(Inner {
             db,
+            settings,
             top_ten: Ttl::new(TOP_TEN_TTL),
             new_songs: Ttl::new(NEW_SONGS_TTL),
             articles: Ttl::new(ARTICLES_TTL),
@@ -97,17 +141,23 @@ impl Content {
         &self.0.videos
     }
 
-    /// The chart, by rank.
+    pub fn settings(&self) -> &ContentSettings {
+        &self.0.settings
+    }
+
+    /// Every week's places: newest week first, each by rank (a week is ten rows, so
+    /// years of history stay a small list).
     pub async fn top_ten(&self, refresh: bool) -> Result<Arc<Vec<TopTenEntry>>, sea_orm::DbErr> {
         self.0
             .top_ten
             .get(refresh, || async {
                 Ok(top_ten_entry::Entity::find()
+                    .order_by_desc(top_ten_entry::Column::WeekOf)
                     .order_by_asc(top_ten_entry::Column::Rank)
                     .all(&self.0.db)
                     .await?
                     .into_iter()
-                    .map(crate::model::top_ten_from_row)
+                    .map(|row| crate::model::top_ten_from_row(row, &self.0.settings.marketplace))
                     .collect())
             })
             .await
@@ -122,7 +172,7 @@ impl Content {
                     .all(&self.0.db)
                     .await?
                     .into_iter()
-                    .map(crate::model::new_song_from_row)
+                    .map(|row| crate::model::new_song_from_row(row, &self.0.settings.marketplace))
                     .collect();
                 songs.sort_by(|a, b| b.release_date.cmp(&a.release_date).then(b.id.cmp(&a.id)));
                 Ok(songs)
@@ -141,7 +191,7 @@ impl Content {
                     .all(&self.0.db)
                     .await?
                     .into_iter()
-                    .map(crate::model::article_from_row)
+                    .map(|row| crate::model::article_from_row(row, &self.0.settings.marketplace))
                     .collect())
             })
             .await

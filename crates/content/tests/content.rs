@@ -3,8 +3,13 @@
 mod support;
 
 use axum::http::StatusCode;
+use sound_atlas_content::marketplace::Marketplace;
 use sound_atlas_content::model::INVALID_YOUTUBE_URL;
-use sound_atlas_content::{reads, seed, Category, VideoConfig, VideoId};
+use sound_atlas_content::records::{
+    write_new_songs, write_top_ten, ChartWeekRecord, Mode, NewSongRecord, TopTenRecord,
+};
+use sound_atlas_content::{reads, seed, Category, ContentSettings, VideoConfig, VideoId};
+use sound_atlas_entity::top_ten_entry;
 use sound_atlas_http::ApiError;
 use sound_atlas_test_db::{db_tests, TestDb};
 use support::{app, get, seeded};
@@ -64,6 +69,14 @@ async fn articles_cover_all_four_categories_newest_first(db: &TestDb) {
             "{} has one paragraph",
             article.title
         );
+        // Worth reading: 400 to 800 words of text (markup left out).
+        let text = article.content.replace("<b>", "").replace("</b>", "");
+        let words = text.split(['|', ' ']).filter(|w| !w.is_empty()).count();
+        assert!(
+            (400..=800).contains(&words),
+            "{} has {words} words",
+            article.title
+        );
     }
     let with_products = all.iter().filter(|a| a.product1_link.is_some()).count();
     assert!(with_products >= 3);
@@ -94,7 +107,9 @@ async fn an_unknown_article_is_not_found(db: &TestDb) {
 async fn new_songs_are_newest_first(db: &TestDb) {
     let state = seeded(db, VideoConfig::default()).await;
     let songs = reads::new_songs(&state.content).await.unwrap();
-    assert!(songs.len() >= 3);
+    // Nothing in the seed is within the window: the strip shows every song, not none.
+    assert_eq!(songs.len(), seed::new_songs().unwrap().len());
+    assert!(songs.iter().all(|s| s.release_date.is_some()));
     assert!(songs
         .windows(2)
         .all(|w| w[0].release_date >= w[1].release_date));
@@ -276,7 +291,11 @@ async fn failed_reads_answer_with_the_spec_texts(db: &TestDb) {
     // The database away (its pool closed): 503, the one text, never a "Failed to fetch".
     db.conn.clone().close().await.unwrap();
     let away = support::app(support::State {
-        content: Content::new(db.conn.clone(), VideoService::new(VideoConfig::default())),
+        content: Content::new(
+            db.conn.clone(),
+            VideoService::new(VideoConfig::default()),
+            Default::default(),
+        ),
         catalog: sound_atlas_catalog::Catalog::new(db.conn.clone()),
     });
     for uri in [
@@ -410,7 +429,233 @@ async fn an_artists_share_picture_shows_their_photo_when_it_loads(db: &TestDb) {
     }
 }
 
+/// The seed's list is the editors' picks under its week; an imported week becomes the
+/// newest, and the seed's stays readable by its week.
+async fn the_top_ten_names_its_week_and_keeps_past_weeks(db: &TestDb) {
+    let state = seeded(db, VideoConfig::default()).await;
+    let (seed_week, _) = seed::top_ten().unwrap();
+    let app = app(state.clone());
+    let picks = get(&app, "/api/weekly-top-ten").await.json();
+    assert_eq!(picks[0]["weekOf"], seed_week.week_of.as_str());
+    assert_eq!(picks[0]["source"], "Sound Atlas");
+    assert_eq!(picks[0]["picks"], true);
+
+    let week = ChartWeekRecord {
+        week_of: "2030-01-07".into(),
+        source: "Test Chart".into(),
+        picks: false,
+    };
+    let places = (1..=10)
+        .map(|rank| TopTenRecord {
+            rank,
+            song_name: format!("Song {rank}"),
+            artist: "Someone".into(),
+            youtube_link: None,
+            amazon_link: None,
+            thumbnail_url: None,
+        })
+        .collect();
+    write_top_ten(&db.conn, &week, places, Mode::Upsert)
+        .await
+        .unwrap();
+    state.content.invalidate().await;
+
+    let newest = get(&app, "/api/weekly-top-ten").await.json();
+    let newest = newest.as_array().unwrap();
+    assert_eq!(newest.len(), 10);
+    assert!(newest.iter().all(|e| e["weekOf"] == "2030-01-07"
+        && e["source"] == "Test Chart"
+        && e["picks"] == false));
+    let past = get(
+        &app,
+        &format!("/api/weekly-top-ten?week={}", seed_week.week_of),
+    )
+    .await;
+    assert_eq!(past.status, StatusCode::OK);
+    assert_eq!(past.json(), picks);
+    let weeks = get(&app, "/api/weekly-top-ten/weeks").await.json();
+    assert_eq!(
+        weeks,
+        serde_json::json!([
+            { "weekOf": "2030-01-07", "source": "Test Chart", "picks": false },
+            { "weekOf": seed_week.week_of, "source": "Sound Atlas", "picks": true },
+        ])
+    );
+
+    let unknown = get(&app, "/api/weekly-top-ten?week=2020-01-06").await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+    assert_eq!(unknown.json()["message"], reads::TOP_TEN_WEEK_NOT_FOUND);
+    for bad in ["2026-13-01", "soon", ""] {
+        let answer = get(&app, &format!("/api/weekly-top-ten?week={bad}")).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{bad:?}");
+        assert_eq!(answer.json()["message"], reads::TOP_TEN_WEEK_INVALID);
+    }
+}
+
+/// The migration that gave the Top 10 its weeks keeps the places already stored, as the
+/// seed's editors' picks; undone, it keeps the newest week as the one chart.
+async fn the_chart_migration_keeps_the_places_as_the_seeds_picks(db: &TestDb) {
+    use sea_orm::{EntityTrait, QueryOrder};
+    use sound_atlas_migration::{Migrator, MigratorTrait};
+    seed::load(&db.conn).await.unwrap();
+    let week = ChartWeekRecord {
+        week_of: "2030-01-07".into(),
+        source: "Test Chart".into(),
+        picks: false,
+    };
+    let places = (1..=10)
+        .map(|rank| TopTenRecord {
+            rank,
+            song_name: format!("Newest {rank}"),
+            artist: "Someone".into(),
+            youtube_link: None,
+            amazon_link: None,
+            thumbnail_url: None,
+        })
+        .collect();
+    write_top_ten(&db.conn, &week, places, Mode::Upsert)
+        .await
+        .unwrap();
+    // Undo this migration and any after it, then apply them again.
+    let names: Vec<String> = Migrator::migrations()
+        .iter()
+        .map(|m| m.name().to_owned())
+        .collect();
+    let at = names
+        .iter()
+        .position(|n| n == "m20261125_000010_top_ten_weeks")
+        .unwrap();
+    Migrator::down(&db.conn, Some((names.len() - at) as u32))
+        .await
+        .unwrap();
+    Migrator::up(&db.conn, None).await.unwrap();
+    let rows = top_ten_entry::Entity::find()
+        .order_by_asc(top_ten_entry::Column::Rank)
+        .all(&db.conn)
+        .await
+        .unwrap();
+    let (seed_week, _) = seed::top_ten().unwrap();
+    assert_eq!(rows.len(), 10);
+    for (n, row) in rows.iter().enumerate() {
+        assert_eq!(row.song_name, format!("Newest {}", n + 1));
+        assert_eq!(
+            (row.week_of.as_str(), row.source.as_str(), row.picks),
+            (seed_week.week_of.as_str(), "Sound Atlas", true)
+        );
+    }
+}
+
+/// Once a song released within the window exists, older and undated ones leave the strip.
+async fn brand_new_songs_leave_out_songs_older_than_the_window(db: &TestDb) {
+    let format = time::macros::format_description!("[year]-[month]-[day]");
+    let today = time::OffsetDateTime::now_utc().date();
+    let day = |days_ago: i64| {
+        (today - time::Duration::days(days_ago))
+            .format(&format)
+            .unwrap()
+    };
+    let song = |name: &str, date: Option<String>| NewSongRecord {
+        external_id: None,
+        song_name: name.into(),
+        artist_name: "Someone".into(),
+        thumbnail: None,
+        video_id: None,
+        amazon_link: None,
+        release_date: date,
+    };
+    let state = seeded(db, VideoConfig::default()).await;
+    let records = vec![
+        song("Last Week", Some(day(7))),
+        song("Yesterday", Some(day(1))),
+        song("Nine Weeks Ago", Some(day(63))),
+        song("Undated", None),
+        song("Next Year", Some(day(-365))),
+    ];
+    write_new_songs(&db.conn, records, Mode::Upsert)
+        .await
+        .unwrap();
+    state.content.invalidate().await;
+    let shown: Vec<String> = reads::new_songs(&state.content)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|s| s.song_name)
+        .collect();
+    assert_eq!(shown, ["Yesterday", "Last Week"]);
+
+    // A wider window takes the older song in (and still no seed song from 2024).
+    let wide = support::seeded_with(
+        db,
+        VideoConfig::default(),
+        ContentSettings {
+            new_songs_window_weeks: 10,
+            ..ContentSettings::default()
+        },
+    )
+    .await;
+    let shown: Vec<String> = reads::new_songs(&wide.content)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|s| s.song_name)
+        .collect();
+    assert_eq!(shown, ["Yesterday", "Last Week", "Nine Weeks Ago"]);
+}
+
+/// Every marketplace link carries the affiliate tag when one is set, and none without.
+async fn marketplace_links_carry_the_affiliate_tag_only_when_set(db: &TestDb) {
+    async fn links(state: &support::State) -> Vec<String> {
+        let content = &state.content;
+        let mut links: Vec<String> = reads::weekly_top_ten(content, true)
+            .await
+            .unwrap()
+            .into_iter()
+            .filter_map(|e| e.amazon_link)
+            .collect();
+        links.extend(
+            reads::new_songs(content)
+                .await
+                .unwrap()
+                .into_iter()
+                .filter_map(|s| s.amazon_link),
+        );
+        for a in reads::articles(content, None).await.unwrap() {
+            links.extend(
+                [a.product1_link, a.product2_link, a.product3_link]
+                    .into_iter()
+                    .flatten(),
+            );
+        }
+        links
+    }
+    let tagged = support::seeded_with(
+        db,
+        VideoConfig::default(),
+        ContentSettings {
+            marketplace: Marketplace::new(Some("soundatlas-20".into())).unwrap(),
+            ..ContentSettings::default()
+        },
+    )
+    .await;
+    let with_tag = links(&tagged).await;
+    assert!(with_tag.len() >= 20, "{}", with_tag.len());
+    for link in &with_tag {
+        let url = url::Url::parse(link).unwrap();
+        let tags: Vec<_> = url.query_pairs().filter(|(n, _)| n == "tag").collect();
+        assert_eq!(tags.len(), 1, "{link}");
+        assert_eq!(tags[0].1, "soundatlas-20", "{link}");
+    }
+    let untagged = seeded(db, VideoConfig::default()).await;
+    let without = links(&untagged).await;
+    assert_eq!(without.len(), with_tag.len());
+    assert!(without.iter().all(|l| !l.contains("tag=")), "{without:?}");
+}
+
 db_tests!(
+    the_chart_migration_keeps_the_places_as_the_seeds_picks,
+    the_top_ten_names_its_week_and_keeps_past_weeks,
+    brand_new_songs_leave_out_songs_older_than_the_window,
+    marketplace_links_carry_the_affiliate_tag_only_when_set,
     an_artists_share_picture_shows_their_photo_when_it_loads,
     the_seed_loads_once_and_a_second_load_adds_nothing,
     the_weekly_top_ten_is_ten_songs_in_rank_order,

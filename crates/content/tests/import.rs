@@ -452,49 +452,85 @@ fn chart(places: std::ops::RangeInclusive<i32>, suffix: &str) -> String {
     .to_string()
 }
 
-async fn a_chart_import_replaces_the_chart_or_changes_nothing(db: &TestDb) {
-    let report = import(
+fn chart_of(week: &str, chart_name: &str, text: &str) -> Import {
+    Import::TopTen {
+        source: file("c.json", text),
+        week: week.into(),
+        chart: chart_name.into(),
+        picks: false,
+        format: None,
+    }
+}
+
+/// The places of one week as stored: (rank, song, source).
+async fn stored_week(db: &TestDb, week: &str) -> Vec<(i32, String, String)> {
+    let mut rows: Vec<_> = top_ten_entry::Entity::find()
+        .filter(top_ten_entry::Column::WeekOf.eq(week))
+        .all(&db.conn)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.rank, r.song_name, r.source))
+        .collect();
+    rows.sort();
+    rows
+}
+
+async fn a_chart_import_adds_or_replaces_one_week_or_changes_nothing(db: &TestDb) {
+    let report = import(db, chart_of("2026-11-09", "Test Chart", &chart(1..=10, ""))).await;
+    assert_eq!(report.inserted, 10);
+    let next = import(
         db,
-        Import::TopTen {
-            source: file("c.json", &chart(1..=10, "")),
-            format: None,
-        },
+        chart_of("2026-11-16", "Test Chart", &chart(1..=10, " (b)")),
     )
     .await;
-    assert_eq!(report.inserted, 10);
+    assert_eq!((next.inserted, next.updated), (10, 0));
+    // The same week again replaces that week only.
     let again = import(
         db,
-        Import::TopTen {
-            source: file("c.json", &chart(1..=10, " (new)")),
-            format: None,
-        },
+        chart_of("2026-11-09", "Other Chart", &chart(1..=10, " (new)")),
     )
     .await;
     assert_eq!((again.inserted, again.updated), (0, 10));
     assert_eq!(
         top_ten_entry::Entity::find().count(&db.conn).await.unwrap(),
-        10
+        20
     );
+    let first_week = stored_week(db, "2026-11-09").await;
+    assert_eq!(first_week.len(), 10);
+    assert_eq!(
+        first_week[0],
+        (1, "Song 1 (new)".into(), "Other Chart".into())
+    );
+    assert_eq!(stored_week(db, "2026-11-16").await[0].1, "Song 1 (b)");
 
-    let short = cli::run(
-        &db.conn,
-        Command::Import {
-            what: Import::TopTen {
-                source: file("c.json", &chart(1..=9, " (bad)")),
-                format: None,
-            },
-        },
-    )
-    .await
-    .unwrap_err();
-    assert!(short.to_string().contains("nothing was changed"));
-    let first = top_ten_entry::Entity::find()
-        .filter(top_ten_entry::Column::Rank.eq(1))
-        .one(&db.conn)
-        .await
-        .unwrap()
-        .unwrap();
-    assert_eq!(first.song_name, "Song 1 (new)");
+    // A short chart, a bad week or a blank chart name: nothing changes.
+    for (what, expected) in [
+        (
+            chart_of("2026-11-16", "Test Chart", &chart(1..=9, " (bad)")),
+            "nothing was changed",
+        ),
+        (
+            chart_of("2026-02-30", "Test Chart", &chart(1..=10, " (bad)")),
+            "week must be a date",
+        ),
+        (
+            chart_of("2026-11-16", " ", &chart(1..=10, " (bad)")),
+            "source is empty",
+        ),
+    ] {
+        let err = cli::run(&db.conn, Command::Import { what })
+            .await
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(expected), "{err}");
+        assert!(err.contains("nothing was changed"), "{err}");
+    }
+    assert_eq!(stored_week(db, "2026-11-16").await[0].1, "Song 1 (b)");
+    assert_eq!(
+        top_ten_entry::Entity::find().count(&db.conn).await.unwrap(),
+        20
+    );
 }
 
 async fn new_songs_import_from_csv_keys_on_artist_and_song(db: &TestDb) {
@@ -565,7 +601,7 @@ async fn summary(
     }
 }
 
-async fn enrichment_sets_wiki_images_and_only_missing_biographies(db: &TestDb) {
+async fn summaries_fill_only_missing_biographies_and_set_no_image(db: &TestDb) {
     let fake = WikiFake::default();
     let base = serve(
         Router::new()
@@ -590,6 +626,7 @@ async fn enrichment_sets_wiki_images_and_only_missing_biographies(db: &TestDb) {
                 Some("Our own biography."),
             ),
             artist("no-bio", "No Bio", "No_Bio", None),
+            artist("image-no-bio", "Image No Bio", "With_Image", None),
             artist("missing", "Missing", "Missing_Page", None),
         ],
     )
@@ -600,21 +637,12 @@ async fn enrichment_sets_wiki_images_and_only_missing_biographies(db: &TestDb) {
         pace: Duration::from_millis(1),
         ..WikiConfig::default()
     };
-    let report = wiki::enrich(&db.conn, &config).await.unwrap();
-    assert_eq!(report.updated, 2);
+    let report = wiki::fill_biographies(&db.conn, &config).await.unwrap();
+    assert_eq!(report.updated, 2, "{}", report.summary());
     assert_eq!(report.skipped.len(), 1);
     assert!(report.skipped[0].at.contains("Missing"));
 
     let with_image = artist_by_title(db, "With Image").await.unwrap();
-    assert_eq!(
-        with_image.image_url.as_deref(),
-        Some("https://upload.wikimedia.org/w.jpg")
-    );
-    assert_eq!(
-        with_image.image_thumbnail_url.as_deref(),
-        Some("https://upload.wikimedia.org/thumb/w.jpg/320px-w.jpg")
-    );
-    assert_eq!(with_image.image_source.as_deref(), Some(wiki::WIKI_SOURCE));
     assert_eq!(
         with_image.bio.as_deref(),
         Some("Our own biography."),
@@ -622,8 +650,18 @@ async fn enrichment_sets_wiki_images_and_only_missing_biographies(db: &TestDb) {
     );
     let no_bio = artist_by_title(db, "No Bio").await.unwrap();
     assert_eq!(no_bio.bio.as_deref(), Some("Filled from the encyclopedia."));
-    assert_eq!(no_bio.image_url, None);
+    // A summary's image names no author or licence: it is never used.
+    let image_no_bio = artist_by_title(db, "Image No Bio").await.unwrap();
+    assert_eq!(
+        image_no_bio.bio.as_deref(),
+        Some("An encyclopedia summary.")
+    );
+    assert_eq!(
+        (image_no_bio.image_url, image_no_bio.image_source),
+        (None, None)
+    );
 
+    // Only artists without a biography are asked about, with the site's User-Agent.
     let agents = fake.agents.lock().unwrap().clone();
     assert_eq!(agents.len(), 3);
     assert!(
@@ -631,8 +669,11 @@ async fn enrichment_sets_wiki_images_and_only_missing_biographies(db: &TestDb) {
         "{agents:?}"
     );
 
-    let again = wiki::enrich(&db.conn, &config).await.unwrap();
-    assert_eq!((again.updated, again.unchanged), (0, 2));
+    let again = wiki::fill_biographies(&db.conn, &config).await.unwrap();
+    assert_eq!(
+        (again.updated, again.unchanged, again.skipped.len()),
+        (0, 0, 1)
+    );
 }
 
 /// An encyclopedia that is busy, slow or fine depending on the page, and notes when
@@ -726,7 +767,7 @@ async fn enrichment_waits_as_a_429_asks_and_gives_up_after_bounded_retries(db: &
         ..WikiConfig::default()
     };
     let started = std::time::Instant::now();
-    let report = wiki::enrich(&db.conn, &config).await.unwrap();
+    let report = wiki::fill_biographies(&db.conn, &config).await.unwrap();
     // Asked for one second: waited that long, then the retry succeeded.
     let once = fake.times_of("Busy_Once");
     assert_eq!(once.len(), 2);
@@ -775,7 +816,7 @@ async fn a_slow_answer_skips_that_artist_and_the_rest_go_on(db: &TestDb) {
         ..WikiConfig::default()
     };
     let started = std::time::Instant::now();
-    let report = wiki::enrich(&db.conn, &config).await.unwrap();
+    let report = wiki::fill_biographies(&db.conn, &config).await.unwrap();
     // The slow page answers after 3 s; the run did not wait for it.
     assert!(
         started.elapsed() < Duration::from_secs(2),
@@ -811,7 +852,7 @@ async fn requests_to_the_encyclopedia_are_paced(db: &TestDb) {
         pace,
         ..WikiConfig::default()
     };
-    let report = wiki::enrich(&db.conn, &config).await.unwrap();
+    let report = wiki::fill_biographies(&db.conn, &config).await.unwrap();
     assert_eq!(report.updated, 4);
     let times: Vec<std::time::Instant> = pages.iter().map(|p| fake.times_of(p)[0]).collect();
     for pair in times.windows(2) {
@@ -832,9 +873,9 @@ db_tests!(
     an_artist_sheet_may_name_the_external_id_and_the_kind,
     articles_import_from_json_updates_in_place,
     articles_import_from_csv,
-    a_chart_import_replaces_the_chart_or_changes_nothing,
+    a_chart_import_adds_or_replaces_one_week_or_changes_nothing,
     new_songs_import_from_csv_keys_on_artist_and_song,
-    enrichment_sets_wiki_images_and_only_missing_biographies,
+    summaries_fill_only_missing_biographies_and_set_no_image,
     enrichment_waits_as_a_429_asks_and_gives_up_after_bounded_retries,
     a_slow_answer_skips_that_artist_and_the_rest_go_on,
     requests_to_the_encyclopedia_are_paced,

@@ -62,6 +62,12 @@ pub mod api {
         "/api/artists/{id}/related",
         "Artists sharing genres with one artist.",
     );
+    /// What the open music data sources add to one artist's page.
+    pub const ARTIST_DETAILS: Endpoint<ArtistDetails> = Endpoint::get(
+        "artistDetails",
+        "/api/artists/{id}/details",
+        "Photo credit, date born or formed, listen links, albums and members of one artist.",
+    );
 
     pub fn operations() -> Vec<OperationInfo> {
         vec![
@@ -73,6 +79,7 @@ pub mod api {
             ARTIST.info(),
             NEIGHBORS.info(),
             RELATED.info(),
+            ARTIST_DETAILS.info(),
         ]
     }
 }
@@ -106,6 +113,96 @@ pub struct Artist {
     pub year: Option<i32>,
     pub origin: Option<String>,
     pub real_name: Option<String>,
+}
+
+/// What the open music data sources (the knowledge base, MusicBrainz, Commons) add to
+/// an artist's page, read only there (a list of artists carries none of it). Each part
+/// is empty where the sources had nothing.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ArtistDetails {
+    /// The photo's credit, which its licence asks to be shown with it.
+    pub image_credit: Option<ImageCredit>,
+    /// Born (solo) or formed (band): ISO 8601 to its known precision ("1946-09-05",
+    /// "1946-09" or "1946").
+    pub began_on: Option<String>,
+    /// "Listen On", in the spec's order: each a link to the artist's own page on the
+    /// service, or to the service's search for them when no id is known.
+    pub listen: Vec<ListenLink>,
+    /// Studio albums, by year of first release.
+    pub albums: Vec<Album>,
+    /// A band's members, by the year they joined.
+    pub members: Vec<Member>,
+    /// The years the members' timeline spans: from the first year anyone joined to
+    /// the last year anyone left, or this year while someone is still a member.
+    pub timeline: Option<YearSpan>,
+    /// The artist's item in the open knowledge base ("Q15862").
+    pub wikidata_id: Option<String>,
+    pub musicbrainz_id: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ImageCredit {
+    pub author: String,
+    /// e.g. "CC BY-SA 4.0".
+    pub license: String,
+    /// None for a public-domain mark, which has no licence text.
+    pub license_url: Option<String>,
+    /// The file's page on Commons.
+    pub source_url: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum StreamingService {
+    Spotify,
+    Apple,
+    Amazon,
+    Tidal,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListenLink {
+    pub service: StreamingService,
+    pub url: String,
+    /// The link opens the service's search for the artist, not the artist's page.
+    pub search: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Album {
+    pub title: String,
+    pub year: Option<i32>,
+}
+
+/// One person of a band, with each spell they were in it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Member {
+    pub name: String,
+    /// Instruments and roles ("lead vocals", "guitar").
+    pub roles: Vec<String>,
+    pub spells: Vec<Spell>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Spell {
+    pub from: Option<i32>,
+    /// The year they left, when known.
+    pub until: Option<i32>,
+    /// Still a member.
+    pub current: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct YearSpan {
+    pub from: i32,
+    pub until: i32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]

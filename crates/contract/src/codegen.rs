@@ -15,9 +15,10 @@ use crate::accounts::{
     LinkToken, NewPassword, OidcInfo, User,
 };
 use crate::catalog::{
-    self, Artist, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors, SearchPage,
+    self, Album, Artist, ArtistDetails, ArtistKind, ArtistSummary, BrowsePage, ImageCredit, Letter,
+    ListenLink, Member, Neighbors, SearchPage, Spell, StreamingService, YearSpan,
 };
-use crate::content::{self, Article, ChannelVideo, NewSong, TopTenEntry};
+use crate::content::{self, Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry};
 use crate::openapi::Description;
 use crate::operation::{hole_names, Access, Answer, Method, OperationInfo};
 use crate::error::ErrorBody;
@@ -76,6 +77,14 @@ fn contract_ts() -> String {
         Artist::decl(&cfg),
         ArtistSummary::decl(&cfg),
         Neighbors::decl(&cfg),
+        ArtistDetails::decl(&cfg),
+        ImageCredit::decl(&cfg),
+        StreamingService::decl(&cfg),
+        ListenLink::decl(&cfg),
+        Album::decl(&cfg),
+        Member::decl(&cfg),
+        Spell::decl(&cfg),
+        YearSpan::decl(&cfg),
         BrowsePage::decl(&cfg),
         QuizFact::decl(&cfg),
         SearchPage::decl(&cfg),
@@ -91,6 +100,7 @@ fn contract_ts() -> String {
         ExportProfile::decl(&cfg),
         Export::decl(&cfg),
         OidcInfo::decl(&cfg),
+        ChartWeek::decl(&cfg),
         TopTenEntry::decl(&cfg),
         NewSong::decl(&cfg),
         ChannelVideo::decl(&cfg),

@@ -31,16 +31,39 @@ pub const ARTICLE_CATEGORY_SLUGS: [&str; 4] = [
 pub const INVALID_YOUTUBE_URL: &str = "Invalid YouTube URL";
 /// Spec section 2, Article detail ("Article Not Found: ...").
 pub const ARTICLE_NOT_FOUND: &str = "The article you're looking for doesn't exist.";
+/// A `?week=` that names no stored week of the Top 10.
+pub const TOP_TEN_WEEK_NOT_FOUND: &str = "There is no Weekly Top 10 for that week.";
+/// A `?week=` that is not a date.
+pub const TOP_TEN_WEEK_INVALID: &str = "week must be a date as YYYY-MM-DD";
+/// Brand New Songs leaves out songs released more than this many weeks ago once a
+/// newer one exists (`SOUND_ATLAS_NEW_SONGS_WINDOW_WEEKS` overrides it).
+pub const NEW_SONGS_WINDOW_WEEKS: u32 = 8;
 
 pub mod api {
     use super::*;
 
+    const REFRESH: &[(&str, &str)] = &[("refresh", "`true` rereads the chart from the database.")];
+
+    /// The newest week's list.
     pub const WEEKLY_TOP_TEN: Endpoint<Vec<TopTenEntry>> = Endpoint::get(
         "weeklyTopTen",
         "/api/weekly-top-ten",
-        "This week's top ten songs.",
+        "The newest week's top ten songs.",
     )
-    .with_query(&[("refresh", "`true` rereads the chart from the database.")]);
+    .with_query(REFRESH);
+    /// The same route with a week (its first day, YYYY-MM-DD): that week's list.
+    pub const WEEKLY_TOP_TEN_OF: Endpoint<Vec<TopTenEntry>> = Endpoint::get(
+        "weeklyTopTenOf",
+        "/api/weekly-top-ten?week={week}",
+        "One week's top ten songs (404 for a week without a list).",
+    )
+    .with_query(REFRESH);
+    /// Every week that has a list, newest first.
+    pub const TOP_TEN_WEEKS: Endpoint<Vec<ChartWeek>> = Endpoint::get(
+        "topTenWeeks",
+        "/api/weekly-top-ten/weeks",
+        "Every week with a top ten, newest first.",
+    );
     pub const NEW_SONGS: Endpoint<Vec<NewSong>> =
         Endpoint::get("newSongs", "/api/new-songs", "New songs.");
     pub const CHANNEL_VIDEOS: Endpoint<Vec<ChannelVideo>> = Endpoint::get(
@@ -68,6 +91,8 @@ pub mod api {
     pub fn operations() -> Vec<crate::operation::OperationInfo> {
         vec![
             WEEKLY_TOP_TEN.info(),
+            WEEKLY_TOP_TEN_OF.info(),
+            TOP_TEN_WEEKS.info(),
             NEW_SONGS.info(),
             CHANNEL_VIDEOS.info(),
             ARTIST_CHANNEL_VIDEOS.info(),
@@ -78,10 +103,28 @@ pub mod api {
     }
 }
 
-/// One place of the Weekly Top 10.
+/// A week's Top 10 as a whole: which week, and whose list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChartWeek {
+    /// The first day of the chart week (YYYY-MM-DD).
+    pub week_of: String,
+    /// Whose list it is: a chart's name, or who picked the songs.
+    pub source: String,
+    /// An editors' selection, not a measured chart.
+    pub picks: bool,
+}
+
+/// One place of the Weekly Top 10, with the week it belongs to.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TopTenEntry {
+    /// The first day of the chart week (YYYY-MM-DD).
+    pub week_of: String,
+    /// Whose list it is: a chart's name, or who picked the songs.
+    pub source: String,
+    /// An editors' selection, not a measured chart.
+    pub picks: bool,
     pub rank: i32,
     pub song_name: String,
     pub artist: String,

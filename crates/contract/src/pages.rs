@@ -94,7 +94,7 @@ pub mod routes {
     use super::PageRoute;
 
     /// `?refresh=true` rereads the Weekly Top 10.
-    pub const HOME: PageRoute = PageRoute::new("home", "/").reading(&["refresh"]);
+    pub const HOME: PageRoute = PageRoute::new("home", "/").reading(&["refresh", "week"]);
     /// `?letter=&page=` (see `links::BROWSE_LETTER_PAGE`); `?refresh=true` rereads.
     pub const BROWSE: PageRoute = PageRoute::new("browse", "/browse")
         .reading(&["letter", "page", "refresh"])

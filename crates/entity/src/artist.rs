@@ -21,7 +21,7 @@ pub struct Model {
     pub image_url: Option<String>,
     /// A smaller rendition of `image_url`, for cards and as a fallback.
     pub image_thumbnail_url: Option<String>,
-    /// Where the image came from: "wikimedia" when set by the encyclopedia enrichment.
+    /// Where the image came from: "wikimedia" when set by the enrichment (from Commons).
     pub image_source: Option<String>,
     pub bio: Option<String>,
     pub bio_source_link: Option<String>,
@@ -33,6 +33,20 @@ pub struct Model {
     pub fun_fact: Option<String>,
     /// When the row last changed (unix seconds); none for rows older than the column.
     pub updated_at: Option<i64>,
+    /// The artist's item in the open knowledge base ("Q15862"), set by the enrichment.
+    pub wikidata_id: Option<String>,
+    pub musicbrainz_id: Option<String>,
+    /// Born (solo) or formed (band), ISO 8601 to its known precision: "1946-09-05",
+    /// "1946-09" or "1946".
+    pub began_on: Option<String>,
+    /// The photo's credit, which its licence asks to be shown: author (plain text),
+    /// licence name and link, and the file's page.
+    pub image_author: Option<String>,
+    pub image_license: Option<String>,
+    pub image_license_url: Option<String>,
+    pub image_page_url: Option<String>,
+    /// When the enrichment last read this artist (unix seconds).
+    pub enriched_at: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

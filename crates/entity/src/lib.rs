@@ -3,6 +3,9 @@
 
 pub mod article;
 pub mod artist;
+pub mod artist_album;
+pub mod artist_field_source;
+pub mod artist_member;
 pub mod auth_session;
 pub mod auth_token;
 pub mod channel_video;

@@ -1,13 +1,18 @@
 use sea_orm::entity::prelude::*;
 
-/// One place of the Weekly Top 10. An import replaces the whole chart.
+/// One place of a week's Top 10. An import adds or replaces one week; past weeks stay.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "weekly_top_ten")]
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i32,
-    /// 1 to 10, unique.
-    #[sea_orm(unique)]
+    /// The first day of the chart week (YYYY-MM-DD); with `rank`, unique.
+    pub week_of: String,
+    /// Whose list it is (a chart's name, or who picked the songs).
+    pub source: String,
+    /// An editors' selection, not a measured chart.
+    pub picks: bool,
+    /// 1 to 10.
     pub rank: i32,
     pub song_name: String,
     pub artist: String,

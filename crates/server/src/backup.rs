@@ -4,7 +4,7 @@
 //!
 //! Restore: stop the server, replace `<data dir>/sound-atlas.db` with the copy (and delete
 //! any `sound-atlas.db-wal` and `-shm` beside it), start the server. PostgreSQL has its
-//! own tools (`pg_dump`/`pg_restore`, or continuous archiving); see the README.
+//! own tools (`pg_dump`/`pg_restore`, or continuous archiving); see docs/operations-and-scaling.md.
 
 use std::path::Path;
 
@@ -14,7 +14,7 @@ use sea_orm::{ConnectionTrait, DatabaseBackend, DatabaseConnection, Statement};
 pub enum BackupError {
     #[error("{0} already exists; choose a new file name")]
     Exists(String),
-    #[error("backup covers the SQLite database; for PostgreSQL use pg_dump (see the README)")]
+    #[error("backup covers the SQLite database; for PostgreSQL use pg_dump (see docs/operations-and-scaling.md)")]
     NotSqlite,
     #[error("database: {0}")]
     Db(#[from] sea_orm::DbErr),

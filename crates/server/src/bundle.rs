@@ -46,4 +46,7 @@ pub struct Site {
     /// Origin for canonical and Open Graph URLs, without a trailing slash.
     pub public_url: String,
     pub manifest: Manifest,
+    /// Marketplace links carry the site's affiliate tag, so the footer's affiliate
+    /// notice is true (it is left out otherwise).
+    pub affiliate: bool,
 }

@@ -17,7 +17,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Write a consistent copy of the SQLite database to FILE, also while the server runs
-    /// (restore: see the README).
+    /// (restore: see docs/operations-and-scaling.md).
     Backup {
         /// The copy's path (must not exist yet).
         file: std::path::PathBuf,

@@ -110,6 +110,8 @@ struct RenderState<'a> {
     origin: &'a str,
     /// The data saver is on for this request (ui/src/lib/data-saver.tsx).
     data_saver: bool,
+    /// Marketplace links carry an affiliate tag (the footer's notice says so only then).
+    affiliate: bool,
 }
 
 /// The URL a page is rendered and cached as: the request's path and, of its query, only
@@ -477,6 +479,7 @@ impl Renderer {
             ),
             origin: &self.site.public_url,
             data_saver: asked.data_saver != DataSaver::Off,
+            affiliate: self.site.affiliate,
         };
         // Rendered (and cached) as the page's own URL: the markup depends on nothing else.
         let page_url = page_url(uri, page.route);

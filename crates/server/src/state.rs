@@ -84,6 +84,8 @@ impl AppState {
     pub async fn start(config: &Config) -> Result<AppState, Box<dyn std::error::Error>> {
         // accounts (issue 5): refuse to start on bad account settings (read again in `new`).
         sound_atlas_accounts::AccountsConfig::from_env(&config.public_url)?;
+        // The same for the content settings (the affiliate tag, the new-songs window).
+        sound_atlas_content::ContentSettings::from_env()?;
         let mut ssr_config = SsrConfig {
             // Healthy sooner: one engine serves while the others load the bundle.
             serve_when_first_ready: true,
@@ -99,7 +101,8 @@ impl AppState {
         let mut state = AppState::new(db.clone(), ssr, config.public_url.clone());
         // The video service's key and channel come from the environment (content crate).
         let videos = sound_atlas_content::VideoConfig::from_env()?;
-        state.content = Content::new(db, sound_atlas_content::VideoService::new(videos));
+        let settings = state.content.settings().clone();
+        state.content = Content::new(db, sound_atlas_content::VideoService::new(videos), settings);
         state.metrics_token = config.metrics_token.as_deref().map(std::sync::Arc::from);
         state.renderer = state.renderer.clone().kept_by_shared_caches_for(config.shared_cache);
         Ok(state)
@@ -111,9 +114,12 @@ impl AppState {
         let accounts = sound_atlas_accounts::AccountsConfig::from_env(&public_url)
             .and_then(|config| sound_atlas_accounts::Accounts::new(db.clone(), config))
             .unwrap_or_else(|err| panic!("accounts: {err}"));
+        let content_settings = sound_atlas_content::ContentSettings::from_env()
+            .unwrap_or_else(|err| panic!("content: {err}"));
         let site = Site {
             public_url,
             manifest: Manifest::embedded(),
+            affiliate: content_settings.marketplace.tagged(),
         };
         let catalog = Catalog::new(db.clone());
         // library (issue 8): shares the catalogue's snapshot
@@ -143,6 +149,7 @@ impl AppState {
             content: Content::new(
                 db,
                 sound_atlas_content::VideoService::new(Default::default()),
+                content_settings,
             ),
             renderer: Renderer::new(ssr, site),
         }))

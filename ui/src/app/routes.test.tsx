@@ -11,6 +11,7 @@ const state = (prefetched: Array<{ key: string; status: number; body: unknown }>
   year: 2026,
   today: '2026-11-23',
   origin: 'https://soundatlas.test',
+  affiliate: false,
   dataSaver: false,
 });
 
@@ -76,7 +77,7 @@ describe('the privacy pages', () => {
 describe('the server render', () => {
   it('reports a query the tree read that the server did not prefetch', () => {
     const result = renderPage({ url: '/', state: state([]) });
-    expect(result.missed).toEqual(['/api/weekly-top-ten', '/api/artists/random', '/api/new-songs', '/api/youtube/channel-videos', '/api/articles']);
+    expect(result.missed).toEqual(['/api/weekly-top-ten', '/api/weekly-top-ten/weeks', '/api/artists/random', '/api/new-songs', '/api/youtube/channel-videos', '/api/articles']);
     expect(result.html).toContain('aria-busy');
   });
 
@@ -87,6 +88,7 @@ describe('the server render', () => {
       state: state([
         { key: '/api/artists/random', status: 200, body: artist },
         { key: '/api/weekly-top-ten', status: 200, body: [] },
+        { key: '/api/weekly-top-ten/weeks', status: 200, body: [] },
         { key: '/api/new-songs', status: 200, body: [] },
         { key: '/api/youtube/channel-videos', status: 200, body: [] },
         { key: '/api/articles', status: 200, body: [] },

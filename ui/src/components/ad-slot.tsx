@@ -54,7 +54,7 @@ export function AdSlot({ networkScript = AD_NETWORK_SCRIPT }: { networkScript?: 
   );
 }
 
-/** The retail marketplace's affiliate disclosure, under product links. */
+/** The retail marketplace's affiliate disclosure, under product links that carry the site's tag. */
 export function AffiliateNotice() {
   return (
     <p className="affiliate-notice">

@@ -1,6 +1,6 @@
 import type { ArtistSummary } from '../generated/contract';
 import { artworkHue, artworkUrl, initialsOf } from '../lib/artwork';
-import { imageSources } from '../lib/image-fallback';
+import { atWidth, imageSources, RENDITION } from '../lib/image-fallback';
 import { spriteUse } from './icons';
 
 export interface ArtistCardMarkupProps {
@@ -44,7 +44,7 @@ export function artistCardMarkup({ artist, headingLevel, favorited }: ArtistCard
  * for other schemes: the card is rendered instead).
  */
 function imageMarkup(artist: ArtistSummary): string | undefined {
-  const source = imageSources(artist.imageUrl)[0];
+  const source = imageSources(atWidth(artist.imageUrl, RENDITION.card))[0];
   if (source !== undefined) {
     if (!/^https?:\/\//i.test(source)) return undefined;
     return `<div class="artist-image artist-card-media"><img src="${escape(source)}" alt="" width="300" height="300" loading="lazy" decoding="async" referrerPolicy="no-referrer"/></div>`;

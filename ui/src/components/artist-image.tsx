@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { imageSources } from '../lib/image-fallback';
+import { useDataSaver } from '../lib/data-saver';
+import { atWidth, imageSources, RENDITION } from '../lib/image-fallback';
 import { truncateLink } from '../lib/truncate';
 import { normalizeImageUrl } from '../lib/url';
 import { GeneratedArtwork } from './generated-artwork';
@@ -43,7 +44,12 @@ export function ArtistImage(props: ArtistImageProps) {
 }
 
 function ArtistImageInner({ src, title, genres, priority = false, reportFailure = false, className, width = 400, height = 400, decorative = false, onSourceChange }: ArtistImageProps) {
-  const sources = useMemo(() => imageSources(src), [src]);
+  // A card's image at a card's width; the page's own image (`priority`) larger, or the
+  // smallest with the data saver on (cards never change: the server writes them from a
+  // template).
+  const saving = useDataSaver();
+  const rendition = priority ? (saving ? RENDITION.smallest : RENDITION.page) : RENDITION.card;
+  const sources = useMemo(() => imageSources(atWidth(src, rendition)), [src, rendition]);
   const [attempt, setAttempt] = useState(0);
   const imgRef = useRef<HTMLImageElement>(null);
   const current = attempt < sources.length ? sources[attempt]! : null;

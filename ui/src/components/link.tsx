@@ -16,7 +16,7 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
  * The site's in-app link: a real `<a href>` that navigates on the client through React
  * Router (lib/navigation.tsx). Every link of the site is an absolute path, so nothing is
  * resolved per render: an artist page has about 40 links, and React Router's `Link`
- * was a fifth of its cold render in the server's engine (README "Benchmarks").
+ * was a fifth of its cold render in the server's engine (docs/performance.md).
  */
 export function Link({ to, replace, state, reloadDocument, onClick, target, ...rest }: LinkProps) {
   const navigate = useNavigate();

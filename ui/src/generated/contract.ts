@@ -40,6 +40,81 @@ previousId: number,
  */
 nextId: number, };
 
+export type ArtistDetails = { 
+/**
+ * The photo's credit, which its licence asks to be shown with it.
+ */
+imageCredit: ImageCredit | null, 
+/**
+ * Born (solo) or formed (band): ISO 8601 to its known precision ("1946-09-05",
+ * "1946-09" or "1946").
+ */
+beganOn: string | null, 
+/**
+ * "Listen On", in the spec's order: each a link to the artist's own page on the
+ * service, or to the service's search for them when no id is known.
+ */
+listen: Array<ListenLink>, 
+/**
+ * Studio albums, by year of first release.
+ */
+albums: Array<Album>, 
+/**
+ * A band's members, by the year they joined.
+ */
+members: Array<Member>, 
+/**
+ * The years the members' timeline spans: from the first year anyone joined to
+ * the last year anyone left, or this year while someone is still a member.
+ */
+timeline: YearSpan | null, 
+/**
+ * The artist's item in the open knowledge base ("Q15862").
+ */
+wikidataId: string | null, musicbrainzId: string | null, };
+
+export type ImageCredit = { author: string, 
+/**
+ * e.g. "CC BY-SA 4.0".
+ */
+license: string, 
+/**
+ * None for a public-domain mark, which has no licence text.
+ */
+licenseUrl: string | null, 
+/**
+ * The file's page on Commons.
+ */
+sourceUrl: string, };
+
+export type StreamingService = "spotify" | "apple" | "amazon" | "tidal";
+
+export type ListenLink = { service: StreamingService, url: string, 
+/**
+ * The link opens the service's search for the artist, not the artist's page.
+ */
+search: boolean, };
+
+export type Album = { title: string, year: number | null, };
+
+export type Member = { name: string, 
+/**
+ * Instruments and roles ("lead vocals", "guitar").
+ */
+roles: Array<string>, spells: Array<Spell>, };
+
+export type Spell = { from: number | null, 
+/**
+ * The year they left, when known.
+ */
+until: number | null, 
+/**
+ * Still a member.
+ */
+current: boolean, };
+
+export type YearSpan = { from: number, until: number, };
+
 export type BrowsePage = { letter: Letter, page: number, pageSize: number, 
 /**
  * Artists under this letter in all.
@@ -112,7 +187,33 @@ exportDate: string, };
 
 export type OidcInfo = { enabled: boolean, name: string | null, };
 
-export type TopTenEntry = { rank: number, songName: string, artist: string, 
+export type ChartWeek = { 
+/**
+ * The first day of the chart week (YYYY-MM-DD).
+ */
+weekOf: string, 
+/**
+ * Whose list it is: a chart's name, or who picked the songs.
+ */
+source: string, 
+/**
+ * An editors' selection, not a measured chart.
+ */
+picks: boolean, };
+
+export type TopTenEntry = { 
+/**
+ * The first day of the chart week (YYYY-MM-DD).
+ */
+weekOf: string, 
+/**
+ * Whose list it is: a chart's name, or who picked the songs.
+ */
+source: string, 
+/**
+ * An editors' selection, not a measured chart.
+ */
+picks: boolean, rank: number, songName: string, artist: string, 
 /**
  * Absent when no verified video is known: the card then offers no player.
  */
@@ -265,6 +366,8 @@ export const api = {
   neighbors: (id: string | number): ApiPath<Neighbors> => (`/api/artists/${enc(id)}/neighbors`) as ApiPath<Neighbors>,
   /** GET /api/artists/{id}/related: Artists sharing genres with one artist. */
   related: (id: string | number): ApiPath<Array<ArtistSummary>> => (`/api/artists/${enc(id)}/related`) as ApiPath<Array<ArtistSummary>>,
+  /** GET /api/artists/{id}/details: Photo credit, date born or formed, listen links, albums and members of one artist. */
+  artistDetails: (id: string | number): ApiPath<ArtistDetails> => (`/api/artists/${enc(id)}/details`) as ApiPath<ArtistDetails>,
   /** GET /api/quiz/facts?seed={seed}: Quiz questions for a seed. */
   quizFacts: (seed: string | number): ApiPath<Array<QuizFact>> => (`/api/quiz/facts?seed=${enc(seed)}`) as ApiPath<Array<QuizFact>>,
   /** GET /api/user: The signed-in user, or null. */
@@ -303,8 +406,12 @@ export const api = {
   providerSignIn: (redirectTo: string | number): ApiPath<void> => (`/api/auth/oidc/start?redirectTo=${enc(redirectTo)}`) as ApiPath<void>,
   /** GET /api/auth/oidc/callback: The identity provider's answer. */
   providerCallback: (params: { code?: string | number | null; state?: string | number | null; error?: string | number | null } = {}): ApiPath<void> => (`/api/auth/oidc/callback` + queryString(params, '?')) as ApiPath<void>,
-  /** GET /api/weekly-top-ten: This week's top ten songs. */
+  /** GET /api/weekly-top-ten: The newest week's top ten songs. */
   weeklyTopTen: (params: { refresh?: string | number | null } = {}): ApiPath<Array<TopTenEntry>> => (`/api/weekly-top-ten` + queryString(params, '?')) as ApiPath<Array<TopTenEntry>>,
+  /** GET /api/weekly-top-ten?week={week}: One week's top ten songs (404 for a week without a list). */
+  weeklyTopTenOf: (week: string | number, params: { refresh?: string | number | null } = {}): ApiPath<Array<TopTenEntry>> => (`/api/weekly-top-ten?week=${enc(week)}` + queryString(params, '&')) as ApiPath<Array<TopTenEntry>>,
+  /** GET /api/weekly-top-ten/weeks: Every week with a top ten, newest first. */
+  topTenWeeks: (): ApiPath<Array<ChartWeek>> => (`/api/weekly-top-ten/weeks`) as ApiPath<Array<ChartWeek>>,
   /** GET /api/new-songs: New songs. */
   newSongs: (): ApiPath<Array<NewSong>> => (`/api/new-songs`) as ApiPath<Array<NewSong>>,
   /** GET /api/youtube/channel-videos: The site channel's videos. */
@@ -372,6 +479,8 @@ export const createClient = (send: Send) => ({
   neighbors: (id: string | number): Promise<Neighbors> => send<Neighbors>("GET", api.neighbors(id)),
   /** GET /api/artists/{id}/related: Artists sharing genres with one artist. */
   related: (id: string | number): Promise<Array<ArtistSummary>> => send<Array<ArtistSummary>>("GET", api.related(id)),
+  /** GET /api/artists/{id}/details: Photo credit, date born or formed, listen links, albums and members of one artist. */
+  artistDetails: (id: string | number): Promise<ArtistDetails> => send<ArtistDetails>("GET", api.artistDetails(id)),
   /** GET /api/quiz/facts?seed={seed}: Quiz questions for a seed. */
   quizFacts: (seed: string | number): Promise<Array<QuizFact>> => send<Array<QuizFact>>("GET", api.quizFacts(seed)),
   /** GET /api/user: The signed-in user, or null. */
@@ -402,8 +511,12 @@ export const createClient = (send: Send) => ({
   deleteAccount: (): Promise<Deleted> => send<Deleted>("DELETE", api.deleteAccount()),
   /** POST /api/user/deletion-confirmation: Right after a deletion, mail its confirmation to the deleted account's address (once, whatever address the body names); signed in, a notice that a deletion was asked for. */
   deletionConfirmation: (body: EmailOnly): Promise<Done> => send<Done>("POST", api.deletionConfirmation(), body),
-  /** GET /api/weekly-top-ten: This week's top ten songs. */
+  /** GET /api/weekly-top-ten: The newest week's top ten songs. */
   weeklyTopTen: (params: { refresh?: string | number | null } = {}): Promise<Array<TopTenEntry>> => send<Array<TopTenEntry>>("GET", api.weeklyTopTen(params)),
+  /** GET /api/weekly-top-ten?week={week}: One week's top ten songs (404 for a week without a list). */
+  weeklyTopTenOf: (week: string | number, params: { refresh?: string | number | null } = {}): Promise<Array<TopTenEntry>> => send<Array<TopTenEntry>>("GET", api.weeklyTopTenOf(week, params)),
+  /** GET /api/weekly-top-ten/weeks: Every week with a top ten, newest first. */
+  topTenWeeks: (): Promise<Array<ChartWeek>> => send<Array<ChartWeek>>("GET", api.topTenWeeks()),
   /** GET /api/new-songs: New songs. */
   newSongs: (): Promise<Array<NewSong>> => send<Array<NewSong>>("GET", api.newSongs()),
   /** GET /api/youtube/channel-videos: The site channel's videos. */

@@ -7,12 +7,16 @@ export interface AppEnv {
   /** Today's date (YYYY-MM-DD, UTC) on the server's clock. */
   today: string;
   origin: string;
+  /** Marketplace links carry the site's affiliate tag (so an affiliate notice is true). */
+  affiliate: boolean;
 }
 
-const AppEnvContext = createContext<AppEnv>({ year: 1970, today: '1970-01-01', origin: '' });
+const AppEnvContext = createContext<AppEnv>({ year: 1970, today: '1970-01-01', origin: '', affiliate: false });
 
-export function AppEnvProvider({ state, children }: { state: Pick<SsrState, 'year' | 'today' | 'origin'>; children: ReactNode }) {
-  return <AppEnvContext.Provider value={{ year: state.year, today: state.today, origin: state.origin }}>{children}</AppEnvContext.Provider>;
+export function AppEnvProvider({ state, children }: { state: Pick<SsrState, 'year' | 'today' | 'origin' | 'affiliate'>; children: ReactNode }) {
+  return (
+    <AppEnvContext.Provider value={{ year: state.year, today: state.today, origin: state.origin, affiliate: state.affiliate }}>{children}</AppEnvContext.Provider>
+  );
 }
 
 export function useAppEnv(): AppEnv {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractDriveFileId, extractWikimediaFileName, imageFallbackCandidates, imageSources, MAX_IMAGE_RETRIES } from './image-fallback';
+import { atWidth, extractDriveFileId, extractWikimediaFileName, imageFallbackCandidates, imageSources, MAX_IMAGE_RETRIES } from './image-fallback';
 import { hostOf, isWikimediaUrl, normalizeImageUrl } from './url';
 
 const DRIVE_ID = '1AbCdEfGhIjKlMnOpQrStUvWxYz012345';
@@ -55,5 +55,16 @@ describe('image fallback', () => {
     expect(isWikimediaUrl('https://notwikipedia.org.evil.com/x.jpg')).toBe(false);
     expect(isWikimediaUrl('https://wikimedia.org.example.com/x.jpg')).toBe(false);
     expect(hostOf('https://user@Example.COM:8080/p')).toBe('example.com');
+  });
+});
+
+describe('Wikimedia renditions', () => {
+  it('asks a thumbnail address for the width wanted, and leaves any other address as it is', () => {
+    const thumb = 'https://upload.wikimedia.org/wikipedia/commons/thumb/a/ab/Freddie_Mercury.jpg/960px-Freddie_Mercury.jpg';
+    expect(atWidth(thumb, 250)).toBe('https://upload.wikimedia.org/wikipedia/commons/thumb/a/ab/Freddie_Mercury.jpg/250px-Freddie_Mercury.jpg');
+    const original = 'https://upload.wikimedia.org/wikipedia/commons/a/ab/Freddie_Mercury.jpg';
+    expect(atWidth(original, 250)).toBe(original);
+    expect(atWidth('https://example.com/960px-x.jpg', 250)).toBe('https://example.com/960px-x.jpg');
+    expect(atWidth(null, 250)).toBeNull();
   });
 });

@@ -82,6 +82,17 @@ export function imageFallbackCandidates(url: string | null | undefined): string[
   return result;
 }
 
+/** The widths of the renditions the site asks of Wikimedia's image server. */
+export const RENDITION = { card: 330, page: 960, smallest: 250 } as const;
+
+/**
+ * A Wikimedia rendition of `url` at `width` pixels (its thumbnail addresses name their
+ * width: `…/thumb/a/ab/Name.jpg/960px-Name.jpg`); any other address as it is.
+ */
+export function atWidth(url: string | null | undefined, width: number): string | null {
+  return url ? url.replace(/^(https:\/\/upload\.wikimedia\.org\/.+\/thumb\/.+\/)\d+px-([^/]+)$/, `$1${width}px-$2`) : null;
+}
+
 /** The full list of sources to try: the normalized original, then the candidates. */
 export function imageSources(url: string | null | undefined): string[] {
   const original = normalizeImageUrl(url);

@@ -21,6 +21,8 @@ export interface SsrState {
   origin: string;
   /** The data saver was on for this request (`Save-Data: on` or the visitor's switch). */
   dataSaver: boolean;
+  /** Marketplace links carry the site's affiliate tag: only then is an affiliate notice true. */
+  affiliate: boolean;
 }
 
 export const STATE_ELEMENT_ID = 'sa-state';
@@ -36,6 +38,7 @@ export function normalizeState(raw: unknown, fallback: { now: number; year: numb
     today: typeof value.today === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value.today) ? value.today : today,
     origin: typeof value.origin === 'string' && value.origin !== '' ? value.origin : fallback.origin,
     dataSaver: value.dataSaver === true,
+    affiliate: value.affiliate === true,
   };
 }
 

@@ -25,6 +25,7 @@ function rendered(artist: ArtistSummary, headingLevel: 2 | 3, heart: boolean, fa
     year: 2026,
     today: '2026-01-02',
     origin: 'https://soundatlas.test',
+    affiliate: false,
     dataSaver: false,
   };
   const client = createQueryClient({ hydrating: true });

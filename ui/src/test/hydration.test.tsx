@@ -24,6 +24,7 @@ const articleMissing = { status: 404, error: 'Not Found', message: "The article 
 const home: PrefetchedEntry[] = [
   { key: '/api/artists/random', status: 200, body: artist },
   { key: '/api/weekly-top-ten', status: 200, body: topTen },
+  { key: '/api/weekly-top-ten/weeks', status: 200, body: [{ weekOf: '2026-11-23', source: 'Sound Atlas', picks: true }] },
   { key: '/api/new-songs', status: 200, body: newSongs },
   { key: '/api/youtube/channel-videos', status: 200, body: channelVideos },
   { key: '/api/articles', status: 200, body: articles },
@@ -69,7 +70,7 @@ afterEach(() => {
 
 describe('hydration', () => {
   it.each(cases)('hydrates %s without mismatches or requests', async (url, prefetched) => {
-    const state: SsrState = { prefetched, fetchedAt: Date.now(), year: 2026, today: '2026-11-23', origin: 'https://soundatlas.test', dataSaver: false };
+    const state: SsrState = { prefetched, fetchedAt: Date.now(), year: 2026, today: '2026-11-23', origin: 'https://soundatlas.test', affiliate: false, dataSaver: false };
     // (The engine has no WHATWG URL of its own: the server bundle brings core-js's, and
     // the server's route walk renders every route in the real engine.)
     const { html } = renderPage({ url, state });

@@ -7,10 +7,11 @@
 //! `externalId`), never duplicates them.
 
 pub mod artists;
+pub mod enrich;
+pub mod polite;
 pub mod records;
 pub mod wiki;
 
-use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
 /// Where an import reads from: a local file or an http(s) URL.
@@ -28,14 +29,17 @@ pub async fn read_source(source: &str) -> Result<String, ImportError> {
     }
 }
 
-/// Names the site to the services we call, as the encyclopedia's API policy asks.
+/// Names the site and, when `SOUND_ATLAS_CONTACT` is set, how to reach its operator to
+/// the services we call, as the encyclopedia's and MusicBrainz's API policies ask.
 pub fn user_agent() -> String {
-    let site = std::env::var("SOUND_ATLAS_PUBLIC_URL")
-        .ok()
-        .filter(|u| !u.trim().is_empty())
+    let setting = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+    let site = setting("SOUND_ATLAS_PUBLIC_URL")
         .unwrap_or_else(|| "https://github.com/sound-atlas".into());
+    let contact = setting("SOUND_ATLAS_CONTACT")
+        .map(|contact| format!("; {}", contact.trim()))
+        .unwrap_or_default();
     format!(
-        "SoundAtlas/{} ({site}; music encyclopedia importer)",
+        "SoundAtlas/{} ({site}{contact}; music encyclopedia importer)",
         env!("CARGO_PKG_VERSION")
     )
 }
@@ -68,6 +72,8 @@ pub struct Report {
     pub updated: usize,
     pub unchanged: usize,
     pub skipped: Vec<Skipped>,
+    /// Reports of the steps that ran after this one (enrichment, then biographies).
+    pub then: Vec<Report>,
 }
 
 impl Report {
@@ -98,37 +104,35 @@ impl Report {
         for skip in &self.skipped {
             out.push_str(&format!("\n  skipped {}: {}", skip.at, skip.reason));
         }
+        for next in &self.then {
+            out.push('\n');
+            out.push_str(&next.summary());
+        }
         out
     }
 }
 
-/// Progress on a terminal ("\r{label} 12/350"); silent when stderr is not one.
-pub struct Progress {
-    label: String,
-    total: usize,
-    on_terminal: bool,
-}
+/// A progress bar on a terminal (indicatif draws nothing when stderr is not one).
+pub struct Progress(indicatif::ProgressBar);
 
 impl Progress {
     pub fn new(label: &str, total: usize) -> Self {
-        Progress {
-            label: label.to_owned(),
-            total,
-            on_terminal: std::io::stderr().is_terminal(),
+        let bar = indicatif::ProgressBar::new(total as u64);
+        if let Ok(style) =
+            indicatif::ProgressStyle::with_template("{msg} {wide_bar} {pos}/{len} ({eta} left)")
+        {
+            bar.set_style(style);
         }
+        bar.set_message(label.to_owned());
+        Progress(bar)
     }
 
+    /// `done` of the total are done.
     pub fn tick(&self, done: usize) {
-        if self.on_terminal {
-            let mut err = std::io::stderr();
-            let _ = write!(err, "\r{} {done}/{}", self.label, self.total);
-            let _ = err.flush();
-        }
+        self.0.set_position(done as u64);
     }
 
     pub fn finish(&self) {
-        if self.on_terminal {
-            let _ = writeln!(std::io::stderr());
-        }
+        self.0.finish();
     }
 }

@@ -7,8 +7,8 @@ use serde_json::{Map, Value};
 
 use super::{ImportError, Progress, Report};
 use crate::records::{
-    write_articles, write_new_songs, write_top_ten, ArticleRecord, Mode, NewSongRecord,
-    TopTenRecord, Written, TOP_TEN_SIZE,
+    write_articles, write_new_songs, write_top_ten, ArticleRecord, ChartWeekRecord, Mode,
+    NewSongRecord, TopTenRecord, Written, TOP_TEN_SIZE,
 };
 
 /// The input's format, from the file name unless given.
@@ -157,13 +157,22 @@ fn count(report: &mut Report, written: Written) {
     report.unchanged = written.unchanged;
 }
 
-/// Replaces the Weekly Top 10. The chart must be whole: with a bad or missing place
+/// Adds one week's Top 10, or replaces that week's if it was imported before; other
+/// weeks stay. The chart must be whole: with a bad week, or a bad or missing place,
 /// nothing is written.
 pub async fn import_top_ten(
     db: &DatabaseConnection,
+    week: ChartWeekRecord,
     items: Vec<(String, Value)>,
 ) -> Result<Report, ImportError> {
-    let mut report = Report::new("Weekly Top 10");
+    let problems = week.problems();
+    if !problems.is_empty() {
+        return Err(ImportError::Input(format!(
+            "{}; nothing was changed.",
+            problems.join("; ")
+        )));
+    }
+    let mut report = Report::new(&format!("Weekly Top 10, week of {}", week.week_of));
     let good: Vec<TopTenRecord> = check(items, &mut report, TopTenRecord::problems, |r| {
         format!("rank {}", r.rank)
     });
@@ -174,7 +183,7 @@ pub async fn import_top_ten(
         )));
     }
     let txn = db.begin().await?;
-    let written = write_top_ten(&txn, good, Mode::Upsert).await?;
+    let written = write_top_ten(&txn, &week, good, Mode::Upsert).await?;
     txn.commit().await?;
     count(&mut report, written);
     Ok(report)

@@ -9,7 +9,7 @@ use axum::http::{Request, StatusCode};
 use axum::Router;
 use http_body_util::BodyExt;
 use sound_atlas_catalog::Catalog;
-use sound_atlas_content::{Content, VideoConfig, VideoService};
+use sound_atlas_content::{Content, ContentSettings, VideoConfig, VideoService};
 use sound_atlas_test_db::TestDb;
 use tower::ServiceExt;
 
@@ -33,6 +33,11 @@ impl FromRef<State> for Catalog {
 
 /// Content over `db` with the seed loaded; the video service configured by `videos`.
 pub async fn seeded(db: &TestDb, videos: VideoConfig) -> State {
+    seeded_with(db, videos, ContentSettings::default()).await
+}
+
+/// [`seeded`] with content settings (the new-songs window, the affiliate tag).
+pub async fn seeded_with(db: &TestDb, videos: VideoConfig, settings: ContentSettings) -> State {
     sound_atlas_catalog::seed::load(&db.conn)
         .await
         .expect("catalogue seed loads");
@@ -40,7 +45,7 @@ pub async fn seeded(db: &TestDb, videos: VideoConfig) -> State {
         .await
         .expect("content seed loads");
     State {
-        content: Content::new(db.conn.clone(), VideoService::new(videos)),
+        content: Content::new(db.conn.clone(), VideoService::new(videos), settings),
         catalog: Catalog::new(db.conn.clone()),
     }
 }

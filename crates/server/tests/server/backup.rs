@@ -85,7 +85,7 @@ async fn a_backup_taken_while_writes_go_on_restores_with_every_committed_row() {
     sound_atlas::backup::backup(&db, &copy).await.unwrap();
     writer.await.unwrap();
 
-    // Restored as the README says: the copy becomes the data directory's database.
+    // Restored as docs/operations-and-scaling.md says: the copy becomes the data directory's database.
     let restored_dir = temp_dir("restored");
     std::fs::copy(&copy, restored_dir.join("sound-atlas.db")).unwrap();
     let restored = sound_atlas::db::connect(&config(&restored_dir))

@@ -517,6 +517,7 @@ async fn a_stalled_video_service_holds_no_page_or_call_up(db: &TestDb) {
     state.content = sound_atlas_content::Content::new(
         db.conn.clone(),
         sound_atlas_content::VideoService::new(videos),
+        Default::default(),
     );
     let app = build_app(state);
     let queen = id_of(&app, "Queen").await;

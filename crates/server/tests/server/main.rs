@@ -6,6 +6,7 @@ mod backup; // reliability (issue 15)
 mod binary;
 mod connections;
 mod content;
+mod enriched;
 mod faults; // reliability (issue 15)
 mod instances; // reliability (issue 15)
 mod library; // library (issue 8)

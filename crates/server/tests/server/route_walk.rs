@@ -19,7 +19,7 @@ fn samples(route_id: &str, artist_id: i64) -> Vec<(String, StatusCode)> {
             .collect()
     };
     match route_id {
-        "home" => owned(&[("/", ok), ("/?refresh=true", ok)]),
+        "home" => owned(&[("/", ok), ("/?refresh=true", ok), ("/?week=2026-11-23", ok)]),
         "browse" => owned(&[
             ("/browse", ok),
             ("/browse?letter=B", ok),

@@ -59,7 +59,7 @@ export function Footer() {
 
 /** The footer's content: its markup depends only on the year (prerendered-parts.tsx). */
 export function FooterContent() {
-  const { year } = useAppEnv();
+  const { year, affiliate } = useAppEnv();
   return (
     <>
       <div className="footer-inner">
@@ -96,7 +96,7 @@ export function FooterContent() {
       </div>
       <div className="footer-bottom">
         <p>{`© ${year} Sound Atlas. All rights reserved.`}</p>
-        <p className="footer-affiliate">As an Amazon Associate, Sound Atlas earns from qualifying purchases.</p>
+        {affiliate && <p className="footer-affiliate">As an Amazon Associate, Sound Atlas earns from qualifying purchases.</p>}
       </div>
     </>
   );

@@ -25,10 +25,18 @@ describe('header search', () => {
 });
 
 describe('frame', () => {
+  it('has the affiliate notice only while marketplace links carry the site\'s tag', () => {
+    const notice = 'As an Amazon Associate, Sound Atlas earns from qualifying purchases.';
+    const { unmount } = renderApp('/', [], { affiliate: true });
+    expect(within(screen.getByRole('contentinfo')).getByText(notice)).toBeTruthy();
+    unmount();
+    renderApp('/');
+    expect(within(screen.getByRole('contentinfo')).queryByText(notice)).toBeNull();
+  });
+
   it('has the footer texts with the state year', () => {
     renderApp('/');
     expect(screen.getByText('© 2026 Sound Atlas. All rights reserved.')).toBeTruthy();
-    expect(screen.getByText('As an Amazon Associate, Sound Atlas earns from qualifying purchases.')).toBeTruthy();
     const footer = screen.getByRole('contentinfo');
     for (const heading of ['Navigation', 'About', 'Legal']) expect(within(footer).getByRole('heading', { name: heading })).toBeTruthy();
     expect(screen.getByTitle('Refresh page to reset video loading')).toBeTruthy();

@@ -35,8 +35,8 @@ export const PRERENDERED_PARTS: readonly PrerenderedPart[] = [
   },
   {
     name: 'footer',
-    // The copyright year.
-    variant: (state) => String(state.year),
+    // The copyright year, and whether the affiliate notice is shown.
+    variant: (state) => `${state.year}${state.affiliate ? '+affiliate' : ''}`,
     content: <FooterContent />,
   },
 ];

@@ -9,7 +9,7 @@ export const SPLASH_FADE_MS = 500;
 /**
  * How long after the first contentful paint the splash may still appear: later than
  * this the visitor has been reading the page, and the splash would cover it (measured in
- * the README, "Choices where the spec is silent").
+ * docs/choices.md).
  */
 export const SPLASH_LATEST_AFTER_PAINT_MS = 150;
 

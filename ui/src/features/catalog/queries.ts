@@ -22,6 +22,7 @@ export const queries = {
   artist: (id: string | number) => read(api.artist(id)),
   neighbors: (id: string | number) => read(api.neighbors(id)),
   related: (id: string | number) => read(api.related(id)),
+  artistDetails: (id: string | number) => read(api.artistDetails(id)),
   /** The home spotlight: never stale, so it never refetches on hydration. */
   randomArtist: () => read(api.randomArtist(), Infinity),
   search: (query: string) => read(api.search(query), STALE_SEARCH),

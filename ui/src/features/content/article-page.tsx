@@ -8,6 +8,7 @@ import { isNotFound } from '../../lib/http-error';
 import { truncateWords, useDocumentHead, useNotFoundHead } from '../../lib/use-document-head';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AffiliateNotice } from '../../components/ad-slot';
+import { isAffiliateLink, isMarketplaceSearch } from '../../lib/marketplace';
 import { ExternalLink } from '../../components/external-link';
 import { ArrowLeftIcon } from '../../components/icons';
 import { SharePanel } from '../../components/share-panel';
@@ -186,13 +187,13 @@ export function ArticlePage() {
                 <li key={product.link} className="product-card">
                   {product.image && <img src={product.image} alt="" loading="lazy" width={160} height={160} />}
                   <p className="product-name">{product.name}</p>
-                  <ExternalLink href={product.link} className="btn btn-primary btn-sm" sponsored showIcon>
-                    View on Amazon
+                  <ExternalLink href={product.link} className="btn btn-primary btn-sm" sponsored={isAffiliateLink(product.link)} showIcon>
+                    {isMarketplaceSearch(product.link) ? 'Search on Amazon' : 'View on Amazon'}
                   </ExternalLink>
                 </li>
               ))}
             </ul>
-            <AffiliateNotice />
+            {products.some((product) => isAffiliateLink(product.link)) && <AffiliateNotice />}
           </section>
         )}
       </article>

@@ -18,7 +18,7 @@ export function makeArticle(overrides: Partial<Article> = {}): Article {
     image2Caption: null,
     youtubeVideo: 'fJ9rUzIMcZQ',
     product1Name: 'Studio headphones',
-    product1Link: 'https://www.amazon.com/s?k=studio+headphones',
+    product1Link: 'https://www.amazon.com/s?k=studio+headphones&tag=soundatlas-20',
     product1Image: null,
     product2Name: 'A name without a link',
     product2Link: null,
@@ -31,8 +31,8 @@ export function makeArticle(overrides: Partial<Article> = {}): Article {
 }
 
 export const topTen: TopTenEntry[] = [
-  { rank: 1, songName: 'Blinding Lights', artist: 'The Weeknd', youtubeLink: null, amazonLink: 'https://www.amazon.com/s?k=Blinding+Lights', thumbnailUrl: null },
-  { rank: 2, songName: 'Shape of You', artist: 'Ed Sheeran', youtubeLink: 'https://www.youtube.com/watch?v=JGwWNGJdvx8', amazonLink: null, thumbnailUrl: 'https://i.ytimg.com/vi/JGwWNGJdvx8/hqdefault.jpg' },
+  { weekOf: '2026-11-23', source: 'Sound Atlas', picks: true, rank: 1, songName: 'Blinding Lights', artist: 'The Weeknd', youtubeLink: null, amazonLink: 'https://www.amazon.com/s?k=Blinding+Lights', thumbnailUrl: null },
+  { weekOf: '2026-11-23', source: 'Sound Atlas', picks: true, rank: 2, songName: 'Shape of You', artist: 'Ed Sheeran', youtubeLink: 'https://www.youtube.com/watch?v=JGwWNGJdvx8', amazonLink: null, thumbnailUrl: 'https://i.ytimg.com/vi/JGwWNGJdvx8/hqdefault.jpg' },
 ];
 
 export const newSongs: NewSong[] = [

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VIDEO_OVERLAY_EVENT, type VideoOverlayRequest } from '../../lib/events';
 import { renderApp } from '../../test/render-app';
@@ -18,10 +18,14 @@ const articles = [
   makeArticle({ id: 12, title: 'Spotlight Five' }),
 ];
 
+const picksWeek = { weekOf: '2026-11-23', source: 'Sound Atlas', picks: true };
+const pastWeek = { weekOf: '2026-11-16', source: 'Test Chart', picks: false };
+
 function homeData(overrides: Record<string, { status: number; body: unknown }> = {}) {
   const base: Record<string, { status: number; body: unknown }> = {
     '/api/artists/random': { status: 200, body: makeArtist() },
     '/api/weekly-top-ten': { status: 200, body: topTen },
+    '/api/weekly-top-ten/weeks': { status: 200, body: [picksWeek] },
     '/api/new-songs': { status: 200, body: newSongs },
     '/api/youtube/channel-videos': { status: 200, body: channelVideos },
     '/api/articles': { status: 200, body: articles },
@@ -44,11 +48,54 @@ describe('home content sections', () => {
     const order = ['Weekly Top 10', 'Artist Spotlight', 'Browse by Letter', 'Brand New Songs', 'Latest from the Sound Atlas Channel', 'Latest Articles'];
     expect(headings.filter((h) => order.includes(h ?? ''))).toEqual(order);
     expect(screen.getByText('Blinding Lights', { selector: '.video-tile-title' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Buy APT. by Rosé & Bruno Mars' }).getAttribute('rel')).toContain('sponsored');
+    // An untagged search: named as a search, and not a paid link.
+    expect(screen.getByRole('link', { name: 'Buy APT. by Rosé & Bruno Mars: opens a search on Amazon' }).getAttribute('rel')).toBe('noopener noreferrer');
     expect(screen.getByText('Ed Sheeran - Shape of You')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View All' }).getAttribute('href')).toBe('/articles');
     expect(screen.getByRole('link', { name: 'Explore All Articles' }).getAttribute('href')).toBe('/articles');
     expect(screen.getByRole('link', { name: /Test Your Music Knowledge/ }).getAttribute('href')).toBe('/quiz');
+  });
+
+  it("names the chart's week and whose list it is, and offers past weeks once there are any", () => {
+    const { unmount } = renderApp('/', homeData());
+    expect(screen.getByText("Week of November 23, 2026 · Editors' picks by Sound Atlas, not a chart", { selector: '.section-note' })).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Week' })).toBeNull();
+    unmount();
+
+    const past = topTen.map((entry) => ({ ...entry, ...pastWeek, songName: `${entry.songName} (past)` }));
+    const { container } = renderApp(
+      '/?week=2026-11-16',
+      homeData({ '/api/weekly-top-ten?week=2026-11-16': { status: 200, body: past }, '/api/weekly-top-ten/weeks': { status: 200, body: [picksWeek, pastWeek] } }).filter(
+        (e) => e.key !== '/api/weekly-top-ten',
+      ),
+    );
+    expect(screen.getByText('Week of November 16, 2026 · Test Chart', { selector: '.section-note' })).toBeTruthy();
+    expect(screen.getByText('Blinding Lights (past)', { selector: '.video-tile-title' })).toBeTruthy();
+    const picker = screen.getByRole('combobox', { name: 'Week' }) as HTMLSelectElement;
+    expect(picker.value).toBe('2026-11-16');
+    expect([...picker.options].map((o) => [o.value, o.textContent])).toEqual([
+      ['2026-11-23', "November 23, 2026 · Editors' picks"],
+      ['2026-11-16', 'November 16, 2026 · Test Chart'],
+    ]);
+    const form = container.querySelector('form.week-picker')!;
+    expect([form.getAttribute('method'), form.getAttribute('action')]).toEqual(['get', '/']);
+  });
+
+  it('lets the keyboard scroll a strip that has no links of its own', () => {
+    const { container, unmount } = renderApp('/', homeData());
+    expect(container.querySelector('ul[aria-label="Weekly Top 10"]')!.hasAttribute('tabindex')).toBe(false);
+    unmount();
+    const bare = topTen.map((entry) => ({ ...entry, youtubeLink: null, amazonLink: null }));
+    const { container: plain } = renderApp('/', homeData({ '/api/weekly-top-ten': { status: 200, body: bare } }));
+    expect(plain.querySelector('ul[aria-label="Weekly Top 10"]')!.getAttribute('tabindex')).toBe('0');
+  });
+
+  it('shows each new song with its release date', () => {
+    renderApp('/', homeData());
+    const date = screen.getByText('October 18, 2024');
+    expect(date.tagName).toBe('TIME');
+    expect(date.getAttribute('datetime')).toBe('2024-10-18');
+    expect(date.parentElement?.textContent).toBe('Released October 18, 2024');
   });
 
   it('shows three "Coming Soon" cards when the channel fails or has no videos', () => {
@@ -227,11 +274,29 @@ describe('an article page', () => {
   it('shows product cards only with both a name and a link, and up to three more of the category', () => {
     renderApp('/articles/7', seeded);
     const products = screen.getByRole('heading', { name: 'Related Products' }).closest('section')!;
-    expect(within(products).getAllByRole('link').map((a) => a.textContent)).toEqual(['View on Amazon']);
+    expect(within(products).getAllByRole('link').map((a) => a.textContent)).toEqual(['Search on Amazon']);
     const more = screen.getByRole('heading', { name: 'More in Artist Spotlight' }).closest('section')!;
     expect(within(more).getAllByRole('article')).toHaveLength(3);
     expect(productsOf(makeArticle({ product1Link: 'javascript:alert(1)' }))).toEqual([]);
     expect(moreInCategory(articles[0]!, articles).map((a) => a.id)).toEqual([9, 10, 11]);
+  });
+
+  it('names a search as one, and discloses and marks as sponsored only links that carry an affiliate tag', () => {
+    const untagged = makeArticle({ id: 22, product1Link: 'https://www.amazon.com/dp/B000002UJQ' });
+    renderApp('/articles/22', [
+      { key: '/api/articles/22', status: 200, body: untagged },
+      { key: '/api/articles', status: 200, body: [untagged] },
+    ]);
+    const products = screen.getByRole('heading', { name: 'Related Products' }).closest('section')!;
+    const link = within(products).getByRole('link');
+    expect(link.textContent).toBe('View on Amazon');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(products.textContent).not.toContain('Amazon Associate');
+    cleanup();
+    renderApp('/articles/7', seeded);
+    const tagged = screen.getByRole('heading', { name: 'Related Products' }).closest('section')!;
+    expect(within(tagged).getByRole('link').getAttribute('rel')).toBe('sponsored noopener noreferrer');
+    expect(tagged.textContent).toContain('As an Amazon Associate');
   });
 
   it('sets the title and social tags, and restores the defaults on leaving', async () => {

@@ -2,15 +2,16 @@ import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPoi
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../components/link';
-import type { Article, ChannelVideo, NewSong, TopTenEntry } from '../../generated/contract';
-import { requestVideoOverlay } from '../../lib/events';
+import type { Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry } from '../../generated/contract';
 import { client as apiClient } from '../../lib/api-client';
+import { requestVideoOverlay } from '../../lib/events';
+import { buyLinkProps } from '../../lib/marketplace';
 import { playHoverSound } from '../../lib/sound';
 import { ExternalLink, useExternalLink } from '../../components/external-link';
 import { BookIcon, ChevronLeftIcon, ChevronRightIcon, PlayIcon, RefreshIcon } from '../../components/icons';
 import { VideoThumbnail } from '../../components/video-thumbnail';
 import { ArticleCard } from './article-card';
-import { queries } from './queries';
+import { formatDate, queries } from './queries';
 import { scrollStrip, thumbnailOf, videoLinkProps, watchUrl } from './video-link';
 import './content.css';
 
@@ -29,15 +30,19 @@ function onCardHover(event: ReactPointerEvent<HTMLLIElement>): void {
   playHoverSound(event.pointerType);
 }
 
-/** A horizontally scrolling row with previous and next buttons that move it by `step`. */
-function Strip({ label, step, children, className = '' }: { label: string; step: number; children: ReactNode; className?: string }) {
+/**
+ * A horizontally scrolling row with previous and next buttons that move it by `step`.
+ * A row without links of its own (`focusable`) takes the focus itself, so a keyboard can
+ * scroll it too.
+ */
+function Strip({ label, step, children, className = '', focusable = false }: { label: string; step: number; children: ReactNode; className?: string; focusable?: boolean }) {
   const strip = useRef<HTMLUListElement>(null);
   return (
     <div className="strip">
       <button type="button" className="icon-btn strip-btn strip-btn--prev" aria-label={`Scroll ${label} left`} onClick={() => scrollStrip(strip.current, -step)}>
         <ChevronLeftIcon size={20} />
       </button>
-      <ul ref={strip} className={`strip-list ${className}`} aria-label={label} data-step={step}>
+      <ul ref={strip} className={`strip-list ${className}`} aria-label={label} data-step={step} tabIndex={focusable ? 0 : undefined}>
         {children}
       </ul>
       <button type="button" className="icon-btn strip-btn strip-btn--next" aria-label={`Scroll ${label} right`} onClick={() => scrollStrip(strip.current, step)}>
@@ -72,27 +77,65 @@ function useOpenTopTenVideo(entries: TopTenEntry[] | undefined): (entry: TopTenE
   );
 }
 
-/** Weekly Top 10: a horizontal strip, 5 skeletons, and Refresh ("Refreshing..." for 1 s). */
+/** Which week a list is and whose: "Week of November 16, 2026 · Billboard Hot 100". */
+export function chartLabel(week: ChartWeek): string {
+  const when = `Week of ${formatDate(week.weekOf)}`;
+  return week.picks ? `${when} · Editors' picks by ${week.source}, not a chart` : `${when} · ${week.source}`;
+}
+
+/**
+ * Past weeks: a plain GET form to home's `?week=`, so it works without JavaScript.
+ * Shown only once there is more than one week.
+ */
+function WeekPicker({ weeks, shown }: { weeks: ChartWeek[]; shown: string }) {
+  if (weeks.length < 2) return null;
+  return (
+    <form method="get" action="/" className="week-picker">
+      <label>
+        Week{' '}
+        <select name="week" defaultValue={shown} className="text-input">
+          {weeks.map((week) => (
+            <option key={week.weekOf} value={week.weekOf}>
+              {`${formatDate(week.weekOf)} · ${week.picks ? "Editors' picks" : week.source}`}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="btn btn-ghost btn-sm">
+        Show
+      </button>
+    </form>
+  );
+}
+
+/**
+ * Weekly Top 10: a horizontal strip, 5 skeletons, and Refresh ("Refreshing..." for 1 s);
+ * the week and whose list it is under the heading; `?week=` shows a past week.
+ */
 export function WeeklyTopTen() {
   const client = useQueryClient();
-  const { data, isPending, isError } = useQuery(queries.weeklyTopTen());
-  const [refreshing, setRefreshing] = useState(false);
   const [searchParams, setSearchParams] = useSearchParams();
+  const week = searchParams.get('week');
+  const chart = week === null ? queries.weeklyTopTen() : queries.weeklyTopTenOf(week);
+  const { data, isPending, isError } = useQuery(chart);
+  const weeks = useQuery(queries.topTenWeeks()).data ?? [];
+  const [refreshing, setRefreshing] = useState(false);
   const openVideo = useOpenTopTenVideo(data);
+  const chartPath = chart.queryKey[0];
 
   const refresh = useCallback(async () => {
     setRefreshing(true);
     const started = Date.now();
     try {
-      const fresh = await apiClient.weeklyTopTen({ refresh: 'true' });
-      client.setQueryData(queries.weeklyTopTen().queryKey, fresh);
+      const fresh = await (week === null ? apiClient.weeklyTopTen({ refresh: 'true' }) : apiClient.weeklyTopTenOf(week, { refresh: 'true' }));
+      client.setQueryData([chartPath], fresh);
     } catch {
       // The strip keeps what it shows; a failed refresh changes nothing.
     } finally {
       const left = REFRESH_SPINNER_MS - (Date.now() - started);
       window.setTimeout(() => setRefreshing(false), Math.max(0, left));
     }
-  }, [client]);
+  }, [client, chartPath, week]);
 
   // Spec section 7: ?refresh=true on the page rereads the chart (the server already
   // did for the first HTML) and is then removed from the address.
@@ -128,27 +171,31 @@ export function WeeklyTopTen() {
       ) : data.length === 0 ? (
         <p className="empty-note">This week&apos;s chart is not available yet. Check back soon!</p>
       ) : (
-        <Strip label="Weekly Top 10" step={TOP_TEN_STEP}>
-          {data.map((entry) => (
-            <li key={entry.rank} className="video-tile video-tile--top10" onPointerEnter={onCardHover}>
-              {entry.youtubeLink ? (
-                <a className="video-tile-link" {...videoLinkProps(entry.youtubeLink, () => openVideo(entry))}>
-                  <TopTenFace entry={entry} />
-                </a>
-              ) : (
-                <div className="video-tile-link">
-                  <TopTenFace entry={entry} />
-                </div>
-              )}
-              {entry.amazonLink && (
-                <ExternalLink href={entry.amazonLink} className="btn btn-ghost btn-sm video-tile-buy" sponsored aria-label={`Buy ${entry.songName} by ${entry.artist}`}>
-                  Buy
-                </ExternalLink>
-              )}
-            </li>
-          ))}
-        </Strip>
+        <>
+          <p className="section-note">{chartLabel(data[0]!)}</p>
+          <Strip label="Weekly Top 10" step={TOP_TEN_STEP} focusable={!data.some((entry) => entry.youtubeLink || entry.amazonLink)}>
+            {data.map((entry) => (
+              <li key={entry.rank} className="video-tile video-tile--top10" onPointerEnter={onCardHover}>
+                {entry.youtubeLink ? (
+                  <a className="video-tile-link" {...videoLinkProps(entry.youtubeLink, () => openVideo(entry))}>
+                    <TopTenFace entry={entry} />
+                  </a>
+                ) : (
+                  <div className="video-tile-link">
+                    <TopTenFace entry={entry} />
+                  </div>
+                )}
+                {entry.amazonLink && (
+                  <ExternalLink href={entry.amazonLink} className="btn btn-ghost btn-sm video-tile-buy" {...buyLinkProps(entry.amazonLink, entry.songName, entry.artist)}>
+                    Buy
+                  </ExternalLink>
+                )}
+              </li>
+            ))}
+          </Strip>
+        </>
       )}
+      <WeekPicker weeks={weeks} shown={data?.[0]?.weekOf ?? week ?? ''} />
     </section>
   );
 }
@@ -177,7 +224,10 @@ function useOpenNewSong(songs: NewSong[] | undefined): (song: NewSong) => void {
   );
 }
 
-/** Brand New Songs: a carousel with 3 skeletons and a Buy button on each card. */
+/**
+ * Brand New Songs: a carousel with 3 skeletons and a Buy button on each card, newest
+ * release first with its date (the server leaves out songs older than its window).
+ */
 export function BrandNewSongs() {
   const { data, isPending, isError } = useQuery(queries.newSongs());
   const openSong = useOpenNewSong(data);
@@ -193,7 +243,7 @@ export function BrandNewSongs() {
       ) : isError || !data || data.length === 0 ? (
         <p className="empty-note">No new songs to show right now. Check back soon!</p>
       ) : (
-        <Strip label="Brand New Songs" step={NEW_SONGS_STEP}>
+        <Strip label="Brand New Songs" step={NEW_SONGS_STEP} focusable={!data.some((song) => song.videoId || song.amazonLink)}>
           {data.map((song) => (
             <li key={song.id} className="video-tile video-tile--song" onPointerEnter={onCardHover}>
               {song.videoId ? (
@@ -206,7 +256,7 @@ export function BrandNewSongs() {
                 </div>
               )}
               {song.amazonLink && (
-                <ExternalLink href={song.amazonLink} className="btn btn-primary btn-sm video-tile-buy" sponsored aria-label={`Buy ${song.songName} by ${song.artistName}`}>
+                <ExternalLink href={song.amazonLink} className="btn btn-primary btn-sm video-tile-buy" {...buyLinkProps(song.amazonLink, song.songName, song.artistName)}>
                   Buy
                 </ExternalLink>
               )}
@@ -227,6 +277,11 @@ function SongFace({ song }: { song: NewSong }) {
       </span>
       <span className="video-tile-title">{song.songName}</span>
       <span className="video-tile-sub">{song.artistName}</span>
+      {song.releaseDate && (
+        <span className="video-tile-sub">
+          Released <time dateTime={song.releaseDate}>{formatDate(song.releaseDate)}</time>
+        </span>
+      )}
     </>
   );
 }

@@ -15,6 +15,9 @@ function read<T>(path: ApiPath<T>, staleTime?: number) {
 
 export const queries = {
   weeklyTopTen: () => read(api.weeklyTopTen(), STALE_TOP_TEN),
+  /** A past week's Top 10 (`?week=` on home), by the week's first day. */
+  weeklyTopTenOf: (week: string) => read(api.weeklyTopTenOf(week), STALE_TOP_TEN),
+  topTenWeeks: () => read(api.topTenWeeks(), STALE_TOP_TEN),
   newSongs: () => read(api.newSongs(), STALE_NEW_SONGS),
   channelVideos: () => read(api.channelVideos()),
   artistChannelVideos: (url: string) => read(api.artistChannelVideos(url), STALE_ARTIST_VIDEOS),

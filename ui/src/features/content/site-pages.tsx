@@ -86,8 +86,9 @@ export function AboutPage() {
       <section aria-labelledby="about-products">
         <h2 id="about-products">Products we recommend</h2>
         <p>
-          Some articles recommend music gear: instruments, headphones, speakers, recording equipment and albums. Those product links go to Amazon, and as
-          an Amazon Associate Sound Atlas earns from qualifying purchases. We only recommend things that fit the article, and a link never changes what we
+          Some articles recommend music gear: instruments, headphones, speakers, recording equipment and albums. Those product links go to Amazon: to the
+          product&apos;s page where we know it, otherwise to a search there, and the link says which. Where a link is an affiliate link, the page says so
+          under it: as an Amazon Associate, Sound Atlas earns from qualifying purchases made through it. We only recommend things that fit the article, and a link never changes what we
           write. The site also has one clearly marked advertising space, which shows ads only if you allow advertising cookies.
         </p>
       </section>
@@ -233,8 +234,8 @@ export function TermsOfServicePage() {
         <h2 id="terms-links">Links, shopping and advertising</h2>
         <p>
           Sound Atlas links to other websites, including streaming services, video pages and shops. We are not responsible for their content or terms, and
-          we always ask before you leave. Some product links are Amazon affiliate links: as an Amazon Associate, Sound Atlas earns from qualifying
-          purchases. Any purchase is between you and the shop. Advertising appears only in the marked advertising space, and only with your consent.
+          we always ask before you leave. Product links to Amazon open a product&apos;s page where we know it, otherwise a search there. Where the site
+          says a link is an affiliate link, Sound Atlas, as an Amazon Associate, earns from qualifying purchases made through it. Any purchase is between you and the shop. Advertising appears only in the marked advertising space, and only with your consent.
         </p>
       </section>
       <section aria-labelledby="terms-liability">

@@ -105,6 +105,9 @@ describe('the player sounds', () => {
 
   it("clicks on the full-screen overlay's arrows and Close Video; keyboard arrows stay silent", () => {
     const entries: TopTenEntry[] = [1, 2, 3].map((rank) => ({
+      weekOf: '2026-11-23',
+      source: 'Test Chart',
+      picks: false,
       rank,
       songName: `Hit ${rank}`,
       artist: `Band ${rank}`,

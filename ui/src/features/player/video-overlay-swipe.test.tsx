@@ -47,6 +47,9 @@ describe('swipes over the full-screen video', () => {
 
 describe('the Weekly Top 10 overlay', () => {
   const chart = Array.from({ length: 10 }, (_, i) => ({
+    weekOf: '2026-11-23',
+    source: 'Test Chart',
+    picks: false,
     rank: i + 1,
     songName: `Hit ${i + 1}`,
     artist: `Band ${i + 1}`,
@@ -64,7 +67,8 @@ describe('the Weekly Top 10 overlay', () => {
     for (let i = 0; i < 3; i += 1) fireEvent.click(within(dialog).getByRole('button', { name: 'Previous video' }));
     expect(position()).toBe('#1position 1 of 10');
     expect(within(dialog).getByText('No video yet')).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Preview or Buy' })).toBeTruthy();
+    // A product's page: no "search" hint (a search link gets one, lib/marketplace.ts).
+    expect(within(dialog).getByRole('button', { name: 'Preview or Buy' }).getAttribute('title')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Previous video' }));
     expect(position()).toBe('#10position 10 of 10');
     expect(within(dialog).getByText('No video yet')).toBeTruthy();
@@ -73,5 +77,12 @@ describe('the Weekly Top 10 overlay', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Next video' }));
     expect(position()).toBe('#2position 2 of 10');
     expect(within(dialog).queryByText('No video yet')).toBeNull();
+  });
+
+  it('says when Buy opens a search rather than a product', () => {
+    const searched = chart.map((entry, i) => (i === 0 ? { ...entry, amazonLink: 'https://www.amazon.com/s?k=Hit+1' } : entry));
+    render(<VideoOverlay request={{ kind: 'topTen', entries: searched, index: 0 }} onClose={() => undefined} />);
+    const dialog = screen.getByRole('dialog', { name: 'Weekly Top 10 video' });
+    expect(within(dialog).getByRole('button', { name: 'Preview or Buy' }).getAttribute('title')).toBe('Opens a search on Amazon');
   });
 });

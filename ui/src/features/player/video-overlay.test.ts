@@ -3,6 +3,9 @@ import type { NewSong, TopTenEntry } from '../../generated/contract';
 import { overlayVideos, preloadWindow } from './video-overlay';
 
 const entry = (rank: number, youtubeLink: string | null): TopTenEntry => ({
+  weekOf: '2026-11-23',
+  source: 'Test Chart',
+  picks: false,
   rank,
   songName: `Song ${rank}`,
   artist: `Artist ${rank}`,

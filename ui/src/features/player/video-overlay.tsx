@@ -3,6 +3,7 @@ import { VideoThumbnail } from '../../components/video-thumbnail';
 import { useDataSaver } from '../../lib/data-saver';
 import { useExternalLink } from '../../components/external-link';
 import type { VideoOverlayRequest } from '../../lib/events';
+import { isMarketplaceSearch } from '../../lib/marketplace';
 import { DEFAULT_SWIPE, TOP10_SWIPE, detectSwipe, isInHorizontalScroller } from '../../lib/swipe';
 import { createVideoPlayer, extractVideoId, MAX_PLAYERS, type VideoPlayer } from '../../lib/video-service';
 import { Glyph, withClick } from './controls';
@@ -192,7 +193,12 @@ export function VideoOverlay({ request, onClose }: { request: VideoOverlayReques
         </div>
         <div className="video-overlay-actions">
           {video?.buyLink && (
-            <button type="button" className="btn btn-primary btn-sm" onClick={withClick(() => video.buyLink && confirm(video.buyLink))}>
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              title={isMarketplaceSearch(video.buyLink) ? 'Opens a search on Amazon' : undefined}
+              onClick={withClick(() => video.buyLink && confirm(video.buyLink))}
+            >
               {topTen ? 'Preview or Buy' : 'Buy'}
             </button>
           )}

@@ -2,7 +2,7 @@
 //! Graph and JSON-LD computed from the same data the page renders.
 
 use serde_json::{json, Value};
-use sound_atlas_catalog::{Artist, Letter};
+use sound_atlas_catalog::{Artist, ArtistDetails, Letter};
 use sound_atlas_content::og;
 use sound_atlas_contract::pages::{links, routes, titles, SITE_NAME};
 
@@ -83,7 +83,7 @@ pub(crate) fn breadcrumb_list(items: Vec<Value>) -> Value {
     })
 }
 
-pub fn artist(origin: &str, artist: &Artist) -> Head {
+pub fn artist(origin: &str, artist: &Artist, details: Option<&ArtistDetails>) -> Head {
     let path = routes::ARTIST.href(&[&artist.id]);
     let description = match artist.bio.as_deref() {
         Some(bio) if !bio.trim().is_empty() => truncate_words(bio, 160),
@@ -105,7 +105,15 @@ pub fn artist(origin: &str, artist: &Artist) -> Head {
         og_type: "profile",
         // The artist's own share picture (name, genres): every artist unfurls differently.
         image: HeadImage::share_card(og::paths::artist(artist.id), &og::ShareCard::artist(artist)),
-        json_ld: vec![artist_json_ld(origin, &path, artist), breadcrumbs],
+        json_ld: vec![
+            artist_json_ld(
+                origin,
+                &path,
+                artist,
+                details.unwrap_or(&ArtistDetails::default()),
+            ),
+            breadcrumbs,
+        ],
         ..Head::website(titles::ARTIST.fill(&[&artist.title]), description, path)
     }
 }
@@ -142,8 +150,10 @@ pub fn browse_letter_path(letter: Letter) -> String {
 /// `MusicGroup` for bands; a solo artist is typed as MusicBrainz types one, a `Person`
 /// that is also a `MusicGroup` (schema.org's type for performers, which carries `genre`),
 /// so the artist's genres stay in the data and every property is valid for one of its
-/// types. With genre, image and `sameAs` identity links (encyclopedia article, channel).
-fn artist_json_ld(origin: &str, path: &str, artist: &Artist) -> Value {
+/// types. With genre, image, `sameAs` identity links (encyclopedia article, knowledge
+/// base, MusicBrainz, channel, the artist's pages on streaming services), a band's
+/// `member`s as `OrganizationRole`s with their roles and years, and studio `album`s.
+fn artist_json_ld(origin: &str, path: &str, artist: &Artist, details: &ArtistDetails) -> Value {
     let kind = if artist.is_band() {
         json!("MusicGroup")
     } else {
@@ -161,18 +171,42 @@ fn artist_json_ld(origin: &str, path: &str, artist: &Artist) -> Value {
         fields.insert("description".into(), bio.clone().into());
     }
     if let Some(image) = &artist.image_url {
-        fields.insert("image".into(), image.clone().into());
+        fields.insert("image".into(), image_json_ld(image, details));
     }
-    let same_as: Vec<&String> = [&artist.bio_source_link, &artist.solo_video_link]
+    let mut same_as: Vec<String> = [&artist.bio_source_link, &artist.solo_video_link]
         .into_iter()
         .flatten()
+        .cloned()
         .collect();
+    same_as.extend(
+        details
+            .wikidata_id
+            .iter()
+            .map(|id| format!("https://www.wikidata.org/wiki/{id}")),
+    );
+    same_as.extend(
+        details
+            .musicbrainz_id
+            .iter()
+            .map(|id| format!("https://musicbrainz.org/artist/{id}")),
+    );
+    same_as.extend(
+        details
+            .listen
+            .iter()
+            .filter(|l| !l.search)
+            .map(|l| l.url.clone()),
+    );
     if !same_as.is_empty() {
         fields.insert("sameAs".into(), json!(same_as));
     }
+    let began = details
+        .began_on
+        .clone()
+        .or_else(|| artist.year.map(|year| year.to_string()));
     if artist.is_band() {
-        if let Some(year) = artist.year {
-            fields.insert("foundingDate".into(), year.to_string().into());
+        if let Some(began) = began {
+            fields.insert("foundingDate".into(), began.into());
         }
         if let Some(origin) = &artist.origin {
             fields.insert(
@@ -180,10 +214,13 @@ fn artist_json_ld(origin: &str, path: &str, artist: &Artist) -> Value {
                 json!({ "@type": "Place", "name": origin }),
             );
         }
+        if !details.members.is_empty() {
+            fields.insert("member".into(), members_json_ld(details));
+        }
     } else {
         fields.insert("jobTitle".into(), "Musician".into());
-        if let Some(year) = artist.year {
-            fields.insert("birthDate".into(), year.to_string().into());
+        if let Some(began) = began {
+            fields.insert("birthDate".into(), began.into());
         }
         if let Some(origin) = &artist.origin {
             fields.insert(
@@ -195,7 +232,70 @@ fn artist_json_ld(origin: &str, path: &str, artist: &Artist) -> Value {
             fields.insert("alternateName".into(), real_name.clone().into());
         }
     }
+    if !details.albums.is_empty() {
+        let albums: Vec<Value> = details
+            .albums
+            .iter()
+            .map(|album| {
+                let mut value = json!({ "@type": "MusicAlbum", "name": album.title });
+                if let Some(year) = album.year {
+                    value["datePublished"] = year.to_string().into();
+                }
+                value
+            })
+            .collect();
+        fields.insert("album".into(), albums.into());
+    }
     doc
+}
+
+/// The photo, credited as its licence asks: an `ImageObject` with its author, licence
+/// and the file's page, when the enrichment read them; else its address alone.
+fn image_json_ld(url: &str, details: &ArtistDetails) -> Value {
+    match &details.image_credit {
+        Some(credit) => {
+            let mut image = json!({
+                "@type": "ImageObject",
+                "contentUrl": url,
+                "creator": { "@type": "Person", "name": credit.author },
+                "creditText": credit.author,
+                "acquireLicensePage": credit.source_url,
+            });
+            if let Some(license) = &credit.license_url {
+                image["license"] = license.clone().into();
+            }
+            image
+        }
+        None => url.into(),
+    }
+}
+
+/// Each spell of each member as an `OrganizationRole` (schema.org's role pattern: the
+/// role's `member` is the person), with the roles played and the years.
+fn members_json_ld(details: &ArtistDetails) -> Value {
+    let roles: Vec<Value> = details
+        .members
+        .iter()
+        .flat_map(|member| {
+            member.spells.iter().map(move |spell| {
+                let mut role = json!({
+                    "@type": "OrganizationRole",
+                    "member": { "@type": "Person", "name": member.name },
+                });
+                if !member.roles.is_empty() {
+                    role["roleName"] = json!(member.roles);
+                }
+                if let Some(from) = spell.from {
+                    role["startDate"] = from.to_string().into();
+                }
+                if let Some(until) = spell.until {
+                    role["endDate"] = until.to_string().into();
+                }
+                role
+            })
+        })
+        .collect();
+    roles.into()
 }
 
 /// At most `max` characters, cut at a word boundary with an ellipsis.

@@ -34,7 +34,7 @@ async fn home(State(state): State<AppState>, uri: Uri, params: QueryParams) -> R
     let spotlight = reads::random(&state.catalog).await;
     let mut prefetched = vec![Prefetched::new(api::RANDOM.path(&[]), &spotlight)];
     // content (issue 6)
-    prefetched.extend(super::content::home_reads(&state, params.flag("refresh")).await);
+    prefetched.extend(super::content::home_reads(&state, &params).await);
     let page = Page {
         route: routes::HOME.id,
         private: false,
@@ -76,7 +76,8 @@ async fn browse(State(state): State<AppState>, uri: Uri, params: QueryParams) ->
     state.renderer.render(&uri, page).await
 }
 
-/// Artist detail, with its neighbours in the full list and related artists.
+/// Artist detail, with its neighbours in the full list, related artists and what the
+/// open music data sources add (photo credit, listen links, albums, members).
 async fn artist(State(state): State<AppState>, uri: Uri, PathParam(raw_id): PathParam) -> Response {
     let catalog = &state.catalog;
     let result = match ArtistId::parse(&raw_id) {
@@ -87,18 +88,24 @@ async fn artist(State(state): State<AppState>, uri: Uri, PathParam(raw_id): Path
         Ok((id, artist)) => {
             let neighbors = reads::neighbors(catalog, id).await;
             let related = reads::related(catalog, id).await;
+            let details = reads::artist_details(catalog, id).await;
             // content (issue 6): Featured Video reads the channel's latest videos
             let videos = super::content::artist_videos(&state, &artist).await;
             let mut prefetched = vec![
                 Prefetched::new(api::NEIGHBORS.path(&[&id]), &neighbors),
                 Prefetched::new(api::RELATED.path(&[&id]), &related),
+                Prefetched::new(api::ARTIST_DETAILS.path(&[&id]), &details),
             ];
             prefetched.extend(videos);
             Page {
                 route: routes::ARTIST.id,
                 private: false,
                 status: StatusCode::OK,
-                head: head::artist(&state.renderer.site().public_url, &artist),
+                head: head::artist(
+                    &state.renderer.site().public_url,
+                    &artist,
+                    details.as_ref().ok(),
+                ),
                 prefetched: std::iter::once(Prefetched::new(api::ARTIST.path(&[&id]), &Ok(artist)))
                     .chain(prefetched)
                     .collect(),

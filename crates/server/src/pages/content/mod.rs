@@ -27,20 +27,40 @@ pub fn router() -> Router<AppState> {
         .route(routes::TERMS_OF_SERVICE.path.0, get(terms_of_service))
 }
 
-/// Home's content sections: Weekly Top 10 (`refresh` rereads it, as `?refresh=true`
-/// on the page asks), Brand New Songs, the channel's videos and the latest articles.
-/// Each is keyed by the plain API path the browser reads; a failed read is prefetched
-/// as its error, so the section shows its failure state instead of loading.
-pub async fn home_reads(state: &AppState, refresh: bool) -> Vec<Prefetched> {
+/// Home's content sections: Weekly Top 10 (`?refresh=true` rereads it; `?week=` shows
+/// that past week, keyed by the week as the browser asks for it) with the list of weeks
+/// for its selector, Brand New Songs, the channel's videos and the latest articles.
+/// Each is keyed by the API path the browser reads; a failed read is prefetched as its
+/// error, so the section shows its failure state instead of loading.
+pub async fn home_reads(state: &AppState, params: &QueryParams) -> Vec<Prefetched> {
     let content = &state.content;
-    let (top_ten, new_songs, videos, articles) = tokio::join!(
-        reads::weekly_top_ten(content, refresh),
+    let refresh = params.flag("refresh");
+    let week = params.get("week");
+    let top_ten = async {
+        match week {
+            Some(raw) => {
+                let chart = match reads::parse_week(raw) {
+                    Ok(week) => reads::weekly_top_ten_of(content, &week, refresh).await,
+                    Err(err) => Err(err),
+                };
+                Prefetched::new(api::WEEKLY_TOP_TEN_OF.path(&[&raw]), &chart)
+            }
+            None => Prefetched::new(
+                api::WEEKLY_TOP_TEN.path(&[]),
+                &reads::weekly_top_ten(content, refresh).await,
+            ),
+        }
+    };
+    let (top_ten, weeks, new_songs, videos, articles) = tokio::join!(
+        top_ten,
+        reads::top_ten_weeks(content),
         reads::new_songs(content),
         reads::channel_videos(content),
         reads::articles(content, None),
     );
     vec![
-        Prefetched::new(api::WEEKLY_TOP_TEN.path(&[]), &top_ten),
+        top_ten,
+        Prefetched::new(api::TOP_TEN_WEEKS.path(&[]), &weeks),
         Prefetched::new(api::NEW_SONGS.path(&[]), &new_songs),
         Prefetched::new(api::CHANNEL_VIDEOS.path(&[]), &videos),
         Prefetched::new(api::ARTICLES.path(&[]), &articles),

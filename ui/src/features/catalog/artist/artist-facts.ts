@@ -1,39 +1,66 @@
-import type { Artist } from '../../../generated/contract';
+import type { Artist, ListenLink, Spell, StreamingService, YearSpan } from '../../../generated/contract';
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** An ISO 8601 date to its precision ("1946-09-05", "1946-09", "1946") as words: "5 September 1946". */
+export function formatDate(iso: string): string {
+  const [year, month, day] = iso.split('-');
+  const monthName = month ? MONTHS[Number(month) - 1] : undefined;
+  if (!year || (month && !monthName)) return iso;
+  if (!monthName) return year;
+  return day ? `${Number(day)} ${monthName} ${year}` : `${monthName} ${year}`;
+}
 
 /**
  * The facts line under the title: "Formed 1991 in Seattle, Washington" (band)
- * or "Born 1981 in Houston, Texas" (solo), plus the real name when present.
+ * or "Born 1981 in Houston, Texas" (solo), the date to the day where the sources
+ * give it ("Born 5 September 1946"), plus the real name when present.
  * Returns the parts to show, possibly none.
  */
-export function artistFacts(artist: Pick<Artist, 'kind' | 'year' | 'origin' | 'realName' | 'title'>): string[] {
+export function artistFacts(artist: Pick<Artist, 'kind' | 'year' | 'origin' | 'realName' | 'title'>, beganOn: string | null = null): string[] {
   const facts: string[] = [];
   const verb = artist.kind === 'band' ? 'Formed' : 'Born';
   const origin = artist.origin?.trim() || null;
-  if (artist.year !== null && origin) facts.push(`${verb} ${artist.year} in ${origin}`);
-  else if (artist.year !== null) facts.push(`${verb} ${artist.year}`);
+  const when = beganOn ? formatDate(beganOn) : artist.year !== null ? String(artist.year) : null;
+  if (when !== null && origin) facts.push(`${verb} ${when} in ${origin}`);
+  else if (when !== null) facts.push(`${verb} ${when}`);
   else if (origin) facts.push(artist.kind === 'band' ? `Formed in ${origin}` : `From ${origin}`);
   const realName = artist.realName?.trim();
   if (realName && realName !== artist.title) facts.push(`Real name: ${realName}`);
   return facts;
 }
 
-export type StreamingKey = 'spotifyLink' | 'appleLink' | 'amazonLink' | 'tidalLink';
+export const STREAMING_SERVICES: Record<StreamingService, { label: string; className: string }> = {
+  spotify: { label: 'Spotify', className: 'listen--spotify' },
+  apple: { label: 'Apple Music', className: 'listen--apple' },
+  amazon: { label: 'Amazon Music', className: 'listen--amazon' },
+  tidal: { label: 'TIDAL', className: 'listen--tidal' },
+};
 
-export const STREAMING_PROVIDERS: ReadonlyArray<{ key: StreamingKey; label: string; className: string }> = [
-  { key: 'spotifyLink', label: 'Spotify', className: 'listen--spotify' },
-  { key: 'appleLink', label: 'Apple Music', className: 'listen--apple' },
-  { key: 'amazonLink', label: 'Amazon Music', className: 'listen--amazon' },
-  { key: 'tidalLink', label: 'TIDAL', className: 'listen--tidal' },
-];
+/** A Listen On link's text: the service, or "Search on {service}" when it opens a search. */
+export function listenLabel(link: ListenLink): string {
+  const { label } = STREAMING_SERVICES[link.service];
+  return link.search ? `Search on ${label}` : label;
+}
 
-/** Providers whose link is present (non-blank), in the spec's order. */
-export function presentStreamingLinks(artist: Pick<Artist, StreamingKey>): Array<{ label: string; href: string; className: string }> {
-  const links: Array<{ label: string; href: string; className: string }> = [];
-  for (const provider of STREAMING_PROVIDERS) {
-    const href = artist[provider.key]?.trim();
-    if (href) links.push({ label: provider.label, href, className: provider.className });
-  }
-  return links;
+/** One spell of a band member in words: "1970–1991", "since 2004", "from 1970", "until 1991". */
+export function spellText(spell: Spell): string {
+  if (spell.from !== null && spell.until !== null) return spell.from === spell.until ? String(spell.from) : `${spell.from}–${spell.until}`;
+  if (spell.from !== null) return spell.current ? `since ${spell.from}` : `from ${spell.from}`;
+  if (spell.until !== null) return `until ${spell.until}`;
+  return '';
+}
+
+/**
+ * Where a spell's bar sits on the timeline, as percentages of its width (each year a
+ * slot, both ends included); null when the spell has no known start.
+ */
+export function spellBar(spell: Spell, timeline: YearSpan): { left: string; width: string } | null {
+  if (spell.from === null) return null;
+  const years = timeline.until - timeline.from + 1;
+  const until = spell.until ?? (spell.current ? timeline.until : spell.from);
+  const percent = (n: number) => `${Math.round((n / years) * 10_000) / 100}%`;
+  return { left: percent(spell.from - timeline.from), width: percent(Math.max(until - spell.from + 1, 1)) };
 }
 
 /** Splits a biography into paragraphs on blank lines (or single newlines). */

@@ -2,17 +2,54 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { makeArtist } from '../../../test/fixtures';
-import { artistFacts, presentStreamingLinks, shareLinks } from './artist-facts';
+import type { ArtistDetails } from '../../../generated/contract';
+import { artistFacts, formatDate, listenLabel, shareLinks, spellBar, spellText } from './artist-facts';
 import { backTarget, favoritesMode, favoritesPager } from './artist-page';
 
 const neighbors = { position: 7, total: 350, previousId: 41, nextId: 43 };
 const related = [{ id: 7, title: 'Pearl Jam', imageUrl: null, genres: ['Grunge'] }];
 
-function seeded(artist = makeArtist()) {
+const plainDetails: ArtistDetails = {
+  imageCredit: null,
+  beganOn: null,
+  listen: [
+    { service: 'spotify', url: 'https://open.spotify.com/artist/6olE6TJLqED3rqDCT0FyPh', search: false },
+    { service: 'tidal', url: 'https://listen.tidal.com/artist/19368', search: false },
+  ],
+  albums: [],
+  members: [],
+  timeline: null,
+  wikidataId: null,
+  musicbrainzId: null,
+};
+
+const enrichedDetails: ArtistDetails = {
+  ...plainDetails,
+  imageCredit: {
+    author: 'Carl Lender',
+    license: 'CC BY-SA 4.0',
+    licenseUrl: 'https://creativecommons.org/licenses/by-sa/4.0',
+    sourceUrl: 'https://commons.wikimedia.org/wiki/File:Nirvana.jpg',
+  },
+  beganOn: '1987-03',
+  listen: [...plainDetails.listen, { service: 'apple', url: 'https://music.apple.com/us/search?term=Nirvana', search: true }],
+  albums: [
+    { title: 'Bleach', year: 1989 },
+    { title: 'Nevermind', year: 1991 },
+  ],
+  members: [
+    { name: 'Kurt Cobain', roles: ['lead vocals', 'guitar'], spells: [{ from: 1987, until: 1994, current: false }] },
+    { name: 'Dave Grohl', roles: ['drums'], spells: [{ from: 1990, until: 1994, current: false }] },
+  ],
+  timeline: { from: 1987, until: 1994 },
+};
+
+function seeded(artist = makeArtist(), details: ArtistDetails = plainDetails) {
   return [
     { key: `/api/artists/${artist.id}`, status: 200, body: artist },
     { key: `/api/artists/${artist.id}/neighbors`, status: 200, body: neighbors },
     { key: `/api/artists/${artist.id}/related`, status: 200, body: related },
+    { key: `/api/artists/${artist.id}/details`, status: 200, body: details },
   ];
 }
 
@@ -41,8 +78,33 @@ describe('artist page', () => {
     }
   });
 
+  it('labels a link that opens a search as one', () => {
+    renderApp('/artist/42', seeded(makeArtist(), enrichedDetails));
+    const section = screen.getByRole('heading', { name: 'Listen On' }).closest('section')!;
+    expect(within(section).getAllByRole('link').map((link) => link.textContent)).toEqual(['Spotify', 'TIDAL', 'Search on Apple Music']);
+  });
+
+  it('shows the photo credit, the date formed, the discography and the members as a list', () => {
+    renderApp('/artist/42', seeded(makeArtist({ imageUrl: 'https://upload.wikimedia.org/wikipedia/commons/1/19/Nirvana.jpg' }), enrichedDetails));
+    expect(screen.getByText('Source: Wikimedia')).toBeTruthy();
+    const credit = screen.getByText(/^Photo:/);
+    expect(within(credit).getByRole('link', { name: 'Carl Lender' }).getAttribute('href')).toBe('https://commons.wikimedia.org/wiki/File:Nirvana.jpg');
+    expect(within(credit).getByRole('link', { name: 'CC BY-SA 4.0' }).getAttribute('href')).toBe('https://creativecommons.org/licenses/by-sa/4.0');
+    expect(screen.getByText('Formed March 1987 in Aberdeen, Washington')).toBeTruthy();
+    const albums = screen.getByRole('heading', { name: 'Discography' }).closest('section')!;
+    expect(within(albums).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1989 Bleach', '1991 Nevermind']);
+    const members = screen.getByRole('heading', { name: 'Members' }).closest('section')!;
+    expect(within(members).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Kurt Cobain lead vocals, guitar · 1987–1994',
+      'Dave Grohl drums · 1990–1994',
+    ]);
+  });
+
   it('hides Listen On when there are no links and says "No genres available"', () => {
-    renderApp('/artist/42', seeded(makeArtist({ genres: [], spotifyLink: null, tidalLink: null, bio: null, bioSourceLink: null, funFact: null })));
+    renderApp('/artist/42', seeded(makeArtist({ genres: [], spotifyLink: null, tidalLink: null, bio: null, bioSourceLink: null, funFact: null }), { ...plainDetails, listen: [] }));
+    expect(screen.queryByRole('heading', { name: 'Discography' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Members' })).toBeNull();
+    expect(screen.queryByText(/^Photo:/)).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Listen On' })).toBeNull();
     expect(screen.getByText('No genres available')).toBeTruthy();
     expect(screen.getByText('No biography available for this artist.')).toBeTruthy();
@@ -83,8 +145,27 @@ describe('artist helpers', () => {
     expect(artistFacts({ kind: 'band', year: null, origin: null, realName: null, title: 'X' })).toEqual([]);
   });
 
-  it('lists streaming links in spec order, skipping blanks', () => {
-    expect(presentStreamingLinks({ spotifyLink: ' ', appleLink: 'a', amazonLink: 'b', tidalLink: null }).map((l) => l.label)).toEqual(['Apple Music', 'Amazon Music']);
+  it('writes dates to their precision and the born or formed date in the facts line', () => {
+    expect(formatDate('1946-09-05')).toBe('5 September 1946');
+    expect(formatDate('1946-09')).toBe('September 1946');
+    expect(formatDate('1946')).toBe('1946');
+    expect(artistFacts({ kind: 'solo', year: 1946, origin: null, realName: null, title: 'X' }, '1946-09-05')).toEqual(['Born 5 September 1946']);
+  });
+
+  it('names a search link as a search', () => {
+    expect(listenLabel({ service: 'amazon', url: 'https://music.amazon.com/artists/B0', search: false })).toBe('Amazon Music');
+    expect(listenLabel({ service: 'tidal', url: 'https://tidal.com/search?q=x', search: true })).toBe('Search on TIDAL');
+  });
+
+  it('says and draws each spell of a member over the timeline', () => {
+    const timeline = { from: 1970, until: 1979 };
+    expect(spellText({ from: 1970, until: 1974, current: false })).toBe('1970–1974');
+    expect(spellText({ from: 1975, until: null, current: true })).toBe('since 1975');
+    expect(spellText({ from: 1975, until: null, current: false })).toBe('from 1975');
+    expect(spellText({ from: null, until: 1971, current: false })).toBe('until 1971');
+    expect(spellBar({ from: 1970, until: 1974, current: false }, timeline)).toEqual({ left: '0%', width: '50%' });
+    expect(spellBar({ from: 1975, until: null, current: true }, timeline)).toEqual({ left: '50%', width: '50%' });
+    expect(spellBar({ from: null, until: 1971, current: false }, timeline)).toBeNull();
   });
 
   it('goes back to the origin path, else favorites, else browse', () => {

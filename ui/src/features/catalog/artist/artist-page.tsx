@@ -9,7 +9,7 @@ import { isNotFound } from '../../../lib/http-error';
 import { queries } from '../queries';
 import { ARTIST_SWIPE } from '../../../lib/swipe';
 import { links, routes, titles } from '../../../generated/contract';
-import type { Artist, ArtistSummary, Neighbors } from '../../../generated/contract';
+import type { Artist, ArtistDetails, ArtistSummary, Neighbors } from '../../../generated/contract';
 import { isWikimediaUrl, normalizeImageUrl } from '../../../lib/url';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { truncateWords, useDocumentHead, useNotFoundHead, type DocumentHead } from '../../../lib/use-document-head';
@@ -19,7 +19,7 @@ import { ArtistImage } from '../../../components/artist-image';
 import { ExternalLink } from '../../../components/external-link';
 import { CardSkeletons } from '../../../components/skeletons';
 import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon, GridIcon, HomeIcon, SparkIcon } from '../../../components/icons';
-import { artistFacts, bioParagraphs, presentStreamingLinks } from './artist-facts';
+import { artistFacts, bioParagraphs, listenLabel, spellBar, spellText, STREAMING_SERVICES } from './artist-facts';
 import { ArtistSkeleton } from './artist-skeleton';
 import { SharePanel } from './share-panel';
 import { FeaturedVideo } from './featured-video';
@@ -97,6 +97,7 @@ export function ArtistPage() {
   const enabled = !artistQuery.isError;
   const neighborsQuery = useQuery({ ...queries.neighbors(id), enabled });
   const relatedQuery = useQuery({ ...queries.related(id), enabled });
+  const detailsQuery = useQuery({ ...queries.artistDetails(id), enabled });
 
   const { origin } = useAppEnv();
   const notFound = artistQuery.isError && isNotFound(artistQuery.error);
@@ -138,13 +139,32 @@ export function ArtistPage() {
           </div>
         )
       ) : (
-        <ArtistDetail key={artistQuery.data.id} artist={artistQuery.data} neighbors={neighborsQuery.data} related={relatedQuery.data} relatedPending={relatedQuery.isPending && enabled} />
+        <ArtistDetail
+          key={artistQuery.data.id}
+          artist={artistQuery.data}
+          details={detailsQuery.data}
+          neighbors={neighborsQuery.data}
+          related={relatedQuery.data}
+          relatedPending={relatedQuery.isPending && enabled}
+        />
       )}
     </div>
   );
 }
 
-function ArtistDetail({ artist, neighbors, related, relatedPending }: { artist: Artist; neighbors: Neighbors | undefined; related: ArtistSummary[] | undefined; relatedPending: boolean }) {
+function ArtistDetail({
+  artist,
+  details,
+  neighbors,
+  related,
+  relatedPending,
+}: {
+  artist: Artist;
+  details: ArtistDetails | undefined;
+  neighbors: Neighbors | undefined;
+  related: ArtistSummary[] | undefined;
+  relatedPending: boolean;
+}) {
   const location = useLocation();
   const navigate = useNavigate();
   const { origin } = useAppEnv();
@@ -198,9 +218,10 @@ function ArtistDetail({ artist, neighbors, related, relatedPending }: { artist: 
   };
 
   const [shownSrc, setShownSrc] = useState<string | null>(() => normalizeImageUrl(artist.imageUrl));
-  const facts = artistFacts(artist);
+  const facts = artistFacts(artist, details?.beganOn ?? null);
   const paragraphs = bioParagraphs(artist.bio);
-  const streaming = presentStreamingLinks(artist);
+  const listen = details?.listen ?? [];
+  const credit = shownSrc !== null ? details?.imageCredit : null;
   const shareUrl = `${origin}/artist/${artist.id}`;
   const video = artist.soloVideoLink?.trim() || null;
 
@@ -244,6 +265,12 @@ function ArtistDetail({ artist, neighbors, related, relatedPending }: { artist: 
               onSourceChange={setShownSrc}
             />
             {shownSrc !== null && isWikimediaUrl(shownSrc) && <span className="image-badge">Source: Wikimedia</span>}
+            {credit && (
+              <p className="image-credit">
+                Photo: <ExternalLink href={credit.sourceUrl}>{credit.author}</ExternalLink>,{' '}
+                {credit.licenseUrl ? <ExternalLink href={credit.licenseUrl}>{credit.license}</ExternalLink> : credit.license}
+              </p>
+            )}
           </div>
           <div className="artist-hero-body">
             <p className="eyebrow">{kindWord(artist)}</p>
@@ -296,20 +323,35 @@ function ArtistDetail({ artist, neighbors, related, relatedPending }: { artist: 
 
         {video && <FeaturedVideo link={video} title={artist.title} artistId={artist.id} />}
 
-        {streaming.length > 0 && (
+        {listen.length > 0 && (
           <section className="artist-section" aria-labelledby="listen-title">
             <h2 id="listen-title">Listen On</h2>
             <ul className="listen-list">
-              {streaming.map((link) => (
-                <li key={link.label}>
-                  <ExternalLink href={link.href} className={`listen-link ${link.className}`} showIcon>
-                    {link.label}
+              {listen.map((link) => (
+                <li key={link.service}>
+                  <ExternalLink href={link.url} className={`listen-link ${STREAMING_SERVICES[link.service].className}`} showIcon>
+                    {listenLabel(link)}
                   </ExternalLink>
                 </li>
               ))}
             </ul>
           </section>
         )}
+
+        {details && details.albums.length > 0 && (
+          <section className="artist-section" aria-labelledby="albums-title">
+            <h2 id="albums-title">Discography</h2>
+            <ol className="album-list">
+              {details.albums.map((album, i) => (
+                <li key={i}>
+                  <span className="album-year">{album.year ?? '—'}</span> {album.title}
+                </li>
+              ))}
+            </ol>
+          </section>
+        )}
+
+        {details && details.members.length > 0 && <MembersTimeline details={details} />}
 
         {artist.funFact && artist.funFact.trim() !== '' && (
           <section className="artist-section fun-fact" aria-labelledby="fun-fact-title">
@@ -347,5 +389,42 @@ function ArtistDetail({ artist, neighbors, related, relatedPending }: { artist: 
         </Link>
       </div>
     </div>
+  );
+}
+
+/**
+ * A band's members as a list (name, roles, years in words), each with bars over the
+ * band's years drawn by CSS: the bars are decoration, the words say it all.
+ */
+function MembersTimeline({ details }: { details: ArtistDetails }) {
+  const { timeline } = details;
+  return (
+    <section className="artist-section" aria-labelledby="members-title">
+      <h2 id="members-title">Members</h2>
+      <ol className="member-list">
+        {details.members.map((member, i) => (
+          <li key={i} className="member">
+            <span className="member-name">{member.name}</span>{' '}
+            <span className="member-meta">
+              {[member.roles.join(', '), member.spells.map(spellText).filter(Boolean).join(', ')].filter(Boolean).join(' · ')}
+            </span>
+            {timeline && (
+              <span className="member-track" aria-hidden="true">
+                {member.spells.map((spell, j) => {
+                  const bar = spellBar(spell, timeline);
+                  return bar && <span key={j} className="member-bar" style={bar} />;
+                })}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+      {timeline && (
+        <p className="member-axis" aria-hidden="true">
+          <span>{timeline.from}</span>
+          <span>{timeline.until}</span>
+        </p>
+      )}
+    </section>
   );
 }

@@ -1,0 +1,160 @@
+//! An artist's page details from its row and enriched lists: the shape the page shows.
+
+use sound_atlas_contract::catalog::{
+    Album, Artist, ArtistDetails, ImageCredit, ListenLink, Member, Spell, StreamingService,
+    YearSpan,
+};
+use sound_atlas_entity::artist;
+
+use crate::enrichment::{self, MemberSpell};
+
+pub(crate) fn details_of(
+    artist: &Artist,
+    row: artist::Model,
+    albums: Vec<enrichment::Album>,
+    spells: Vec<MemberSpell>,
+    this_year: i32,
+) -> ArtistDetails {
+    let image_credit = match (row.image_author, row.image_license, row.image_page_url) {
+        // Only for the image it was read for (an import may have set another since).
+        (Some(author), Some(license), Some(source_url)) if row.image_url.is_some() => {
+            Some(ImageCredit {
+                author,
+                license,
+                license_url: row.image_license_url,
+                source_url,
+            })
+        }
+        _ => None,
+    };
+    // A date whose year disagrees with the year the seed or an import gave is left out:
+    // the page does not contradict itself.
+    let began_on = row.began_on.filter(|date| {
+        artist
+            .year
+            .is_none_or(|year| date.get(0..4) == Some(year.to_string().as_str()))
+    });
+    let listen = [
+        (StreamingService::Spotify, &artist.spotify_link),
+        (StreamingService::Apple, &artist.apple_link),
+        (StreamingService::Amazon, &artist.amazon_link),
+        (StreamingService::Tidal, &artist.tidal_link),
+    ]
+    .into_iter()
+    .filter_map(|(service, link)| {
+        let url = link.as_deref()?.trim();
+        (!url.is_empty()).then(|| ListenLink {
+            service,
+            url: url.to_owned(),
+            search: enrichment::is_search_link(url),
+        })
+    })
+    .collect();
+    let members = members_of(spells);
+    ArtistDetails {
+        image_credit,
+        began_on,
+        listen,
+        albums: albums
+            .into_iter()
+            .map(|a| Album {
+                title: a.title,
+                year: a.year,
+            })
+            .collect(),
+        timeline: timeline_of(&members, this_year),
+        members,
+        wikidata_id: row.wikidata_id,
+        musicbrainz_id: row.musicbrainz_id,
+    }
+}
+
+/// Spells grouped by person, in the order each first joined; roles of all spells.
+fn members_of(spells: Vec<MemberSpell>) -> Vec<Member> {
+    let mut members: Vec<Member> = Vec::new();
+    for spell in spells {
+        let index = match members.iter().position(|m| m.name == spell.name) {
+            Some(index) => index,
+            None => {
+                members.push(Member {
+                    name: spell.name.clone(),
+                    roles: Vec::new(),
+                    spells: Vec::new(),
+                });
+                members.len() - 1
+            }
+        };
+        let member = &mut members[index];
+        for role in spell.roles {
+            if !member.roles.contains(&role) {
+                member.roles.push(role);
+            }
+        }
+        member.spells.push(Spell {
+            from: spell.begin_year,
+            until: spell.end_year,
+            current: !spell.ended,
+        });
+    }
+    members
+}
+
+/// From the first year anyone joined to the last anyone left, or this year while
+/// someone is still in the band. None when no spell has a known start.
+fn timeline_of(members: &[Member], this_year: i32) -> Option<YearSpan> {
+    let spells = members.iter().flat_map(|m| &m.spells);
+    let from = spells.clone().filter_map(|s| s.from).min()?;
+    let until = spells
+        .flat_map(|s| [s.from, s.until, s.current.then_some(this_year)])
+        .flatten()
+        .max()?;
+    Some(YearSpan { from, until })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spell(name: &str, begin: Option<i32>, end: Option<i32>, roles: &[&str]) -> MemberSpell {
+        MemberSpell {
+            name: name.into(),
+            begin_year: begin,
+            end_year: end,
+            ended: end.is_some(),
+            roles: roles.iter().map(|r| r.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn spells_group_by_person_and_the_timeline_reaches_this_year_while_someone_stays() {
+        let members = members_of(vec![
+            spell("Andy", Some(2003), Some(2023), &["drums"]),
+            spell("Pat", Some(2001), None, &["vocals", "guitar"]),
+            spell("Andy", Some(2024), None, &["drums", "percussion"]),
+        ]);
+        assert_eq!(members.len(), 2);
+        assert_eq!(members[0].name, "Andy");
+        assert_eq!(members[0].roles, ["drums", "percussion"]);
+        assert_eq!(members[0].spells.len(), 2);
+        assert!(members[0].spells[1].current);
+        assert_eq!(
+            timeline_of(&members, 2026),
+            Some(YearSpan {
+                from: 2001,
+                until: 2026
+            })
+        );
+        let gone = members_of(vec![spell("Ben", Some(1970), Some(1991), &[])]);
+        assert_eq!(
+            timeline_of(&gone, 2026),
+            Some(YearSpan {
+                from: 1970,
+                until: 1991
+            })
+        );
+        assert_eq!(
+            timeline_of(&members_of(vec![spell("Cy", None, None, &[])]), 2026),
+            None
+        );
+    }
+}

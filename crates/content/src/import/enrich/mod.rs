@@ -1,0 +1,448 @@
+//! `sound-atlas enrich`: what the open music data sources say about each artist with
+//! an encyclopedia link, written with its source and retrieval date.
+//!
+//! Artists are read in batches: one knowledge-base request for a batch's items (found
+//! by their English encyclopedia pages), one for the names of the bands' members, one
+//! to Commons for the images' credits; then MusicBrainz, one artist at a time at most
+//! once a second, for albums, members and streaming links. Each artist is written in
+//! its own transaction as soon as it is read and marked read, so an interrupted run
+//! resumes where it stopped (artists read within `max_age` are left out), and a rerun
+//! that finds the same facts changes nothing. Last, artists without a biography get
+//! the encyclopedia's summary (`wiki`).
+
+pub mod commons;
+pub mod musicbrainz;
+pub mod wikidata;
+
+use std::collections::{BTreeSet, HashMap};
+use std::time::Duration;
+
+use sea_orm::{DatabaseConnection, TransactionTrait};
+use sound_atlas_catalog::enrichment::{self, ArtistEnrichment, MemberSpell, Sourced, Target};
+use sound_atlas_catalog::write::now_unix;
+
+use super::polite::{AskError, Polite, Politeness};
+use super::wiki::{self, WikiConfig};
+use super::{ImportError, Progress, Report};
+use wikidata::Entity;
+
+pub const WIKIDATA: &str = "wikidata";
+pub const MUSICBRAINZ: &str = "musicbrainz";
+pub const COMMONS: &str = "commons";
+
+#[derive(Debug, Clone)]
+pub struct EnrichConfig {
+    /// The knowledge base's action API.
+    pub wikidata_api: String,
+    /// MusicBrainz's web service, version 2.
+    pub musicbrainz_api: String,
+    /// Commons' action API.
+    pub commons_api: String,
+    /// Pace and patience for the knowledge base and Commons ...
+    pub wiki: Politeness,
+    /// ... and for MusicBrainz (at most one request a second).
+    pub musicbrainz: Politeness,
+    /// Artists per knowledge-base and Commons request (the APIs take at most 50).
+    pub batch: usize,
+    /// Read at most this many artists.
+    pub limit: Option<usize>,
+    /// Leave out artists read within this long (`None`: read every one again).
+    pub max_age: Option<Duration>,
+    /// Overwrite fields the seed or an import set.
+    pub force: bool,
+    /// The biography step (artists without one).
+    pub summaries: WikiConfig,
+}
+
+impl Default for EnrichConfig {
+    fn default() -> Self {
+        EnrichConfig {
+            wikidata_api: "https://www.wikidata.org/w/api.php".into(),
+            musicbrainz_api: "https://musicbrainz.org/ws/2".into(),
+            commons_api: "https://commons.wikimedia.org/w/api.php".into(),
+            wiki: Politeness::paced(Duration::from_millis(250)),
+            musicbrainz: Politeness::paced(Duration::from_secs(1)),
+            batch: 50,
+            limit: None,
+            max_age: Some(Duration::from_secs(30 * 24 * 3600)),
+            force: false,
+            summaries: WikiConfig::default(),
+        }
+    }
+}
+
+struct Clients {
+    wiki: Polite,
+    musicbrainz: Polite,
+}
+
+/// Reads every artist due and writes what the sources say; then fills missing
+/// biographies (that step's report follows in `then`).
+pub async fn run(db: &DatabaseConnection, config: &EnrichConfig) -> Result<Report, ImportError> {
+    let mut clients = Clients {
+        wiki: Polite::new("wikimedia", config.wiki.clone())?,
+        musicbrainz: Polite::new("musicbrainz", config.musicbrainz.clone())?,
+    };
+    let read_since = config.max_age.map(|age| now_unix() - age.as_secs() as i64);
+    let mut targets = enrichment::targets(db, read_since).await?;
+    if let Some(limit) = config.limit {
+        targets.truncate(limit);
+    }
+    let mut report = Report::new("Artists enriched");
+    let progress = Progress::new("Reading the open music data", targets.len());
+    let mut done = 0;
+    for batch in targets.chunks(config.batch.clamp(1, 50)) {
+        let found = read_batch(&mut clients, config, batch, &mut report).await;
+        for (target, enrichment) in found {
+            let txn = db.begin().await?;
+            let applied =
+                enrichment::apply(&txn, target.id, enrichment, now_unix(), config.force).await?;
+            txn.commit().await?;
+            if applied.changed {
+                report.updated += 1;
+            } else {
+                report.unchanged += 1;
+            }
+            if !applied.kept.is_empty() {
+                tracing::debug!(artist = target.id, kept = ?applied.kept, "fields set by the seed or an import were kept");
+            }
+        }
+        done += batch.len();
+        progress.tick(done);
+    }
+    progress.finish();
+    let summaries = WikiConfig {
+        limit: config.limit,
+        ..config.summaries.clone()
+    };
+    report
+        .then
+        .push(wiki::fill_biographies(db, &summaries).await?);
+    Ok(report)
+}
+
+/// What the sources say about one batch's artists; artists that could not be read
+/// are reported and left out (a later run reads them again).
+async fn read_batch<'a>(
+    clients: &mut Clients,
+    config: &EnrichConfig,
+    batch: &'a [Target],
+    report: &mut Report,
+) -> Vec<(&'a Target, ArtistEnrichment)> {
+    let at = |t: &Target| format!("artist {} ({})", t.id, t.title);
+    let mut titled: Vec<(&Target, String)> = Vec::new();
+    for target in batch {
+        match wiki::page_of(&target.bio_source_link) {
+            Some((_, title)) => titled.push((target, wikidata::title_of(&title))),
+            None => report.skip(at(target), "bioSourceLink is not an encyclopedia article"),
+        }
+    }
+    if titled.is_empty() {
+        return Vec::new();
+    }
+    let titles: Vec<&str> = titled.iter().map(|(_, t)| t.as_str()).collect();
+    let items = match items_by_title(clients, config, &titles).await {
+        Ok(items) => items,
+        Err(err) => {
+            for (target, _) in &titled {
+                report.skip(at(target), format!("the knowledge base: {err}"));
+            }
+            return Vec::new();
+        }
+    };
+    // Names of the bands' members, for those MusicBrainz has none of.
+    let member_ids: Vec<String> = titled
+        .iter()
+        .filter(|(t, _)| t.band)
+        .filter_map(|(_, title)| items.get(title))
+        .flat_map(|item| item.parts(wikidata::HAS_PART))
+        .map(|(id, ..)| id)
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let labels = match labels_of(clients, config, &member_ids).await {
+        Ok(labels) => labels,
+        Err(err) => {
+            for (target, _) in &titled {
+                report.skip(at(target), format!("the knowledge base: {err}"));
+            }
+            return Vec::new();
+        }
+    };
+    let files: Vec<String> = titled
+        .iter()
+        .filter_map(|(_, title)| items.get(title)?.string(wikidata::IMAGE))
+        .map(|file| format!("File:{file}"))
+        .collect();
+    let images = match credits_of(clients, config, &files).await {
+        Ok(images) => images,
+        Err(err) => {
+            for (target, _) in &titled {
+                report.skip(at(target), format!("Commons: {err}"));
+            }
+            return Vec::new();
+        }
+    };
+    let mut found = Vec::new();
+    for (target, title) in titled {
+        let Some(item) = items.get(&title) else {
+            report.skip(
+                at(target),
+                format!("the knowledge base has no item for the page {title:?}"),
+            );
+            continue;
+        };
+        let mut enrichment = from_item(item, target, &labels);
+        if let Some(file) = item.string(wikidata::IMAGE) {
+            match images.get(&format!("File:{file}")) {
+                Some(Ok(image)) => enrichment.image = Some(Sourced::new(image.clone(), COMMONS)),
+                Some(Err(why)) => tracing::info!(artist = target.id, file, why, "image not used"),
+                None => {}
+            }
+        }
+        if let Some(mbid) = enrichment.musicbrainz_id.as_ref().map(|m| m.value.clone()) {
+            let url = format!(
+                "{}/artist/{mbid}",
+                config.musicbrainz_api.trim_end_matches('/')
+            );
+            // Albums only: a lookup lists at most 25 release groups; singles would crowd
+            // them out.
+            let query = [
+                ("inc", "release-groups+artist-rels+url-rels"),
+                ("type", "album"),
+                ("fmt", "json"),
+            ];
+            match clients
+                .musicbrainz
+                .get_json::<musicbrainz::Artist>(&url, &query)
+                .await
+            {
+                Ok(artist) => add_musicbrainz(&mut enrichment, &artist, target.band),
+                Err(AskError::NotFound) => {
+                    tracing::info!(artist = target.id, mbid, "MusicBrainz has no such artist")
+                }
+                Err(err) => {
+                    report.skip(at(target), format!("MusicBrainz: {err}"));
+                    continue;
+                }
+            }
+        }
+        found.push((target, enrichment));
+    }
+    found
+}
+
+/// The items of these encyclopedia titles, by title (`wbgetentities` with
+/// `sites=enwiki`). Titles with no item are left out.
+async fn items_by_title(
+    clients: &mut Clients,
+    config: &EnrichConfig,
+    titles: &[&str],
+) -> Result<HashMap<String, Entity>, AskError> {
+    let joined = titles.join("|");
+    let answer: wikidata::Entities = clients
+        .wiki
+        .get_json(
+            &config.wikidata_api,
+            &[
+                ("action", "wbgetentities"),
+                ("format", "json"),
+                ("sites", "enwiki"),
+                ("titles", &joined),
+                ("props", "claims|sitelinks"),
+                ("sitefilter", "enwiki"),
+            ],
+        )
+        .await?;
+    Ok(answer
+        .entities
+        .into_values()
+        .filter(|e| e.id.is_some())
+        .filter_map(|e| Some((e.sitelinks.get("enwiki")?.title.clone(), e)))
+        .collect())
+}
+
+/// English labels of these items, by id.
+async fn labels_of(
+    clients: &mut Clients,
+    config: &EnrichConfig,
+    ids: &[String],
+) -> Result<HashMap<String, String>, AskError> {
+    let mut labels = HashMap::new();
+    for chunk in ids.chunks(50) {
+        let joined = chunk.join("|");
+        let answer: wikidata::Entities = clients
+            .wiki
+            .get_json(
+                &config.wikidata_api,
+                &[
+                    ("action", "wbgetentities"),
+                    ("format", "json"),
+                    ("ids", &joined),
+                    ("props", "labels"),
+                    ("languages", "en"),
+                ],
+            )
+            .await?;
+        labels.extend(
+            answer
+                .entities
+                .into_iter()
+                .filter_map(|(id, e)| Some((id, e.english_label()?))),
+        );
+    }
+    Ok(labels)
+}
+
+/// The credited image of each file ("File:…"), or why it is not used.
+async fn credits_of(
+    clients: &mut Clients,
+    config: &EnrichConfig,
+    files: &[String],
+) -> Result<HashMap<String, Result<enrichment::CreditedImage, String>>, AskError> {
+    if files.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let joined = files.join("|");
+    let answer: commons::Answer = clients
+        .wiki
+        .get_json(
+            &config.commons_api,
+            &[
+                ("action", "query"),
+                ("format", "json"),
+                ("formatversion", "2"),
+                ("prop", "imageinfo"),
+                ("iiprop", "url|extmetadata"),
+                ("iiurlwidth", commons::RENDITION_WIDTH),
+                ("titles", &joined),
+            ],
+        )
+        .await?;
+    Ok(answer.by_title(files))
+}
+
+/// An identifier made only of these characters, of a length in `lengths`.
+fn id_like(
+    value: &str,
+    lengths: std::ops::RangeInclusive<usize>,
+    allowed: fn(char) -> bool,
+) -> bool {
+    lengths.contains(&value.len()) && value.chars().all(allowed)
+}
+
+fn alphanumeric(c: char) -> bool {
+    c.is_ascii_alphanumeric()
+}
+
+fn digit(c: char) -> bool {
+    c.is_ascii_digit()
+}
+
+/// What the item says: identifiers (each checked for its form, so a malformed one
+/// never becomes a link), links to the artist's pages, birth name, date and members.
+fn from_item(item: &Entity, target: &Target, labels: &HashMap<String, String>) -> ArtistEnrichment {
+    let wd = |value: String| Some(Sourced::new(value, WIKIDATA));
+    let id = |property: &str, lengths, allowed| {
+        item.string(property)
+            .filter(|v| id_like(v, lengths, allowed))
+    };
+    let mut found = ArtistEnrichment {
+        wikidata_id: item.id.clone().and_then(wd),
+        musicbrainz_id: id(wikidata::MUSICBRAINZ_ARTIST, 36..=36, |c| {
+            c.is_ascii_hexdigit() || c == '-'
+        })
+        .and_then(wd),
+        spotify_link: id(wikidata::SPOTIFY_ARTIST, 22..=22, alphanumeric)
+            .map(|v| format!("https://open.spotify.com/artist/{v}"))
+            .and_then(wd),
+        apple_link: id(wikidata::APPLE_MUSIC_ARTIST, 1..=12, digit)
+            .map(|v| format!("https://music.apple.com/us/artist/{v}"))
+            .and_then(wd),
+        tidal_link: id(wikidata::TIDAL_ARTIST, 1..=12, digit)
+            .map(|v| format!("https://tidal.com/browse/artist/{v}"))
+            .and_then(wd),
+        amazon_link: id(wikidata::AMAZON_MUSIC_ARTIST, 10..=10, alphanumeric)
+            .map(|v| format!("https://music.amazon.com/artists/{v}"))
+            .and_then(wd),
+        solo_video_link: id(wikidata::YOUTUBE_CHANNEL, 24..=24, |c| {
+            c.is_ascii_alphanumeric() || c == '-' || c == '_'
+        })
+        .filter(|v| v.starts_with("UC"))
+        .map(|v| format!("https://www.youtube.com/channel/{v}"))
+        .and_then(wd),
+        began_on: item
+            .date(if target.band {
+                wikidata::INCEPTION
+            } else {
+                wikidata::DATE_OF_BIRTH
+            })
+            .and_then(wd),
+        ..ArtistEnrichment::default()
+    };
+    if !target.band {
+        found.real_name = item.text(wikidata::BIRTH_NAME).and_then(wd);
+    }
+    if target.band {
+        let members: Vec<MemberSpell> = item
+            .parts(wikidata::HAS_PART)
+            .into_iter()
+            .filter_map(|(id, begin_year, end_year, ended)| {
+                Some(MemberSpell {
+                    name: labels.get(&id)?.clone(),
+                    begin_year,
+                    end_year,
+                    ended,
+                    roles: Vec::new(),
+                })
+            })
+            .collect();
+        if !members.is_empty() {
+            found.members = Some(Sourced::new(members, WIKIDATA));
+        }
+    }
+    found
+}
+
+/// Adds what MusicBrainz says: studio albums, members (with instruments, preferred to
+/// the knowledge base's), streaming links the knowledge base had none of, and the
+/// date begun where it had none.
+fn add_musicbrainz(found: &mut ArtistEnrichment, artist: &musicbrainz::Artist, band: bool) {
+    let mb = |value| Some(Sourced::new(value, MUSICBRAINZ));
+    let albums = artist.studio_albums();
+    if !albums.is_empty() {
+        found.albums = mb(albums);
+    }
+    if band {
+        let members = artist.members();
+        if !members.is_empty() {
+            found.members = Some(Sourced::new(members, MUSICBRAINZ));
+        }
+    }
+    if found.began_on.is_none() {
+        found.began_on = artist
+            .began()
+            .and_then(|b| Some(Sourced::new(b, MUSICBRAINZ)));
+    }
+    for url in artist.urls() {
+        let Some(parsed) = url::Url::parse(url).ok().filter(|u| u.scheme() == "https") else {
+            continue;
+        };
+        let host = parsed.host_str().unwrap_or("");
+        let path = parsed.path();
+        let slot = if host == "open.spotify.com" && path.starts_with("/artist/") {
+            &mut found.spotify_link
+        } else if host == "music.apple.com" && path.contains("/artist/") {
+            &mut found.apple_link
+        } else if (host == "tidal.com" || host == "listen.tidal.com") && path.contains("/artist/") {
+            &mut found.tidal_link
+        } else if host.starts_with("music.amazon.") && path.starts_with("/artists/") {
+            &mut found.amazon_link
+        } else {
+            continue;
+        };
+        if slot.is_none() {
+            *slot = Some(Sourced::new(url.to_owned(), MUSICBRAINZ));
+        }
+    }
+}

@@ -1,0 +1,212 @@
+//! Reading artists' items from the open knowledge base (`wbgetentities`, found by their
+//! English encyclopedia page): identifiers, the image's file name, birth name, date
+//! born or formed, and a band's members with their start and end qualifiers.
+
+use std::collections::HashMap;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+pub const IMAGE: &str = "P18";
+pub const MUSICBRAINZ_ARTIST: &str = "P434";
+pub const SPOTIFY_ARTIST: &str = "P1902";
+pub const APPLE_MUSIC_ARTIST: &str = "P2850";
+pub const TIDAL_ARTIST: &str = "P4576";
+pub const AMAZON_MUSIC_ARTIST: &str = "P6276";
+pub const YOUTUBE_CHANNEL: &str = "P2397";
+pub const BIRTH_NAME: &str = "P1477";
+pub const DATE_OF_BIRTH: &str = "P569";
+pub const INCEPTION: &str = "P571";
+pub const HAS_PART: &str = "P527";
+pub const START_TIME: &str = "P580";
+pub const END_TIME: &str = "P582";
+
+/// The answer of `wbgetentities`: found items by id, and "-1", "-2"... for titles with
+/// no item (`missing`).
+#[derive(Debug, Deserialize)]
+pub struct Entities {
+    #[serde(default)]
+    pub entities: HashMap<String, Entity>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Entity {
+    pub id: Option<String>,
+    #[serde(default)]
+    pub claims: HashMap<String, Vec<Claim>>,
+    #[serde(default)]
+    pub sitelinks: HashMap<String, Sitelink>,
+    #[serde(default)]
+    pub labels: HashMap<String, Label>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Sitelink {
+    pub title: String,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Label {
+    pub value: String,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Claim {
+    pub mainsnak: Snak,
+    #[serde(default)]
+    pub rank: String,
+    #[serde(default)]
+    pub qualifiers: HashMap<String, Vec<Snak>>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Snak {
+    pub snaktype: String,
+    pub datavalue: Option<DataValue>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct DataValue {
+    pub value: Value,
+}
+
+impl Snak {
+    fn value(&self) -> Option<&Value> {
+        (self.snaktype == "value")
+            .then_some(self.datavalue.as_ref())
+            .flatten()
+            .map(|d| &d.value)
+    }
+}
+
+/// A page title as the encyclopedia's links write it ("Queen_(band)", percent-encoded)
+/// as the knowledge base names it ("Queen (band)").
+pub fn title_of(link_title: &str) -> String {
+    let decoded = url::form_urlencoded::parse(
+        format!("t={}", link_title.replace('+', "%2B").replace('&', "%26")).as_bytes(),
+    )
+    .next()
+    .map(|(_, v)| v.into_owned())
+    .unwrap_or_default();
+    decoded.replace('_', " ")
+}
+
+impl Entity {
+    /// The statements for `property` that count: the preferred ones if any, else the
+    /// normal ones (deprecated never), with a value.
+    fn best(&self, property: &str) -> Vec<&Claim> {
+        let claims = self.claims.get(property).map_or(&[][..], Vec::as_slice);
+        let with_value = |c: &&Claim| c.mainsnak.value().is_some();
+        let preferred: Vec<&Claim> = claims
+            .iter()
+            .filter(|c| c.rank == "preferred")
+            .filter(with_value)
+            .collect();
+        if !preferred.is_empty() {
+            return preferred;
+        }
+        claims
+            .iter()
+            .filter(|c| c.rank != "deprecated")
+            .filter(with_value)
+            .collect()
+    }
+
+    /// The first string value of `property` (identifiers, file names).
+    pub fn string(&self, property: &str) -> Option<String> {
+        self.best(property)
+            .into_iter()
+            .find_map(|c| c.mainsnak.value()?.as_str().map(str::to_owned))
+            .filter(|s| !s.trim().is_empty())
+    }
+
+    /// The first monolingual text of `property` (birth name).
+    pub fn text(&self, property: &str) -> Option<String> {
+        self.best(property).into_iter().find_map(|c| {
+            let text = c.mainsnak.value()?.get("text")?.as_str()?.trim();
+            (!text.is_empty()).then(|| text.to_owned())
+        })
+    }
+
+    /// The first date of `property`, to its precision.
+    pub fn date(&self, property: &str) -> Option<String> {
+        self.best(property)
+            .into_iter()
+            .find_map(|c| time_value(c.mainsnak.value()?))
+    }
+
+    /// Items of `property` with the years of their start and end qualifiers: (item id,
+    /// start year, end year, whether an end is stated).
+    pub fn parts(&self, property: &str) -> Vec<(String, Option<i32>, Option<i32>, bool)> {
+        self.best(property)
+            .into_iter()
+            .filter_map(|c| {
+                let id = c.mainsnak.value()?.get("id")?.as_str()?.to_owned();
+                let year = |qualifier: &str| {
+                    c.qualifiers
+                        .get(qualifier)?
+                        .iter()
+                        .find_map(|s| time_value(s.value()?))
+                        .and_then(|date| date[..4].parse().ok())
+                };
+                let ended = c.qualifiers.contains_key(END_TIME);
+                Some((id, year(START_TIME), year(END_TIME), ended))
+            })
+            .collect()
+    }
+
+    pub fn english_label(&self) -> Option<String> {
+        self.labels.get("en").map(|l| l.value.clone())
+    }
+}
+
+/// A time value ("+1946-09-05T00:00:00Z", precision 11 day, 10 month, 9 year) as ISO
+/// 8601 to its precision; none for coarser precision or years before 1000.
+pub fn time_value(value: &Value) -> Option<String> {
+    let time = value.get("time")?.as_str()?.strip_prefix('+')?;
+    let precision = value.get("precision")?.as_u64()?;
+    let (year, rest) = time.split_once('-')?;
+    if year.len() != 4 || !year.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let month = rest.get(0..2)?;
+    let day = rest.get(3..5)?;
+    match precision {
+        11 if month != "00" && day != "00" => Some(format!("{year}-{month}-{day}")),
+        10 | 11 if month != "00" => Some(format!("{year}-{month}")),
+        9..=11 => Some(year.to_owned()),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn times_keep_their_precision() {
+        let t = |time: &str, precision: u64| {
+            time_value(&json!({ "time": time, "precision": precision }))
+        };
+        assert_eq!(
+            t("+1946-09-05T00:00:00Z", 11).as_deref(),
+            Some("1946-09-05")
+        );
+        assert_eq!(t("+1946-09-05T00:00:00Z", 10).as_deref(), Some("1946-09"));
+        assert_eq!(t("+1970-00-00T00:00:00Z", 9).as_deref(), Some("1970"));
+        assert_eq!(t("+1970-00-00T00:00:00Z", 11).as_deref(), Some("1970"));
+        assert_eq!(t("+1970-00-00T00:00:00Z", 8), None);
+        assert_eq!(t("-0500-00-00T00:00:00Z", 9), None);
+    }
+
+    #[test]
+    fn link_titles_become_item_titles() {
+        assert_eq!(title_of("Queen_(band)"), "Queen (band)");
+        assert_eq!(title_of("Bj%C3%B6rk"), "Björk");
+        assert_eq!(title_of("AC/DC"), "AC/DC");
+        assert_eq!(title_of("Simon_%26_Garfunkel"), "Simon & Garfunkel");
+        assert_eq!(title_of("Simon_&_Garfunkel"), "Simon & Garfunkel");
+        assert_eq!(title_of("Earth,_Wind_%2B_Fire"), "Earth, Wind + Fire");
+    }
+}

@@ -1,0 +1,218 @@
+//! A polite client for the open data services: one request at a time, at least `pace`
+//! apart (retries included), a User-Agent naming the site and a contact, each request
+//! cut at `timeout`, and a "slow down" answer (429, or the 503 MusicBrainz sends when
+//! its rate limit is passed) retried after its `Retry-After`, a bounded number of times.
+
+use std::time::Duration;
+
+use serde::de::DeserializeOwned;
+
+use super::user_agent;
+
+#[derive(Debug, Clone)]
+pub struct Politeness {
+    /// Pause between requests.
+    pub pace: Duration,
+    /// How long one request may take.
+    pub timeout: Duration,
+    /// After a "slow down" answer the request is retried at most this many times ...
+    pub retries: u32,
+    /// ... each after the answer's `Retry-After` (without one, a doubling backoff from
+    /// `pace`), never waiting longer than this (nor less than `pace`).
+    pub max_retry_wait: Duration,
+}
+
+impl Politeness {
+    pub fn paced(pace: Duration) -> Self {
+        Politeness {
+            pace,
+            timeout: Duration::from_secs(15),
+            retries: 2,
+            max_retry_wait: Duration::from_secs(60),
+        }
+    }
+}
+
+/// The wait a "slow down" answer asks for: `Retry-After` in seconds or as an HTTP
+/// date; without a readable one, `pace` doubled for each retry so far. Bounded to
+/// `pace ..= max`.
+pub fn retry_wait(
+    retry_after: Option<&str>,
+    retried: u32,
+    pace: Duration,
+    max: Duration,
+) -> Duration {
+    let asked = retry_after.map(str::trim).and_then(|value| {
+        if let Ok(seconds) = value.parse::<u64>() {
+            return Some(Duration::from_secs(seconds));
+        }
+        let when =
+            time::OffsetDateTime::parse(value, &time::format_description::well_known::Rfc2822)
+                .ok()?;
+        let left = when - time::OffsetDateTime::now_utc();
+        Some(Duration::try_from(left).unwrap_or(Duration::ZERO))
+    });
+    let backoff = || pace.saturating_mul(2u32.saturating_pow(retried + 1));
+    asked.unwrap_or_else(backoff).clamp(pace.min(max), max)
+}
+
+/// Why an answer could not be had.
+#[derive(Debug)]
+pub enum AskError {
+    /// Still "slow down" (429 or 503) after every retry.
+    Throttled {
+        status: u16,
+        retries: u32,
+    },
+    Timeout(Duration),
+    NotFound,
+    Other(reqwest::Error),
+}
+
+impl std::fmt::Display for AskError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AskError::Throttled { status, retries } => write!(
+                f,
+                "still asked to slow down ({status}) after {retries} retries; try again later"
+            ),
+            AskError::Timeout(limit) => write!(f, "no answer within {} ms", limit.as_millis()),
+            AskError::NotFound => f.write_str("not found (404)"),
+            AskError::Other(err) => write!(f, "{err}"),
+        }
+    }
+}
+
+/// One service's client and pace.
+pub struct Polite {
+    client: reqwest::Client,
+    manners: Politeness,
+    last: Option<tokio::time::Instant>,
+    service: &'static str,
+}
+
+impl Polite {
+    pub fn new(service: &'static str, manners: Politeness) -> Result<Self, reqwest::Error> {
+        let client = reqwest::Client::builder()
+            .timeout(manners.timeout)
+            .user_agent(user_agent())
+            .build()?;
+        Ok(Polite {
+            client,
+            manners,
+            last: None,
+            service,
+        })
+    }
+
+    async fn wait(&mut self, at_least: Duration) {
+        if let Some(last) = self.last {
+            tokio::time::sleep_until(last + at_least.max(self.manners.pace)).await;
+        }
+        self.last = Some(tokio::time::Instant::now());
+    }
+
+    /// GETs `url` with `query` and reads the JSON answer.
+    pub async fn get_json<T: DeserializeOwned>(
+        &mut self,
+        url: &str,
+        query: &[(&str, &str)],
+    ) -> Result<T, AskError> {
+        let mut wait = Duration::ZERO;
+        let mut retried = 0;
+        loop {
+            self.wait(wait).await;
+            let request = self.client.get(url).query(query);
+            let answer = async {
+                let response = request.send().await?;
+                let status = response.status();
+                if status == reqwest::StatusCode::TOO_MANY_REQUESTS
+                    || status == reqwest::StatusCode::SERVICE_UNAVAILABLE
+                {
+                    let after = response
+                        .headers()
+                        .get(reqwest::header::RETRY_AFTER)
+                        .and_then(|v| v.to_str().ok())
+                        .map(str::to_owned);
+                    return Ok(Answer::SlowDown(status.as_u16(), after));
+                }
+                if status == reqwest::StatusCode::NOT_FOUND {
+                    return Ok(Answer::NotFound);
+                }
+                let value = response.error_for_status()?.json::<T>().await?;
+                Ok::<_, reqwest::Error>(Answer::Value(value))
+            };
+            let timeout = self.manners.timeout;
+            match tokio::time::timeout(timeout, answer).await {
+                Err(_) => return Err(AskError::Timeout(timeout)),
+                Ok(Err(err)) if err.is_timeout() => return Err(AskError::Timeout(timeout)),
+                Ok(Err(err)) => return Err(AskError::Other(err)),
+                Ok(Ok(Answer::Value(value))) => return Ok(value),
+                Ok(Ok(Answer::NotFound)) => return Err(AskError::NotFound),
+                Ok(Ok(Answer::SlowDown(status, retry_after))) => {
+                    if retried == self.manners.retries {
+                        return Err(AskError::Throttled {
+                            status,
+                            retries: retried,
+                        });
+                    }
+                    wait = retry_wait(
+                        retry_after.as_deref(),
+                        retried,
+                        self.manners.pace,
+                        self.manners.max_retry_wait,
+                    );
+                    retried += 1;
+                    tracing::info!(
+                        service = self.service,
+                        status,
+                        wait_ms = wait.as_millis() as u64,
+                        "asked to slow down"
+                    );
+                }
+            }
+        }
+    }
+}
+
+enum Answer<T> {
+    Value(T),
+    NotFound,
+    SlowDown(u16, Option<String>),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retry_after_is_read_in_seconds_or_as_a_date_and_bounded() {
+        let (pace, max) = (Duration::from_millis(250), Duration::from_secs(60));
+        assert_eq!(retry_wait(Some("3"), 0, pace, max), Duration::from_secs(3));
+        assert_eq!(retry_wait(Some(" 0 "), 0, pace, max), pace);
+        assert_eq!(retry_wait(Some("86400"), 0, pace, max), max);
+        assert_eq!(retry_wait(Some("soon"), 0, pace, max), pace * 2);
+        assert_eq!(
+            retry_wait(Some("Wed, 21 Oct 2015 07:28:00 GMT"), 0, pace, max),
+            pace,
+            "a date in the past"
+        );
+        let later = (time::OffsetDateTime::now_utc() + time::Duration::seconds(30))
+            .format(&time::format_description::well_known::Rfc2822)
+            .unwrap();
+        let wait = retry_wait(Some(&later), 0, pace, max);
+        assert!(
+            wait > Duration::from_secs(25) && wait <= Duration::from_secs(30),
+            "{wait:?}"
+        );
+    }
+
+    #[test]
+    fn without_retry_after_the_wait_doubles_up_to_the_bound() {
+        let (pace, max) = (Duration::from_secs(1), Duration::from_secs(5));
+        assert_eq!(retry_wait(None, 0, pace, max), Duration::from_secs(2));
+        assert_eq!(retry_wait(None, 1, pace, max), Duration::from_secs(4));
+        assert_eq!(retry_wait(None, 2, pace, max), max);
+        assert_eq!(retry_wait(None, 40, pace, max), max);
+    }
+}

@@ -1,0 +1,733 @@
+//! `enrich` against local fakes of the knowledge base, Commons, MusicBrainz and the
+//! encyclopedia's summaries, answering in the shapes those services document, on
+//! SQLite and PostgreSQL. The fixtures are written here, for these tests only.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use serde_json::{json, Value};
+use sound_atlas_catalog::enrichment;
+use sound_atlas_catalog::write::{self, ArtistUpsert};
+use sound_atlas_content::import::enrich::{self, EnrichConfig};
+use sound_atlas_content::import::polite::Politeness;
+use sound_atlas_content::import::wiki::WikiConfig;
+use sound_atlas_entity::artist;
+use sound_atlas_test_db::{db_tests, TestDb};
+
+const BAND_MBID: &str = "0383dadf-2a4e-4d10-a46a-e9e041da8eb3";
+const BUSY_ONCE_MBID: &str = "11111111-2222-3333-4444-555555555555";
+const ALWAYS_BUSY_MBID: &str = "22222222-3333-4444-5555-666666666666";
+const SLOW_MBID: &str = "33333333-4444-5555-6666-777777777777";
+const SPOTIFY_ID: &str = "1dfeR4HaWDbWqFHLkxsg1d";
+const YOUTUBE_CHANNEL: &str = "UCiMhD4jzUqG-IgPzUmmytRQ";
+
+/// Every request the fakes saw: (service, what was asked, when, User-Agent).
+#[derive(Clone, Default)]
+struct Fakes {
+    seen: Arc<Mutex<Vec<(String, String, Instant, String)>>>,
+}
+
+impl Fakes {
+    fn note(&self, service: &str, what: String, headers: &HeaderMap) {
+        let agent = headers
+            .get("user-agent")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_owned();
+        self.seen
+            .lock()
+            .unwrap()
+            .push((service.into(), what, Instant::now(), agent));
+    }
+
+    fn asked(&self, service: &str) -> Vec<String> {
+        self.seen
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|s| s.0 == service)
+            .map(|s| s.1.clone())
+            .collect()
+    }
+
+    fn times(&self, service: &str, what: &str) -> Vec<Instant> {
+        self.seen
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|s| s.0 == service && s.1 == what)
+            .map(|s| s.2)
+            .collect()
+    }
+
+    fn clear(&self) {
+        self.seen.lock().unwrap().clear();
+    }
+}
+
+fn snak(property: &str, value: Value, kind: &str) -> Value {
+    json!({ "snaktype": "value", "property": property, "datavalue": { "value": value, "type": kind } })
+}
+
+fn claim(property: &str, value: Value, kind: &str) -> Value {
+    json!({ "mainsnak": snak(property, value, kind), "type": "statement", "rank": "normal" })
+}
+
+fn string(property: &str, value: &str) -> Value {
+    claim(property, json!(value), "string")
+}
+
+fn time(time: &str, precision: u64) -> Value {
+    json!({ "time": time, "timezone": 0, "before": 0, "after": 0, "precision": precision,
+            "calendarmodel": "http://www.wikidata.org/entity/Q1985727" })
+}
+
+fn member(id: &str, start: &str, end: Option<&str>) -> Value {
+    let mut qualifiers = json!({ "P580": [snak("P580", time(start, 9), "time")] });
+    if let Some(end) = end {
+        qualifiers["P582"] = json!([snak("P582", time(end, 9), "time")]);
+    }
+    let mut claim = claim(
+        "P527",
+        json!({ "entity-type": "item", "numeric-id": 0, "id": id }),
+        "wikibase-entityid",
+    );
+    claim["qualifiers"] = qualifiers;
+    claim
+}
+
+/// The knowledge base's items of the fixture artists, by their encyclopedia title.
+fn item(title: &str) -> Option<(&'static str, Value)> {
+    let (id, claims) = match title {
+        "Fixture Band" => (
+            "Q9001",
+            json!({
+                "P18": [string("P18", "Fixture Band 1975.jpg")],
+                "P434": [string("P434", BAND_MBID)],
+                "P1902": [string("P1902", SPOTIFY_ID)],
+                "P6276": [string("P6276", "B000QJO5KA")],
+                "P571": [claim("P571", time("+1970-00-00T00:00:00Z", 9), "time")],
+                "P527": [member("Q9101", "+1970-00-00T00:00:00Z", None),
+                         member("Q9102", "+1970-00-00T00:00:00Z", Some("+1991-00-00T00:00:00Z"))],
+            }),
+        ),
+        "Fixture Singer" => (
+            "Q9002",
+            json!({
+                "P18": [string("P18", "Not Free.jpg")],
+                "P569": [claim("P569", time("+1946-09-05T00:00:00Z", 11), "time")],
+                "P1477": [claim("P1477", json!({ "text": "Farrokh Fixture", "language": "en" }), "monolingualtext")],
+                "P2397": [string("P2397", YOUTUBE_CHANNEL)],
+                // A malformed id never becomes a link.
+                "P2850": [string("P2850", "not-an-id")],
+            }),
+        ),
+        "Anonymous Photo" => (
+            "Q9003",
+            json!({
+                "P18": [string("P18", "Anonymous.jpg")],
+                "P434": [string("P434", BUSY_ONCE_MBID)],
+            }),
+        ),
+        "Always Busy" => (
+            "Q9005",
+            json!({ "P434": [string("P434", ALWAYS_BUSY_MBID)] }),
+        ),
+        "Slow Answer" => ("Q9006", json!({ "P434": [string("P434", SLOW_MBID)] })),
+        _ => return None,
+    };
+    Some((
+        id,
+        json!({
+            "type": "item", "id": id, "claims": claims,
+            "sitelinks": { "enwiki": { "site": "enwiki", "title": title, "badges": [] } }
+        }),
+    ))
+}
+
+async fn wikidata(
+    State(fakes): State<Fakes>,
+    headers: HeaderMap,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    assert_eq!(
+        query.get("action").map(String::as_str),
+        Some("wbgetentities")
+    );
+    let mut entities = serde_json::Map::new();
+    if let Some(titles) = query.get("titles") {
+        assert_eq!(query.get("sites").map(String::as_str), Some("enwiki"));
+        fakes.note("wikidata", format!("titles={titles}"), &headers);
+        for (n, title) in titles.split('|').enumerate() {
+            match item(title) {
+                Some((id, entity)) => entities.insert(id.into(), entity),
+                None => entities.insert(
+                    format!("-{}", n + 1),
+                    json!({ "site": "enwiki", "title": title, "missing": "" }),
+                ),
+            };
+        }
+    } else if let Some(ids) = query.get("ids") {
+        fakes.note("wikidata", format!("ids={ids}"), &headers);
+        for id in ids.split('|') {
+            let name = match id {
+                "Q9101" => "Ada Fixture",
+                "Q9102" => "Ben Fixture",
+                _ => continue,
+            };
+            entities.insert(
+                id.into(),
+                json!({ "type": "item", "id": id, "labels": { "en": { "language": "en", "value": name } } }),
+            );
+        }
+    }
+    Json(json!({ "entities": entities, "success": 1 })).into_response()
+}
+
+fn image_page(title: &str) -> Value {
+    let file = title.trim_start_matches("File:").replace(' ', "_");
+    let info = |meta: Value| {
+        json!({
+            "ns": 6, "title": title, "imagerepository": "local",
+            "imageinfo": [{
+                "url": format!("https://upload.wikimedia.org/wikipedia/commons/a/ab/{file}"),
+                "thumburl": format!("https://upload.wikimedia.org/wikipedia/commons/thumb/a/ab/{file}/960px-{file}"),
+                "thumbwidth": 960, "thumbheight": 640,
+                "descriptionurl": format!("https://commons.wikimedia.org/wiki/File:{file}"),
+                "descriptionshorturl": "https://commons.wikimedia.org/w/index.php?curid=1",
+                "extmetadata": meta
+            }]
+        })
+    };
+    match title {
+        "File:Fixture Band 1975.jpg" => info(json!({
+            "Artist": { "value": "<a href=\"//commons.wikimedia.org/wiki/User:Carl\" title=\"User:Carl\">Carl Lender</a>", "source": "commons-desc-page" },
+            "LicenseShortName": { "value": "CC BY-SA 4.0", "source": "commons-desc-page", "hidden": "" },
+            "LicenseUrl": { "value": "https://creativecommons.org/licenses/by-sa/4.0", "source": "commons-desc-page", "hidden": "" },
+            "NonFree": { "value": "false", "source": "commons-desc-page", "hidden": "" }
+        })),
+        "File:Not Free.jpg" => info(json!({
+            "Artist": { "value": "A Label", "source": "commons-desc-page" },
+            "LicenseShortName": { "value": "Fair use", "source": "commons-desc-page", "hidden": "" },
+            "NonFree": { "value": "true", "source": "commons-desc-page", "hidden": "" }
+        })),
+        // Free, but nobody named.
+        "File:Anonymous.jpg" => info(json!({
+            "LicenseShortName": { "value": "CC BY 2.0", "source": "commons-desc-page", "hidden": "" },
+            "LicenseUrl": { "value": "https://creativecommons.org/licenses/by/2.0", "source": "commons-desc-page", "hidden": "" }
+        })),
+        _ => json!({ "ns": 6, "title": title, "missing": true }),
+    }
+}
+
+async fn commons(
+    State(fakes): State<Fakes>,
+    headers: HeaderMap,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    assert_eq!(query.get("prop").map(String::as_str), Some("imageinfo"));
+    assert_eq!(
+        query.get("iiprop").map(String::as_str),
+        Some("url|extmetadata")
+    );
+    let titles = query.get("titles").cloned().unwrap_or_default();
+    fakes.note("commons", titles.clone(), &headers);
+    let pages: Vec<Value> = titles.split('|').map(image_page).collect();
+    Json(json!({ "batchcomplete": true, "query": { "pages": pages } })).into_response()
+}
+
+fn release_group(title: &str, primary: &str, secondary: &[&str], date: &str) -> Value {
+    json!({ "id": format!("rg-{}", title.to_lowercase().replace(' ', "-")), "title": title,
+            "primary-type": primary, "secondary-types": secondary, "first-release-date": date,
+            "disambiguation": "" })
+}
+
+fn band_member(name: &str, begin: &str, end: Option<&str>, attributes: &[&str]) -> Value {
+    json!({ "type": "member of band", "type-id": "5be4c609-9afa-4ea0-910b-12ffb71e3821",
+            "direction": "backward", "target-type": "artist", "begin": begin, "end": end,
+            "ended": end.is_some(), "attributes": attributes,
+            "artist": { "id": "00000000-0000-0000-0000-000000000000", "name": name, "sort-name": name } })
+}
+
+async fn musicbrainz(
+    State(fakes): State<Fakes>,
+    headers: HeaderMap,
+    Path(mbid): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    assert_eq!(query.get("fmt").map(String::as_str), Some("json"));
+    let earlier = fakes.times("musicbrainz", &mbid).len();
+    fakes.note("musicbrainz", mbid.clone(), &headers);
+    let slow_down = || {
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            [("retry-after", "1")],
+            "Your requests are exceeding the allowable rate limit.",
+        )
+            .into_response()
+    };
+    match mbid.as_str() {
+        BAND_MBID => Json(json!({
+            "id": BAND_MBID, "name": "Fixture Band", "type": "Group",
+            "life-span": { "begin": "1970", "end": null, "ended": false },
+            "release-groups": [
+                release_group("Second Record", "Album", &[], "1974-03-08"),
+                release_group("First Record", "Album", &[], "1973-07-13"),
+                release_group("Live Somewhere", "Album", &["Live"], "1979-06-22"),
+                release_group("Greatest Things", "Album", &["Compilation"], "1981-10-26"),
+                release_group("A Single", "Single", &[], "1975-10-31"),
+            ],
+            "relations": [
+                band_member("Ada Fixture", "1970", None, &["original", "lead vocals", "piano"]),
+                band_member("Ben Fixture", "1970-06", Some("1991-11-24"), &["guitar"]),
+                band_member("Cy Fixture", "1971", None, &["bass guitar"]),
+                { "type": "free streaming", "target-type": "url", "direction": "forward",
+                  "url": { "id": "u1", "resource": "https://tidal.com/artist/3995" } },
+                { "type": "streaming", "target-type": "url", "direction": "forward",
+                  "url": { "id": "u2", "resource": format!("https://open.spotify.com/artist/{}", "x".repeat(22)) } },
+            ]
+        }))
+        .into_response(),
+        BUSY_ONCE_MBID if earlier == 0 => slow_down(),
+        BUSY_ONCE_MBID => Json(json!({
+            "id": BUSY_ONCE_MBID, "name": "Anonymous Photo", "type": "Person",
+            "life-span": { "begin": "1960-01-02" },
+            "release-groups": [release_group("Only Album", "Album", &[], "1999")],
+            "relations": []
+        }))
+        .into_response(),
+        ALWAYS_BUSY_MBID => slow_down(),
+        SLOW_MBID => {
+            tokio::time::sleep(Duration::from_secs(6)).await;
+            Json(json!({ "id": SLOW_MBID, "release-groups": [], "relations": [] })).into_response()
+        }
+        _ => (StatusCode::NOT_FOUND, Json(json!({ "error": "Not Found" }))).into_response(),
+    }
+}
+
+async fn summary(
+    State(fakes): State<Fakes>,
+    headers: HeaderMap,
+    Path(page): Path<String>,
+) -> Response {
+    fakes.note("summary", page.clone(), &headers);
+    Json(json!({ "title": page, "extract": format!("About {page}.") })).into_response()
+}
+
+async fn serve(fakes: Fakes) -> String {
+    let app = Router::new()
+        .route("/w/api.php", get(wikidata))
+        .route("/commons/api.php", get(commons))
+        .route("/ws/2/artist/{mbid}", get(musicbrainz))
+        .route("/page/summary/{page}", get(summary))
+        .with_state(fakes);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    format!("http://{addr}")
+}
+
+fn config(base: &str) -> EnrichConfig {
+    let quick = |pace| Politeness {
+        pace,
+        timeout: Duration::from_millis(2500),
+        retries: 1,
+        max_retry_wait: Duration::from_millis(2500),
+    };
+    EnrichConfig {
+        wikidata_api: format!("{base}/w/api.php"),
+        musicbrainz_api: format!("{base}/ws/2"),
+        commons_api: format!("{base}/commons/api.php"),
+        wiki: quick(Duration::from_millis(5)),
+        musicbrainz: quick(Duration::from_millis(200)),
+        summaries: WikiConfig {
+            api_base: Some(base.to_owned()),
+            pace: Duration::from_millis(5),
+            ..WikiConfig::default()
+        },
+        ..EnrichConfig::default()
+    }
+}
+
+fn page(title: &str) -> String {
+    format!("https://en.wikipedia.org/wiki/{}", title.replace(' ', "_"))
+}
+
+/// The fixture artists as the seed or an import left them.
+async fn catalogue(db: &TestDb) {
+    let artist = |slug: &str, title: &str, kind: &str| ArtistUpsert {
+        external_id: slug.into(),
+        title: title.into(),
+        kind: Some(kind.into()),
+        bio: Some(format!("{title} is a fixture of these tests.")),
+        bio_source_link: Some(page(title)),
+        ..Default::default()
+    };
+    write::upsert(
+        &db.conn,
+        vec![
+            ArtistUpsert {
+                // The seed's search links, and a direct link an import set.
+                spotify_link: Some("https://open.spotify.com/search/Fixture%20Band".into()),
+                apple_link: Some("https://music.apple.com/us/search?term=Fixture%20Band".into()),
+                amazon_link: Some("https://music.amazon.com/artists/B0IMPORTED".into()),
+                ..artist("fixture-band", "Fixture Band", "band")
+            },
+            artist("fixture-singer", "Fixture Singer", "solo"),
+            artist("anonymous-photo", "Anonymous Photo", "solo"),
+            ArtistUpsert {
+                bio: None,
+                ..artist("no-item", "No Item", "solo")
+            },
+            artist("always-busy", "Always Busy", "solo"),
+            artist("slow-answer", "Slow Answer", "solo"),
+        ],
+    )
+    .await
+    .unwrap();
+    // The seed's real names are its own.
+    let singer = by_slug(db, "fixture-singer").await;
+    let mut row: artist::ActiveModel = singer.into();
+    row.real_name = sea_orm::ActiveValue::Set(Some("Seeded Name".into()));
+    sea_orm::ActiveModelTrait::update(row, &db.conn)
+        .await
+        .unwrap();
+}
+
+async fn by_slug(db: &TestDb, slug: &str) -> artist::Model {
+    artist::Entity::find()
+        .filter(artist::Column::ExternalId.eq(slug))
+        .one(&db.conn)
+        .await
+        .unwrap()
+        .unwrap()
+}
+
+async fn enrich_fills_credited_photos_direct_links_albums_and_members(db: &TestDb) {
+    catalogue(db).await;
+    let fakes = Fakes::default();
+    let base = serve(fakes.clone()).await;
+    let started = Instant::now();
+    let report = enrich::run(&db.conn, &config(&base)).await.unwrap();
+    let summary = report.summary();
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
+
+    // One knowledge-base request for the batch's items, one for the members' names,
+    // one Commons request for the images.
+    let titles = fakes.asked("wikidata");
+    assert_eq!(titles.len(), 2, "{titles:?}");
+    assert_eq!(titles[0].matches('|').count(), 5, "{titles:?}");
+    assert_eq!(titles[1], "ids=Q9101|Q9102".to_owned(), "{titles:?}");
+    assert_eq!(fakes.asked("commons").len(), 1);
+    let agents: Vec<String> = fakes
+        .seen
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|s| s.3.clone())
+        .collect();
+    assert!(
+        agents.iter().all(|a| a.starts_with("SoundAtlas/")),
+        "{agents:?}"
+    );
+
+    // The band: a credited photo, a direct link in place of the search, the import's
+    // link kept, MusicBrainz's link where the knowledge base had none, studio albums
+    // only, members with their years and instruments.
+    let band = by_slug(db, "fixture-band").await;
+    assert_eq!(band.wikidata_id.as_deref(), Some("Q9001"));
+    assert_eq!(band.musicbrainz_id.as_deref(), Some(BAND_MBID));
+    assert_eq!(
+        band.image_url.as_deref(),
+        Some("https://upload.wikimedia.org/wikipedia/commons/thumb/a/ab/Fixture_Band_1975.jpg/960px-Fixture_Band_1975.jpg")
+    );
+    assert_eq!(band.image_source.as_deref(), Some("wikimedia"));
+    assert_eq!(band.image_author.as_deref(), Some("Carl Lender"));
+    assert_eq!(band.image_license.as_deref(), Some("CC BY-SA 4.0"));
+    assert_eq!(
+        band.image_license_url.as_deref(),
+        Some("https://creativecommons.org/licenses/by-sa/4.0")
+    );
+    assert_eq!(
+        band.image_page_url.as_deref(),
+        Some("https://commons.wikimedia.org/wiki/File:Fixture_Band_1975.jpg")
+    );
+    assert_eq!(
+        band.spotify_link,
+        Some(format!("https://open.spotify.com/artist/{SPOTIFY_ID}")),
+        "the knowledge base's id before MusicBrainz's link"
+    );
+    assert_eq!(
+        band.apple_link.as_deref(),
+        Some("https://music.apple.com/us/search?term=Fixture%20Band"),
+        "no id known: the search stays"
+    );
+    assert_eq!(
+        band.amazon_link.as_deref(),
+        Some("https://music.amazon.com/artists/B0IMPORTED")
+    );
+    assert_eq!(
+        band.tidal_link.as_deref(),
+        Some("https://tidal.com/artist/3995")
+    );
+    assert_eq!(band.began_on.as_deref(), Some("1970"));
+    let (albums, members) = enrichment::lists_of(&db.conn, band.id).await.unwrap();
+    let albums: Vec<(String, Option<i32>)> =
+        albums.into_iter().map(|a| (a.title, a.year)).collect();
+    assert_eq!(
+        albums,
+        [
+            ("First Record".to_owned(), Some(1973)),
+            ("Second Record".to_owned(), Some(1974))
+        ]
+    );
+    let members: Vec<(String, Option<i32>, Option<i32>, bool, Vec<String>)> = members
+        .into_iter()
+        .map(|m| (m.name, m.begin_year, m.end_year, m.ended, m.roles))
+        .collect();
+    assert_eq!(
+        members,
+        [
+            (
+                "Ada Fixture".into(),
+                Some(1970),
+                None,
+                false,
+                vec!["lead vocals".into(), "piano".into()]
+            ),
+            (
+                "Ben Fixture".into(),
+                Some(1970),
+                Some(1991),
+                true,
+                vec!["guitar".into()]
+            ),
+            (
+                "Cy Fixture".into(),
+                Some(1971),
+                None,
+                false,
+                vec!["bass guitar".into()]
+            ),
+        ]
+    );
+    let sources: HashMap<String, String> = enrichment::sources_of(&db.conn, band.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(field, source, at)| {
+            assert!(at > 1_700_000_000, "a retrieval date");
+            (field, source)
+        })
+        .collect();
+    for (field, source) in [
+        ("image", "commons"),
+        ("spotify_link", "wikidata"),
+        ("tidal_link", "musicbrainz"),
+        ("albums", "musicbrainz"),
+        ("members", "musicbrainz"),
+        ("began_on", "wikidata"),
+        ("wikidata_id", "wikidata"),
+    ] {
+        assert_eq!(
+            sources.get(field).map(String::as_str),
+            Some(source),
+            "{field}: {sources:?}"
+        );
+    }
+    assert!(!sources.contains_key("amazon_link") && !sources.contains_key("apple_link"));
+
+    // The singer: no photo (its licence is not free), the seed's real name kept, the
+    // date born to the day, the channel; a malformed id left out.
+    let singer = by_slug(db, "fixture-singer").await;
+    assert_eq!((singer.image_url, singer.image_author), (None, None));
+    assert_eq!(singer.real_name.as_deref(), Some("Seeded Name"));
+    assert_eq!(singer.began_on.as_deref(), Some("1946-09-05"));
+    assert_eq!(
+        singer.solo_video_link,
+        Some(format!("https://www.youtube.com/channel/{YOUTUBE_CHANNEL}"))
+    );
+    assert_eq!(singer.apple_link, None);
+    // MusicBrainz is asked only about artists with its id: the band once, the busy ones
+    // twice (one retry), the slow one once.
+    let mut asked = fakes.asked("musicbrainz");
+    asked.sort();
+    let mut expected = vec![
+        BAND_MBID,
+        BUSY_ONCE_MBID,
+        BUSY_ONCE_MBID,
+        ALWAYS_BUSY_MBID,
+        ALWAYS_BUSY_MBID,
+        SLOW_MBID,
+    ];
+    expected.sort();
+    assert_eq!(asked, expected);
+
+    // No author: no photo. MusicBrainz said 503 once: waited as asked, then read it.
+    let anonymous = by_slug(db, "anonymous-photo").await;
+    assert_eq!(anonymous.image_url, None);
+    let busy = fakes.times("musicbrainz", BUSY_ONCE_MBID);
+    assert_eq!(busy.len(), 2);
+    assert!(
+        busy[1] - busy[0] >= Duration::from_millis(990),
+        "{:?}",
+        busy[1] - busy[0]
+    );
+    let (albums, _) = enrichment::lists_of(&db.conn, anonymous.id).await.unwrap();
+    assert_eq!(albums.len(), 1);
+    assert_eq!(
+        anonymous.began_on.as_deref(),
+        Some("1960-01-02"),
+        "MusicBrainz's date where the knowledge base had none"
+    );
+
+    // Requests to MusicBrainz are paced.
+    let mut times: Vec<Instant> = fakes
+        .seen
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|s| s.0 == "musicbrainz")
+        .map(|s| s.2)
+        .collect();
+    times.sort();
+    for pair in times.windows(2) {
+        assert!(
+            pair[1] - pair[0] >= Duration::from_millis(190),
+            "{:?}",
+            pair[1] - pair[0]
+        );
+    }
+
+    // Skipped with reasons, left unread: no item, still busy, too slow.
+    assert_eq!(report.updated, 3, "{summary}");
+    assert_eq!(report.skipped.len(), 3, "{summary}");
+    assert!(
+        summary.contains("No Item") && summary.contains("no item for the page"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("Always Busy") && summary.contains("(503)"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("Slow Answer") && summary.contains("no answer within 2500 ms"),
+        "{summary}"
+    );
+    for slug in ["no-item", "always-busy", "slow-answer"] {
+        assert_eq!(by_slug(db, slug).await.enriched_at, None, "{slug}");
+    }
+    // Then the biography step: only the artist without one.
+    assert_eq!(fakes.asked("summary"), ["No_Item"]);
+    assert_eq!(
+        by_slug(db, "no-item").await.bio.as_deref(),
+        Some("About No_Item.")
+    );
+}
+
+async fn a_rerun_resumes_where_the_last_stopped_and_changes_nothing(db: &TestDb) {
+    catalogue(db).await;
+    let fakes = Fakes::default();
+    let base = serve(fakes.clone()).await;
+    let mut config = config(&base);
+    config.limit = Some(2);
+    let first = enrich::run(&db.conn, &config).await.unwrap();
+    assert_eq!(first.updated, 2, "{}", first.summary());
+    let band = by_slug(db, "fixture-band").await;
+    let sources_before = enrichment::sources_of(&db.conn, band.id).await.unwrap();
+
+    // Resumed: only the artists not read yet are asked about.
+    fakes.clear();
+    config.limit = None;
+    let second = enrich::run(&db.conn, &config).await.unwrap();
+    let asked = fakes.asked("wikidata");
+    assert!(
+        asked[0].starts_with("titles=Anonymous Photo|No Item|Always Busy|Slow Answer"),
+        "{asked:?}"
+    );
+    assert_eq!(second.updated, 1, "{}", second.summary());
+
+    // Read again from the start: the same facts change nothing, not even their dates.
+    fakes.clear();
+    config.max_age = None;
+    let updated_at = by_slug(db, "fixture-band").await.updated_at;
+    let third = enrich::run(&db.conn, &config).await.unwrap();
+    assert_eq!(fakes.asked("wikidata")[0].matches('|').count(), 5);
+    assert_eq!(
+        (third.updated, third.unchanged),
+        (0, 3),
+        "{}",
+        third.summary()
+    );
+    assert_eq!(by_slug(db, "fixture-band").await.updated_at, updated_at);
+    assert_eq!(
+        enrichment::sources_of(&db.conn, band.id).await.unwrap(),
+        sources_before
+    );
+}
+
+async fn force_overwrites_what_the_seed_or_an_import_set(db: &TestDb) {
+    catalogue(db).await;
+    let base = serve(Fakes::default()).await;
+    let config = EnrichConfig {
+        force: true,
+        limit: Some(2),
+        ..config(&base)
+    };
+    enrich::run(&db.conn, &config).await.unwrap();
+    let band = by_slug(db, "fixture-band").await;
+    assert_eq!(
+        band.amazon_link.as_deref(),
+        Some("https://music.amazon.com/artists/B000QJO5KA")
+    );
+    let singer = by_slug(db, "fixture-singer").await;
+    assert_eq!(singer.real_name.as_deref(), Some("Farrokh Fixture"));
+
+    // An import that sets a field takes it back: its enrichment source goes.
+    write::upsert(
+        &db.conn,
+        vec![ArtistUpsert {
+            external_id: "fixture-band".into(),
+            title: "Fixture Band".into(),
+            amazon_link: Some("https://music.amazon.com/artists/B0IMPORTED".into()),
+            image_url: Some("https://img.example.org/own.jpg".into()),
+            ..Default::default()
+        }],
+    )
+    .await
+    .unwrap();
+    let band = by_slug(db, "fixture-band").await;
+    assert_eq!(
+        (band.image_author, band.image_license),
+        (None, None),
+        "no credit for another image"
+    );
+    let fields: Vec<String> = enrichment::sources_of(&db.conn, band.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(field, ..)| field)
+        .collect();
+    assert!(
+        !fields.contains(&"amazon_link".to_owned()) && !fields.contains(&"image".to_owned()),
+        "{fields:?}"
+    );
+    assert!(fields.contains(&"spotify_link".to_owned()));
+}
+
+db_tests!(
+    enrich_fills_credited_photos_direct_links_albums_and_members,
+    a_rerun_resumes_where_the_last_stopped_and_changes_nothing,
+    force_overwrites_what_the_seed_or_an_import_set,
+);

@@ -1,0 +1,24 @@
+use sea_orm::entity::prelude::*;
+
+/// One spell of a person in a band (a member who left and came back has two).
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "artist_members")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    /// The band.
+    pub artist_id: i32,
+    pub name: String,
+    pub begin_year: Option<i32>,
+    pub end_year: Option<i32>,
+    /// Whether the spell is over (an end year may be unknown even so).
+    pub ended: bool,
+    /// JSON array of roles and instruments ("lead vocals", "guitar").
+    pub roles: String,
+    pub position: i32,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

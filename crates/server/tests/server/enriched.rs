@@ -1,0 +1,227 @@
+//! An artist the enrichment has read: its page shows the photo with its credit, the
+//! date formed, listen links (direct, or named as a search), the discography and the
+//! members' timeline, in the server's HTML and JSON-LD; an artist without any of it
+//! shows none of those sections. The facts are a fixture band's, written for this test.
+
+use axum::http::StatusCode;
+use sound_atlas_catalog::enrichment::{
+    self, Album, ArtistEnrichment, CreditedImage, MemberSpell, Sourced,
+};
+use sound_atlas_catalog::write::{self, ArtistUpsert};
+use sound_atlas_test_db::{db_tests, TestDb};
+
+use crate::pages::{json_ld, state};
+use crate::{app, get, id_of};
+
+const PHOTO: &str =
+    "https://upload.wikimedia.org/wikipedia/commons/thumb/a/ab/Fixture.jpg/960px-Fixture.jpg";
+
+async fn enriched_band(db: &TestDb) -> i32 {
+    write::upsert(
+        &db.conn,
+        vec![ArtistUpsert {
+            external_id: "fixture-band".into(),
+            title: "Fixture Band".into(),
+            kind: Some("band".into()),
+            genres: Some(vec!["Rock".into()]),
+            bio: Some("Fixture Band is a band made up for this test, long enough to show.".into()),
+            bio_source_link: Some("https://en.wikipedia.org/wiki/Fixture_Band".into()),
+            apple_link: Some("https://music.apple.com/us/search?term=Fixture%20Band".into()),
+            ..Default::default()
+        }],
+    )
+    .await
+    .unwrap();
+    use sea_orm::EntityTrait;
+    let id = sound_atlas_entity::artist::Entity::find()
+        .all(&db.conn)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|a| a.external_id == "fixture-band")
+        .unwrap()
+        .id;
+    let spell = |name: &str, begin, end: Option<i32>, roles: &[&str]| MemberSpell {
+        name: name.into(),
+        begin_year: Some(begin),
+        end_year: end,
+        ended: end.is_some(),
+        roles: roles.iter().map(|r| r.to_string()).collect(),
+    };
+    let found = ArtistEnrichment {
+        wikidata_id: Some(Sourced::new("Q9001".into(), "wikidata")),
+        musicbrainz_id: Some(Sourced::new(
+            "0383dadf-2a4e-4d10-a46a-e9e041da8eb3".into(),
+            "wikidata",
+        )),
+        began_on: Some(Sourced::new("1970-06".into(), "wikidata")),
+        spotify_link: Some(Sourced::new(
+            "https://open.spotify.com/artist/1dfeR4HaWDbWqFHLkxsg1d".into(),
+            "wikidata",
+        )),
+        image: Some(Sourced::new(
+            CreditedImage {
+                url: PHOTO.into(),
+                author: "Carl Lender".into(),
+                license: "CC BY-SA 4.0".into(),
+                license_url: Some("https://creativecommons.org/licenses/by-sa/4.0".into()),
+                page_url: "https://commons.wikimedia.org/wiki/File:Fixture.jpg".into(),
+            },
+            "commons",
+        )),
+        albums: Some(Sourced::new(
+            vec![
+                Album {
+                    title: "First Record".into(),
+                    year: Some(1973),
+                    musicbrainz_id: None,
+                },
+                Album {
+                    title: "Second Record".into(),
+                    year: Some(1974),
+                    musicbrainz_id: None,
+                },
+            ],
+            "musicbrainz",
+        )),
+        members: Some(Sourced::new(
+            vec![
+                spell("Ada Fixture", 1970, None, &["lead vocals", "piano"]),
+                spell("Ben Fixture", 1970, Some(1991), &["guitar"]),
+            ],
+            "musicbrainz",
+        )),
+        ..ArtistEnrichment::default()
+    };
+    enrichment::apply(&db.conn, id, found, write::now_unix(), false)
+        .await
+        .unwrap();
+    id
+}
+
+/// The markup React rendered (the document's body before the injected state).
+fn root(html: &str) -> &str {
+    &html[html.find(r#"<div id="root">"#).unwrap()..html.find(r#"<script id="sa-state""#).unwrap()]
+}
+
+async fn an_enriched_artist_page_shows_its_sourced_sections(db: &TestDb) {
+    let id = enriched_band(db).await;
+    let app = app(db).await;
+    let _ = get(&app, "/api/artists?refresh=true").await;
+    let page = get(&app, &format!("/artist/{id}")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    let markup = root(&page.body);
+    assert!(markup.contains("Source: Wikimedia"), "the spec's badge");
+    assert!(markup.contains(PHOTO));
+    for credit in [
+        ">Carl Lender</a>",
+        r#"href="https://commons.wikimedia.org/wiki/File:Fixture.jpg""#,
+        r#"href="https://creativecommons.org/licenses/by-sa/4.0""#,
+        ">CC BY-SA 4.0</a>",
+    ] {
+        assert!(markup.contains(credit), "{credit}");
+    }
+    assert!(
+        markup.contains("Formed June 1970"),
+        "born or formed, to its precision"
+    );
+    assert!(markup.contains(">Spotify<") && markup.contains("Search on Apple Music"));
+    let discography = &markup[markup.find(">Discography</h2>").expect("Discography")..];
+    let first = discography.find("First Record").unwrap();
+    assert!(
+        first < discography.find("Second Record").unwrap(),
+        "by year"
+    );
+    let members = &markup[markup.find(">Members</h2>").expect("Members")..];
+    assert!(
+        members.contains(r#"<ol class="member-list">"#),
+        "a list for screen readers"
+    );
+    assert!(members.contains("lead vocals, piano · since 1970"));
+    assert!(members.contains("guitar · 1970–1991"));
+    assert!(
+        members.contains(r#"class="member-bar" style="left:0%;width:"#),
+        "bars over the years"
+    );
+    // Read on the server, not fetched after: nothing loaded in the browser.
+    assert!(state(&page.body)["prefetched"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|p| p["key"] == format!("/api/artists/{id}/details").as_str()));
+
+    let group = json_ld(&page.body)
+        .into_iter()
+        .find(|d| d["@type"] == "MusicGroup")
+        .expect("MusicGroup JSON-LD");
+    assert_eq!(
+        group["sameAs"],
+        serde_json::json!([
+            "https://en.wikipedia.org/wiki/Fixture_Band",
+            "https://www.wikidata.org/wiki/Q9001",
+            "https://musicbrainz.org/artist/0383dadf-2a4e-4d10-a46a-e9e041da8eb3",
+            "https://open.spotify.com/artist/1dfeR4HaWDbWqFHLkxsg1d",
+        ]),
+        "identity links, and no search page"
+    );
+    assert_eq!(group["foundingDate"], "1970-06");
+    assert_eq!(
+        group["member"],
+        serde_json::json!([
+            { "@type": "OrganizationRole", "member": { "@type": "Person", "name": "Ada Fixture" },
+              "roleName": ["lead vocals", "piano"], "startDate": "1970" },
+            { "@type": "OrganizationRole", "member": { "@type": "Person", "name": "Ben Fixture" },
+              "roleName": ["guitar"], "startDate": "1970", "endDate": "1991" },
+        ])
+    );
+    assert_eq!(
+        group["album"],
+        serde_json::json!([
+            { "@type": "MusicAlbum", "name": "First Record", "datePublished": "1973" },
+            { "@type": "MusicAlbum", "name": "Second Record", "datePublished": "1974" },
+        ])
+    );
+    assert_eq!(group["image"]["@type"], "ImageObject");
+    assert_eq!(group["image"]["contentUrl"], PHOTO);
+    assert_eq!(group["image"]["creator"]["name"], "Carl Lender");
+    assert_eq!(
+        group["image"]["license"],
+        "https://creativecommons.org/licenses/by-sa/4.0"
+    );
+
+    let details = get(&app, &format!("/api/artists/{id}/details")).await;
+    assert_eq!(details.status, StatusCode::OK);
+    let details: serde_json::Value = serde_json::from_str(&details.body).unwrap();
+    assert_eq!(details["timeline"]["from"], 1970);
+    assert_eq!(details["listen"][1]["search"], true);
+    assert_eq!(
+        get(&app, "/api/artists/999999/details").await.status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+async fn an_artist_without_enrichment_shows_none_of_its_sections(db: &TestDb) {
+    let app = app(db).await;
+    let id = id_of(&app, "The Beatles").await;
+    let page = get(&app, &format!("/artist/{id}")).await;
+    let markup = root(&page.body);
+    for absent in ["Discography", "Members", "Photo:", "member-bar"] {
+        assert!(!markup.contains(absent), "{absent}");
+    }
+    // The seed's links open a search, and say so.
+    assert!(markup.contains("Search on Spotify"), "{markup}");
+    let group = json_ld(&page.body)
+        .into_iter()
+        .find(|d| d["@type"] == "MusicGroup")
+        .unwrap();
+    assert!(group.get("member").is_none() && group.get("album").is_none());
+    assert!(
+        !group["sameAs"].to_string().contains("spotify"),
+        "a search page is not the artist's identity"
+    );
+}
+
+db_tests!(
+    an_enriched_artist_page_shows_its_sourced_sections,
+    an_artist_without_enrichment_shows_none_of_its_sections,
+);
