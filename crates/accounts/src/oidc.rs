@@ -86,7 +86,9 @@ impl Oidc {
         Ok(Oidc {
             redirect_uri: format!(
                 "{public_url}{}",
-                sound_atlas_contract::accounts::api::PROVIDER_CALLBACK.template.0
+                sound_atlas_contract::accounts::api::PROVIDER_CALLBACK
+                    .template
+                    .0
             ),
             config,
             http,

@@ -28,12 +28,16 @@ pub mod api {
     use super::*;
     use crate::operation::OperationInfo;
 
-    const REFRESH: &[(&str, &str)] = &[("refresh", "`true` rereads the catalogue from the database.")];
+    const REFRESH: &[(&str, &str)] =
+        &[("refresh", "`true` rereads the catalogue from the database.")];
 
     pub const ARTISTS: Endpoint<Vec<Artist>> =
         Endpoint::get("artists", "/api/artists", "Every artist, by title.").with_query(REFRESH);
-    pub const RANDOM: Endpoint<Artist> =
-        Endpoint::get("randomArtist", "/api/artists/random", "One artist at random.");
+    pub const RANDOM: Endpoint<Artist> = Endpoint::get(
+        "randomArtist",
+        "/api/artists/random",
+        "One artist at random.",
+    );
     pub const SEARCH: Endpoint<Vec<Artist>> = Endpoint::get(
         "search",
         "/api/artists/search?query={query}",
@@ -51,7 +55,8 @@ pub mod api {
         "One page of the artists under one letter.",
     )
     .with_query(REFRESH);
-    pub const ARTIST: Endpoint<Artist> = Endpoint::get("artist", "/api/artists/{id}", "One artist.");
+    pub const ARTIST: Endpoint<Artist> =
+        Endpoint::get("artist", "/api/artists/{id}", "One artist.");
     pub const NEIGHBORS: Endpoint<Neighbors> = Endpoint::get(
         "neighbors",
         "/api/artists/{id}/neighbors",

@@ -19,13 +19,13 @@ use crate::catalog::{
     ListenLink, Member, Neighbors, SearchPage, Spell, StreamingService, YearSpan,
 };
 use crate::content::{self, Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry};
-use crate::openapi::Description;
-use crate::operation::{hole_names, Access, Answer, Method, OperationInfo};
 use crate::error::ErrorBody;
 use crate::library::{
     self, ArtistRef, Favorite, FavoriteFolder, FolderSummary, MoveFavorite, NewFavorite, NewFolder,
     NewVideoFavorite, VideoFavorite, VideoFavoriteCheck,
 };
+use crate::openapi::Description;
+use crate::operation::{hole_names, Access, Answer, Method, OperationInfo};
 use crate::pages::{
     links, routes, titles, DEFAULT_IMAGE_ALT, DEFAULT_IMAGE_PATH, SITE_DESCRIPTION, SITE_NAME,
     TAGLINE,
@@ -270,14 +270,25 @@ fn operations_ts(cfg: &Config) -> String {
         let mut args = params(&op.template, "string | number");
         let mut path = template_literal(&op.template, true);
         if !op.optional_query().is_empty() {
-            let joiner = if op.template.0.contains('?') { '&' } else { '?' };
+            let joiner = if op.template.0.contains('?') {
+                '&'
+            } else {
+                '?'
+            };
             if !args.is_empty() {
                 args.push_str(", ");
             }
             write!(args, "params: {} = {{}}", query_type(op)).unwrap();
             path = format!("{path} + queryString(params, '{joiner}')");
         }
-        writeln!(out, "  /** {} {}: {} */", op.method.as_str(), op.template.0, op.summary).unwrap();
+        writeln!(
+            out,
+            "  /** {} {}: {} */",
+            op.method.as_str(),
+            op.template.0,
+            op.summary
+        )
+        .unwrap();
         writeln!(
             out,
             "  {}: ({args}): ApiPath<{answer}> => ({path}) as ApiPath<{answer}>,",
@@ -287,7 +298,7 @@ fn operations_ts(cfg: &Config) -> String {
     }
     out.push_str("} as const;\n\n");
 
-    let mut private: Vec<String> = operations
+    let private: Vec<String> = operations
         .iter()
         .filter(|op| op.method == Method::Get && op.access == Access::SignedIn)
         .map(|op| {
@@ -295,7 +306,6 @@ fn operations_ts(cfg: &Config) -> String {
             js_string(path.split_once('{').map_or(path, |(start, _)| start))
         })
         .collect();
-    private.dedup();
     writeln!(
         out,
         "/** How every signed-in read's path starts: the query keys of the user's own rows. */\n\
@@ -314,7 +324,10 @@ fn operations_ts(cfg: &Config) -> String {
     for op in operations.iter().filter(|op| op.answer != Answer::Redirect) {
         let answer = op.answer_ts(cfg);
         let holes = hole_names(&op.template);
-        let mut args: Vec<String> = holes.iter().map(|name| format!("{name}: string | number")).collect();
+        let mut args: Vec<String> = holes
+            .iter()
+            .map(|name| format!("{name}: string | number"))
+            .collect();
         let mut values: Vec<String> = holes.iter().map(|name| name.to_string()).collect();
         if !op.optional_query().is_empty() {
             args.push(format!("params: {} = {{}}", query_type(op)));
@@ -324,7 +337,14 @@ fn operations_ts(cfg: &Config) -> String {
         if let Some(body) = &body {
             args.push(format!("body: {body}"));
         }
-        writeln!(out, "  /** {} {}: {} */", op.method.as_str(), op.template.0, op.summary).unwrap();
+        writeln!(
+            out,
+            "  /** {} {}: {} */",
+            op.method.as_str(),
+            op.template.0,
+            op.summary
+        )
+        .unwrap();
         writeln!(
             out,
             "  {}: ({}): Promise<{answer}> => send<{answer}>({}, api.{}({}){}),",

@@ -26,7 +26,7 @@ pub mod quiz;
 pub mod template;
 pub mod video;
 
-pub use operation::{ApiPath, Endpoint, Operation};
 pub use error::ErrorBody;
+pub use operation::{ApiPath, Endpoint, Operation};
 pub use pages::{PageRoute, SITE_NAME, TAGLINE};
 pub use template::{encode_uri_component, Template};

@@ -31,7 +31,8 @@ pub mod api {
     use super::*;
     use crate::operation::{Operation, OperationInfo};
 
-    const IN_FOLDER: &[(&str, &str)] = &[("folderId", "The folder's copy (absent: the top level).")];
+    const IN_FOLDER: &[(&str, &str)] =
+        &[("folderId", "The folder's copy (absent: the top level).")];
 
     pub const FAVORITES: Endpoint<Vec<Artist>> = Endpoint::get(
         "favorites",
@@ -53,11 +54,14 @@ pub mod api {
         "Move a favorite between folders.",
     )
     .signed_in();
-    pub const REMOVE_FAVORITE: Operation<(), ()> =
-        Operation::delete("removeFavorite", "/api/favorites/{artistId}", "Remove a favorite.")
-            .no_content()
-            .with_query(IN_FOLDER)
-            .signed_in();
+    pub const REMOVE_FAVORITE: Operation<(), ()> = Operation::delete(
+        "removeFavorite",
+        "/api/favorites/{artistId}",
+        "Remove a favorite.",
+    )
+    .no_content()
+    .with_query(IN_FOLDER)
+    .signed_in();
     /// The catalogue id of an artist named by its `externalId` (the spec's direct
     /// "select the artist id by externalId"), for the signed-in user's library writes.
     pub const ARTIST_BY_EXTERNAL_ID: Endpoint<ArtistRef> = Endpoint::get(
@@ -76,9 +80,12 @@ pub mod api {
         Operation::post("createFolder", "/api/favorite-folders", "Create a folder.")
             .created()
             .signed_in();
-    pub const RENAME_FOLDER: Operation<NewFolder, FolderSummary> =
-        Operation::patch("renameFolder", "/api/favorite-folders/{id}", "Rename a folder.")
-            .signed_in();
+    pub const RENAME_FOLDER: Operation<NewFolder, FolderSummary> = Operation::patch(
+        "renameFolder",
+        "/api/favorite-folders/{id}",
+        "Rename a folder.",
+    )
+    .signed_in();
     pub const DELETE_FOLDER: Operation<(), ()> = Operation::delete(
         "deleteFolder",
         "/api/favorite-folders/{id}",

@@ -158,8 +158,7 @@ impl Doc {
             op.redirects();
         }
         if info.access == Access::SignedIn {
-            op.op
-                .insert("security".into(), json!([{ "session": [] }]));
+            op.op.insert("security".into(), json!([{ "session": [] }]));
         }
     }
 

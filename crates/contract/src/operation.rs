@@ -164,6 +164,17 @@ impl<T> Operation<(), T> {
     pub const fn get(name: &'static str, template: &'static str, summary: &'static str) -> Self {
         Self::declare(Method::Get, name, template, summary)
     }
+
+    /// A removal (its answer: `.no_content()`, or a `T` as JSON).
+    pub const fn delete(name: &'static str, template: &'static str, summary: &'static str) -> Self {
+        Self::declare(Method::Delete, name, template, summary)
+    }
+
+    /// A write without a body.
+    pub const fn bodiless(mut self) -> Self {
+        self.takes_body = false;
+        self
+    }
 }
 
 impl<B> Operation<B, ()> {
@@ -186,19 +197,6 @@ impl Operation<(), ()> {
         op.answer = Answer::Redirect;
         op.status = 303;
         op
-    }
-}
-
-impl<T> Operation<(), T> {
-    /// A removal (its answer: `.no_content()`, or a `T` as JSON).
-    pub const fn delete(name: &'static str, template: &'static str, summary: &'static str) -> Self {
-        Self::declare(Method::Delete, name, template, summary)
-    }
-
-    /// A write without a body.
-    pub const fn bodiless(mut self) -> Self {
-        self.takes_body = false;
-        self
     }
 }
 
@@ -353,7 +351,11 @@ mod tests {
         let mut names = HashSet::new();
         let mut routes = HashSet::new();
         for op in all() {
-            assert!(names.insert(op.name), "two operations are named {}", op.name);
+            assert!(
+                names.insert(op.name),
+                "two operations are named {}",
+                op.name
+            );
             assert!(
                 routes.insert((op.method, op.template.0)),
                 "{} {} is declared twice",

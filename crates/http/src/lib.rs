@@ -12,8 +12,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{on, MethodFilter};
 use axum::{Json, Router};
 use sound_atlas_contract::operation::Method;
-use sound_atlas_contract::Operation;
 pub use sound_atlas_contract::ErrorBody;
+use sound_atlas_contract::Operation;
 
 /// How the API routers mount their handlers: each at the route and with the method its
 /// operation declares, so a handler cannot serve another operation's path or method.
