@@ -1,5 +1,5 @@
 //! Writes the contract as TypeScript for the UI: `ui/src/generated/contract.ts` (payload
-//! types, API paths, page routes, links, titles, limits) and
+//! types, API paths and the typed client, page routes, links, titles, limits) and
 //! `ui/src/generated/browse-params.cases.json` (the lenient-rule cases both sides test).
 //!
 //! The root `build.rs` calls [`write_if_changed`] before bundling the UI; the test at
