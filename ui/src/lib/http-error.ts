@@ -1,7 +1,7 @@
 /**
- * The error every failed API call throws (spec section 8: "Non-OK HTTP response:
- * an error formatted as status code, a colon, then the response text (or the
- * status text)"); a write may word it for the person instead (see `worded`).
+ * The error every failed API call throws: its message is the status code, a colon,
+ * then the response text (or the status text); a write may word it for the person
+ * instead (see `worded`).
  */
 export class HttpError extends Error {
   readonly status: number;

@@ -23,7 +23,7 @@ import { useCachedData } from './cached-data';
 
 /** Spec section 9: the favorites list is reread this long after a removal. */
 export const REFRESH_AFTER_REMOVAL_MS = 100;
-/** Spec section 9: a failed favorite removal is tried once more after this long (see `REMOVAL_RETRY`). */
+/** A failed favorite removal is tried once more after this long (see `REMOVAL_RETRY`). */
 export const REMOVAL_RETRY_MS = 500;
 /** Fired after a video favorite changes (spec section 4), for the player's hearts. */
 export const FAVORITES_UPDATED_EVENT = 'favoritesUpdated';
@@ -58,7 +58,7 @@ export async function refreshLibrary(client: QueryClient): Promise<void> {
 }
 
 /**
- * A failed removal is tried once more after `REMOVAL_RETRY_MS` (spec section 4), unless
+ * A failed removal is tried once more after `REMOVAL_RETRY_MS`, unless
  * it answered 404: then it is already gone. As `useMutation` options.
  */
 export const REMOVAL_RETRY = {
@@ -113,8 +113,7 @@ export function returnFolderToTopLevel(client: QueryClient, folderId: number): v
  * The library's writes, one mutation each (fetch errors never pause for a network
  * check: a write fails at once, as a person expects). Adds and moves reread the lists
  * before they resolve; removals take the row out of the cache, are retried once on
- * failure, and reread the lists after 100 ms (spec sections 4 and 9). Errors carry the
- * spec's texts.
+ * failure, and reread the lists after 100 ms. Errors carry the product's texts.
  */
 const WRITE = { networkMode: 'always' } as const;
 
