@@ -1,4 +1,4 @@
-// Load and soak (issue 15): a mixed workload against the real server on loopback, one
+// Load and soak: a mixed workload against the real server on loopback, one
 // Debian `wrk` per kind of request running side by side, so each kind has its own
 // latency distribution. Kinds: anonymous pages, search, API reads, sign-ins (many users,
 // each from its own forwarded address so the per-IP limits count them apart) and

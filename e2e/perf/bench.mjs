@@ -1,5 +1,6 @@
 // Rerunnable performance measurements of the real server (release build by default),
-// every row of issue 9's table against its target, in one run on one machine:
+// every row of the release table (docs/performance.md) against its target, in one run
+// on one machine:
 //   cargo build --release && npm --prefix e2e install && npm --prefix e2e run bench
 // Options (environment): BENCH_ARTISTS (size of the generated catalogue, default
 // 100000; 0 skips that part), BENCH_LIGHTHOUSE=0 (skip Lighthouse), BENCH_REQUESTS

@@ -14,7 +14,7 @@ import { addEnrichedArtist, ENRICHED_TITLE } from '../support/enriched-artist.mj
 import { asVisitor, signedInPage, startMail } from './signed-in-helpers.mjs';
 
 let site;
-// library (issue 8): a real SMTP server, so a visitor can sign up and see their own pages
+// A real SMTP server, so a visitor can sign up and see their own pages
 let mail;
 before(async () => {
   mail = await startMail();
@@ -233,7 +233,7 @@ test('the privacy pages, signed out, have no accessibility violations', async ()
   }
 });
 
-// content (issue 6)
+// Articles and the site's own pages
 test('the article list (all and one category), an article and an unknown article have no accessibility violations', async () => {
   await checkPage('/articles', { title: 'Articles - Sound Atlas', h1: 'Articles', extraLandmarks: ['navigation'] });
   await checkPage('/articles?category=equipment-and-gear', { title: 'Articles - Sound Atlas', h1: 'Articles' });
@@ -287,7 +287,7 @@ test('the cookie banner has no accessibility violations', async () => {
   await page.context().close();
 });
 
-// library (issue 8): the favorites screens, signed out and signed in, and their dialogs
+// The favorites screens, signed out and signed in, and their dialogs
 test('the favorites screen, signed out, has no accessibility violations', async () => {
   // Signed out, the screen opens the login dialog by itself.
   await checkPage('/favorites', { title: 'My Favorites - Sound Atlas', h1: 'My Favorites', dialog: 'Sign In' });

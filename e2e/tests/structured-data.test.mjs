@@ -37,7 +37,7 @@ test('the vocabulary is read from the package: types with their inherited proper
   assert.ok(vocabulary.get('MusicGroup').has('name'), 'MusicGroup inherits name from Thing');
   assert.ok(!vocabulary.get('Person').has('genre'), 'Person has no genre');
   assert.ok(vocabulary.get('SearchAction').has('query-input'), 'Actions take <prop>-input');
-  // The checker catches what the issue found: genre on a plain Person, an unknown type.
+  // The checker catches the mistakes once made here: genre on a plain Person, an unknown type.
   assert.deepEqual(jsonLdProblems({ '@context': 'https://schema.org', '@type': 'Person', name: 'x', genre: ['Pop'] }, vocabulary), [
     'Person: "genre" is not a property of Person',
   ]);

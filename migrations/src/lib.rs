@@ -6,7 +6,7 @@ mod m20261121_000001_create_artists;
 mod m20261123_000001_create_accounts;
 mod m20261123_000002_create_content;
 mod m20261123_000003_artist_image_source;
-mod m20261123_000004_create_library; // library (issue 8)
+mod m20261123_000004_create_library;
 mod m20261123_000005_artist_updated_at;
 mod m20261124_000001_article_updated_at;
 mod m20261125_000001_code_guesses_and_rate_limits;
@@ -23,7 +23,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000001_create_accounts::Migration),
             Box::new(m20261123_000002_create_content::Migration),
             Box::new(m20261123_000003_artist_image_source::Migration),
-            Box::new(m20261123_000004_create_library::Migration), // library (issue 8)
+            Box::new(m20261123_000004_create_library::Migration),
             Box::new(m20261123_000005_artist_updated_at::Migration),
             Box::new(m20261124_000001_article_updated_at::Migration),
             Box::new(m20261125_000001_code_guesses_and_rate_limits::Migration),

@@ -1,4 +1,4 @@
-//! The signed-in user's library (issue 8): favorite folders, favorites and video
+//! The signed-in user's library: favorite folders, favorites and video
 //! favorites. Every row belongs to a user and goes with them (ON DELETE CASCADE).
 //!
 //! `folder_key` is `folder_id` or 0 for the top level: NULLs are distinct in unique

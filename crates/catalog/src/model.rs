@@ -1,4 +1,4 @@
-//! The catalogue's API shapes (defined once in the route contract, spec section 3) and
+//! The catalogue's API shapes (defined once in the route contract) and
 //! how a database row becomes one.
 
 use sound_atlas_entity::artist;
@@ -41,7 +41,7 @@ pub fn artist_from_row(row: artist::Model) -> Artist {
     }
 }
 
-/// Image URLs starting with "//" are prefixed with "https:" (spec section 5).
+/// Image URLs starting with "//" are prefixed with "https:".
 pub fn normalize_image_url(url: &str) -> String {
     match url.strip_prefix("//") {
         Some(rest) => format!("https://{rest}"),

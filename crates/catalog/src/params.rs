@@ -8,10 +8,10 @@ use sound_atlas_http::{ApiError, ApiResult, PathParam, QueryParams};
 
 use crate::model::{Letter, MAX_API_PAGE, MAX_QUERY_CHARS};
 
-/// Spec section 8, "Artist unknown".
+/// The error text of an unknown artist.
 pub const ARTIST_NOT_FOUND: &str =
     "This artist could not be found. It may have been removed or the ID is incorrect.";
-/// Spec section 8, "Search, missing query (400)".
+/// The error text of a search without a query (400).
 pub const SEARCH_QUERY_REQUIRED: &str = "Search query is required";
 
 /// An artist id from a URL. Anything but a positive number names no artist: 404.

@@ -1,5 +1,5 @@
 //! `GET /api/quiz/facts?seed=`: the catalogue facts the music quiz is generated from
-//! (spec sections 3, 5 and 9; the generator is `ui/src/features/quiz/quiz-generator.ts`).
+//! (the generator is `ui/src/features/quiz/quiz-generator.ts`).
 //!
 //! Sized for the quiz rather than for the catalogue: a quiz asks at most 10 questions, so
 //! the answer is a sample of [`QUIZ_SAMPLE_SIZE`] eligible artists picked by the seed, each

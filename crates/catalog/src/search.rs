@@ -7,7 +7,7 @@
 //! The Beatles) on titles and then genres. Within a tier, closer misses come
 //! first, then catalogue order (title, case-insensitive).
 //!
-//! At catalogue scale (issue 9: 100,000 artists) no query walks every artist. The
+//! At catalogue scale (100,000 artists) no query walks every artist. The
 //! index keeps the distinct title words and the distinct genres, each with the
 //! artists that have it, every folded title in one buffer, and the artists by title
 //! length. A query works out its words' near misses once per distinct word

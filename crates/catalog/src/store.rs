@@ -3,7 +3,7 @@
 //! The catalogue is small and read on every page (prev/next needs the position in
 //! the full sorted list, search ranks over every title), so each server keeps the
 //! whole sorted list in memory and rereads the table when the snapshot is older
-//! than the artist list's freshness (5 minutes, spec section 9) or when asked to
+//! than the artist list's freshness (5 minutes) or when asked to
 //! (`refresh=true`). Several servers on one PostgreSQL database therefore agree
 //! within 5 minutes of an edit.
 
@@ -28,7 +28,7 @@ pub const SNAPSHOT_TTL: Duration = Duration::from_secs(5 * 60);
 pub const MIN_REFRESH_INTERVAL: Duration = Duration::from_secs(10);
 
 /// All artists, sorted by title case-insensitively, with lookup and search indexes
-/// (so that no read walks the whole list: issue 9 holds reads at 100,000 artists).
+/// (so that no read walks the whole list: reads stay fast at 100,000 artists).
 #[derive(Debug)]
 pub struct Snapshot {
     pub artists: Vec<Artist>,
@@ -137,7 +137,7 @@ impl Catalog {
     }
 
     /// Forgets the snapshot, so the next read rereads the table (another process, e.g.
-    /// an import, changed it; issue 15's change notifications call this).
+    /// an import, changed it; the change notifications between instances call this).
     pub async fn invalidate(&self) {
         *self.cache.lock().await = None;
     }

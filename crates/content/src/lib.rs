@@ -1,6 +1,6 @@
 //! Editorial content: the Weekly Top 10, Brand New Songs, channel videos and articles.
 //!
-//! - `model`: the JSON shapes of the API (spec section 3) and parsed values (video ids,
+//! - `model`: the JSON shapes of the API (camelCase) and parsed values (video ids,
 //!   channel links, categories).
 //! - `store`: the content service: database reads behind short caches.
 //! - `video`: the video service client, with stored videos as the fallback.

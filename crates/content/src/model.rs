@@ -1,4 +1,4 @@
-//! API shapes (camelCase JSON, spec section 3) and parsed request values.
+//! API shapes (camelCase JSON) and parsed request values.
 
 use serde::{Deserialize, Serialize};
 
@@ -91,7 +91,7 @@ pub fn article_from_row(row: article::Model, marketplace: &Marketplace) -> Artic
     }
 }
 
-/// The four article categories (spec section 2, Articles).
+/// The four article categories of the Articles filter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Category {
     ArtistSpotlight,
@@ -134,7 +134,7 @@ impl Category {
     }
 }
 
-/// An 11-character video id (letters, digits, '-' and '_'), spec section 5.
+/// An 11-character video id (letters, digits, '-' and '_').
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct VideoId(String);

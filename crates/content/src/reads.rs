@@ -12,11 +12,11 @@ use crate::model::{
 };
 use crate::store::Content;
 
-/// Spec section 2, Article detail: "Article Not Found: The article you're looking for doesn't exist."
+/// The article page's "Article Not Found: The article you're looking for doesn't exist."
 pub use sound_atlas_contract::content::{
     ARTICLE_NOT_FOUND, TOP_TEN_WEEK_INVALID, TOP_TEN_WEEK_NOT_FOUND,
 };
-/// Spec section 8, the texts of failed content reads: the `message` of a read that
+/// The texts of failed content reads: the `message` of a read that
 /// failed on our side (500). While the database is away the answer stays the 503 with
 /// its own text (`ApiError::worded` leaves it), and the UI shows its own sentences.
 /// `VIDEOS_FAILED` is the product channel's row, `CHANNEL_VIDEOS_FAILED` an artist's.

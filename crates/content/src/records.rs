@@ -87,7 +87,7 @@ pub struct NewSongRecord {
     pub release_date: Option<String>,
 }
 
-/// One article as an editor writes it (spec section 3 fields, plus a stable key).
+/// One article as an editor writes it (the article's fields, plus a stable key).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ArticleRecord {

@@ -1,8 +1,8 @@
 //! The content service: database reads behind short in-memory caches, and the
 //! video service client. Cheap to clone, shared by handlers and page prefetch.
 //!
-//! Each list is cached for its freshness (spec section 9) so a page render costs no
-//! query; an import made by another process (the `sound-atlas import ...`
+//! Each list is cached for its freshness (the `*_TTL` constants below) so a page
+//! render costs no query; an import made by another process (the `sound-atlas import ...`
 //! subcommands) shows within that time, or at once with `refresh=true`.
 
 use std::sync::Arc;

@@ -1,8 +1,8 @@
 //! The video service client: a channel's latest uploads with statistics and
 //! durations, from the public Data API (v3).
 //!
-//! Every answer is cached per channel for the artist-channel freshness (30 minutes,
-//! spec section 9) and kept in the `channel_videos` table, so when the API key is
+//! Every answer is cached per channel for the artist-channel freshness (30 minutes)
+//! and kept in the `channel_videos` table, so when the API key is
 //! missing, or the service fails or is slow, the last stored videos are served
 //! instead (for a short while, so a failing service is not asked on every request).
 //! A reader waits at most [`VideoConfig::wait`] for the service; past that it gets the

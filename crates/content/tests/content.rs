@@ -247,7 +247,7 @@ async fn an_artist_channel_needs_a_valid_link_that_an_artist_uses(db: &TestDb) {
     assert_eq!(coldplay.json(), serde_json::json!([]));
 }
 
-/// A read that fails on our side answers 500 with the spec's text for it (section 8);
+/// A read that fails on our side answers 500 with the spec's text for it;
 /// while the database is away every read stays the 503 with the generic text.
 async fn failed_reads_answer_with_the_spec_texts(db: &TestDb) {
     use sea_orm::ConnectionTrait;
@@ -255,7 +255,7 @@ async fn failed_reads_answer_with_the_spec_texts(db: &TestDb) {
     let coldplay = "/api/artist/channel-videos?url=https%3A%2F%2Fwww.youtube.com%2F%40coldplay";
     let app = app(seeded(db, VideoConfig::default()).await);
     // The catalogue stays; the content tables go (a query that fails, not a lost database).
-    for table in ["weekly_top_ten", "new_songs", "articles", "channel_videos"] {
+    for table in ["top_ten_places", "new_songs", "articles", "channel_videos"] {
         db.conn
             .execute_unprepared(&format!("DROP TABLE {table}"))
             .await

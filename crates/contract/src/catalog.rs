@@ -1,4 +1,4 @@
-//! The catalogue's side of the contract: payloads of `/api/artists...` (spec section 3),
+//! The catalogue's side of the contract: payloads of `/api/artists...`,
 //! their endpoints, the browse letters and the limits both sides apply.
 
 use schemars::JsonSchema;
@@ -7,7 +7,7 @@ use ts_rs::TS;
 
 use crate::operation::Endpoint;
 
-/// Artists per browse page (spec section 9).
+/// Artists per browse page.
 pub const BROWSE_PAGE_SIZE: usize = 12;
 /// Highest `page` a browse *page* renders (it prefetches pages 1..=page); the API
 /// itself accepts up to [`MAX_API_PAGE`].

@@ -1,5 +1,5 @@
 //! Editorial content's side of the contract: payloads of the Weekly Top 10, Brand New
-//! Songs, channel videos and articles (spec section 3), their endpoints, and the texts
+//! Songs, channel videos and articles, their endpoints, and the texts
 //! and limits both sides use.
 
 use schemars::JsonSchema;
@@ -8,11 +8,11 @@ use ts_rs::TS;
 
 use crate::operation::Endpoint;
 
-/// "More in {category}" shows up to this many (spec section 9).
+/// "More in {category}" shows up to this many.
 pub const RELATED_ARTICLES: usize = 3;
-/// Article cards show this many tags, then "+N" (spec section 9).
+/// Article cards show this many tags, then "+N".
 pub const CARD_TAGS: usize = 2;
-/// The article categories, in the filter's order (spec section 2, Articles).
+/// The article categories, in the Articles filter's order.
 pub const ARTICLE_CATEGORIES: [&str; 4] = [
     "Artist Spotlight",
     "News & Updates",
@@ -27,9 +27,9 @@ pub const ARTICLE_CATEGORY_SLUGS: [&str; 4] = [
     "equipment-and-gear",
     "general",
 ];
-/// Spec section 8: wherever no 11-character video id can be extracted.
+/// The error text wherever no 11-character video id can be extracted.
 pub const INVALID_YOUTUBE_URL: &str = "Invalid YouTube URL";
-/// Spec section 2, Article detail ("Article Not Found: ...").
+/// The article page's "Article Not Found: ..." text.
 pub const ARTICLE_NOT_FOUND: &str = "The article you're looking for doesn't exist.";
 /// A `?week=` that names no stored week of the Top 10.
 pub const TOP_TEN_WEEK_NOT_FOUND: &str = "There is no Weekly Top 10 for that week.";
@@ -167,7 +167,7 @@ pub struct ChannelVideo {
     pub duration: Option<String>,
 }
 
-/// An article (spec section 3), every field as the spec names it.
+/// An article, every field as the spec names it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Article {

@@ -18,8 +18,8 @@ pub mod catalog;
 pub mod codegen;
 pub mod content;
 pub mod error;
-pub mod library; // library (issue 8)
-pub mod openapi; // reliability (issue 15)
+pub mod library;
+pub mod openapi;
 pub mod operation;
 pub mod pages;
 pub mod quiz;

@@ -108,7 +108,7 @@ pub mod routes {
         PageRoute::new("searchResults", "/search/{query}").reading(&["page"]);
     /// The music quiz; `?seed=` names the quiz (see `links::QUIZ_SEED`).
     pub const QUIZ: PageRoute = PageRoute::new("quiz", "/quiz").reading(&["seed"]);
-    // accounts (issue 5): the signed-in visitor's privacy pages
+    // The signed-in visitor's privacy pages
     pub const PRIVACY_SETTINGS: PageRoute = PageRoute::new("privacySettings", "/privacy-settings");
     pub const DATA_ACCESS: PageRoute = PageRoute::new("dataAccess", "/data-access");
     pub const ACCOUNT_DELETION: PageRoute = PageRoute::new("accountDeletion", "/account-deletion");
@@ -119,11 +119,11 @@ pub mod routes {
         PageRoute::new("confirmEmail", "/confirm-email").reading(&["token"]);
     pub const NEW_PASSWORD: PageRoute =
         PageRoute::new("newPassword", "/new-password").reading(&["token"]);
-    // library (issue 8): the signed-in visitor's favorites, at the top level or one folder
+    // The signed-in visitor's favorites, at the top level or one folder
     pub const FAVORITES: PageRoute = PageRoute::new("favorites", "/favorites");
     pub const FAVORITES_FOLDER: PageRoute =
         PageRoute::new("favoritesFolder", "/favorites/folder/{folderId}");
-    // content (issue 6): articles and the site's own pages
+    // Articles and the site's own pages
     /// The article list; `?category=` (a slug) filters it (see `links::ARTICLES_CATEGORY`).
     pub const ARTICLES: PageRoute = PageRoute::new("articles", "/articles")
         .reading(&["category"])

@@ -1,4 +1,4 @@
-//! The music quiz's side of the contract (spec sections 3, 5 and 9): the facts a quiz is
+//! The music quiz's side of the contract: the facts a quiz is
 //! generated from, their endpoint and the quiz limits. The quiz itself is generated in
 //! the UI (`ui/src/features/quiz/quiz-generator.ts`), on the server and in the browser alike.
 
@@ -9,9 +9,9 @@ use ts_rs::TS;
 use crate::catalog::ArtistKind;
 use crate::operation::Endpoint;
 
-/// Spec section 9: at most 10 questions.
+/// At most 10 questions.
 pub const QUIZ_MAX_QUESTIONS: usize = 10;
-/// Spec section 5: only artists whose biography has at least 50 characters.
+/// Only artists whose biography has at least 50 characters.
 pub const QUIZ_MIN_BIO_CHARS: usize = 50;
 /// Artists a quiz is generated from (a seeded sample): enough for 10 questions and their
 /// distractors, small enough for the page that carries them.

@@ -1,6 +1,6 @@
 use sea_orm::entity::prelude::*;
 
-/// An editorial article (spec section 3).
+/// An editorial article.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "articles")]
 pub struct Model {

@@ -9,10 +9,10 @@ pub mod artist_member;
 pub mod auth_session;
 pub mod auth_token;
 pub mod channel_video;
-pub mod favorite; // library (issue 8)
-pub mod favorite_folder; // library (issue 8)
+pub mod favorite;
+pub mod favorite_folder;
 pub mod identity;
 pub mod new_song;
 pub mod top_ten_entry;
 pub mod user;
-pub mod video_favorite; // library (issue 8)
+pub mod video_favorite;

@@ -2,7 +2,7 @@ use sea_orm::entity::prelude::*;
 
 /// One place of a week's Top 10. An import adds or replaces one week; past weeks stay.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
-#[sea_orm(table_name = "weekly_top_ten")]
+#[sea_orm(table_name = "top_ten_places")]
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i32,

@@ -21,31 +21,30 @@ pub const MAX_URI_BYTES: usize = 2048;
 pub const MAX_HEADER_BYTES: usize = 16 * 1024;
 
 pub fn build_app(state: AppState) -> Router {
-    // accounts (issue 5)
     let sessions = state.accounts.session_layer();
     let https = state.renderer.site().public_url.starts_with("https://");
     let health = state.health.clone();
     // Every feature's API under /api; anything else there answers in the JSON error shape.
     let api = Router::new()
         .merge(sound_atlas_catalog::api::router())
-        .merge(sound_atlas_accounts::router()) // accounts (issue 5)
+        .merge(sound_atlas_accounts::router())
         .merge(sound_atlas_content::api::router())
-        .merge(sound_atlas_library::router()) // library (issue 8)
-        .merge(crate::ops::api_router()) // reliability (issue 15): /api/openapi.json
+        .merge(sound_atlas_library::router())
+        .merge(crate::ops::api_router()) // /api/openapi.json
         .fallback(|| async { ApiError::not_found("There is no such API endpoint.") })
         .method_not_allowed_fallback(|| async {
             ApiError::MethodNotAllowed("This endpoint does not accept that method.".into())
         });
     Router::new()
-        .merge(crate::ops::router()) // reliability (issue 15): /healthz, /readyz
+        .merge(crate::ops::router()) // /healthz, /readyz
         .nest(sound_atlas_contract::operation::API_PREFIX, api)
         .merge(crate::static_files::router())
         .merge(crate::installable::router())
-        // player (issue 13): the video service's iframe API (a local fake in test mode)
+        // the video service's iframe API for the player (a local fake in test mode)
         .merge(crate::video_api::router(crate::video_api::fake_from_env()))
         .merge(crate::artwork::router())
         .merge(sound_atlas_content::og::router())
-        // library (issue 8): a signed-in visitor's pages carry their library and are private
+        // a signed-in visitor's pages carry their library and are private
         .merge(
             crate::pages::router()
                 .layer(middleware::from_fn_with_state(
@@ -63,11 +62,11 @@ pub fn build_app(state: AppState) -> Router {
                 )),
         )
         .with_state(state)
-        // reliability (issue 15): requests by route pattern and status, latencies
+        // /metrics: requests by route pattern and status, latencies
         .layer(middleware::from_fn(crate::metrics::record))
-        .layer(sessions) // accounts (issue 5)
+        .layer(sessions)
         .layer(middleware::map_response(private_when_setting_a_cookie))
-        // reliability (issue 15): fast 503s while the database is away (wraps the
+        // Fast 503s while the database is away (wraps the
         // session layer, which reads the database too)
         .layer(middleware::from_fn_with_state(health, crate::ops::guard))
         .layer(CompressionLayer::new())

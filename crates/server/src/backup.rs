@@ -1,4 +1,4 @@
-//! `sound-atlas backup <file>` (issue 15): a consistent copy of the SQLite database while
+//! `sound-atlas backup <file>`: a consistent copy of the SQLite database while
 //! the server runs. `VACUUM INTO` reads one snapshot of the database (WAL readers do not
 //! block writers, nor writers it) and writes a compact, self-contained file.
 //!

@@ -1,4 +1,4 @@
-//! Change notifications between instances (issue 15): several server processes on one
+//! Change notifications between instances: several server processes on one
 //! PostgreSQL keep in-memory reads (the catalogue snapshot, content lists) and a render
 //! cache. Whoever changes the data those hold (an import, an edit) announces it with
 //! PostgreSQL's `NOTIFY`; every instance `LISTEN`s and forgets its copies at once. No

@@ -19,7 +19,7 @@ pub async fn open(config: &Config) -> Result<DatabaseConnection, Box<dyn std::er
     let options = match &config.database_url {
         Some(url) => {
             let mut options = ConnectOptions::new(url.clone());
-            // reliability (issue 15): an unreachable server fails fast (503) instead of
+            // An unreachable server fails fast (503) instead of
             // holding requests for sqlx's 30 s defaults.
             options
                 .max_connections(16)

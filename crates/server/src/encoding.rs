@@ -77,7 +77,8 @@ impl Encoded {
         let digest = sha2::Sha256::digest(text.as_bytes());
         let digest = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&digest[..18]);
         let tag = |suffix: &str| {
-            HeaderValue::from_str(&format!("\"{digest}{suffix}\"")).expect("a digest is a valid tag")
+            HeaderValue::from_str(&format!("\"{digest}{suffix}\""))
+                .expect("a digest is a valid tag")
         };
         Encoded {
             tags: [tag(""), tag("-br"), tag("-gzip")],
@@ -185,7 +186,10 @@ mod tests {
             let mut tags = Vec::new();
             // Twice each: the second response reuses the compressed bytes.
             for _ in 0..2 {
-                let (coding, bytes, tag) = document.best(Accepted { br: true, gzip: true });
+                let (coding, bytes, tag) = document.best(Accepted {
+                    br: true,
+                    gzip: true,
+                });
                 assert_eq!(coding, Some("br"));
                 let mut decoded = String::new();
                 brotli::Decompressor::new(bytes.as_ref(), 4096)
@@ -194,9 +198,15 @@ mod tests {
                 assert_eq!(decoded, text);
                 tags.push(tag.clone());
 
-                let (coding, bytes, tag) = document.best(Accepted { br: false, gzip: true });
+                let (coding, bytes, tag) = document.best(Accepted {
+                    br: false,
+                    gzip: true,
+                });
                 assert_eq!(coding, Some("gzip"));
-                assert!(bytes.len() < text.len() / 4 || text.is_empty(), "compressed");
+                assert!(
+                    bytes.len() < text.len() / 4 || text.is_empty(),
+                    "compressed"
+                );
                 let mut decoded = String::new();
                 flate2::read::GzDecoder::new(bytes.as_ref())
                     .read_to_string(&mut decoded)

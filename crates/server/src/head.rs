@@ -2,7 +2,7 @@
 //! Twitter tags, JSON-LD. Each page computes its own in Rust from the page's data (so
 //! crawlers get it right even when the JavaScript render fails); the shell writes it.
 
-use serde_json::Value;
+use serde_json::{json, Value};
 use sound_atlas_contract::pages::titles;
 
 /// Shown by social networks when a page has no image of its own.
@@ -113,6 +113,31 @@ impl Head {
     }
 }
 
+/// A breadcrumb trail's item (schema.org `ListItem`).
+pub fn crumb(position: usize, name: &str, item: String) -> Value {
+    json!({ "@type": "ListItem", "position": position, "name": name, "item": item })
+}
+
+/// A breadcrumb trail (schema.org `BreadcrumbList`) of [`crumb`]s.
+pub fn breadcrumb_list(items: Vec<Value>) -> Value {
+    json!({
+        "@context": "https://schema.org",
+        "@type": "BreadcrumbList",
+        "itemListElement": items,
+    })
+}
+
+/// At most `max` characters, cut at a word boundary with an ellipsis.
+pub fn truncate_words(text: &str, max: usize) -> String {
+    let text = text.trim();
+    if text.chars().count() <= max {
+        return text.to_owned();
+    }
+    let cut: String = text.chars().take(max - 1).collect();
+    let cut = cut.rsplit_once(' ').map_or(cut.as_str(), |(head, _)| head);
+    format!("{}…", cut.trim_end_matches([',', ';', ':', '.']))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,5 +154,13 @@ mod tests {
         let width = u32::from_be_bytes(png[16..20].try_into().unwrap());
         let height = u32::from_be_bytes(png[20..24].try_into().unwrap());
         assert_eq!((width, height), DEFAULT_IMAGE_SIZE);
+    }
+
+    #[test]
+    fn descriptions_are_cut_at_a_word() {
+        assert_eq!(super::truncate_words("short", 160), "short");
+        let long = "word ".repeat(60);
+        let cut = super::truncate_words(&long, 160);
+        assert!(cut.chars().count() <= 160 && cut.ends_with("word…"));
     }
 }

@@ -37,7 +37,10 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
                 crate::static_files::client_file("offline.html", &headers, "no-cache")
             }),
         )
-        .route("/icons/{file}", get(|Path(file): Path<String>| async move { icon(&file) }))
+        .route(
+            "/icons/{file}",
+            get(|Path(file): Path<String>| async move { icon(&file) }),
+        )
 }
 
 fn icon(file: &str) -> Response {
@@ -50,7 +53,10 @@ fn icon(file: &str) -> Response {
         return ApiError::not_found("There is no such icon.").into_response();
     };
     static ICONS: [OnceLock<Vec<u8>>; ICON_SIZES.len()] = [OnceLock::new(), OnceLock::new()];
-    let index = ICON_SIZES.iter().position(|s| *s == size).expect("a listed size");
+    let index = ICON_SIZES
+        .iter()
+        .position(|s| *s == size)
+        .expect("a listed size");
     let png = ICONS[index].get_or_init(|| draw(size));
     (
         [
@@ -73,7 +79,8 @@ fn draw(size: u32) -> Vec<u8> {
     let svg = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48" width="{size}" height="{size}"><rect width="48" height="48" fill="{BACKGROUND}"/><g transform="translate(9 9) scale(0.625)">{inner}</g></svg>"#
     );
-    let tree = usvg::Tree::from_str(&svg, &usvg::Options::default()).expect("the mark is valid SVG");
+    let tree =
+        usvg::Tree::from_str(&svg, &usvg::Options::default()).expect("the mark is valid SVG");
     let mut pixmap = tiny_skia::Pixmap::new(size, size).expect("a non-empty size");
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
     pixmap.encode_png().expect("a pixmap encodes")
@@ -88,9 +95,16 @@ mod tests {
             let pixmap = resvg::tiny_skia::Pixmap::decode_png(&png).expect("a PNG");
             assert_eq!((pixmap.width(), pixmap.height()), (size, size));
             let corner = pixmap.pixel(0, 0).unwrap();
-            assert_eq!((corner.red(), corner.green(), corner.blue()), (0x0d, 0x0b, 0x14));
+            assert_eq!(
+                (corner.red(), corner.green(), corner.blue()),
+                (0x0d, 0x0b, 0x14)
+            );
             let centre = pixmap.pixel(size / 2, size / 2).unwrap();
-            assert_eq!((centre.red(), centre.green(), centre.blue()), (255, 255, 255), "the mark's centre dot");
+            assert_eq!(
+                (centre.red(), centre.green(), centre.blue()),
+                (255, 255, 255),
+                "the mark's centre dot"
+            );
         }
     }
 }

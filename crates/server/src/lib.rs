@@ -23,26 +23,26 @@
 
 pub mod app;
 pub mod artwork;
-pub mod backup; // reliability (issue 15)
+pub mod backup;
 pub mod bundle;
-pub mod changes; // reliability (issue 15)
+pub mod changes;
 pub mod config;
 pub mod db;
 pub mod encoding;
 pub mod head;
 pub mod health;
 pub mod installable;
-pub mod metrics; // reliability (issue 15)
-pub mod ops; // reliability (issue 15)
+pub mod metrics;
+pub mod ops;
 pub mod pages;
 pub mod render;
-pub mod security; // accounts (issue 5)
+pub mod security;
 pub mod serve;
 pub mod shell;
 pub mod state;
 pub mod static_files;
 pub mod telemetry;
-pub mod video_api; // player (issue 13)
+pub mod video_api;
 pub mod warm;
 
 pub use app::build_app;
@@ -61,7 +61,7 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let state = AppState::start(&config).await?;
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     tracing::info!(addr = %listener.local_addr()?, public_url = %config.public_url, "serving Sound Atlas");
-    // reliability (issue 15): the database monitor behind fast 503s and /healthz
+    // The database monitor behind fast 503s and /healthz
     let monitor = config
         .database_url
         .as_deref()

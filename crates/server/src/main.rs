@@ -65,7 +65,7 @@ async fn run_command(
     };
     match sound_atlas_content::cli::run(&db, command).await {
         Ok(report) => {
-            // reliability (issue 15): running servers on this PostgreSQL reread at once.
+            // Running servers on this PostgreSQL reread at once.
             if let Err(err) = sound_atlas::changes::announce(&db).await {
                 eprintln!("sound-atlas: imported, but could not notify running servers: {err}");
             }
@@ -79,7 +79,7 @@ async fn run_command(
     }
 }
 
-/// `sound-atlas backup FILE` (reliability, issue 15). Opens the database without
+/// `sound-atlas backup FILE`. Opens the database without
 /// migrating it (a backup must not change the schema under a running server).
 async fn backup(
     config: &sound_atlas::config::Config,

@@ -1,4 +1,4 @@
-//! `/metrics` in the Prometheus text format (issue 15): requests by route and status,
+//! `/metrics` in the Prometheus text format: requests by route and status,
 //! latency histograms, render time, render cache hits and misses, engine runtime
 //! restarts and database pool use.
 //!
@@ -20,7 +20,6 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
 use prometheus_client::registry::Registry;
 use sound_atlas_http::ApiError;
-
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RequestLabels {
@@ -180,9 +179,7 @@ pub fn scrape(
         return ApiError::Unauthorized("A metrics token is needed.".into()).into_response();
     }
     let metrics = &*METRICS;
-    metrics
-        .engine_restarts
-        .set(engine_restarts as i64);
+    metrics.engine_restarts.set(engine_restarts as i64);
     let (size, idle) = pool_use(db);
     metrics
         .pool

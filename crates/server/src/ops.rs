@@ -1,4 +1,4 @@
-//! Operations (issue 15): liveness and readiness, and the API's OpenAPI description.
+//! Operations: liveness and readiness, and the API's OpenAPI description.
 //!
 //! - `GET /healthz` (liveness): 200 while the process serves, with the database state in
 //!   the body (`{"status":"ok","database":"up"}`); a load balancer must not restart the
@@ -25,7 +25,6 @@ use sound_atlas_http::{ApiError, OperationRoutes};
 use crate::health::{database_up, Health, DATABASE_CHECK_TIMEOUT, MONITOR_INTERVAL};
 use crate::state::AppState;
 
-
 /// `/healthz` and `/readyz`.
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -51,7 +50,6 @@ async fn openapi() -> Response {
     )
         .into_response()
 }
-
 
 fn state_body(up: bool) -> Value {
     json!({
@@ -92,8 +90,6 @@ async fn readiness(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
 /// While the database is down, how long a request may still take (pages from the render
 /// cache and the catalogue snapshot answer well within it) before it is answered 503.
 pub const DOWN_DEADLINE: Duration = Duration::from_millis(400);
-
-
 
 /// Paths answered without the database (the checks themselves have their own timeout).
 fn needs_no_guard(path: &str) -> bool {

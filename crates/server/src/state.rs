@@ -36,11 +36,9 @@ pub struct Services {
     pub catalog: Catalog,
     pub content: Content,
     pub renderer: Renderer,
-    // accounts (issue 5)
     pub accounts: sound_atlas_accounts::Accounts,
-    // library (issue 8)
     pub library: sound_atlas_library::Library,
-    // reliability (issue 15): health checks ping it
+    // Health checks ping it.
     pub db: DatabaseConnection,
     pub health: crate::health::Health,
     /// `SOUND_ATLAS_METRICS_TOKEN`: `/metrics` answers only with it (404 when unset).
@@ -65,14 +63,12 @@ impl FromRef<AppState> for Content {
     }
 }
 
-// accounts (issue 5)
 impl FromRef<AppState> for sound_atlas_accounts::Accounts {
     fn from_ref(state: &AppState) -> sound_atlas_accounts::Accounts {
         state.accounts.clone()
     }
 }
 
-// library (issue 8)
 impl FromRef<AppState> for sound_atlas_library::Library {
     fn from_ref(state: &AppState) -> sound_atlas_library::Library {
         state.library.clone()
@@ -82,7 +78,7 @@ impl FromRef<AppState> for sound_atlas_library::Library {
 impl AppState {
     /// Opens the database (migrated and seeded) and starts the render pool.
     pub async fn start(config: &Config) -> Result<AppState, Box<dyn std::error::Error>> {
-        // accounts (issue 5): refuse to start on bad account settings (read again in `new`).
+        // Refuse to start on bad account settings (read again in `new`).
         sound_atlas_accounts::AccountsConfig::from_env(&config.public_url)?;
         // The same for the content settings (the affiliate tag, the new-songs window).
         sound_atlas_content::ContentSettings::from_env()?;
@@ -104,13 +100,15 @@ impl AppState {
         let settings = state.content.settings().clone();
         state.content = Content::new(db, sound_atlas_content::VideoService::new(videos), settings);
         state.metrics_token = config.metrics_token.as_deref().map(std::sync::Arc::from);
-        state.renderer = state.renderer.clone().kept_by_shared_caches_for(config.shared_cache);
+        state.renderer = state
+            .renderer
+            .clone()
+            .kept_by_shared_caches_for(config.shared_cache);
         Ok(state)
     }
 
     /// State over an open (migrated) database and a running render pool.
     pub fn new(db: DatabaseConnection, ssr: SsrPool, public_url: String) -> AppState {
-        // accounts (issue 5)
         let accounts = sound_atlas_accounts::AccountsConfig::from_env(&public_url)
             .and_then(|config| sound_atlas_accounts::Accounts::new(db.clone(), config))
             .unwrap_or_else(|err| panic!("accounts: {err}"));
@@ -122,7 +120,7 @@ impl AppState {
             affiliate: content_settings.marketplace.tagged(),
         };
         let catalog = Catalog::new(db.clone());
-        // library (issue 8): shares the catalogue's snapshot
+        // The library shares the catalogue's snapshot.
         let library = sound_atlas_library::Library::new(db.clone(), catalog.clone());
         // The data export carries the user's library: composed here, so neither feature
         // reads the other's tables.

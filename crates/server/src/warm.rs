@@ -34,7 +34,7 @@ pub async fn run(state: AppState, app: Router) {
             if !warmed.as_ref().is_some_and(|w| Arc::ptr_eq(w, &snapshot)) {
                 let started = std::time::Instant::now();
                 let mut urls = urls(&snapshot);
-                // content (issue 6): the article pages and the site's own pages
+                // The article pages and the site's own pages
                 urls.extend(content_urls(&state).await);
                 let count = urls.len();
                 for url in urls {

@@ -1,5 +1,5 @@
 //! Times renders of a server bundle in this crate's engine, one worker, one at a time:
-//! the engine-side number behind issue 9's "cold render" row, without HTTP, database
+//! the engine-side number behind the release table's "cold render" row, without HTTP, database
 //! or cache. States come from pages the server rendered (`e2e/perf/bench.mjs` writes
 //! them; any JSON object `{ url: state }` works).
 //!

@@ -27,7 +27,7 @@ export function useAdvertisingConsent(): boolean {
 }
 
 /**
- * The advertising block (spec section 2, a global element), marked as such. Nothing
+ * The advertising block (on every page), marked as such. Nothing
  * from an ad network loads without advertising consent: the server renders the
  * empty slot, and the browser adds the network's script only when consent exists.
  * `networkScript` is the network's script (tests pass their own).

@@ -27,7 +27,7 @@ interface ArtistCardProps {
    * 3 (the default) in a section under an h2, so the outline never skips a level.
    */
   headingLevel?: 2 | 3;
-  /** The favorite heart (spec section 4); off where a card has its own actions. */
+  /** The favorite heart; off where a card has its own actions. */
   heart?: boolean;
 }
 

@@ -16,7 +16,7 @@ interface ConfirmDialogProps {
 }
 
 /**
- * A confirmation dialog (spec section 4: favorite add/remove, removing a track, deleting
+ * A confirmation dialog (favorite add/remove, removing a track, deleting
  * a folder): rendered only while open, so server markup never carries it. Focus goes to
  * Cancel, stays inside, and returns where it was; Escape cancels.
  */

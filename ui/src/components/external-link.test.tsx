@@ -34,7 +34,7 @@ describe('the External Link Warning', () => {
     expect(click(link)).toBe(false);
     expect(dialog()).toBeTruthy();
     expect(dialog()!.textContent).toContain('You are about to navigate to an external website:');
-    // Spec section 4: "truncated at 50 characters (47 plus an ellipsis)".
+    // Truncated at 50 characters (47 plus an ellipsis).
     expect(screen.getByText(`${URL.slice(0, 47)}...`)).toBeTruthy();
     expect(open).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Yes, Continue' }));

@@ -14,7 +14,7 @@ import { useModalKeys } from './modal';
 import { ExternalIcon } from './icons';
 
 /**
- * External links (spec section 4): a confirmation dialog comes first. The links
+ * External links: a confirmation dialog comes first. The links
  * stay real `<a href target=_blank rel="noopener noreferrer">` so they work
  * without JavaScript; with JavaScript a click opens the dialog instead.
  */

@@ -14,7 +14,7 @@ interface FavoriteHeartProps {
 }
 
 /**
- * The favorite heart (spec section 4): a confirmation dialog comes first ("Add to
+ * The favorite heart: a confirmation dialog comes first ("Add to
  * Favorites?" or "Remove from Favorites?"); confirming toggles the artist at the top
  * level of the favorites. Signed out, it opens the login dialog. Whether it is filled
  * comes from the favorites list in the page's state, so the server's first HTML already
@@ -74,7 +74,7 @@ interface ToggleDialog {
 /**
  * The flow both hearts share: signed out, `ask` opens the login dialog; signed in, it
  * opens the confirmation, whose confirm runs `toggle`, plays the favorite or unfavorite
- * effect and closes, or keeps the dialog open with the error (spec section 8: logged,
+ * effect and closes, or keeps the dialog open with the error (logged,
  * and said, so the click is not lost silently). `dialog` is null while closed.
  */
 export function useConfirmedToggle(favorited: boolean, toggle: () => Promise<unknown>): { ask: () => void; dialog: ToggleDialog | null } {

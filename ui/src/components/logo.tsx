@@ -22,7 +22,7 @@ export function Wordmark() {
   );
 }
 
-/** Logo mark + wordmark, linking to / (spec section 1). */
+/** Logo mark + wordmark, linking to /. */
 export function LogoLink({ onClick }: { onClick?: () => void }) {
   return (
     <Link to="/" className="logo-link" onClick={onClick}>

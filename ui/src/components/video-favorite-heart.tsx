@@ -9,7 +9,7 @@ import './favorite-heart.css';
  * favorite at the top level, which the favorites screen lists as a pseudo-artist. Same
  * confirmation as the artist heart; signed out it opens the login dialog. Filled from
  * the video favorites in the page's state; a removal that fails puts the row back, so
- * the heart shows favorited again (spec section 4).
+ * the heart shows favorited again.
  */
 export function VideoFavoriteHeart({ video }: { video: NewVideoFavorite }) {
   const videos = useVideoFavoritesList();

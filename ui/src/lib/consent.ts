@@ -1,4 +1,4 @@
-/** Cookie consent (spec sections 3, 4 and 9): stored locally under one key. */
+/** Cookie consent: stored locally under one key. */
 export interface Consent {
   essential: true;
   functional: boolean;
@@ -8,7 +8,7 @@ export interface Consent {
 
 export const CONSENT_KEY = 'cookie-consent';
 
-/** Spec section 9: essential on, functional on, analytics off, advertising off. */
+/** The default: essential on, functional on, analytics off, advertising off. */
 export const DEFAULT_CONSENT: Consent = { essential: true, functional: true, analytics: false, advertising: false };
 export const ALL_CONSENT: Consent = { essential: true, functional: true, analytics: true, advertising: true };
 export const ESSENTIAL_ONLY: Consent = { essential: true, functional: false, analytics: false, advertising: false };

@@ -10,7 +10,7 @@ export function showLogin(): void {
 }
 
 /**
- * Playing (spec section 3, playlist state): features ask, the player answers.
+ * Playing: features ask, the player answers.
  * The player feature listens for this event and loads its code on the first
  * request, so a page that never plays downloads none of it; features that
  * offer "Play All" or a video only know this shape.
@@ -47,7 +47,7 @@ export function requestPlay(request: PlayRequest): void {
 }
 
 /**
- * The home page's full-screen videos (spec section 2): the Weekly Top 10 overlay and
+ * The home page's full-screen videos: the Weekly Top 10 overlay and
  * the Brand New Songs player. Like PLAY_EVENT, the home sections only ask; the player
  * feature answers, loading its code on the first request.
  */

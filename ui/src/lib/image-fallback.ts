@@ -1,6 +1,6 @@
 import { hostOf, normalizeImageUrl } from './url';
 
-/** Spec section 9: at most 5 image retries. */
+/** At most 5 image retries. */
 export const MAX_IMAGE_RETRIES = 5;
 
 /** A Google Drive style file id from `/d/{id}` or `id={id}`. */

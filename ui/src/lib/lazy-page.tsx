@@ -1,6 +1,6 @@
 /**
  * Pages whose code is a file of its own in the browser, fetched with the page that
- * shows them (issue 9: a page loads the code of its own route).
+ * shows them (a page loads the code of its own route, no other).
  *
  * The browser build (ui/build.mjs) writes every `import()` target as one file named by
  * the module's base name (`artist-page-<hash>.js`); `name` is that base name. The server

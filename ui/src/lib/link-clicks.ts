@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 
 /**
- * Handlers that send every way of following a link to `open` (spec section 4: the
+ * Handlers that send every way of following a link to `open` (the
  * External Link Warning comes first): a plain click, a Ctrl/Cmd/Shift/Alt click
  * (which would open a new tab or window, or download) and a middle click, which
  * browsers report as `auxclick`, never as `click`. Each is prevented, so nothing

@@ -12,7 +12,7 @@ import { STATE_ELEMENT_ID } from './ssr-state';
  * player, its queue and its saved state.
  */
 
-/** Local storage keys of the favorites and folders (spec section 3), cleared at sign-out. */
+/** Local storage keys of the favorites and folders, cleared at sign-out. */
 export const LOCAL_LIBRARY_KEYS = ['favorites', 'folders'] as const;
 
 /** Fired once the page has forgotten the user; the player stops and clears itself. */

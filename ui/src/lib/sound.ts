@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Sound effects (spec section 4, Audio): click, hover, success, error, favorite,
+ * Sound effects: click, hover, success, error, favorite,
  * unfavorite and intro, synthesized with the Web Audio API (no files to download).
  * They honour the audio toggle, remembered in localStorage under a product-prefixed
- * key (spec section 3), and never play before the visitor's first gesture (browsers
+ * key, and never play before the visitor's first gesture (browsers
  * block audio before one, and a page should not make noise on its own).
  */
 export type SoundName = 'click' | 'hover' | 'success' | 'error' | 'favorite' | 'unfavorite' | 'intro';

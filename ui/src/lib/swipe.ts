@@ -1,4 +1,4 @@
-/** Swipe thresholds (spec section 5). */
+/** Swipe thresholds. */
 export interface SwipeThreshold {
   /** Minimum horizontal distance in px. */
   minX: number;

@@ -25,7 +25,7 @@ function publish(next: Toast[]): void {
 export function toast(input: Omit<Toast, 'id'>): void {
   if (typeof window === 'undefined') return;
   const item: Toast = { id: nextId++, ...input };
-  // Spec section 4's success and error effects (silent when sounds are off or before a gesture).
+  // The success and error sound effects (silent when sounds are off or before a gesture).
   playSound(item.variant === 'destructive' ? 'error' : 'success');
   publish([...current, item].slice(-3));
   window.setTimeout(() => dismissToast(item.id), TOAST_MS);

@@ -3,7 +3,7 @@
  * has none).
  */
 
-/** Image URLs starting with '//' are prefixed with https: (spec section 5). */
+/** Image URLs starting with '//' are prefixed with https:. */
 export function normalizeImageUrl(url: string | null | undefined): string | null {
   if (!url) return null;
   const trimmed = url.trim();

@@ -1,5 +1,5 @@
 /**
- * The video service adapter (spec sections 4 and 5): the one place that knows the
+ * The video service adapter: the one place that knows the
  * YouTube iframe API. It loads the API script on first use (from the same-origin
  * address the server redirects to the service, or answers with a local fake in test
  * mode), embeds players on the privacy-enhanced host, translates the service's state
@@ -18,9 +18,9 @@
 export const VIDEO_API_PATH = '/video/iframe_api';
 /** The privacy-enhanced embed host (the only frame host the CSP allows). */
 export const EMBED_HOST = 'https://www.youtube-nocookie.com';
-/** Spec section 9: at most 3 players in the registry (and at most 3 preloaded). */
+/** At most 3 players in the registry (and at most 3 preloaded). */
 export const MAX_PLAYERS = 3;
-/** Spec section 5: shown when a link has no 11-character video id. */
+/** Shown when a link has no 11-character video id. */
 export const INVALID_VIDEO_URL = 'Invalid YouTube URL';
 
 export type VideoEvent = 'unstarted' | 'ended' | 'playing' | 'paused' | 'buffering' | 'cued';

@@ -1,6 +1,6 @@
 //! Artists from the public-spreadsheet query format (JSON wrapped in text) or CSV.
 //!
-//! Spreadsheet columns (spec section 3): title, solo video link, bio source link,
+//! Spreadsheet columns: title, solo video link, bio source link,
 //! bio, genres, image, and the four streaming links. The first row is a header and
 //! is skipped; its labels choose the columns when they name them, else the columns
 //! are read in the order above. Rows without a title are skipped.
@@ -21,7 +21,7 @@ use sound_atlas_catalog::write::{self, ArtistUpsert, PresentArtists};
 use super::{ImportError, Progress, Report};
 use crate::model::ChannelRef;
 
-/// Spec section 8.
+/// The error text of a sheet that cannot be parsed.
 pub const SHEETS_PARSE_ERROR: &str = "Could not parse Google Sheets data";
 
 /// The artist fields a sheet or CSV can carry, in the spec's column order.
@@ -83,7 +83,7 @@ impl Field {
 }
 
 /// Genres: a bracketed, quoted list (`["Rock", "Pop"]`) is read as a list;
-/// otherwise the text is split on commas and trimmed (spec section 5).
+/// otherwise the text is split on commas and trimmed.
 pub fn parse_genres(text: &str) -> Vec<String> {
     let text = text.trim();
     if text.starts_with('[') && text.ends_with(']') {

@@ -1,4 +1,4 @@
-//! reliability (issue 15): `sound-atlas backup` writes a consistent copy of the SQLite
+//! `sound-atlas backup` writes a consistent copy of the SQLite
 //! database while it is written to; the copy, restored, has every row.
 
 use std::time::Duration;

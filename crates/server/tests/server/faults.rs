@@ -1,4 +1,4 @@
-//! reliability (issue 15): faults. The database cut or slowed by a TCP proxy between the
+//! Faults: the database cut or slowed by a TCP proxy between the
 //! server and PostgreSQL; a render that hangs or exhausts the engine's memory; the real
 //! binary stopped by SIGTERM or killed by SIGKILL in the middle of a burst of writes;
 //! a video service that accepts connections and never answers.

@@ -1,4 +1,4 @@
-//! reliability (issue 15): several instances on one PostgreSQL. In process: two app
+//! Several instances on one PostgreSQL. In process: two app
 //! states (each its own pool, caches and render cache) over one database; a session and
 //! a favorite made through one are good on the other at once, and a change announced by
 //! one (as an import does) makes every instance drop its cached copies at once.

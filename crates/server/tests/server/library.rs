@@ -1,4 +1,4 @@
-//! A signed-in visitor's pages (issue 8): their library is in the first HTML, and such
+//! A signed-in visitor's pages: their library is in the first HTML, and such
 //! pages never go through the render cache, so no anonymous page shows anyone's favorites.
 
 use std::net::SocketAddr;

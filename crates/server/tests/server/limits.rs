@@ -1,4 +1,4 @@
-//! reliability (issue 15): input limits answer a clear 4xx in the one error shape.
+//! Input limits answer a clear 4xx in the one error shape.
 
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};

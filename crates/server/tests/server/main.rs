@@ -2,20 +2,20 @@
 //! the server-rendered pages and their head tags, and bad input.
 
 mod api;
-mod backup; // reliability (issue 15)
+mod backup;
 mod binary;
 mod connections;
 mod content;
 mod enriched;
-mod faults; // reliability (issue 15)
-mod instances; // reliability (issue 15)
-mod library; // library (issue 8)
-mod limits; // reliability (issue 15)
-mod metrics; // reliability (issue 15)
-mod openapi; // reliability (issue 15)
+mod faults;
+mod instances;
+mod library;
+mod limits;
+mod metrics;
+mod openapi;
 mod pages;
 mod perf;
-mod process; // reliability (issue 15)
+mod process;
 mod quiz;
 mod render_key;
 mod request_ids;

@@ -1,4 +1,4 @@
-//! reliability (issue 15): `/metrics` (Prometheus text, behind a token) and request ids.
+//! `/metrics` (Prometheus text, behind a token) and request ids.
 
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};

@@ -1,6 +1,5 @@
-//! reliability (issue 15): the OpenAPI description at `/api/openapi.json` describes
-//! exactly the `/api` routes the router serves (paths and methods), and every declared
-//! operation is mounted.
+//! The OpenAPI description at `/api/openapi.json` describes exactly the `/api` routes
+//! the router serves (paths and methods), and every declared operation is mounted.
 
 use std::collections::BTreeSet;
 

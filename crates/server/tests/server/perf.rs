@@ -217,7 +217,10 @@ async fn the_data_saver_gets_its_own_page(db: &TestDb) {
         let url = url.clone();
         let app = app.clone();
         async move {
-            let request = Request::get(&url).header(name, value).body(Body::empty()).unwrap();
+            let request = Request::get(&url)
+                .header(name, value)
+                .body(Body::empty())
+                .unwrap();
             send(&app, request).await
         }
     };
@@ -233,8 +236,14 @@ async fn the_data_saver_gets_its_own_page(db: &TestDb) {
             assert_eq!(answer.headers["vary"], "accept-encoding, save-data");
         }
         assert_ne!(plain.headers["etag"], asked.headers["etag"]);
-        assert!(plain.headers["cache-control"].to_str().unwrap().starts_with("public"));
-        assert!(asked.headers["cache-control"].to_str().unwrap().starts_with("public"));
+        assert!(plain.headers["cache-control"]
+            .to_str()
+            .unwrap()
+            .starts_with("public"));
+        assert!(asked.headers["cache-control"]
+            .to_str()
+            .unwrap()
+            .starts_with("public"));
         assert_eq!(switched.headers["cache-control"], "private, no-cache");
     }
 }

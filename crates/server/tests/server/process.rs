@@ -1,4 +1,4 @@
-//! reliability (issue 15): the real binary, stopped in the middle of a burst of favorite
+//! The real binary, stopped in the middle of a burst of favorite
 //! writes. SIGKILL loses no write that was answered 2xx; SIGTERM lets the requests in
 //! flight finish (bounded by SOUND_ATLAS_DRAIN_SECONDS) and exits cleanly. On SQLite (the
 //! data directory's file) and on PostgreSQL.

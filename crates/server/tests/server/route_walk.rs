@@ -49,16 +49,16 @@ fn samples(route_id: &str, artist_id: i64) -> Vec<(String, StatusCode)> {
             ("/quiz?seed=route-walk", ok),
             ("/quiz?seed=not%20a%20seed", ok),
         ]),
-        // accounts (issue 5): signed out, each renders "Login Required" from its prefetch
+        // The privacy pages: signed out, each renders "Login Required" from its prefetch
         "privacySettings" => owned(&[("/privacy-settings", ok)]),
         "dataAccess" => owned(&[("/data-access", ok)]),
         "accountDeletion" => owned(&[("/account-deletion", ok)]),
         "confirmEmail" => owned(&[("/confirm-email?token=abc", ok), ("/confirm-email", ok)]),
         "newPassword" => owned(&[("/new-password?token=abc", ok)]),
-        // library (issue 8): signed out, the screen renders its login prompt
+        // The favorites: signed out, the screen renders its login prompt
         "favorites" => owned(&[("/favorites", ok)]),
         "favoritesFolder" => owned(&[("/favorites/folder/1", ok), ("/favorites/folder/nope", ok)]),
-        // content (issue 6)
+        // Articles and the site's own pages
         "articles" => owned(&[
             ("/articles", ok),
             ("/articles?category=artist-spotlight", ok),

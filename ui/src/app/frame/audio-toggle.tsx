@@ -1,6 +1,6 @@
 import { playSound, setAudioEnabled, useAudioEnabled } from '../../lib/sound';
 
-/** The sound-effects switch (spec section 4, Audio): remembered in localStorage. */
+/** The sound-effects switch: remembered in localStorage. */
 export function AudioToggle() {
   const enabled = useAudioEnabled();
   return (

@@ -7,7 +7,7 @@ export interface KeepScrollState {
 }
 
 /**
- * Every route change (path or query) scrolls to the top (spec section 2),
+ * Every route change (path or query) scrolls to the top,
  * unless the navigation asks to keep the position (browse's letters, Load More,
  * its session restore). It runs as a layout effect, before any page's passive
  * effects, so pages that restore a saved position (browse, search) do so

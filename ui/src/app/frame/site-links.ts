@@ -11,7 +11,7 @@ export const SOCIAL_LINKS: ReadonlyArray<{ label: string; href: string; icon: 'y
   { label: 'Facebook', href: 'https://www.facebook.com/soundatlas', icon: 'facebook' },
 ];
 
-/** The four "FAQ - Video Loading" tips of the menu (spec section 2). */
+/** The four "FAQ - Video Loading" tips of the menu. */
 export const VIDEO_FAQ_TIPS: readonly string[] = [
   'Refresh the page to reset the video cache.',
   'Wait for the site to fully load before using Weekly Top 10.',

@@ -9,7 +9,7 @@ export function errorMessage(error: unknown): string {
   return String(error);
 }
 
-/** After a sign-in: the user is known at once, and the favorites are refreshed (spec section 4). */
+/** After a sign-in: the user is known at once, and the favorites are refreshed. */
 export async function afterSignIn(queryClient: QueryClient, user: User): Promise<void> {
   queryClient.setQueryData([api.user()], user);
   // The whole library at once, so hearts, the header count, favorites mode and the
@@ -18,7 +18,7 @@ export async function afterSignIn(queryClient: QueryClient, user: User): Promise
   await Promise.all(
     library.map((path) =>
       queryClient.fetchQuery({ queryKey: [path], staleTime: 0 }).catch(() => {
-        // Library failures are logged and the product carries on (spec section 8).
+        // Library failures are logged and the product carries on.
       }),
     ),
   );

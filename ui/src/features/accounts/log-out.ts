@@ -8,7 +8,7 @@ import { client } from '../../lib/api-client';
 import { errorMessage } from './auth';
 
 /**
- * Log Out (spec section 4): sign out, clear the local library, go to /, toast "Logged out";
+ * Log Out: sign out, clear the local library, go to /, toast "Logged out";
  * the page forgets the user, and the player stops and clears its queue.
  */
 export function useLogOut(): () => Promise<void> {

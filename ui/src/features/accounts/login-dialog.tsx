@@ -27,7 +27,7 @@ const SUBMIT: Record<Mode, string> = {
 };
 
 /**
- * The login dialog (spec section 4). Loaded only when first opened (see login-host.tsx),
+ * The login dialog. Loaded only when first opened (see login-host.tsx),
  * so its code stays out of the first page load and the server never renders it.
  */
 export default function LoginDialog({ onClose }: { onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, type ApiPath } from '../../generated/contract';
 
-/** Spec section 9 freshness. Everything else never goes stale (client default). */
+/** How long each read stays fresh. Everything else never goes stale (client default). */
 export const MINUTE = 60_000;
 export const STALE_ARTIST_LIST = 5 * MINUTE;
 export const STALE_BROWSE = 15 * MINUTE;

@@ -5,7 +5,7 @@ import { readConsent } from '../../lib/consent';
 const CookieConsentPanel = lazy(() => import('./cookie-consent-panel'));
 
 /**
- * The cookie-consent banner (spec section 4). Client-only: it appears after hydration
+ * The cookie-consent banner. Client-only: it appears after hydration
  * and only when no choice is saved, so crawlers and the server's HTML never carry it.
  */
 export function CookieBanner() {

@@ -19,7 +19,7 @@ import { VideoThumbnail } from '../../components/video-thumbnail';
 import { thumbnailOf, watchUrl } from './video-link';
 import './content.css';
 
-/** A product of an article, shown only with both a name and a link (spec section 5). */
+/** A product of an article, shown only with both a name and a link. */
 export interface Product {
   name: string;
   link: string;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ExternalLink } from '../../components/external-link';
 
 /**
- * Article content (spec section 3): paragraphs separated by '|', with bold tags and
+ * Article content: paragraphs separated by '|', with bold tags and
  * URLs. Only those two things become markup: the text is parsed into segments and
  * rendered as React children (escaped), so any other tag, attribute or script in the
  * stored text shows as plain text and never runs. Links are http(s) only and open

@@ -15,7 +15,7 @@ import { formatDate, queries } from './queries';
 import { scrollStrip, thumbnailOf, videoLinkProps, watchUrl } from './video-link';
 import './content.css';
 
-/** Spec section 9: carousel scroll steps, skeleton counts and the refresh spinner. */
+/** Carousel scroll steps, skeleton counts and the refresh spinner. */
 export const TOP_TEN_STEP = 300;
 export const NEW_SONGS_STEP = 320;
 export const CHANNEL_STEP = 350;
@@ -137,7 +137,7 @@ export function WeeklyTopTen() {
     }
   }, [client, chartPath, week]);
 
-  // Spec section 7: ?refresh=true on the page rereads the chart (the server already
+  // ?refresh=true on the page rereads the chart (the server already
   // did for the first HTML) and is then removed from the address.
   const refreshParam = searchParams.get('refresh');
   useEffect(() => {

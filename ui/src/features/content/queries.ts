@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, ARTICLE_CATEGORIES, ARTICLE_CATEGORY_SLUGS, type ApiPath } from '../../generated/contract';
 
-/** Spec section 9 freshness: Weekly Top 10 5 min, new songs 10 min, artist channel videos 30 min. */
+/** Freshness: Weekly Top 10 5 min, new songs 10 min, artist channel videos 30 min. */
 const MINUTE = 60_000;
 export const STALE_TOP_TEN = 5 * MINUTE;
 export const STALE_NEW_SONGS = 10 * MINUTE;

@@ -8,7 +8,7 @@ import './content.css';
 
 /**
  * About, Privacy Policy and Terms of Service: the site's own pages, server-rendered.
- * The legal pages show today's date as "last updated" (spec section 2), read from the
+ * The legal pages show today's date as "last updated", read from the
  * server's clock so the first HTML and the hydrated page agree.
  */
 function SitePage({ title, lead, updated, children }: { title: string; lead: string; updated?: boolean; children: ReactNode }) {

@@ -25,7 +25,7 @@ export function thumbnailOf(videoId: string): string {
   return `https://i.ytimg.com/vi/${encodeURIComponent(videoId)}/hqdefault.jpg`;
 }
 
-/** Scrolls a horizontal strip by one step (spec section 9: 300, 320 or 350 px). */
+/** Scrolls a horizontal strip by one step (300, 320 or 350 px). */
 export function scrollStrip(strip: HTMLElement | null, step: number): void {
   if (!strip) return;
   const reduce = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SeekBar } from './controls';
-import type { PlayerControls } from './player';
+import type { PlayerControls } from './playlist-state';
 import { initialState, playerReducer } from './playlist-state';
 
 const items = [{ id: '1', title: 'Song 1', soloVideoLink: 'https://youtu.be/seekVideo01', genres: [] }];

@@ -1,10 +1,9 @@
 import { useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { playSound } from '../../lib/sound';
 import { formatTime } from './format';
-import type { PlayerControls } from './player';
-import type { PlayerState } from './playlist-state';
+import type { PlayerControls, PlayerState } from './playlist-state';
 
-/** Spec section 9: long press 800 ms; volume 0 to 1 in steps of 0.1. */
+/** Long press 800 ms; volume 0 to 1 in steps of 0.1. */
 export const LONG_PRESS_MS = 800;
 
 /** A player button was pressed: the click effect (silent before a gesture or with the switch off), then its action. */

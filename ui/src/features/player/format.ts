@@ -7,7 +7,7 @@ export function formatTime(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-/** Spec section 4: "Load Folder" lists folders as "name (n tracks)". */
+/** "Load Folder" lists folders as "name (n tracks)". */
 export function folderLabel(name: string, count: number): string {
   return `${name} (${count} tracks)`;
 }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { api, type FavoriteFolder, type VideoFavorite } from '../../generated/contract';
 import { makeArtist } from '../../test/fixtures';
 import { LoadFolder } from './full-player';
-import type { PlayerControls } from './player';
+import type { PlayerControls } from './playlist-state';
 
 const withVideo = (id: number, title: string) => makeArtist({ id, title, genres: ['Rock'], soloVideoLink: `https://www.youtube.com/watch?v=artistVid0${id}` });
 const noVideo = (id: number, title: string) => makeArtist({ id, title, genres: ['Pop'], soloVideoLink: null });

@@ -3,8 +3,7 @@ import { trapFocus } from '../../components/modal';
 import { folderTracks, useFoldersList, useVideoFavoritesList } from '../../lib/library';
 import { GenreBadges, IconButton, SeekBar, TransportButtons, VolumeControl, withClick } from './controls';
 import { folderLabel } from './format';
-import type { PlayerControls } from './player';
-import { currentItem, type PlayerState } from './playlist-state';
+import { currentItem, type PlayerControls, type PlayerState } from './playlist-state';
 import { FullQueue } from './queue';
 
 /**
@@ -48,7 +47,7 @@ export function LoadFolder({ controls }: { controls: PlayerControls }) {
   );
 }
 
-/** Spec section 4: the maximized player, a full-screen modal overlay. */
+/** The maximized player, a full-screen modal overlay. */
 export function FullPlayer({
   state,
   controls,

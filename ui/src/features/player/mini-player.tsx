@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { IconButton, SeekBar, TransportButtons } from './controls';
-import type { PlayerControls } from './player';
-import { currentItem, type PlayerState } from './playlist-state';
+import { currentItem, type PlayerControls, type PlayerState } from './playlist-state';
 import { MiniQueue } from './queue';
 
-/** Spec section 4: the minimized card at the bottom right; the video plays off-screen. */
+/** The minimized card at the bottom right; the video plays off-screen. */
 export function MiniPlayer({ state, controls, onMaximize }: { state: PlayerState; controls: PlayerControls; onMaximize: () => void }) {
   const [showQueue, setShowQueue] = useState(false);
   const item = currentItem(state);

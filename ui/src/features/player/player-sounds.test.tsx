@@ -5,7 +5,7 @@ import { requestPlay } from '../../lib/events';
 import { playHoverSound, playSound } from '../../lib/sound';
 import { renderApp } from '../../test/render-app';
 import { IconButton, VolumeControl } from './controls';
-import type { PlayerControls } from './player';
+import type { PlayerControls } from './playlist-state';
 import { initialState, playerReducer } from './playlist-state';
 import { FullQueue, MiniQueue } from './queue';
 import { PLAYER_SESSION_KEY } from './session-key';

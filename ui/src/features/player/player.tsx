@@ -10,13 +10,13 @@ import { FullPlayer } from './full-player';
 import { MiniPlayer } from './mini-player';
 import { VideoOverlay } from './video-overlay';
 import { PLAYER_CSS } from './player-styles';
-import { currentItem, initialState, isVisible, playerReducer, sanitize, type PlayerAction, type PlayerState } from './playlist-state';
+import { currentItem, initialState, isVisible, playerReducer, sanitize, type PlayerAction, type PlayerControls, type PlayerState } from './playlist-state';
 import { PLAYER_SESSION_KEY } from './session-key';
 
-/** Spec section 9: opening starts after 300 ms, playing after a further 500 ms. */
+/** Opening starts after 300 ms, playing after a further 500 ms. */
 export const OPEN_DELAY_MS = 300;
 export const PLAY_DELAY_MS = 500;
-/** Spec section 9: progress is read every second; a seek drag pauses that for about 100 ms. */
+/** Progress is read every second; a seek drag pauses that for about 100 ms. */
 const PROGRESS_MS = 1000;
 const SEEK_HOLD_MS = 100;
 /** The registry key of the playlist's one video player. */
@@ -47,15 +47,8 @@ async function resolveVideo(link: string): Promise<{ id: string } | { error: str
   return { error: NO_CHANNEL_VIDEO };
 }
 
-export interface PlayerControls {
-  dispatch: (action: PlayerAction) => void;
-  play: (request: PlayRequest) => void;
-  /** Seek from the slider: moves the video and holds progress updates briefly. */
-  seek: (seconds: number) => void;
-}
-
 /**
- * The playlist player (spec section 4): the state machine, the one video player,
+ * The playlist player: the state machine, the one video player,
  * persistence for the browser session, the lock-screen controls, and the minimized
  * or maximized view. Mounted by PlayerHost in the frame, outside the routes, so client
  * navigation never stops it.

@@ -1,7 +1,7 @@
 import type { PlaylistItem, PlayRequest } from '../../lib/events';
 
 /**
- * The playlist player's behaviour (spec sections 3 and 4) as a pure reducer:
+ * The playlist player's behaviour as a pure reducer:
  * no timers, no DOM, no video service. The UI and the video adapter only send
  * actions and read the state, so every rule here is tested without a browser.
  *
@@ -32,10 +32,10 @@ export interface PlayerState {
   epoch: number;
 }
 
-/** Spec section 9. */
+/** The starting volume and the volume buttons' step. */
 export const DEFAULT_VOLUME = 0.8;
 export const VOLUME_STEP = 0.1;
-/** Spec section 4: the maximized overlay's title without a playlist name. */
+/** The maximized overlay's title without a playlist name. */
 export const DEFAULT_PLAYLIST_NAME = 'Favorites Playlist';
 
 export const initialState: PlayerState = {
@@ -107,7 +107,7 @@ export function queue(state: PlayerState): PlaylistItem[] {
   return state.order.map((index) => state.items[index]).filter((item): item is PlaylistItem => item !== undefined);
 }
 
-/** Shown only with a current track (spec section 4). */
+/** Shown only with a current track. */
 export function isVisible(state: PlayerState): boolean {
   return state.open && currentItem(state) !== null;
 }
@@ -303,4 +303,12 @@ export function sanitize(raw: unknown): PlayerState {
     duration: num(value.duration, 0),
     epoch: 0,
   };
+}
+
+/** What the player's views (full, mini, queue, controls) may do to the player. */
+export interface PlayerControls {
+  dispatch: (action: PlayerAction) => void;
+  play: (request: PlayRequest) => void;
+  /** Seek from the slider: moves the video and holds progress updates briefly. */
+  seek: (seconds: number) => void;
 }

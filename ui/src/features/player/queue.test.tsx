@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { PlayerControls } from './player';
+import type { PlayerControls } from './playlist-state';
 import { initialState, playerReducer } from './playlist-state';
 import { DOUBLE_TAP_MS, FullQueue } from './queue';
 

@@ -1,10 +1,9 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { playHoverSound } from '../../lib/sound';
 import { GenreBadges, Glyph, IconButton, withClick } from './controls';
-import type { PlayerControls } from './player';
-import { queue, type PlayerState } from './playlist-state';
+import { queue, type PlayerControls, type PlayerState } from './playlist-state';
 
-/** Spec section 9: a double tap within 300 ms. */
+/** A double tap: two taps within 300 ms. */
 export const DOUBLE_TAP_MS = 300;
 
 /** The minimized card's queue panel: each row a play button and a clickable number. */

@@ -52,11 +52,10 @@ export function preloadWindow(index: number, total: number, dataSaver = false): 
 }
 
 /**
- * The Weekly Top 10 full-screen overlay and the Brand New Songs player (spec
- * section 2): previous and next (arrows, keyboard arrows and swipe, wrapping
- * around), neighbours preloaded, "Preview or Buy" / "Buy" through the external-link
- * dialog, and "Close Video". A modal: focus is trapped, Escape closes, and focus
- * returns to what opened it.
+ * The Weekly Top 10 full-screen overlay and the Brand New Songs player: previous and
+ * next (arrows, keyboard arrows and swipe, wrapping around), neighbours preloaded,
+ * "Preview or Buy" / "Buy" through the external-link dialog, and "Close Video". A
+ * modal: focus is trapped, Escape closes, and focus returns to what opened it.
  */
 export function VideoOverlay({ request, onClose }: { request: VideoOverlayRequest; onClose: () => void }) {
   const { videos, start } = useMemo(() => overlayVideos(request), [request]);

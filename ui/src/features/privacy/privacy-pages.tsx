@@ -19,7 +19,7 @@ function useUser() {
   return useQuery<User | null>({ queryKey: [api.user()], staleTime: Infinity });
 }
 
-/** The three pages need a signed-in user (spec section 2). */
+/** The three pages need a signed-in user. */
 function SignedInOnly({ heading, children }: { heading: string; children: (user: User) => ReactNode }) {
   const { data: user, isPending } = useUser();
   if (isPending) {
@@ -81,7 +81,7 @@ function PrivacySettings() {
 
   const save = () => {
     setSaving(true);
-    // Spec section 4: saving takes about 1 s, then alerts.
+    // Saving takes about 1 s, then alerts.
     window.setTimeout(() => {
       saveConsent(current);
       saveDataSaverSwitch(dataSaver);
@@ -192,17 +192,17 @@ export function AccountDeletionPage() {
 
 const CONFIRM_TEXT = 'DELETE MY ACCOUNT';
 
-/** Spec section 8: the success alert, with our note on the confirmation email. */
+/** The success alert, with our note on the confirmation email. */
 export function deletedAlert(email: string): string {
   return `Your account and all data have been permanently deleted. A confirmation email is on its way to ${email}.`;
 }
 
-/** Spec section 7: asks the server to mail the confirmation; failure is ignored. */
+/** Asks the server to mail the confirmation; failure is ignored. */
 function requestDeletionConfirmation(email: string): void {
   void client.deletionConfirmation({ email }).catch(() => undefined);
 }
 
-/** Spec section 4: step 0 (warning), step 1 (type the phrase), deleting, done. */
+/** Step 0 (warning), step 1 (type the phrase), deleting, done. */
 function AccountDeletion({ user }: { user: User }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -254,7 +254,7 @@ function AccountDeletion({ user }: { user: User }) {
         <input className="text-input" type="text" value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
       </label>
       <div className="state-actions">
-        {/* The flow's own step back (spec section 4), not the browser's. */}
+        {/* The flow's own step back, not the browser's. */}
         <button
           type="button"
           className="btn btn-ghost"

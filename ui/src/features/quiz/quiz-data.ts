@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, links, QUIZ_MAX_SEED_CHARS, titles, type QuizFact } from '../../generated/contract';
 
-/** Spec section 2: "Music Quiz - {product}". */
+/** The page title: "Music Quiz - {product}". */
 export const QUIZ_TITLE = titles.quiz();
 
 const SEED = new RegExp(`^[A-Za-z0-9_-]{1,${QUIZ_MAX_SEED_CHARS}}$`);

@@ -1,7 +1,7 @@
 /**
- * The music quiz, generated from the catalogue's structured facts (spec sections 3, 4, 5
- * and 9). Pure and seeded: the same seed and the same facts give the same quiz, on the
- * server and in the browser, so a quiz can be shared by its URL.
+ * The music quiz, generated from the catalogue's structured facts. Pure and seeded:
+ * the same seed and the same facts give the same quiz, on the server and in the browser,
+ * so a quiz can be shared by its URL.
  *
  * Every correct answer is an artist's own fact, and every distractor is checked not to be
  * true as well (no genre the artist also has, no place the artist also comes from).
@@ -12,18 +12,18 @@ import { seededRandom, type Random } from './seeded-random';
 /** What the quiz knows about one artist (`GET /api/quiz/facts?seed=`, defined in the contract). */
 export type { QuizFact };
 
-/** The six kinds of question (spec section 3, "category"). */
+/** The six kinds of question (a question's "category"). */
 export type QuizCategory = 'Genre' | 'Birth Year' | 'Origin' | 'True/False' | 'Real Names' | 'Stage Names';
 export const QUIZ_CATEGORIES: readonly QuizCategory[] = ['Genre', 'Birth Year', 'Origin', 'True/False', 'Real Names', 'Stage Names'];
 
-/** Spec section 9. */
+/** The quiz's constants: its limits (from the contract) and the distractor offsets. */
 export const MAX_QUESTIONS = QUIZ_MAX_QUESTIONS;
 export const MIN_BIO_CHARS = QUIZ_MIN_BIO_CHARS;
 export const BIRTH_YEAR_DISTRACTOR_OFFSETS: readonly number[] = [-3, 5];
 export const TRUE_FALSE_YEAR_OFFSET = 10;
 const CHOICE_DISTRACTORS = 3;
 
-/** Spec section 3, plus the artist the question is about. */
+/** A question, plus the artist it is about. */
 export interface QuizQuestion {
   question: string;
   options: string[];
@@ -41,7 +41,7 @@ export function answerKey(text: string): string {
 
 const words = (text: string): string[] => answerKey(text).split(' ').filter(Boolean);
 
-/** Spec section 9: a space, more than 5 characters, and neither "stage" nor "known". */
+/** A real name: a space, more than 5 characters, and neither "stage" nor "known". */
 export function isRealNameCandidate(name: string): boolean {
   return name.includes(' ') && name.length > 5 && !/stage|known/i.test(name);
 }
@@ -284,7 +284,7 @@ function finish(draft: Draft, category: QuizCategory, k: Known, random: Random):
   };
 }
 
-/** Artists the quiz may ask about (spec section 5: a biography of at least 50 characters). */
+/** Artists the quiz may ask about (a biography of at least 50 characters). */
 export function eligibleFacts(facts: readonly QuizFact[]): QuizFact[] {
   return facts.filter((fact) => fact.bioLength >= MIN_BIO_CHARS && fact.title.trim() !== '');
 }
@@ -320,7 +320,7 @@ export function generateQuiz(facts: readonly QuizFact[], seed: string): QuizQues
   return questions;
 }
 
-/** Spec section 9: the results message for a score. */
+/** The results message for a score. */
 export function resultMessage(score: number, total: number): string {
   const percent = total === 0 ? 0 : (score / total) * 100;
   if (percent >= 80) return 'Outstanding! You really know your music!';

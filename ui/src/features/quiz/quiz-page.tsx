@@ -10,7 +10,7 @@ import { newSeed } from './seeded-random';
 import './quiz.css';
 
 /**
- * The music quiz (spec sections 2 and 4): loading, generating, question, results.
+ * The music quiz: loading, generating, question, results.
  * The quiz is a function of the seed in the URL and the facts served for it, so a
  * quiz URL is shareable and the server renders the same first question the browser
  * hydrates.

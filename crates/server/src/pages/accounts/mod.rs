@@ -1,11 +1,11 @@
-//! The privacy pages of a signed-in visitor (issue 5): /privacy-settings, /data-access,
+//! The privacy pages of a signed-in visitor: /privacy-settings, /data-access,
 //! /account-deletion. They show one visitor's own state, so they are private (never in
 //! the render cache, `no-store`). Signed in, the viewer layer (pages::library) already
 //! puts the user into the page's state; signed out, the page is told so (`/api/user` is
 //! null) and renders "Login Required" from the first byte.
 
 use axum::extract::State;
-use axum::http::{header, HeaderValue, StatusCode, Uri};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
@@ -16,7 +16,7 @@ use sound_atlas_contract::template::Template;
 use sound_atlas_http::ApiError;
 
 use crate::head::Head;
-use crate::render::{Page, Prefetched};
+use crate::render::{Page, PageRequest, Prefetched};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -30,10 +30,10 @@ pub fn router() -> Router<AppState> {
 
 /// `/confirm-email?token=`: the sign-up mail's link, as a page of the site whose button
 /// posts the token (rendering it changes nothing).
-async fn confirm_email(state: State<AppState>, uri: Uri) -> Response {
+async fn confirm_email(state: State<AppState>, request: PageRequest) -> Response {
     email_link_page(
         state,
-        uri,
+        request,
         routes::CONFIRM_EMAIL,
         titles::CONFIRM_EMAIL,
         "Confirm your email address to finish signing up to Sound Atlas.",
@@ -42,10 +42,10 @@ async fn confirm_email(state: State<AppState>, uri: Uri) -> Response {
 }
 
 /// `/new-password?token=`: the recovery mail's link, likewise.
-async fn new_password(state: State<AppState>, uri: Uri) -> Response {
+async fn new_password(state: State<AppState>, request: PageRequest) -> Response {
     email_link_page(
         state,
-        uri,
+        request,
         routes::NEW_PASSWORD,
         titles::NEW_PASSWORD,
         "Choose a new password for your Sound Atlas account.",
@@ -57,7 +57,7 @@ async fn new_password(state: State<AppState>, uri: Uri) -> Response {
 /// browser's cache), unindexed, names only its path as canonical, and sends no referrer.
 async fn email_link_page(
     State(state): State<AppState>,
-    uri: Uri,
+    request: PageRequest,
     route: PageRoute,
     title: Template,
     description: &'static str,
@@ -68,11 +68,15 @@ async fn email_link_page(
         status: StatusCode::OK,
         head: Head {
             robots: Some("noindex"),
-            ..Head::website(title.fill(&[]), description, uri.path().to_owned())
+            ..Head::website(
+                title.fill(&[]),
+                description,
+                request.uri().path().to_owned(),
+            )
         },
         prefetched: Vec::new(),
     };
-    let mut response = state.renderer.render(&uri, page).await;
+    let mut response = state.renderer.render(&request, page).await;
     response.headers_mut().insert(
         header::REFERRER_POLICY,
         HeaderValue::from_static("no-referrer"),
@@ -82,12 +86,12 @@ async fn email_link_page(
 
 async fn privacy_settings(
     state: State<AppState>,
-    uri: Uri,
+    request: PageRequest,
     current: Result<CurrentUser, ApiError>,
 ) -> Response {
     private_page(
         state,
-        uri,
+        request,
         current,
         routes::PRIVACY_SETTINGS,
         titles::PRIVACY_SETTINGS,
@@ -98,12 +102,12 @@ async fn privacy_settings(
 
 async fn data_access(
     state: State<AppState>,
-    uri: Uri,
+    request: PageRequest,
     current: Result<CurrentUser, ApiError>,
 ) -> Response {
     private_page(
         state,
-        uri,
+        request,
         current,
         routes::DATA_ACCESS,
         titles::DATA_ACCESS,
@@ -114,12 +118,12 @@ async fn data_access(
 
 async fn account_deletion(
     state: State<AppState>,
-    uri: Uri,
+    request: PageRequest,
     current: Result<CurrentUser, ApiError>,
 ) -> Response {
     private_page(
         state,
-        uri,
+        request,
         current,
         routes::ACCOUNT_DELETION,
         titles::ACCOUNT_DELETION,
@@ -130,7 +134,7 @@ async fn account_deletion(
 
 async fn private_page(
     State(state): State<AppState>,
-    uri: Uri,
+    request: PageRequest,
     current: Result<CurrentUser, ApiError>,
     route: PageRoute,
     title: Template,
@@ -145,7 +149,11 @@ async fn private_page(
     };
     let head = Head {
         robots: Some("noindex"),
-        ..Head::website(title.fill(&[]), description, uri.path().to_owned())
+        ..Head::website(
+            title.fill(&[]),
+            description,
+            request.uri().path().to_owned(),
+        )
     };
     let page = Page {
         route: route.id,
@@ -154,5 +162,5 @@ async fn private_page(
         head,
         prefetched,
     };
-    state.renderer.render(&uri, page).await
+    state.renderer.render(&request, page).await
 }

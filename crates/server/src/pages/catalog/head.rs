@@ -6,7 +6,7 @@ use sound_atlas_catalog::{Artist, ArtistDetails, Letter};
 use sound_atlas_content::og;
 use sound_atlas_contract::pages::{links, routes, titles, SITE_NAME};
 
-use crate::head::{Head, HeadImage, DEFAULT_DESCRIPTION};
+use crate::head::{breadcrumb_list, crumb, truncate_words, Head, HeadImage, DEFAULT_DESCRIPTION};
 
 /// The site's other name for `WebSite.alternateName`: the name as one word, as people
 /// type it into a search box or a handle.
@@ -69,18 +69,6 @@ facts and where to listen."
         json_ld: vec![breadcrumb_list(crumbs)],
         ..Head::website(titles::BROWSE.fill(&[]), description, canonical_path)
     }
-}
-
-pub(crate) fn crumb(position: usize, name: &str, item: String) -> Value {
-    json!({ "@type": "ListItem", "position": position, "name": name, "item": item })
-}
-
-pub(crate) fn breadcrumb_list(items: Vec<Value>) -> Value {
-    json!({
-        "@context": "https://schema.org",
-        "@type": "BreadcrumbList",
-        "itemListElement": items,
-    })
 }
 
 pub fn artist(origin: &str, artist: &Artist, details: Option<&ArtistDetails>) -> Head {
@@ -296,28 +284,4 @@ fn members_json_ld(details: &ArtistDetails) -> Value {
         })
         .collect();
     roles.into()
-}
-
-/// At most `max` characters, cut at a word boundary with an ellipsis.
-pub(crate) fn truncate_words(text: &str, max: usize) -> String {
-    let text = text.trim();
-    if text.chars().count() <= max {
-        return text.to_owned();
-    }
-    let cut: String = text.chars().take(max - 1).collect();
-    let cut = cut.rsplit_once(' ').map_or(cut.as_str(), |(head, _)| head);
-    format!("{}…", cut.trim_end_matches([',', ';', ':', '.']))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::truncate_words;
-
-    #[test]
-    fn descriptions_are_cut_at_a_word() {
-        assert_eq!(truncate_words("short", 160), "short");
-        let long = "word ".repeat(60);
-        let cut = truncate_words(&long, 160);
-        assert!(cut.chars().count() <= 160 && cut.ends_with("word…"));
-    }
 }

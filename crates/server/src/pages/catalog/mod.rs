@@ -5,7 +5,7 @@
 pub(crate) mod head;
 
 use axum::extract::State;
-use axum::http::{StatusCode, Uri};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
@@ -16,25 +16,22 @@ use sound_atlas_http::{PathParam, QueryParams};
 
 pub use head::browse_letter_path;
 
-use crate::render::{Page, Prefetched};
+use crate::render::{Page, PageRequest, Prefetched};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route(routes::HOME.path.0, get(home))
         .route(routes::BROWSE.path.0, get(browse))
-        .route(routes::ARTIST.path.0, get(artist))
         .route(routes::SEARCH.path.0, get(search_form))
         .route(routes::SEARCH_RESULTS.path.0, get(search))
 }
 
-/// Home: the spotlight random artist, and the content sections (`?refresh=true`
-/// rereads the Weekly Top 10).
-async fn home(State(state): State<AppState>, uri: Uri, params: QueryParams) -> Response {
+/// Home: the spotlight random artist, and `sections` (the content's: composed by the
+/// pages' router).
+pub async fn home(state: &AppState, request: &PageRequest, sections: Vec<Prefetched>) -> Response {
     let spotlight = reads::random(&state.catalog).await;
     let mut prefetched = vec![Prefetched::new(api::RANDOM.path(&[]), &spotlight)];
-    // content (issue 6)
-    prefetched.extend(super::content::home_reads(&state, &params).await);
+    prefetched.extend(sections);
     let page = Page {
         route: routes::HOME.id,
         private: false,
@@ -42,14 +39,18 @@ async fn home(State(state): State<AppState>, uri: Uri, params: QueryParams) -> R
         head: head::home(&state.renderer.site().public_url),
         prefetched,
     };
-    state.renderer.render(&uri, page).await
+    state.renderer.render(request, page).await
 }
 
 /// Browse: `?letter=` and `?page=` render pages 1..=page of the letter, so "Load More"
 /// and the letter bar are plain links that work without JavaScript; `refresh=true`
 /// rereads the catalogue first. The page reads its parameters leniently
 /// ([`BrowseParams::lenient`]), as the browser does.
-async fn browse(State(state): State<AppState>, uri: Uri, params: QueryParams) -> Response {
+async fn browse(
+    State(state): State<AppState>,
+    request: PageRequest,
+    params: QueryParams,
+) -> Response {
     let shown = BrowseParams::lenient(params.get("letter"), params.get("page"));
     let refresh = params.flag("refresh");
     let mut prefetched = Vec::with_capacity(shown.page);
@@ -73,14 +74,20 @@ async fn browse(State(state): State<AppState>, uri: Uri, params: QueryParams) ->
         head: head::browse(&state.renderer.site().public_url, shown.letter_param),
         prefetched,
     };
-    state.renderer.render(&uri, page).await
+    state.renderer.render(&request, page).await
 }
 
-/// Artist detail, with its neighbours in the full list, related artists and what the
-/// open music data sources add (photo credit, listen links, albums, members).
-async fn artist(State(state): State<AppState>, uri: Uri, PathParam(raw_id): PathParam) -> Response {
+/// Artist detail, with its neighbours in the full list, related artists, what the open
+/// music data sources add (photo credit, listen links, albums, members) and what
+/// `featured` reads for the artist (the content's videos: composed by the pages' router).
+pub async fn artist(
+    state: &AppState,
+    request: &PageRequest,
+    raw_id: &str,
+    featured: impl AsyncFnOnce(&sound_atlas_catalog::Artist) -> Option<Prefetched>,
+) -> Response {
     let catalog = &state.catalog;
-    let result = match ArtistId::parse(&raw_id) {
+    let result = match ArtistId::parse(raw_id) {
         Ok(id) => reads::artist(catalog, id).await.map(|artist| (id, artist)),
         Err(err) => Err(err),
     };
@@ -89,8 +96,7 @@ async fn artist(State(state): State<AppState>, uri: Uri, PathParam(raw_id): Path
             let neighbors = reads::neighbors(catalog, id).await;
             let related = reads::related(catalog, id).await;
             let details = reads::artist_details(catalog, id).await;
-            // content (issue 6): Featured Video reads the channel's latest videos
-            let videos = super::content::artist_videos(&state, &artist).await;
+            let videos = featured(&artist).await;
             let mut prefetched = vec![
                 Prefetched::new(api::NEIGHBORS.path(&[&id]), &neighbors),
                 Prefetched::new(api::RELATED.path(&[&id]), &related),
@@ -117,21 +123,25 @@ async fn artist(State(state): State<AppState>, uri: Uri, PathParam(raw_id): Path
             route: routes::ARTIST.id,
             private: false,
             status: err.status(),
-            head: head::artist_not_found(uri.path()),
+            head: head::artist_not_found(request.uri().path()),
             prefetched: vec![Prefetched::new(api::ARTIST.path(&[&raw_id]), &Err(err))],
         },
     };
-    state.renderer.render(&uri, page).await
+    state.renderer.render(request, page).await
 }
 
 /// `/search?q=...` is the header form without JavaScript: send it to `/search/{q}`.
-async fn search_form(State(state): State<AppState>, uri: Uri, params: QueryParams) -> Response {
+async fn search_form(
+    State(state): State<AppState>,
+    request: PageRequest,
+    params: QueryParams,
+) -> Response {
     match params.get("q").map(str::trim) {
         Some(q) if !q.is_empty() => {
             Redirect::to(&routes::SEARCH_RESULTS.href(&[&q])).into_response()
         }
         Some(_) => Redirect::to(&routes::SEARCH.href(&[])).into_response(),
-        None => search_page(&state, &uri, "", 1).await,
+        None => search_page(&state, &request, "", 1).await,
     }
 }
 
@@ -139,14 +149,19 @@ async fn search_form(State(state): State<AppState>, uri: Uri, params: QueryParam
 /// capped like browse), so "Load More" is a plain link; each page is cards only.
 async fn search(
     State(state): State<AppState>,
-    uri: Uri,
+    request: PageRequest,
     PathParam(query): PathParam,
     params: QueryParams,
 ) -> Response {
-    search_page(&state, &uri, &query, lenient_page(params.get("page"))).await
+    search_page(&state, &request, &query, lenient_page(params.get("page"))).await
 }
 
-async fn search_page(state: &AppState, uri: &Uri, raw_query: &str, pages: usize) -> Response {
+async fn search_page(
+    state: &AppState,
+    request: &PageRequest,
+    raw_query: &str,
+    pages: usize,
+) -> Response {
     let query = raw_query.trim();
     if query.is_empty() {
         let page = Page {
@@ -156,7 +171,7 @@ async fn search_page(state: &AppState, uri: &Uri, raw_query: &str, pages: usize)
             head: head::search(None),
             prefetched: Vec::new(),
         };
-        return state.renderer.render(uri, page).await;
+        return state.renderer.render(request, page).await;
     }
     let (status, prefetched) = match SearchQuery::parse(Some(query)) {
         Ok(parsed) => {
@@ -190,5 +205,5 @@ async fn search_page(state: &AppState, uri: &Uri, raw_query: &str, pages: usize)
         head: head::search(Some(query)),
         prefetched,
     };
-    state.renderer.render(uri, page).await
+    state.renderer.render(request, page).await
 }

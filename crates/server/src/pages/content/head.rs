@@ -6,8 +6,7 @@ use serde_json::{json, Value};
 use sound_atlas_content::{og, Article, Category};
 use sound_atlas_contract::pages::{links, routes, titles, SITE_NAME};
 
-use crate::head::{Head, HeadImage};
-use crate::pages::catalog::head::{breadcrumb_list, crumb, truncate_words};
+use crate::head::{breadcrumb_list, crumb, truncate_words, Head, HeadImage};
 
 /// The publisher and author of every article: the site itself.
 fn organization(origin: &str) -> Value {

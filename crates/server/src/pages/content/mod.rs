@@ -6,7 +6,7 @@
 mod head;
 
 use axum::extract::State;
-use axum::http::{StatusCode, Uri};
+use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
@@ -15,7 +15,7 @@ use sound_atlas_contract::content::api;
 use sound_atlas_contract::pages::routes;
 use sound_atlas_http::{PathParam, QueryParams};
 
-use crate::render::{Page, Prefetched};
+use crate::render::{Page, PageRequest, Prefetched};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -92,7 +92,11 @@ pub async fn artist_videos(
 /// The list, filtered by `?category=` (a name or slug; anything else shows all, as
 /// the browser reads it). The whole list is prefetched; the page filters it, so the
 /// category links work the same with and without JavaScript.
-async fn articles(State(state): State<AppState>, uri: Uri, params: QueryParams) -> Response {
+async fn articles(
+    State(state): State<AppState>,
+    request: PageRequest,
+    params: QueryParams,
+) -> Response {
     let category = params.get("category").and_then(Category::parse);
     let list = reads::articles(&state.content, None).await;
     let status = match &list {
@@ -106,14 +110,14 @@ async fn articles(State(state): State<AppState>, uri: Uri, params: QueryParams) 
         head: head::articles(&state.renderer.site().public_url, category),
         prefetched: vec![Prefetched::new(api::ARTICLES.path(&[]), &list)],
     };
-    state.renderer.render(&uri, page).await
+    state.renderer.render(&request, page).await
 }
 
 /// One article, with the list for "More in {category}"; a missing article is a 404
 /// with the spec's "Article Not Found" screen.
 async fn article(
     State(state): State<AppState>,
-    uri: Uri,
+    request: PageRequest,
     PathParam(raw_id): PathParam,
 ) -> Response {
     let content = &state.content;
@@ -140,16 +144,16 @@ async fn article(
             route: routes::ARTICLE.id,
             private: false,
             status: err.status(),
-            head: head::article_not_found(uri.path()),
+            head: head::article_not_found(request.uri().path()),
             prefetched: vec![Prefetched::new(api::ARTICLE.path(&[&raw_id]), &Err(err))],
         },
     };
-    state.renderer.render(&uri, page).await
+    state.renderer.render(&request, page).await
 }
 
 async fn static_page(
     state: &AppState,
-    uri: &Uri,
+    request: &PageRequest,
     route: &'static str,
     head: crate::head::Head,
 ) -> Response {
@@ -160,20 +164,20 @@ async fn static_page(
         head,
         prefetched: Vec::new(),
     };
-    state.renderer.render(uri, page).await
+    state.renderer.render(request, page).await
 }
 
-async fn about(State(state): State<AppState>, uri: Uri) -> Response {
+async fn about(State(state): State<AppState>, request: PageRequest) -> Response {
     let head = head::about(&state.renderer.site().public_url);
-    static_page(&state, &uri, routes::ABOUT.id, head).await
+    static_page(&state, &request, routes::ABOUT.id, head).await
 }
 
-async fn privacy_policy(State(state): State<AppState>, uri: Uri) -> Response {
+async fn privacy_policy(State(state): State<AppState>, request: PageRequest) -> Response {
     let head = head::privacy_policy(&state.renderer.site().public_url);
-    static_page(&state, &uri, routes::PRIVACY_POLICY.id, head).await
+    static_page(&state, &request, routes::PRIVACY_POLICY.id, head).await
 }
 
-async fn terms_of_service(State(state): State<AppState>, uri: Uri) -> Response {
+async fn terms_of_service(State(state): State<AppState>, request: PageRequest) -> Response {
     let head = head::terms_of_service(&state.renderer.site().public_url);
-    static_page(&state, &uri, routes::TERMS_OF_SERVICE.id, head).await
+    static_page(&state, &request, routes::TERMS_OF_SERVICE.id, head).await
 }

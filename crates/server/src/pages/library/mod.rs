@@ -1,13 +1,13 @@
-//! The signed-in visitor's library on every page (issue 8): their favorites, folders and
+//! The signed-in visitor's library on every page: their favorites, folders and
 //! video favorites (and who they are) are read here, under the contract's API paths, and
 //! go into the page's server-rendered state, so the first HTML already shows the right
 //! hearts and header count and hydration does not flicker. Pages rendered with them are
-//! private (`render::with_viewer_reads`): never in the render cache, never stored by a
+//! private (`render::ViewerReads` on the request): never in the render cache, never stored by a
 //! browser or proxy. Anonymous visitors get the cached public pages, with nobody's
 //! favorites in them.
 
 use axum::extract::{Request, State};
-use axum::http::{StatusCode, Uri};
+use axum::http::StatusCode;
 use axum::middleware::Next;
 use axum::response::Response;
 use sound_atlas_accounts::CurrentUser;
@@ -18,14 +18,15 @@ use sound_atlas_http::{ApiError, PathParam};
 use sound_atlas_library::store;
 
 use crate::head::Head;
-use crate::render::{with_viewer_reads, Page, Prefetched};
+use crate::render::{Page, PageRequest, Prefetched, ViewerReads};
 use crate::state::AppState;
 
-/// Middleware over the pages: with a signed-in visitor, runs the page with their reads.
+/// Middleware over the pages: with a signed-in visitor, puts their reads on the request
+/// (every page rendered for it carries them and is private).
 pub async fn viewer(
     State(state): State<AppState>,
     current: Result<CurrentUser, ApiError>,
-    request: Request,
+    mut request: Request,
     next: Next,
 ) -> Response {
     let Ok(CurrentUser {
@@ -56,7 +57,8 @@ pub async fn viewer(
             &store::video_favorites(library, user.id).await,
         ),
     ];
-    with_viewer_reads(reads, next.run(request)).await
+    request.extensions_mut().insert(ViewerReads::new(reads));
+    next.run(request).await
 }
 
 // ---- /favorites and /favorites/folder/{folderId}
@@ -75,10 +77,10 @@ pub fn router() -> axum::Router<AppState> {
 
 const DESCRIPTION: &str = "Your favorite artists and videos on Sound Atlas, in folders you name.";
 
-fn favorites_head(title: String, uri: &Uri) -> Head {
+fn favorites_head(title: String, request: &PageRequest) -> Head {
     Head {
         robots: Some("noindex"),
-        ..Head::website(title, DESCRIPTION, uri.path().to_owned())
+        ..Head::website(title, DESCRIPTION, request.uri().path().to_owned())
     }
 }
 
@@ -91,22 +93,22 @@ fn signed_out_reads(current: &Result<CurrentUser, ApiError>) -> Vec<Prefetched> 
 
 async fn favorites_page(
     State(state): State<AppState>,
-    uri: Uri,
+    request: PageRequest,
     current: Result<CurrentUser, ApiError>,
 ) -> Response {
     let page = Page {
         route: routes::FAVORITES.id,
         private: true,
         status: StatusCode::OK,
-        head: favorites_head(titles::FAVORITES.fill(&[]), &uri),
+        head: favorites_head(titles::FAVORITES.fill(&[]), &request),
         prefetched: signed_out_reads(&current),
     };
-    state.renderer.render(&uri, page).await
+    state.renderer.render(&request, page).await
 }
 
 async fn folder_page(
     State(state): State<AppState>,
-    uri: Uri,
+    request: PageRequest,
     current: Result<CurrentUser, ApiError>,
     PathParam(raw_id): PathParam,
 ) -> Response {
@@ -137,11 +139,11 @@ async fn folder_page(
         status,
         // A missing folder is an error page: its own title, and no canonical URL.
         head: if status == StatusCode::NOT_FOUND {
-            Head::error(title, uri.path())
+            Head::error(title, request.uri().path())
         } else {
-            favorites_head(title, &uri)
+            favorites_head(title, &request)
         },
         prefetched: signed_out_reads(&current),
     };
-    state.renderer.render(&uri, page).await
+    state.renderer.render(&request, page).await
 }

@@ -4,7 +4,7 @@
 //! loading screen, and the browser picks a seed and writes it into the address.
 
 use axum::extract::State;
-use axum::http::{StatusCode, Uri};
+use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
@@ -15,14 +15,18 @@ use sound_atlas_contract::quiz::api;
 use sound_atlas_http::QueryParams;
 
 use crate::head::Head;
-use crate::render::{Page, Prefetched};
+use crate::render::{Page, PageRequest, Prefetched};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new().route(routes::QUIZ.path.0, get(quiz_page))
 }
 
-async fn quiz_page(State(state): State<AppState>, uri: Uri, params: QueryParams) -> Response {
+async fn quiz_page(
+    State(state): State<AppState>,
+    request: PageRequest,
+    params: QueryParams,
+) -> Response {
     let mut prefetched = Vec::new();
     // A malformed seed is treated as none (the browser replaces it), never as an error page.
     if let Ok(seed) = QuizSeed::parse(params.get("seed")) {
@@ -36,7 +40,7 @@ async fn quiz_page(State(state): State<AppState>, uri: Uri, params: QueryParams)
         head: head(&state.renderer.site().public_url),
         prefetched,
     };
-    state.renderer.render(&uri, page).await
+    state.renderer.render(&request, page).await
 }
 
 const DESCRIPTION: &str = "Test your music knowledge: a quiz on genres, birth years, origins and \

@@ -183,7 +183,6 @@ describe('artist helpers', () => {
   });
 });
 
-// library (issue 8)
 describe('favorites mode', () => {
   it('is named by the query string, with an optional folder', () => {
     expect(favoritesMode(new URLSearchParams(''))).toBeNull();

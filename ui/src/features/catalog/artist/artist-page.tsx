@@ -33,7 +33,7 @@ export interface ArtistLocationState {
   mode?: 'favorites';
 }
 
-/** Back (spec section 2): the origin path, else the favorites when browsing them, else /browse. */
+/** Back: the origin path, else the favorites when browsing them, else /browse. */
 export function backTarget(state: ArtistLocationState | null | undefined, favoritesBack: string | null = null): string {
   if (state?.from && state.from.startsWith('/') && !state.from.startsWith('//')) return state.from;
   if (favoritesBack) return favoritesBack;

@@ -35,7 +35,6 @@ describe('Featured Video', () => {
     expect(within(section).getByRole('link', { name: /Watch on YouTube/ })).toBeTruthy();
   });
 
-  // library (issue 8)
   it('puts a favorite heart on each video: filled when it is a video favorite, the login dialog when signed out', () => {
     const opened = vi.fn();
     window.addEventListener(SHOW_LOGIN_EVENT, opened);

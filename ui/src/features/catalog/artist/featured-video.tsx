@@ -31,7 +31,7 @@ export function FeaturedVideo({ link, title, artistId }: { link: string; title: 
                 <VideoThumbnail src={video.thumbnail ?? `https://i.ytimg.com/vi/${video.id}/hqdefault.jpg`} width={320} height={180} />
                 <span>{video.title}</span>
               </ExternalLink>
-              {/* library (issue 8): save the video as a video favorite */}
+              {/* save the video as a video favorite */}
               <VideoFavoriteHeart
                 video={{
                   artistId,

@@ -1,4 +1,4 @@
-/** Search text is trimmed and ignored when empty (spec section 5). */
+/** Search text is trimmed and ignored when empty. */
 export function normalizeSearchQuery(raw: string | null | undefined): string | null {
   const trimmed = (raw ?? '').trim();
   return trimmed === '' ? null : trimmed;

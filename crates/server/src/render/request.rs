@@ -1,0 +1,144 @@
+//! What a page's request asks of its page besides its route: the address it is
+//! rendered as, the codings it accepts, the data saver, and the signed-in visitor's own
+//! reads. Handlers take it as an extractor ([`PageRequest`]) and pass it to the renderer.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, Uri};
+
+use super::Prefetched;
+use crate::encoding::Accepted;
+
+/// A page's request, as its handler hands it to [`super::Renderer::render`].
+#[derive(Clone)]
+pub struct PageRequest {
+    uri: Uri,
+    pub(super) asked: Asked,
+    /// The signed-in visitor's own reads ([`ViewerReads`]): the page carries them and is
+    /// theirs alone.
+    pub(super) viewer: Option<Arc<Vec<Prefetched>>>,
+}
+
+impl PageRequest {
+    /// The request target as sent.
+    pub fn uri(&self) -> &Uri {
+        &self.uri
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for PageRequest {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(PageRequest {
+            uri: parts.uri.clone(),
+            asked: Asked::of(&parts.headers),
+            viewer: parts
+                .extensions
+                .get::<ViewerReads>()
+                .map(|reads| Arc::clone(&reads.0)),
+        })
+    }
+}
+
+/// The signed-in visitor's own reads (their favorites, folders, ...), put on the request
+/// by the pages' viewer layer: every page rendered for it carries them in its state (so
+/// the first HTML shows the visitor's hearts and count) and is private.
+#[derive(Clone)]
+pub struct ViewerReads(Arc<Vec<Prefetched>>);
+
+impl ViewerReads {
+    pub fn new(reads: Vec<Prefetched>) -> ViewerReads {
+        ViewerReads(Arc::new(reads))
+    }
+}
+
+/// What a request asks of a page besides its address: the codings it accepts and
+/// whether the data saver is on.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Asked {
+    pub accepted: Accepted,
+    pub data_saver: DataSaver,
+}
+
+/// The data saver (ui/src/lib/data-saver.tsx): a page without video thumbnails, players
+/// or previews until asked.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) enum DataSaver {
+    #[default]
+    Off,
+    /// The browser asks (`Save-Data: on`): a shared cache keeps this page apart by
+    /// `Vary: save-data`.
+    Browser,
+    /// The visitor's switch (a cookie): the page is theirs alone (`private`), since a
+    /// shared cache does not tell such requests apart.
+    Switch,
+}
+
+/// The data saver's cookie (ui/src/lib/data-saver.tsx).
+const DATA_SAVER_COOKIE: &str = "sa_data_saver";
+
+impl Asked {
+    pub(super) fn of(headers: &HeaderMap) -> Asked {
+        let data_saver = if cookie(headers, DATA_SAVER_COOKIE) == Some("on") {
+            DataSaver::Switch
+        } else if headers
+            .get("save-data")
+            .is_some_and(|value| value.as_bytes().eq_ignore_ascii_case(b"on"))
+        {
+            DataSaver::Browser
+        } else {
+            DataSaver::Off
+        };
+        Asked {
+            accepted: Accepted::from_headers(headers),
+            data_saver,
+        }
+    }
+}
+
+/// The value of the request's cookie named `name`, if it carries one.
+pub(super) fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .find_map(|pair| {
+            let (pair_name, value) = pair
+                .trim_start()
+                .split_once('=')
+                .unwrap_or((pair.trim(), ""));
+            (pair_name == name).then_some(value.trim())
+        })
+}
+
+/// The URL a page is rendered and cached as: the request's path and, of its query, only
+/// the parameters the route reads (`PageRoute::query`), sorted by name (a repeated one
+/// keeps its order: the browser reads the first, the server the last), each exactly as
+/// sent. So `?utm_source=x` or `?a=<random>` shares the render of the page without it,
+/// while pages differing in a parameter their markup depends on never share one.
+pub fn page_url(uri: &Uri, route: &str) -> String {
+    let read = sound_atlas_contract::pages::PageRoute::by_id(route).map_or(&[][..], |r| r.query);
+    let mut kept: Vec<(String, &str)> = uri
+        .query()
+        .unwrap_or("")
+        .split('&')
+        .filter_map(|pair| {
+            let raw_name = pair.split('=').next().unwrap_or(pair);
+            let (name, _) = form_urlencoded::parse(raw_name.as_bytes()).next()?;
+            read.contains(&name.as_ref())
+                .then(|| (name.into_owned(), pair))
+        })
+        .collect();
+    kept.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut url = uri.path().to_owned();
+    for (n, (_, pair)) in kept.iter().enumerate() {
+        url.push(if n == 0 { '?' } else { '&' });
+        url.push_str(pair);
+    }
+    url
+}

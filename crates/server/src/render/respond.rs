@@ -1,0 +1,167 @@
+//! A page's response: its document in the coding the request accepts, its caching
+//! (`Cache-Control`, `ETag`, `Vary`) and conditional requests, and the pages' layer that
+//! answers lately confirmed pages without their handler.
+
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use super::cache::{Document, RENDER_CACHE_TTL};
+use super::request::{cookie, Asked, DataSaver};
+use super::{PrefetchReport, Renderer};
+use crate::encoding::Accepted;
+
+/// How long a shared cache (a CDN, nginx) keeps an anonymous page by default: as long as
+/// the server's own render cache and catalogue snapshot do.
+pub const SHARED_CACHE_DEFAULT: std::time::Duration = RENDER_CACHE_TTL;
+
+/// An anonymous page's caching: a browser asks again every time (`max-age=0`, answered
+/// 304 when the page's entity tag is unchanged), a shared cache keeps it for
+/// `shared_cache`, and may serve it twice as long again while it asks in the background.
+pub(super) fn public_cache_control(shared_cache: std::time::Duration) -> HeaderValue {
+    let seconds = shared_cache.as_secs();
+    HeaderValue::from_str(&format!(
+        "public, max-age=0, s-maxage={seconds}, stale-while-revalidate={}",
+        seconds * 2
+    ))
+    .expect("a valid header value")
+}
+
+/// What the pages' layer needs: the renderer and the name of the session cookie (a
+/// request carrying it may be a signed-in visitor's, whose pages are their own).
+#[derive(Clone)]
+pub struct PagesLayer {
+    pub renderer: Renderer,
+    pub session_cookie: &'static str,
+}
+
+/// The pages' layer: an anonymous request for a page confirmed within [`CONFIRMED_FOR`]
+/// is answered from its document; any other goes to the handler, whose cached page goes
+/// out in the coding the request accepts, compressed once ([`Renderer::render`]), not
+/// through the compression layer. A request whose `If-None-Match` names the page's
+/// entity tag is answered 304 without it.
+pub async fn serve_pages(
+    State(layer): State<PagesLayer>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let asked = Asked::of(request.headers());
+    let if_none_match = request.headers().get(header::IF_NONE_MATCH).cloned();
+    let confirmed = (request.method() == Method::GET
+        && cookie(request.headers(), layer.session_cookie).is_none())
+    .then(|| {
+        let key = confirmed_key(request.uri(), asked.data_saver);
+        layer.renderer.confirmed.get(&key)
+    })
+    .flatten();
+    let response = match confirmed {
+        Some(page) => {
+            crate::metrics::render_cache_lookup(true);
+            respond(
+                page.status,
+                &page.document,
+                false,
+                asked,
+                &layer.renderer.public_cache_control,
+            )
+        }
+        None => next.run(request).await,
+    };
+    match (if_none_match, response.headers().get(header::ETAG)) {
+        (Some(wanted), Some(tag))
+            if response.status() == StatusCode::OK && matches(&wanted, tag) =>
+        {
+            not_modified(&response)
+        }
+        _ => response,
+    }
+}
+
+/// A lately confirmed page's key: the request target as sent (path and query), and
+/// whether the data saver is on.
+pub(super) fn confirmed_key(uri: &Uri, data_saver: DataSaver) -> String {
+    let target = uri.path_and_query().map_or("/", |target| target.as_str());
+    format!("{}{target}", u8::from(data_saver != DataSaver::Off))
+}
+
+/// Whether `If-None-Match` names `tag` (weak comparison, as the header asks: `W/` and
+/// the coding after the digest do not matter; `*` matches any).
+fn matches(wanted: &HeaderValue, tag: &HeaderValue) -> bool {
+    let digest = |tag: &str| -> String {
+        let tag = tag.trim().trim_start_matches("W/").trim_matches('"');
+        tag.split('-').next().unwrap_or_default().to_owned()
+    };
+    let (Ok(wanted), Ok(tag)) = (wanted.to_str(), tag.to_str()) else {
+        return false;
+    };
+    let ours = digest(tag);
+    wanted
+        .split(',')
+        .any(|candidate| candidate.trim() == "*" || digest(candidate) == ours)
+}
+
+/// 304: the validators and caching of `response`, without its body.
+fn not_modified(response: &Response) -> Response {
+    let mut answer = StatusCode::NOT_MODIFIED.into_response();
+    for name in [header::ETAG, header::CACHE_CONTROL, header::VARY] {
+        if let Some(value) = response.headers().get(&name) {
+            answer.headers_mut().insert(name, value.clone());
+        }
+    }
+    answer
+}
+
+/// A page's response: its document in the best coding `accepted` allows (a private
+/// page as it is, for the compression layer), with its caching.
+pub(super) fn respond(
+    status: StatusCode,
+    document: &Document,
+    private: bool,
+    asked: Asked,
+    public_cache_control: &HeaderValue,
+) -> Response {
+    let accepted = if private {
+        Accepted::default()
+    } else {
+        asked.accepted
+    };
+    let (coding, body, tag) = document.encoded.best(accepted);
+    let mut response = (status, body).into_response();
+    let headers = response.headers_mut();
+    if let Some(coding) = coding {
+        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
+    }
+    // A signed-in visitor's page is theirs alone; a page the engine failed to render
+    // is sent, never kept; an anonymous page is the same bytes for everyone.
+    let cache_control = if private {
+        HeaderValue::from_static("private, no-store")
+    } else if !document.rendered {
+        HeaderValue::from_static("no-cache")
+    } else if asked.data_saver == DataSaver::Switch {
+        headers.insert(header::ETAG, tag.clone());
+        HeaderValue::from_static("private, no-cache")
+    } else {
+        headers.insert(header::ETAG, tag.clone());
+        public_cache_control.clone()
+    };
+    if !private {
+        headers.insert(
+            header::VARY,
+            HeaderValue::from_static("accept-encoding, save-data"),
+        );
+    }
+    headers.insert(header::CACHE_CONTROL, cache_control);
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    if document.rendered {
+        response.extensions_mut().insert(PrefetchReport {
+            route: document.route,
+            missed: document.missed.clone(),
+            unread: document.unread.clone(),
+        });
+    }
+    response
+}
