@@ -9,11 +9,10 @@ use axum::extract::{FromRef, FromRequestParts, State};
 use axum::http::{header, request::Parts, HeaderValue};
 use axum::middleware;
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set, TransactionTrait};
 use sound_atlas_entity::{auth_token, identity, user};
-use sound_atlas_http::{ApiError, ApiResult, QueryParams};
+use sound_atlas_http::{ApiError, ApiResult, OperationRoutes, QueryParams};
 use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 
@@ -30,6 +29,7 @@ use crate::session::{self, check_claim, claimed_user_id, CurrentUser, SignedIn};
 use crate::tokens::{self, Purpose};
 use crate::users::{self, parse_email};
 use crate::{now, password, store, Accounts};
+use sound_atlas_contract::accounts::api;
 use sound_atlas_contract::pages::routes;
 
 pub const CHECK_EMAIL_SIGN_UP: &str = "Check your email for the confirmation link.";
@@ -47,30 +47,25 @@ where
     S: Clone + Send + Sync + 'static,
     Accounts: FromRef<S>,
 {
-    use sound_atlas_contract::accounts::{actions, actions::route, api as reads};
     Router::new()
-        .route(reads::USER.route(), get(current_user))
-        .route(reads::EXPORT.route(), get(export))
-        .route(reads::OIDC.route(), get(oidc_info))
-        .route(route(actions::DELETE_ACCOUNT), delete(delete_account))
-        .route(
-            route(actions::DELETION_CONFIRMATION),
-            post(deletion_confirmation),
-        )
-        .route(route(actions::SIGN_UP), post(sign_up))
-        .route(route(actions::RESEND), post(resend))
-        .route(route(actions::CONFIRM), get(confirm_page).post(confirm))
-        .route(route(actions::SIGN_IN), post(sign_in))
-        .route(route(actions::SIGN_OUT), post(sign_out))
-        .route(route(actions::REQUEST_CODE), post(request_code))
-        .route(route(actions::VERIFY_CODE), post(verify_code))
-        .route(route(actions::RECOVER), post(recover))
-        .route(
-            route(actions::SET_NEW_PASSWORD),
-            get(new_password_page).post(set_new_password),
-        )
-        .route(route(actions::PROVIDER_SIGN_IN), get(oidc_start))
-        .route(route(actions::PROVIDER_CALLBACK), get(oidc_callback))
+        .operation(&api::USER, current_user)
+        .operation(&api::EXPORT, export)
+        .operation(&api::OIDC, oidc_info)
+        .operation(&api::DELETE_ACCOUNT, delete_account)
+        .operation(&api::DELETION_CONFIRMATION, deletion_confirmation)
+        .operation(&api::SIGN_UP, sign_up)
+        .operation(&api::RESEND, resend)
+        .operation(&api::CONFIRMATION_LINK, confirm_page)
+        .operation(&api::CONFIRM, confirm)
+        .operation(&api::SIGN_IN, sign_in)
+        .operation(&api::SIGN_OUT, sign_out)
+        .operation(&api::REQUEST_CODE, request_code)
+        .operation(&api::VERIFY_CODE, verify_code)
+        .operation(&api::RECOVER, recover)
+        .operation(&api::RECOVERY_LINK, new_password_page)
+        .operation(&api::SET_NEW_PASSWORD, set_new_password)
+        .operation(&api::PROVIDER_SIGN_IN, oidc_start)
+        .operation(&api::PROVIDER_CALLBACK, oidc_callback)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(middleware::from_fn(refuse_cross_origin))
         // Account answers are personal: never cached by the browser or a proxy.
@@ -211,10 +206,11 @@ async fn mail_confirmation_link(accounts: &Accounts, user: &user::Model) -> ApiR
         "Confirm your Sound Atlas account",
         format!(
             "Welcome to Sound Atlas!\n\nConfirm your email address by opening this link \
-             (valid for 24 hours, once):\n\n{}/api/auth/confirm?token={secret}\n\nIt confirms \
+             (valid for 24 hours, once):\n\n{}{}\n\nIt confirms \
              the password chosen at the latest sign-up with this address. If you did not \
              sign up, you can ignore this message.\n",
-            accounts.config().public_url
+            accounts.config().public_url,
+            api::CONFIRMATION_LINK.path(&[&secret])
         ),
     );
     Ok(())
@@ -456,9 +452,10 @@ async fn recover(
             "Reset your Sound Atlas password",
             format!(
                 "Someone asked to reset the password of your Sound Atlas account.\n\nChoose a new \
-                 password here (valid for 1 hour, once):\n\n{}/api/auth/recover/complete?token={secret}\n\n\
+                 password here (valid for 1 hour, once):\n\n{}{}\n\n\
                  If it was not you, ignore this message: your password stays as it is.\n",
-                accounts.config().public_url
+                accounts.config().public_url,
+                api::RECOVERY_LINK.path(&[&secret])
             ),
         );
     }

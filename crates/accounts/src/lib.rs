@@ -166,7 +166,10 @@ impl Accounts {
 pub fn standalone(accounts: Accounts) -> Router {
     let layer = accounts.session_layer();
     Router::new()
-        .nest("/api", router::<Accounts>())
+        .nest(
+            sound_atlas_contract::operation::API_PREFIX,
+            router::<Accounts>(),
+        )
         .with_state(accounts)
         .layer(layer)
 }

@@ -84,7 +84,12 @@ impl Oidc {
         IssuerUrl::new(config.issuer.clone())
             .map_err(|e| format!("SOUND_ATLAS_OIDC_ISSUER: {e}"))?;
         Ok(Oidc {
-            redirect_uri: format!("{public_url}/api/auth/oidc/callback"),
+            redirect_uri: format!(
+                "{public_url}{}",
+                sound_atlas_contract::accounts::api::PROVIDER_CALLBACK
+                    .template
+                    .0
+            ),
             config,
             http,
             metadata: OnceCell::new(),

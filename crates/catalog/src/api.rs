@@ -2,11 +2,10 @@
 //! thin adapters from HTTP to `reads` and `quiz`. Paths come from the route contract; values are parsed by their extractors.
 
 use axum::extract::{FromRef, State};
-use axum::routing::get;
 use axum::{Json, Router};
 use sound_atlas_contract::catalog::api as endpoints;
 use sound_atlas_contract::quiz::{api as quiz_endpoints, QuizFact};
-use sound_atlas_http::{ApiResult, QueryParams};
+use sound_atlas_http::{ApiResult, OperationRoutes, QueryParams};
 
 use crate::model::{Artist, ArtistDetails, ArtistSummary, BrowsePage, Neighbors, SearchPage};
 use crate::params::{ArtistId, BrowseRequest, SearchCardsRequest, SearchQuery};
@@ -20,16 +19,16 @@ where
     Catalog: FromRef<S>,
 {
     Router::new()
-        .route(endpoints::ARTISTS.route(), get(list))
-        .route(endpoints::RANDOM.route(), get(random))
-        .route(endpoints::SEARCH.route(), get(search))
-        .route(endpoints::SEARCH_CARDS.route(), get(search_cards))
-        .route(endpoints::BROWSE.route(), get(browse))
-        .route(endpoints::ARTIST.route(), get(artist))
-        .route(endpoints::NEIGHBORS.route(), get(neighbors))
-        .route(endpoints::RELATED.route(), get(related))
-        .route(endpoints::ARTIST_DETAILS.route(), get(artist_details))
-        .route(quiz_endpoints::QUIZ_FACTS.route(), get(quiz_facts))
+        .operation(&endpoints::ARTISTS, list)
+        .operation(&endpoints::RANDOM, random)
+        .operation(&endpoints::SEARCH, search)
+        .operation(&endpoints::SEARCH_CARDS, search_cards)
+        .operation(&endpoints::BROWSE, browse)
+        .operation(&endpoints::ARTIST, artist)
+        .operation(&endpoints::NEIGHBORS, neighbors)
+        .operation(&endpoints::RELATED, related)
+        .operation(&endpoints::ARTIST_DETAILS, artist_details)
+        .operation(&quiz_endpoints::QUIZ_FACTS, quiz_facts)
 }
 
 async fn list(

@@ -1,11 +1,10 @@
 //! Content routes (nested under `/api` by the server): thin adapters from HTTP to `reads`.
 
 use axum::extract::{FromRef, State};
-use axum::routing::get;
 use axum::{Json, Router};
 use sound_atlas_catalog::Catalog;
 use sound_atlas_contract::content::api;
-use sound_atlas_http::{ApiResult, PathParam, QueryParams};
+use sound_atlas_http::{ApiResult, OperationRoutes, PathParam, QueryParams};
 
 use crate::model::{Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry};
 use crate::reads;
@@ -19,17 +18,14 @@ where
 {
     Router::new()
         // Also serves `api::WEEKLY_TOP_TEN_OF` (the same route with a week).
-        .route(api::WEEKLY_TOP_TEN.route(), get(weekly_top_ten))
-        .route(api::TOP_TEN_WEEKS.route(), get(top_ten_weeks))
-        .route(api::NEW_SONGS.route(), get(new_songs))
-        .route(api::CHANNEL_VIDEOS.route(), get(channel_videos))
-        .route(
-            api::ARTIST_CHANNEL_VIDEOS.route(),
-            get(artist_channel_videos),
-        )
+        .operation(&api::WEEKLY_TOP_TEN, weekly_top_ten)
+        .operation(&api::TOP_TEN_WEEKS, top_ten_weeks)
+        .operation(&api::NEW_SONGS, new_songs)
+        .operation(&api::CHANNEL_VIDEOS, channel_videos)
+        .operation(&api::ARTIST_CHANNEL_VIDEOS, artist_channel_videos)
         // Also serves `api::ARTICLES_IN` (the same route with a category).
-        .route(api::ARTICLES.route(), get(articles))
-        .route(api::ARTICLE.route(), get(article))
+        .operation(&api::ARTICLES, articles)
+        .operation(&api::ARTICLE, article)
 }
 
 async fn weekly_top_ten(

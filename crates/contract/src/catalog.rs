@@ -5,7 +5,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::endpoint::Endpoint;
+use crate::operation::Endpoint;
 
 /// Artists per browse page.
 pub const BROWSE_PAGE_SIZE: usize = 12;
@@ -26,26 +26,67 @@ pub const MAX_SEARCH_RESULTS: usize = 100;
 
 pub mod api {
     use super::*;
+    use crate::operation::OperationInfo;
 
-    pub const ARTISTS: Endpoint<Vec<Artist>> = Endpoint::new("artists", "/api/artists");
-    pub const RANDOM: Endpoint<Artist> = Endpoint::new("randomArtist", "/api/artists/random");
-    pub const SEARCH: Endpoint<Vec<Artist>> =
-        Endpoint::new("search", "/api/artists/search?query={query}");
+    const REFRESH: &[(&str, &str)] =
+        &[("refresh", "`true` rereads the catalogue from the database.")];
+
+    pub const ARTISTS: Endpoint<Vec<Artist>> =
+        Endpoint::get("artists", "/api/artists", "Every artist, by title.").with_query(REFRESH);
+    pub const RANDOM: Endpoint<Artist> = Endpoint::get(
+        "randomArtist",
+        "/api/artists/random",
+        "One artist at random.",
+    );
+    pub const SEARCH: Endpoint<Vec<Artist>> = Endpoint::get(
+        "search",
+        "/api/artists/search?query={query}",
+        "Artists whose title or genres match, best first.",
+    );
     /// The search page's read: one page of the same ranked matches, as cards.
-    pub const SEARCH_CARDS: Endpoint<SearchPage> = Endpoint::new(
+    pub const SEARCH_CARDS: Endpoint<SearchPage> = Endpoint::get(
         "searchCards",
         "/api/artists/search/cards?query={query}&page={page}",
+        "One page of the search, as cards.",
     );
-    pub const BROWSE: Endpoint<BrowsePage> =
-        Endpoint::new("browse", "/api/artists/browse?letter={letter}&page={page}");
-    pub const ARTIST: Endpoint<Artist> = Endpoint::new("artist", "/api/artists/{id}");
-    pub const NEIGHBORS: Endpoint<Neighbors> =
-        Endpoint::new("neighbors", "/api/artists/{id}/neighbors");
-    pub const RELATED: Endpoint<Vec<ArtistSummary>> =
-        Endpoint::new("related", "/api/artists/{id}/related");
+    pub const BROWSE: Endpoint<BrowsePage> = Endpoint::get(
+        "browse",
+        "/api/artists/browse?letter={letter}&page={page}",
+        "One page of the artists under one letter.",
+    )
+    .with_query(REFRESH);
+    pub const ARTIST: Endpoint<Artist> =
+        Endpoint::get("artist", "/api/artists/{id}", "One artist.");
+    pub const NEIGHBORS: Endpoint<Neighbors> = Endpoint::get(
+        "neighbors",
+        "/api/artists/{id}/neighbors",
+        "Where an artist sits in the sorted list.",
+    );
+    pub const RELATED: Endpoint<Vec<ArtistSummary>> = Endpoint::get(
+        "related",
+        "/api/artists/{id}/related",
+        "Artists sharing genres with one artist.",
+    );
     /// What the open music data sources add to one artist's page.
-    pub const ARTIST_DETAILS: Endpoint<ArtistDetails> =
-        Endpoint::new("artistDetails", "/api/artists/{id}/details");
+    pub const ARTIST_DETAILS: Endpoint<ArtistDetails> = Endpoint::get(
+        "artistDetails",
+        "/api/artists/{id}/details",
+        "Photo credit, date born or formed, listen links, albums and members of one artist.",
+    );
+
+    pub fn operations() -> Vec<OperationInfo> {
+        vec![
+            ARTISTS.info(),
+            RANDOM.info(),
+            SEARCH.info(),
+            SEARCH_CARDS.info(),
+            BROWSE.info(),
+            ARTIST.info(),
+            NEIGHBORS.info(),
+            RELATED.info(),
+            ARTIST_DETAILS.info(),
+        ]
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]

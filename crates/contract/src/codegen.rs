@@ -1,5 +1,5 @@
 //! Writes the contract as TypeScript for the UI: `ui/src/generated/contract.ts` (payload
-//! types, API paths, page routes, links, titles, limits) and
+//! types, API paths and the typed client, page routes, links, titles, limits) and
 //! `ui/src/generated/browse-params.cases.json` (the lenient-rule cases both sides test).
 //!
 //! The root `build.rs` calls [`write_if_changed`] before bundling the UI; the test at
@@ -19,12 +19,13 @@ use crate::catalog::{
     ListenLink, Member, Neighbors, SearchPage, Spell, StreamingService, YearSpan,
 };
 use crate::content::{self, Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry};
-use crate::endpoint::{hole_names, EndpointInfo};
 use crate::error::ErrorBody;
 use crate::library::{
     self, ArtistRef, Favorite, FavoriteFolder, FolderSummary, MoveFavorite, NewFavorite, NewFolder,
     NewVideoFavorite, VideoFavorite, VideoFavoriteCheck,
 };
+use crate::openapi::Description;
+use crate::operation::{hole_names, Access, Answer, Method, OperationInfo};
 use crate::pages::{
     links, routes, titles, DEFAULT_IMAGE_ALT, DEFAULT_IMAGE_PATH, SITE_DESCRIPTION, SITE_NAME,
     TAGLINE,
@@ -115,6 +116,7 @@ fn contract_ts() -> String {
         VideoFavorite::decl(&cfg),
         NewVideoFavorite::decl(&cfg),
         VideoFavoriteCheck::decl(&cfg),
+        Description::decl(&cfg),
     ];
     for decl in decls {
         writeln!(out, "export {decl}\n").unwrap();
@@ -203,74 +205,7 @@ fn contract_ts() -> String {
     )
     .unwrap();
 
-    out.push_str("// ---- API paths: each is also the query key of its read\n\n");
-    out.push_str(
-        "/** An API path, typed by the payload it answers with. */\n\
-         export type ApiPath<T> = string & { readonly __payload?: T };\n\
-         const enc = (value: string | number): string => encodeURIComponent(String(value));\n\n",
-    );
-    let endpoints: Vec<EndpointInfo> = {
-        use catalog::api::*;
-        vec![
-            ARTISTS.info(&cfg),
-            RANDOM.info(&cfg),
-            SEARCH.info(&cfg),
-            SEARCH_CARDS.info(&cfg),
-            BROWSE.info(&cfg),
-            ARTIST.info(&cfg),
-            NEIGHBORS.info(&cfg),
-            RELATED.info(&cfg),
-            ARTIST_DETAILS.info(&cfg),
-            quiz::api::QUIZ_FACTS.info(&cfg),
-            accounts::api::USER.info(&cfg),
-            accounts::api::EXPORT.info(&cfg),
-            accounts::api::OIDC.info(&cfg),
-            content::api::WEEKLY_TOP_TEN.info(&cfg),
-            content::api::WEEKLY_TOP_TEN_OF.info(&cfg),
-            content::api::TOP_TEN_WEEKS.info(&cfg),
-            content::api::NEW_SONGS.info(&cfg),
-            content::api::CHANNEL_VIDEOS.info(&cfg),
-            content::api::ARTIST_CHANNEL_VIDEOS.info(&cfg),
-            content::api::ARTICLES.info(&cfg),
-            content::api::ARTICLES_IN.info(&cfg),
-            content::api::ARTICLE.info(&cfg),
-            // library (issue 8)
-            library::api::FAVORITES.info(&cfg),
-            library::api::FOLDERS.info(&cfg),
-            library::api::VIDEO_FAVORITES.info(&cfg),
-            library::api::VIDEO_FAVORITE_CHECK.info(&cfg),
-            library::api::ARTIST_BY_EXTERNAL_ID.info(&cfg),
-        ]
-    };
-    out.push_str("export const api = {\n");
-    for endpoint in &endpoints {
-        writeln!(out, "  /** GET {} */", endpoint.template.0).unwrap();
-        writeln!(
-            out,
-            "  {}: ({}): ApiPath<{}> => {} as ApiPath<{}>,",
-            endpoint.name,
-            params(&endpoint.template, "string | number"),
-            endpoint.payload,
-            template_literal(&endpoint.template, true),
-            endpoint.payload,
-        )
-        .unwrap();
-    }
-    out.push_str("} as const;\n\n");
-
-    out.push_str("// ---- Account actions (method and path of each state-changing call)\n\n");
-    out.push_str("export const accountActions = {\n");
-    for (name, (method, path)) in accounts::actions::ALL {
-        writeln!(
-            out,
-            "  {name}: {{ method: {}, path: {} }},",
-            js_string(method),
-            js_string(path)
-        )
-        .unwrap();
-    }
-    out.push_str("} as const;\n\n");
-
+    out.push_str(&operations_ts(&cfg));
     out.push_str("// ---- Page routes (React Router paths) and links\n\n");
     out.push_str("export const routes = {\n");
     for route in routes::ALL {
@@ -312,6 +247,128 @@ fn contract_ts() -> String {
     }
     out.push_str("} as const;\n");
     out
+}
+
+/// Every operation's path (a read's is also its query key) and the typed client: one
+/// function per fetched operation, over the one `send` the UI passes in.
+fn operations_ts(cfg: &Config) -> String {
+    let mut out = String::from(
+        "// ---- API operations: each one's path (a read's is also its query key) and the client\n\n\
+         /** An API path, typed by the answer it comes with. */\n\
+         export type ApiPath<T> = string & { readonly __payload?: T };\n\
+         const enc = (value: string | number): string => encodeURIComponent(String(value));\n\
+         /** Optional query parameters (absent or null: left out), after `joiner`. */\n\
+         const queryString = (query: Record<string, string | number | null | undefined>, joiner: '?' | '&'): string => {\n\
+         \x20 const pairs = Object.entries(query).flatMap(([name, value]) => (value == null ? [] : [`${enc(name)}=${enc(value)}`]));\n\
+         \x20 return pairs.length === 0 ? '' : joiner + pairs.join('&');\n\
+         };\n\n",
+    );
+    let operations = crate::operation::all();
+    out.push_str("export const api = {\n");
+    for op in &operations {
+        let answer = op.answer_ts(cfg);
+        let mut args = params(&op.template, "string | number");
+        let mut path = template_literal(&op.template, true);
+        if !op.optional_query().is_empty() {
+            let joiner = if op.template.0.contains('?') {
+                '&'
+            } else {
+                '?'
+            };
+            if !args.is_empty() {
+                args.push_str(", ");
+            }
+            write!(args, "params: {} = {{}}", query_type(op)).unwrap();
+            path = format!("{path} + queryString(params, '{joiner}')");
+        }
+        writeln!(
+            out,
+            "  /** {} {}: {} */",
+            op.method.as_str(),
+            op.template.0,
+            op.summary
+        )
+        .unwrap();
+        writeln!(
+            out,
+            "  {}: ({args}): ApiPath<{answer}> => ({path}) as ApiPath<{answer}>,",
+            op.name
+        )
+        .unwrap();
+    }
+    out.push_str("} as const;\n\n");
+
+    let private: Vec<String> = operations
+        .iter()
+        .filter(|op| op.method == Method::Get && op.access == Access::SignedIn)
+        .map(|op| {
+            let path = op.path();
+            js_string(path.split_once('{').map_or(path, |(start, _)| start))
+        })
+        .collect();
+    writeln!(
+        out,
+        "/** How every signed-in read's path starts: the query keys of the user's own rows. */\n\
+         export const SIGNED_IN_READS: readonly string[] = [{}];\n",
+        private.join(", ")
+    )
+    .unwrap();
+
+    out.push_str(
+        "export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';\n\
+         /** Sends one call and reads its answer (`undefined` for 204); throws on a non-2xx status. */\n\
+         export type Send = <T>(method: HttpMethod, path: ApiPath<T>, body?: unknown) => Promise<T>;\n\n\
+         /** One function per operation the UI fetches (navigations are links: see `api`). */\n\
+         export const createClient = (send: Send) => ({\n",
+    );
+    for op in operations.iter().filter(|op| op.answer != Answer::Redirect) {
+        let answer = op.answer_ts(cfg);
+        let holes = hole_names(&op.template);
+        let mut args: Vec<String> = holes
+            .iter()
+            .map(|name| format!("{name}: string | number"))
+            .collect();
+        let mut values: Vec<String> = holes.iter().map(|name| name.to_string()).collect();
+        if !op.optional_query().is_empty() {
+            args.push(format!("params: {} = {{}}", query_type(op)));
+            values.push("params".into());
+        }
+        let body = op.body_ts(cfg);
+        if let Some(body) = &body {
+            args.push(format!("body: {body}"));
+        }
+        writeln!(
+            out,
+            "  /** {} {}: {} */",
+            op.method.as_str(),
+            op.template.0,
+            op.summary
+        )
+        .unwrap();
+        writeln!(
+            out,
+            "  {}: ({}): Promise<{answer}> => send<{answer}>({}, api.{}({}){}),",
+            op.name,
+            args.join(", "),
+            js_string(op.method.as_str()),
+            op.name,
+            values.join(", "),
+            if body.is_some() { ", body" } else { "" },
+        )
+        .unwrap();
+    }
+    out.push_str("});\n\n");
+    out
+}
+
+/// The optional query parameters of an operation, as a TypeScript object type.
+fn query_type(op: &OperationInfo) -> String {
+    let fields: Vec<String> = op
+        .optional_query()
+        .iter()
+        .map(|(name, _)| format!("{name}?: string | number | null"))
+        .collect();
+    format!("{{ {} }}", fields.join("; "))
 }
 
 fn params(template: &Template, ty: &str) -> String {

@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::endpoint::Endpoint;
+use crate::operation::Endpoint;
 
 /// "More in {category}" shows up to this many.
 pub const RELATED_ARTICLES: usize = 3;
@@ -42,27 +42,65 @@ pub const NEW_SONGS_WINDOW_WEEKS: u32 = 8;
 pub mod api {
     use super::*;
 
+    const REFRESH: &[(&str, &str)] = &[("refresh", "`true` rereads the chart from the database.")];
+
     /// The newest week's list.
-    pub const WEEKLY_TOP_TEN: Endpoint<Vec<TopTenEntry>> =
-        Endpoint::new("weeklyTopTen", "/api/weekly-top-ten");
+    pub const WEEKLY_TOP_TEN: Endpoint<Vec<TopTenEntry>> = Endpoint::get(
+        "weeklyTopTen",
+        "/api/weekly-top-ten",
+        "The newest week's top ten songs.",
+    )
+    .with_query(REFRESH);
     /// The same route with a week (its first day, YYYY-MM-DD): that week's list.
-    pub const WEEKLY_TOP_TEN_OF: Endpoint<Vec<TopTenEntry>> =
-        Endpoint::new("weeklyTopTenOf", "/api/weekly-top-ten?week={week}");
+    pub const WEEKLY_TOP_TEN_OF: Endpoint<Vec<TopTenEntry>> = Endpoint::get(
+        "weeklyTopTenOf",
+        "/api/weekly-top-ten?week={week}",
+        "One week's top ten songs (404 for a week without a list).",
+    )
+    .with_query(REFRESH);
     /// Every week that has a list, newest first.
-    pub const TOP_TEN_WEEKS: Endpoint<Vec<ChartWeek>> =
-        Endpoint::new("topTenWeeks", "/api/weekly-top-ten/weeks");
-    pub const NEW_SONGS: Endpoint<Vec<NewSong>> = Endpoint::new("newSongs", "/api/new-songs");
-    pub const CHANNEL_VIDEOS: Endpoint<Vec<ChannelVideo>> =
-        Endpoint::new("channelVideos", "/api/youtube/channel-videos");
-    pub const ARTIST_CHANNEL_VIDEOS: Endpoint<Vec<ChannelVideo>> = Endpoint::new(
+    pub const TOP_TEN_WEEKS: Endpoint<Vec<ChartWeek>> = Endpoint::get(
+        "topTenWeeks",
+        "/api/weekly-top-ten/weeks",
+        "Every week with a top ten, newest first.",
+    );
+    pub const NEW_SONGS: Endpoint<Vec<NewSong>> =
+        Endpoint::get("newSongs", "/api/new-songs", "New songs.");
+    pub const CHANNEL_VIDEOS: Endpoint<Vec<ChannelVideo>> = Endpoint::get(
+        "channelVideos",
+        "/api/youtube/channel-videos",
+        "The site channel's videos.",
+    );
+    pub const ARTIST_CHANNEL_VIDEOS: Endpoint<Vec<ChannelVideo>> = Endpoint::get(
         "artistChannelVideos",
         "/api/artist/channel-videos?url={url}",
+        "An artist channel's videos.",
     );
-    pub const ARTICLES: Endpoint<Vec<Article>> = Endpoint::new("articles", "/api/articles");
-    /// The same route as `ARTICLES`, filtered (by category name or slug).
-    pub const ARTICLES_IN: Endpoint<Vec<Article>> =
-        Endpoint::new("articlesIn", "/api/articles?category={category}");
-    pub const ARTICLE: Endpoint<Article> = Endpoint::new("article", "/api/articles/{id}");
+    pub const ARTICLES: Endpoint<Vec<Article>> =
+        Endpoint::get("articles", "/api/articles", "Articles, newest first.");
+    /// The same route as `ARTICLES`, filtered (by category name or slug): the server
+    /// serves both with one handler.
+    pub const ARTICLES_IN: Endpoint<Vec<Article>> = Endpoint::get(
+        "articlesIn",
+        "/api/articles?category={category}",
+        "Articles in one category (name or slug).",
+    );
+    pub const ARTICLE: Endpoint<Article> =
+        Endpoint::get("article", "/api/articles/{id}", "One article.");
+
+    pub fn operations() -> Vec<crate::operation::OperationInfo> {
+        vec![
+            WEEKLY_TOP_TEN.info(),
+            WEEKLY_TOP_TEN_OF.info(),
+            TOP_TEN_WEEKS.info(),
+            NEW_SONGS.info(),
+            CHANNEL_VIDEOS.info(),
+            ARTIST_CHANNEL_VIDEOS.info(),
+            ARTICLES.info(),
+            ARTICLES_IN.info(),
+            ARTICLE.info(),
+        ]
+    }
 }
 
 /// A week's Top 10 as a whole: which week, and whose list.

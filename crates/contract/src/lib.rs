@@ -2,8 +2,10 @@
 //!
 //! Every fact both sides need is written here once:
 //! - API payload types (`catalog`, `quiz`, `error`), with serde for the server and ts-rs for the UI;
-//! - API endpoints: path templates (which are also the browser's query keys) typed by
-//!   their payload (`Endpoint<T>`, `ApiPath<T>`);
+//! - API operations, reads and writes alike: method, path template (a read's is also the
+//!   browser's query key), request body, answer, success status and access
+//!   (`Operation<B, T>`, `Endpoint<T>` for reads, `ApiPath<T>`); the server mounts its
+//!   handlers by them, the OpenAPI description and the UI's client are generated from them;
 //! - page routes, links and document titles (`pages`);
 //! - limits (page sizes, caps, letters) and the lenient browse-parameter rules.
 //!
@@ -15,16 +17,16 @@ pub mod accounts;
 pub mod catalog;
 pub mod codegen;
 pub mod content;
-pub mod endpoint;
 pub mod error;
 pub mod library;
 pub mod openapi;
+pub mod operation;
 pub mod pages;
 pub mod quiz;
 pub mod template;
 pub mod video;
 
-pub use endpoint::{ApiPath, Endpoint};
 pub use error::ErrorBody;
+pub use operation::{ApiPath, Endpoint, Operation};
 pub use pages::{PageRoute, SITE_NAME, TAGLINE};
 pub use template::{encode_uri_component, Template};

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::catalog::ArtistKind;
-use crate::endpoint::Endpoint;
+use crate::operation::Endpoint;
 
 /// At most 10 questions.
 pub const QUIZ_MAX_QUESTIONS: usize = 10;
@@ -23,8 +23,15 @@ pub mod api {
     use super::*;
 
     /// A seed's sample of eligible artists, with only what the generator reads.
-    pub const QUIZ_FACTS: Endpoint<Vec<QuizFact>> =
-        Endpoint::new("quizFacts", "/api/quiz/facts?seed={seed}");
+    pub const QUIZ_FACTS: Endpoint<Vec<QuizFact>> = Endpoint::get(
+        "quizFacts",
+        "/api/quiz/facts?seed={seed}",
+        "Quiz questions for a seed.",
+    );
+
+    pub fn operations() -> Vec<crate::operation::OperationInfo> {
+        vec![QUIZ_FACTS.info()]
+    }
 }
 
 /// What the quiz knows about one artist. The biography itself is not sent: only its

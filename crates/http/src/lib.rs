@@ -1,14 +1,44 @@
 //! The HTTP kernel every feature shares: the one error type at the HTTP boundary (and
-//! its JSON shape, `ErrorBody` of the route contract) and the lenient extractors.
+//! its JSON shape, `ErrorBody` of the route contract), the lenient extractors and the
+//! mounting of handlers by the contract's operations.
 //!
 //! Every API error answers `{"status": 404, "error": "Not Found", "message": "..."}`.
 //! `message` is the user-facing text (the spec's wording where it has one); internal
 //! causes are logged and never sent to the client.
 
+use axum::handler::Handler;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
+use axum::routing::{on, MethodFilter};
+use axum::{Json, Router};
+use sound_atlas_contract::operation::Method;
 pub use sound_atlas_contract::ErrorBody;
+use sound_atlas_contract::Operation;
+
+/// How the API routers mount their handlers: each at the route and with the method its
+/// operation declares, so a handler cannot serve another operation's path or method.
+pub trait OperationRoutes<S> {
+    fn operation<B, T, H, X>(self, operation: &Operation<B, T>, handler: H) -> Self
+    where
+        H: Handler<X, S>,
+        X: 'static;
+}
+
+impl<S: Clone + Send + Sync + 'static> OperationRoutes<S> for Router<S> {
+    fn operation<B, T, H, X>(self, operation: &Operation<B, T>, handler: H) -> Self
+    where
+        H: Handler<X, S>,
+        X: 'static,
+    {
+        let method = match operation.method {
+            Method::Get => MethodFilter::GET,
+            Method::Post => MethodFilter::POST,
+            Method::Patch => MethodFilter::PATCH,
+            Method::Delete => MethodFilter::DELETE,
+        };
+        self.route(operation.route(), on(method, handler))
+    }
+}
 
 /// An error that can cross the HTTP boundary.
 #[derive(Debug)]

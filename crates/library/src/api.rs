@@ -9,17 +9,16 @@ use axum::http::request::Parts;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use sound_atlas_accounts::http::{refuse_cross_origin, Input};
 use sound_atlas_accounts::{Accounts, SignedIn};
 use sound_atlas_contract::catalog::Artist;
-use sound_atlas_contract::library::api::{self as endpoints, writes};
+use sound_atlas_contract::library::api;
 use sound_atlas_contract::library::{
     ArtistRef, FavoriteFolder, MoveFavorite, NewFavorite, NewFolder, NewVideoFavorite,
     VideoFavorite, VideoFavoriteCheck,
 };
-use sound_atlas_http::{ApiError, ApiResult, QueryParams};
+use sound_atlas_http::{ApiError, ApiResult, OperationRoutes, QueryParams};
 
 use crate::store::{self, Added, ARTIST_NOT_FOUND, FOLDER_NOT_FOUND};
 use crate::Library;
@@ -35,24 +34,19 @@ where
     Accounts: FromRef<S>,
 {
     Router::new()
-        .route(
-            endpoints::FAVORITES.route(),
-            get(favorites).post(add_favorite),
-        )
-        .route(writes::MOVE_FAVORITE, post(move_favorite))
-        .route(
-            endpoints::ARTIST_BY_EXTERNAL_ID.route(),
-            get(artist_by_external_id),
-        )
-        .route(writes::REMOVE_FAVORITE, delete(remove_favorite))
-        .route(endpoints::FOLDERS.route(), get(folders).post(create_folder))
-        .route(writes::FOLDER, delete(delete_folder).patch(rename_folder))
-        .route(
-            endpoints::VIDEO_FAVORITES.route(),
-            get(video_favorites).post(add_video),
-        )
-        .route(endpoints::VIDEO_FAVORITE_CHECK.route(), get(check_video))
-        .route(writes::REMOVE_VIDEO_FAVORITE, delete(remove_video))
+        .operation(&api::FAVORITES, favorites)
+        .operation(&api::ADD_FAVORITE, add_favorite)
+        .operation(&api::MOVE_FAVORITE, move_favorite)
+        .operation(&api::REMOVE_FAVORITE, remove_favorite)
+        .operation(&api::ARTIST_BY_EXTERNAL_ID, artist_by_external_id)
+        .operation(&api::FOLDERS, folders)
+        .operation(&api::CREATE_FOLDER, create_folder)
+        .operation(&api::RENAME_FOLDER, rename_folder)
+        .operation(&api::DELETE_FOLDER, delete_folder)
+        .operation(&api::VIDEO_FAVORITES, video_favorites)
+        .operation(&api::ADD_VIDEO_FAVORITE, add_video)
+        .operation(&api::REMOVE_VIDEO_FAVORITE, remove_video)
+        .operation(&api::VIDEO_FAVORITE_CHECK, check_video)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(middleware::from_fn(refuse_cross_origin))
         // Personal answers: never kept by the browser's HTTP cache or a proxy.

@@ -37,7 +37,7 @@ pub fn build_app(state: AppState) -> Router {
         });
     Router::new()
         .merge(crate::ops::router()) // /healthz, /readyz
-        .nest("/api", api)
+        .nest(sound_atlas_contract::operation::API_PREFIX, api)
         .merge(crate::static_files::router())
         .merge(crate::installable::router())
         // the video service's iframe API for the player (a local fake in test mode)

@@ -20,7 +20,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::{json, Value};
-use sound_atlas_http::ApiError;
+use sound_atlas_http::{ApiError, OperationRoutes};
 
 use crate::health::{database_up, Health, DATABASE_CHECK_TIMEOUT, MONITOR_INTERVAL};
 use crate::state::AppState;
@@ -35,10 +35,7 @@ pub fn router() -> Router<AppState> {
 
 /// The `/api` route of the description (merged into the API router).
 pub fn api_router<S: Clone + Send + Sync + 'static>() -> Router<S> {
-    let route = sound_atlas_contract::openapi::OPENAPI_PATH
-        .strip_prefix("/api")
-        .expect("under /api");
-    Router::new().route(route, get(openapi))
+    Router::new().operation(&sound_atlas_contract::openapi::DESCRIPTION, openapi)
 }
 
 static OPENAPI: LazyLock<String> = LazyLock::new(|| {

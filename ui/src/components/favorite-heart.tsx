@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useSignedIn } from '../lib/account';
 import { showLogin } from '../lib/events';
-import { useFavoritesList, useLibraryActions } from '../lib/library';
+import { useAddFavorite, useFavoritesList, useRemoveFavorite } from '../lib/library';
 import { playSound } from '../lib/sound';
 import { ConfirmDialog } from './confirm-dialog';
 import { HeartIcon } from './icons';
@@ -22,10 +22,11 @@ interface FavoriteHeartProps {
  */
 export function FavoriteHeart({ artist, variant = 'icon' }: FavoriteHeartProps) {
   const favorites = useFavoritesList();
-  const actions = useLibraryActions();
+  const addFavorite = useAddFavorite();
+  const removeFavorite = useRemoveFavorite();
   const favorited = favorites.some((favorite) => favorite.id === artist.id);
   const { ask: onClick, dialog } = useConfirmedToggle(favorited, () =>
-    favorited ? actions.removeFavorite(artist.id) : actions.addFavorite({ artistId: artist.id }),
+    favorited ? removeFavorite(artist.id) : addFavorite({ artistId: artist.id }),
   );
 
   const label = favorited ? 'Remove from Favorites' : 'Add to Favorites';

@@ -1,5 +1,5 @@
 import type { NewVideoFavorite } from '../generated/contract';
-import { useLibraryActions, useVideoFavoritesList } from '../lib/library';
+import { useAddVideoFavorite, useRemoveVideoFavorite, useVideoFavoritesList } from '../lib/library';
 import { ToggleConfirmDialog, useConfirmedToggle } from './favorite-heart';
 import { HeartIcon } from './icons';
 import './favorite-heart.css';
@@ -13,10 +13,11 @@ import './favorite-heart.css';
  */
 export function VideoFavoriteHeart({ video }: { video: NewVideoFavorite }) {
   const videos = useVideoFavoritesList();
-  const actions = useLibraryActions();
+  const addVideoFavorite = useAddVideoFavorite();
+  const removeVideoFavorite = useRemoveVideoFavorite();
   const favorited = videos.some((row) => row.artistId === video.artistId && row.videoId === video.videoId && row.folderId === null);
   const { ask, dialog } = useConfirmedToggle(favorited, () =>
-    favorited ? actions.removeVideoFavorite(video.artistId, video.videoId) : actions.addVideoFavorite({ ...video, folderId: undefined }),
+    favorited ? removeVideoFavorite(video.artistId, video.videoId) : addVideoFavorite({ ...video, folderId: undefined }),
   );
 
   const label = favorited ? 'Remove from Favorites' : 'Add to Favorites';

@@ -301,6 +301,8 @@ export type NewVideoFavorite = { videoId: string, artistId: number, title: strin
 
 export type VideoFavoriteCheck = { isFavorited: boolean, folderId: number | null, };
 
+export type Description = Record<string, unknown>;
+
 // ---- Site and limits
 
 export const SITE_NAME = "Sound Atlas";
@@ -336,86 +338,226 @@ export const ARTICLE_NOT_FOUND = "The article you're looking for doesn't exist."
 export const LETTERS: readonly string[] = ["#", "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z"];
 export const DEFAULT_LETTER = "A";
 
-// ---- API paths: each is also the query key of its read
+// ---- API operations: each one's path (a read's is also its query key) and the client
 
-/** An API path, typed by the payload it answers with. */
+/** An API path, typed by the answer it comes with. */
 export type ApiPath<T> = string & { readonly __payload?: T };
 const enc = (value: string | number): string => encodeURIComponent(String(value));
+/** Optional query parameters (absent or null: left out), after `joiner`. */
+const queryString = (query: Record<string, string | number | null | undefined>, joiner: '?' | '&'): string => {
+  const pairs = Object.entries(query).flatMap(([name, value]) => (value == null ? [] : [`${enc(name)}=${enc(value)}`]));
+  return pairs.length === 0 ? '' : joiner + pairs.join('&');
+};
 
 export const api = {
-  /** GET /api/artists */
-  artists: (): ApiPath<Array<Artist>> => `/api/artists` as ApiPath<Array<Artist>>,
-  /** GET /api/artists/random */
-  randomArtist: (): ApiPath<Artist> => `/api/artists/random` as ApiPath<Artist>,
-  /** GET /api/artists/search?query={query} */
-  search: (query: string | number): ApiPath<Array<Artist>> => `/api/artists/search?query=${enc(query)}` as ApiPath<Array<Artist>>,
-  /** GET /api/artists/search/cards?query={query}&page={page} */
-  searchCards: (query: string | number, page: string | number): ApiPath<SearchPage> => `/api/artists/search/cards?query=${enc(query)}&page=${enc(page)}` as ApiPath<SearchPage>,
-  /** GET /api/artists/browse?letter={letter}&page={page} */
-  browse: (letter: string | number, page: string | number): ApiPath<BrowsePage> => `/api/artists/browse?letter=${enc(letter)}&page=${enc(page)}` as ApiPath<BrowsePage>,
-  /** GET /api/artists/{id} */
-  artist: (id: string | number): ApiPath<Artist> => `/api/artists/${enc(id)}` as ApiPath<Artist>,
-  /** GET /api/artists/{id}/neighbors */
-  neighbors: (id: string | number): ApiPath<Neighbors> => `/api/artists/${enc(id)}/neighbors` as ApiPath<Neighbors>,
-  /** GET /api/artists/{id}/related */
-  related: (id: string | number): ApiPath<Array<ArtistSummary>> => `/api/artists/${enc(id)}/related` as ApiPath<Array<ArtistSummary>>,
-  /** GET /api/artists/{id}/details */
-  artistDetails: (id: string | number): ApiPath<ArtistDetails> => `/api/artists/${enc(id)}/details` as ApiPath<ArtistDetails>,
-  /** GET /api/quiz/facts?seed={seed} */
-  quizFacts: (seed: string | number): ApiPath<Array<QuizFact>> => `/api/quiz/facts?seed=${enc(seed)}` as ApiPath<Array<QuizFact>>,
-  /** GET /api/user */
-  user: (): ApiPath<User | null> => `/api/user` as ApiPath<User | null>,
-  /** GET /api/user/export */
-  userExport: (): ApiPath<Export> => `/api/user/export` as ApiPath<Export>,
-  /** GET /api/auth/oidc */
-  identityProvider: (): ApiPath<OidcInfo> => `/api/auth/oidc` as ApiPath<OidcInfo>,
-  /** GET /api/weekly-top-ten */
-  weeklyTopTen: (): ApiPath<Array<TopTenEntry>> => `/api/weekly-top-ten` as ApiPath<Array<TopTenEntry>>,
-  /** GET /api/weekly-top-ten?week={week} */
-  weeklyTopTenOf: (week: string | number): ApiPath<Array<TopTenEntry>> => `/api/weekly-top-ten?week=${enc(week)}` as ApiPath<Array<TopTenEntry>>,
-  /** GET /api/weekly-top-ten/weeks */
-  topTenWeeks: (): ApiPath<Array<ChartWeek>> => `/api/weekly-top-ten/weeks` as ApiPath<Array<ChartWeek>>,
-  /** GET /api/new-songs */
-  newSongs: (): ApiPath<Array<NewSong>> => `/api/new-songs` as ApiPath<Array<NewSong>>,
-  /** GET /api/youtube/channel-videos */
-  channelVideos: (): ApiPath<Array<ChannelVideo>> => `/api/youtube/channel-videos` as ApiPath<Array<ChannelVideo>>,
-  /** GET /api/artist/channel-videos?url={url} */
-  artistChannelVideos: (url: string | number): ApiPath<Array<ChannelVideo>> => `/api/artist/channel-videos?url=${enc(url)}` as ApiPath<Array<ChannelVideo>>,
-  /** GET /api/articles */
-  articles: (): ApiPath<Array<Article>> => `/api/articles` as ApiPath<Array<Article>>,
-  /** GET /api/articles?category={category} */
-  articlesIn: (category: string | number): ApiPath<Array<Article>> => `/api/articles?category=${enc(category)}` as ApiPath<Array<Article>>,
-  /** GET /api/articles/{id} */
-  article: (id: string | number): ApiPath<Article> => `/api/articles/${enc(id)}` as ApiPath<Article>,
-  /** GET /api/favorites */
-  favorites: (): ApiPath<Array<Artist>> => `/api/favorites` as ApiPath<Array<Artist>>,
-  /** GET /api/favorite-folders */
-  favoriteFolders: (): ApiPath<Array<FavoriteFolder>> => `/api/favorite-folders` as ApiPath<Array<FavoriteFolder>>,
-  /** GET /api/video-favorites */
-  videoFavorites: (): ApiPath<Array<VideoFavorite>> => `/api/video-favorites` as ApiPath<Array<VideoFavorite>>,
-  /** GET /api/video-favorites/check/{artistId}/{videoId} */
-  videoFavoriteCheck: (artistId: string | number, videoId: string | number): ApiPath<VideoFavoriteCheck> => `/api/video-favorites/check/${enc(artistId)}/${enc(videoId)}` as ApiPath<VideoFavoriteCheck>,
-  /** GET /api/favorites/artist-id/{externalId} */
-  artistByExternalId: (externalId: string | number): ApiPath<ArtistRef> => `/api/favorites/artist-id/${enc(externalId)}` as ApiPath<ArtistRef>,
+  /** GET /api/artists: Every artist, by title. */
+  artists: (params: { refresh?: string | number | null } = {}): ApiPath<Array<Artist>> => (`/api/artists` + queryString(params, '?')) as ApiPath<Array<Artist>>,
+  /** GET /api/artists/random: One artist at random. */
+  randomArtist: (): ApiPath<Artist> => (`/api/artists/random`) as ApiPath<Artist>,
+  /** GET /api/artists/search?query={query}: Artists whose title or genres match, best first. */
+  search: (query: string | number): ApiPath<Array<Artist>> => (`/api/artists/search?query=${enc(query)}`) as ApiPath<Array<Artist>>,
+  /** GET /api/artists/search/cards?query={query}&page={page}: One page of the search, as cards. */
+  searchCards: (query: string | number, page: string | number): ApiPath<SearchPage> => (`/api/artists/search/cards?query=${enc(query)}&page=${enc(page)}`) as ApiPath<SearchPage>,
+  /** GET /api/artists/browse?letter={letter}&page={page}: One page of the artists under one letter. */
+  browse: (letter: string | number, page: string | number, params: { refresh?: string | number | null } = {}): ApiPath<BrowsePage> => (`/api/artists/browse?letter=${enc(letter)}&page=${enc(page)}` + queryString(params, '&')) as ApiPath<BrowsePage>,
+  /** GET /api/artists/{id}: One artist. */
+  artist: (id: string | number): ApiPath<Artist> => (`/api/artists/${enc(id)}`) as ApiPath<Artist>,
+  /** GET /api/artists/{id}/neighbors: Where an artist sits in the sorted list. */
+  neighbors: (id: string | number): ApiPath<Neighbors> => (`/api/artists/${enc(id)}/neighbors`) as ApiPath<Neighbors>,
+  /** GET /api/artists/{id}/related: Artists sharing genres with one artist. */
+  related: (id: string | number): ApiPath<Array<ArtistSummary>> => (`/api/artists/${enc(id)}/related`) as ApiPath<Array<ArtistSummary>>,
+  /** GET /api/artists/{id}/details: Photo credit, date born or formed, listen links, albums and members of one artist. */
+  artistDetails: (id: string | number): ApiPath<ArtistDetails> => (`/api/artists/${enc(id)}/details`) as ApiPath<ArtistDetails>,
+  /** GET /api/quiz/facts?seed={seed}: Quiz questions for a seed. */
+  quizFacts: (seed: string | number): ApiPath<Array<QuizFact>> => (`/api/quiz/facts?seed=${enc(seed)}`) as ApiPath<Array<QuizFact>>,
+  /** GET /api/user: The signed-in user, or null. */
+  user: (): ApiPath<User | null> => (`/api/user`) as ApiPath<User | null>,
+  /** GET /api/user/export: The signed-in user's data, as a JSON attachment. */
+  userExport: (): ApiPath<Export> => (`/api/user/export`) as ApiPath<Export>,
+  /** GET /api/auth/oidc: Whether an identity provider is offered. */
+  identityProvider: (): ApiPath<OidcInfo> => (`/api/auth/oidc`) as ApiPath<OidcInfo>,
+  /** POST /api/auth/signup: Create an account (a confirmation link is mailed). */
+  signUp: (): ApiPath<Done> => (`/api/auth/signup`) as ApiPath<Done>,
+  /** POST /api/auth/resend: Mail the confirmation link again. */
+  resend: (): ApiPath<Done> => (`/api/auth/resend`) as ApiPath<Done>,
+  /** GET /api/auth/confirm?token={token}: The emailed confirmation link: leads to its page on the site, /confirm-email (a form that posts the token). */
+  confirmationLink: (token: string | number): ApiPath<void> => (`/api/auth/confirm?token=${enc(token)}`) as ApiPath<void>,
+  /** POST /api/auth/confirm: Confirm an address and sign in. */
+  confirm: (): ApiPath<User> => (`/api/auth/confirm`) as ApiPath<User>,
+  /** POST /api/auth/signin: Sign in with email and password. */
+  signIn: (): ApiPath<User> => (`/api/auth/signin`) as ApiPath<User>,
+  /** POST /api/auth/signout: End this session. */
+  signOut: (): ApiPath<Done> => (`/api/auth/signout`) as ApiPath<Done>,
+  /** POST /api/auth/otp: Mail a one-time sign-in code. */
+  requestCode: (): ApiPath<Done> => (`/api/auth/otp`) as ApiPath<Done>,
+  /** POST /api/auth/verify: Sign in with a mailed code. */
+  verifyCode: (): ApiPath<User> => (`/api/auth/verify`) as ApiPath<User>,
+  /** POST /api/auth/recover: Mail a password reset link. */
+  recover: (): ApiPath<Done> => (`/api/auth/recover`) as ApiPath<Done>,
+  /** GET /api/auth/recover/complete?token={token}: The emailed reset link: leads to its page on the site, /new-password (a form that posts the new password). */
+  recoveryLink: (token: string | number): ApiPath<void> => (`/api/auth/recover/complete?token=${enc(token)}`) as ApiPath<void>,
+  /** POST /api/auth/recover/complete: Set a new password from a reset link and sign in. */
+  setNewPassword: (): ApiPath<User> => (`/api/auth/recover/complete`) as ApiPath<User>,
+  /** DELETE /api/user/delete: Delete the account and all its data. */
+  deleteAccount: (): ApiPath<Deleted> => (`/api/user/delete`) as ApiPath<Deleted>,
+  /** POST /api/user/deletion-confirmation: Right after a deletion, mail its confirmation to the deleted account's address (once, whatever address the body names); signed in, a notice that a deletion was asked for. */
+  deletionConfirmation: (): ApiPath<Done> => (`/api/user/deletion-confirmation`) as ApiPath<Done>,
+  /** GET /api/auth/oidc/start?redirectTo={redirectTo}: Start signing in with the identity provider (a browser navigation). */
+  providerSignIn: (redirectTo: string | number): ApiPath<void> => (`/api/auth/oidc/start?redirectTo=${enc(redirectTo)}`) as ApiPath<void>,
+  /** GET /api/auth/oidc/callback: The identity provider's answer. */
+  providerCallback: (params: { code?: string | number | null; state?: string | number | null; error?: string | number | null } = {}): ApiPath<void> => (`/api/auth/oidc/callback` + queryString(params, '?')) as ApiPath<void>,
+  /** GET /api/weekly-top-ten: The newest week's top ten songs. */
+  weeklyTopTen: (params: { refresh?: string | number | null } = {}): ApiPath<Array<TopTenEntry>> => (`/api/weekly-top-ten` + queryString(params, '?')) as ApiPath<Array<TopTenEntry>>,
+  /** GET /api/weekly-top-ten?week={week}: One week's top ten songs (404 for a week without a list). */
+  weeklyTopTenOf: (week: string | number, params: { refresh?: string | number | null } = {}): ApiPath<Array<TopTenEntry>> => (`/api/weekly-top-ten?week=${enc(week)}` + queryString(params, '&')) as ApiPath<Array<TopTenEntry>>,
+  /** GET /api/weekly-top-ten/weeks: Every week with a top ten, newest first. */
+  topTenWeeks: (): ApiPath<Array<ChartWeek>> => (`/api/weekly-top-ten/weeks`) as ApiPath<Array<ChartWeek>>,
+  /** GET /api/new-songs: New songs. */
+  newSongs: (): ApiPath<Array<NewSong>> => (`/api/new-songs`) as ApiPath<Array<NewSong>>,
+  /** GET /api/youtube/channel-videos: The site channel's videos. */
+  channelVideos: (): ApiPath<Array<ChannelVideo>> => (`/api/youtube/channel-videos`) as ApiPath<Array<ChannelVideo>>,
+  /** GET /api/artist/channel-videos?url={url}: An artist channel's videos. */
+  artistChannelVideos: (url: string | number): ApiPath<Array<ChannelVideo>> => (`/api/artist/channel-videos?url=${enc(url)}`) as ApiPath<Array<ChannelVideo>>,
+  /** GET /api/articles: Articles, newest first. */
+  articles: (): ApiPath<Array<Article>> => (`/api/articles`) as ApiPath<Array<Article>>,
+  /** GET /api/articles?category={category}: Articles in one category (name or slug). */
+  articlesIn: (category: string | number): ApiPath<Array<Article>> => (`/api/articles?category=${enc(category)}`) as ApiPath<Array<Article>>,
+  /** GET /api/articles/{id}: One article. */
+  article: (id: string | number): ApiPath<Article> => (`/api/articles/${enc(id)}`) as ApiPath<Article>,
+  /** GET /api/favorites: The user's top-level favorite artists. */
+  favorites: (): ApiPath<Array<Artist>> => (`/api/favorites`) as ApiPath<Array<Artist>>,
+  /** POST /api/favorites: Add a favorite (201; 200 when it was there). */
+  addFavorite: (): ApiPath<Favorite> => (`/api/favorites`) as ApiPath<Favorite>,
+  /** POST /api/favorites/move: Move a favorite between folders. */
+  moveFavorite: (): ApiPath<Favorite> => (`/api/favorites/move`) as ApiPath<Favorite>,
+  /** DELETE /api/favorites/{artistId}: Remove a favorite. */
+  removeFavorite: (artistId: string | number, params: { folderId?: string | number | null } = {}): ApiPath<void> => (`/api/favorites/${enc(artistId)}` + queryString(params, '?')) as ApiPath<void>,
+  /** GET /api/favorites/artist-id/{externalId}: The catalogue id of the artist with this externalId. */
+  artistByExternalId: (externalId: string | number): ApiPath<ArtistRef> => (`/api/favorites/artist-id/${enc(externalId)}`) as ApiPath<ArtistRef>,
+  /** GET /api/favorite-folders: The user's folders with their artists. */
+  favoriteFolders: (): ApiPath<Array<FavoriteFolder>> => (`/api/favorite-folders`) as ApiPath<Array<FavoriteFolder>>,
+  /** POST /api/favorite-folders: Create a folder. */
+  createFolder: (): ApiPath<FolderSummary> => (`/api/favorite-folders`) as ApiPath<FolderSummary>,
+  /** PATCH /api/favorite-folders/{id}: Rename a folder. */
+  renameFolder: (id: string | number): ApiPath<FolderSummary> => (`/api/favorite-folders/${enc(id)}`) as ApiPath<FolderSummary>,
+  /** DELETE /api/favorite-folders/{id}: Delete a folder; what it held returns to the main favorites. */
+  deleteFolder: (id: string | number): ApiPath<void> => (`/api/favorite-folders/${enc(id)}`) as ApiPath<void>,
+  /** GET /api/video-favorites: The user's favorite videos. */
+  videoFavorites: (): ApiPath<Array<VideoFavorite>> => (`/api/video-favorites`) as ApiPath<Array<VideoFavorite>>,
+  /** POST /api/video-favorites: Add a favorite video (201; 200 when it was there). */
+  addVideoFavorite: (): ApiPath<VideoFavorite> => (`/api/video-favorites`) as ApiPath<VideoFavorite>,
+  /** DELETE /api/video-favorites/{artistId}/{videoId}: Remove a favorite video. */
+  removeVideoFavorite: (artistId: string | number, videoId: string | number, params: { folderId?: string | number | null } = {}): ApiPath<void> => (`/api/video-favorites/${enc(artistId)}/${enc(videoId)}` + queryString(params, '?')) as ApiPath<void>,
+  /** GET /api/video-favorites/check/{artistId}/{videoId}: Whether a video is a favorite, and where. */
+  videoFavoriteCheck: (artistId: string | number, videoId: string | number): ApiPath<VideoFavoriteCheck> => (`/api/video-favorites/check/${enc(artistId)}/${enc(videoId)}`) as ApiPath<VideoFavoriteCheck>,
+  /** GET /api/openapi.json: This description (OpenAPI 3.1). */
+  openApiDescription: (): ApiPath<Description> => (`/api/openapi.json`) as ApiPath<Description>,
 } as const;
 
-// ---- Account actions (method and path of each state-changing call)
+/** How every signed-in read's path starts: the query keys of the user's own rows. */
+export const SIGNED_IN_READS: readonly string[] = ["/api/user/export", "/api/favorites", "/api/favorites/artist-id/", "/api/favorite-folders", "/api/video-favorites", "/api/video-favorites/check/"];
 
-export const accountActions = {
-  signUp: { method: "POST", path: "/api/auth/signup" },
-  resend: { method: "POST", path: "/api/auth/resend" },
-  confirm: { method: "POST", path: "/api/auth/confirm" },
-  signIn: { method: "POST", path: "/api/auth/signin" },
-  signOut: { method: "POST", path: "/api/auth/signout" },
-  requestCode: { method: "POST", path: "/api/auth/otp" },
-  verifyCode: { method: "POST", path: "/api/auth/verify" },
-  recover: { method: "POST", path: "/api/auth/recover" },
-  setNewPassword: { method: "POST", path: "/api/auth/recover/complete" },
-  deleteAccount: { method: "DELETE", path: "/api/user/delete" },
-  deletionConfirmation: { method: "POST", path: "/api/user/deletion-confirmation" },
-  providerSignIn: { method: "GET", path: "/api/auth/oidc/start" },
-  providerCallback: { method: "GET", path: "/api/auth/oidc/callback" },
-} as const;
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+/** Sends one call and reads its answer (`undefined` for 204); throws on a non-2xx status. */
+export type Send = <T>(method: HttpMethod, path: ApiPath<T>, body?: unknown) => Promise<T>;
+
+/** One function per operation the UI fetches (navigations are links: see `api`). */
+export const createClient = (send: Send) => ({
+  /** GET /api/artists: Every artist, by title. */
+  artists: (params: { refresh?: string | number | null } = {}): Promise<Array<Artist>> => send<Array<Artist>>("GET", api.artists(params)),
+  /** GET /api/artists/random: One artist at random. */
+  randomArtist: (): Promise<Artist> => send<Artist>("GET", api.randomArtist()),
+  /** GET /api/artists/search?query={query}: Artists whose title or genres match, best first. */
+  search: (query: string | number): Promise<Array<Artist>> => send<Array<Artist>>("GET", api.search(query)),
+  /** GET /api/artists/search/cards?query={query}&page={page}: One page of the search, as cards. */
+  searchCards: (query: string | number, page: string | number): Promise<SearchPage> => send<SearchPage>("GET", api.searchCards(query, page)),
+  /** GET /api/artists/browse?letter={letter}&page={page}: One page of the artists under one letter. */
+  browse: (letter: string | number, page: string | number, params: { refresh?: string | number | null } = {}): Promise<BrowsePage> => send<BrowsePage>("GET", api.browse(letter, page, params)),
+  /** GET /api/artists/{id}: One artist. */
+  artist: (id: string | number): Promise<Artist> => send<Artist>("GET", api.artist(id)),
+  /** GET /api/artists/{id}/neighbors: Where an artist sits in the sorted list. */
+  neighbors: (id: string | number): Promise<Neighbors> => send<Neighbors>("GET", api.neighbors(id)),
+  /** GET /api/artists/{id}/related: Artists sharing genres with one artist. */
+  related: (id: string | number): Promise<Array<ArtistSummary>> => send<Array<ArtistSummary>>("GET", api.related(id)),
+  /** GET /api/artists/{id}/details: Photo credit, date born or formed, listen links, albums and members of one artist. */
+  artistDetails: (id: string | number): Promise<ArtistDetails> => send<ArtistDetails>("GET", api.artistDetails(id)),
+  /** GET /api/quiz/facts?seed={seed}: Quiz questions for a seed. */
+  quizFacts: (seed: string | number): Promise<Array<QuizFact>> => send<Array<QuizFact>>("GET", api.quizFacts(seed)),
+  /** GET /api/user: The signed-in user, or null. */
+  user: (): Promise<User | null> => send<User | null>("GET", api.user()),
+  /** GET /api/user/export: The signed-in user's data, as a JSON attachment. */
+  userExport: (): Promise<Export> => send<Export>("GET", api.userExport()),
+  /** GET /api/auth/oidc: Whether an identity provider is offered. */
+  identityProvider: (): Promise<OidcInfo> => send<OidcInfo>("GET", api.identityProvider()),
+  /** POST /api/auth/signup: Create an account (a confirmation link is mailed). */
+  signUp: (body: Credentials): Promise<Done> => send<Done>("POST", api.signUp(), body),
+  /** POST /api/auth/resend: Mail the confirmation link again. */
+  resend: (body: EmailOnly): Promise<Done> => send<Done>("POST", api.resend(), body),
+  /** POST /api/auth/confirm: Confirm an address and sign in. */
+  confirm: (body: LinkToken): Promise<User> => send<User>("POST", api.confirm(), body),
+  /** POST /api/auth/signin: Sign in with email and password. */
+  signIn: (body: Credentials): Promise<User> => send<User>("POST", api.signIn(), body),
+  /** POST /api/auth/signout: End this session. */
+  signOut: (): Promise<Done> => send<Done>("POST", api.signOut()),
+  /** POST /api/auth/otp: Mail a one-time sign-in code. */
+  requestCode: (body: CodeRequest): Promise<Done> => send<Done>("POST", api.requestCode(), body),
+  /** POST /api/auth/verify: Sign in with a mailed code. */
+  verifyCode: (body: CodeCheck): Promise<User> => send<User>("POST", api.verifyCode(), body),
+  /** POST /api/auth/recover: Mail a password reset link. */
+  recover: (body: EmailOnly): Promise<Done> => send<Done>("POST", api.recover(), body),
+  /** POST /api/auth/recover/complete: Set a new password from a reset link and sign in. */
+  setNewPassword: (body: NewPassword): Promise<User> => send<User>("POST", api.setNewPassword(), body),
+  /** DELETE /api/user/delete: Delete the account and all its data. */
+  deleteAccount: (): Promise<Deleted> => send<Deleted>("DELETE", api.deleteAccount()),
+  /** POST /api/user/deletion-confirmation: Right after a deletion, mail its confirmation to the deleted account's address (once, whatever address the body names); signed in, a notice that a deletion was asked for. */
+  deletionConfirmation: (body: EmailOnly): Promise<Done> => send<Done>("POST", api.deletionConfirmation(), body),
+  /** GET /api/weekly-top-ten: The newest week's top ten songs. */
+  weeklyTopTen: (params: { refresh?: string | number | null } = {}): Promise<Array<TopTenEntry>> => send<Array<TopTenEntry>>("GET", api.weeklyTopTen(params)),
+  /** GET /api/weekly-top-ten?week={week}: One week's top ten songs (404 for a week without a list). */
+  weeklyTopTenOf: (week: string | number, params: { refresh?: string | number | null } = {}): Promise<Array<TopTenEntry>> => send<Array<TopTenEntry>>("GET", api.weeklyTopTenOf(week, params)),
+  /** GET /api/weekly-top-ten/weeks: Every week with a top ten, newest first. */
+  topTenWeeks: (): Promise<Array<ChartWeek>> => send<Array<ChartWeek>>("GET", api.topTenWeeks()),
+  /** GET /api/new-songs: New songs. */
+  newSongs: (): Promise<Array<NewSong>> => send<Array<NewSong>>("GET", api.newSongs()),
+  /** GET /api/youtube/channel-videos: The site channel's videos. */
+  channelVideos: (): Promise<Array<ChannelVideo>> => send<Array<ChannelVideo>>("GET", api.channelVideos()),
+  /** GET /api/artist/channel-videos?url={url}: An artist channel's videos. */
+  artistChannelVideos: (url: string | number): Promise<Array<ChannelVideo>> => send<Array<ChannelVideo>>("GET", api.artistChannelVideos(url)),
+  /** GET /api/articles: Articles, newest first. */
+  articles: (): Promise<Array<Article>> => send<Array<Article>>("GET", api.articles()),
+  /** GET /api/articles?category={category}: Articles in one category (name or slug). */
+  articlesIn: (category: string | number): Promise<Array<Article>> => send<Array<Article>>("GET", api.articlesIn(category)),
+  /** GET /api/articles/{id}: One article. */
+  article: (id: string | number): Promise<Article> => send<Article>("GET", api.article(id)),
+  /** GET /api/favorites: The user's top-level favorite artists. */
+  favorites: (): Promise<Array<Artist>> => send<Array<Artist>>("GET", api.favorites()),
+  /** POST /api/favorites: Add a favorite (201; 200 when it was there). */
+  addFavorite: (body: NewFavorite): Promise<Favorite> => send<Favorite>("POST", api.addFavorite(), body),
+  /** POST /api/favorites/move: Move a favorite between folders. */
+  moveFavorite: (body: MoveFavorite): Promise<Favorite> => send<Favorite>("POST", api.moveFavorite(), body),
+  /** DELETE /api/favorites/{artistId}: Remove a favorite. */
+  removeFavorite: (artistId: string | number, params: { folderId?: string | number | null } = {}): Promise<void> => send<void>("DELETE", api.removeFavorite(artistId, params)),
+  /** GET /api/favorites/artist-id/{externalId}: The catalogue id of the artist with this externalId. */
+  artistByExternalId: (externalId: string | number): Promise<ArtistRef> => send<ArtistRef>("GET", api.artistByExternalId(externalId)),
+  /** GET /api/favorite-folders: The user's folders with their artists. */
+  favoriteFolders: (): Promise<Array<FavoriteFolder>> => send<Array<FavoriteFolder>>("GET", api.favoriteFolders()),
+  /** POST /api/favorite-folders: Create a folder. */
+  createFolder: (body: NewFolder): Promise<FolderSummary> => send<FolderSummary>("POST", api.createFolder(), body),
+  /** PATCH /api/favorite-folders/{id}: Rename a folder. */
+  renameFolder: (id: string | number, body: NewFolder): Promise<FolderSummary> => send<FolderSummary>("PATCH", api.renameFolder(id), body),
+  /** DELETE /api/favorite-folders/{id}: Delete a folder; what it held returns to the main favorites. */
+  deleteFolder: (id: string | number): Promise<void> => send<void>("DELETE", api.deleteFolder(id)),
+  /** GET /api/video-favorites: The user's favorite videos. */
+  videoFavorites: (): Promise<Array<VideoFavorite>> => send<Array<VideoFavorite>>("GET", api.videoFavorites()),
+  /** POST /api/video-favorites: Add a favorite video (201; 200 when it was there). */
+  addVideoFavorite: (body: NewVideoFavorite): Promise<VideoFavorite> => send<VideoFavorite>("POST", api.addVideoFavorite(), body),
+  /** DELETE /api/video-favorites/{artistId}/{videoId}: Remove a favorite video. */
+  removeVideoFavorite: (artistId: string | number, videoId: string | number, params: { folderId?: string | number | null } = {}): Promise<void> => send<void>("DELETE", api.removeVideoFavorite(artistId, videoId, params)),
+  /** GET /api/video-favorites/check/{artistId}/{videoId}: Whether a video is a favorite, and where. */
+  videoFavoriteCheck: (artistId: string | number, videoId: string | number): Promise<VideoFavoriteCheck> => send<VideoFavoriteCheck>("GET", api.videoFavoriteCheck(artistId, videoId)),
+  /** GET /api/openapi.json: This description (OpenAPI 3.1). */
+  openApiDescription: (): Promise<Description> => send<Description>("GET", api.openApiDescription()),
+});
 
 // ---- Page routes (React Router paths) and links
 

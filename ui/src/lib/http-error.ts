@@ -1,15 +1,15 @@
 /**
- * The error every failed API read throws (spec section 8: "Non-OK HTTP response:
- * an error formatted as status code, a colon, then the response text (or the
- * status text)").
+ * The error every failed API call throws: its message is the status code, a colon,
+ * then the response text (or the status text); a write may word it for the person
+ * instead (see `worded`).
  */
 export class HttpError extends Error {
   readonly status: number;
   /** Parsed JSON body when the response was JSON, else the raw text. */
   readonly body: unknown;
 
-  constructor(status: number, text: string, body: unknown) {
-    super(formatHttpErrorMessage(status, text));
+  constructor(status: number, text: string, body: unknown, message = formatHttpErrorMessage(status, text)) {
+    super(message);
     this.name = 'HttpError';
     this.status = status;
     this.body = body;
@@ -47,6 +47,16 @@ export function httpErrorFromText(status: number, statusText: string, text: stri
 export function httpErrorFromBody(status: number, body: unknown): HttpError {
   const text = body === undefined || body === null ? '' : typeof body === 'string' ? body : JSON.stringify(body);
   return new HttpError(status, text !== '' ? text : defaultStatusText(status), body);
+}
+
+/**
+ * A failed write told in the words a person reads (`message`, or the server's own
+ * message when `serverWords` and it sent one). Keeps the status (0: no answer at all).
+ */
+export function worded(error: unknown, message: string, serverWords = false): HttpError {
+  if (!isHttpError(error)) return new HttpError(0, message, undefined, message);
+  const text = (serverWords ? error.serverMessage : null) ?? message;
+  return new HttpError(error.status, text, error.body, text);
 }
 
 export function isHttpError(error: unknown): error is HttpError {

@@ -1,16 +1,16 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   api,
   type Artist,
-  type Favorite,
   type FavoriteFolder,
-  type FolderSummary,
   type MoveFavorite,
   type NewFavorite,
   type NewVideoFavorite,
   type VideoFavorite,
 } from '../generated/contract';
+import { client as apiClient } from './api-client';
 import type { PlaylistItem } from './events';
+import { isHttpError, worded } from './http-error';
 import { useCachedData } from './cached-data';
 
 /**
@@ -23,7 +23,7 @@ import { useCachedData } from './cached-data';
 
 /** Spec section 9: the favorites list is reread this long after a removal. */
 export const REFRESH_AFTER_REMOVAL_MS = 100;
-/** Spec section 9: a failed favorite removal is tried once more after this long. */
+/** A failed favorite removal is tried once more after this long (see `REMOVAL_RETRY`). */
 export const REMOVAL_RETRY_MS = 500;
 /** Fired after a video favorite changes (spec section 4), for the player's hearts. */
 export const FAVORITES_UPDATED_EVENT = 'favoritesUpdated';
@@ -45,46 +45,6 @@ export function useVideoFavoritesList(): VideoFavorite[] {
 
 const EMPTY: never[] = [];
 
-/** The server's `message` field of an error answer, if it has one. */
-async function serverMessage(response: Response): Promise<string | null> {
-  try {
-    const body = (await response.json()) as { message?: unknown };
-    return typeof body.message === 'string' && body.message ? body.message : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A failed library write: its text is the spec's (section 8), or the server's message where the spec reads it. */
-export class LibraryError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'LibraryError';
-  }
-}
-
-async function send<T>(method: string, path: string, failure: string, body?: unknown, useServerMessage = false): Promise<T | null> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      credentials: 'include',
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new LibraryError(failure, 0);
-  }
-  if (!response.ok) {
-    const message = useServerMessage ? await serverMessage(response) : null;
-    throw new LibraryError(message ?? failure, response.status);
-  }
-  return response.status === 204 ? null : ((await response.json()) as T);
-}
-
 /** Rereads the library lists the pages and the header show. */
 export async function refreshLibrary(client: QueryClient): Promise<void> {
   await Promise.all(
@@ -97,21 +57,21 @@ export async function refreshLibrary(client: QueryClient): Promise<void> {
   );
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/**
+ * A failed removal is tried once more after `REMOVAL_RETRY_MS`, unless
+ * it answered 404: then it is already gone. As `useMutation` options.
+ */
+export const REMOVAL_RETRY = {
+  retry: (failureCount: number, error: unknown) => failureCount < 1 && !(isHttpError(error) && error.status === 404),
+  retryDelay: REMOVAL_RETRY_MS,
+} as const;
 
-/** Runs a removal; if it fails, tries once more after `REMOVAL_RETRY_MS` (spec section 4). */
-export async function withOneRetry<T>(attempt: () => Promise<T>, wait: (ms: number) => Promise<void> = sleep): Promise<T> {
-  try {
-    return await attempt();
-  } catch (error) {
-    // A 404 means it is already gone: nothing to retry.
-    if (error instanceof LibraryError && error.status === 404) throw error;
-    await wait(REMOVAL_RETRY_MS);
-    return attempt();
-  }
-}
-
-const folderQuery = (folderId: number | null | undefined) => (folderId == null ? '' : `?folderId=${encodeURIComponent(folderId)}`);
+/** Rethrows a failed write worded as the spec says (or as the server did, where the spec reads it). */
+const failure =
+  (message: string, serverWords = false) =>
+  (error: unknown): never => {
+    throw worded(error, message, serverWords);
+  };
 
 /** Drops one artist from the cached list at once (the reread after 100 ms confirms it). */
 function dropFromCache(client: QueryClient, artistId: number, folderId: number | null | undefined): void {
@@ -150,69 +110,122 @@ export function returnFolderToTopLevel(client: QueryClient, folderId: number): v
 }
 
 /**
- * The library's writes. Adds and moves reread the lists at once; removals take the row
- * out of the cache at once, are retried once on failure, and reread the lists after
- * 100 ms (spec sections 4 and 9). Errors carry the spec's texts.
+ * The library's writes, one mutation each (fetch errors never pause for a network
+ * check: a write fails at once, as a person expects). Adds and moves reread the lists
+ * before they resolve; removals take the row out of the cache, are retried once on
+ * failure, and reread the lists after 100 ms. Errors carry the product's texts.
  */
+const WRITE = { networkMode: 'always' } as const;
+
+/** Rereads the lists 100 ms after a removal, whatever its outcome. */
+function refreshSoon(client: QueryClient): void {
+  setTimeout(() => void refreshLibrary(client), REFRESH_AFTER_REMOVAL_MS);
+}
+
+export function useAddFavorite() {
+  const client = useQueryClient();
+  return useMutation({
+    ...WRITE,
+    mutationFn: (body: NewFavorite) => apiClient.addFavorite(body).catch(failure('Failed to save favorite')),
+    onSuccess: () => refreshLibrary(client),
+  }).mutateAsync;
+}
+
+export function useRemoveFavorite() {
+  const client = useQueryClient();
+  const { mutateAsync } = useMutation({
+    ...WRITE,
+    ...REMOVAL_RETRY,
+    mutationFn: ({ artistId, folderId }: { artistId: number; folderId?: number | null }) =>
+      apiClient.removeFavorite(artistId, { folderId }).catch(failure('Failed to remove favorite')),
+    onSuccess: (_, { artistId, folderId }) => dropFromCache(client, artistId, folderId),
+    onSettled: () => refreshSoon(client),
+  });
+  return (artistId: number, folderId?: number | null) => mutateAsync({ artistId, folderId });
+}
+
+export function useAddVideoFavorite() {
+  const client = useQueryClient();
+  return useMutation({
+    ...WRITE,
+    mutationFn: (body: NewVideoFavorite) =>
+      apiClient.addVideoFavorite(body).catch(failure(body.folderId == null ? 'Failed to add video favorite' : 'Failed to add video favorite to folder')),
+    onSuccess: async () => {
+      await refreshLibrary(client);
+      fireFavoritesUpdated();
+    },
+  }).mutateAsync;
+}
+
+type VideoRow = { artistId: number; videoId: string; folderId?: number | null };
+
+/**
+ * Removes a video favorite: it leaves the cached list at once; on failure it is put back
+ * (the heart shows favorited again) and the error is rethrown.
+ */
+export function useRemoveVideoFavorite() {
+  const client = useQueryClient();
+  const key = [api.videoFavorites()];
+  const { mutateAsync } = useMutation({
+    ...WRITE,
+    ...REMOVAL_RETRY,
+    mutationFn: ({ artistId, videoId, folderId }: VideoRow) =>
+      apiClient.removeVideoFavorite(artistId, videoId, { folderId }).catch(failure('Failed to remove video favorite')),
+    onMutate: ({ artistId, videoId, folderId }: VideoRow) => {
+      const before = client.getQueryData<VideoFavorite[]>(key);
+      const sameRow = (video: VideoFavorite) => video.artistId === artistId && video.videoId === videoId && (video.folderId ?? null) === (folderId ?? null);
+      client.setQueryData<VideoFavorite[]>(key, (list) => list?.filter((video) => !sameRow(video)));
+      return { before };
+    },
+    onError: (_error, _row, context) => {
+      if (context?.before !== undefined) client.setQueryData(key, context.before);
+    },
+    onSettled: () => {
+      fireFavoritesUpdated();
+      refreshSoon(client);
+    },
+  });
+  return (artistId: number, videoId: string, folderId?: number | null) => mutateAsync({ artistId, videoId, folderId });
+}
+
+/** Every write of the library, for the favorites pages. */
 export function useLibraryActions() {
   const client = useQueryClient();
   const refresh = () => refreshLibrary(client);
-  const then = async <T>(write: Promise<T>): Promise<T> => {
-    const result = await write;
-    await refresh();
-    return result;
-  };
-  const refreshSoon = () => {
-    setTimeout(() => void refresh(), REFRESH_AFTER_REMOVAL_MS);
-  };
-  return {
-    addFavorite: (body: NewFavorite) => then(send<Favorite>('POST', '/api/favorites', 'Failed to save favorite', body)),
-    removeFavorite: async (artistId: number, folderId?: number | null) => {
-      const path = `/api/favorites/${encodeURIComponent(artistId)}${folderQuery(folderId)}`;
-      try {
-        await withOneRetry(() => send<null>('DELETE', path, 'Failed to remove favorite'));
-        dropFromCache(client, artistId, folderId);
-      } finally {
-        refreshSoon();
-      }
-    },
-    moveFavorite: (body: MoveFavorite) => then(send<Favorite>('POST', '/api/favorites/move', 'Failed to save favorite', body)),
-    createFolder: (name: string) =>
-      then(send<FolderSummary>('POST', '/api/favorite-folders', 'Failed to create folder', { name: name.trim() }, true)),
-    renameFolder: (id: number, name: string) =>
-      then(send<FolderSummary>('PATCH', `/api/favorite-folders/${encodeURIComponent(id)}`, 'Failed to create folder', { name: name.trim() }, true)),
-    deleteFolder: async (id: number) => {
-      await send<null>('DELETE', `/api/favorite-folders/${encodeURIComponent(id)}`, 'Failed to delete folder');
+  const moveFavorite = useMutation({
+    ...WRITE,
+    mutationFn: (body: MoveFavorite) => apiClient.moveFavorite(body).catch(failure('Failed to save favorite')),
+    onSuccess: refresh,
+  }).mutateAsync;
+  const createFolder = useMutation({
+    ...WRITE,
+    mutationFn: (name: string) => apiClient.createFolder({ name: name.trim() }).catch(failure('Failed to create folder', true)),
+    onSuccess: refresh,
+  }).mutateAsync;
+  const renameFolder = useMutation({
+    ...WRITE,
+    mutationFn: ({ id, name }: { id: number; name: string }) =>
+      apiClient.renameFolder(id, { name: name.trim() }).catch(failure('Failed to create folder', true)),
+    onSuccess: refresh,
+  }).mutateAsync;
+  const deleteFolder = useMutation({
+    ...WRITE,
+    mutationFn: (id: number) => apiClient.deleteFolder(id).catch(failure('Failed to delete folder')),
+    onSuccess: (_, id) => {
       returnFolderToTopLevel(client, id);
       // The cache already shows the result; the reread only confirms it.
       void refresh();
     },
-    addVideoFavorite: async (body: NewVideoFavorite) => {
-      const failure = body.folderId == null ? 'Failed to add video favorite' : 'Failed to add video favorite to folder';
-      const saved = await then(send<VideoFavorite>('POST', '/api/video-favorites', failure, body));
-      fireFavoritesUpdated();
-      return saved;
-    },
-    /**
-     * Removes a video favorite: it leaves the cached list at once; on failure it is put
-     * back (the heart shows favorited again) and the error is rethrown.
-     */
-    removeVideoFavorite: async (artistId: number, videoId: string, folderId?: number | null) => {
-      const key = [api.videoFavorites()];
-      const before = client.getQueryData<VideoFavorite[]>(key);
-      const sameRow = (video: VideoFavorite) => video.artistId === artistId && video.videoId === videoId && (video.folderId ?? null) === (folderId ?? null);
-      client.setQueryData<VideoFavorite[]>(key, (list) => list?.filter((video) => !sameRow(video)));
-      const path = `/api/video-favorites/${encodeURIComponent(artistId)}/${encodeURIComponent(videoId)}${folderQuery(folderId)}`;
-      try {
-        await withOneRetry(() => send<null>('DELETE', path, 'Failed to remove video favorite'));
-      } catch (error) {
-        if (before !== undefined) client.setQueryData(key, before);
-        throw error;
-      } finally {
-        fireFavoritesUpdated();
-        refreshSoon();
-      }
-    },
+  }).mutateAsync;
+  return {
+    addFavorite: useAddFavorite(),
+    removeFavorite: useRemoveFavorite(),
+    moveFavorite,
+    createFolder,
+    renameFolder: (id: number, name: string) => renameFolder({ id, name }),
+    deleteFolder,
+    addVideoFavorite: useAddVideoFavorite(),
+    removeVideoFavorite: useRemoveVideoFavorite(),
   };
 }
 

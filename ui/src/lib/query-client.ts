@@ -1,5 +1,5 @@
 import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
-import { defaultQueryFn } from './fetcher';
+import { defaultQueryFn } from './api-client';
 
 /**
  * Spec section 9 / 7: no refetch on window focus or interval, no retries (queries

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { api } from '../generated/contract';
+import { api, SIGNED_IN_READS } from '../generated/contract';
 import { forgetKeptPages } from './offline';
 import { STATE_ELEMENT_ID } from './ssr-state';
 
@@ -20,7 +20,7 @@ export const SIGNED_OUT_EVENT = 'signed-out';
 
 /** A query key that holds the signed-in user's own rows (favorites, folders, videos, export). */
 export function isPrivateQueryKey(key: unknown): boolean {
-  return typeof key === 'string' && /^\/api\/(favorite|video-favorite|user\/)/.test(key);
+  return typeof key === 'string' && SIGNED_IN_READS.some((start) => key.startsWith(start));
 }
 
 export function forgetSignedInUser(queryClient: QueryClient): void {

@@ -1,5 +1,5 @@
-//! The OpenAPI description at `/api/openapi.json` describes
-//! exactly the `/api` routes the router serves (paths and methods).
+//! The OpenAPI description at `/api/openapi.json` describes exactly the `/api` routes
+//! the router serves (paths and methods), and every declared operation is mounted.
 
 use std::collections::BTreeSet;
 
@@ -97,6 +97,34 @@ async fn the_walk_finds_a_route_added_outside_the_description(db: &TestDb) {
     assert!(!served.contains(&("GET".to_owned(), "/api/undescribed/{id}".to_owned())));
 }
 
+/// Every declared operation is mounted: asked with its method at its path (holes filled),
+/// the app answers from a handler, not with "no such endpoint" (404) or "not that
+/// method" (405).
+async fn every_declared_operation_is_mounted(db: &TestDb) {
+    let app = app(db).await;
+    for op in sound_atlas_contract::operation::all() {
+        let holes = op.template.holes();
+        let values: Vec<&dyn std::fmt::Display> = holes.iter().map(|_| &1 as _).collect();
+        let request = Request::builder()
+            .method(op.method.as_str())
+            .uri(op.template.fill(&values))
+            .header("content-type", "application/json")
+            .body(Body::from(if op.takes_body { "{}" } else { "" }))
+            .unwrap();
+        let answer = send(&app, request).await;
+        let unrouted = answer.status == StatusCode::METHOD_NOT_ALLOWED
+            || (answer.status == StatusCode::NOT_FOUND
+                && answer.json()["message"] == "There is no such API endpoint.");
+        assert!(
+            !unrouted,
+            "{} {} is declared but not mounted ({})",
+            op.method.as_str(),
+            op.template.0,
+            answer.status
+        );
+    }
+}
+
 async fn an_unknown_method_on_a_known_path_is_a_405_in_the_error_shape(db: &TestDb) {
     let app = app(db).await;
     let request = Request::builder()
@@ -111,6 +139,7 @@ async fn an_unknown_method_on_a_known_path_is_a_405_in_the_error_shape(db: &Test
 
 db_tests!(
     the_description_has_every_api_route_the_router_serves,
+    every_declared_operation_is_mounted,
     the_walk_finds_a_route_added_outside_the_description,
     an_unknown_method_on_a_known_path_is_a_405_in_the_error_shape,
 );

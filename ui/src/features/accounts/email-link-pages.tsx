@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { accountActions, titles } from '../../generated/contract';
+import { api, titles } from '../../generated/contract';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import './email-link-pages.css';
 
@@ -35,7 +35,7 @@ export function ConfirmEmailPage() {
     <EmailLinkForm
       heading="Confirm your email"
       lead="Press the button to confirm your email address and sign in."
-      action={accountActions.confirm.path}
+      action={api.confirm()}
       button="Confirm my email"
     />
   );
@@ -48,7 +48,7 @@ export function NewPasswordPage() {
     <EmailLinkForm
       heading="Choose a new password"
       lead="Enter a new password (at least 8 characters). Your other sessions will be signed out."
-      action={accountActions.setNewPassword.path}
+      action={api.setNewPassword()}
       button="Set new password"
     >
       <label className="email-link-field">

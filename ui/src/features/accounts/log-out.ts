@@ -4,7 +4,8 @@ import { useNavigate } from '../../lib/navigation';
 import { toast, errorToast } from '../../lib/toast';
 import { isHttpError } from '../../lib/http-error';
 import { forgetSignedInUser } from '../../lib/signed-out';
-import { errorMessage, signOut } from './auth';
+import { client } from '../../lib/api-client';
+import { errorMessage } from './auth';
 
 /**
  * Log Out: sign out, clear the local library, go to /, toast "Logged out";
@@ -15,7 +16,7 @@ export function useLogOut(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
     try {
-      await signOut();
+      await client.signOut();
     } catch (error) {
       // A session that already ended is signed out all the same.
       if (!(isHttpError(error) && error.status === 401)) {

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { accountActions, api, type OidcInfo } from '../../generated/contract';
+import { api, type OidcInfo } from '../../generated/contract';
+import { client } from '../../lib/api-client';
 import { useModalKeys } from '../../components/modal';
 import { errorToast, toast } from '../../lib/toast';
-import { afterSignIn, errorMessage, recover, requestCode, signIn, signUp, verifyCode } from './auth';
+import { afterSignIn, errorMessage } from './auth';
 import './accounts.css';
 
 /** sign-in and sign-up (toggled by a link), the emailed code (ask, then verify) and recovery. */
@@ -61,25 +62,25 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
       const address = email.trim() === '' ? null : email.trim();
       switch (mode) {
         case 'signIn':
-          await afterSignIn(queryClient, await signIn({ email: address, password }));
+          await afterSignIn(queryClient, await client.signIn({ email: address, password }));
           onClose();
           return;
         case 'signUp':
-          await signUp({ email: address, password });
+          await client.signUp({ email: address, password });
           toast({ title: 'Check your email', description: 'We sent you a link to confirm your email address.' });
           onClose();
           return;
         case 'code':
-          await requestCode({ email: address, phone: null });
+          await client.requestCode({ email: address, phone: null });
           toast({ title: 'Check your email', description: 'We sent you a sign-in code.' });
           go('verify');
           return;
         case 'verify':
-          await afterSignIn(queryClient, await verifyCode({ email: address, token: code.trim() }));
+          await afterSignIn(queryClient, await client.verifyCode({ email: address, token: code.trim() }));
           onClose();
           return;
         case 'recover':
-          await recover({ email: address });
+          await client.recover({ email: address });
           toast({ title: 'Check your email', description: 'We sent you a link to reset your password.' });
           go('signIn');
           return;
@@ -91,8 +92,7 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
     }
   };
 
-  const providerHref = () =>
-    `${accountActions.providerSignIn.path}?redirectTo=${encodeURIComponent(window.location.pathname + window.location.search)}`;
+  const providerHref = () => api.providerSignIn(window.location.pathname + window.location.search);
 
   const withPassword = mode === 'signIn' || mode === 'signUp';
   // The code flow sends whatever was typed: the server answers an empty address with

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPoi
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../components/link';
-import { type Article, type ChannelVideo, type ChartWeek, type NewSong, type TopTenEntry } from '../../generated/contract';
+import type { Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry } from '../../generated/contract';
+import { client as apiClient } from '../../lib/api-client';
 import { requestVideoOverlay } from '../../lib/events';
-import { fetchJson } from '../../lib/fetcher';
 import { buyLinkProps } from '../../lib/marketplace';
 import { playHoverSound } from '../../lib/sound';
 import { ExternalLink, useExternalLink } from '../../components/external-link';
@@ -127,7 +127,7 @@ export function WeeklyTopTen() {
     setRefreshing(true);
     const started = Date.now();
     try {
-      const fresh = await fetchJson<TopTenEntry[]>(`${chartPath}${chartPath.includes('?') ? '&' : '?'}refresh=true`);
+      const fresh = await (week === null ? apiClient.weeklyTopTen({ refresh: 'true' }) : apiClient.weeklyTopTenOf(week, { refresh: 'true' }));
       client.setQueryData([chartPath], fresh);
     } catch {
       // The strip keeps what it shows; a failed refresh changes nothing.
@@ -135,7 +135,7 @@ export function WeeklyTopTen() {
       const left = REFRESH_SPINNER_MS - (Date.now() - started);
       window.setTimeout(() => setRefreshing(false), Math.max(0, left));
     }
-  }, [client, chartPath]);
+  }, [client, chartPath, week]);
 
   // ?refresh=true on the page rereads the chart (the server already
   // did for the first HTML) and is then removed from the address.

@@ -2,7 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Artist, FavoriteFolder, VideoFavorite } from '../../generated/contract';
 import { PLAY_EVENT, SHOW_LOGIN_EVENT, type PlayRequest } from '../../lib/events';
-import { withOneRetry, LibraryError, REMOVAL_RETRY_MS } from '../../lib/library';
+import { MutationObserver } from '@tanstack/react-query';
+import { HttpError } from '../../lib/http-error';
+import { REMOVAL_RETRY, REMOVAL_RETRY_MS } from '../../lib/library';
+import { createQueryClient } from '../../lib/query-client';
 import { playSound } from '../../lib/sound';
 import { makeArtist } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
@@ -383,41 +386,49 @@ describe('the favorite heart', () => {
 });
 
 describe('removal retry', () => {
+  /** Runs `attempt` as a mutation with the removals' retry options. */
+  const removal = <T,>(attempt: () => Promise<T>) => new MutationObserver(createQueryClient(), { ...REMOVAL_RETRY, mutationFn: attempt }).mutate();
+  const failed = (status: number) => new HttpError(status, 'Failed to remove favorite', null, 'Failed to remove favorite');
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('tries a failed removal once more after 500 ms', async () => {
-    const waits: number[] = [];
+    vi.useFakeTimers();
     let attempts = 0;
-    const result = await withOneRetry(
-      async () => {
-        attempts += 1;
-        if (attempts === 1) throw new LibraryError('Failed to remove favorite', 503);
-        return 'ok';
-      },
-      async (ms) => {
-        waits.push(ms);
-      },
-    );
-    expect(result).toBe('ok');
+    const result = removal(async () => {
+      attempts += 1;
+      if (attempts === 1) throw failed(503);
+      return 'ok';
+    });
+    await vi.advanceTimersByTimeAsync(REMOVAL_RETRY_MS - 1);
+    expect(attempts).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await result).toBe('ok');
     expect(attempts).toBe(2);
-    expect(waits).toEqual([REMOVAL_RETRY_MS]);
     expect(REMOVAL_RETRY_MS).toBe(500);
   });
 
   it('gives up after the second failure, and does not retry what is already gone', async () => {
+    vi.useFakeTimers();
     let attempts = 0;
-    const fail = async () => {
-      attempts += 1;
-      throw new LibraryError('Failed to remove favorite', 503);
-    };
-    await expect(withOneRetry(fail, async () => {})).rejects.toThrow('Failed to remove favorite');
+    const gaveUp = expect(
+      removal(async () => {
+        attempts += 1;
+        throw failed(503);
+      }),
+    ).rejects.toThrow('Failed to remove favorite');
+    await vi.advanceTimersByTimeAsync(REMOVAL_RETRY_MS * 4);
+    await gaveUp;
     expect(attempts).toBe(2);
     attempts = 0;
     await expect(
-      withOneRetry(async () => {
+      removal(async () => {
         attempts += 1;
-        throw new LibraryError('Failed to remove favorite', 404);
-      }, async () => {}),
+        throw failed(404);
+      }),
     ).rejects.toThrow();
     expect(attempts).toBe(1);
   });
 });
-

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import { api, type ChannelVideo } from '../../generated/contract';
+import { client } from '../../lib/api-client';
+import { isHttpError } from '../../lib/http-error';
 import { PLAY_EVENT, VIDEO_OVERLAY_EVENT, type PlayRequest, type VideoOverlayRequest } from '../../lib/events';
 import { playSound } from '../../lib/sound';
 import { SIGNED_OUT_EVENT } from '../../lib/signed-out';
@@ -35,16 +36,13 @@ async function resolveVideo(link: string): Promise<{ id: string } | { error: str
   if (direct) return { id: direct };
   if (!isChannelLink(link)) return { error: INVALID_VIDEO_URL };
   try {
-    const response = await fetch(api.artistChannelVideos(link), { headers: { Accept: 'application/json' }, credentials: 'include' });
-    if (response.ok) {
-      const videos = (await response.json()) as ChannelVideo[];
-      for (const video of videos) {
-        const id = extractVideoId(video.url) ?? extractVideoId(video.id);
-        if (id) return { id };
-      }
+    for (const video of await client.artistChannelVideos(link)) {
+      const id = extractVideoId(video.url) ?? extractVideoId(video.id);
+      if (id) return { id };
     }
   } catch (error) {
-    console.error('Could not read the channel videos', error);
+    // A refusal (a non-OK answer) just means no video; a failed request is logged.
+    if (!isHttpError(error)) console.error('Could not read the channel videos', error);
   }
   return { error: NO_CHANNEL_VIDEO };
 }

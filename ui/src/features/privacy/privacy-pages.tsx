@@ -2,9 +2,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from '../../lib/navigation';
 import { Link } from '../../components/link';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { accountActions, api, titles, type User } from '../../generated/contract';
+import { api, titles, type User } from '../../generated/contract';
 import { showLogin } from '../../lib/events';
-import { httpErrorFromText } from '../../lib/http-error';
+import { client, respond } from '../../lib/api-client';
 import { DEFAULT_CONSENT, readConsent, saveConsent, type Consent } from '../../lib/consent';
 import { readDataSaverSwitch, saveDataSaverSwitch } from '../../lib/data-saver';
 import { forgetSignedInUser } from '../../lib/signed-out';
@@ -155,9 +155,9 @@ function DataDownload() {
   const download = async () => {
     setPreparing(true);
     try {
-      const response = await fetch(api.userExport(), { credentials: 'include' });
-      if (!response.ok) throw httpErrorFromText(response.status, response.statusText, await response.text());
-      // The server names the file (Content-Disposition); the browser saves it under that name.
+      // The raw answer: the server names the file it is saved under.
+      const response = await respond('GET', api.userExport());
+      // Content-Disposition's name; the browser saves it under that name.
       const name =
         /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'sound-atlas-data.json';
       const url = URL.createObjectURL(await response.blob());
@@ -199,12 +199,7 @@ export function deletedAlert(email: string): string {
 
 /** Asks the server to mail the confirmation; failure is ignored. */
 function requestDeletionConfirmation(email: string): void {
-  void fetch(accountActions.deletionConfirmation.path, {
-    method: accountActions.deletionConfirmation.method,
-    credentials: 'include',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email }),
-  }).catch(() => undefined);
+  void client.deletionConfirmation({ email }).catch(() => undefined);
 }
 
 /** Step 0 (warning), step 1 (type the phrase), deleting, done. */
@@ -217,12 +212,7 @@ function AccountDeletion({ user }: { user: User }) {
   const remove = async () => {
     setStep('deleting');
     try {
-      const response = await fetch(accountActions.deleteAccount.path, {
-        method: accountActions.deleteAccount.method,
-        credentials: 'include',
-        headers: { Accept: 'application/json' },
-      });
-      if (!response.ok) throw new Error('Failed to delete account');
+      await client.deleteAccount();
     } catch (error) {
       console.error(error);
       window.alert('There was an error deleting your account. Please try again or contact support.');

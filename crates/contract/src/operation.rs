@@ -1,0 +1,379 @@
+//! API operations: every `/api` call, read or write, declared once with its method, path
+//! template, request body, answer, success status and who may call it. The server mounts
+//! its handlers by these declarations, the OpenAPI description and the UI's typed client
+//! are generated from them.
+
+use std::fmt::Display;
+use std::marker::PhantomData;
+
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use ts_rs::{Config, TS};
+
+use crate::template::{encode_uri_component, Part, Template};
+
+/// Where every operation lives: the server nests the API router here.
+pub const API_PREFIX: &str = "/api";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Method {
+    Get,
+    Post,
+    Patch,
+    Delete,
+}
+
+impl Method {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Method::Get => "GET",
+            Method::Post => "POST",
+            Method::Patch => "PATCH",
+            Method::Delete => "DELETE",
+        }
+    }
+}
+
+/// What a successful call answers with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    /// The answer type as JSON.
+    Json,
+    /// Nothing (204).
+    NoContent,
+    /// A redirect to a page of the site (303): a browser navigation, not a fetch.
+    Redirect,
+}
+
+/// Who may call an operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    Anyone,
+    /// The session's user (401 without one). Every write, signed in or not, is also
+    /// refused when a browser sends it from another origin (403).
+    SignedIn,
+}
+
+/// One `/api` operation: a `B` in (`()`: no body), a `T` out (`()`: no JSON answer).
+/// A read's filled path is also the browser's query key, so a page's prefetched read and
+/// the client's read meet.
+pub struct Operation<B, T> {
+    /// Its name in the generated TypeScript (and its OpenAPI `operationId`).
+    pub name: &'static str,
+    pub method: Method,
+    /// The path, with `{name}` holes (a query string's holes are its required parameters).
+    pub template: Template,
+    /// One line for the API description.
+    pub summary: &'static str,
+    /// The success status.
+    pub status: u16,
+    /// A second success status with the same answer (an add that found the row there).
+    pub also: Option<u16>,
+    pub answer: Answer,
+    pub takes_body: bool,
+    /// A form post (from an emailed link's page) is answered with a redirect.
+    pub form_redirect: bool,
+    pub access: Access,
+    /// Optional query parameters the handler reads besides the template's, with what
+    /// they mean.
+    pub query: &'static [(&'static str, &'static str)],
+    types: PhantomData<fn(B) -> T>,
+}
+
+/// A read: `GET`, no body, its `T` as JSON with 200.
+pub type Endpoint<T> = Operation<(), T>;
+
+impl<B, T> Operation<B, T> {
+    const fn declare(
+        method: Method,
+        name: &'static str,
+        template: &'static str,
+        summary: &'static str,
+    ) -> Self {
+        Operation {
+            name,
+            method,
+            template: Template(template),
+            summary,
+            status: 200,
+            also: None,
+            answer: Answer::Json,
+            takes_body: !matches!(method, Method::Get | Method::Delete),
+            form_redirect: false,
+            access: Access::Anyone,
+            query: &[],
+            types: PhantomData,
+        }
+    }
+
+    pub const fn post(name: &'static str, template: &'static str, summary: &'static str) -> Self {
+        Self::declare(Method::Post, name, template, summary)
+    }
+
+    pub const fn patch(name: &'static str, template: &'static str, summary: &'static str) -> Self {
+        Self::declare(Method::Patch, name, template, summary)
+    }
+
+    /// Answers 201 (and 200 when what it adds was there: see [`Self::or_existing`]).
+    pub const fn created(mut self) -> Self {
+        self.status = 201;
+        self
+    }
+
+    /// Also answers 200, with the same answer, when what it adds was already there.
+    pub const fn or_existing(mut self) -> Self {
+        self.also = Some(200);
+        self
+    }
+
+    pub const fn signed_in(mut self) -> Self {
+        self.access = Access::SignedIn;
+        self
+    }
+
+    pub const fn with_query(mut self, query: &'static [(&'static str, &'static str)]) -> Self {
+        self.query = query;
+        self
+    }
+
+    /// The same fields may come as an HTML form, which is answered with a redirect.
+    pub const fn or_form_redirect(mut self) -> Self {
+        self.form_redirect = true;
+        self
+    }
+
+    /// The filled path, every hole encoded as `encodeURIComponent` would.
+    pub fn path(&self, values: &[&dyn Display]) -> ApiPath<T> {
+        ApiPath {
+            path: self.template.fill_with(values, encode_uri_component),
+            payload: PhantomData,
+        }
+    }
+
+    /// The route inside the API router: the template without [`API_PREFIX`] and without
+    /// its query string (`/api/artists/{id}` -> `/artists/{id}`).
+    pub fn route(&self) -> &'static str {
+        let path = self.template.0;
+        let path = path.split_once('?').map_or(path, |(path, _)| path);
+        path.strip_prefix(API_PREFIX)
+            .expect("API templates start with /api")
+    }
+}
+
+impl<T> Operation<(), T> {
+    /// A read.
+    pub const fn get(name: &'static str, template: &'static str, summary: &'static str) -> Self {
+        Self::declare(Method::Get, name, template, summary)
+    }
+
+    /// A removal (its answer: `.no_content()`, or a `T` as JSON).
+    pub const fn delete(name: &'static str, template: &'static str, summary: &'static str) -> Self {
+        Self::declare(Method::Delete, name, template, summary)
+    }
+
+    /// A write without a body.
+    pub const fn bodiless(mut self) -> Self {
+        self.takes_body = false;
+        self
+    }
+}
+
+impl<B> Operation<B, ()> {
+    /// Answers 204 without a body.
+    pub const fn no_content(mut self) -> Self {
+        self.answer = Answer::NoContent;
+        self.status = 204;
+        self
+    }
+}
+
+impl Operation<(), ()> {
+    /// A browser navigation (`GET`) answered with a redirect (303).
+    pub const fn navigation(
+        name: &'static str,
+        template: &'static str,
+        summary: &'static str,
+    ) -> Self {
+        let mut op = Self::declare(Method::Get, name, template, summary);
+        op.answer = Answer::Redirect;
+        op.status = 303;
+        op
+    }
+}
+
+/// A filled operation path, typed by the answer: the server can only prefetch a `T`
+/// under an `ApiPath<T>`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ApiPath<T> {
+    path: String,
+    payload: PhantomData<fn() -> T>,
+}
+
+impl<T> ApiPath<T> {
+    pub fn as_str(&self) -> &str {
+        &self.path
+    }
+
+    pub fn into_string(self) -> String {
+        self.path
+    }
+}
+
+impl<T> Display for ApiPath<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.path)
+    }
+}
+
+/// An operation without its types: what the description, the TypeScript generator and
+/// the tests read.
+#[derive(Clone, Copy)]
+pub struct OperationInfo {
+    pub name: &'static str,
+    pub method: Method,
+    pub template: Template,
+    pub summary: &'static str,
+    pub status: u16,
+    pub also: Option<u16>,
+    pub answer: Answer,
+    pub takes_body: bool,
+    pub form_redirect: bool,
+    pub access: Access,
+    pub query: &'static [(&'static str, &'static str)],
+    body_schema: fn(&mut SchemaGenerator) -> Schema,
+    answer_schema: fn(&mut SchemaGenerator) -> Schema,
+    body_ts: fn(&Config) -> String,
+    answer_ts: fn(&Config) -> String,
+}
+
+impl<B: JsonSchema + TS + 'static, T: JsonSchema + TS + 'static> Operation<B, T> {
+    pub fn info(&self) -> OperationInfo {
+        OperationInfo {
+            name: self.name,
+            method: self.method,
+            template: self.template,
+            summary: self.summary,
+            status: self.status,
+            also: self.also,
+            answer: self.answer,
+            takes_body: self.takes_body,
+            form_redirect: self.form_redirect,
+            access: self.access,
+            query: self.query,
+            body_schema: |gen| gen.subschema_for::<B>(),
+            answer_schema: |gen| gen.subschema_for::<T>(),
+            body_ts: |cfg| B::name(cfg),
+            answer_ts: |cfg| T::name(cfg),
+        }
+    }
+}
+
+impl OperationInfo {
+    /// The path without its query string.
+    pub fn path(&self) -> &'static str {
+        let path = self.template.0;
+        path.split_once('?').map_or(path, |(path, _)| path)
+    }
+
+    /// The query parameters besides the template's holes (which are required).
+    pub fn optional_query(&self) -> Vec<(&'static str, &'static str)> {
+        let holes = self.template.holes();
+        self.query
+            .iter()
+            .copied()
+            .filter(|(name, _)| !holes.contains(name))
+            .collect()
+    }
+
+    /// The request body's schema, when it takes one.
+    pub fn body_schema(&self, gen: &mut SchemaGenerator) -> Option<Schema> {
+        self.takes_body.then(|| (self.body_schema)(gen))
+    }
+
+    /// The answer's schema, when it answers JSON.
+    pub fn answer_schema(&self, gen: &mut SchemaGenerator) -> Option<Schema> {
+        (self.answer == Answer::Json).then(|| (self.answer_schema)(gen))
+    }
+
+    /// The request body as a TypeScript type, when it takes one.
+    pub fn body_ts(&self, cfg: &Config) -> Option<String> {
+        self.takes_body.then(|| (self.body_ts)(cfg))
+    }
+
+    /// The answer as a TypeScript type (`void` when there is no JSON answer).
+    pub fn answer_ts(&self, cfg: &Config) -> String {
+        match self.answer {
+            Answer::Json => (self.answer_ts)(cfg),
+            Answer::NoContent | Answer::Redirect => "void".to_owned(),
+        }
+    }
+}
+
+/// Every operation of the API, in the order the description lists them.
+pub fn all() -> Vec<OperationInfo> {
+    [
+        crate::catalog::api::operations(),
+        crate::quiz::api::operations(),
+        crate::accounts::api::operations(),
+        crate::content::api::operations(),
+        crate::library::api::operations(),
+        vec![crate::openapi::DESCRIPTION.info()],
+    ]
+    .concat()
+}
+
+/// The holes of a template, checked to be plain identifiers (they become parameters).
+pub(crate) fn hole_names(template: &Template) -> Vec<&'static str> {
+    template
+        .parts()
+        .into_iter()
+        .filter_map(|part| match part {
+            Part::Hole(name) => {
+                assert!(
+                    name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'),
+                    "hole {name:?} in {:?} is not an identifier",
+                    template.0
+                );
+                Some(name)
+            }
+            Part::Text(_) => None,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::*;
+
+    #[test]
+    fn names_and_declarations_are_unique() {
+        let mut names = HashSet::new();
+        let mut routes = HashSet::new();
+        for op in all() {
+            assert!(
+                names.insert(op.name),
+                "two operations are named {}",
+                op.name
+            );
+            assert!(
+                routes.insert((op.method, op.template.0)),
+                "{} {} is declared twice",
+                op.method.as_str(),
+                op.template.0
+            );
+        }
+    }
+
+    #[test]
+    fn writes_are_not_gets_and_answers_match_their_status() {
+        for op in all() {
+            match op.answer {
+                Answer::Json => assert!(matches!(op.status, 200 | 201), "{}", op.name),
+                Answer::NoContent => assert_eq!(op.status, 204, "{}", op.name),
+                Answer::Redirect => assert_eq!(op.status, 303, "{}", op.name),
+            }
+            assert!(!(op.method == Method::Get && op.takes_body), "{}", op.name);
+        }
+    }
+}
