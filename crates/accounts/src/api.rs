@@ -12,11 +12,11 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::{Json, Router};
 use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set, TransactionTrait};
 use sound_atlas_entity::{auth_token, identity, user};
-use sound_atlas_http::{ApiError, ApiResult, OperationRoutes, QueryParams};
+use sound_atlas_web::{ApiError, ApiResult, OperationRoutes, QueryParams};
 use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 
-use crate::http::{client_ip, refuse_cross_origin, safe_redirect, Input, MAX_BODY_BYTES};
+use crate::http::{client_ip, safe_redirect};
 use crate::limits::{
     allowed, ip_key, TOO_MANY_ACCOUNT_SIGN_INS, TOO_MANY_REQUESTS, TOO_MANY_SIGN_INS,
     TOO_MANY_SIGN_UPS,
@@ -31,6 +31,7 @@ use crate::users::{self, parse_email};
 use crate::{now, password, store, Accounts};
 use sound_atlas_contract::accounts::api;
 use sound_atlas_contract::pages::routes;
+use sound_atlas_web::{refuse_cross_origin, Input, MAX_BODY_BYTES};
 
 pub const CHECK_EMAIL_SIGN_UP: &str = "Check your email for the confirmation link.";
 pub const CHECK_EMAIL_CODE: &str = "Check your email for the sign-in code.";

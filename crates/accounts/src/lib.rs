@@ -60,7 +60,7 @@ pub struct ExportRows {
 
 /// Reads a user's [`ExportRows`] by user id.
 pub type ExportRowsFn = Arc<
-    dyn Fn(i32) -> Pin<Box<dyn Future<Output = sound_atlas_http::ApiResult<ExportRows>> + Send>>
+    dyn Fn(i32) -> Pin<Box<dyn Future<Output = sound_atlas_web::ApiResult<ExportRows>> + Send>>
         + Send
         + Sync,
 >;
@@ -124,10 +124,7 @@ impl Accounts {
     }
 
     /// The user's rows of other features, for the data export (none when not provided).
-    pub(crate) async fn export_rows(
-        &self,
-        user_id: i32,
-    ) -> sound_atlas_http::ApiResult<ExportRows> {
+    pub(crate) async fn export_rows(&self, user_id: i32) -> sound_atlas_web::ApiResult<ExportRows> {
         match self.inner.export_rows.get() {
             Some(rows) => rows(user_id).await,
             None => Ok(ExportRows::default()),

@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use sea_orm::{ConnectionTrait, DatabaseBackend, DatabaseConnection, DbErr, Statement};
-use sound_atlas_http::ApiError;
+use sound_atlas_web::ApiError;
 
 use crate::config::{Limit, Limits};
 

@@ -13,7 +13,7 @@ use openidconnect::{
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
 use serde::{Deserialize, Serialize};
 use sound_atlas_entity::{identity, user};
-use sound_atlas_http::ApiError;
+use sound_atlas_web::ApiError;
 use tokio::sync::OnceCell;
 
 use crate::users;

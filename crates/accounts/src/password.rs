@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
 use rand::RngCore;
-use sound_atlas_http::ApiError;
+use sound_atlas_web::ApiError;
 use unicode_normalization::UnicodeNormalization;
 
 /// Password length limits (characters), from the route contract: generous for

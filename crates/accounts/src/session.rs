@@ -5,7 +5,7 @@ use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use sea_orm::EntityTrait;
 use sound_atlas_entity::user;
-use sound_atlas_http::ApiError;
+use sound_atlas_web::ApiError;
 use tower_sessions::Session;
 
 use crate::store::{SIGNED_IN_AT_KEY, USER_KEY};

@@ -4,7 +4,7 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set,
 };
 use sound_atlas_entity::user;
-use sound_atlas_http::ApiError;
+use sound_atlas_web::ApiError;
 
 use crate::now;
 

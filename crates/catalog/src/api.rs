@@ -5,7 +5,7 @@ use axum::extract::{FromRef, State};
 use axum::{Json, Router};
 use sound_atlas_contract::catalog::api as endpoints;
 use sound_atlas_contract::quiz::{api as quiz_endpoints, QuizFact};
-use sound_atlas_http::{ApiResult, OperationRoutes, QueryParams};
+use sound_atlas_web::{ApiResult, OperationRoutes, QueryParams};
 
 use crate::model::{Artist, ArtistDetails, ArtistSummary, BrowsePage, Neighbors, SearchPage};
 use crate::params::{ArtistId, BrowseRequest, SearchCardsRequest, SearchQuery};

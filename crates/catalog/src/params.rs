@@ -4,7 +4,7 @@
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use sound_atlas_http::{ApiError, ApiResult, PathParam, QueryParams};
+use sound_atlas_web::{ApiError, ApiResult, PathParam, QueryParams};
 
 use crate::model::{Letter, MAX_API_PAGE, MAX_QUERY_CHARS};
 

@@ -14,7 +14,7 @@
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use sound_atlas_contract::quiz::{QUIZ_MAX_SEED_CHARS, QUIZ_MIN_BIO_CHARS, QUIZ_SAMPLE_SIZE};
-use sound_atlas_http::{ApiError, ApiResult, QueryParams};
+use sound_atlas_web::{ApiError, ApiResult, QueryParams};
 
 pub use sound_atlas_contract::quiz::QuizFact;
 

@@ -4,7 +4,7 @@
 
 use rand::Rng;
 use sea_orm::EntityTrait;
-use sound_atlas_http::{ApiError, ApiResult};
+use sound_atlas_web::{ApiError, ApiResult};
 
 use crate::enrichment;
 use crate::model::{

@@ -1,8 +1,8 @@
 //! Catalogue reads against a real database, on SQLite and PostgreSQL.
 
 use sound_atlas_catalog::{reads, seed, ArtistId, Catalog, Letter, PageNumber, SearchQuery};
-use sound_atlas_http::ApiError;
 use sound_atlas_test_db::{db_tests, TestDb};
+use sound_atlas_web::ApiError;
 
 fn id(n: i32) -> ArtistId {
     ArtistId::parse(&n.to_string()).unwrap()

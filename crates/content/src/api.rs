@@ -4,7 +4,7 @@ use axum::extract::{FromRef, State};
 use axum::{Json, Router};
 use sound_atlas_catalog::Catalog;
 use sound_atlas_contract::content::api;
-use sound_atlas_http::{ApiResult, OperationRoutes, PathParam, QueryParams};
+use sound_atlas_web::{ApiResult, OperationRoutes, PathParam, QueryParams};
 
 use crate::model::{Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry};
 use crate::reads;

@@ -17,7 +17,7 @@ use axum::routing::get;
 use axum::{Extension, Router};
 use resvg::{tiny_skia, usvg};
 use sound_atlas_catalog::Catalog;
-use sound_atlas_http::{ApiError, PathParam};
+use sound_atlas_web::{ApiError, PathParam};
 
 use crate::store::Content;
 

@@ -4,7 +4,7 @@
 //! `sound_atlas_contract::content::api`).
 
 use sound_atlas_catalog::Catalog;
-use sound_atlas_http::{ApiError, ApiResult};
+use sound_atlas_web::{ApiError, ApiResult};
 
 use crate::model::{
     Article, Category, ChannelRef, ChannelVideo, ChartWeek, NewSong, TopTenEntry,

@@ -10,8 +10,8 @@ use sound_atlas_content::records::{
 };
 use sound_atlas_content::{reads, seed, Category, ContentSettings, VideoConfig, VideoId};
 use sound_atlas_entity::top_ten_entry;
-use sound_atlas_http::ApiError;
 use sound_atlas_test_db::{db_tests, TestDb};
+use sound_atlas_web::ApiError;
 use support::{app, get, seeded};
 
 async fn the_seed_loads_once_and_a_second_load_adds_nothing(db: &TestDb) {
@@ -310,7 +310,7 @@ async fn failed_reads_answer_with_the_spec_texts(db: &TestDb) {
         assert_eq!(answer.status, StatusCode::SERVICE_UNAVAILABLE, "{uri}");
         assert_eq!(
             answer.json()["message"],
-            sound_atlas_http::UNAVAILABLE,
+            sound_atlas_web::UNAVAILABLE,
             "{uri}"
         );
     }

@@ -10,7 +10,6 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::{Json, Router};
-use sound_atlas_accounts::http::{refuse_cross_origin, Input};
 use sound_atlas_accounts::{Accounts, SignedIn};
 use sound_atlas_contract::catalog::Artist;
 use sound_atlas_contract::library::api;
@@ -18,7 +17,8 @@ use sound_atlas_contract::library::{
     ArtistRef, FavoriteFolder, MoveFavorite, NewFavorite, NewFolder, NewVideoFavorite,
     VideoFavorite, VideoFavoriteCheck,
 };
-use sound_atlas_http::{ApiError, ApiResult, OperationRoutes, QueryParams};
+use sound_atlas_web::{refuse_cross_origin, Input};
+use sound_atlas_web::{ApiError, ApiResult, OperationRoutes, QueryParams};
 
 use crate::store::{self, Added, ARTIST_NOT_FOUND, FOLDER_NOT_FOUND};
 use crate::Library;

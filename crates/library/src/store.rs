@@ -17,7 +17,7 @@ use sound_atlas_contract::library::{
 };
 use sound_atlas_contract::video;
 use sound_atlas_entity::{favorite, favorite_folder, video_favorite};
-use sound_atlas_http::{ApiError, ApiResult};
+use sound_atlas_web::{ApiError, ApiResult};
 
 use crate::Library;
 

@@ -6,7 +6,7 @@ use axum::http::{header, HeaderValue};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
-use sound_atlas_http::ApiError;
+use sound_atlas_web::ApiError;
 use tower_http::compression::CompressionLayer;
 use tower_http::request_id::MakeRequestId;
 use tower_http::set_header::SetResponseHeaderLayer;

@@ -8,7 +8,7 @@ use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use sound_atlas_http::{ApiError, PathParam};
+use sound_atlas_web::{ApiError, PathParam};
 
 pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new().route(

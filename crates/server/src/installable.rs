@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use resvg::{tiny_skia, usvg};
-use sound_atlas_http::ApiError;
+use sound_atlas_web::ApiError;
 
 /// The icon sizes the manifest lists.
 pub const ICON_SIZES: [u32; 2] = [192, 512];

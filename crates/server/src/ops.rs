@@ -20,7 +20,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::{json, Value};
-use sound_atlas_http::{ApiError, OperationRoutes};
+use sound_atlas_web::{ApiError, OperationRoutes};
 
 use crate::health::{database_up, Health, DATABASE_CHECK_TIMEOUT, MONITOR_INTERVAL};
 use crate::state::AppState;

@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use rust_embed::Embed;
-use sound_atlas_http::{ApiError, PathParam};
+use sound_atlas_web::{ApiError, PathParam};
 
 #[derive(Embed)]
 #[folder = "$OUT_DIR/ui/client"]

@@ -13,7 +13,7 @@ use axum::Router;
 use sound_atlas_catalog::{reads, Letter};
 use sound_atlas_content::reads as content_reads;
 use sound_atlas_contract::pages::routes;
-use sound_atlas_http::{ApiError, ApiResult, PathParam};
+use sound_atlas_web::{ApiError, ApiResult, PathParam};
 
 use super::catalog::browse_letter_path;
 use crate::state::AppState;

@@ -15,7 +15,7 @@ use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
 use sound_atlas_contract::pages::routes;
-use sound_atlas_http::{PathParam, QueryParams};
+use sound_atlas_web::{PathParam, QueryParams};
 
 use crate::head::Head;
 use crate::render::{Page, PageRequest};

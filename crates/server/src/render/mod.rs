@@ -32,8 +32,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use sha2::Digest;
 use sound_atlas_contract::ApiPath;
-use sound_atlas_http::ApiResult;
 use sound_atlas_ssr::SsrPool;
+use sound_atlas_web::ApiResult;
 
 use crate::bundle::Site;
 use crate::encoding::Encoded;

@@ -248,7 +248,7 @@ fn assert_fast_503(answer: &Answer, took: Duration) {
         serde_json::json!({
             "status": 503,
             "error": "Service Unavailable",
-            "message": sound_atlas_http::UNAVAILABLE,
+            "message": sound_atlas_web::UNAVAILABLE,
         })
     );
     assert!(took < Duration::from_secs(1), "answered after {took:?}");

@@ -13,7 +13,7 @@ use sound_atlas_accounts::CurrentUser;
 use sound_atlas_contract::accounts::api;
 use sound_atlas_contract::pages::{routes, titles, PageRoute};
 use sound_atlas_contract::template::Template;
-use sound_atlas_http::ApiError;
+use sound_atlas_web::ApiError;
 
 use crate::head::Head;
 use crate::render::{Page, PageRequest, Prefetched};

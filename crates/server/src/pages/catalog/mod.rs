@@ -12,7 +12,7 @@ use axum::Router;
 use sound_atlas_catalog::{reads, ArtistId, PageNumber, SearchQuery};
 use sound_atlas_contract::catalog::{api, lenient_page, BrowseParams};
 use sound_atlas_contract::pages::routes;
-use sound_atlas_http::{PathParam, QueryParams};
+use sound_atlas_web::{PathParam, QueryParams};
 
 pub use head::browse_letter_path;
 

@@ -13,7 +13,7 @@ use axum::Router;
 use sound_atlas_content::{reads, Category};
 use sound_atlas_contract::content::api;
 use sound_atlas_contract::pages::routes;
-use sound_atlas_http::{PathParam, QueryParams};
+use sound_atlas_web::{PathParam, QueryParams};
 
 use crate::render::{Page, PageRequest, Prefetched};
 use crate::state::AppState;

@@ -14,8 +14,8 @@ use sound_atlas_accounts::CurrentUser;
 use sound_atlas_contract::accounts::{api as accounts_api, User};
 use sound_atlas_contract::library::api;
 use sound_atlas_contract::pages::{routes, titles};
-use sound_atlas_http::{ApiError, PathParam};
 use sound_atlas_library::store;
+use sound_atlas_web::{ApiError, PathParam};
 
 use crate::head::Head;
 use crate::render::{Page, PageRequest, Prefetched, ViewerReads};

@@ -12,7 +12,7 @@ use serde_json::json;
 use sound_atlas_catalog::{quiz, QuizSeed};
 use sound_atlas_contract::pages::{routes, titles, SITE_NAME};
 use sound_atlas_contract::quiz::api;
-use sound_atlas_http::QueryParams;
+use sound_atlas_web::QueryParams;
 
 use crate::head::Head;
 use crate::render::{Page, PageRequest, Prefetched};

@@ -1,10 +1,15 @@
-//! The HTTP kernel every feature shares: the one error type at the HTTP boundary (and
-//! its JSON shape, `ErrorBody` of the route contract), the lenient extractors and the
-//! mounting of handlers by the contract's operations.
+//! The request kernel every feature shares: the one error type at the HTTP boundary (and
+//! its JSON shape, `ErrorBody` of the route contract), the lenient extractors, a write's
+//! body and its cross-origin guard, and the mounting of handlers by the contract's
+//! operations.
 //!
 //! Every API error answers `{"status": 404, "error": "Not Found", "message": "..."}`.
 //! `message` is the user-facing text (the spec's wording where it has one); internal
 //! causes are logged and never sent to the client.
+
+mod request;
+
+pub use request::{refuse_cross_origin, Input, MAX_BODY_BYTES};
 
 use axum::handler::Handler;
 use axum::http::{header, HeaderValue, StatusCode};
