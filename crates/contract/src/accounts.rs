@@ -1,4 +1,4 @@
-//! The accounts side of the contract (issue 5): payloads of `/api/user...` and
+//! The accounts side of the contract: payloads of `/api/user...` and
 //! `/api/auth/...`, their paths and the password limits both sides apply.
 //!
 //! Request bodies have optional fields so the server can answer a missing one with its

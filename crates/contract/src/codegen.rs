@@ -105,7 +105,6 @@ fn contract_ts() -> String {
         NewSong::decl(&cfg),
         ChannelVideo::decl(&cfg),
         Article::decl(&cfg),
-        // library (issue 8)
         Favorite::decl(&cfg),
         ArtistRef::decl(&cfg),
         NewFavorite::decl(&cfg),
@@ -146,7 +145,6 @@ fn contract_ts() -> String {
         ("MAX_PASSWORD_CHARS", accounts::MAX_PASSWORD_CHARS),
         ("RELATED_ARTICLES", content::RELATED_ARTICLES),
         ("CARD_TAGS", content::CARD_TAGS),
-        // library (issue 8)
         ("MAX_FOLDER_NAME_CHARS", library::MAX_FOLDER_NAME_CHARS),
         ("MAX_FOLDERS", library::MAX_FOLDERS),
         ("MAX_FAVORITES", library::MAX_FAVORITES),

@@ -1,5 +1,5 @@
-//! The library's side of the contract (issue 8): the signed-in user's favorites, folders
-//! and video favorites (spec sections 3 and 7), their endpoints and limits.
+//! The library's side of the contract: the signed-in user's favorites, folders and
+//! video favorites, their endpoints and limits.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -225,7 +225,7 @@ pub struct VideoFavorite {
     pub published_at: String,
 }
 
-/// `POST /api/video-favorites` (spec section 3's payload; a `userId` in it is ignored:
+/// `POST /api/video-favorites` (the spec's payload; a `userId` in it is ignored:
 /// the user is the session's).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]

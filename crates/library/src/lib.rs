@@ -1,4 +1,4 @@
-//! The signed-in user's library (issue 8): favorites (at the top level or in folders),
+//! The signed-in user's library: favorites (at the top level or in folders),
 //! favorite folders and video favorites.
 //!
 //! Every row belongs to the session's user (`SignedIn`, never a client-sent id): another

@@ -690,7 +690,7 @@ pub async fn remove_video(
 
 // ---- data export
 
-/// The user's library as the data export lists it (spec section 3: favorites, folders,
+/// The user's library as the data export lists it (favorites, folders,
 /// videoFavorites). The server composition hands it to the accounts export.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]

@@ -21,11 +21,11 @@ import { useCachedData } from './cached-data';
  * pages); writes here update them.
  */
 
-/** Spec section 9: the favorites list is reread this long after a removal. */
+/** The favorites list is reread this long after a removal. */
 export const REFRESH_AFTER_REMOVAL_MS = 100;
 /** A failed favorite removal is tried once more after this long (see `REMOVAL_RETRY`). */
 export const REMOVAL_RETRY_MS = 500;
-/** Fired after a video favorite changes (spec section 4), for the player's hearts. */
+/** Fired after a video favorite changes, for the player's hearts. */
 export const FAVORITES_UPDATED_EVENT = 'favoritesUpdated';
 
 /** The top-level favorites (empty when signed out). */
@@ -50,7 +50,7 @@ export async function refreshLibrary(client: QueryClient): Promise<void> {
   await Promise.all(
     [api.favorites(), api.favoriteFolders(), api.videoFavorites()].map((path) =>
       client.fetchQuery({ queryKey: [path], staleTime: 0 }).catch((error: unknown) => {
-        // Spec section 8: logged, and the product carries on.
+        // A failed reread is logged, and the page carries on.
         console.error(path === api.favoriteFolders() ? 'Failed to fetch folders' : 'Failed to fetch favorites', error);
       }),
     ),
@@ -239,9 +239,9 @@ function fireFavoritesUpdated(): void {
 // ---- What a view lists and plays (pure; shared by the favorites pages and the player's
 // Load Folder, which may not import each other: features stay apart).
 
-/** Spec section 3: a video favorite shown as an artist card. */
+/** A video favorite shown as an artist card. */
 export type VideoPseudoArtist = Omit<Artist, 'id'> & {
-  /** `artistId-videoId`: the hyphen marks a video favorite (spec section 5). */
+  /** `artistId-videoId`: the hyphen marks a video favorite. */
   id: string;
   isVideoFavorite: true;
   originalArtistId: number;
@@ -279,7 +279,7 @@ export function videoPseudoArtist(video: VideoFavorite): VideoPseudoArtist {
   };
 }
 
-/** Elements whose id contains a dash are video favorites (spec section 5). */
+/** Elements whose id contains a dash are video favorites. */
 export function isVideoItem(item: LibraryItem): item is VideoPseudoArtist {
   return String(item.id).includes('-');
 }
@@ -296,7 +296,7 @@ export function folderTrackCount(folder: FavoriteFolder, videos: VideoFavorite[]
 }
 
 /**
- * Play All (spec section 2): the listed items that can play (those with a video link),
+ * Play All: the listed items that can play (those with a video link),
  * as the player's tracks, each naming its artist for the lock screen: the artist's own
  * title, or a video favorite's original artist.
  */

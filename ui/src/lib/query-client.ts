@@ -2,7 +2,7 @@ import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { defaultQueryFn } from './api-client';
 
 /**
- * Spec section 9 / 7: no refetch on window focus or interval, no retries (queries
+ * No refetch on window focus or interval, no retries (queries
  * and mutations), default queries never go stale. Per-query staleTime lives in
  * features/<feature>/queries.ts.
  */

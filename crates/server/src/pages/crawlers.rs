@@ -32,7 +32,8 @@ pub fn router() -> Router<AppState> {
 /// barred by robots.txt would never read.
 async fn robots(State(state): State<AppState>) -> Response {
     let body = format!(
-        "User-agent: *\nDisallow: /api/\n\nSitemap: {}/sitemap.xml\n",
+        "User-agent: *\nDisallow: {}/\n\nSitemap: {}/sitemap.xml\n",
+        sound_atlas_contract::operation::API_PREFIX,
         state.renderer.site().public_url
     );
     ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body).into_response()

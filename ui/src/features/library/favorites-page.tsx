@@ -19,7 +19,7 @@ import { AddToFolderDialog, MoveDialog, NewFolderDialog } from './library-dialog
 import './library.css';
 
 /**
- * /favorites and /favorites/folder/{folderId} (spec section 2): one screen, showing the
+ * /favorites and /favorites/folder/{folderId}: one screen, showing the
  * top level or one folder. The lists come from the page's server-rendered state (the
  * server primes them for a signed-in visitor); after a sign-in on this page they load.
  */
@@ -167,7 +167,7 @@ function Library({ folderId }: { folderId: number | null }) {
   const deleteFolder = (target: FavoriteFolder) =>
     run(async () => {
       await actions.deleteFolder(target.id);
-      // Deleting the current folder unsets it (spec section 4).
+      // Deleting the current folder unsets it (back to the main favorites).
       if (target.id === currentFolderId) navigate('/favorites');
     });
 

@@ -24,7 +24,7 @@ function LibraryModal({ title, children, onClose, initialFocus }: { title: strin
   );
 }
 
-/** New Folder (spec section 5): the name is trimmed, Create is disabled while it is empty, Enter submits. */
+/** New Folder: the name is trimmed, Create is disabled while it is empty, Enter submits. */
 export function NewFolderDialog({ actions, onCreated, onClose }: { actions: LibraryActions; onCreated: (id: number) => void; onClose: () => void }) {
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
@@ -78,7 +78,7 @@ export function NewFolderDialog({ actions, onCreated, onClose }: { actions: Libr
   );
 }
 
-/** Add (spec section 2): main favorites not yet in the folder, each with its own "Adding..." state. */
+/** Add: main favorites not yet in the folder, each with its own "Adding..." state. */
 export function AddToFolderDialog({ folder, candidates, actions, onClose }: { folder: FavoriteFolder; candidates: AddCandidate[]; actions: LibraryActions; onClose: () => void }) {
   const [adding, setAdding] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
@@ -134,7 +134,7 @@ export function AddToFolderDialog({ folder, candidates, actions, onClose }: { fo
   );
 }
 
-/** Move (spec section 4): out of where the artist is, into another place, in one request. */
+/** Move: out of where the artist is, into another place, in one request. */
 export function MoveDialog({
   artist,
   fromFolderId,

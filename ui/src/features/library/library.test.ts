@@ -35,7 +35,7 @@ const video: VideoFavorite = {
 };
 
 describe('video favorites as pseudo-artists', () => {
-  it('follow spec section 3', () => {
+  it('are cards: id artistId-videoId, genres Music Video and YouTube, the thumbnail as image, the video as link', () => {
     const pseudo = videoPseudoArtist(video);
     expect(pseudo.id).toBe('7-dQw4w9WgXcQ');
     expect(pseudo.externalId).toBe('video-7-dQw4w9WgXcQ');

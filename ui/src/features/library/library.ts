@@ -22,7 +22,7 @@ export function filterItems<T extends { title: string; genres: string[] }>(items
   );
 }
 
-/** "1 track", "2 tracks" (spec section 2: the folder heading's count). */
+/** "1 track", "2 tracks": the folder heading's count. */
 export function trackCount(count: number): string {
   return `${count} ${count === 1 ? 'track' : 'tracks'}`;
 }
@@ -31,7 +31,7 @@ export function trackCount(count: number): string {
 export type AddCandidate = { key: string; title: string } & ({ artist: Artist } | { video: VideoFavorite });
 
 /**
- * Main favorites not yet in the folder: the Add dialog's list (spec section 2). The main
+ * Main favorites not yet in the folder: the Add dialog's list. The main
  * favorites are what /favorites lists at the top level: artists, then video favorites
  * (a video is in the folder when the same video of the same artist is saved there).
  */
@@ -53,7 +53,7 @@ export function artistHref(links: { artistInFavorites: (id: number) => string; a
 }
 
 /**
- * Spec section 2: a card whose id is a string with a hyphen, whose genres include the
+ * A card whose id is a string with a hyphen, whose genres include the
  * video service's and which has a soloVideoLink opens in the playlist player instead of
  * the artist page.
  */
