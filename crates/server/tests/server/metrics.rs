@@ -58,9 +58,9 @@ async fn metrics_count_requests_by_route_renders_cache_and_pool(db: &TestDb) {
     assert_eq!(answer.status, StatusCode::OK);
     let text = &answer.body;
     for expected in [
-        r#"sound_atlas_web_requests_total{route="/api/artists/{id}",method="GET",status="200"}"#,
-        r#"sound_atlas_web_requests_total{route="/api/artists/{id}",method="GET",status="404"}"#,
-        r#"sound_atlas_web_request_duration_seconds_bucket{le="#,
+        r#"sound_atlas_http_requests_total{route="/api/artists/{id}",method="GET",status="200"}"#,
+        r#"sound_atlas_http_requests_total{route="/api/artists/{id}",method="GET",status="404"}"#,
+        r#"sound_atlas_http_request_duration_seconds_bucket{le="#,
         "sound_atlas_render_duration_seconds_count",
         r#"sound_atlas_render_cache_lookups_total{outcome="hit"}"#,
         r#"sound_atlas_render_cache_lookups_total{outcome="miss"}"#,
