@@ -27,8 +27,8 @@ use crate::library::{
 use crate::openapi::Description;
 use crate::operation::{hole_names, Access, Answer, Method, OperationInfo};
 use crate::pages::{
-    links, routes, titles, DEFAULT_IMAGE_ALT, DEFAULT_IMAGE_PATH, SITE_DESCRIPTION, SITE_NAME,
-    TAGLINE,
+    links, routes, titles, DATA_SAVER_COOKIE, DEFAULT_IMAGE_ALT, DEFAULT_IMAGE_PATH,
+    SITE_DESCRIPTION, SITE_NAME, TAGLINE,
 };
 use crate::quiz::{self, QuizFact};
 use crate::template::{Part, Template};
@@ -128,6 +128,7 @@ fn contract_ts() -> String {
         ("SITE_DESCRIPTION", SITE_DESCRIPTION),
         ("DEFAULT_IMAGE_PATH", DEFAULT_IMAGE_PATH),
         ("DEFAULT_IMAGE_ALT", DEFAULT_IMAGE_ALT),
+        ("DATA_SAVER_COOKIE", DATA_SAVER_COOKIE),
     ] {
         writeln!(out, "export const {name} = {};", js_string(text)).unwrap();
     }

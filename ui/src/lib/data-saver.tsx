@@ -1,14 +1,14 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { DATA_SAVER_COOKIE } from '../generated/contract';
 
 /**
  * The data saver: on when the browser asks for less data (`Save-Data: on`) or the
  * visitor turned on the "Data saver" switch of the privacy settings. Then no video
  * thumbnail, embed or neighbouring video loads until asked, and images come in their
- * smallest size. The switch is a cookie, so the server renders the first HTML without
+ * smallest size. The switch is a cookie (its name from the contract), so the server renders the first HTML without
  * them too (crates/server/src/render.rs reads both; such a page is never stored by a
  * shared cache).
  */
-export const DATA_SAVER_COOKIE = 'sa_data_saver';
 /** Fired on window when the switch changes, so the open page follows at once. */
 const DATA_SAVER_EVENT = 'data-saver-changed';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;

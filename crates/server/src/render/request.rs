@@ -9,6 +9,8 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, Uri};
 
+use sound_atlas_contract::pages::DATA_SAVER_COOKIE;
+
 use super::Prefetched;
 use crate::encoding::Accepted;
 
@@ -77,9 +79,6 @@ pub(super) enum DataSaver {
     /// shared cache does not tell such requests apart.
     Switch,
 }
-
-/// The data saver's cookie (ui/src/lib/data-saver.tsx).
-const DATA_SAVER_COOKIE: &str = "sa_data_saver";
 
 impl Asked {
     pub(super) fn of(headers: &HeaderMap) -> Asked {
