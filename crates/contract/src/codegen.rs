@@ -280,14 +280,7 @@ fn operations_ts(cfg: &Config) -> String {
             write!(args, "params: {} = {{}}", query_type(op)).unwrap();
             path = format!("{path} + queryString(params, '{joiner}')");
         }
-        writeln!(
-            out,
-            "  /** {} {}: {} */",
-            op.method.as_str(),
-            op.template.0,
-            op.summary
-        )
-        .unwrap();
+        write_summary(&mut out, op);
         writeln!(
             out,
             "  {}: ({args}): ApiPath<{answer}> => ({path}) as ApiPath<{answer}>,",
@@ -336,14 +329,7 @@ fn operations_ts(cfg: &Config) -> String {
         if let Some(body) = &body {
             args.push(format!("body: {body}"));
         }
-        writeln!(
-            out,
-            "  /** {} {}: {} */",
-            op.method.as_str(),
-            op.template.0,
-            op.summary
-        )
-        .unwrap();
+        write_summary(&mut out, op);
         writeln!(
             out,
             "  {}: ({}): Promise<{answer}> => send<{answer}>({}, api.{}({}){}),",
@@ -422,4 +408,16 @@ mod tests {
         let literal = super::template_literal(&crate::Template("/a/{x}?b=`$\\"), true);
         assert_eq!(literal, "`/a/${enc(x)}?b=\\`$\\\\`");
     }
+}
+
+/// An operation's doc line in the generated TypeScript: method, path, summary.
+fn write_summary(out: &mut String, op: &OperationInfo) {
+    writeln!(
+        out,
+        "  /** {} {}: {} */",
+        op.method.as_str(),
+        op.template.0,
+        op.summary
+    )
+    .unwrap();
 }
