@@ -140,45 +140,11 @@ async fn read_batch<'a>(
     if titled.is_empty() {
         return Vec::new();
     }
-    let titles: Vec<&str> = titled.iter().map(|(_, t)| t.as_str()).collect();
-    let items = match items_by_title(clients, config, &titles).await {
-        Ok(items) => items,
-        Err(err) => {
+    let (items, labels, images) = match batch_facts(clients, config, &titled).await {
+        Ok(facts) => facts,
+        Err(why) => {
             for (target, _) in &titled {
-                report.skip(at(target), format!("the knowledge base: {err}"));
-            }
-            return Vec::new();
-        }
-    };
-    // Names of the bands' members, for those MusicBrainz has none of.
-    let member_ids: Vec<String> = titled
-        .iter()
-        .filter(|(t, _)| t.band)
-        .filter_map(|(_, title)| items.get(title))
-        .flat_map(|item| item.parts(wikidata::HAS_PART))
-        .map(|(id, ..)| id)
-        .collect::<BTreeSet<_>>()
-        .into_iter()
-        .collect();
-    let labels = match labels_of(clients, config, &member_ids).await {
-        Ok(labels) => labels,
-        Err(err) => {
-            for (target, _) in &titled {
-                report.skip(at(target), format!("the knowledge base: {err}"));
-            }
-            return Vec::new();
-        }
-    };
-    let files: Vec<String> = titled
-        .iter()
-        .filter_map(|(_, title)| items.get(title)?.string(wikidata::IMAGE))
-        .map(|file| format!("File:{file}"))
-        .collect();
-    let images = match credits_of(clients, config, &files).await {
-        Ok(images) => images,
-        Err(err) => {
-            for (target, _) in &titled {
-                report.skip(at(target), format!("Commons: {err}"));
+                report.skip(at(target), why.clone());
             }
             return Vec::new();
         }
@@ -231,6 +197,49 @@ async fn read_batch<'a>(
     }
     found
 }
+
+/// The facts a batch needs, one request (or a few chunks) each: the titles' items, the
+/// names of their bands' members, and their images' credits. Any request that fails
+/// fails the whole batch, said as "<source>: <why>".
+async fn batch_facts(
+    clients: &mut Clients,
+    config: &EnrichConfig,
+    titled: &[(&Target, String)],
+) -> Result<BatchFacts, String> {
+    let titles: Vec<&str> = titled.iter().map(|(_, t)| t.as_str()).collect();
+    let items = items_by_title(clients, config, &titles)
+        .await
+        .map_err(|err| format!("the knowledge base: {err}"))?;
+    // Names of the bands' members, for those MusicBrainz has none of.
+    let member_ids: Vec<String> = titled
+        .iter()
+        .filter(|(t, _)| t.band)
+        .filter_map(|(_, title)| items.get(title))
+        .flat_map(|item| item.parts(wikidata::HAS_PART))
+        .map(|(id, ..)| id)
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let labels = labels_of(clients, config, &member_ids)
+        .await
+        .map_err(|err| format!("the knowledge base: {err}"))?;
+    let files: Vec<String> = titled
+        .iter()
+        .filter_map(|(_, title)| items.get(title)?.string(wikidata::IMAGE))
+        .map(|file| format!("File:{file}"))
+        .collect();
+    let images = credits_of(clients, config, &files)
+        .await
+        .map_err(|err| format!("Commons: {err}"))?;
+    Ok((items, labels, images))
+}
+
+/// A batch's items by title, member names by id, and image credits by file.
+type BatchFacts = (
+    HashMap<String, Entity>,
+    HashMap<String, String>,
+    HashMap<String, Result<enrichment::CreditedImage, String>>,
+);
 
 /// The items of these encyclopedia titles, by title (`wbgetentities` with
 /// `sites=enwiki`). Titles with no item are left out.
