@@ -5,20 +5,7 @@ import { AppRoutes, preloadPage } from './app/routes';
 import { createQueryClient } from './lib/query-client';
 import { primeQueryCache } from './lib/prime-query-cache';
 import { registerServiceWorker } from './lib/offline';
-import { STATE_ELEMENT_ID, normalizeState, type SsrState } from './lib/ssr-state';
-
-function readState(): SsrState {
-  let raw: unknown = null;
-  const element = document.getElementById(STATE_ELEMENT_ID);
-  if (element?.textContent) {
-    try {
-      raw = JSON.parse(element.textContent);
-    } catch (error) {
-      console.error('Could not read the page state', error);
-    }
-  }
-  return normalizeState(raw, { now: Date.now(), year: new Date().getFullYear(), origin: window.location.origin });
-}
+import { browserState, readPageState } from './lib/ssr-state';
 
 function start(): void {
   // The page's own module (preloaded by the document) before the first render, so the
@@ -29,10 +16,13 @@ function start(): void {
 }
 
 function hydrate(): void {
-  const state = readState();
+  const written = readPageState();
+  const state = written ?? browserState(Date.now(), window.location.origin);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
-  const hydrating = container.firstElementChild !== null;
+  // Markup is hydrated only with the state it was rendered from: without it (a document
+  // this server did not write whole) the browser renders the page afresh and fetches its data.
+  const hydrating = written !== null && container.firstElementChild !== null;
 
   // Same seeding as the server; while hydrating, prefetched keys neither
   // refetch nor retry (lib/query-client.ts).
@@ -56,7 +46,7 @@ function hydrate(): void {
       },
     });
   } else {
-    // The server render failed and sent only the shell and the data.
+    // The server render failed and sent only the shell and the data (or there is no state).
     createRoot(container).render(app);
   }
 }

@@ -23,21 +23,10 @@ import { artistCardMarkup } from './components/artist-card-markup';
 import { Navigation } from './lib/navigation';
 import { PrerenderedContext, type PrerenderedMarkup } from './lib/prerendered';
 import { createQueryClient } from './lib/query-client';
-import { watchReads, type PrefetchReport } from './lib/prefetch-audit';
+import { watchReads } from './lib/prefetch-audit';
 import { primeQueryCache } from './lib/prime-query-cache';
 import { takeRenderedModules } from './lib/lazy-page';
-import { normalizeState, type SsrState } from './lib/ssr-state';
-
-interface RenderRequest {
-  url: string;
-  state: SsrState;
-}
-
-export interface RenderResult extends PrefetchReport {
-  html: string;
-  /** The lazily loaded modules the page rendered (lib/lazy-page.tsx): the document preloads their files. */
-  modules: string[];
-}
+import type { RenderOutput, RenderRequest, RenderState } from './generated/contract';
 
 /**
  * Renders the page for `request.url` from the server's prefetched state, and reports
@@ -46,8 +35,8 @@ export interface RenderResult extends PrefetchReport {
  * the cards' templates write their markup (lib/prerendered.tsx) unless `reuseMarkup` is
  * false (the test that compares both ways).
  */
-export function renderPage(request: RenderRequest, { reuseMarkup = true } = {}): RenderResult {
-  const state = normalizeState(request.state, { now: 0, year: 1970, origin: '' });
+export function renderPage(request: RenderRequest, { reuseMarkup = true } = {}): RenderOutput {
+  const { state } = request;
   // The same options as the browser's hydrating render, so a prefetched error
   // renders as an error (not as a pending retry) on both sides.
   const client = createQueryClient({ hydrating: true });
@@ -85,7 +74,7 @@ const stored = new Map<string, string>();
 const MAX_STORED = 500;
 
 /** This render's view of the stored frame parts (each rendered first if its variant is new). */
-function prerenderedMarkup(client: QueryClient, state: SsrState, withProviders: (children: ReactNode) => ReactNode): PrerenderedMarkup {
+function prerenderedMarkup(client: QueryClient, state: RenderState, withProviders: (children: ReactNode) => ReactNode): PrerenderedMarkup {
   const parts = new Map<string, string>();
   for (const part of PRERENDERED_PARTS) {
     const key = `${part.name}\n${part.variant(state, client)}`;

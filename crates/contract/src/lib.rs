@@ -6,8 +6,11 @@
 //!   browser's query key), request body, answer, success status and access
 //!   (`Operation<B, T>`, `Endpoint<T>` for reads, `ApiPath<T>`); the server mounts its
 //!   handlers by them, the OpenAPI description and the UI's client are generated from them;
-//! - page routes, links and document titles (`pages`);
-//! - limits (page sizes, caps, letters) and the lenient browse-parameter rules.
+//! - page routes, links, document titles and page descriptions (`pages`);
+//! - the render envelope: the server's request to the engine's `render`, its answer and
+//!   the page state the browser hydrates from (`render`);
+//! - limits (page sizes, caps, letters), and the two rules both sides implement (the
+//!   lenient browse parameters, page descriptions) with the cases each side tests.
 //!
 //! `codegen` turns it into `ui/src/generated/` (run by the root `build.rs`; the crate's
 //! tests fail when the committed copy is stale). Rust → TypeScript is the one direction:
@@ -23,6 +26,7 @@ pub mod openapi;
 pub mod operation;
 pub mod pages;
 pub mod quiz;
+pub mod render;
 pub mod template;
 pub mod video;
 

@@ -253,6 +253,98 @@ pub mod titles {
     ];
 }
 
+/// Page descriptions (`<meta name="description">`, `og:description`) of the pages made
+/// from their own text: the server writes them into the first HTML, the browser sets
+/// them on client navigation. The texts are generated for the UI; the rule
+/// ([`descriptions::from_text`]) exists on both sides (ui/src/lib/use-document-head.ts
+/// `pageDescription`), held together by [`descriptions::cases`], which each side tests.
+pub mod descriptions {
+    use serde::Serialize;
+
+    use crate::template::Template;
+
+    /// A description is at most this many characters.
+    pub const MAX_CHARS: usize = 160;
+
+    /// An artist without a biography.
+    pub const ARTIST: Template = Template(concat!(
+        "{artist} on ",
+        site_name!(),
+        ": genres, biography, fun facts and where to listen."
+    ));
+    /// An article without a summary.
+    pub const ARTICLE: Template = Template(concat!("{article} on ", site_name!(), "."));
+
+    pub const ALL: &[(&str, Template)] = &[("artist", ARTIST), ("article", ARTICLE)];
+
+    /// A page's description from its own text (an artist's biography, an article's
+    /// summary): the text trimmed and cut to [`MAX_CHARS`] ([`truncate_words`]), or
+    /// `fallback` when there is no text or only white space.
+    pub fn from_text(text: Option<&str>, fallback: String) -> String {
+        match text {
+            Some(text) if !text.trim().is_empty() => truncate_words(text, MAX_CHARS),
+            _ => fallback,
+        }
+    }
+
+    /// The text trimmed (Unicode white space) and, when longer than `max` characters
+    /// (code points), cut after the last space that leaves room for "…", trailing
+    /// `,;:.` dropped, with "…" added.
+    pub fn truncate_words(text: &str, max: usize) -> String {
+        let text = text.trim();
+        if text.chars().count() <= max {
+            return text.to_owned();
+        }
+        let cut: String = text.chars().take(max - 1).collect();
+        let cut = cut.rsplit_once(' ').map_or(cut.as_str(), |(head, _)| head);
+        format!("{}…", cut.trim_end_matches([',', ';', ':', '.']))
+    }
+
+    /// One input of [`from_text`] and what it gives.
+    #[derive(Debug, Serialize)]
+    pub struct DescriptionCase {
+        pub text: Option<String>,
+        pub fallback: &'static str,
+        pub expected: String,
+    }
+
+    /// Inputs on which both implementations of [`from_text`] must agree.
+    pub fn cases() -> Vec<DescriptionCase> {
+        let words = "word ".repeat(60);
+        let exactly = "a".repeat(MAX_CHARS);
+        let inputs: Vec<Option<String>> = vec![
+            None,
+            Some(String::new()),
+            Some(" \t\n ".into()),
+            Some("short".into()),
+            Some("  padded, both sides \n".into()),
+            Some(words.clone()),
+            Some(format!("  {words}  ")),
+            Some(exactly.clone()),
+            Some(format!("{exactly}b")),
+            Some(format!("{exactly} tail")),
+            Some(format!("{} end, tail words here more", "a".repeat(150))),
+            Some(format!("{} end... tail words here more", "a".repeat(150))),
+            Some(format!("{} end;: tail words here more", "a".repeat(150))),
+            Some("x".repeat(200)),
+            Some(format!("{} {}", "x".repeat(10), "y".repeat(200))),
+            Some("Édith Piaf à l'Olympia ".repeat(10)),
+            Some("🎸 riff ".repeat(30)),
+            Some("\u{a0}\u{2003}spaced by Unicode\u{3000}".into()),
+            Some("\u{85}next line\u{2028}".into()),
+            Some("no\u{a0}break ".repeat(20)),
+        ];
+        inputs
+            .into_iter()
+            .map(|text| DescriptionCase {
+                expected: from_text(text.as_deref(), "FALLBACK".into()),
+                text,
+                fallback: "FALLBACK",
+            })
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -264,5 +356,48 @@ mod tests {
         assert_eq!(routes::SEARCH_RESULTS.href(&[&"AC/DC"]), "/search/AC%2FDC");
         assert_eq!(titles::HOME.0, "Sound Atlas - Explore Your World of Music");
         assert!(titles::HOME.0.ends_with(TAGLINE));
+    }
+
+    #[test]
+    fn descriptions_are_cut_at_a_word() {
+        use descriptions::{from_text, truncate_words, MAX_CHARS};
+        assert_eq!(truncate_words("short", 160), "short");
+        let long = "word ".repeat(60);
+        let cut = truncate_words(&long, 160);
+        assert!(cut.chars().count() <= 160 && cut.ends_with("word…"));
+        let tail = format!("{} end, tail words here more", "a".repeat(150));
+        assert_eq!(
+            truncate_words(&tail, 160),
+            format!("{} end…", "a".repeat(150))
+        );
+        assert_eq!(from_text(Some(&long), String::new()), cut);
+        assert_eq!(MAX_CHARS, 160);
+    }
+
+    #[test]
+    fn a_page_without_its_own_text_is_described_by_its_fallback() {
+        assert_eq!(
+            descriptions::from_text(Some("  "), descriptions::ARTIST.fill(&[&"Nirvana"])),
+            "Nirvana on Sound Atlas: genres, biography, fun facts and where to listen."
+        );
+        assert_eq!(
+            descriptions::from_text(None, descriptions::ARTICLE.fill(&[&"Gear"])),
+            "Gear on Sound Atlas."
+        );
+        assert_eq!(
+            descriptions::from_text(Some(" A summary. "), String::new()),
+            "A summary."
+        );
+    }
+
+    #[test]
+    fn description_cases_stay_within_the_limit() {
+        for case in descriptions::cases() {
+            assert!(
+                case.expected.chars().count() <= descriptions::MAX_CHARS,
+                "{case:?}"
+            );
+            assert!(!case.expected.is_empty(), "{case:?}");
+        }
     }
 }

@@ -127,17 +127,6 @@ pub fn breadcrumb_list(items: Vec<Value>) -> Value {
     })
 }
 
-/// At most `max` characters, cut at a word boundary with an ellipsis.
-pub fn truncate_words(text: &str, max: usize) -> String {
-    let text = text.trim();
-    if text.chars().count() <= max {
-        return text.to_owned();
-    }
-    let cut: String = text.chars().take(max - 1).collect();
-    let cut = cut.rsplit_once(' ').map_or(cut.as_str(), |(head, _)| head);
-    format!("{}…", cut.trim_end_matches([',', ';', ':', '.']))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,13 +143,5 @@ mod tests {
         let width = u32::from_be_bytes(png[16..20].try_into().unwrap());
         let height = u32::from_be_bytes(png[20..24].try_into().unwrap());
         assert_eq!((width, height), DEFAULT_IMAGE_SIZE);
-    }
-
-    #[test]
-    fn descriptions_are_cut_at_a_word() {
-        assert_eq!(super::truncate_words("short", 160), "short");
-        let long = "word ".repeat(60);
-        let cut = super::truncate_words(&long, 160);
-        assert!(cut.chars().count() <= 160 && cut.ends_with("word…"));
     }
 }

@@ -4,6 +4,7 @@
 //! (crate::encoding). The JSON blocks (JSON-LD, the page state) are data, never executed.
 
 use askama::Template;
+use sound_atlas_contract::render::STATE_ELEMENT_ID;
 
 use crate::bundle::{Manifest, Site};
 use crate::head::{Head, LOCALE};
@@ -21,6 +22,8 @@ pub struct Shell<'a> {
     /// The lazily loaded modules the page rendered, preloaded so hydration waits for none.
     module_preloads: Vec<&'a str>,
     root_html: &'a str,
+    /// The page's `RenderState`, in the element the browser reads it from.
+    state_element_id: &'static str,
     state_json: String,
 }
 
@@ -55,6 +58,7 @@ impl<'a> Shell<'a> {
             manifest: &site.manifest,
             module_preloads: site.manifest.lazy_files(modules),
             root_html,
+            state_element_id: STATE_ELEMENT_ID,
             state_json: escape_json_for_script(state_json),
         }
     }

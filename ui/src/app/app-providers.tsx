@@ -4,12 +4,12 @@ import { AppEnvProvider } from '../lib/app-state';
 import { DataSaverProvider } from '../lib/data-saver';
 import { markHydrated } from '../lib/hydration';
 import { finishHydration } from '../lib/query-client';
-import type { SsrState } from '../lib/ssr-state';
+import type { RenderState } from '../generated/contract';
 import { ExternalLinkProvider } from '../components/external-link';
 import './global.css';
 
 /** Providers shared by the server and browser entries (identical trees, so hydration matches). */
-export function AppProviders({ client, state, children }: { client: QueryClient; state: SsrState; children: ReactNode }) {
+export function AppProviders({ client, state, children }: { client: QueryClient; state: RenderState; children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       <AppEnvProvider state={state}>

@@ -303,6 +303,76 @@ export type VideoFavoriteCheck = { isFavorited: boolean, folderId: number | null
 
 export type Description = Record<string, unknown>;
 
+// ---- The render envelope: the server's request to the engine's `render`, its
+// answer, and the page state (also written into the document for the browser)
+
+export type Prefetched = { 
+/**
+ * The API path, which is also the query key.
+ */
+key: string, 
+/**
+ * The answer's HTTP status: a 2xx body is the payload, any other the `ErrorBody`.
+ */
+status: number, body: unknown, };
+
+export type RenderState = { 
+/**
+ * The page's `Prefetched` reads, serialized once (the render cache keys its
+ * documents by these bytes).
+ */
+prefetched: Prefetched[], 
+/**
+ * When the data was read (ms since the epoch), so the client's freshness clock agrees.
+ */
+fetchedAt: number, 
+/**
+ * For the footer's copyright line: the same year on server and client.
+ */
+year: number, 
+/**
+ * Today's date (UTC, YYYY-MM-DD), for "last updated" on the legal pages: the same
+ * date on server and client.
+ */
+today: string, 
+/**
+ * The public origin (`https://soundatlas.example`), for share links and absolute URLs.
+ */
+origin: string, 
+/**
+ * The data saver is on for this request (`Save-Data: on` or the visitor's switch).
+ */
+dataSaver: boolean, 
+/**
+ * Marketplace links carry an affiliate tag (the affiliate notices show only then).
+ */
+affiliate: boolean, };
+
+export type RenderRequest = { 
+/**
+ * The page's own URL (its path and the query parameters its route reads).
+ */
+url: string, state: RenderState, };
+
+export type RenderOutput = { 
+/**
+ * The React tree's markup, for the document's `#root`.
+ */
+html: string, 
+/**
+ * The lazily loaded modules the page rendered: the document preloads their files.
+ */
+modules: Array<string>, 
+/**
+ * Query keys the tree read that were not prefetched (each a loading state in the
+ * markup).
+ */
+missed: Array<string>, 
+/**
+ * Prefetched keys the tree never read (data sent for nothing).
+ */
+unread: Array<string>, };
+
 // ---- Site and limits
 
 export const SITE_NAME = "Sound Atlas";
@@ -311,10 +381,12 @@ export const SITE_DESCRIPTION = "Sound Atlas is a music encyclopedia of artists 
 export const DEFAULT_IMAGE_PATH = "/assets/og-default.png";
 export const DEFAULT_IMAGE_ALT = "The Sound Atlas logo, a compass over sound waves, with the name Sound Atlas and the tagline Explore Your World of Music on a purple background";
 export const DATA_SAVER_COOKIE = "sa_data_saver";
+export const STATE_ELEMENT_ID = "sa-state";
 export const BROWSE_PAGE_SIZE = 12;
 export const MAX_BROWSE_PAGE = 50;
 export const MAX_API_PAGE = 10000;
 export const RELATED_LIMIT = 6;
+export const DESCRIPTION_MAX_CHARS = 160;
 export const MAX_QUERY_CHARS = 100;
 export const QUIZ_MAX_QUESTIONS = 10;
 export const QUIZ_MIN_BIO_CHARS = 50;
@@ -618,4 +690,11 @@ export const titles = {
   about: (): string => `About - Sound Atlas`,
   privacyPolicy: (): string => `Privacy Policy - Sound Atlas`,
   termsOfService: (): string => `Terms of Service - Sound Atlas`,
+} as const;
+
+// ---- Descriptions of pages without a text of their own
+
+export const descriptions = {
+  artist: (artist: string): string => `${artist} on Sound Atlas: genres, biography, fun facts and where to listen.`,
+  article: (article: string): string => `${article} on Sound Atlas.`,
 } as const;

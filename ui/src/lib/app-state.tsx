@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { SsrState } from './ssr-state';
+import type { RenderState } from '../generated/contract';
 
 /** Request-level values that must be identical on server and client. */
 export interface AppEnv {
@@ -13,7 +13,7 @@ export interface AppEnv {
 
 const AppEnvContext = createContext<AppEnv>({ year: 1970, today: '1970-01-01', origin: '', affiliate: false });
 
-export function AppEnvProvider({ state, children }: { state: Pick<SsrState, 'year' | 'today' | 'origin' | 'affiliate'>; children: ReactNode }) {
+export function AppEnvProvider({ state, children }: { state: Pick<RenderState, 'year' | 'today' | 'origin' | 'affiliate'>; children: ReactNode }) {
   return (
     <AppEnvContext.Provider value={{ year: state.year, today: state.today, origin: state.origin, affiliate: state.affiliate }}>{children}</AppEnvContext.Provider>
   );

@@ -1,13 +1,11 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query';
-import type { PrefetchedEntry } from './ssr-state';
+import type { Prefetched, RenderOutput } from '../generated/contract';
 
-/** What one server render read that the server did not prefetch, and the reverse. */
-export interface PrefetchReport {
-  /** Query keys the tree read (with the query enabled) and found empty: each renders a loading state into the HTML. */
-  missed: string[];
-  /** Prefetched keys the tree never read: data sent for nothing. */
-  unread: string[];
-}
+/**
+ * What one server render read that the server did not prefetch (the query keys it read,
+ * with the query enabled, and found empty), and the prefetched keys it never read.
+ */
+export type PrefetchReport = Pick<RenderOutput, 'missed' | 'unread'>;
 
 /**
  * Watches which queries a render reads. Every `useQuery` builds (or finds) its query
@@ -15,7 +13,7 @@ export interface PrefetchReport {
  * `useCachedData` looks its query up: both go through `QueryCache.get` (build calls
  * it too), so recording `get` calls after the cache is primed tells what the tree read.
  */
-export function watchReads(client: QueryClient): { report: (prefetched: PrefetchedEntry[]) => PrefetchReport } {
+export function watchReads(client: QueryClient): { report: (prefetched: Prefetched[]) => PrefetchReport } {
   const cache = client.getQueryCache();
   const read = new Set<string>();
   const get = cache.get.bind(cache);

@@ -1,6 +1,6 @@
 import { hashKey, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { httpErrorFromBody } from './http-error';
-import type { SsrState } from './ssr-state';
+import type { RenderState } from '../generated/contract';
 
 /**
  * Puts the server's prefetched reads into the cache with TanStack Query's `hydrate`,
@@ -8,7 +8,7 @@ import type { SsrState } from './ssr-state';
  * hydrateRoot): 2xx bodies become data, other statuses become the same HttpError the
  * client would throw, so both sides render the same success or error markup.
  */
-export function primeQueryCache(client: QueryClient, state: Pick<SsrState, 'prefetched' | 'fetchedAt'>): void {
+export function primeQueryCache(client: QueryClient, state: Pick<RenderState, 'prefetched' | 'fetchedAt'>): void {
   const queries: DehydratedState['queries'] = state.prefetched.map((entry) => {
     const queryKey = [entry.key];
     const succeeded = entry.status >= 200 && entry.status < 300;

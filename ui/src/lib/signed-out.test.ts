@@ -1,8 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../generated/contract';
+import { api, STATE_ELEMENT_ID } from '../generated/contract';
 import { forgetSignedInUser, LOCAL_LIBRARY_KEYS, SIGNED_OUT_EVENT } from './signed-out';
-import { STATE_ELEMENT_ID } from './ssr-state';
 
 afterEach(() => {
   window.localStorage.clear();

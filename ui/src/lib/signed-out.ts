@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { api, SIGNED_IN_READS } from '../generated/contract';
+import { api, SIGNED_IN_READS, STATE_ELEMENT_ID } from '../generated/contract';
 import { forgetKeptPages } from './offline';
-import { STATE_ELEMENT_ID } from './ssr-state';
 
 /**
  * Forgetting a user who signed out or deleted their account, declared once for the

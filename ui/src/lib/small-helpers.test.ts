@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { artworkHue, initialsOf } from './artwork';
 import { ARTIST_SWIPE, DEFAULT_SWIPE, detectSwipe, TOP10_SWIPE } from './swipe';
-import { normalizeState } from './ssr-state';
 import { truncateLink } from './truncate';
 
 describe('truncateLink', () => {
@@ -59,13 +58,5 @@ describe('generated artwork', () => {
     // A name with no word starting with a letter keeps its first characters.
     expect(initialsOf('311')).toBe('31');
     expect(initialsOf('2Pac')).toBe('2P');
-  });
-});
-
-describe('the server state', () => {
-  it('says links carry an affiliate tag only when the server says exactly so', () => {
-    const fallback = { now: 0, year: 2026, origin: 'https://soundatlas.test' };
-    expect(normalizeState({ affiliate: true }, fallback).affiliate).toBe(true);
-    for (const raw of [{}, { affiliate: 'true' }, { affiliate: 1 }, null]) expect(normalizeState(raw, fallback).affiliate).toBe(false);
   });
 });

@@ -1,52 +1,38 @@
+import { STATE_ELEMENT_ID, type RenderState } from '../generated/contract';
+
 /**
- * The state the server hands to `render` and writes into the page as
- * `<script id="sa-state" type="application/json">`.
+ * The page state the server wrote into the document (`<script id="sa-state"
+ * type="application/json">`, the contract's `RenderState`, serialized by the server from
+ * that same type), or null when the document has none the browser can read: the element
+ * is missing or empty, or its JSON does not parse to an object. A page served by this
+ * server always carries one; a document without it was not (or was cut short).
  */
-export interface PrefetchedEntry {
-  /** The query key: an API path such as `/api/artists/42`. */
-  key: string;
-  status: number;
-  body: unknown;
+export function readPageState(doc: Document = document): RenderState | null {
+  const text = doc.getElementById(STATE_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const state: unknown = JSON.parse(text);
+    return state !== null && typeof state === 'object' && !Array.isArray(state) ? (state as RenderState) : null;
+  } catch (error) {
+    console.error('Could not read the page state', error);
+    return null;
+  }
 }
 
-export interface SsrState {
-  prefetched: PrefetchedEntry[];
-  /** Epoch ms at which the server read the data. */
-  fetchedAt: number;
-  /** The year for the footer copyright (server clock, so both sides agree). */
-  year: number;
-  /** Today's date on the server clock (YYYY-MM-DD, UTC), so both sides show the same. */
-  today: string;
-  /** Public origin, e.g. `https://soundatlas.example`, for share links. */
-  origin: string;
-  /** The data saver was on for this request (`Save-Data: on` or the visitor's switch). */
-  dataSaver: boolean;
-  /** Marketplace links carry the site's affiliate tag: only then is an affiliate notice true. */
-  affiliate: boolean;
-}
-
-export const STATE_ELEMENT_ID = 'sa-state';
-
-/** Reads the state leniently: missing fields get harmless defaults. */
-export function normalizeState(raw: unknown, fallback: { now: number; year: number; origin: string }): SsrState {
-  const today = new Date(fallback.now).toISOString().slice(0, 10);
-  const value = (raw && typeof raw === 'object' ? raw : {}) as Partial<SsrState>;
+/**
+ * The state of a page the browser renders without the server's: no data (every read
+ * is fetched), the browser's clock (UTC, as the server's) and its own origin, the data
+ * saver and affiliate notices off.
+ */
+export function browserState(now: number, origin: string): RenderState {
+  const date = new Date(now);
   return {
-    prefetched: Array.isArray(value.prefetched) ? value.prefetched.filter(isEntry) : [],
-    fetchedAt: typeof value.fetchedAt === 'number' ? value.fetchedAt : fallback.now,
-    year: typeof value.year === 'number' ? value.year : fallback.year,
-    today: typeof value.today === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value.today) ? value.today : today,
-    origin: typeof value.origin === 'string' && value.origin !== '' ? value.origin : fallback.origin,
-    dataSaver: value.dataSaver === true,
-    affiliate: value.affiliate === true,
+    prefetched: [],
+    fetchedAt: now,
+    year: date.getUTCFullYear(),
+    today: date.toISOString().slice(0, 10),
+    origin,
+    dataSaver: false,
+    affiliate: false,
   };
-}
-
-function isEntry(entry: unknown): entry is PrefetchedEntry {
-  return (
-    !!entry &&
-    typeof entry === 'object' &&
-    typeof (entry as PrefetchedEntry).key === 'string' &&
-    typeof (entry as PrefetchedEntry).status === 'number'
-  );
 }

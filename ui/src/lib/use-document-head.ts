@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { DEFAULT_IMAGE_ALT, DEFAULT_IMAGE_PATH, SITE_DESCRIPTION, titles } from '../generated/contract';
+import { DEFAULT_IMAGE_ALT, DEFAULT_IMAGE_PATH, DESCRIPTION_MAX_CHARS, SITE_DESCRIPTION, titles } from '../generated/contract';
 
 /**
  * A page's social head on client navigation. The server writes the right tags into
@@ -28,11 +28,29 @@ export interface ArticleTags {
 }
 
 /**
- * A description cut at a word to at most `max` characters with "…", as the server cuts
- * them (`truncate_words` in crates/server/src/pages/catalog/head.rs).
+ * A page's description from its own text (an artist's biography, an article's summary):
+ * the text cut to `DESCRIPTION_MAX_CHARS` by `truncateWords`, or `fallback` (the
+ * contract's `descriptions`) when there is no text or only white space. The server's
+ * rule is `descriptions::from_text` in crates/contract/src/pages.rs; both are tested on
+ * the cases it generates (generated/descriptions.cases.json).
  */
-export function truncateWords(text: string, max = 160): string {
-  const trimmed = text.trim();
+export function pageDescription(text: string | null | undefined, fallback: string): string {
+  return text && trimWhiteSpace(text) !== '' ? truncateWords(text) : fallback;
+}
+
+/** Unicode white space (Rust's `str::trim`, which differs from `String.prototype.trim`) at either end. */
+const EDGE_WHITE_SPACE = /^\p{White_Space}+|\p{White_Space}+$/gu;
+
+function trimWhiteSpace(text: string): string {
+  return text.replace(EDGE_WHITE_SPACE, '');
+}
+
+/**
+ * The text trimmed and, when longer than `max` characters (code points), cut after the
+ * last space that leaves room for "…", trailing `,;:.` dropped, with "…" added.
+ */
+export function truncateWords(text: string, max = DESCRIPTION_MAX_CHARS): string {
+  const trimmed = trimWhiteSpace(text);
   const chars = Array.from(trimmed);
   if (chars.length <= max) return trimmed;
   const cut = chars.slice(0, max - 1).join('');

@@ -2,19 +2,18 @@ import fc from 'fast-check';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../app/app-providers';
-import { api, type ArtistSummary } from '../generated/contract';
+import { api, type ArtistSummary, type RenderState } from '../generated/contract';
 import { StaticRouter } from 'react-router';
 import { Navigation } from '../lib/navigation';
 import { createQueryClient } from '../lib/query-client';
 import { primeQueryCache } from '../lib/prime-query-cache';
-import type { SsrState } from '../lib/ssr-state';
 import { makeArtist } from './fixtures';
 import { ArtistCardContent } from '../components/artist-card';
 import { artistCardMarkup } from '../components/artist-card-markup';
 
 /** What React renders for the card's content, for a visitor signed in (with `favorites`) or not. */
 function rendered(artist: ArtistSummary, headingLevel: 2 | 3, heart: boolean, favorited: boolean): string {
-  const state: SsrState = {
+  const state: RenderState = {
     prefetched: favorited
       ? [
           { key: api.user(), status: 200, body: { id: 7, email: 'fan@example.com' } },

@@ -3,7 +3,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render-app';
 import { makeArtist } from './fixtures';
 import { makeArticle } from '../features/content/content-fixtures';
-import { truncateWords } from '../lib/use-document-head';
+import { descriptions } from '../generated/contract';
+import cases from '../generated/descriptions.cases.json';
+import { pageDescription, truncateWords } from '../lib/use-document-head';
 
 /** The head follows client navigation: articles (with `article:*`), artists, then the site's defaults. */
 
@@ -142,5 +144,15 @@ describe('the document head on client navigation', () => {
     expect(Array.from(cut).length).toBeLessThanOrEqual(160);
     expect(cut.endsWith('word…')).toBe(true);
     expect(truncateWords(`${'a'.repeat(150)} end, tail words here more`, 160)).toBe(`${'a'.repeat(150)} end…`);
+  });
+
+  it('describes a page from its own text by the same rule as the server, on the cases it generates', () => {
+    expect(cases.length).toBeGreaterThan(10);
+    for (const { text, fallback, expected } of cases) expect(pageDescription(text, fallback), JSON.stringify(text)).toBe(expected);
+  });
+
+  it('falls back to the texts of the contract', () => {
+    expect(pageDescription(null, descriptions.artist('Nirvana'))).toBe('Nirvana on Sound Atlas: genres, biography, fun facts and where to listen.');
+    expect(pageDescription(' \n ', descriptions.article('Gear'))).toBe('Gear on Sound Atlas.');
   });
 });

@@ -8,7 +8,7 @@ import { renderPage } from '../entry.server';
 import { CONSENT_KEY, DEFAULT_CONSENT } from '../lib/consent';
 import { createQueryClient } from '../lib/query-client';
 import { primeQueryCache } from '../lib/prime-query-cache';
-import type { PrefetchedEntry, SsrState } from '../lib/ssr-state';
+import type { Prefetched, RenderState } from '../generated/contract';
 import { makeArtist } from './fixtures';
 import { channelVideos, makeArticle, newSongs, topTen } from '../features/content/content-fixtures';
 
@@ -21,7 +21,7 @@ const browsePage = { letter: 'N', page: 1, pageSize: 12, total: 1, artists: [{ i
 const article = makeArticle();
 const articles = [article, makeArticle({ id: 8, title: 'Another Story', category: 'General' }), makeArticle({ id: 9, title: 'A Third Story' })];
 const articleMissing = { status: 404, error: 'Not Found', message: "The article you're looking for doesn't exist." };
-const home: PrefetchedEntry[] = [
+const home: Prefetched[] = [
   { key: '/api/artists/random', status: 200, body: artist },
   { key: '/api/weekly-top-ten', status: 200, body: topTen },
   { key: '/api/weekly-top-ten/weeks', status: 200, body: [{ weekOf: '2026-11-23', source: 'Sound Atlas', picks: true }] },
@@ -30,7 +30,7 @@ const home: PrefetchedEntry[] = [
   { key: '/api/articles', status: 200, body: articles },
 ];
 
-const cases: Array<[string, PrefetchedEntry[]]> = [
+const cases: Array<[string, Prefetched[]]> = [
   ['/', home],
   ['/articles', [{ key: '/api/articles', status: 200, body: articles }]],
   ['/articles?category=general', [{ key: '/api/articles', status: 200, body: articles }]],
@@ -70,7 +70,7 @@ afterEach(() => {
 
 describe('hydration', () => {
   it.each(cases)('hydrates %s without mismatches or requests', async (url, prefetched) => {
-    const state: SsrState = { prefetched, fetchedAt: Date.now(), year: 2026, today: '2026-11-23', origin: 'https://soundatlas.test', affiliate: false, dataSaver: false };
+    const state: RenderState = { prefetched, fetchedAt: Date.now(), year: 2026, today: '2026-11-23', origin: 'https://soundatlas.test', affiliate: false, dataSaver: false };
     // (The engine has no WHATWG URL of its own: the server bundle brings core-js's, and
     // the server's route walk renders every route in the real engine.)
     const { html } = renderPage({ url, state });

@@ -4,11 +4,11 @@ import { UNSAFE_createMemoryHistory as createMemoryHistory, unstable_HistoryRout
 import { AppRoutes } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';
 import { primeQueryCache } from '../lib/prime-query-cache';
-import type { PrefetchedEntry, SsrState } from '../lib/ssr-state';
+import type { Prefetched, RenderState } from '../generated/contract';
 
 /** Renders the whole app at `url` with a query cache seeded like the server's (and `env` over the state's defaults). */
-export function renderApp(url: string, prefetched: PrefetchedEntry[] = [], env: Partial<Omit<SsrState, 'prefetched'>> = {}) {
-  const state: SsrState = { prefetched, fetchedAt: 1_763_740_000_000, year: 2026, today: '2025-11-21', origin: 'https://soundatlas.test', affiliate: false, dataSaver: false, ...env };
+export function renderApp(url: string, prefetched: Prefetched[] = [], env: Partial<Omit<RenderState, 'prefetched'>> = {}) {
+  const state: RenderState = { prefetched, fetchedAt: 1_763_740_000_000, year: 2026, today: '2025-11-21', origin: 'https://soundatlas.test', affiliate: false, dataSaver: false, ...env };
   const client = createQueryClient({ hydrating: true });
   primeQueryCache(client, state);
   // React Router's own memory history, held by the test as the address bar.

@@ -4,7 +4,7 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
-use super::Rendered;
+use sound_atlas_contract::render::RenderOutput;
 
 /// Prefetch misses seen in production: each (route, key) is logged once, all counted.
 #[derive(Debug, Default)]
@@ -19,7 +19,7 @@ impl PrefetchAudit {
         self.misses.load(Ordering::Relaxed)
     }
 
-    pub(super) fn record(&self, route: &'static str, rendered: &Rendered) {
+    pub(super) fn record(&self, route: &'static str, rendered: &RenderOutput) {
         if rendered.missed.is_empty() {
             return;
         }

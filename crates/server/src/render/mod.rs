@@ -28,12 +28,13 @@ use std::sync::Arc;
 
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::Response;
-use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
+use serde::Serialize;
 use sha2::Digest;
+pub use sound_atlas_contract::render::Prefetched;
+use sound_atlas_contract::render::{RenderOutput, RenderRequest, RenderState};
 use sound_atlas_contract::ApiPath;
 use sound_atlas_ssr::SsrPool;
-use sound_atlas_web::ApiResult;
+use sound_atlas_web::{ApiError, ApiResult};
 
 use crate::bundle::Site;
 use crate::encoding::Encoded;
@@ -57,63 +58,10 @@ pub struct Page {
     pub private: bool,
 }
 
-/// The answer of one API read, as the browser's query cache will hold it.
-#[derive(Debug, Clone, Serialize)]
-pub struct Prefetched {
-    /// The API path, which is also the query key.
-    key: String,
-    status: u16,
-    body: serde_json::Value,
-}
-
-impl Prefetched {
-    /// The read of `path`: its value, or its error in the one JSON error shape. The
-    /// payload type is the endpoint's own, so a page cannot seed the wrong shape.
-    pub fn new<T: Serialize>(path: ApiPath<T>, result: &ApiResult<T>) -> Self {
-        let (status, body) = match result {
-            Ok(value) => (200, serde_json::to_value(value)),
-            Err(err) => (err.status().as_u16(), serde_json::to_value(err.body())),
-        };
-        Prefetched {
-            key: path.into_string(),
-            status,
-            body: body.expect("API values serialize to JSON"),
-        }
-    }
-}
-
-/// What the React tree and the browser both start from (written into the page as JSON).
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct RenderState<'a> {
-    /// The page's `Prefetched` reads, serialized once: also the render cache's key.
-    prefetched: &'a RawValue,
-    /// When the data was read (ms since the epoch), so the client's freshness clock agrees.
-    fetched_at: i64,
-    /// For the footer's copyright line: the same year on server and client.
-    year: i32,
-    /// Today's date (UTC, YYYY-MM-DD), for "last updated" on the legal pages: the same
-    /// date on server and client.
-    today: String,
-    origin: &'a str,
-    /// The data saver is on for this request (ui/src/lib/data-saver.tsx).
-    data_saver: bool,
-    /// Marketplace links carry an affiliate tag (the footer's notice says so only then).
-    affiliate: bool,
-}
-
-/// What the engine's `render` answers (ui/src/entry.server.tsx).
-#[derive(Debug, Deserialize)]
-struct RenderOutput {
-    html: String,
-    /// The lazily loaded modules the page rendered; a renamed field on either side
-    /// fails the route walk (its pages would preload nothing).
-    #[serde(default)]
-    modules: Vec<String>,
-    #[serde(default)]
-    missed: Vec<String>,
-    #[serde(default)]
-    unread: Vec<String>,
+/// The read of `path` as the page's state carries it: its value, or its error in the
+/// one JSON error shape.
+pub fn prefetch<T: Serialize>(path: ApiPath<T>, result: &ApiResult<T>) -> Prefetched {
+    Prefetched::new(path, result.as_ref().map_err(ApiError::body))
 }
 
 /// Which query keys one render read without their being prefetched, and which
@@ -123,14 +71,6 @@ pub struct PrefetchReport {
     pub route: &'static str,
     pub missed: Vec<String>,
     pub unread: Vec<String>,
-}
-
-/// The rendered React markup of one URL with one set of data.
-struct Rendered {
-    html: String,
-    modules: Vec<String>,
-    missed: Vec<String>,
-    unread: Vec<String>,
 }
 
 /// Renders pages: the engine pool, the render cache of anonymous pages and the audit.
@@ -204,7 +144,7 @@ impl Renderer {
         let prefetched =
             serde_json::value::to_raw_value(&reads).expect("prefetched data serializes");
         let render_state = RenderState {
-            prefetched: &prefetched,
+            prefetched,
             fetched_at: (now.unix_timestamp_nanos() / 1_000_000) as i64,
             year: now.year(),
             today: format!(
@@ -213,7 +153,7 @@ impl Renderer {
                 u8::from(now.month()),
                 now.day()
             ),
-            origin: &self.site.public_url,
+            origin: self.site.public_url.clone(),
             data_saver: asked.data_saver != DataSaver::Off,
             affiliate: self.site.affiliate,
         };
@@ -290,15 +230,18 @@ impl Renderer {
         route: &'static str,
         url: &str,
         head: &Head,
-        render_state: &RenderState<'_>,
+        render_state: &RenderState,
     ) -> Arc<Document> {
-        let state_json = serde_json::to_string(render_state).expect("render state serializes");
-        let rendered = self.render_uncached(route, url, &state_json).await;
+        let rendered = self.render_uncached(route, url, render_state).await;
         let rendered_ok = rendered.is_some();
-        let (root_html, modules, missed, unread) = rendered
-            .map(|r| (r.html, r.modules, r.missed, r.unread))
-            .unwrap_or_default();
-        let document = Shell::new(&self.site, head, &root_html, &modules, &state_json).render();
+        let RenderOutput {
+            html,
+            modules,
+            missed,
+            unread,
+        } = rendered.unwrap_or_default();
+        let state_json = serde_json::to_string(render_state).expect("render state serializes");
+        let document = Shell::new(&self.site, head, &html, &modules, &state_json).render();
         Arc::new(Document {
             encoded: Encoded::new(document),
             route,
@@ -312,27 +255,18 @@ impl Renderer {
         &self,
         route: &'static str,
         url: &str,
-        state_json: &str,
-    ) -> Option<Rendered> {
-        let request = format!(
-            r#"{{"url":{},"state":{}}}"#,
-            serde_json::Value::from(url),
-            state_json
-        );
+        state: &RenderState,
+    ) -> Option<RenderOutput> {
+        let request = serde_json::to_string(&RenderRequest { url, state })
+            .expect("the render request serializes");
         let started = std::time::Instant::now();
         let result = self.ssr.render(request).await;
         crate::metrics::observe_render(started.elapsed());
         let failure = match result {
             Ok(output) => match serde_json::from_str::<RenderOutput>(&output) {
                 Ok(output) => {
-                    let rendered = Rendered {
-                        html: output.html,
-                        modules: output.modules,
-                        missed: output.missed,
-                        unread: output.unread,
-                    };
-                    self.audit.record(route, &rendered);
-                    return Some(rendered);
+                    self.audit.record(route, &output);
+                    return Some(output);
                 }
                 Err(err) => format!("unreadable render output: {err}"),
             },

@@ -8,7 +8,7 @@ use axum::extract::ConnectInfo;
 use axum::http::{header, Request, StatusCode};
 use sound_atlas_test_db::{db_tests, TestDb};
 
-use crate::{app_with_bundle, confirmed_user, get, id_of, send, Answer, PASSWORD};
+use crate::{app_with_bundle, confirmed_user, get, id_of, send, Answer, COUNTING_BUNDLE, PASSWORD};
 
 /// Signs in a confirmed user made for the test; returns the session cookie.
 pub async fn signed_in(app: &axum::Router, db: &TestDb, email: &str) -> String {
@@ -52,9 +52,7 @@ pub async fn as_user(
 }
 
 async fn a_signed_in_page_carries_the_library_and_skips_the_render_cache(db: &TestDb) {
-    // A bundle that numbers its renders, on one worker.
-    let counting = "let renders = 0; globalThis.render = () => JSON.stringify({ html: `<p>render ${++renders}</p>` });";
-    let app = app_with_bundle(db, counting).await;
+    let app = app_with_bundle(db, COUNTING_BUNDLE).await;
     let queen = id_of(&app, "Queen").await;
     let cookie = signed_in(&app, db, "ann@example.com").await;
     let added = as_user(

@@ -75,6 +75,10 @@ pub async fn app(db: &TestDb) -> axum::Router {
     app_with_pool(db, SSR.clone()).await
 }
 
+/// A bundle whose `render` numbers its renders (`<p>render 1</p>`, ...): on one worker,
+/// it tells how many renders a test's requests caused.
+pub const COUNTING_BUNDLE: &str = "let renders = 0; globalThis.render = () => JSON.stringify({ html: `<p>render ${++renders}</p>`, modules: [], missed: [], unread: [] });";
+
 /// The app over a seeded test database, rendering with `bundle_js` on one worker.
 pub async fn app_with_bundle(db: &TestDb, bundle_js: &str) -> axum::Router {
     let pool = SsrPool::start(

@@ -1,9 +1,10 @@
 use axum::http::{header, StatusCode};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set};
+use sound_atlas_contract::render::{Prefetched, RenderState};
 use sound_atlas_entity::artist;
 use sound_atlas_test_db::{db_tests, TestDb};
 
-use crate::{app, app_with_bundle, get, id_of, ORIGIN};
+use crate::{app, app_with_bundle, get, id_of, COUNTING_BUNDLE, ORIGIN};
 
 /// The JSON-LD documents of a page, parsed.
 pub(crate) fn json_ld(html: &str) -> Vec<serde_json::Value> {
@@ -19,13 +20,18 @@ pub(crate) fn json_ld(html: &str) -> Vec<serde_json::Value> {
 
 /// The injected state, parsed.
 pub(crate) fn state(html: &str) -> serde_json::Value {
+    serde_json::from_str(state_json(html)).expect("state parses")
+}
+
+/// The injected state's JSON text.
+fn state_json(html: &str) -> &str {
     let tag = html
         .find(r#"<script id="sa-state" type="application/json""#)
         .expect("state script");
     // After the tag's attributes (the CSP nonce among them).
     let json = &html[tag..];
     let json = &json[json.find('>').unwrap() + 1..];
-    serde_json::from_str(&json[..json.find("</script>").unwrap()]).expect("state parses")
+    &json[..json.find("</script>").unwrap()]
 }
 
 /// Whether a JSON-LD document is of a type (`@type` is one name or a list of them).
@@ -485,10 +491,37 @@ async fn a_failed_render_still_serves_the_head_and_the_data(db: &TestDb) {
     );
 }
 
+async fn an_answer_of_the_engine_missing_a_field_is_a_failed_render(db: &TestDb) {
+    // `modules`, `missed` and `unread` are part of the answer: without them the server
+    // cannot preload the page's files or audit its reads, so it serves the shell.
+    let app = app_with_bundle(
+        db,
+        "globalThis.render = () => JSON.stringify({ html: '<p>partial</p>' })",
+    )
+    .await;
+    let id = id_of(&app, "Queen").await;
+    let page = get(&app, &format!("/artist/{id}")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains(r#"<div id="root"></div>"#));
+    assert!(!page.body.contains("partial"));
+    assert_eq!(state(&page.body)["prefetched"][0]["body"]["title"], "Queen");
+}
+
+async fn the_page_state_is_the_contracts_render_state(db: &TestDb) {
+    let app = app(db).await;
+    let id = id_of(&app, "Queen").await;
+    let page = get(&app, &format!("/artist/{id}")).await;
+    let state: RenderState =
+        serde_json::from_str(state_json(&page.body)).expect("the state reads as RenderState");
+    assert_eq!(state.origin, ORIGIN);
+    assert!(!state.data_saver);
+    let reads: Vec<Prefetched> =
+        serde_json::from_str(state.prefetched.get()).expect("the reads are Prefetched");
+    assert_eq!(reads[0].key(), format!("/api/artists/{id}"));
+}
+
 async fn the_same_page_with_the_same_data_is_rendered_once(db: &TestDb) {
-    // A bundle that numbers its renders, on one worker.
-    let counting = "let renders = 0; globalThis.render = () => JSON.stringify({ html: `<p>render ${++renders}</p>` });";
-    let app = app_with_bundle(db, counting).await;
+    let app = app_with_bundle(db, COUNTING_BUNDLE).await;
     let id = id_of(&app, "Queen").await;
     assert!(get(&app, &format!("/artist/{id}"))
         .await
@@ -581,6 +614,8 @@ db_tests!(
     search_pages_embed_cards_in_pages_and_stay_small,
     data_cannot_break_out_of_the_page,
     a_failed_render_still_serves_the_head_and_the_data,
+    an_answer_of_the_engine_missing_a_field_is_a_failed_render,
+    the_page_state_is_the_contracts_render_state,
     the_same_page_with_the_same_data_is_rendered_once,
     crawlers_find_every_artist_page_in_the_sitemap,
     health_answers_once_pages_can_be_served,

@@ -7,12 +7,10 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use sound_atlas_test_db::{db_tests, TestDb};
 
-use crate::{app, app_with_bundle, get, id_of, send};
+use crate::{app, app_with_bundle, get, id_of, send, COUNTING_BUNDLE};
 
 async fn concurrent_misses_of_one_page_render_it_once(db: &TestDb) {
-    // A bundle that numbers its renders, on one worker.
-    let counting = "let renders = 0; globalThis.render = () => JSON.stringify({ html: `<p>render ${++renders}</p>` });";
-    let app = app_with_bundle(db, counting).await;
+    let app = app_with_bundle(db, COUNTING_BUNDLE).await;
     let id = id_of(&app, "Queen").await;
     let url = format!("/artist/{id}");
     let (a, b, c, d) = tokio::join!(

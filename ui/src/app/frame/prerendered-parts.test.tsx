@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { api, routes, type VideoFavorite } from '../../generated/contract';
+import { api, routes, type VideoFavorite, type Prefetched } from '../../generated/contract';
 import { renderPage } from '../../entry.server';
 import { makeArtist } from '../../test/fixtures';
-import type { PrefetchedEntry } from '../../lib/ssr-state';
 
 const video = (videoId: string, folderId: number | null): VideoFavorite => ({
   artistId: 42,
@@ -15,20 +14,20 @@ const video = (videoId: string, folderId: number | null): VideoFavorite => ({
   artistName: 'Nirvana',
   publishedAt: '2024-01-01',
 });
-const ok = (key: string, body: unknown): PrefetchedEntry => ({ key, status: 200, body });
+const ok = (key: string, body: unknown): Prefetched => ({ key, status: 200, body });
 
 // Every route (parameters filled with 1), a page that does not exist, and pages of
 // artist cards with their data.
 const urls = [...Object.values(routes).map((route) => `/${route.path.replace(/:[a-zA-Z]+/g, '1')}`), '/no/such/page', '/artist/42', '/browse?letter=B'];
 const summary = (id: number, title: string, genres: string[]) => ({ id, title, imageUrl: null, genres });
 const cards = [summary(42, 'Nirvana', ['Grunge']), summary(7, 'Björk', ['Art Pop', 'Electronic', 'Trip Hop']), summary(9, 'Ｑueen <&>', [])];
-const pages: PrefetchedEntry[] = [
+const pages: Prefetched[] = [
   ok(api.artist(42), makeArtist()),
   ok(api.neighbors(42), { position: 2, total: 3, previousId: 7, nextId: 9 }),
   ok(api.related(42), cards.slice(1)),
   ok(api.browse('B', 1), { letter: 'B', page: 1, pageSize: 24, total: 3, artists: cards }),
 ];
-const visitors: Record<string, PrefetchedEntry[]> = {
+const visitors: Record<string, Prefetched[]> = {
   anonymous: pages,
   'signed in, two top-level favorites': [
     ...pages,

@@ -1,8 +1,7 @@
 import type { ReactElement } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { api, type Artist, type VideoFavorite } from '../../generated/contract';
+import { api, type Artist, type VideoFavorite, type RenderState } from '../../generated/contract';
 import { favoritesCount } from '../../lib/account';
-import type { SsrState } from '../../lib/ssr-state';
 import { FooterContent } from './footer';
 import { HeaderBar } from './header';
 
@@ -18,7 +17,7 @@ export interface PrerenderedPart {
    * write the same bytes. A part that starts reading something new must add it here
    * (prerendered-parts.test.tsx renders every route both ways and compares).
    */
-  variant: (state: SsrState, client: QueryClient) => string;
+  variant: (state: RenderState, client: QueryClient) => string;
   /** Its content as the server renders it inside the page. */
   content: ReactElement;
 }

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Link } from '../../components/link';
-import { INVALID_YOUTUBE_URL, RELATED_ARTICLES, links, routes, titles, type Article } from '../../generated/contract';
+import { INVALID_YOUTUBE_URL, RELATED_ARTICLES, descriptions, links, routes, titles, type Article } from '../../generated/contract';
 import { useAppEnv } from '../../lib/app-state';
 import { isNotFound } from '../../lib/http-error';
-import { truncateWords, useDocumentHead, useNotFoundHead } from '../../lib/use-document-head';
+import { pageDescription, useDocumentHead, useNotFoundHead } from '../../lib/use-document-head';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AffiliateNotice } from '../../components/ad-slot';
 import { isAffiliateLink, isMarketplaceSearch } from '../../lib/marketplace';
@@ -82,7 +82,7 @@ export function ArticlePage() {
     article
       ? {
           title: titles.article(article.title),
-          description: article.summary.trim() ? truncateWords(article.summary) : `${article.title} on Sound Atlas.`,
+          description: pageDescription(article.summary, descriptions.article(article.title)),
           url,
           image: `${origin}/og/article/${article.id}.png`,
           imageAlt: shareImageAlt(article),

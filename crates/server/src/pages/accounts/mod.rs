@@ -16,7 +16,7 @@ use sound_atlas_contract::template::Template;
 use sound_atlas_web::ApiError;
 
 use crate::head::Head;
-use crate::render::{Page, PageRequest, Prefetched};
+use crate::render::{prefetch, Page, PageRequest};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -145,7 +145,7 @@ async fn private_page(
     let prefetched = if signed_in {
         Vec::new()
     } else {
-        vec![Prefetched::new(api::USER.path(&[]), &Ok(None))]
+        vec![prefetch(api::USER.path(&[]), &Ok(None))]
     };
     let head = Head {
         robots: Some("noindex"),

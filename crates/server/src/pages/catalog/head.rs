@@ -4,9 +4,9 @@
 use serde_json::{json, Value};
 use sound_atlas_catalog::{Artist, ArtistDetails, Letter};
 use sound_atlas_content::og;
-use sound_atlas_contract::pages::{links, routes, titles, SITE_NAME};
+use sound_atlas_contract::pages::{descriptions, links, routes, titles, SITE_NAME};
 
-use crate::head::{breadcrumb_list, crumb, truncate_words, Head, HeadImage, DEFAULT_DESCRIPTION};
+use crate::head::{breadcrumb_list, crumb, Head, HeadImage, DEFAULT_DESCRIPTION};
 
 /// The site's other name for `WebSite.alternateName`: the name as one word, as people
 /// type it into a search box or a handle.
@@ -73,13 +73,10 @@ facts and where to listen."
 
 pub fn artist(origin: &str, artist: &Artist, details: Option<&ArtistDetails>) -> Head {
     let path = routes::ARTIST.href(&[&artist.id]);
-    let description = match artist.bio.as_deref() {
-        Some(bio) if !bio.trim().is_empty() => truncate_words(bio, 160),
-        _ => format!(
-            "{} on Sound Atlas: genres, biography, fun facts and where to listen.",
-            artist.title
-        ),
-    };
+    let description = descriptions::from_text(
+        artist.bio.as_deref(),
+        descriptions::ARTIST.fill(&[&artist.title]),
+    );
     let breadcrumbs = breadcrumb_list(vec![
         crumb(1, "Home", format!("{origin}/")),
         crumb(

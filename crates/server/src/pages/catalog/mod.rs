@@ -16,7 +16,7 @@ use sound_atlas_web::{PathParam, QueryParams};
 
 pub use head::browse_letter_path;
 
-use crate::render::{Page, PageRequest, Prefetched};
+use crate::render::{prefetch, Page, PageRequest, Prefetched};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -30,7 +30,7 @@ pub fn router() -> Router<AppState> {
 /// pages' router).
 pub async fn home(state: &AppState, request: &PageRequest, sections: Vec<Prefetched>) -> Response {
     let spotlight = reads::random(&state.catalog).await;
-    let mut prefetched = vec![Prefetched::new(api::RANDOM.path(&[]), &spotlight)];
+    let mut prefetched = vec![prefetch(api::RANDOM.path(&[]), &spotlight)];
     prefetched.extend(sections);
     let page = Page {
         route: routes::HOME.id,
@@ -62,10 +62,7 @@ async fn browse(
             refresh && page == PageNumber::FIRST,
         )
         .await;
-        prefetched.push(Prefetched::new(
-            api::BROWSE.path(&[&shown.letter, &page]),
-            &result,
-        ));
+        prefetched.push(prefetch(api::BROWSE.path(&[&shown.letter, &page]), &result));
     }
     let page = Page {
         route: routes::BROWSE.id,
@@ -98,9 +95,9 @@ pub async fn artist(
             let details = reads::artist_details(catalog, id).await;
             let videos = featured(&artist).await;
             let mut prefetched = vec![
-                Prefetched::new(api::NEIGHBORS.path(&[&id]), &neighbors),
-                Prefetched::new(api::RELATED.path(&[&id]), &related),
-                Prefetched::new(api::ARTIST_DETAILS.path(&[&id]), &details),
+                prefetch(api::NEIGHBORS.path(&[&id]), &neighbors),
+                prefetch(api::RELATED.path(&[&id]), &related),
+                prefetch(api::ARTIST_DETAILS.path(&[&id]), &details),
             ];
             prefetched.extend(videos);
             Page {
@@ -112,7 +109,7 @@ pub async fn artist(
                     &artist,
                     details.as_ref().ok(),
                 ),
-                prefetched: std::iter::once(Prefetched::new(api::ARTIST.path(&[&id]), &Ok(artist)))
+                prefetched: std::iter::once(prefetch(api::ARTIST.path(&[&id]), &Ok(artist)))
                     .chain(prefetched)
                     .collect(),
             }
@@ -124,7 +121,7 @@ pub async fn artist(
             private: false,
             status: err.status(),
             head: head::artist_not_found(request.uri().path()),
-            prefetched: vec![Prefetched::new(api::ARTIST.path(&[&raw_id]), &Err(err))],
+            prefetched: vec![prefetch(api::ARTIST.path(&[&raw_id]), &Err(err))],
         },
     };
     state.renderer.render(request, page).await
@@ -182,17 +179,14 @@ async fn search_page(
                 if let Err(err) = &result {
                     status = err.status();
                 }
-                prefetched.push(Prefetched::new(
-                    api::SEARCH_CARDS.path(&[&query, &page]),
-                    &result,
-                ));
+                prefetched.push(prefetch(api::SEARCH_CARDS.path(&[&query, &page]), &result));
             }
             (status, prefetched)
         }
         // Keyed as the client requests it, so it shows the same message.
         Err(err) => (
             err.status(),
-            vec![Prefetched::new(
+            vec![prefetch(
                 api::SEARCH_CARDS.path(&[&query, &1]),
                 &Err::<sound_atlas_catalog::SearchPage, _>(err),
             )],

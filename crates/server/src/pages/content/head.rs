@@ -4,9 +4,9 @@
 
 use serde_json::{json, Value};
 use sound_atlas_content::{og, Article, Category};
-use sound_atlas_contract::pages::{links, routes, titles, SITE_NAME};
+use sound_atlas_contract::pages::{descriptions, links, routes, titles, SITE_NAME};
 
-use crate::head::{breadcrumb_list, crumb, truncate_words, Head, HeadImage};
+use crate::head::{breadcrumb_list, crumb, Head, HeadImage};
 
 /// The publisher and author of every article: the site itself.
 fn organization(origin: &str) -> Value {
@@ -60,11 +60,10 @@ pub fn article(origin: &str, article: &Article) -> Head {
     let card = og::ShareCard::article(article);
     let image_path = og::paths::article(article.id);
     let tags = article.tag_list();
-    let description = if article.summary.trim().is_empty() {
-        format!("{} on Sound Atlas.", article.title)
-    } else {
-        truncate_words(&article.summary, 160)
-    };
+    let description = descriptions::from_text(
+        Some(&article.summary),
+        descriptions::ARTICLE.fill(&[&article.title]),
+    );
     let mut og_extra = vec![
         ("article:published_time", article.date.clone()),
         ("article:section", article.category.clone()),

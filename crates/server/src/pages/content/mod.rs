@@ -15,7 +15,7 @@ use sound_atlas_contract::content::api;
 use sound_atlas_contract::pages::routes;
 use sound_atlas_web::{PathParam, QueryParams};
 
-use crate::render::{Page, PageRequest, Prefetched};
+use crate::render::{prefetch, Page, PageRequest, Prefetched};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -43,9 +43,9 @@ pub async fn home_reads(state: &AppState, params: &QueryParams) -> Vec<Prefetche
                     Ok(week) => reads::weekly_top_ten_of(content, &week, refresh).await,
                     Err(err) => Err(err),
                 };
-                Prefetched::new(api::WEEKLY_TOP_TEN_OF.path(&[&raw]), &chart)
+                prefetch(api::WEEKLY_TOP_TEN_OF.path(&[&raw]), &chart)
             }
-            None => Prefetched::new(
+            None => prefetch(
                 api::WEEKLY_TOP_TEN.path(&[]),
                 &reads::weekly_top_ten(content, refresh).await,
             ),
@@ -60,10 +60,10 @@ pub async fn home_reads(state: &AppState, params: &QueryParams) -> Vec<Prefetche
     );
     vec![
         top_ten,
-        Prefetched::new(api::TOP_TEN_WEEKS.path(&[]), &weeks),
-        Prefetched::new(api::NEW_SONGS.path(&[]), &new_songs),
-        Prefetched::new(api::CHANNEL_VIDEOS.path(&[]), &videos),
-        Prefetched::new(api::ARTICLES.path(&[]), &articles),
+        prefetch(api::TOP_TEN_WEEKS.path(&[]), &weeks),
+        prefetch(api::NEW_SONGS.path(&[]), &new_songs),
+        prefetch(api::CHANNEL_VIDEOS.path(&[]), &videos),
+        prefetch(api::ARTICLES.path(&[]), &articles),
     ]
 }
 
@@ -83,10 +83,7 @@ pub async fn artist_videos(
         Ok(channel) => reads::artist_channel_videos(&state.content, &state.catalog, &channel).await,
         Err(err) => Err(err),
     };
-    Some(Prefetched::new(
-        api::ARTIST_CHANNEL_VIDEOS.path(&[&link]),
-        &videos,
-    ))
+    Some(prefetch(api::ARTIST_CHANNEL_VIDEOS.path(&[&link]), &videos))
 }
 
 /// The list, filtered by `?category=` (a name or slug; anything else shows all, as
@@ -108,7 +105,7 @@ async fn articles(
         private: false,
         status,
         head: head::articles(&state.renderer.site().public_url, category),
-        prefetched: vec![Prefetched::new(api::ARTICLES.path(&[]), &list)],
+        prefetched: vec![prefetch(api::ARTICLES.path(&[]), &list)],
     };
     state.renderer.render(&request, page).await
 }
@@ -134,8 +131,8 @@ async fn article(
                 status: StatusCode::OK,
                 head: head::article(&state.renderer.site().public_url, &article),
                 prefetched: vec![
-                    Prefetched::new(api::ARTICLE.path(&[&article.id]), &Ok(article)),
-                    Prefetched::new(api::ARTICLES.path(&[]), &list),
+                    prefetch(api::ARTICLE.path(&[&article.id]), &Ok(article)),
+                    prefetch(api::ARTICLES.path(&[]), &list),
                 ],
             }
         }
@@ -145,7 +142,7 @@ async fn article(
             private: false,
             status: err.status(),
             head: head::article_not_found(request.uri().path()),
-            prefetched: vec![Prefetched::new(api::ARTICLE.path(&[&raw_id]), &Err(err))],
+            prefetched: vec![prefetch(api::ARTICLE.path(&[&raw_id]), &Err(err))],
         },
     };
     state.renderer.render(&request, page).await

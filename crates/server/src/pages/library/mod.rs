@@ -18,7 +18,7 @@ use sound_atlas_library::store;
 use sound_atlas_web::{ApiError, PathParam};
 
 use crate::head::Head;
-use crate::render::{Page, PageRequest, Prefetched, ViewerReads};
+use crate::render::{prefetch, Page, PageRequest, Prefetched, ViewerReads};
 use crate::state::AppState;
 
 /// Middleware over the pages: with a signed-in visitor, puts their reads on the request
@@ -37,22 +37,22 @@ pub async fn viewer(
     };
     let library = &state.library;
     let reads = vec![
-        Prefetched::new(
+        prefetch(
             accounts_api::USER.path(&[]),
             &Ok(Some(User {
                 id: user.id,
                 email: user.email.clone(),
             })),
         ),
-        Prefetched::new(
+        prefetch(
             api::FAVORITES.path(&[]),
             &store::favorites(library, user.id).await,
         ),
-        Prefetched::new(
+        prefetch(
             api::FOLDERS.path(&[]),
             &store::folders(library, user.id).await,
         ),
-        Prefetched::new(
+        prefetch(
             api::VIDEO_FAVORITES.path(&[]),
             &store::video_favorites(library, user.id).await,
         ),
@@ -87,7 +87,7 @@ fn favorites_head(title: String, request: &PageRequest) -> Head {
 fn signed_out_reads(current: &Result<CurrentUser, ApiError>) -> Vec<Prefetched> {
     match current {
         Ok(CurrentUser { user: Some(_), .. }) => Vec::new(),
-        _ => vec![Prefetched::new(accounts_api::USER.path(&[]), &Ok(None))],
+        _ => vec![prefetch(accounts_api::USER.path(&[]), &Ok(None))],
     }
 }
 

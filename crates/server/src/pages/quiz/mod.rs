@@ -15,7 +15,7 @@ use sound_atlas_contract::quiz::api;
 use sound_atlas_web::QueryParams;
 
 use crate::head::Head;
-use crate::render::{Page, PageRequest, Prefetched};
+use crate::render::{prefetch, Page, PageRequest};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -31,7 +31,7 @@ async fn quiz_page(
     // A malformed seed is treated as none (the browser replaces it), never as an error page.
     if let Ok(seed) = QuizSeed::parse(params.get("seed")) {
         let facts = quiz::facts(&state.catalog, &seed).await;
-        prefetched.push(Prefetched::new(api::QUIZ_FACTS.path(&[&seed]), &facts));
+        prefetched.push(prefetch(api::QUIZ_FACTS.path(&[&seed]), &facts));
     }
     let page = Page {
         route: routes::QUIZ.id,

@@ -8,11 +8,11 @@ import { useFavoritesList, useFoldersList } from '../../../lib/library';
 import { isNotFound } from '../../../lib/http-error';
 import { queries } from '../queries';
 import { ARTIST_SWIPE } from '../../../lib/swipe';
-import { links, routes, titles } from '../../../generated/contract';
+import { descriptions, links, routes, titles } from '../../../generated/contract';
 import type { Artist, ArtistDetails, ArtistSummary, Neighbors } from '../../../generated/contract';
 import { isWikimediaUrl, normalizeImageUrl } from '../../../lib/url';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { truncateWords, useDocumentHead, useNotFoundHead, type DocumentHead } from '../../../lib/use-document-head';
+import { pageDescription, useDocumentHead, useNotFoundHead, type DocumentHead } from '../../../lib/use-document-head';
 import { ArtistCard } from '../../../components/artist-card';
 import { FavoriteHeart } from '../../../components/favorite-heart';
 import { ArtistImage } from '../../../components/artist-image';
@@ -80,7 +80,7 @@ export function artistHead(artist: Pick<Artist, 'id' | 'title' | 'bio' | 'genres
   const word = kindWord(artist);
   return {
     title: titles.artist(artist.title),
-    description: artist.bio?.trim() ? truncateWords(artist.bio) : `${artist.title} on Sound Atlas: genres, biography, fun facts and where to listen.`,
+    description: pageDescription(artist.bio, descriptions.artist(artist.title)),
     url: `${origin}${routes.artist.href(artist.id)}`,
     image: `${origin}/og/artist/${artist.id}.png`,
     imageAlt: genres ? `${word}: ${artist.title} (${genres})` : `${word}: ${artist.title}`,

@@ -1,0 +1,181 @@
+//! The render envelope: what the server hands the JavaScript engine's `render`
+//! (ui/src/entry.server.tsx) and what `render` answers, and the page state the server
+//! also writes into the document for the browser (ui/src/entry.client.tsx). The server
+//! writes and reads these types with serde; the UI reads the generated TypeScript, so
+//! neither side defaults or second-guesses a field.
+
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use ts_rs::TS;
+
+use crate::error::ErrorBody;
+use crate::operation::ApiPath;
+
+/// The `id` of the document's `<script type="application/json">` that holds its
+/// [`RenderState`].
+pub const STATE_ELEMENT_ID: &str = "sa-state";
+
+/// The answer of one API read, as the browser's query cache will hold it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct Prefetched {
+    /// The API path, which is also the query key.
+    key: String,
+    /// The answer's HTTP status: a 2xx body is the payload, any other the `ErrorBody`.
+    status: u16,
+    #[ts(type = "unknown")]
+    body: serde_json::Value,
+}
+
+impl Prefetched {
+    /// The read of `path`: its value, or its error in the one JSON error shape. The
+    /// payload type is the endpoint's own, so a page cannot seed the wrong shape.
+    pub fn new<T: Serialize>(path: ApiPath<T>, answer: Result<&T, ErrorBody>) -> Self {
+        let (status, body) = match answer {
+            Ok(value) => (200, serde_json::to_value(value)),
+            Err(error) => (error.status, serde_json::to_value(error)),
+        };
+        Prefetched {
+            key: path.into_string(),
+            status,
+            body: body.expect("API values serialize to JSON"),
+        }
+    }
+
+    /// The query key (the API path).
+    pub fn key(&self) -> &str {
+        &self.key
+    }
+}
+
+/// What the React tree starts from on both sides: the engine renders from it, and the
+/// server writes it into the document (as JSON, in [`STATE_ELEMENT_ID`]) for the
+/// browser to hydrate from.
+#[derive(Debug, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RenderState {
+    /// The page's `Prefetched` reads, serialized once (the render cache keys its
+    /// documents by these bytes).
+    #[ts(type = "Prefetched[]")]
+    pub prefetched: Box<RawValue>,
+    /// When the data was read (ms since the epoch), so the client's freshness clock agrees.
+    pub fetched_at: i64,
+    /// For the footer's copyright line: the same year on server and client.
+    pub year: i32,
+    /// Today's date (UTC, YYYY-MM-DD), for "last updated" on the legal pages: the same
+    /// date on server and client.
+    pub today: String,
+    /// The public origin (`https://soundatlas.example`), for share links and absolute URLs.
+    pub origin: String,
+    /// The data saver is on for this request (`Save-Data: on` or the visitor's switch).
+    pub data_saver: bool,
+    /// Marketplace links carry an affiliate tag (the affiliate notices show only then).
+    pub affiliate: bool,
+}
+
+/// What the server asks of the engine's `render`: one page's markup.
+#[derive(Debug, Serialize, TS)]
+pub struct RenderRequest<'a> {
+    /// The page's own URL (its path and the query parameters its route reads).
+    pub url: &'a str,
+    pub state: &'a RenderState,
+}
+
+/// What the engine's `render` answers.
+#[derive(Debug, Default, PartialEq, Eq, Deserialize, TS)]
+pub struct RenderOutput {
+    /// The React tree's markup, for the document's `#root`.
+    pub html: String,
+    /// The lazily loaded modules the page rendered: the document preloads their files.
+    pub modules: Vec<String>,
+    /// Query keys the tree read that were not prefetched (each a loading state in the
+    /// markup).
+    pub missed: Vec<String>,
+    /// Prefetched keys the tree never read (data sent for nothing).
+    pub unread: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::{api::NEIGHBORS, Neighbors};
+
+    #[test]
+    fn a_read_is_seeded_as_its_value_or_its_error_body() {
+        let neighbors = Neighbors {
+            position: 1,
+            total: 2,
+            previous_id: 8,
+            next_id: 8,
+        };
+        let ok = Prefetched::new(NEIGHBORS.path(&[&7]), Ok(&neighbors));
+        assert_eq!(
+            serde_json::to_value(&ok).unwrap(),
+            serde_json::json!({ "key": "/api/artists/7/neighbors", "status": 200, "body": neighbors })
+        );
+        let error = ErrorBody {
+            status: 404,
+            error: "Not Found".into(),
+            message: "Artist not found".into(),
+        };
+        let failed = Prefetched::new(NEIGHBORS.path(&[&8]), Err(error.clone()));
+        assert_eq!(failed.key(), "/api/artists/8/neighbors");
+        assert_eq!(
+            serde_json::to_value(&failed).unwrap(),
+            serde_json::json!({ "key": "/api/artists/8/neighbors", "status": 404, "body": error })
+        );
+    }
+
+    #[test]
+    fn the_request_carries_the_state_as_the_document_does() {
+        let reads = vec![Prefetched {
+            key: "/api/x".into(),
+            status: 200,
+            body: serde_json::json!([1, "</script>"]),
+        }];
+        let state = RenderState {
+            prefetched: serde_json::value::to_raw_value(&reads).unwrap(),
+            fetched_at: 1_763_740_000_000,
+            year: 2026,
+            today: "2026-01-02".into(),
+            origin: "https://soundatlas.test".into(),
+            data_saver: true,
+            affiliate: false,
+        };
+        let document = serde_json::to_value(&state).unwrap();
+        assert_eq!(
+            document,
+            serde_json::json!({
+                "prefetched": [{ "key": "/api/x", "status": 200, "body": [1, "</script>"] }],
+                "fetchedAt": 1_763_740_000_000_i64,
+                "year": 2026,
+                "today": "2026-01-02",
+                "origin": "https://soundatlas.test",
+                "dataSaver": true,
+                "affiliate": false,
+            })
+        );
+        let request = RenderRequest {
+            url: "/artist/1?list=favorites",
+            state: &state,
+        };
+        assert_eq!(
+            serde_json::to_value(&request).unwrap(),
+            serde_json::json!({ "url": "/artist/1?list=favorites", "state": document })
+        );
+        // The document's copy reads back as the same state, its reads byte for byte.
+        let json = serde_json::to_string(&state).unwrap();
+        let read_back: RenderState = serde_json::from_str(&json).unwrap();
+        assert_eq!(read_back.prefetched.get(), state.prefetched.get());
+        assert_eq!(serde_json::to_string(&read_back).unwrap(), json);
+    }
+
+    #[test]
+    fn an_answer_missing_a_field_is_unreadable() {
+        let full =
+            r#"{"html":"<p></p>","modules":["artist-page"],"missed":[],"unread":["/api/x"]}"#;
+        let output: RenderOutput = serde_json::from_str(full).unwrap();
+        assert_eq!(output.modules, ["artist-page"]);
+        assert_eq!(output.unread, ["/api/x"]);
+        assert!(serde_json::from_str::<RenderOutput>(r#"{"html":"<p></p>"}"#).is_err());
+    }
+}
