@@ -5,7 +5,7 @@ import { AppRoutes, preloadPage } from './app/routes';
 import { createQueryClient } from './lib/query-client';
 import { primeQueryCache } from './lib/prime-query-cache';
 import { registerServiceWorker } from './lib/offline';
-import { browserState, readPageState } from './lib/ssr-state';
+import { pageStart } from './lib/ssr-state';
 
 function start(): void {
   // The page's own module (preloaded by the document) before the first render, so the
@@ -16,13 +16,9 @@ function start(): void {
 }
 
 function hydrate(): void {
-  const written = readPageState();
-  const state = written ?? browserState(Date.now(), window.location.origin);
+  const { state, hydrate: hydrating } = pageStart(document, Date.now(), window.location.origin);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
-  // Markup is hydrated only with the state it was rendered from: without it (a document
-  // this server did not write whole) the browser renders the page afresh and fetches its data.
-  const hydrating = written !== null && container.firstElementChild !== null;
 
   // Same seeding as the server; while hydrating, prefetched keys neither
   // refetch nor retry (lib/query-client.ts).
@@ -46,7 +42,8 @@ function hydrate(): void {
       },
     });
   } else {
-    // The server render failed and sent only the shell and the data (or there is no state).
+    // The server render failed and sent only the shell and the data, or the document
+    // has no state to hydrate with.
     createRoot(container).render(app);
   }
 }

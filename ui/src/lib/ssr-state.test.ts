@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STATE_ELEMENT_ID, type RenderState } from '../generated/contract';
-import { browserState, readPageState } from './ssr-state';
+import { browserState, pageStart, readPageState } from './ssr-state';
 
 const written: RenderState = {
   prefetched: [{ key: '/api/artists/1', status: 200, body: { id: 1, title: 'Queen' } }],
@@ -22,25 +22,34 @@ function writeState(text: string | null): void {
 
 afterEach(() => {
   document.getElementById(STATE_ELEMENT_ID)?.remove();
+  document.getElementById('root')?.remove();
   vi.restoreAllMocks();
 });
+
+/** The document's `#root`, holding the server's markup or (a failed render) nothing. */
+function writeRoot(html: string): void {
+  const root = document.createElement('div');
+  root.id = 'root';
+  root.innerHTML = html;
+  document.body.prepend(root);
+}
 
 describe('the page state', () => {
   it('is read whole from the element the server writes', () => {
     writeState(JSON.stringify(written));
-    expect(readPageState()).toEqual(written);
+    expect(readPageState(document)).toEqual(written);
   });
 
   it('is missing when the document has no state element, or an empty one', () => {
-    expect(readPageState()).toBeNull();
+    expect(readPageState(document)).toBeNull();
     writeState(null);
-    expect(readPageState()).toBeNull();
+    expect(readPageState(document)).toBeNull();
   });
 
   it('is missing, with an error logged, when its JSON does not parse (a document cut short)', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     writeState(JSON.stringify(written).slice(0, 40));
-    expect(readPageState()).toBeNull();
+    expect(readPageState(document)).toBeNull();
     expect(logged).toHaveBeenCalledOnce();
   });
 
@@ -48,7 +57,7 @@ describe('the page state', () => {
     for (const text of ['null', '[]', '"state"', '42']) {
       document.getElementById(STATE_ELEMENT_ID)?.remove();
       writeState(text);
-      expect(readPageState()).toBeNull();
+      expect(readPageState(document)).toBeNull();
     }
   });
 
@@ -63,5 +72,28 @@ describe('the page state', () => {
       dataSaver: false,
       affiliate: false,
     });
+  });
+
+  it('hydrates the server\'s markup with the server\'s state', () => {
+    writeRoot('<main><h1>Queen</h1></main>');
+    writeState(JSON.stringify(written));
+    expect(pageStart(document, 0, 'https://elsewhere.test')).toEqual({ state: written, hydrate: true });
+  });
+
+  it('renders from the server\'s state when its render failed (an empty root)', () => {
+    writeRoot('');
+    writeState(JSON.stringify(written));
+    expect(pageStart(document, 0, 'https://elsewhere.test')).toEqual({ state: written, hydrate: false });
+  });
+
+  it('never hydrates markup without its state: the page is rendered afresh from the browser\'s own', () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    writeRoot('<main><h1>Queen</h1></main>');
+    const now = Date.UTC(2026, 0, 2);
+    const afresh = { state: browserState(now, 'https://soundatlas.test'), hydrate: false };
+    expect(pageStart(document, now, 'https://soundatlas.test')).toEqual(afresh);
+    writeState('{"prefetched": [');
+    expect(pageStart(document, now, 'https://soundatlas.test')).toEqual(afresh);
+    expect(logged).toHaveBeenCalledOnce();
   });
 });

@@ -7,7 +7,7 @@ import { STATE_ELEMENT_ID, type RenderState } from '../generated/contract';
  * is missing or empty, or its JSON does not parse to an object. A page served by this
  * server always carries one; a document without it was not (or was cut short).
  */
-export function readPageState(doc: Document = document): RenderState | null {
+export function readPageState(doc: Document): RenderState | null {
   const text = doc.getElementById(STATE_ELEMENT_ID)?.textContent;
   if (!text) return null;
   try {
@@ -17,6 +17,19 @@ export function readPageState(doc: Document = document): RenderState | null {
     console.error('Could not read the page state', error);
     return null;
   }
+}
+
+/**
+ * How the browser starts the page in `doc`: from the server's state, hydrating the
+ * markup the server rendered into `#root` (none when its render failed: the browser
+ * renders from the state). Markup is hydrated only with the state it was rendered from:
+ * without a state it can read, the browser renders the page afresh from
+ * `browserState`, fetching its data.
+ */
+export function pageStart(doc: Document, now: number, origin: string): { state: RenderState; hydrate: boolean } {
+  const written = readPageState(doc);
+  const rendered = doc.getElementById('root')?.firstElementChild != null;
+  return written ? { state: written, hydrate: rendered } : { state: browserState(now, origin), hydrate: false };
 }
 
 /**
