@@ -11,18 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { dataSaverSongs } from '../support/data-saver-songs.mjs';
 import { startServer } from './server.mjs';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = process.env.SOUND_ATLAS_BIN ?? join(repo, 'target/release/sound-atlas');
 const dataDir = mkdtempSync(join(tmpdir(), 'sound-atlas-saver-bench-'));
-const songs = ['aaaaaaaaaa1', 'bbbbbbbbbb2', 'cccccccccc3'].map((videoId, i) => ({
-  songName: `Song ${i + 1}`,
-  artistName: 'An Artist',
-  videoId,
-  releaseDate: new Date(Date.now() - i * 86_400_000).toISOString().slice(0, 10),
-}));
-writeFileSync(join(dataDir, 'songs.json'), JSON.stringify(songs));
+writeFileSync(join(dataDir, 'songs.json'), JSON.stringify(dataSaverSongs()));
 const server = await startServer(BIN, dataDir);
 execFileSync(BIN, ['import', 'new-songs', join(dataDir, 'songs.json')], { env: { ...process.env, SOUND_ATLAS_DATA: dataDir }, stdio: 'ignore' });
 const browser = await chromium.launch({
