@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+/// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
 import { api } from '../generated/contract';
 
@@ -19,21 +18,15 @@ const NOT_CALLED_BY_THE_UI: Record<string, string> = {
   videoFavoriteCheck: 'the UI reads every video favorite at once (one request, cached)',
 };
 
-const SRC = join(__dirname, '..');
-
-/** The UI's own source files (not generated, not tests). */
-function productionSources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'generated' || entry.name === 'test' ? [] : productionSources(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
+/** The UI's own source files (not generated, not tests), as text. */
+const SOURCES = import.meta.glob(['../**/*.{ts,tsx}', '!../generated/**', '!../test/**', '!../**/*.test.{ts,tsx}'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
 
 describe('the declared operations', () => {
-  const source = productionSources(SRC)
-    .map((file) => readFileSync(file, 'utf8'))
-    .join('\n');
+  const source = Object.values(SOURCES).join('\n');
   const called = (name: string) => new RegExp(`\\b(?:client|apiClient|api)\\.${name}\\(`).test(source);
 
   it.each(Object.keys(api))('%s is called by the UI or says why not', (name) => {
