@@ -30,12 +30,11 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../support/harness.mjs';
-import { startServer } from './server.mjs';
+import { BIN, startServer } from './server.mjs';
 import { WRK, wrkRate } from './wrk.mjs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = process.env.SOUND_ATLAS_BIN ?? join(repo, 'target/release/sound-atlas');
 const ARTISTS = Number(process.env.BENCH_ARTISTS ?? 100_000);
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);

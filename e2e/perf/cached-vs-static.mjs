@@ -6,15 +6,12 @@
 // connections for 5 s per measurement after a warm-up, alternating page and file runs
 // `rounds` times (default 3); prints each rate's median and their ratio.
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { startServer } from './server.mjs';
+import { BIN, startServer } from './server.mjs';
 import { WRK, wrkRate } from './wrk.mjs';
 
 if (!WRK) throw new Error("needs Debian's wrk");
-const repo = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = process.env.SOUND_ATLAS_BIN ?? join(repo, 'target/release/sound-atlas');
 const ROUNDS = Number(process.argv[2] ?? 3);
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -9,26 +9,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { startServer } from './server.mjs';
+import { dataSaverSongs } from '../support/data-saver-songs.mjs';
+import { launchChromium } from '../support/harness.mjs';
+import { BIN, startServer } from './server.mjs';
 
-const repo = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = process.env.SOUND_ATLAS_BIN ?? join(repo, 'target/release/sound-atlas');
 const dataDir = mkdtempSync(join(tmpdir(), 'sound-atlas-saver-bench-'));
-const songs = ['aaaaaaaaaa1', 'bbbbbbbbbb2', 'cccccccccc3'].map((videoId, i) => ({
-  songName: `Song ${i + 1}`,
-  artistName: 'An Artist',
-  videoId,
-  releaseDate: new Date(Date.now() - i * 86_400_000).toISOString().slice(0, 10),
-}));
-writeFileSync(join(dataDir, 'songs.json'), JSON.stringify(songs));
+writeFileSync(join(dataDir, 'songs.json'), JSON.stringify(dataSaverSongs()));
 const server = await startServer(BIN, dataDir);
 execFileSync(BIN, ['import', 'new-songs', join(dataDir, 'songs.json')], { env: { ...process.env, SOUND_ATLAS_DATA: dataDir }, stdio: 'ignore' });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 
 async function weigh(path, saver) {
   const context = await browser.newContext({ viewport: { width: 412, height: 915 }, extraHTTPHeaders: saver ? { 'save-data': 'on' } : {} });

@@ -6,25 +6,15 @@
 //   node e2e/perf/hydration-ab.mjs <binary A> <binary B> [runs=3] [paths=/,/artist/1,/browse?letter=B]
 // REPEAT=1 measures a returning visitor (another artist page loaded first: scripts cached).
 // Prints the median first contentful paint and time to hydrated (<html data-hydrated>).
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { startServer } from './server.mjs';
+import { launchChromium } from '../support/harness.mjs';
+import { abArguments, median, startPair, throttleLikeMobile } from './ab.mjs';
 
-const [binA, binB, runsArg, pathsArg] = process.argv.slice(2);
-if (!binA || !binB) throw new Error('usage: hydration-ab.mjs <binary A> <binary B> [runs] [paths]');
-const runs = Number(runsArg ?? 3);
-const paths = (pathsArg ?? '/,/artist/1,/browse?letter=B').split(',');
+const { binA, binB, runs, paths } = abArguments('hydration-ab.mjs', '/,/artist/1,/browse?letter=B');
 const repeat = process.env.REPEAT === '1';
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const sites = { A: await startServer(binA, mkdtempSync(join(tmpdir(), 'sa-ab-'))), B: await startServer(binB, mkdtempSync(join(tmpdir(), 'sa-ab-'))) };
+const sites = await startPair(binA, binB);
 await Promise.all(Object.values(sites).map((site) => site.warmed));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 const hydrated = (page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 60_000 });
 const results = {};
 try {
@@ -33,10 +23,7 @@ try {
       for (const name of run % 2 ? ['B', 'A'] : ['A', 'B']) {
         const context = await browser.newContext();
         const page = await context.newPage();
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('Network.enable');
-        await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 2 ** 20) / 8, uploadThroughput: (750 * 2 ** 10) / 8 });
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await throttleLikeMobile(page);
         if (repeat) {
           await page.goto(`${sites[name].origin}/artist/2`);
           await hydrated(page);

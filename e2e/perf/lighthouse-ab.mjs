@@ -3,20 +3,13 @@
 //   node e2e/perf/lighthouse-ab.mjs <binary A> <binary B> [runs=3] [paths=/,/artist/1,...]
 // Prints the median performance score, LCP and TBT per page and binary (mobile preset,
 // Debian's Chromium; CHROMIUM overrides the path).
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { launch } from 'chrome-launcher';
-import { startServer } from './server.mjs';
+import { abArguments, median, startPair } from './ab.mjs';
 
-const [binA, binB, runsArg, pathsArg] = process.argv.slice(2);
-if (!binA || !binB) throw new Error('usage: lighthouse-ab.mjs <binary A> <binary B> [runs] [paths]');
-const runs = Number(runsArg ?? 3);
-const paths = (pathsArg ?? '/,/artist/1,/browse?letter=B,/articles/1').split(',');
+const { binA, binB, runs, paths } = abArguments('lighthouse-ab.mjs', '/,/artist/1,/browse?letter=B,/articles/1');
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const sites = { A: await startServer(binA, mkdtempSync(join(tmpdir(), 'sa-ab-'))), B: await startServer(binB, mkdtempSync(join(tmpdir(), 'sa-ab-'))) };
+const sites = await startPair(binA, binB);
 const chrome = await launch({ chromePath: process.env.CHROMIUM ?? '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
 const results = {};
 try {

@@ -2,7 +2,11 @@
 // DATABASE_URL (SQLite), resolved once /healthz answers.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { freePort } from '../support/harness.mjs';
+
+/** The binary a benchmark measures unless told another: SOUND_ATLAS_BIN, else the release build. */
+export const BIN = process.env.SOUND_ATLAS_BIN ?? fileURLToPath(new URL('../../target/release/sound-atlas', import.meta.url));
 
 /**
  * Starts `bin` on `dataDir`; resolves with { origin, startMs (to healthy), stop, rss,

@@ -8,24 +8,14 @@
 // ALWAYS_A=1 makes A's runs report no first paint to the page, so its splash shows
 // whenever the client is ready, as before the "cover from the first paint" rule: the
 // same binary twice then compares the two rules.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { startServer } from './server.mjs';
+import { launchChromium } from '../support/harness.mjs';
+import { abArguments, median, startPair, throttleLikeMobile } from './ab.mjs';
 
-const [binA, binB, runsArg, pathsArg] = process.argv.slice(2);
-if (!binA || !binB) throw new Error('usage: splash-ab.mjs <binary A> <binary B> [runs] [paths]');
-const runs = Number(runsArg ?? 3);
-const paths = (pathsArg ?? '/,/artist/1').split(',');
+const { binA, binB, runs, paths } = abArguments('splash-ab.mjs', '/,/artist/1');
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const sites = { A: await startServer(binA, mkdtempSync(join(tmpdir(), 'sa-splash-'))), B: await startServer(binB, mkdtempSync(join(tmpdir(), 'sa-splash-'))) };
+const sites = await startPair(binA, binB);
 await Promise.all(Object.values(sites).map((site) => site.warmed));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 const results = {};
 try {
   for (const profile of ['desktop', 'mobile']) {
@@ -48,12 +38,7 @@ try {
               if (window.__splashAt === null && document.querySelector('.splash')) window.__splashAt = performance.now();
             }).observe(document, { subtree: true, childList: true });
           });
-          if (profile === 'mobile') {
-            const cdp = await context.newCDPSession(page);
-            await cdp.send('Network.enable');
-            await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 2 ** 20) / 8, uploadThroughput: (750 * 2 ** 10) / 8 });
-            await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-          }
+          if (profile === 'mobile') await throttleLikeMobile(page);
           await page.goto(`${sites[name].origin}${path}`, { waitUntil: 'commit' });
           await page.waitForTimeout(8000);
           const timing = await page.evaluate(() => ({

@@ -23,6 +23,17 @@ export function freePort() {
   });
 }
 
+/** Debian's headless Chromium (CHROMIUM names another), launched as every test and benchmark launches it. */
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+}
+
 async function waitForHealth(origin, server, deadlineMs) {
   const until = Date.now() + deadlineMs;
   while (Date.now() < until) {
@@ -55,13 +66,7 @@ export async function start({ port: chosenPort, env: extraEnv = {}, allowOrigins
   const server = spawn(bin, [], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   await waitForHealth(origin, server, 60_000);
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
 
   /** A fresh page; collects console errors and failed hydration into `problems`. */
   async function newPage(options = {}) {

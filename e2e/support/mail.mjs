@@ -1,8 +1,9 @@
 // A real development SMTP server (maildev) for the tests that send mail: started on free
-// ports, read through its REST API. Shared by the e2e files, the fuzzer and the load run.
+// ports, read through its REST API. Shared by the e2e files, the fuzzer and the load run;
+// `startSiteWithMail` starts the test site with its mail going there.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { freePort, until } from './harness.mjs';
+import { freePort, start, until } from './harness.mjs';
 
 export { until };
 
@@ -30,4 +31,20 @@ export async function startMail() {
       }),
     stop: () => child.kill(),
   };
+}
+
+/** The test site (`start(options)`) mailing through a fresh maildev: { site, mail, stop } (stop ends both). */
+export async function startSiteWithMail(options = {}) {
+  const mail = await startMail();
+  try {
+    const site = await start({ ...options, env: { ...mail.env, ...options.env } });
+    const stop = async () => {
+      await site.stop();
+      mail.stop();
+    };
+    return { site, mail, stop };
+  } catch (err) {
+    mail.stop();
+    throw err;
+  }
 }

@@ -6,24 +6,21 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
-import { start } from '../support/harness.mjs';
+import { startSiteWithMail } from '../support/mail.mjs';
 import { artistByTitle, hydrated, importPastTopTenWeek, PAST_TOP_TEN_WEEK, quietPage, settle } from './browser-helpers.mjs';
 import { addEnrichedArtist, ENRICHED_TITLE } from '../support/enriched-artist.mjs';
-import { asVisitor, signedInPage, startMail } from './signed-in-helpers.mjs';
+import { asVisitor, signedInPage } from './signed-in-helpers.mjs';
 
 let site;
 // A real SMTP server, so a visitor can sign up and see their own pages
 let mail;
+let stop;
 before(async () => {
-  mail = await startMail();
-  // The player's overlays play through the local fake of the video API (player.test.mjs).
-  site = await start({ env: { ...mail.env, SOUND_ATLAS_TEST_FAKE_VIDEO: fileURLToPath(new URL('../support/fake-iframe-api.js', import.meta.url)) } });
+  ({ site, mail, stop } = await startSiteWithMail());
 });
 after(async () => {
-  await site?.stop();
-  mail?.stop();
+  await stop?.();
 });
 
 // axe's default run leaves out its "experimental" rules: turn every one of them on.

@@ -7,20 +7,19 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
-import { freePort, start } from '../support/harness.mjs';
-import { startMail, until } from '../support/mail.mjs';
-import { hydrated, quietPage } from './browser-helpers.mjs';
+import { freePort } from '../support/harness.mjs';
+import { startSiteWithMail, until } from '../support/mail.mjs';
+import { call, hydrated, quietPage } from './browser-helpers.mjs';
 
 const e2e = fileURLToPath(new URL('..', import.meta.url));
 let site;
 let mail;
+let stop;
 let provider;
 let issuer;
 
-
 before(async () => {
   const [idpPort, sitePort] = await Promise.all([freePort(), freePort()]);
-  mail = await startMail();
   issuer = `http://127.0.0.1:${idpPort}`;
   provider = spawn('node', ['support/oidc-provider.mjs'], {
     cwd: e2e,
@@ -33,37 +32,22 @@ before(async () => {
   });
   await until('the identity provider', async () =>
     (await fetch(`${issuer}/.well-known/openid-configuration`)).ok);
-  site = await start({
+  ({ site, mail, stop } = await startSiteWithMail({
     port: sitePort,
     allowOrigins: [issuer],
     env: {
-      ...mail.env,
       SOUND_ATLAS_OIDC_ISSUER: issuer,
       SOUND_ATLAS_OIDC_CLIENT_ID: 'sound-atlas',
       SOUND_ATLAS_OIDC_CLIENT_SECRET: 'test-secret',
       SOUND_ATLAS_OIDC_NAME: 'Test ID',
     },
-  });
+  }));
 });
 
 after(async () => {
-  await site?.stop();
-  mail?.stop();
+  await stop?.();
   provider?.kill();
 });
-
-/** A same-origin call from the page, as the UI makes it. */
-function call(page, method, path, body) {
-  return page.evaluate(async ([method, path, body]) => {
-    const res = await fetch(path, {
-      method,
-      credentials: 'include',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, json: await res.json() };
-  }, [method, path, body]);
-}
 
 const mailTo = (address) => mail.mailTo(address);
 

@@ -4,41 +4,29 @@
 // signing in with an emailed code, recovering a password and the privacy settings.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { start } from '../support/harness.mjs';
-import { startMail } from '../support/mail.mjs';
+import { startSiteWithMail } from '../support/mail.mjs';
 import { CONSENT_KEY, SPLASH_SEEN_KEY, hydrated, quietPage, settle } from './browser-helpers.mjs';
+import { confirmByMail, signUp } from './signed-in-helpers.mjs';
 
 let site;
 let mail;
+let stop;
 /** When the code test's account was signed up (its mail counts against one per minute). */
 let coderSignedUpAt;
 
-
 before(async () => {
-  mail = await startMail();
-  site = await start({ env: mail.env });
+  ({ site, mail, stop } = await startSiteWithMail());
   // The code test's account, signed up (not confirmed: the code confirms it) while the
   // other tests run, so its address's one-mail-a-minute window has mostly passed.
-  const answer = await fetch(`${site.origin}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: site.origin },
-    body: JSON.stringify({ email: 'coder@example.com', password: 'another long password' }),
-  });
-  assert.equal(answer.status, 200);
+  await signUp(site, 'coder@example.com', 'another long password');
   coderSignedUpAt = Date.now();
   // The recovery test's account: never confirmed by its sign-up mail (the reset link
   // confirms it), signed up now so its one-mail-a-minute window passes meanwhile too.
-  const forgetful = await fetch(`${site.origin}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: site.origin },
-    body: JSON.stringify({ email: 'forgetful@example.com', password: 'the forgotten password' }),
-  });
-  assert.equal(forgetful.status, 200);
+  await signUp(site, 'forgetful@example.com', 'the forgotten password');
 });
 
 after(async () => {
-  await site?.stop();
-  mail?.stop();
+  await stop?.();
 });
 
 const mailTo = (address, subject) => mail.mailTo(address, subject);
@@ -67,11 +55,7 @@ test('signing up in the dialog, confirming by mail, signing in, reloading and lo
   await page.getByText('Check your email').first().waitFor();
   assert.equal(await page.getByRole('dialog').count(), 0, 'the dialog closes after sign-up');
 
-  const mail = await mailTo('fan@example.com', /Confirm/);
-  const link = mail.text.match(/http\S+\/api\/auth\/confirm\?token=\S+/)[0];
-  await page.goto(link);
-  await page.getByRole('button', { name: 'Confirm my email' }).click();
-  await page.waitForURL(`${site.origin}/`);
+  await confirmByMail(site, mail, page, 'fan@example.com');
   await hydrated(page);
   // Confirming signed us in; log out through the menu to test the dialog's sign-in.
   await page.getByRole('button', { name: 'Open menu' }).click();
@@ -274,10 +258,7 @@ test('the privacy pages: Login Required signed out; download and deletion signed
     method: 'POST', headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'leaver@example.com', password: 'a leaving password' }),
   }));
-  const mail = await mailTo('leaver@example.com', /Confirm/);
-  await page.goto(mail.text.match(/http\S+\/api\/auth\/confirm\?token=\S+/)[0]);
-  await page.getByRole('button', { name: 'Confirm my email' }).click();
-  await page.waitForURL(`${site.origin}/`);
+  await confirmByMail(site, mail, page, 'leaver@example.com');
 
   await page.goto(`${site.origin}/data-access`);
   await hydrated(page);

@@ -39,6 +39,22 @@ export async function settle(page) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
+/** A same-origin call from the page, as the UI makes it: { status, json } (json null on 204). */
+export function call(page, method, path, body) {
+  return page.evaluate(
+    async ([method, path, body]) => {
+      const res = await fetch(path, {
+        method,
+        credentials: 'include',
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, json: res.status === 204 ? null : await res.json() };
+    },
+    [method, path, body],
+  );
+}
+
 /** An artist from the seeded catalogue by exact title. */
 export async function artistByTitle(site, title) {
   const hits = await (await fetch(`${site.origin}/api/artists/search?query=${encodeURIComponent(title)}`)).json();

@@ -2,20 +2,14 @@
 // no video thumbnail loads until asked; without it they do.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { dataSaverSongs } from '../support/data-saver-songs.mjs';
 import { start } from '../support/harness.mjs';
 import { hydrated, quietPage } from './browser-helpers.mjs';
 
 let site;
 before(async () => {
   site = await start();
-  // Songs with videos (ids made up for the test: their thumbnails are what is counted).
-  const songs = ['aaaaaaaaaa1', 'bbbbbbbbbb2', 'cccccccccc3'].map((videoId, i) => ({
-    songName: `Saver Song ${i + 1}`,
-    artistName: 'Saver Artist',
-    videoId,
-    releaseDate: new Date(Date.now() - i * 86_400_000).toISOString().slice(0, 10),
-  }));
-  await site.importFile('new-songs', JSON.stringify(songs));
+  await site.importFile('new-songs', JSON.stringify(dataSaverSongs()));
 });
 after(async () => {
   await site?.stop();

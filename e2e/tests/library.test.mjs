@@ -4,21 +4,20 @@
 // it, removes with a confirm dialog, deletes the folder, and meets the empty states.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { start } from '../support/harness.mjs';
+import { startSiteWithMail } from '../support/mail.mjs';
 import { artistByTitle, hydrated, quietPage, settle } from './browser-helpers.mjs';
-import { signedInPage, startMail } from './signed-in-helpers.mjs';
+import { signedInPage } from './signed-in-helpers.mjs';
 
 let site;
 let mail;
+let stop;
 
 before(async () => {
-  mail = await startMail();
-  site = await start({ env: mail.env });
+  ({ site, mail, stop } = await startSiteWithMail());
 });
 
 after(async () => {
-  await site?.stop();
-  mail?.stop();
+  await stop?.();
 });
 
 async function confirmIn(page, title, button) {

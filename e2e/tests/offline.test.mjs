@@ -3,21 +3,20 @@
 // visitor's pages are never kept and signing out forgets the kept ones.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { start } from '../support/harness.mjs';
+import { startSiteWithMail } from '../support/mail.mjs';
 import { artistByTitle, hydrated, quietPage } from './browser-helpers.mjs';
-import { signedInPage, startMail } from './signed-in-helpers.mjs';
+import { signedInPage } from './signed-in-helpers.mjs';
 
 const PAGES_CACHE = 'sound-atlas-pages';
 
 let site;
 let mail;
+let stop;
 before(async () => {
-  mail = await startMail();
-  site = await start({ env: mail.env });
+  ({ site, mail, stop } = await startSiteWithMail());
 });
 after(async () => {
-  await site?.stop();
-  mail?.stop();
+  await stop?.();
 });
 
 /** The paths of the pages the service worker keeps, once it has kept `expected` of them. */

@@ -7,25 +7,23 @@
 // Load Folder for a signed-in visitor (real SMTP through maildev), and no player leak.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { start } from '../support/harness.mjs';
-import { startMail, until } from '../support/mail.mjs';
-import { artistByTitle, hydrated, neighborsOf, quietPage, settle } from './browser-helpers.mjs';
+import { startSiteWithMail, until } from '../support/mail.mjs';
+import { artistByTitle, call, hydrated, neighborsOf, quietPage, settle } from './browser-helpers.mjs';
+import { signedInPage } from './signed-in-helpers.mjs';
 
 /** A string only the player's code contains (its queue heading). */
 const PLAYER_MARKER = 'Playlist Queue (';
 
 let site;
 let mail;
-
+let stop;
 
 before(async () => {
-  mail = await startMail();
-  site = await start({ env: mail.env });
+  ({ site, mail, stop } = await startSiteWithMail());
 });
 
 after(async () => {
-  await site?.stop();
-  mail?.stop();
+  await stop?.();
 });
 
 const track = (n, genres = ['Rock', 'Pop', 'Indie', 'Extra']) => ({
@@ -61,6 +59,14 @@ function recordScripts(page) {
   return () => Promise.all(scripts);
 }
 
+/** A quiet page on /about, hydrated: where most of these tests open the player. */
+async function aboutPage() {
+  const page = await quietPage(site);
+  await page.goto(`${site.origin}/about`);
+  await hydrated(page);
+  return page;
+}
+
 async function openPlayer(page, request = { items: [track(1), track(2), track(3)], name: 'Road Trip' }) {
   await requestPlay(page, request);
   await overlay(page).waitFor();
@@ -90,9 +96,7 @@ test('an anonymous visit to the home and an artist page downloads no player code
 });
 
 test('Play opens the player after 300 ms and plays 500 ms later, in the privacy-enhanced embed', async () => {
-  const page = await quietPage(site);
-  await page.goto(`${site.origin}/about`);
-  await hydrated(page);
+  const page = await aboutPage();
   const started = Date.now();
   await requestPlay(page, { items: [track(1), track(2), track(3)], name: 'Road Trip' });
   await overlay(page).waitFor();
@@ -125,9 +129,7 @@ test('Play opens the player after 300 ms and plays 500 ms later, in the privacy-
 });
 
 test('next and previous wrap around; a track that ends starts the next', async () => {
-  const page = await quietPage(site);
-  await page.goto(`${site.origin}/about`);
-  await hydrated(page);
+  const page = await aboutPage();
   await openPlayer(page);
   const dialog = overlay(page);
   await dialog.getByRole('button', { name: 'Previous track' }).click();
@@ -154,9 +156,7 @@ test('next and previous wrap around; a track that ends starts the next', async (
 });
 
 test('shuffle keeps the track at index 0 and unshuffle restores the order', async () => {
-  const page = await quietPage(site);
-  await page.goto(`${site.origin}/about`);
-  await hydrated(page);
+  const page = await aboutPage();
   const items = Array.from({ length: 8 }, (_, i) => track(i + 1));
   await openPlayer(page, { items, name: 'Mix', startIndex: 2 });
   const original = await queueTitles(page);
@@ -172,9 +172,7 @@ test('shuffle keeps the track at index 0 and unshuffle restores the order', asyn
 });
 
 test('rows reorder by buttons, by drag and by keyboard, and can be removed', async () => {
-  const page = await quietPage(site);
-  await page.goto(`${site.origin}/about`);
-  await hydrated(page);
+  const page = await aboutPage();
   await openPlayer(page, { items: [track(1), track(2), track(3), track(4)], name: 'Order' });
   const dialog = overlay(page);
   await dialog.getByRole('button', { name: 'Move Song 1 down' }).click();
@@ -209,9 +207,7 @@ test('rows reorder by buttons, by drag and by keyboard, and can be removed', asy
 });
 
 test('minimize, maximize and Escape keep the music playing and return focus', async () => {
-  const page = await quietPage(site);
-  await page.goto(`${site.origin}/about`);
-  await hydrated(page);
+  const page = await aboutPage();
   await openPlayer(page);
   const dialog = overlay(page);
   // Focus starts inside the overlay and Tab stays there.
@@ -250,9 +246,7 @@ test('minimize, maximize and Escape keep the music playing and return focus', as
 });
 
 test('the volume slider goes from 0 to 1 in tenths; a long press mutes and a second restores', async () => {
-  const page = await quietPage(site);
-  await page.goto(`${site.origin}/about`);
-  await hydrated(page);
+  const page = await aboutPage();
   await openPlayer(page);
   const dialog = overlay(page);
   assert.equal((await fakePlayers(page))[0].volume, 80, 'default volume 0.8');
@@ -327,42 +321,14 @@ test('client navigation keeps the music playing, a reload keeps the queue, and p
 });
 
 test('a link without an 11-character video id shows "Invalid YouTube URL"', async () => {
-  const page = await quietPage(site);
-  await page.goto(`${site.origin}/about`);
-  await hydrated(page);
+  const page = await aboutPage();
   await requestPlay(page, { items: [{ id: '9', title: 'Broken', soloVideoLink: 'https://www.youtube.com/watch?v=short', genres: [] }] });
   await overlay(page).getByRole('alert').filter({ hasText: 'Invalid YouTube URL' }).waitFor();
   assert.deepEqual(page.problems, []);
 });
 
-/** A same-origin call from the page, as the UI makes it. */
-function call(page, method, path, body) {
-  return page.evaluate(
-    async ([method, path, body]) => {
-      const res = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: res.status === 204 ? null : await res.json() };
-    },
-    [method, path, body],
-  );
-}
-
-async function signIn(page, email) {
-  await page.goto(`${site.origin}/about`);
-  assert.equal((await call(page, 'POST', '/api/auth/signup', { email, password: 'a long enough password' })).status, 200);
-  const message = await mail.mailTo(email, /Confirm/);
-  await page.goto(message.text.match(/http\S+\/api\/auth\/confirm\?token=\S+/)[0]);
-  await page.getByRole('button', { name: 'Confirm my email' }).click();
-  await page.waitForURL(`${site.origin}/`);
-}
-
 test('Load Folder lists the visitor\'s folders as "name (n tracks)" and plays one from its first track', async () => {
-  const page = await quietPage(site);
-  await signIn(page, 'listener@example.com');
+  const page = await signedInPage(site, mail, 'listener@example.com');
   const all = await (await fetch(`${site.origin}/api/artists`)).json();
   // Artists with a video link (the seed's are channel links: the player plays a channel's latest video).
   const playable = all.filter((a) => a.soloVideoLink).slice(0, 2);
@@ -386,9 +352,7 @@ test('Load Folder lists the visitor\'s folders as "name (n tracks)" and plays on
 });
 
 test('signed out, Load Folder offers only a disabled "No folders available"', async () => {
-  const page = await quietPage(site);
-  await page.goto(`${site.origin}/about`);
-  await hydrated(page);
+  const page = await aboutPage();
   await openPlayer(page);
   const option = overlay(page).getByRole('combobox', { name: 'Load Folder' }).locator('option', { hasText: 'No folders available' });
   assert.equal(await option.count(), 1);
@@ -561,8 +525,7 @@ test('the Brand New Songs player: next, previous, the 50 px swipe, Buy through t
 });
 
 test('Play All on a folder plays its (filtered) list from the first track, named after the folder', async () => {
-  const page = await quietPage(site);
-  await signIn(page, 'folder-player@example.com');
+  const page = await signedInPage(site, mail, 'folder-player@example.com');
   const all = await (await fetch(`${site.origin}/api/artists`)).json();
   const playable = all.filter((a) => a.soloVideoLink).slice(0, 3);
   const folder = await call(page, 'POST', '/api/favorite-folders', { name: 'Late Night' });
@@ -586,8 +549,7 @@ test('Play All on a folder plays its (filtered) list from the first track, named
 });
 
 test('a video favorite opens in the player as a single video with a loop option', async () => {
-  const page = await quietPage(site);
-  await signIn(page, 'video-fan@example.com');
+  const page = await signedInPage(site, mail, 'video-fan@example.com');
   const [artist] = await (await fetch(`${site.origin}/api/artists`)).json();
   const saved = await call(page, 'POST', '/api/video-favorites', {
     videoId: 'favVideo001',
@@ -630,9 +592,9 @@ async function countTones(page) {
 }
 
 test('favoriting plays the favorite sound and unfavoriting the unfavorite one; the menu switch silences them, remembered', async () => {
-  const page = await quietPage(site);
+  const page = await signedInPage(site, mail, 'listener-sounds@example.com');
+  // (Counted per document: from the artist page opened next.)
   const tones = await countTones(page);
-  await signIn(page, 'listener-sounds@example.com');
   const queen = await artistByTitle(site, 'Queen');
   await page.goto(`${site.origin}/artist/${queen.id}`);
   await hydrated(page);

@@ -2,24 +2,24 @@
 // anonymous pages are kept and revalidated, a signed-in visitor's never are.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { start, until } from '../support/harness.mjs';
+import { until } from '../support/harness.mjs';
+import { startSiteWithMail } from '../support/mail.mjs';
 import { startNginx } from '../support/nginx.mjs';
-import { signedInPage, startMail } from './signed-in-helpers.mjs';
+import { signedInPage } from './signed-in-helpers.mjs';
 
 const SHARED_CACHE_SECONDS = 2;
 let site;
 let cache;
 let mail;
+let stop;
 before(async () => {
-  mail = await startMail();
   // A shared cache keeps pages for 2 s here (300 by default), so a change shows in the test's time.
-  site = await start({ env: { ...mail.env, SOUND_ATLAS_SHARED_CACHE_SECONDS: String(SHARED_CACHE_SECONDS) } });
+  ({ site, mail, stop } = await startSiteWithMail({ env: { SOUND_ATLAS_SHARED_CACHE_SECONDS: String(SHARED_CACHE_SECONDS) } }));
   cache = await startNginx(site.origin);
 });
 after(async () => {
   await cache?.stop();
-  await site?.stop();
-  mail?.stop();
+  await stop?.();
 });
 
 const get = (path, headers = {}) => fetch(`${cache.origin}${path}`, { headers: { 'accept-encoding': 'br', ...headers } });

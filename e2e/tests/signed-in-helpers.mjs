@@ -1,25 +1,31 @@
-// A signed-in browser page (signed up through the real SMTP server), for test files that need a
-// signed-in visitor (library.test.mjs, accessibility.test.mjs). Not a test file itself.
+// Signing up and in through the real SMTP server (support/mail.mjs), for test files that
+// need a signed-in visitor. Not a test file itself.
 import assert from 'node:assert/strict';
 import { hydrated, quietPage } from './browser-helpers.mjs';
 
-// (the mail server itself lives in support/mail.mjs)
-export { startMail, until } from '../support/mail.mjs';
-
-/** Signs up by the API, then follows the mailed link in a fresh page, which signs it in. */
-export async function signedInPage(site, mail, email, pageOptions = {}) {
+/** Signs `email` up through the API (not yet confirmed: the mailed link or code does that). */
+export async function signUp(site, email, password = 'a long enough password') {
   const answer = await fetch(`${site.origin}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: site.origin },
-    body: JSON.stringify({ email, password: 'a long enough password' }),
+    body: JSON.stringify({ email, password }),
   });
   assert.equal(answer.status, 200);
+}
+
+/** Follows the confirmation link mailed to `email` in `page` and confirms, which signs it in (on home). */
+export async function confirmByMail(site, mail, page, email) {
   const message = await mail.mailTo(email, /Confirm/);
-  const link = message.text.match(/http\S+\/api\/auth\/confirm\?token=\S+/)[0];
-  const page = await quietPage(site, pageOptions);
-  await page.goto(link);
+  await page.goto(message.text.match(/http\S+\/api\/auth\/confirm\?token=\S+/)[0]);
   await page.getByRole('button', { name: 'Confirm my email' }).click();
   await page.waitForURL(`${site.origin}/`);
+}
+
+/** A fresh quiet page of a new account `email`, signed up, confirmed by mail and hydrated on home. */
+export async function signedInPage(site, mail, email, pageOptions = {}) {
+  await signUp(site, email);
+  const page = await quietPage(site, pageOptions);
+  await confirmByMail(site, mail, page, email);
   await hydrated(page);
   return page;
 }

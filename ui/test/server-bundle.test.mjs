@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../src/generated/contract';
 import { loadServerBundle } from './run-server-bundle.mjs';
 
 const uiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -105,11 +106,11 @@ describe('server render (bare engine)', () => {
     const result = bundle.render({
       url: '/artist/42?from=x',
       state: state([
-        { key: '/api/artists/42', status: 200, body: artist },
-        { key: '/api/artists/42/neighbors', status: 200, body: { position: 3, total: 10, previousId: 41, nextId: 43 } },
-        { key: '/api/artists/42/related', status: 200, body: [] },
+        { key: api.artist(42), status: 200, body: artist },
+        { key: api.neighbors(42), status: 200, body: { position: 3, total: 10, previousId: 41, nextId: 43 } },
+        { key: api.related(42), status: 200, body: [] },
         {
-          key: '/api/artists/42/details',
+          key: api.artistDetails(42),
           status: 200,
           body: {
             imageCredit: null,
@@ -133,7 +134,7 @@ describe('server render (bare engine)', () => {
     expect(ok).toContain('<h2 id="albums-title">Discography</h2>');
     const missing = bundle.render({
       url: '/artist/999',
-      state: state([{ key: '/api/artists/999', status: 404, body: { status: 404, error: 'Not Found', message: 'This artist could not be found. It may have been removed or the ID is incorrect.' } }]),
+      state: state([{ key: api.artist(999), status: 404, body: { status: 404, error: 'Not Found', message: 'This artist could not be found. It may have been removed or the ID is incorrect.' } }]),
     }).html;
     expect(missing).toContain('This artist could not be found. It may have been removed or the ID is incorrect.');
   });
@@ -143,14 +144,14 @@ describe('server render (bare engine)', () => {
     const browse = bundle.render({
       url: '/browse?letter=%23&page=2',
       state: state([
-        { key: '/api/artists/browse?letter=%23&page=1', status: 200, body: page(1) },
-        { key: '/api/artists/browse?letter=%23&page=2', status: 200, body: page(2) },
+        { key: api.browse('#', 1), status: 200, body: page(1) },
+        { key: api.browse('#', 2), status: 200, body: page(2) },
       ]),
     }).html;
     expect(browse).toContain('99 Luftballons');
     expect(browse).not.toContain('Load More');
     const query = '<script>alert(1)</script>';
-    const search = bundle.render({ url: `/search/${encodeURIComponent(query)}`, state: state([{ key: `/api/artists/search/cards?query=${encodeURIComponent(query)}&page=1`, status: 200, body: { query, page: 1, pageSize: 12, total: 0, artists: [] } }]) }).html;
+    const search = bundle.render({ url: `/search/${encodeURIComponent(query)}`, state: state([{ key: api.searchCards(query, 1), status: 200, body: { query, page: 1, pageSize: 12, total: 0, artists: [] } }]) }).html;
     expect(search).toContain('No results found for &quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot;');
     expect(search).not.toContain('<script>');
     const notFound = bundle.render({ url: '/nope/really', state: state() }).html;

@@ -8,11 +8,11 @@ use std::net::IpAddr;
 use axum::extract::{FromRef, FromRequestParts, State};
 use axum::http::{header, request::Parts, HeaderValue};
 use axum::middleware;
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::{Redirect, Response};
 use axum::{Json, Router};
 use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set, TransactionTrait};
 use sound_atlas_entity::{auth_token, identity, user};
-use sound_atlas_web::{ApiError, ApiResult, OperationRoutes, QueryParams};
+use sound_atlas_web::{Answers, ApiError, ApiResult, JsonOrRedirect, OperationRoutes, QueryParams};
 use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 
@@ -252,15 +252,15 @@ async fn resend(
 /// The emailed links (`GET`) lead to the site's own pages for them, which render with
 /// the frame and post the token from a button (`pages::routes::CONFIRM_EMAIL`,
 /// `NEW_PASSWORD`): a redirect with the same query, so opening a link changes nothing.
-async fn confirm_page(uri: axum::http::Uri) -> Response {
+async fn confirm_page(uri: axum::http::Uri) -> impl Answers<()> {
     link_page(routes::CONFIRM_EMAIL.path.0, &uri)
 }
 
-async fn new_password_page(uri: axum::http::Uri) -> Response {
+async fn new_password_page(uri: axum::http::Uri) -> impl Answers<()> {
     link_page(routes::NEW_PASSWORD.path.0, &uri)
 }
 
-fn link_page(page: &str, uri: &axum::http::Uri) -> Response {
+fn link_page(page: &str, uri: &axum::http::Uri) -> impl Answers<()> {
     let target = match uri.query() {
         Some(query) => format!("{page}?{query}"),
         None => page.to_owned(),
@@ -270,15 +270,14 @@ fn link_page(page: &str, uri: &axum::http::Uri) -> Response {
         [(header::REFERRER_POLICY, "no-referrer")],
         Redirect::to(&target),
     )
-        .into_response()
 }
 
 /// Signed in: JSON for scripts, a redirect for the emailed links' forms.
-fn signed_in_answer(user: &user::Model, from_form: bool, redirect: &str) -> Response {
+fn signed_in_answer(user: &user::Model, from_form: bool, redirect: &str) -> JsonOrRedirect<User> {
     if from_form {
-        Redirect::to(redirect).into_response()
+        JsonOrRedirect::Redirect(Redirect::to(redirect))
     } else {
-        Json(public(user)).into_response()
+        JsonOrRedirect::Json(public(user))
     }
 }
 
@@ -286,7 +285,7 @@ async fn confirm(
     State(accounts): State<Accounts>,
     CurrentUser { session, .. }: CurrentUser,
     Input { value, from_form }: Input<LinkToken>,
-) -> ApiResult<Response> {
+) -> ApiResult<JsonOrRedirect<User>> {
     let redirect = safe_redirect(value.redirect_to.as_deref())?;
     let token = value.token.unwrap_or_default();
     let txn = accounts.db().begin().await?;
@@ -467,7 +466,7 @@ async fn set_new_password(
     State(accounts): State<Accounts>,
     CurrentUser { session, .. }: CurrentUser,
     Input { value, from_form }: Input<NewPassword>,
-) -> ApiResult<Response> {
+) -> ApiResult<JsonOrRedirect<User>> {
     let redirect = safe_redirect(value.redirect_to.as_deref())?;
     let password = required_password(value.password)?;
     password::check_rules(&password)?;
@@ -505,7 +504,7 @@ fn rfc3339(unix: i64) -> String {
 async fn export(
     State(accounts): State<Accounts>,
     SignedIn { user, .. }: SignedIn,
-) -> ApiResult<Response> {
+) -> ApiResult<impl Answers<Export>> {
     let now = OffsetDateTime::now_utc();
     // Favorites, folders and video favorites come from the library (composed by the server).
     let rows = accounts.export_rows(user.id).await?;
@@ -522,7 +521,7 @@ async fn export(
     };
     let date = now.date();
     let disposition = format!("attachment; filename=\"sound-atlas-data-{date}.json\"");
-    Ok(([(header::CONTENT_DISPOSITION, disposition)], Json(file)).into_response())
+    Ok(([(header::CONTENT_DISPOSITION, disposition)], Json(file)))
 }
 
 /// `DELETE /api/user/delete`: the user and everything they own, in one transaction, and
@@ -646,7 +645,7 @@ async fn oidc_start(
     State(accounts): State<Accounts>,
     CurrentUser { session, .. }: CurrentUser,
     params: QueryParams,
-) -> ApiResult<Response> {
+) -> ApiResult<Redirect> {
     let oidc = oidc_of(&accounts)?;
     let redirect = safe_redirect(params.get("redirectTo"))?;
     let (url, pending) = oidc.start(redirect).await?;
@@ -654,7 +653,7 @@ async fn oidc_start(
         .insert(crate::oidc::PENDING_KEY, pending)
         .await
         .map_err(ApiError::internal)?;
-    Ok(Redirect::to(&url).into_response())
+    Ok(Redirect::to(&url))
 }
 
 /// `GET /api/auth/oidc/callback?code&state`: the provider's answer. The attempt is taken
@@ -663,7 +662,7 @@ async fn oidc_callback(
     State(accounts): State<Accounts>,
     CurrentUser { session, .. }: CurrentUser,
     params: QueryParams,
-) -> ApiResult<Response> {
+) -> ApiResult<Redirect> {
     let oidc = oidc_of(&accounts)?;
     let pending: Option<crate::oidc::Pending> = session
         .remove(crate::oidc::PENDING_KEY)
@@ -677,5 +676,5 @@ async fn oidc_callback(
     let state = params.get("state").unwrap_or("");
     let user = crate::oidc::complete(&accounts, oidc, &pending, code, state).await?;
     session::sign_in(&session, &user).await?;
-    Ok(Redirect::to(pending.redirect()).into_response())
+    Ok(Redirect::to(pending.redirect()))
 }

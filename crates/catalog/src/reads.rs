@@ -39,6 +39,9 @@ impl serde::Serialize for AllArtists {
     }
 }
 
+/// Written as the list operation's `Vec<Artist>`.
+impl sound_atlas_web::AnswerBody<Vec<Artist>> for AllArtists {}
+
 /// Every artist's id with when its row last changed (unix seconds, where known), in
 /// the list's order: what the artists' sitemaps list.
 pub async fn sitemap_entries(catalog: &Catalog) -> ApiResult<Vec<(i32, Option<i64>)>> {

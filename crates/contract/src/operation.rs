@@ -53,10 +53,10 @@ pub enum Access {
     SignedIn,
 }
 
-/// One `/api` operation: a `B` in (`()`: no body), a `T` out (`()`: no JSON answer).
-/// A read's filled path is also the browser's query key, so a page's prefetched read and
-/// the client's read meet.
-pub struct Operation<B, T> {
+/// What an operation is, whatever its types: what the description, the TypeScript
+/// generator, the router and the tests read.
+#[derive(Debug, Clone, Copy)]
+pub struct OperationSpec {
     /// Its name in the generated TypeScript (and its OpenAPI `operationId`).
     pub name: &'static str,
     pub method: Method,
@@ -76,11 +76,52 @@ pub struct Operation<B, T> {
     /// Optional query parameters the handler reads besides the template's, with what
     /// they mean.
     pub query: &'static [(&'static str, &'static str)],
+}
+
+impl OperationSpec {
+    /// The path without its query string.
+    pub fn path(&self) -> &'static str {
+        let path = self.template.0;
+        path.split_once('?').map_or(path, |(path, _)| path)
+    }
+
+    /// The route inside the API router: the path without [`API_PREFIX`]
+    /// (`/api/artists/{id}` -> `/artists/{id}`).
+    pub fn route(&self) -> &'static str {
+        self.path()
+            .strip_prefix(API_PREFIX)
+            .expect("API templates start with /api")
+    }
+
+    /// The query parameters besides the template's holes (which are required).
+    pub fn optional_query(&self) -> Vec<(&'static str, &'static str)> {
+        let holes = self.template.holes();
+        self.query
+            .iter()
+            .copied()
+            .filter(|(name, _)| !holes.contains(name))
+            .collect()
+    }
+}
+
+/// One `/api` operation: its [`OperationSpec`] with a `B` in (`()`: no body) and a `T`
+/// out (`()`: no JSON answer). A read's filled path is also the browser's query key, so a
+/// page's prefetched read and the client's read meet.
+pub struct Operation<B, T> {
+    spec: OperationSpec,
     types: PhantomData<fn(B) -> T>,
 }
 
 /// A read: `GET`, no body, its `T` as JSON with 200.
 pub type Endpoint<T> = Operation<(), T>;
+
+impl<B, T> std::ops::Deref for Operation<B, T> {
+    type Target = OperationSpec;
+
+    fn deref(&self) -> &OperationSpec {
+        &self.spec
+    }
+}
 
 impl<B, T> Operation<B, T> {
     const fn declare(
@@ -90,17 +131,19 @@ impl<B, T> Operation<B, T> {
         summary: &'static str,
     ) -> Self {
         Operation {
-            name,
-            method,
-            template: Template(template),
-            summary,
-            status: 200,
-            also: None,
-            answer: Answer::Json,
-            takes_body: !matches!(method, Method::Get | Method::Delete),
-            form_redirect: false,
-            access: Access::Anyone,
-            query: &[],
+            spec: OperationSpec {
+                name,
+                method,
+                template: Template(template),
+                summary,
+                status: 200,
+                also: None,
+                answer: Answer::Json,
+                takes_body: !matches!(method, Method::Get | Method::Delete),
+                form_redirect: false,
+                access: Access::Anyone,
+                query: &[],
+            },
             types: PhantomData,
         }
     }
@@ -115,47 +158,38 @@ impl<B, T> Operation<B, T> {
 
     /// Answers 201 (and 200 when what it adds was there: see [`Self::or_existing`]).
     pub const fn created(mut self) -> Self {
-        self.status = 201;
+        self.spec.status = 201;
         self
     }
 
     /// Also answers 200, with the same answer, when what it adds was already there.
     pub const fn or_existing(mut self) -> Self {
-        self.also = Some(200);
+        self.spec.also = Some(200);
         self
     }
 
     pub const fn signed_in(mut self) -> Self {
-        self.access = Access::SignedIn;
+        self.spec.access = Access::SignedIn;
         self
     }
 
     pub const fn with_query(mut self, query: &'static [(&'static str, &'static str)]) -> Self {
-        self.query = query;
+        self.spec.query = query;
         self
     }
 
     /// The same fields may come as an HTML form, which is answered with a redirect.
     pub const fn or_form_redirect(mut self) -> Self {
-        self.form_redirect = true;
+        self.spec.form_redirect = true;
         self
     }
 
     /// The filled path, every hole encoded as `encodeURIComponent` would.
     pub fn path(&self, values: &[&dyn Display]) -> ApiPath<T> {
         ApiPath {
-            path: self.template.fill_with(values, encode_uri_component),
+            path: self.spec.template.fill_with(values, encode_uri_component),
             payload: PhantomData,
         }
-    }
-
-    /// The route inside the API router: the template without [`API_PREFIX`] and without
-    /// its query string (`/api/artists/{id}` -> `/artists/{id}`).
-    pub fn route(&self) -> &'static str {
-        let path = self.template.0;
-        let path = path.split_once('?').map_or(path, |(path, _)| path);
-        path.strip_prefix(API_PREFIX)
-            .expect("API templates start with /api")
     }
 }
 
@@ -172,7 +206,7 @@ impl<T> Operation<(), T> {
 
     /// A write without a body.
     pub const fn bodiless(mut self) -> Self {
-        self.takes_body = false;
+        self.spec.takes_body = false;
         self
     }
 }
@@ -180,8 +214,8 @@ impl<T> Operation<(), T> {
 impl<B> Operation<B, ()> {
     /// Answers 204 without a body.
     pub const fn no_content(mut self) -> Self {
-        self.answer = Answer::NoContent;
-        self.status = 204;
+        self.spec.answer = Answer::NoContent;
+        self.spec.status = 204;
         self
     }
 }
@@ -194,8 +228,8 @@ impl Operation<(), ()> {
         summary: &'static str,
     ) -> Self {
         let mut op = Self::declare(Method::Get, name, template, summary);
-        op.answer = Answer::Redirect;
-        op.status = 303;
+        op.spec.answer = Answer::Redirect;
+        op.spec.status = 303;
         op
     }
 }
@@ -224,41 +258,29 @@ impl<T> Display for ApiPath<T> {
     }
 }
 
-/// An operation without its types: what the description, the TypeScript generator and
-/// the tests read.
+/// An operation's spec with its body and answer types as schemas and TypeScript: what
+/// the description and the TypeScript generator read.
 #[derive(Clone, Copy)]
 pub struct OperationInfo {
-    pub name: &'static str,
-    pub method: Method,
-    pub template: Template,
-    pub summary: &'static str,
-    pub status: u16,
-    pub also: Option<u16>,
-    pub answer: Answer,
-    pub takes_body: bool,
-    pub form_redirect: bool,
-    pub access: Access,
-    pub query: &'static [(&'static str, &'static str)],
+    spec: OperationSpec,
     body_schema: fn(&mut SchemaGenerator) -> Schema,
     answer_schema: fn(&mut SchemaGenerator) -> Schema,
     body_ts: fn(&Config) -> String,
     answer_ts: fn(&Config) -> String,
 }
 
+impl std::ops::Deref for OperationInfo {
+    type Target = OperationSpec;
+
+    fn deref(&self) -> &OperationSpec {
+        &self.spec
+    }
+}
+
 impl<B: JsonSchema + TS + 'static, T: JsonSchema + TS + 'static> Operation<B, T> {
     pub fn info(&self) -> OperationInfo {
         OperationInfo {
-            name: self.name,
-            method: self.method,
-            template: self.template,
-            summary: self.summary,
-            status: self.status,
-            also: self.also,
-            answer: self.answer,
-            takes_body: self.takes_body,
-            form_redirect: self.form_redirect,
-            access: self.access,
-            query: self.query,
+            spec: self.spec,
             body_schema: |gen| gen.subschema_for::<B>(),
             answer_schema: |gen| gen.subschema_for::<T>(),
             body_ts: |cfg| B::name(cfg),
@@ -268,22 +290,6 @@ impl<B: JsonSchema + TS + 'static, T: JsonSchema + TS + 'static> Operation<B, T>
 }
 
 impl OperationInfo {
-    /// The path without its query string.
-    pub fn path(&self) -> &'static str {
-        let path = self.template.0;
-        path.split_once('?').map_or(path, |(path, _)| path)
-    }
-
-    /// The query parameters besides the template's holes (which are required).
-    pub fn optional_query(&self) -> Vec<(&'static str, &'static str)> {
-        let holes = self.template.holes();
-        self.query
-            .iter()
-            .copied()
-            .filter(|(name, _)| !holes.contains(name))
-            .collect()
-    }
-
     /// The request body's schema, when it takes one.
     pub fn body_schema(&self, gen: &mut SchemaGenerator) -> Option<Schema> {
         self.takes_body.then(|| (self.body_schema)(gen))

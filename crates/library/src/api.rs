@@ -6,18 +6,18 @@ use std::collections::HashMap;
 
 use axum::extract::{FromRef, FromRequestParts, RawPathParams, State};
 use axum::http::request::Parts;
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::{header, HeaderValue};
 use axum::middleware;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::{Json, Router};
 use sound_atlas_accounts::{Accounts, SignedIn};
 use sound_atlas_contract::catalog::Artist;
 use sound_atlas_contract::library::api;
 use sound_atlas_contract::library::{
-    ArtistRef, FavoriteFolder, MoveFavorite, NewFavorite, NewFolder, NewVideoFavorite,
-    VideoFavorite, VideoFavoriteCheck,
+    ArtistRef, Favorite, FavoriteFolder, FolderSummary, MoveFavorite, NewFavorite, NewFolder,
+    NewVideoFavorite, VideoFavorite, VideoFavoriteCheck,
 };
-use sound_atlas_web::{refuse_cross_origin, Input};
+use sound_atlas_web::{self as web, refuse_cross_origin, Created, Input, NoContent};
 use sound_atlas_web::{ApiError, ApiResult, OperationRoutes, QueryParams};
 
 use crate::store::{self, Added, ARTIST_NOT_FOUND, FOLDER_NOT_FOUND};
@@ -89,12 +89,11 @@ fn path_param<'a>(params: &'a HashMap<String, String>, name: &str) -> &'a str {
     params.get(name).map(String::as_str).unwrap_or("")
 }
 
-fn added<T: serde::Serialize>((value, added): (T, Added)) -> Response {
-    let status = match added {
-        Added::Created => StatusCode::CREATED,
-        Added::Existing => StatusCode::OK,
-    };
-    (status, Json(value)).into_response()
+fn added<T>((value, added): (T, Added)) -> web::Added<T> {
+    web::Added {
+        value,
+        created: matches!(added, Added::Created),
+    }
 }
 
 async fn favorites(
@@ -108,7 +107,7 @@ async fn add_favorite(
     State(library): State<Library>,
     SignedIn { user, .. }: SignedIn,
     Input { value, .. }: Input<NewFavorite>,
-) -> ApiResult<Response> {
+) -> ApiResult<web::Added<Favorite>> {
     store::add_favorite(&library, user.id, &value)
         .await
         .map(added)
@@ -119,11 +118,11 @@ async fn remove_favorite(
     SignedIn { user, .. }: SignedIn,
     PathParams(params): PathParams,
     query: QueryParams,
-) -> ApiResult<StatusCode> {
+) -> ApiResult<NoContent> {
     let artist_id = store::parse_id(path_param(&params, "artistId"), ARTIST_NOT_FOUND)?;
     let folder = store::parse_folder_param(query.get("folderId"))?;
     store::remove_favorite(&library, user.id, artist_id, folder).await?;
-    Ok(StatusCode::NO_CONTENT)
+    Ok(NoContent)
 }
 
 async fn artist_by_external_id(
@@ -140,9 +139,10 @@ async fn move_favorite(
     State(library): State<Library>,
     SignedIn { user, .. }: SignedIn,
     Input { value, .. }: Input<MoveFavorite>,
-) -> ApiResult<Response> {
-    let favorite = store::move_favorite(&library, user.id, &value).await?;
-    Ok(Json(favorite).into_response())
+) -> ApiResult<Json<Favorite>> {
+    store::move_favorite(&library, user.id, &value)
+        .await
+        .map(Json)
 }
 
 async fn folders(
@@ -156,9 +156,10 @@ async fn create_folder(
     State(library): State<Library>,
     SignedIn { user, .. }: SignedIn,
     Input { value, .. }: Input<NewFolder>,
-) -> ApiResult<Response> {
-    let folder = store::create_folder(&library, user.id, &value.name).await?;
-    Ok((StatusCode::CREATED, Json(folder)).into_response())
+) -> ApiResult<Created<FolderSummary>> {
+    store::create_folder(&library, user.id, &value.name)
+        .await
+        .map(Created)
 }
 
 async fn rename_folder(
@@ -166,20 +167,21 @@ async fn rename_folder(
     SignedIn { user, .. }: SignedIn,
     PathParams(params): PathParams,
     Input { value, .. }: Input<NewFolder>,
-) -> ApiResult<Response> {
+) -> ApiResult<Json<FolderSummary>> {
     let id = store::parse_id(path_param(&params, "id"), FOLDER_NOT_FOUND)?;
-    let folder = store::rename_folder(&library, user.id, id, &value.name).await?;
-    Ok(Json(folder).into_response())
+    store::rename_folder(&library, user.id, id, &value.name)
+        .await
+        .map(Json)
 }
 
 async fn delete_folder(
     State(library): State<Library>,
     SignedIn { user, .. }: SignedIn,
     PathParams(params): PathParams,
-) -> ApiResult<StatusCode> {
+) -> ApiResult<NoContent> {
     let id = store::parse_id(path_param(&params, "id"), FOLDER_NOT_FOUND)?;
     store::delete_folder(&library, user.id, id).await?;
-    Ok(StatusCode::NO_CONTENT)
+    Ok(NoContent)
 }
 
 async fn video_favorites(
@@ -205,7 +207,7 @@ async fn add_video(
     State(library): State<Library>,
     SignedIn { user, .. }: SignedIn,
     Input { value, .. }: Input<NewVideoFavorite>,
-) -> ApiResult<Response> {
+) -> ApiResult<web::Added<VideoFavorite>> {
     store::add_video(&library, user.id, &value).await.map(added)
 }
 
@@ -214,10 +216,10 @@ async fn remove_video(
     SignedIn { user, .. }: SignedIn,
     PathParams(params): PathParams,
     query: QueryParams,
-) -> ApiResult<StatusCode> {
+) -> ApiResult<NoContent> {
     let artist_id = store::parse_id(path_param(&params, "artistId"), ARTIST_NOT_FOUND)?;
     let video = store::video_id(path_param(&params, "videoId"))?;
     let folder = store::parse_folder_param(query.get("folderId"))?;
     store::remove_video(&library, user.id, artist_id, &video, folder).await?;
-    Ok(StatusCode::NO_CONTENT)
+    Ok(NoContent)
 }

@@ -20,6 +20,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::{json, Value};
+use sound_atlas_contract::openapi::Description;
 use sound_atlas_web::{ApiError, OperationRoutes};
 
 use crate::health::{database_up, Health, DATABASE_CHECK_TIMEOUT, MONITOR_INTERVAL};
@@ -38,17 +39,11 @@ pub fn api_router<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new().operation(&sound_atlas_contract::openapi::DESCRIPTION, openapi)
 }
 
-static OPENAPI: LazyLock<String> = LazyLock::new(|| {
-    serde_json::to_string_pretty(&sound_atlas_contract::openapi::document())
-        .expect("the description serializes")
-});
+static OPENAPI: LazyLock<Description> =
+    LazyLock::new(|| Description(sound_atlas_contract::openapi::document()));
 
-async fn openapi() -> Response {
-    (
-        [(header::CONTENT_TYPE, "application/json")],
-        OPENAPI.as_str(),
-    )
-        .into_response()
+async fn openapi() -> Json<&'static Description> {
+    Json(&OPENAPI)
 }
 
 fn state_body(up: bool) -> Value {

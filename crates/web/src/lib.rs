@@ -7,8 +7,10 @@
 //! `message` is the user-facing text (the spec's wording where it has one); internal
 //! causes are logged and never sent to the client.
 
+mod answer;
 mod request;
 
+pub use answer::{Added, AnswerBody, Answers, AnswersWith, Created, JsonOrRedirect, NoContent};
 pub use request::{refuse_cross_origin, Input, MAX_BODY_BYTES};
 
 use axum::handler::Handler;
@@ -21,20 +23,23 @@ pub use sound_atlas_contract::ErrorBody;
 use sound_atlas_contract::Operation;
 
 /// How the API routers mount their handlers: each at the route and with the method its
-/// operation declares, so a handler cannot serve another operation's path or method.
+/// operation declares, so a handler cannot serve another operation's path or method; it
+/// must answer the operation's answer type (or it does not compile) with the operation's
+/// statuses (or building the router panics).
 pub trait OperationRoutes<S> {
-    fn operation<B, T, H, X>(self, operation: &Operation<B, T>, handler: H) -> Self
+    fn operation<B, T, H, X, Args>(self, operation: &Operation<B, T>, handler: H) -> Self
     where
-        H: Handler<X, S>,
+        H: Handler<X, S> + AnswersWith<T, Args>,
         X: 'static;
 }
 
 impl<S: Clone + Send + Sync + 'static> OperationRoutes<S> for Router<S> {
-    fn operation<B, T, H, X>(self, operation: &Operation<B, T>, handler: H) -> Self
+    fn operation<B, T, H, X, Args>(self, operation: &Operation<B, T>, handler: H) -> Self
     where
-        H: Handler<X, S>,
+        H: Handler<X, S> + AnswersWith<T, Args>,
         X: 'static,
     {
+        answer::check_statuses(operation, H::STATUSES);
         let method = match operation.method {
             Method::Get => MethodFilter::GET,
             Method::Post => MethodFilter::POST,

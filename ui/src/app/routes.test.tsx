@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router';
 import { renderPage } from '../entry.server';
-import { routes as contract } from '../generated/contract';
+import { api, routes as contract } from '../generated/contract';
 import { makeArtist } from '../test/fixtures';
 import { pages, routes } from './routes';
 
@@ -59,7 +59,7 @@ describe('the privacy pages', () => {
   it.each(['/privacy-settings', '/data-access', '/account-deletion'])(
     'render %s signed out as "Login Required" from the server\'s answer alone',
     (url) => {
-      const result = renderPage({ url, state: state([{ key: '/api/user', status: 200, body: null }]) });
+      const result = renderPage({ url, state: state([{ key: api.user(), status: 200, body: null }]) });
       expect(result).toMatchObject({ missed: [], unread: [] });
       expect(result.html).toContain('Login Required');
       expect(result.html).toContain('Back to Privacy Policy');
@@ -68,7 +68,7 @@ describe('the privacy pages', () => {
   );
 
   it('render the signed-in screen when the server says who is signed in', () => {
-    const user = { key: '/api/user', status: 200, body: { id: 1, email: 'fan@example.com' } };
+    const user = { key: api.user(), status: 200, body: { id: 1, email: 'fan@example.com' } };
     expect(renderPage({ url: '/data-access', state: state([user]) }).html).toContain('Download My Data');
     expect(renderPage({ url: '/account-deletion', state: state([user]) }).html).toContain('Go Back');
   });
@@ -77,7 +77,7 @@ describe('the privacy pages', () => {
 describe('the server render', () => {
   it('reports a query the tree read that the server did not prefetch', () => {
     const result = renderPage({ url: '/', state: state([]) });
-    expect(result.missed).toEqual(['/api/weekly-top-ten', '/api/weekly-top-ten/weeks', '/api/artists/random', '/api/new-songs', '/api/youtube/channel-videos', '/api/articles']);
+    expect(result.missed).toEqual([api.weeklyTopTen(), api.topTenWeeks(), api.randomArtist(), api.newSongs(), api.channelVideos(), api.articles()]);
     expect(result.html).toContain('aria-busy');
   });
 
@@ -86,22 +86,22 @@ describe('the server render', () => {
     const result = renderPage({
       url: '/',
       state: state([
-        { key: '/api/artists/random', status: 200, body: artist },
-        { key: '/api/weekly-top-ten', status: 200, body: [] },
-        { key: '/api/weekly-top-ten/weeks', status: 200, body: [] },
-        { key: '/api/new-songs', status: 200, body: [] },
-        { key: '/api/youtube/channel-videos', status: 200, body: [] },
-        { key: '/api/articles', status: 200, body: [] },
-        { key: '/api/artists/999/related', status: 200, body: [] },
+        { key: api.randomArtist(), status: 200, body: artist },
+        { key: api.weeklyTopTen(), status: 200, body: [] },
+        { key: api.topTenWeeks(), status: 200, body: [] },
+        { key: api.newSongs(), status: 200, body: [] },
+        { key: api.channelVideos(), status: 200, body: [] },
+        { key: api.articles(), status: 200, body: [] },
+        { key: api.related(999), status: 200, body: [] },
       ]),
     });
     expect(result.missed).toEqual([]);
-    expect(result.unread).toEqual(['/api/artists/999/related']);
+    expect(result.unread).toEqual([api.related(999)]);
   });
 
   it('does not count a disabled query as a miss', () => {
     const notFound = { status: 404, error: 'Not Found', message: 'gone' };
-    const result = renderPage({ url: '/artist/999', state: state([{ key: '/api/artists/999', status: 404, body: notFound }]) });
+    const result = renderPage({ url: '/artist/999', state: state([{ key: api.artist(999), status: 404, body: notFound }]) });
     expect(result).toMatchObject({ missed: [], unread: [] });
   });
 });

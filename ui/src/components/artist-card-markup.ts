@@ -1,6 +1,7 @@
 import type { ArtistSummary } from '../generated/contract';
 import { artworkHue, artworkUrl, initialsOf } from '../lib/artwork';
 import { atWidth, imageSources, RENDITION } from '../lib/image-fallback';
+import { artistCardShape, cardHeartClass, CARD_IMAGE_SIZE, heartLabel } from './artist-card-shape';
 import { spriteUse } from './icons';
 
 export interface ArtistCardMarkupProps {
@@ -28,14 +29,13 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export function artistCardMarkup({ artist, headingLevel, favorited }: ArtistCardMarkupProps): string | undefined {
   const image = imageMarkup(artist);
   if (image === undefined) return undefined;
+  const { href, heading, genres } = artistCardShape(artist, headingLevel);
   const title = escape(artist.title);
-  const heading = headingLevel === 2 ? 'h2' : 'h3';
-  const genres = escape(artist.genres.length > 0 ? artist.genres.slice(0, 2).join(' · ') : 'Artist');
   const heart =
     favorited === null
       ? ''
-      : `<button type="button" class="${favorited ? 'card-heart is-favorite' : 'card-heart'}" aria-pressed="${favorited}" aria-label="${favorited ? 'Remove from Favorites' : 'Add to Favorites'}: ${title}"><svg width="18" height="18" aria-hidden="true" fill="${favorited ? 'currentColor' : 'none'}">${spriteUse('heart')}</svg></button>`;
-  return `<a class="artist-card-link" data-artist-id="${artist.id}" href="/artist/${artist.id}">${image}<div class="artist-card-body"><${heading} class="artist-card-title">${title}</${heading}><p class="artist-card-genres">${genres}</p></div></a>${heart}`;
+      : `<button type="button" class="${cardHeartClass(favorited)}" aria-pressed="${favorited}" aria-label="${heartLabel(favorited)}: ${title}"><svg width="18" height="18" aria-hidden="true" fill="${favorited ? 'currentColor' : 'none'}">${spriteUse('heart')}</svg></button>`;
+  return `<a class="artist-card-link" data-artist-id="${artist.id}" href="${escape(href)}">${image}<div class="artist-card-body"><${heading} class="artist-card-title">${title}</${heading}><p class="artist-card-genres">${escape(genres)}</p></div></a>${heart}`;
 }
 
 /**
@@ -47,7 +47,7 @@ function imageMarkup(artist: ArtistSummary): string | undefined {
   const source = imageSources(atWidth(artist.imageUrl, RENDITION.card))[0];
   if (source !== undefined) {
     if (!/^https?:\/\//i.test(source)) return undefined;
-    return `<div class="artist-image artist-card-media"><img src="${escape(source)}" alt="" width="300" height="300" loading="lazy" decoding="async" referrerPolicy="no-referrer"/></div>`;
+    return `<div class="artist-image artist-card-media"><img src="${escape(source)}" alt="" width="${CARD_IMAGE_SIZE}" height="${CARD_IMAGE_SIZE}" loading="lazy" decoding="async" referrerPolicy="no-referrer"/></div>`;
   }
   const hue = artworkHue(artist.genres, artist.title);
   return `<div class="artist-image artist-card-media artist-image--artwork"><svg class="generated-artwork" viewBox="0 0 400 400" preserveAspectRatio="xMidYMid slice" style="background:hsl(${hue} 70% 46%)" aria-hidden="true"><image href="${artworkUrl(hue, initialsOf(artist.title))}" width="400" height="400"></image></svg></div>`;

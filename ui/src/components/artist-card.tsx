@@ -7,6 +7,7 @@ import { FavoriteHeart } from './favorite-heart';
 import { useFavoritesList } from '../lib/library';
 import { Prerendered } from '../lib/prerendered';
 import type { ArtistCardMarkupProps } from './artist-card-markup';
+import { artistCardShape, CARD_IMAGE_SIZE } from './artist-card-shape';
 
 /**
  * The card's markup template (artist-card-markup.ts), given by the server's engine
@@ -50,24 +51,24 @@ export function ArtistCard({ artist, index = 0, animate = false, onOpen, heading
   );
 }
 
-/** Its markup is also written by hand: artist-card-markup.ts, tested against this. */
+/** Its markup is also written by a template from the same shape (artist-card-markup.ts), tested against this. */
 export function ArtistCardContent({ artist, onOpen, headingLevel, heart }: Pick<ArtistCardProps, 'artist' | 'onOpen' | 'headingLevel' | 'heart'>) {
-  const Title = headingLevel === 2 ? 'h2' : 'h3';
+  const { href, heading: Title, genres } = artistCardShape(artist, headingLevel ?? 3);
   const location = useLocation();
   const from = `${location.pathname}${location.search}`;
   return (
     <>
       <Link
-        to={`/artist/${artist.id}`}
+        to={href}
         state={{ from }}
         className="artist-card-link"
         data-artist-id={artist.id}
         onClick={() => onOpen?.(artist.id)}
       >
-        <ArtistImage src={artist.imageUrl} title={artist.title} genres={artist.genres} className="artist-card-media" width={300} height={300} decorative />
+        <ArtistImage src={artist.imageUrl} title={artist.title} genres={artist.genres} className="artist-card-media" width={CARD_IMAGE_SIZE} height={CARD_IMAGE_SIZE} decorative />
         <div className="artist-card-body">
           <Title className="artist-card-title">{artist.title}</Title>
-          <p className="artist-card-genres">{artist.genres.length > 0 ? artist.genres.slice(0, 2).join(' · ') : 'Artist'}</p>
+          <p className="artist-card-genres">{genres}</p>
         </div>
       </Link>
       {heart && <FavoriteHeart artist={artist} />}

@@ -3,6 +3,7 @@ import { useSignedIn } from '../lib/account';
 import { showLogin } from '../lib/events';
 import { useAddFavorite, useFavoritesList, useRemoveFavorite } from '../lib/library';
 import { playSound } from '../lib/sound';
+import { cardHeartClass, heartLabel } from './artist-card-shape';
 import { ConfirmDialog } from './confirm-dialog';
 import { HeartIcon } from './icons';
 import './favorite-heart.css';
@@ -29,7 +30,7 @@ export function FavoriteHeart({ artist, variant = 'icon' }: FavoriteHeartProps) 
     favorited ? removeFavorite(artist.id) : addFavorite({ artistId: artist.id }),
   );
 
-  const label = favorited ? 'Remove from Favorites' : 'Add to Favorites';
+  const label = heartLabel(favorited);
   return (
     <>
       {variant === 'button' ? (
@@ -39,7 +40,7 @@ export function FavoriteHeart({ artist, variant = 'icon' }: FavoriteHeartProps) 
       ) : (
         <button
           type="button"
-          className={favorited ? 'card-heart is-favorite' : 'card-heart'}
+          className={cardHeartClass(favorited)}
           aria-pressed={favorited}
           aria-label={`${label}: ${artist.title}`}
           onClick={onClick}

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { VideoFavorite } from '../generated/contract';
+import { api, type VideoFavorite } from '../generated/contract';
 import { createQueryClient } from '../lib/query-client';
 import { FAVORITES_UPDATED_EVENT } from '../lib/library';
 import { VideoFavoriteHeart } from './video-favorite-heart';
@@ -20,8 +20,8 @@ const row: VideoFavorite = {
 
 function renderHeart(videos: VideoFavorite[]) {
   const client = createQueryClient();
-  client.setQueryData(['/api/user'], { id: 1, email: 'ann@example.com' });
-  client.setQueryData(['/api/video-favorites'], videos);
+  client.setQueryData([api.user()], { id: 1, email: 'ann@example.com' });
+  client.setQueryData([api.videoFavorites()], videos);
   render(
     <QueryClientProvider client={client}>
       <VideoFavoriteHeart video={{ ...row, folderId: undefined }} />
@@ -53,8 +53,8 @@ describe('the video heart', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to remove video favorite'), { timeout: 3000 });
     expect(screen.getByRole('button', { name: 'Remove from Favorites: Bohemian Rhapsody' }).getAttribute('aria-pressed')).toBe('true');
     expect(calls.filter((call) => call.startsWith('DELETE'))).toEqual([
-      'DELETE /api/video-favorites/3/fJ9rUzIMcZQ',
-      'DELETE /api/video-favorites/3/fJ9rUzIMcZQ',
+      `DELETE ${api.removeVideoFavorite(3, 'fJ9rUzIMcZQ')}`,
+      `DELETE ${api.removeVideoFavorite(3, 'fJ9rUzIMcZQ')}`,
     ]);
     expect(updated).toHaveBeenCalled();
     window.removeEventListener(FAVORITES_UPDATED_EVENT, updated);
@@ -63,13 +63,13 @@ describe('the video heart', () => {
   it('saves a video at the top level after "Add to Favorites?"', async () => {
     const bodies: unknown[] = [];
     let saved: VideoFavorite[] = [];
-    vi.stubGlobal('fetch', async (_input: RequestInfo | URL, init?: RequestInit) => {
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
       if (init?.method === 'POST') {
         bodies.push(JSON.parse(String(init.body)));
         saved = [row];
         return new Response(JSON.stringify(row), { status: 201, headers: { 'Content-Type': 'application/json' } });
       }
-      return new Response(JSON.stringify(String(_input).includes('video') ? saved : []), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      return new Response(JSON.stringify(String(input) === api.videoFavorites() ? saved : []), { status: 200, headers: { 'Content-Type': 'application/json' } });
     });
     renderHeart([]);
     fireEvent.click(screen.getByRole('button', { name: 'Add to Favorites: Bohemian Rhapsody' }));

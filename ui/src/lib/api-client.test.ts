@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../generated/contract';
 import { client } from './api-client';
 import { HttpError } from './http-error';
 
@@ -25,9 +26,9 @@ describe('the generated client', () => {
     const created = { id: 1, artistId: 3, folderId: null, createdAt: '2026-01-01T00:00:00Z' };
     const posted = stubFetch(() => new Response(JSON.stringify(created), { status: 201 }));
     await expect(client.addFavorite({ artistId: 3 })).resolves.toEqual(created);
-    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['DELETE /api/favorites/3?folderId=7', 'DELETE /api/video-favorites/3/a%20b']);
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([`DELETE ${api.removeFavorite(3, { folderId: 7 })}`, `DELETE ${api.removeVideoFavorite(3, 'a b')}`]);
     expect(calls[0]!.contentType).toBeNull();
-    expect(posted).toEqual([{ method: 'POST', url: '/api/favorites', body: { artistId: 3 }, contentType: 'application/json' }]);
+    expect(posted).toEqual([{ method: 'POST', url: api.addFavorite(), body: { artistId: 3 }, contentType: 'application/json' }]);
   });
 
   it('throws the one HttpError on a non-OK answer, with the server message', async () => {

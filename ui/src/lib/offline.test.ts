@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../generated/contract';
 import { forgetKeptPages, isKeepable, isKeptPage, PAGES_CACHE } from './offline';
 
 afterEach(() => {
@@ -14,7 +15,7 @@ const response = (status: number, headers: Record<string, string>, type: Respons
 describe('offline reading', () => {
   it('keeps the home page and artist, article and browse pages, nothing else', () => {
     for (const path of ['/', '/artist/12', '/articles', '/articles/3', '/browse', '/browse/B']) expect(isKeptPage(path), path).toBe(true);
-    for (const path of ['/favorites', '/search/queen', '/privacy-settings', '/quiz', '/artistic', '/api/artists']) expect(isKeptPage(path), path).toBe(false);
+    for (const path of ['/favorites', '/search/queen', '/privacy-settings', '/quiz', '/artistic', api.artists()]) expect(isKeptPage(path), path).toBe(false);
   });
 
   it('keeps only whole public pages: never a private answer, one setting a cookie, an error or another origin', () => {

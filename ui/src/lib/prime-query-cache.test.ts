@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { api } from '../generated/contract';
 import { QueryObserver } from '@tanstack/react-query';
 import { HttpError, httpErrorFromText } from './http-error';
 import { createQueryClient, finishHydration } from './query-client';
@@ -10,17 +11,17 @@ const notFoundBody = { status: 404, error: 'Not Found', message: 'This artist co
 describe('primeQueryCache', () => {
   it('puts 2xx bodies into the cache with the server time', () => {
     const client = createQueryClient({ hydrating: true });
-    primeQueryCache(client, { prefetched: [{ key: '/api/artists/42', status: 200, body: { id: 42, title: 'Nirvana' } }], fetchedAt });
-    expect(client.getQueryData(['/api/artists/42'])).toEqual({ id: 42, title: 'Nirvana' });
-    const state = client.getQueryState(['/api/artists/42']);
+    primeQueryCache(client, { prefetched: [{ key: api.artist(42), status: 200, body: { id: 42, title: 'Nirvana' } }], fetchedAt });
+    expect(client.getQueryData([api.artist(42)])).toEqual({ id: 42, title: 'Nirvana' });
+    const state = client.getQueryState([api.artist(42)]);
     expect(state?.status).toBe('success');
     expect(state?.dataUpdatedAt).toBe(fetchedAt);
   });
 
   it('puts errors into the error state with the fetcher’s HttpError', () => {
     const client = createQueryClient({ hydrating: true });
-    primeQueryCache(client, { prefetched: [{ key: '/api/artists/999', status: 404, body: notFoundBody }], fetchedAt });
-    const state = client.getQueryState(['/api/artists/999']);
+    primeQueryCache(client, { prefetched: [{ key: api.artist(999), status: 404, body: notFoundBody }], fetchedAt });
+    const state = client.getQueryState([api.artist(999)]);
     expect(state?.status).toBe('error');
     expect(state?.fetchStatus).toBe('idle');
     expect(state?.data).toBeUndefined();
@@ -37,16 +38,16 @@ describe('primeQueryCache', () => {
     const client = createQueryClient({ hydrating: true });
     primeQueryCache(client, {
       prefetched: [
-        { key: '/api/artists/search?query=rock', status: 200, body: [] },
-        { key: '/api/artists/999', status: 404, body: notFoundBody },
+        { key: api.search('rock'), status: 200, body: [] },
+        { key: api.artist(999), status: 404, body: notFoundBody },
       ],
       // Old enough to be stale for the 5-minute search freshness.
       fetchedAt: Date.now() - 60 * 60_000,
     });
-    const ok = new QueryObserver(client, { queryKey: ['/api/artists/search?query=rock'], staleTime: 5 * 60_000 });
-    const failed = new QueryObserver(client, { queryKey: ['/api/artists/999'] });
-    expect(ok.getOptimisticResult(client.defaultQueryOptions({ queryKey: ['/api/artists/search?query=rock'], staleTime: 5 * 60_000 })).status).toBe('success');
-    expect(failed.getOptimisticResult(client.defaultQueryOptions({ queryKey: ['/api/artists/999'] })).status).toBe('error');
+    const ok = new QueryObserver(client, { queryKey: [api.search('rock')], staleTime: 5 * 60_000 });
+    const failed = new QueryObserver(client, { queryKey: [api.artist(999)] });
+    expect(ok.getOptimisticResult(client.defaultQueryOptions({ queryKey: [api.search('rock')], staleTime: 5 * 60_000 })).status).toBe('success');
+    expect(failed.getOptimisticResult(client.defaultQueryOptions({ queryKey: [api.artist(999)] })).status).toBe('error');
     const unsubscribe = [ok.subscribe(() => {}), failed.subscribe(() => {})];
     await Promise.resolve();
     expect(fetchSpy).not.toHaveBeenCalled();

@@ -15,14 +15,14 @@ describe('forgetting a signed-out user', () => {
     client.setQueryData([api.favorites()], [{ id: 1 }]);
     client.setQueryData([api.favoriteFolders()], [{ id: 7, artists: [] }]);
     client.setQueryData([api.videoFavorites()], [{ videoId: 'fJ9rUzIMcZQ' }]);
-    client.setQueryData(['/api/user/export'], { profile: {} });
-    client.setQueryData(['/api/artists/1'], { id: 1 });
+    client.setQueryData([api.userExport()], { profile: {} });
+    client.setQueryData([api.artist(1)], { id: 1 });
     for (const key of LOCAL_LIBRARY_KEYS) window.localStorage.setItem(key, '[1]');
     window.localStorage.setItem('sound-atlas-audio', 'on');
     const state = document.createElement('script');
     state.id = STATE_ELEMENT_ID;
     state.type = 'application/json';
-    state.textContent = '{"prefetched":[{"key":"/api/user","status":200,"body":{"email":"ann@example.com"}}]}';
+    state.textContent = JSON.stringify({ prefetched: [{ key: api.user(), status: 200, body: { email: 'ann@example.com' } }] });
     document.body.append(state);
     const announced = vi.fn();
     window.addEventListener(SIGNED_OUT_EVENT, announced);
@@ -34,8 +34,8 @@ describe('forgetting a signed-out user', () => {
     expect(client.getQueryData([api.favorites()])).toBeUndefined();
     expect(client.getQueryData([api.favoriteFolders()])).toBeUndefined();
     expect(client.getQueryData([api.videoFavorites()])).toBeUndefined();
-    expect(client.getQueryData(['/api/user/export'])).toBeUndefined();
-    expect(client.getQueryData(['/api/artists/1'])).toEqual({ id: 1 });
+    expect(client.getQueryData([api.userExport()])).toBeUndefined();
+    expect(client.getQueryData([api.artist(1)])).toEqual({ id: 1 });
     expect(LOCAL_LIBRARY_KEYS.map((key) => window.localStorage.getItem(key))).toEqual([null, null]);
     expect(window.localStorage.getItem('sound-atlas-audio')).toBe('on');
     expect(document.getElementById(STATE_ELEMENT_ID)).toBeNull();

@@ -1,5 +1,6 @@
 import { act, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../generated/contract';
 import { renderApp } from './render-app';
 import { makeArtist } from './fixtures';
 import { makeArticle } from '../features/content/content-fixtures';
@@ -15,12 +16,12 @@ const second = makeArticle({ id: 8, title: 'Gear for Beginners', date: '2026-10-
 const artist = makeArtist();
 
 const prefetched = [
-  { key: '/api/articles/7', status: 200, body: first },
-  { key: '/api/articles/8', status: 200, body: second },
-  { key: '/api/articles', status: 200, body: [first, second] },
-  { key: `/api/artists/${artist.id}`, status: 200, body: artist },
-  { key: `/api/artists/${artist.id}/neighbors`, status: 200, body: { position: 1, total: 2, previousId: 1, nextId: 2 } },
-  { key: `/api/artists/${artist.id}/related`, status: 200, body: [] },
+  { key: api.article(7), status: 200, body: first },
+  { key: api.article(8), status: 200, body: second },
+  { key: api.articles(), status: 200, body: [first, second] },
+  { key: api.artist(artist.id), status: 200, body: artist },
+  { key: api.neighbors(artist.id), status: 200, body: { position: 1, total: 2, previousId: 1, nextId: 2 } },
+  { key: api.related(artist.id), status: 200, body: [] },
 ];
 
 function meta(key: string): string | null {
@@ -102,7 +103,7 @@ describe('the document head on client navigation', () => {
   it('gives a missing artist its own title and no URL after a client navigation', async () => {
     const { history } = renderApp('/about', [
       ...prefetched,
-      { key: '/api/artists/999', status: 404, body: { status: 404, error: 'Not Found', message: 'gone' } },
+      { key: api.artist(999), status: 404, body: { status: 404, error: 'Not Found', message: 'gone' } },
     ]);
     const notFound = () => new Response(JSON.stringify({ status: 404, error: 'Not Found', message: 'gone' }), { status: 404 });
     vi.stubGlobal('fetch', async () => notFound());

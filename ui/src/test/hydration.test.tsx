@@ -1,6 +1,7 @@
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, type Prefetched, type RenderState } from '../generated/contract';
 import { AppProviders } from '../app/app-providers';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from '../app/routes';
@@ -8,7 +9,6 @@ import { renderPage } from '../entry.server';
 import { CONSENT_KEY, DEFAULT_CONSENT } from '../lib/consent';
 import { createQueryClient } from '../lib/query-client';
 import { primeQueryCache } from '../lib/prime-query-cache';
-import type { Prefetched, RenderState } from '../generated/contract';
 import { makeArtist } from './fixtures';
 import { channelVideos, makeArticle, newSongs, topTen } from '../features/content/content-fixtures';
 
@@ -22,26 +22,26 @@ const article = makeArticle();
 const articles = [article, makeArticle({ id: 8, title: 'Another Story', category: 'General' }), makeArticle({ id: 9, title: 'A Third Story' })];
 const articleMissing = { status: 404, error: 'Not Found', message: "The article you're looking for doesn't exist." };
 const home: Prefetched[] = [
-  { key: '/api/artists/random', status: 200, body: artist },
-  { key: '/api/weekly-top-ten', status: 200, body: topTen },
-  { key: '/api/weekly-top-ten/weeks', status: 200, body: [{ weekOf: '2026-11-23', source: 'Sound Atlas', picks: true }] },
-  { key: '/api/new-songs', status: 200, body: newSongs },
-  { key: '/api/youtube/channel-videos', status: 200, body: channelVideos },
-  { key: '/api/articles', status: 200, body: articles },
+  { key: api.randomArtist(), status: 200, body: artist },
+  { key: api.weeklyTopTen(), status: 200, body: topTen },
+  { key: api.topTenWeeks(), status: 200, body: [{ weekOf: '2026-11-23', source: 'Sound Atlas', picks: true }] },
+  { key: api.newSongs(), status: 200, body: newSongs },
+  { key: api.channelVideos(), status: 200, body: channelVideos },
+  { key: api.articles(), status: 200, body: articles },
 ];
 
 const cases: Array<[string, Prefetched[]]> = [
   ['/', home],
-  ['/articles', [{ key: '/api/articles', status: 200, body: articles }]],
-  ['/articles?category=general', [{ key: '/api/articles', status: 200, body: articles }]],
+  ['/articles', [{ key: api.articles(), status: 200, body: articles }]],
+  ['/articles?category=general', [{ key: api.articles(), status: 200, body: articles }]],
   [
     '/articles/7',
     [
-      { key: '/api/articles/7', status: 200, body: article },
-      { key: '/api/articles', status: 200, body: articles },
+      { key: api.article(7), status: 200, body: article },
+      { key: api.articles(), status: 200, body: articles },
     ],
   ],
-  ['/articles/999', [{ key: '/api/articles/999', status: 404, body: articleMissing }]],
+  ['/articles/999', [{ key: api.article(999), status: 404, body: articleMissing }]],
   ['/about', []],
   ['/privacy-policy', []],
   ['/terms-of-service', []],
@@ -49,16 +49,16 @@ const cases: Array<[string, Prefetched[]]> = [
   [
     '/artist/42',
     [
-      { key: '/api/artists/42', status: 200, body: artist },
-      { key: '/api/artists/42/neighbors', status: 200, body: { position: 1, total: 2, previousId: 7, nextId: 7 } },
-      { key: '/api/artists/42/related', status: 200, body: [] },
+      { key: api.artist(42), status: 200, body: artist },
+      { key: api.neighbors(42), status: 200, body: { position: 1, total: 2, previousId: 7, nextId: 7 } },
+      { key: api.related(42), status: 200, body: [] },
     ],
   ],
-  ['/artist/999', [{ key: '/api/artists/999', status: 404, body: notFound }]],
-  ['/artist/5', [{ key: '/api/artists/5', status: 500, body: { status: 500, error: 'Internal Server Error', message: 'x' } }]],
-  ['/browse?letter=N', [{ key: '/api/artists/browse?letter=N&page=1', status: 200, body: browsePage }]],
-  ['/search/nirvana', [{ key: '/api/artists/search/cards?query=nirvana&page=1', status: 200, body: { query: 'nirvana', page: 1, pageSize: 12, total: 1, artists: [{ id: artist.id, title: artist.title, imageUrl: artist.imageUrl, genres: artist.genres }] } }]],
-  ['/search/x', [{ key: '/api/artists/search/cards?query=x&page=1', status: 400, body: { status: 400, error: 'Bad Request', message: 'Too long' } }]],
+  ['/artist/999', [{ key: api.artist(999), status: 404, body: notFound }]],
+  ['/artist/5', [{ key: api.artist(5), status: 500, body: { status: 500, error: 'Internal Server Error', message: 'x' } }]],
+  ['/browse?letter=N', [{ key: api.browse('N', 1), status: 200, body: browsePage }]],
+  ['/search/nirvana', [{ key: api.searchCards('nirvana', 1), status: 200, body: { query: 'nirvana', page: 1, pageSize: 12, total: 1, artists: [{ id: artist.id, title: artist.title, imageUrl: artist.imageUrl, genres: artist.genres }] } }]],
+  ['/search/x', [{ key: api.searchCards('x', 1), status: 400, body: { status: 400, error: 'Bad Request', message: 'Too long' } }]],
   ['/search', []],
   ['/missing/page', []],
 ];

@@ -11,15 +11,13 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
-use axum::body::Body;
-use axum::extract::ConnectInfo;
-use axum::http::{header, Method, Request, StatusCode};
+use axum::http::StatusCode;
 use axum::Router;
-use http_body_util::BodyExt;
 use sound_atlas_accounts::config::{Limit, Limits};
 use sound_atlas_accounts::{Accounts, AccountsConfig};
+use sound_atlas_contract::accounts::{api, Credentials};
+pub use sound_atlas_test_client::{Answer, Browser};
 use sound_atlas_test_db::TestDb;
-use tower::ServiceExt;
 
 pub const ORIGIN: &str = "https://soundatlas.test";
 pub const COOKIE: &str = "__Host-sa_session";
@@ -73,11 +71,9 @@ impl Site {
 
     /// A browser at `ip` with its own cookie.
     pub fn browser(&self, ip: &str) -> Browser {
-        Browser {
-            app: self.app.clone(),
-            ip: SocketAddr::new(ip.parse().unwrap(), 40000),
-            cookie: None,
-        }
+        let mut browser = Browser::new(self.app.clone(), COOKIE);
+        browser.ip = SocketAddr::new(ip.parse().unwrap(), 40000);
+        browser
     }
 
     /// The text of the newest mail to `to` whose subject contains `subject`, waiting for
@@ -150,132 +146,18 @@ pub fn code(text: &str) -> String {
         .to_owned()
 }
 
-pub struct Answer {
-    pub status: StatusCode,
-    pub headers: axum::http::HeaderMap,
-    pub body: String,
-}
-
-impl Answer {
-    pub fn json(&self) -> serde_json::Value {
-        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
-    }
-
-    pub fn message(&self) -> String {
-        self.json()["message"]
-            .as_str()
-            .unwrap_or_default()
-            .to_owned()
-    }
-}
-
-#[derive(Clone)]
-pub struct Browser {
-    app: Router,
-    ip: SocketAddr,
-    pub cookie: Option<String>,
-}
-
-impl Browser {
-    pub async fn send(&mut self, request: Request<Body>) -> Answer {
-        let mut request = request;
-        request.extensions_mut().insert(ConnectInfo(self.ip));
-        if let Some(cookie) = &self.cookie {
-            request.headers_mut().insert(
-                header::COOKIE,
-                format!("{COOKIE}={cookie}").parse().unwrap(),
-            );
-        }
-        let response = self.app.clone().oneshot(request).await.unwrap();
-        let status = response.status();
-        let headers = response.headers().clone();
-        for set in headers.get_all(header::SET_COOKIE) {
-            let set = set.to_str().unwrap();
-            let (pair, attributes) = set.split_once(';').unwrap_or((set, ""));
-            let (name, value) = pair.split_once('=').unwrap();
-            assert_eq!(name, COOKIE);
-            let removed = attributes.contains("Max-Age=0") || value.is_empty();
-            self.cookie = (!removed).then(|| value.to_owned());
-        }
-        let body = response.into_body().collect().await.unwrap().to_bytes();
-        Answer {
-            status,
-            headers,
-            body: String::from_utf8_lossy(&body).into_owned(),
-        }
-    }
-
-    pub fn request(method: Method, path: &str) -> axum::http::request::Builder {
-        Request::builder()
-            .method(method)
-            .uri(path)
-            .header(header::HOST, "soundatlas.test")
-    }
-
-    pub async fn get(&mut self, path: &str) -> Answer {
-        self.send(
-            Self::request(Method::GET, path)
-                .body(Body::empty())
-                .unwrap(),
-        )
-        .await
-    }
-
-    pub async fn post(&mut self, path: &str, json: serde_json::Value) -> Answer {
-        self.send(
-            Self::request(Method::POST, path)
-                .header(header::CONTENT_TYPE, "application/json")
-                .header("sec-fetch-site", "same-origin")
-                .body(Body::from(json.to_string()))
-                .unwrap(),
-        )
-        .await
-    }
-
-    pub async fn post_form(&mut self, path: &str, form: &[(&str, &str)]) -> Answer {
-        let body: String = form
-            .iter()
-            .map(|(k, v)| format!("{k}={}", urlencode(v)))
-            .collect::<Vec<_>>()
-            .join("&");
-        self.send(
-            Self::request(Method::POST, path)
-                .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
-                .header(header::ORIGIN, ORIGIN)
-                .body(Body::from(body))
-                .unwrap(),
-        )
-        .await
-    }
-
-    pub async fn delete(&mut self, path: &str) -> Answer {
-        self.send(
-            Self::request(Method::DELETE, path)
-                .header(header::CONTENT_TYPE, "application/json")
-                .header("sec-fetch-site", "same-origin")
-                .body(Body::empty())
-                .unwrap(),
-        )
-        .await
-    }
-
+/// The accounts' calls in their words, on the shared test browser.
+pub(crate) trait AccountCalls {
     /// `GET /api/user`'s answer: the email, or None when signed out.
-    pub async fn who(&mut self) -> Option<String> {
-        let answer = self.get("/api/user").await;
-        assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
-        answer.json()["email"].as_str().map(str::to_owned)
-    }
+    async fn who(&mut self) -> Option<String>;
 }
 
-fn urlencode(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
+impl AccountCalls for Browser {
+    async fn who(&mut self) -> Option<String> {
+        let answer = self.call(&api::USER, &[], &()).await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+        answer.value().map(|user| user.email)
+    }
 }
 
 /// The path and query of a link in a mail (the site origin removed).
@@ -291,12 +173,11 @@ pub fn token_of(link: &str) -> String {
 /// Signs up `email` and follows the confirmation link; the browser ends signed in.
 pub async fn signed_up(site: &Site, browser: &mut Browser, email: &str, password: &str) {
     let seen = site.mail_count(email, "Confirm your Sound Atlas account");
-    let answer = browser
-        .post(
-            "/api/auth/signup",
-            serde_json::json!({"email": email, "password": password}),
-        )
-        .await;
+    let credentials = Credentials {
+        email: Some(email.to_owned()),
+        password: Some(password.to_owned()),
+    };
+    let answer = browser.call(&api::SIGN_UP, &[], &credentials).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     let mail = site
         .mail_after(email, "Confirm your Sound Atlas account", seen)
@@ -306,7 +187,10 @@ pub async fn signed_up(site: &Site, browser: &mut Browser, email: &str, password
     let page = browser.get(&path_of(&link)).await;
     assert_eq!(page.status, StatusCode::SEE_OTHER);
     let answer = browser
-        .post_form("/api/auth/confirm", &[("token", &token_of(&link))])
+        .post_form(
+            api::CONFIRM.path(&[]).as_str(),
+            &[("token", &token_of(&link))],
+        )
         .await;
     assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.body);
 }

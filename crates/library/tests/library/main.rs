@@ -5,20 +5,19 @@ mod concurrency;
 mod routes;
 
 use std::collections::HashMap;
-use std::net::SocketAddr;
 
 use axum::body::Body;
-use axum::extract::{ConnectInfo, FromRef, Path, State};
-use axum::http::{header, Method, Request, StatusCode};
+use axum::extract::{FromRef, Path, State};
+use axum::http::{Method, StatusCode};
 use axum::routing::post;
 use axum::Router;
-use http_body_util::BodyExt;
 use sea_orm::{ActiveValue::Set, DatabaseConnection, EntityTrait, QueryOrder};
 use sound_atlas_accounts::{Accounts, AccountsConfig};
 use sound_atlas_catalog::Catalog;
+use sound_atlas_contract::library::{api, NewFavorite, NewFolder};
 use sound_atlas_entity::{artist, user};
 use sound_atlas_library::Library;
-use tower::ServiceExt;
+pub use sound_atlas_test_client::{Answer, Browser};
 
 pub const ORIGIN: &str = "https://soundatlas.test";
 
@@ -60,6 +59,7 @@ async fn test_sign_in(
 
 pub struct Site {
     pub app: Router,
+    session_cookie: &'static str,
     pub db: DatabaseConnection,
     /// Seeded artist ids, in id order.
     pub artists: Vec<i32>,
@@ -95,13 +95,14 @@ impl Site {
             .collect();
         Site {
             app,
+            session_cookie: accounts.config().cookie_name(),
             db: db.clone(),
             artists,
         }
     }
 
     /// A new user, signed in on a new browser.
-    pub async fn user(&self, email: &str) -> Browser {
+    pub async fn user(&self, email: &str) -> Fan {
         let row = user::Entity::insert(user::ActiveModel {
             email: Set(email.to_owned()),
             email_key: Set(email.to_lowercase()),
@@ -127,158 +128,82 @@ impl Site {
         browser
     }
 
-    pub fn anonymous(&self) -> Browser {
-        Browser {
-            app: self.app.clone(),
-            cookie: None,
+    pub fn anonymous(&self) -> Fan {
+        Fan {
+            browser: Browser::new(self.app.clone(), self.session_cookie),
             user_id: None,
         }
     }
 }
 
-pub struct Answer {
-    pub status: StatusCode,
-    pub body: String,
-}
-
-impl Answer {
-    pub fn json(&self) -> serde_json::Value {
-        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
-    }
-
-    pub fn message(&self) -> String {
-        self.json()["message"]
-            .as_str()
-            .unwrap_or_default()
-            .to_owned()
-    }
-}
-
+/// A browser on the library's site, signed in as `user_id` or not, with the library's
+/// calls in its words.
 #[derive(Clone)]
-pub struct Browser {
-    app: Router,
-    pub cookie: Option<String>,
+pub struct Fan {
+    browser: Browser,
     pub user_id: Option<i32>,
 }
 
-impl Browser {
-    pub fn request(method: Method, path: &str) -> axum::http::request::Builder {
-        Request::builder()
-            .method(method)
-            .uri(path)
-            .header(header::HOST, "soundatlas.test")
-            .header("sec-fetch-site", "same-origin")
-    }
+impl std::ops::Deref for Fan {
+    type Target = Browser;
 
-    pub async fn send(&mut self, mut request: Request<Body>) -> Answer {
-        request
-            .extensions_mut()
-            .insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 40000))));
-        if let Some(cookie) = &self.cookie {
-            request
-                .headers_mut()
-                .insert(header::COOKIE, cookie.parse().unwrap());
-        }
-        let response = self.app.clone().oneshot(request).await.unwrap();
-        let status = response.status();
-        for set in response.headers().get_all(header::SET_COOKIE) {
-            let pair = set.to_str().unwrap().split(';').next().unwrap();
-            self.cookie = Some(pair.to_owned());
-        }
-        let body = response.into_body().collect().await.unwrap().to_bytes();
-        Answer {
-            status,
-            body: String::from_utf8_lossy(&body).into_owned(),
-        }
+    fn deref(&self) -> &Browser {
+        &self.browser
     }
+}
 
-    pub async fn get(&mut self, path: &str) -> Answer {
-        self.send(
-            Self::request(Method::GET, path)
-                .body(Body::empty())
-                .unwrap(),
-        )
-        .await
+impl std::ops::DerefMut for Fan {
+    fn deref_mut(&mut self) -> &mut Browser {
+        &mut self.browser
     }
+}
 
-    pub async fn with_json(
-        &mut self,
-        method: Method,
-        path: &str,
-        json: serde_json::Value,
-    ) -> Answer {
-        self.send(
-            Self::request(method, path)
-                .header(header::CONTENT_TYPE, "application/json")
-                .body(Body::from(json.to_string()))
-                .unwrap(),
-        )
-        .await
-    }
-
-    pub async fn post(&mut self, path: &str, json: serde_json::Value) -> Answer {
-        self.with_json(Method::POST, path, json).await
-    }
-
-    pub async fn patch(&mut self, path: &str, json: serde_json::Value) -> Answer {
-        self.with_json(Method::PATCH, path, json).await
-    }
-
-    pub async fn delete(&mut self, path: &str) -> Answer {
-        self.send(
-            Self::request(Method::DELETE, path)
-                .body(Body::empty())
-                .unwrap(),
-        )
-        .await
-    }
-
+impl Fan {
     // ---- the library, in the words of the spec
 
     pub async fn favorite(&mut self, artist: i32, folder: Option<i32>) -> Answer {
-        self.post(
-            "/api/favorites",
-            serde_json::json!({ "artistId": artist, "folderId": folder }),
-        )
-        .await
+        let new = NewFavorite {
+            artist_id: artist,
+            folder_id: folder,
+        };
+        self.call(&api::ADD_FAVORITE, &[], &new).await.answer
     }
 
     pub async fn new_folder(&mut self, name: &str) -> i32 {
-        let answer = self
-            .post("/api/favorite-folders", serde_json::json!({ "name": name }))
-            .await;
+        let new = NewFolder {
+            name: name.to_owned(),
+        };
+        let answer = self.call(&api::CREATE_FOLDER, &[], &new).await;
         assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.body);
-        answer.json()["id"].as_i64().unwrap() as i32
+        answer.value().id
     }
 
     /// Artist ids of the top-level favorites.
     pub async fn favorite_ids(&mut self) -> Vec<i32> {
-        let answer = self.get("/api/favorites").await;
+        let answer = self.call(&api::FAVORITES, &[], &()).await;
         assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
-        ids(&answer.json())
+        answer.value().iter().map(|artist| artist.id).collect()
     }
 
     /// Folder id -> (name, artist ids).
     pub async fn folders(&mut self) -> HashMap<i32, (String, Vec<i32>)> {
-        let answer = self.get("/api/favorite-folders").await;
+        let answer = self.call(&api::FOLDERS, &[], &()).await;
         assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
         answer
-            .json()
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|f| {
-                (
-                    f["id"].as_i64().unwrap() as i32,
-                    (f["name"].as_str().unwrap().to_owned(), ids(&f["artists"])),
-                )
+            .value()
+            .into_iter()
+            .map(|folder| {
+                let artists = folder.artists.iter().map(|artist| artist.id).collect();
+                (folder.id, (folder.name, artists))
             })
             .collect()
     }
 
+    /// Saves a video favorite; the body also names another user, which is ignored.
     pub async fn video(&mut self, artist: i32, video: &str, folder: Option<i32>) -> Answer {
-        self.post(
-            "/api/video-favorites",
+        self.call_json(
+            &api::ADD_VIDEO_FAVORITE,
+            &[],
             serde_json::json!({
                 "videoId": video, "artistId": artist, "folderId": folder,
                 "title": "Live at the Hall", "description": "A concert.",
@@ -289,6 +214,7 @@ impl Browser {
             }),
         )
         .await
+        .answer
     }
 }
 

@@ -238,10 +238,11 @@ async fn a_claimed_user_id_that_is_not_the_session_is_refused(db: &TestDb) {
         )
         .await;
     assert_eq!(answer.status, StatusCode::FORBIDDEN);
+    let own_id = ann.user_id.unwrap();
     let own = ann
         .send(
             Browser::request(Method::GET, "/api/favorites")
-                .header("x-user-id", ann.user_id.unwrap().to_string())
+                .header("x-user-id", own_id.to_string())
                 .body(axum::body::Body::empty())
                 .unwrap(),
         )

@@ -37,7 +37,10 @@ impl<S: Send + Sync> FromRequestParts<S> for PageRequest {
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
         Ok(PageRequest {
             uri: parts.uri.clone(),
-            asked: Asked::of(&parts.headers),
+            asked: *parts
+                .extensions
+                .get::<Asked>()
+                .expect("pages are served under the pages' layer, which reads what they are asked"),
             viewer: parts
                 .extensions
                 .get::<ViewerReads>()

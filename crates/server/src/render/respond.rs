@@ -36,17 +36,20 @@ pub struct PagesLayer {
     pub session_cookie: &'static str,
 }
 
-/// The pages' layer: an anonymous request for a page confirmed within [`CONFIRMED_FOR`]
+/// The pages' layer: it reads what the request asks ([`Asked`]) for the page's handler;
+/// an anonymous request for a page confirmed within [`CONFIRMED_FOR`]
 /// is answered from its document; any other goes to the handler, whose cached page goes
 /// out in the coding the request accepts, compressed once ([`Renderer::render`]), not
 /// through the compression layer. A request whose `If-None-Match` names the page's
 /// entity tag is answered 304 without it.
 pub async fn serve_pages(
     State(layer): State<PagesLayer>,
-    request: Request,
+    mut request: Request,
     next: Next,
 ) -> Response {
+    // Read once here and handed on to the page's handler (its `PageRequest`).
     let asked = Asked::of(request.headers());
+    request.extensions_mut().insert(asked);
     let if_none_match = request.headers().get(header::IF_NONE_MATCH).cloned();
     let confirmed = (request.method() == Method::GET
         && cookie(request.headers(), layer.session_cookie).is_none())

@@ -24,13 +24,10 @@ mod secret_logs;
 
 use std::sync::LazyLock;
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use http_body_util::BodyExt;
 use sound_atlas::{build_app, AppState};
 use sound_atlas_ssr::{SsrConfig, SsrPool};
+pub use sound_atlas_test_client::{get, send, Answer};
 use sound_atlas_test_db::TestDb;
-use tower::ServiceExt;
 
 pub const ORIGIN: &str = "https://soundatlas.test";
 
@@ -110,50 +107,16 @@ pub async fn app_with(
     build_app(state)
 }
 
-pub struct Answer {
-    pub status: StatusCode,
-    pub headers: axum::http::HeaderMap,
-    pub body: String,
-    /// For a rendered page: what its render read without a prefetch, and the reverse.
-    pub prefetch: Option<sound_atlas::render::PrefetchReport>,
-}
-
-impl Answer {
-    pub fn json(&self) -> serde_json::Value {
-        serde_json::from_str(&self.body)
-            .unwrap_or_else(|err| panic!("not JSON ({err}): {}", self.body))
-    }
-}
-
-pub async fn get(app: &axum::Router, uri: &str) -> Answer {
-    send(app, Request::get(uri).body(Body::empty()).unwrap()).await
-}
-
-pub async fn send(app: &axum::Router, request: Request<Body>) -> Answer {
-    let response = app.clone().oneshot(request).await.unwrap();
-    let status = response.status();
-    let headers = response.headers().clone();
-    let prefetch = response.extensions().get().cloned();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    Answer {
-        status,
-        headers,
-        body: String::from_utf8_lossy(&bytes).into_owned(),
-        prefetch,
-    }
+/// What the engine's render of a page read without a prefetch, and the reverse (on
+/// every rendered page's response).
+pub fn prefetch(page: &Answer) -> Option<&sound_atlas::render::PrefetchReport> {
+    page.extensions.get()
 }
 
 /// The id of the artist with this exact title.
 pub async fn id_of(app: &axum::Router, title: &str) -> i64 {
-    let hits = get(
-        app,
-        &format!(
-            "/api/artists/search?query={}",
-            sound_atlas_contract::encode_uri_component(title)
-        ),
-    )
-    .await
-    .json();
+    let search = sound_atlas_contract::catalog::api::SEARCH.path(&[&title]);
+    let hits = get(app, search.as_str()).await.json();
     let hit = hits
         .as_array()
         .unwrap()

@@ -34,7 +34,7 @@ async fn a_quiz_url_is_rendered_at_its_first_question_from_its_seeds_facts(db: &
     assert!(html.contains("Question 1 of 10"), "first question shown");
     assert!(html.contains("Submit Answer"));
     assert!(!html.contains("Loading quiz..."));
-    let report = page.prefetch.expect("rendered by the engine");
+    let report = crate::prefetch(&page).expect("rendered by the engine");
     assert!(report.missed.is_empty() && report.unread.is_empty());
     // The page carries the same facts the API serves for that seed.
     let facts = get(&app, "/api/quiz/facts?seed=server-test").await.json();

@@ -139,10 +139,8 @@ const VIEWER_KEYS: &[&str] = &[
 
 fn assert_renders_from_prefetch(page: &Answer, route_id: &str, url: &str, may_skip: &[&str]) {
     {
-        let report = page
-            .prefetch
-            .as_ref()
-            .unwrap_or_else(|| panic!("{url} was not rendered by the engine"));
+        let report =
+            crate::prefetch(page).unwrap_or_else(|| panic!("{url} was not rendered by the engine"));
         assert_eq!(report.route, route_id, "{url}");
         assert!(
             report.missed.is_empty(),

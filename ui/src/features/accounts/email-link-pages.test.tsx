@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { api } from '../../generated/contract';
 import { renderApp } from '../../test/render-app';
 
 describe('the pages the emailed links open', () => {
@@ -10,7 +11,7 @@ describe('the pages the emailed links open', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Confirm your email' })).toBeTruthy();
     const form = screen.getByRole('button', { name: 'Confirm my email' }).closest('form')!;
     expect(form.getAttribute('method')).toBe('post');
-    expect(form.getAttribute('action')).toBe('/api/auth/confirm');
+    expect(form.getAttribute('action')).toBe(api.confirm());
     expect((form.querySelector('input[name="token"]') as HTMLInputElement).value).toBe('abc123');
     expect(document.title).toBe('Confirm Your Email - Sound Atlas');
   });
@@ -18,7 +19,7 @@ describe('the pages the emailed links open', () => {
   it('new-password: the same, with the new password field', () => {
     renderApp('/new-password?token=xyz');
     const form = screen.getByRole('button', { name: 'Set new password' }).closest('form')!;
-    expect(form.getAttribute('action')).toBe('/api/auth/recover/complete');
+    expect(form.getAttribute('action')).toBe(api.setNewPassword());
     expect((form.querySelector('input[name="token"]') as HTMLInputElement).value).toBe('xyz');
     const password = screen.getByLabelText('New password') as HTMLInputElement;
     expect([password.type, password.name, password.required, password.minLength]).toEqual(['password', 'password', true, 8]);

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../generated/contract';
 import { VIDEO_OVERLAY_EVENT, type VideoOverlayRequest } from '../../lib/events';
 import { renderApp } from '../../test/render-app';
 import { makeArtist } from '../../test/fixtures';
@@ -23,12 +24,12 @@ const pastWeek = { weekOf: '2026-11-16', source: 'Test Chart', picks: false };
 
 function homeData(overrides: Record<string, { status: number; body: unknown }> = {}) {
   const base: Record<string, { status: number; body: unknown }> = {
-    '/api/artists/random': { status: 200, body: makeArtist() },
-    '/api/weekly-top-ten': { status: 200, body: topTen },
-    '/api/weekly-top-ten/weeks': { status: 200, body: [picksWeek] },
-    '/api/new-songs': { status: 200, body: newSongs },
-    '/api/youtube/channel-videos': { status: 200, body: channelVideos },
-    '/api/articles': { status: 200, body: articles },
+    [api.randomArtist()]: { status: 200, body: makeArtist() },
+    [api.weeklyTopTen()]: { status: 200, body: topTen },
+    [api.topTenWeeks()]: { status: 200, body: [picksWeek] },
+    [api.newSongs()]: { status: 200, body: newSongs },
+    [api.channelVideos()]: { status: 200, body: channelVideos },
+    [api.articles()]: { status: 200, body: articles },
     ...overrides,
   };
   return Object.entries(base).map(([key, value]) => ({ key, ...value }));
@@ -65,8 +66,8 @@ describe('home content sections', () => {
     const past = topTen.map((entry) => ({ ...entry, ...pastWeek, songName: `${entry.songName} (past)` }));
     const { container } = renderApp(
       '/?week=2026-11-16',
-      homeData({ '/api/weekly-top-ten?week=2026-11-16': { status: 200, body: past }, '/api/weekly-top-ten/weeks': { status: 200, body: [picksWeek, pastWeek] } }).filter(
-        (e) => e.key !== '/api/weekly-top-ten',
+      homeData({ [api.weeklyTopTenOf('2026-11-16')]: { status: 200, body: past }, [api.topTenWeeks()]: { status: 200, body: [picksWeek, pastWeek] } }).filter(
+        (e) => e.key !== api.weeklyTopTen(),
       ),
     );
     expect(screen.getByText('Week of November 16, 2026 · Test Chart', { selector: '.section-note' })).toBeTruthy();
@@ -86,7 +87,7 @@ describe('home content sections', () => {
     expect(container.querySelector('ul[aria-label="Weekly Top 10"]')!.hasAttribute('tabindex')).toBe(false);
     unmount();
     const bare = topTen.map((entry) => ({ ...entry, youtubeLink: null, amazonLink: null }));
-    const { container: plain } = renderApp('/', homeData({ '/api/weekly-top-ten': { status: 200, body: bare } }));
+    const { container: plain } = renderApp('/', homeData({ [api.weeklyTopTen()]: { status: 200, body: bare } }));
     expect(plain.querySelector('ul[aria-label="Weekly Top 10"]')!.getAttribute('tabindex')).toBe('0');
   });
 
@@ -100,7 +101,7 @@ describe('home content sections', () => {
 
   it('shows three "Coming Soon" cards when the channel fails or has no videos', () => {
     for (const answer of [failure, { status: 200, body: [] }]) {
-      const { unmount } = renderApp('/', homeData({ '/api/youtube/channel-videos': answer }));
+      const { unmount } = renderApp('/', homeData({ [api.channelVideos()]: answer }));
       expect(screen.getAllByText('Coming Soon')).toHaveLength(3);
       unmount();
     }
@@ -108,7 +109,7 @@ describe('home content sections', () => {
 
   it('hides Latest Articles on error or when empty, and says when the chart failed', () => {
     for (const answer of [failure, { status: 200, body: [] }]) {
-      const { unmount } = renderApp('/', homeData({ '/api/articles': answer, '/api/weekly-top-ten': failure }));
+      const { unmount } = renderApp('/', homeData({ [api.articles()]: answer, [api.weeklyTopTen()]: failure }));
       expect(screen.queryByRole('heading', { name: 'Latest Articles' })).toBeNull();
       expect(screen.getByText('Failed to load Weekly Top 10 data. Please try again later.')).toBeTruthy();
       unmount();
@@ -117,7 +118,7 @@ describe('home content sections', () => {
 
   it('shows 5 chart skeletons and 3 new-song skeletons while loading', () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
-    const { container } = renderApp('/', homeData({}).filter((e) => e.key !== '/api/weekly-top-ten' && e.key !== '/api/new-songs'));
+    const { container } = renderApp('/', homeData({}).filter((e) => e.key !== api.weeklyTopTen() && e.key !== api.newSongs()));
     expect(container.querySelectorAll('.video-tile--top10 .video-tile-thumb.skeleton')).toHaveLength(5);
     expect(container.querySelectorAll('.video-tile--song .video-tile-thumb.skeleton')).toHaveLength(3);
   });
@@ -131,7 +132,7 @@ describe('home content sections', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     });
     expect(screen.getByRole('button', { name: 'Refreshing...' })).toBeTruthy();
-    expect(String((fetchSpy.mock.calls[0] as unknown[])[0])).toBe('/api/weekly-top-ten?refresh=true');
+    expect(String((fetchSpy.mock.calls[0] as unknown[])[0])).toBe(api.weeklyTopTen({ refresh: 'true' }));
     await act(async () => {
       await vi.advanceTimersByTimeAsync(REFRESH_SPINNER_MS + 50);
     });
@@ -156,7 +157,7 @@ describe('home content sections', () => {
 
 describe('the article list', () => {
   it('lists every article as a card linking to its page, with category links that work without JavaScript', () => {
-    renderApp('/articles', [{ key: '/api/articles', status: 200, body: articles }]);
+    renderApp('/articles', [{ key: api.articles(), status: 200, body: articles }]);
     expect(screen.getByRole('heading', { level: 1, name: 'Articles' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Article categories' });
     expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
@@ -172,19 +173,19 @@ describe('the article list', () => {
   });
 
   it('filters by the category in the address, and says so when none match', () => {
-    const { unmount } = renderApp('/articles?category=equipment-and-gear', [{ key: '/api/articles', status: 200, body: articles }]);
+    const { unmount } = renderApp('/articles?category=equipment-and-gear', [{ key: api.articles(), status: 200, body: articles }]);
     expect(within(screen.getByRole('list', { name: 'Equipment & Gear articles' })).getAllByRole('article')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Equipment & Gear' }).getAttribute('aria-current')).toBe('page');
     unmount();
-    renderApp('/articles?category=general', [{ key: '/api/articles', status: 200, body: articles }]);
+    renderApp('/articles?category=general', [{ key: api.articles(), status: 200, body: articles }]);
     expect(screen.getByText('No articles found in General category.')).toBeTruthy();
   });
 
   it('shows the error text, the empty text and 6 skeletons while loading', () => {
-    const { unmount } = renderApp('/articles', [{ key: '/api/articles', ...failure }]);
+    const { unmount } = renderApp('/articles', [{ key: api.articles(), ...failure }]);
     expect(screen.getByText('Failed to load articles. Please try again later.')).toBeTruthy();
     unmount();
-    const empty = renderApp('/articles', [{ key: '/api/articles', status: 200, body: [] }]);
+    const empty = renderApp('/articles', [{ key: api.articles(), status: 200, body: [] }]);
     expect(screen.getByText('No articles available yet. Check back soon for new content!')).toBeTruthy();
     empty.unmount();
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
@@ -200,8 +201,8 @@ describe('the article list', () => {
 
 describe('an article page', () => {
   const seeded = [
-    { key: '/api/articles/7', status: 200, body: articles[0] },
-    { key: '/api/articles', status: 200, body: articles },
+    { key: api.article(7), status: 200, body: articles[0] },
+    { key: api.articles(), status: 200, body: articles },
   ];
 
   it('shows every element in the spec order', () => {
@@ -227,8 +228,8 @@ describe('an article page', () => {
       image2Caption: 'The original single sleeve',
     });
     const { container } = renderApp('/articles/21', [
-      { key: '/api/articles/21', status: 200, body: pictured },
-      { key: '/api/articles', status: 200, body: [pictured, ...articles] },
+      { key: api.article(21), status: 200, body: pictured },
+      { key: api.articles(), status: 200, body: [pictured, ...articles] },
     ]);
     const text = container.textContent ?? '';
     const order = ['Back to Articles', 'The band on stage in 1985', 'November 20, 2026', 'Artist Spotlight', 'The Story Behind a Song', 'Rock', 'A short history', 'Share', 'bold words', 'The studio where it was recorded', 'The original single sleeve', 'Watch', 'Studio headphones', 'As an Amazon Associate', 'More in Artist Spotlight', 'Back to All Articles'];
@@ -261,7 +262,7 @@ describe('an article page', () => {
     expect(cards.length).toBeGreaterThan(0);
     for (const media of cards) expect(media.querySelector('svg.generated-artwork image')?.getAttribute('href')).toMatch(/^\/art\/\d{1,3}\/[A-Z0-9]{1,2}\.svg$/);
     const hue = (title: string) => {
-      const { container: list } = renderApp('/articles', [{ key: '/api/articles', status: 200, body: [makeArticle({ title })] }]);
+      const { container: list } = renderApp('/articles', [{ key: api.articles(), status: 200, body: [makeArticle({ title })] }]);
       return list.querySelector('.article-card-media image')?.getAttribute('href');
     };
     // Same category, the same colour family (turned a little by the title, lib/artwork.ts); the initials follow the title.
@@ -284,8 +285,8 @@ describe('an article page', () => {
   it('names a search as one, and discloses and marks as sponsored only links that carry an affiliate tag', () => {
     const untagged = makeArticle({ id: 22, product1Link: 'https://www.amazon.com/dp/B000002UJQ' });
     renderApp('/articles/22', [
-      { key: '/api/articles/22', status: 200, body: untagged },
-      { key: '/api/articles', status: 200, body: [untagged] },
+      { key: api.article(22), status: 200, body: untagged },
+      { key: api.articles(), status: 200, body: [untagged] },
     ]);
     const products = screen.getByRole('heading', { name: 'Related Products' }).closest('section')!;
     const link = within(products).getByRole('link');
@@ -320,7 +321,7 @@ describe('an article page', () => {
   });
 
   it('says "Article Not Found" for a missing article', () => {
-    renderApp('/articles/999', [{ key: '/api/articles/999', status: 404, body: { status: 404, error: 'Not Found', message: "The article you're looking for doesn't exist." } }]);
+    renderApp('/articles/999', [{ key: api.article(999), status: 404, body: { status: 404, error: 'Not Found', message: "The article you're looking for doesn't exist." } }]);
     expect(screen.getByRole('alert').textContent).toContain("Article Not Found: The article you're looking for doesn't exist.");
     expect(document.title).toBe('Article Not Found - Sound Atlas');
   });

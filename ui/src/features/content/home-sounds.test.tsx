@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../generated/contract';
 import { playHoverSound } from '../../lib/sound';
 import { makeArtist } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
@@ -13,11 +14,11 @@ const hover = vi.mocked(playHoverSound);
 afterEach(() => hover.mockClear());
 
 const home = [
-  { key: '/api/artists/random', status: 200, body: makeArtist() },
-  { key: '/api/weekly-top-ten', status: 200, body: topTen },
-  { key: '/api/new-songs', status: 200, body: newSongs },
-  { key: '/api/youtube/channel-videos', status: 200, body: channelVideos },
-  { key: '/api/articles', status: 200, body: [] },
+  { key: api.randomArtist(), status: 200, body: makeArtist() },
+  { key: api.weeklyTopTen(), status: 200, body: topTen },
+  { key: api.newSongs(), status: 200, body: newSongs },
+  { key: api.channelVideos(), status: 200, body: channelVideos },
+  { key: api.articles(), status: 200, body: [] },
 ];
 
 describe('the home cards', () => {

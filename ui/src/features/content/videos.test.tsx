@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app';
 import { makeArtist } from '../../test/fixtures';
-import { INVALID_YOUTUBE_URL } from '../../generated/contract';
+import { api, INVALID_YOUTUBE_URL } from '../../generated/contract';
 import { channelVideos, makeArticle, newSongs, topTen } from './content-fixtures';
 import { CHANNEL_STEP, NEW_SONGS_STEP, TOP_TEN_STEP } from './home-sections';
 
@@ -13,11 +13,11 @@ afterEach(() => {
 
 function home() {
   return renderApp('/', [
-    { key: '/api/artists/random', status: 200, body: makeArtist() },
-    { key: '/api/weekly-top-ten', status: 200, body: topTen },
-    { key: '/api/new-songs', status: 200, body: [...newSongs, { ...newSongs[0]!, id: 2, songName: 'Second Song' }] },
-    { key: '/api/youtube/channel-videos', status: 200, body: channelVideos },
-    { key: '/api/articles', status: 200, body: [] },
+    { key: api.randomArtist(), status: 200, body: makeArtist() },
+    { key: api.weeklyTopTen(), status: 200, body: topTen },
+    { key: api.newSongs(), status: 200, body: [...newSongs, { ...newSongs[0]!, id: 2, songName: 'Second Song' }] },
+    { key: api.channelVideos(), status: 200, body: channelVideos },
+    { key: api.articles(), status: 200, body: [] },
   ]);
 }
 
@@ -83,8 +83,8 @@ describe('an article video', () => {
     for (const bad of ['not a video', 'https://www.youtube.com/watch?v=short', 'fJ9rUzIMcZQX']) {
       const article = makeArticle({ id: 31, youtubeVideo: bad });
       const { container, unmount } = renderApp('/articles/31', [
-        { key: '/api/articles/31', status: 200, body: article },
-        { key: '/api/articles', status: 200, body: [article] },
+        { key: api.article(31), status: 200, body: article },
+        { key: api.articles(), status: 200, body: [article] },
       ]);
       expect(INVALID_YOUTUBE_URL).toBe('Invalid YouTube URL');
       expect(screen.getByText('Invalid YouTube URL')).toBeTruthy();
@@ -94,8 +94,8 @@ describe('an article video', () => {
     }
     const good = makeArticle({ id: 32, youtubeVideo: 'fJ9rUzIMcZQ' });
     renderApp('/articles/32', [
-      { key: '/api/articles/32', status: 200, body: good },
-      { key: '/api/articles', status: 200, body: [good] },
+      { key: api.article(32), status: 200, body: good },
+      { key: api.articles(), status: 200, body: [good] },
     ]);
     expect(screen.queryByText('Invalid YouTube URL')).toBeNull();
     expect(screen.getByRole('button', { name: /^Play video:/ })).toBeTruthy();

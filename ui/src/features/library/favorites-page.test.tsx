@@ -1,12 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Artist, FavoriteFolder, VideoFavorite } from '../../generated/contract';
+import { api, type Artist, type FavoriteFolder, type VideoFavorite } from '../../generated/contract';
 import { PLAY_EVENT, SHOW_LOGIN_EVENT, type PlayRequest } from '../../lib/events';
 import { MutationObserver } from '@tanstack/react-query';
 import { HttpError } from '../../lib/http-error';
 import { REMOVAL_RETRY, REMOVAL_RETRY_MS } from '../../lib/library';
 import { createQueryClient } from '../../lib/query-client';
 import { playSound } from '../../lib/sound';
+import { matchOperation, type Operation } from '../../test/fake-api';
 import { makeArtist } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
@@ -45,10 +46,10 @@ class FakeLibrary {
   }
   seed() {
     return [
-      { key: '/api/user', status: 200, body: user },
-      { key: '/api/favorites', status: 200, body: this.favorites },
-      { key: '/api/favorite-folders', status: 200, body: this.folders },
-      { key: '/api/video-favorites', status: 200, body: this.videos },
+      { key: api.user(), status: 200, body: user },
+      { key: api.favorites(), status: 200, body: this.favorites },
+      { key: api.favoriteFolders(), status: 200, body: this.folders },
+      { key: api.videoFavorites(), status: 200, body: this.videos },
     ];
   }
   fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -63,41 +64,41 @@ class FakeLibrary {
     const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
     const folderParam = url.searchParams.get('folderId');
     if (method === 'GET' && this.holdReads) return new Promise<Response>(() => {});
-    if (method === 'GET' && url.pathname === '/api/favorites') return json(this.favorites);
-    if (method === 'GET' && url.pathname === '/api/favorite-folders') return json(this.folders);
-    if (method === 'GET' && url.pathname === '/api/video-favorites') return json(this.videos);
-    if (method === 'POST' && url.pathname === '/api/favorites') {
+    const calling = (operation: Operation) => matchOperation(operation, method, url);
+    if (calling('favorites')) return json(this.favorites);
+    if (calling('favoriteFolders')) return json(this.folders);
+    if (calling('videoFavorites')) return json(this.videos);
+    if (calling('addFavorite')) {
       const artist = [queen, adele].find((a) => a.id === body.artistId)!;
       if (body.folderId) this.folders = this.folders.map((f) => (f.id === body.folderId ? { ...f, artists: [...f.artists, artist] } : f));
       else this.favorites = [...this.favorites, artist];
       return json({ id: 9, artistId: artist.id, folderId: body.folderId ?? null, createdAt: '' }, 201);
     }
-    if (method === 'POST' && url.pathname === '/api/video-favorites') {
+    if (calling('addVideoFavorite')) {
       const saved: VideoFavorite = { ...body, folderId: body.folderId ?? null };
       this.videos = [...this.videos, saved];
       return json(saved, 201);
     }
-    let match = /^\/api\/favorites\/(\d+)$/.exec(url.pathname);
-    if (method === 'DELETE' && match) {
-      const id = Number(match[1]);
+    const removedFavorite = calling('removeFavorite');
+    if (removedFavorite) {
+      const id = Number(removedFavorite[0]);
       if (folderParam) this.folders = this.folders.map((f) => (f.id === Number(folderParam) ? { ...f, artists: f.artists.filter((a) => a.id !== id) } : f));
       else this.favorites = this.favorites.filter((a) => a.id !== id);
       return new Response(null, { status: 204 });
     }
-    if (method === 'POST' && url.pathname === '/api/favorite-folders') {
+    if (calling('createFolder')) {
       const folder = { id: this.nextFolderId++, name: body.name, createdAt: '', artists: [] };
       this.folders = [...this.folders, folder];
       return json({ id: folder.id, name: folder.name, createdAt: '' }, 201);
     }
-    match = /^\/api\/favorite-folders\/(\d+)$/.exec(url.pathname);
-    if (method === 'DELETE' && match) {
+    const deletedFolder = calling('deleteFolder');
+    if (deletedFolder) {
       // As the server does: what the folder held returns to the main favorites.
-      const id = Number(match[1]);
+      const id = Number(deletedFolder[0]);
       const gone = this.folders.find((f) => f.id === id);
       this.folders = this.folders.filter((f) => f.id !== id);
       for (const artist of gone?.artists ?? []) if (!this.favorites.some((a) => a.id === artist.id)) this.favorites = [...this.favorites, artist];
       this.videos = this.videos.map((v) => (v.folderId === id ? { ...v, folderId: null } : v));
-      if (this.holdReads) return new Response(null, { status: 204 });
       return new Response(null, { status: 204 });
     }
     return json({ message: 'unexpected' }, 500);
@@ -120,7 +121,7 @@ describe('the favorites screen', () => {
   it('signed out, asks for a login instead of listing favorites', async () => {
     const opened = vi.fn();
     window.addEventListener(SHOW_LOGIN_EVENT, opened);
-    renderApp('/favorites', [{ key: '/api/user', status: 200, body: null }]);
+    renderApp('/favorites', [{ key: api.user(), status: 200, body: null }]);
     expect(screen.getByText('Login Required')).toBeTruthy();
     await waitFor(() => expect(opened).toHaveBeenCalled());
     window.removeEventListener(SHOW_LOGIN_EVENT, opened);
@@ -179,7 +180,7 @@ describe('the favorites screen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Adele' }));
     expect(within(dialog).getByRole('button', { name: 'Adding...' })).toBeTruthy();
     await waitFor(() => expect(within(dialog).queryByText('Adele')).toBeNull());
-    expect(library.calls).toContain('POST /api/favorites');
+    expect(library.calls).toContain(`POST ${api.addFavorite()}`);
     // The top-level video favorite is a main favorite too: it is filed with the folder's id.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Bohemian Rhapsody' }));
     expect(within(dialog).getByRole('button', { name: 'Adding...' })).toBeTruthy();
@@ -251,8 +252,8 @@ describe('the favorites screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove Adele' }));
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByRole('heading', { level: 3, name: 'Adele' })).toBeNull());
-    expect(library.calls[0]).toBe('DELETE /api/favorites/2');
-    await waitFor(() => expect(library.calls).toContain('GET /api/favorites'));
+    expect(library.calls[0]).toBe(`DELETE ${api.removeFavorite(2)}`);
+    await waitFor(() => expect(library.calls).toContain(`GET ${api.favorites()}`));
   });
 
   it('plays the unfavorite sound when a removal is confirmed and done, not on cancel nor on failure', async () => {
@@ -267,7 +268,7 @@ describe('the favorites screen', () => {
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByRole('heading', { level: 3, name: 'Adele' })).toBeNull());
     expect(sound.mock.calls.filter(([name]) => name === 'unfavorite')).toHaveLength(1);
-    await waitFor(() => expect(library.calls).toContain('GET /api/video-favorites'));
+    await waitFor(() => expect(library.calls).toContain(`GET ${api.videoFavorites()}`));
 
     // A removal that fails twice (the one retry included) stays silent.
     library.failNext = 2;
@@ -282,7 +283,7 @@ describe('the favorites screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete Folder' }));
     fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Delete Folder?' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(history.location.pathname).toBe('/favorites'));
-    expect(library.calls).toContain('DELETE /api/favorite-folders/7');
+    expect(library.calls).toContain(`DELETE ${api.deleteFolder(7)}`);
     await waitFor(() => expect(screen.queryByRole('region', { name: 'My Folders' })).toBeNull());
   });
 
@@ -336,9 +337,9 @@ describe('the favorite heart', () => {
     const opened = vi.fn();
     window.addEventListener(SHOW_LOGIN_EVENT, opened);
     renderApp('/artist/1', [
-      { key: '/api/artists/1', status: 200, body: queen },
-      { key: '/api/artists/1/neighbors', status: 200, body: { position: 1, total: 2, previousId: 2, nextId: 2 } },
-      { key: '/api/artists/1/related', status: 200, body: [] },
+      { key: api.artist(1), status: 200, body: queen },
+      { key: api.neighbors(1), status: 200, body: { position: 1, total: 2, previousId: 2, nextId: 2 } },
+      { key: api.related(1), status: 200, body: [] },
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Add to Favorites' }));
     expect(opened).toHaveBeenCalledTimes(1);
@@ -351,9 +352,9 @@ describe('the favorite heart', () => {
     vi.stubGlobal('fetch', library.fetch);
     renderApp('/artist/1', [
       ...library.seed(),
-      { key: '/api/artists/1', status: 200, body: queen },
-      { key: '/api/artists/1/neighbors', status: 200, body: { position: 1, total: 2, previousId: 2, nextId: 2 } },
-      { key: '/api/artists/1/related', status: 200, body: [] },
+      { key: api.artist(1), status: 200, body: queen },
+      { key: api.neighbors(1), status: 200, body: { position: 1, total: 2, previousId: 2, nextId: 2 } },
+      { key: api.related(1), status: 200, body: [] },
     ]);
     expect(screen.getByRole('button', { name: 'Favorites: 0' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add to Favorites' }));
@@ -375,9 +376,9 @@ describe('the favorite heart', () => {
   it('runs prev/next through the favorites in favorites mode, with "n / total favorites"', () => {
     renderApp('/artist/2?list=favorites', [
       ...library.seed(),
-      { key: '/api/artists/2', status: 200, body: adele },
-      { key: '/api/artists/2/neighbors', status: 200, body: { position: 7, total: 350, previousId: 41, nextId: 43 } },
-      { key: '/api/artists/2/related', status: 200, body: [] },
+      { key: api.artist(2), status: 200, body: adele },
+      { key: api.neighbors(2), status: 200, body: { position: 7, total: 350, previousId: 41, nextId: 43 } },
+      { key: api.related(2), status: 200, body: [] },
     ]);
     expect(screen.getByText('2 / 2 favorites', { normalizer: text })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Next artist' }).getAttribute('href')).toBe('/artist/1?list=favorites');

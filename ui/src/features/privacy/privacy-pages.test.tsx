@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../generated/contract';
 import { renderApp } from '../../test/render-app';
 
 const user = { id: 1, email: 'ann@example.com' };
-const signedIn = [{ key: '/api/user', status: 200, body: user }];
+const signedIn = [{ key: api.user(), status: 200, body: user }];
 
 let calls: { method: string; path: string; body: unknown }[];
 let confirmationFails: boolean;
@@ -13,8 +14,8 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
     calls.push({ method: init?.method ?? 'GET', path, body: init?.body ? JSON.parse(String(init.body)) : null });
-    if (path === '/api/user/delete') return new Response('{"success":true}', { status: 200 });
-    if (path === '/api/user/deletion-confirmation') {
+    if (path === api.deleteAccount()) return new Response('{"success":true}', { status: 200 });
+    if (path === api.deletionConfirmation()) {
       if (confirmationFails) throw new TypeError('network down');
       return new Response('{}', { status: 200 });
     }
@@ -52,7 +53,7 @@ describe('account deletion', () => {
     toConfirmStep();
     fireEvent.click(screen.getByRole('button', { name: 'Delete My Account' }));
     await waitFor(() => expect(history.location.pathname).toBe('/'));
-    expect(calls.map((call) => `${call.method} ${call.path}`).slice(0, 2)).toEqual(['DELETE /api/user/delete', 'POST /api/user/deletion-confirmation']);
+    expect(calls.map((call) => `${call.method} ${call.path}`).slice(0, 2)).toEqual([`DELETE ${api.deleteAccount()}`, `POST ${api.deletionConfirmation()}`]);
     expect(calls[1]!.body).toEqual({ email: 'ann@example.com' });
     expect(alert.mock.calls).toEqual([
       ['Your account and all data have been permanently deleted. A confirmation email is on its way to ann@example.com.'],

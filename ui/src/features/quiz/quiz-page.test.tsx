@@ -10,9 +10,9 @@ import { generateQuiz, resultMessage, type QuizFact } from './quiz-generator';
 import { QuizPage } from './quiz-page';
 
 /**
- * Renders /quiz... with a query client whose fetcher answers `/api/quiz/facts?seed=`
- * from `facts` (the server's answer; end-to-end tests use the real server), or never
- * answers when `facts` is 'pending'.
+ * Renders /quiz... with a query client whose fetcher answers the quiz facts read
+ * (`quizFactsKey`) from `facts` (the server's answer; end-to-end tests use the real
+ * server), or never answers when `facts` is 'pending'.
  */
 function renderQuiz(url: string, facts: QuizFact[] | 'pending' = CATALOGUE) {
   const requested: string[] = [];

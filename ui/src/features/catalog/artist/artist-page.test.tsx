@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { makeArtist } from '../../../test/fixtures';
-import type { ArtistDetails } from '../../../generated/contract';
+import { api, type ArtistDetails } from '../../../generated/contract';
 import { artistFacts, formatDate, listenLabel, shareLinks, spellBar, spellText } from './artist-facts';
 import { backTarget, favoritesMode, favoritesPager } from './artist-page';
 
@@ -46,10 +46,10 @@ const enrichedDetails: ArtistDetails = {
 
 function seeded(artist = makeArtist(), details: ArtistDetails = plainDetails) {
   return [
-    { key: `/api/artists/${artist.id}`, status: 200, body: artist },
-    { key: `/api/artists/${artist.id}/neighbors`, status: 200, body: neighbors },
-    { key: `/api/artists/${artist.id}/related`, status: 200, body: related },
-    { key: `/api/artists/${artist.id}/details`, status: 200, body: details },
+    { key: api.artist(artist.id), status: 200, body: artist },
+    { key: api.neighbors(artist.id), status: 200, body: neighbors },
+    { key: api.related(artist.id), status: 200, body: related },
+    { key: api.artistDetails(artist.id), status: 200, body: details },
   ];
 }
 
@@ -118,13 +118,13 @@ describe('artist page', () => {
 
   it('shows the not-found message for a 404', () => {
     renderApp('/artist/999', [
-      { key: '/api/artists/999', status: 404, body: { status: 404, error: 'Not Found', message: 'This artist could not be found. It may have been removed or the ID is incorrect.' } },
+      { key: api.artist(999), status: 404, body: { status: 404, error: 'Not Found', message: 'This artist could not be found. It may have been removed or the ID is incorrect.' } },
     ]);
     expect(screen.getByRole('alert').textContent).toContain('Not Found: This artist could not be found. It may have been removed or the ID is incorrect.');
   });
 
   it('shows the load error with Back to Home for other failures', () => {
-    renderApp('/artist/5', [{ key: '/api/artists/5', status: 500, body: { status: 500, error: 'Internal Server Error', message: 'x' } }]);
+    renderApp('/artist/5', [{ key: api.artist(5), status: 500, body: { status: 500, error: 'Internal Server Error', message: 'x' } }]);
     expect(screen.getByRole('alert').textContent).toContain('Error: Failed to load artist information. Please try again later.');
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
   });

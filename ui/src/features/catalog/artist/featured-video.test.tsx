@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { api } from '../../../generated/contract';
 import { SHOW_LOGIN_EVENT } from '../../../lib/events';
 import { renderApp } from '../../../test/render-app';
 import { makeArtist } from '../../../test/fixtures';
@@ -12,10 +13,10 @@ const videos = [
 function seeded(channel: { status: number; body: unknown }) {
   const artist = makeArtist({ soloVideoLink: link });
   return [
-    { key: `/api/artists/${artist.id}`, status: 200, body: artist },
-    { key: `/api/artists/${artist.id}/neighbors`, status: 200, body: { position: 1, total: 2, previousId: 7, nextId: 7 } },
-    { key: `/api/artists/${artist.id}/related`, status: 200, body: [] },
-    { key: `/api/artist/channel-videos?url=${encodeURIComponent(link)}`, ...channel },
+    { key: api.artist(artist.id), status: 200, body: artist },
+    { key: api.neighbors(artist.id), status: 200, body: { position: 1, total: 2, previousId: 7, nextId: 7 } },
+    { key: api.related(artist.id), status: 200, body: [] },
+    { key: api.artistChannelVideos(link), ...channel },
   ];
 }
 
@@ -47,8 +48,8 @@ describe('Featured Video', () => {
     const saved = { artistId: 42, videoId: 'hTWKbfoikeg', folderId: null, title: videos[0]!.title, description: '', thumbnail: '', url: videos[0]!.url, artistName: 'Nirvana', publishedAt: '' };
     renderApp('/artist/42', [
       ...seeded({ status: 200, body: videos }),
-      { key: '/api/user', status: 200, body: { id: 1, email: 'ann@example.com' } },
-      { key: '/api/video-favorites', status: 200, body: [saved] },
+      { key: api.user(), status: 200, body: { id: 1, email: 'ann@example.com' } },
+      { key: api.videoFavorites(), status: 200, body: [saved] },
     ]);
     const heart = screen.getByRole('button', { name: 'Remove from Favorites: Nirvana - Smells Like Teen Spirit' });
     expect(heart.getAttribute('aria-pressed')).toBe('true');

@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { api } from '../../../generated/contract';
 import { renderApp } from '../../../test/render-app';
 import { httpErrorFromBody } from '../../../lib/http-error';
 import { resultsSummary, searchErrorMessage } from './search-page';
@@ -16,7 +17,7 @@ describe('search page', () => {
   it('shows results for the decoded, trimmed query, escaping markup', () => {
     const query = '<script>alert(1)</script>';
     renderApp(`/search/${encodeURIComponent(query)}`, [
-      { key: `/api/artists/search/cards?query=${encodeURIComponent(query)}&page=1`, status: 200, body: { query, page: 1, pageSize: 12, total: 0, artists: [] } },
+      { key: api.searchCards(query, 1), status: 200, body: { query, page: 1, pageSize: 12, total: 0, artists: [] } },
     ]);
     expect(screen.getByText(`No results found for "${query}"`)).toBeTruthy();
     expect(document.querySelector('script')).toBeNull();
@@ -39,7 +40,7 @@ describe('search page', () => {
   it('shows pages 1..N of the results with the count of all and a plain link to the next page', () => {
     const card = (id: number) => ({ id, title: `Band ${id}`, imageUrl: null, genres: ['Rock'] });
     const page = (n: number) => ({
-      key: `/api/artists/search/cards?query=rock&page=${n}`,
+      key: api.searchCards('rock', n),
       status: 200,
       body: { query: 'rock', page: n, pageSize: 12, total: 30, artists: Array.from({ length: 12 }, (_, i) => card(n * 100 + i)) },
     });
