@@ -329,6 +329,25 @@ fn operations_ts(cfg: &Config) -> String {
     }
     out.push_str("} as const;\n\n");
 
+    out.push_str(
+        "/** Every operation's method and path template (`{name}` holes, those of the query \
+         string required): how a test's fake server tells the calls apart. */\n\
+         export const operations = {\n",
+    );
+    for op in &operations {
+        writeln!(
+            out,
+            "  {}: {{ method: {}, template: {} }},",
+            op.name,
+            js_string(op.method.as_str()),
+            js_string(op.template.0)
+        )
+        .unwrap();
+    }
+    out.push_str(
+        "} as const satisfies Record<keyof typeof api, { method: HttpMethod; template: string }>;\n\n",
+    );
+
     let private: Vec<String> = operations
         .iter()
         .filter(|op| op.method == Method::Get && op.access == Access::SignedIn)
