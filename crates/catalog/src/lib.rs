@@ -9,10 +9,14 @@
 //! - `reads`: one function per API read, shared by `/api` handlers and page prefetch.
 //! - `quiz`: the facts the music quiz is generated from, sampled per seed.
 //! - `api`: the axum routes under `/api/artists` and `/api/quiz`.
+//! - `import`: the artist importer and the enrichment from the open music data sources;
+//!   `cli`: the subcommands that run them (`sound-atlas import artists`, `enrich`).
 
 pub mod api;
+pub mod cli;
 mod details;
 pub mod enrichment;
+pub mod import;
 pub mod model;
 pub mod params;
 pub mod quiz;

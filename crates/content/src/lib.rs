@@ -7,6 +7,9 @@
 //! - `seed`: the content shipped in `assets/seed/content/`, loaded on start.
 //! - `reads`: one function per API read, shared by `/api` handlers and page prefetch.
 //! - `api`: the axum routes.
+//! - `records`: the content's records as the seed files and the importers give them;
+//!   `import`: the importers of charts, new songs and articles; `cli`: their
+//!   subcommands (`sound-atlas import top-ten|new-songs|articles`).
 
 pub mod api;
 pub mod cli;

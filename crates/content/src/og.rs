@@ -281,7 +281,7 @@ impl Default for ShareImages {
                 .build(),
             http: reqwest::Client::builder()
                 .timeout(PHOTO_TIMEOUT)
-                .user_agent(crate::import::user_agent())
+                .user_agent(sound_atlas_import::user_agent())
                 .build()
                 .expect("an HTTP client"),
         }
