@@ -11,6 +11,7 @@
 //! - `api`: the axum routes under `/api/artists` and `/api/quiz`.
 //! - `import`: the artist importer and the enrichment from the open music data sources;
 //!   `cli`: the subcommands that run them (`sound-atlas import artists`, `enrich`).
+//! - `share_picture`: an artist's share picture (`/og/artist/{id}.png`).
 
 pub mod api;
 pub mod cli;
@@ -23,6 +24,7 @@ pub mod quiz;
 pub mod reads;
 pub mod search;
 pub mod seed;
+pub mod share_picture;
 pub mod store;
 pub mod write;
 

@@ -1,5 +1,5 @@
 //! Writes the contract as TypeScript for the UI: `ui/src/generated/contract.ts` (payload
-//! types, API paths and the typed client, page routes, links, titles, limits) and
+//! types, API paths and the typed client, page routes, links, pictures, titles, limits) and
 //! `ui/src/generated/browse-params.cases.json` (the lenient-rule cases both sides test).
 //!
 //! The root `build.rs` calls [`write_if_changed`] before bundling the UI; the test at
@@ -27,7 +27,7 @@ use crate::library::{
 use crate::openapi::Description;
 use crate::operation::{hole_names, Access, Answer, Method, OperationInfo};
 use crate::pages::{
-    links, routes, titles, DATA_SAVER_COOKIE, DEFAULT_IMAGE_ALT, DEFAULT_IMAGE_PATH,
+    images, links, routes, titles, DATA_SAVER_COOKIE, DEFAULT_IMAGE_ALT, DEFAULT_IMAGE_PATH,
     SITE_DESCRIPTION, SITE_NAME, TAGLINE,
 };
 use crate::quiz::{self, QuizFact};
@@ -231,6 +231,17 @@ fn contract_ts() -> String {
             "  {name}: ({}): string => {},",
             params(template, "string | number"),
             template_literal(template, true)
+        )
+        .unwrap();
+    }
+    out.push_str("} as const;\n\n// ---- Pictures the server draws\n\nexport const images = {\n");
+    for image in images::ALL {
+        writeln!(
+            out,
+            "  {}: ({}): string => {},",
+            image.name,
+            params(&image.path, "string | number"),
+            template_literal(&image.path, true)
         )
         .unwrap();
     }

@@ -6,7 +6,8 @@
 //!   browser's query key), request body, answer, success status and access
 //!   (`Operation<B, T>`, `Endpoint<T>` for reads, `ApiPath<T>`); the server mounts its
 //!   handlers by them, the OpenAPI description and the UI's client are generated from them;
-//! - page routes, links and document titles (`pages`);
+//! - page routes, links, the addresses of the pictures the server draws and document
+//!   titles (`pages`);
 //! - limits (page sizes, caps, letters) and the lenient browse-parameter rules.
 //!
 //! `codegen` turns it into `ui/src/generated/` (run by the root `build.rs`; the crate's
