@@ -9,16 +9,22 @@
 //! - `reads`: one function per API read, shared by `/api` handlers and page prefetch.
 //! - `quiz`: the facts the music quiz is generated from, sampled per seed.
 //! - `api`: the axum routes under `/api/artists` and `/api/quiz`.
+//! - `import`: the artist importer and the enrichment from the open music data sources;
+//!   `cli`: the subcommands that run them (`sound-atlas import artists`, `enrich`).
+//! - `share_picture`: an artist's share picture (`/og/artist/{id}.png`).
 
 pub mod api;
+pub mod cli;
 mod details;
 pub mod enrichment;
+pub mod import;
 pub mod model;
 pub mod params;
 pub mod quiz;
 pub mod reads;
 pub mod search;
 pub mod seed;
+pub mod share_picture;
 pub mod store;
 pub mod write;
 

@@ -7,16 +7,20 @@
 //! - `seed`: the content shipped in `assets/seed/content/`, loaded on start.
 //! - `reads`: one function per API read, shared by `/api` handlers and page prefetch.
 //! - `api`: the axum routes.
+//! - `records`: the content's records as the seed files and the importers give them;
+//!   `import`: the importers of charts, new songs and articles; `cli`: their
+//!   subcommands (`sound-atlas import top-ten|new-songs|articles`).
+//! - `share_picture`: an article's share picture (`/og/article/{id}.png`).
 
 pub mod api;
 pub mod cli;
 pub mod import;
 pub mod marketplace;
 pub mod model;
-pub mod og;
 pub mod reads;
 pub mod records;
 pub mod seed;
+pub mod share_picture;
 pub mod store;
 pub mod video;
 

@@ -1,8 +1,8 @@
 //! Writes the contract as TypeScript for the UI: `ui/src/generated/contract.ts` (payload
 //! types, the render envelope, API paths and the typed client, page routes, links,
-//! titles, descriptions, limits), and the cases of the two rules both sides implement and
-//! test: `ui/src/generated/browse-params.cases.json` (the lenient browse parameters) and
-//! `ui/src/generated/descriptions.cases.json` (page descriptions).
+//! pictures, titles, descriptions, limits), and the cases of the two rules both sides
+//! implement and test: `ui/src/generated/browse-params.cases.json` (the lenient browse
+//! parameters) and `ui/src/generated/descriptions.cases.json` (page descriptions).
 //!
 //! The root `build.rs` calls [`write_if_changed`] before bundling the UI; the test at
 //! the bottom fails when the committed copy differs from what the Rust side generates.
@@ -29,7 +29,7 @@ use crate::library::{
 use crate::openapi::Description;
 use crate::operation::{hole_names, Access, Answer, Method, OperationInfo};
 use crate::pages::{
-    descriptions, links, routes, titles, DATA_SAVER_COOKIE, DEFAULT_IMAGE_ALT, DEFAULT_IMAGE_PATH,
+    descriptions, images, links, routes, titles, DATA_SAVER_COOKIE, DEFAULT_IMAGE_ALT, DEFAULT_IMAGE_PATH,
     SITE_DESCRIPTION, SITE_NAME, TAGLINE,
 };
 use crate::quiz::{self, QuizFact};
@@ -258,6 +258,17 @@ fn contract_ts() -> String {
             "  {name}: ({}): string => {},",
             params(template, "string | number"),
             template_literal(template, true)
+        )
+        .unwrap();
+    }
+    out.push_str("} as const;\n\n// ---- Pictures the server draws\n\nexport const images = {\n");
+    for image in images::ALL {
+        writeln!(
+            out,
+            "  {}: ({}): string => {},",
+            image.name,
+            params(&image.path, "string | number"),
+            template_literal(&image.path, true)
         )
         .unwrap();
     }

@@ -6,7 +6,8 @@
 //!   browser's query key), request body, answer, success status and access
 //!   (`Operation<B, T>`, `Endpoint<T>` for reads, `ApiPath<T>`); the server mounts its
 //!   handlers by them, the OpenAPI description and the UI's client are generated from them;
-//! - page routes, links, document titles and page descriptions (`pages`);
+//! - page routes, links, the addresses of the pictures the server draws, document titles
+//!   and page descriptions (`pages`);
 //! - the render envelope: the server's request to the engine's `render`, its answer and
 //!   the page state the browser hydrates from (`render`);
 //! - limits (page sizes, caps, letters), and the two rules both sides implement (the

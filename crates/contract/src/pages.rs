@@ -1,7 +1,8 @@
-//! Page routes, the links between pages and the document titles: the route table both
-//! the axum router and the React router are built from.
+//! Page routes, the links between pages, the addresses of the pictures the server draws
+//! and the document titles: the route table both the axum router and the React router
+//! are built from.
 
-use crate::template::Template;
+use crate::template::{Part, Template};
 
 /// The site's name ("{product}" in the spec).
 #[macro_export]
@@ -195,6 +196,108 @@ pub mod links {
         ("quizSeed", QUIZ_SEED),
         ("searchResultsPage", SEARCH_RESULTS_PAGE),
     ];
+}
+
+/// A picture the server draws, at an address naming everything the picture shows
+/// (`/og/artist/{id}.png`). Both sides build the address from `path`; the server routes
+/// it at [`ImageRoute::route`] and reads the holes back with [`ImageRoute::read`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ImageRoute {
+    /// Its name in the generated `images` table.
+    pub name: &'static str,
+    pub path: Template,
+}
+
+impl ImageRoute {
+    const fn new(name: &'static str, path: &'static str) -> Self {
+        ImageRoute {
+            name,
+            path: Template(path),
+        }
+    }
+
+    /// The picture's address with its holes filled (each encoded as a URI component).
+    pub fn href(&self, values: &[&dyn std::fmt::Display]) -> String {
+        self.path
+            .fill_with(values, crate::template::encode_uri_component)
+    }
+
+    /// Where the server routes the picture: the fixed start of `path`, then the rest as
+    /// one capture, `{file}` (or `{*file}` when the rest spans segments). The router
+    /// captures whole segments only, and a file's hole sits between fixed text (`{id}.png`).
+    pub fn route(&self) -> String {
+        let (start, rest) = self.split();
+        let spans_segments = rest
+            .iter()
+            .any(|part| matches!(part, Part::Text(text) if text.contains('/')));
+        format!(
+            "{start}{}",
+            if spans_segments { "{*file}" } else { "{file}" }
+        )
+    }
+
+    /// The holes' values in the route's capture, in order (`"12.png"` gives `["12"]`), or
+    /// None when the capture does not have the path's shape. A value is never empty and
+    /// never holds a `/`; what else it may hold is the handler's to check.
+    pub fn read<'a>(&self, file: &'a str) -> Option<Vec<&'a str>> {
+        let (_, parts) = self.split();
+        let mut rest = file;
+        let mut values = Vec::new();
+        for (i, part) in parts.iter().enumerate() {
+            match part {
+                Part::Text(text) => rest = rest.strip_prefix(text)?,
+                Part::Hole(_) => {
+                    let value = match parts.get(i + 1) {
+                        // The path's last text ends the capture.
+                        Some(Part::Text(text)) if i + 2 == parts.len() => {
+                            rest.strip_suffix(text)?
+                        }
+                        Some(Part::Text(text)) => &rest[..rest.find(text)?],
+                        _ => rest,
+                    };
+                    if value.is_empty() || value.contains('/') {
+                        return None;
+                    }
+                    values.push(value);
+                    rest = &rest[value.len()..];
+                }
+            }
+        }
+        rest.is_empty().then_some(values)
+    }
+
+    /// The fixed start of `path` (up to its first hole) and the parts after it.
+    fn split(&self) -> (&'static str, Vec<Part>) {
+        let mut parts = self.path.parts();
+        match parts.first() {
+            Some(Part::Text(start)) if start.ends_with('/') => {
+                let start = *start;
+                parts.remove(0);
+                (start, parts)
+            }
+            _ => panic!(
+                "an image path starts with fixed segments: {:?}",
+                self.path.0
+            ),
+        }
+    }
+}
+
+/// The pictures the server draws.
+pub mod images {
+    use super::ImageRoute;
+
+    /// An artist's share picture (1200x630: name, genres, photo), for `og:image`.
+    pub const ARTIST_SHARE_PICTURE: ImageRoute =
+        ImageRoute::new("artistSharePicture", "/og/artist/{id}.png");
+    /// An article's share picture (1200x630: title, category, lead image), for `og:image`.
+    pub const ARTICLE_SHARE_PICTURE: ImageRoute =
+        ImageRoute::new("articleSharePicture", "/og/article/{id}.png");
+    /// The generated artwork of an artist or article without an image: initials on a
+    /// colour (`hue` in degrees), the same picture for every name with that pair.
+    pub const ARTWORK: ImageRoute = ImageRoute::new("artwork", "/art/{hue}/{initials}.svg");
+
+    pub const ALL: &[ImageRoute] = &[ARTIST_SHARE_PICTURE, ARTICLE_SHARE_PICTURE, ARTWORK];
 }
 
 /// Document titles: the server writes them into the first HTML, the browser sets them
@@ -398,6 +501,24 @@ mod tests {
                 "{case:?}"
             );
             assert!(!case.expected.is_empty(), "{case:?}");
+        }
+    }
+
+    #[test]
+    fn a_picture_is_routed_by_its_file_and_its_holes_read_back() {
+        let artist = images::ARTIST_SHARE_PICTURE;
+        assert_eq!(artist.href(&[&12]), "/og/artist/12.png");
+        assert_eq!(artist.route(), "/og/artist/{file}");
+        assert_eq!(artist.read("12.png"), Some(vec!["12"]));
+        for bad in ["12", ".png", "12.png.x", "x/12.png"] {
+            assert_eq!(artist.read(bad), None, "{bad}");
+        }
+        let artwork = images::ARTWORK;
+        assert_eq!(artwork.href(&[&210, &"É♪"]), "/art/210/%C3%89%E2%99%AA.svg");
+        assert_eq!(artwork.route(), "/art/{*file}");
+        assert_eq!(artwork.read("210/AB.svg"), Some(vec!["210", "AB"]));
+        for bad in ["210/AB", "AB.svg", "/AB.svg", "210/.svg", "1/2/AB.svg"] {
+            assert_eq!(artwork.read(bad), None, "{bad}");
         }
     }
 }

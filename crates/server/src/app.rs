@@ -6,6 +6,7 @@ use axum::http::{header, HeaderValue};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
+use sound_atlas_share_picture::ShareImages;
 use sound_atlas_web::ApiError;
 use tower_http::compression::CompressionLayer;
 use tower_http::request_id::MakeRequestId;
@@ -19,6 +20,14 @@ pub const MAX_URI_BYTES: usize = 2048;
 /// any routing. Ours are a session cookie and a few short headers; 16 KiB leaves room
 /// for a proxy's and a browser's own (HTTP/1's parser stops far later, at ~400 KiB).
 pub const MAX_HEADER_BYTES: usize = 16 * 1024;
+
+/// The artists' and the articles' share pictures, drawn and cached by one renderer.
+fn share_pictures() -> Router<AppState> {
+    let images = ShareImages::new(&sound_atlas_import::user_agent());
+    Router::new()
+        .merge(sound_atlas_catalog::share_picture::router(images.clone()))
+        .merge(sound_atlas_content::share_picture::router(images))
+}
 
 pub fn build_app(state: AppState) -> Router {
     let sessions = state.accounts.session_layer();
@@ -43,7 +52,7 @@ pub fn build_app(state: AppState) -> Router {
         // the video service's iframe API for the player (a local fake in test mode)
         .merge(crate::video_api::router(crate::video_api::fake_from_env()))
         .merge(crate::artwork::router())
-        .merge(sound_atlas_content::og::router())
+        .merge(share_pictures())
         // a signed-in visitor's pages carry their library and are private
         .merge(
             crate::pages::router()

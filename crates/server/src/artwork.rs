@@ -1,18 +1,20 @@
 //! Generated artwork for artists without an image: their initials on a genre colour,
-//! drawn here once per colour and initials (`/art/{hue}/{initials}.svg`) instead of as
-//! inline SVG in every card. The browser caches it for good (the URL names everything
-//! the picture depends on), and React renders two elements per card instead of ten.
-//! The UI builds the URL in `ui/src/lib/artwork.ts` (`artworkUrl`).
+//! drawn here once per colour and initials (`/art/{hue}/{initials}.svg`, the contract's
+//! `images::ARTWORK`) instead of as inline SVG in every card. The browser caches it for
+//! good (the URL names everything the picture depends on), and React renders two
+//! elements per card instead of ten. The UI builds the URL from the same declaration
+//! (`images.artwork`, with the hue and initials of `ui/src/lib/artwork.ts`).
 
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use sound_atlas_contract::pages::images::ARTWORK;
 use sound_atlas_web::{ApiError, PathParam};
 
 pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new().route(
-        "/art/{*file}",
+        &ARTWORK.route(),
         get(|PathParam(file): PathParam| async move { artwork(&file) }),
     )
 }
@@ -42,8 +44,9 @@ fn artwork(file: &str) -> Response {
 
 /// `{hue}/{initials}.svg`, hue below 360, initials a few letters or digits (or ♪).
 fn parse(file: &str) -> Option<(u16, &str)> {
-    let (hue, name) = file.split_once('/')?;
-    let initials = name.strip_suffix(".svg")?;
+    let [hue, initials] = ARTWORK.read(file)?[..] else {
+        return None;
+    };
     let hue: u16 = hue.parse().ok().filter(|h| *h < 360)?;
     let count = initials.chars().count();
     let valid = (1..=MAX_INITIALS).contains(&count)

@@ -37,14 +37,14 @@ impl HeadImage {
     }
 
     /// A page's own share picture (`/og/...png`, drawn by the server at 1200x630).
-    pub fn share_card(path: String, card: &sound_atlas_content::og::ShareCard) -> HeadImage {
+    pub fn share_card(path: String, card: &sound_atlas_share_picture::ShareCard) -> HeadImage {
         HeadImage {
             url: path,
             size: Some((
-                sound_atlas_content::og::WIDTH,
-                sound_atlas_content::og::HEIGHT,
+                sound_atlas_share_picture::WIDTH,
+                sound_atlas_share_picture::HEIGHT,
             )),
-            alt: sound_atlas_content::og::alt_text(card),
+            alt: sound_atlas_share_picture::alt_text(card),
         }
     }
 

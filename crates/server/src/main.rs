@@ -22,8 +22,23 @@ enum Command {
         /// The copy's path (must not exist yet).
         file: std::path::PathBuf,
     },
+    /// Import artists or content. Re-running updates rows in place; bad rows are
+    /// reported with their line and skipped; the import commits whole or not at all.
+    Import {
+        #[command(subcommand)]
+        what: Import,
+    },
     #[command(flatten)]
-    Content(sound_atlas_content::cli::Command),
+    Catalog(sound_atlas_catalog::cli::Command),
+}
+
+/// `sound-atlas import …`: each feature's importers, under one subcommand.
+#[derive(Subcommand)]
+enum Import {
+    #[command(flatten)]
+    Catalog(sound_atlas_catalog::cli::Import),
+    #[command(flatten)]
+    Content(sound_atlas_content::cli::Import),
 }
 
 #[tokio::main]
@@ -38,7 +53,10 @@ async fn main() -> std::process::ExitCode {
         }
     };
     match cli.command {
-        Some(Command::Content(command)) => return run_command(&config, command).await,
+        Some(Command::Import { what }) => return run_command(&config, Task::Import(what)).await,
+        Some(Command::Catalog(command)) => {
+            return run_command(&config, Task::Catalog(command)).await
+        }
         Some(Command::Backup { file }) => return backup(&config, &file).await,
         None => {}
     }
@@ -51,11 +69,14 @@ async fn main() -> std::process::ExitCode {
     }
 }
 
+/// A subcommand that changes the data: an import, or the catalogue's enrichment.
+enum Task {
+    Import(Import),
+    Catalog(sound_atlas_catalog::cli::Command),
+}
+
 /// Importers and enrichment: against the configured database, then a summary.
-async fn run_command(
-    config: &sound_atlas::config::Config,
-    command: sound_atlas_content::cli::Command,
-) -> std::process::ExitCode {
+async fn run_command(config: &sound_atlas::config::Config, task: Task) -> std::process::ExitCode {
     let db = match sound_atlas::db::connect(config).await {
         Ok(db) => db,
         Err(err) => {
@@ -63,7 +84,12 @@ async fn run_command(
             return std::process::ExitCode::FAILURE;
         }
     };
-    match sound_atlas_content::cli::run(&db, command).await {
+    let outcome = match task {
+        Task::Import(Import::Catalog(what)) => sound_atlas_catalog::cli::import(&db, what).await,
+        Task::Import(Import::Content(what)) => sound_atlas_content::cli::import(&db, what).await,
+        Task::Catalog(command) => sound_atlas_catalog::cli::run(&db, command).await,
+    };
+    match outcome {
         Ok(report) => {
             // Running servers on this PostgreSQL reread at once.
             if let Err(err) = sound_atlas::changes::announce(&db).await {

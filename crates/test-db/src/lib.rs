@@ -6,6 +6,8 @@
 //! and drop it when the test passes. Without that variable the PostgreSQL tests
 //! fail with a message saying how to start one: a database test must not pass
 //! silently without running.
+//!
+//! `temp_file` writes the input files the importers' tests read.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -111,6 +113,21 @@ fn database_url(server: &str, database: &str) -> String {
         url.push_str(query);
     }
     url
+}
+
+/// A file holding `text` under the system temp directory, in a directory of its own (so
+/// tests running at once never share one): what an importer test reads. Returns its path.
+pub fn temp_file(name: &str, text: &str) -> String {
+    static N: AtomicU32 = AtomicU32::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "sound-atlas-import-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
 }
 
 /// Runs each listed `async fn name(db: TestDb)` as `sqlite::name` and `postgres::name`.

@@ -1,5 +1,5 @@
-import type { ArtistSummary } from '../generated/contract';
-import { artworkHue, artworkUrl, initialsOf } from '../lib/artwork';
+import { images, type ArtistSummary } from '../generated/contract';
+import { artworkHue, initialsOf } from '../lib/artwork';
 import { atWidth, imageSources, RENDITION } from '../lib/image-fallback';
 import { artistCardShape, cardHeartClass, CARD_IMAGE_SIZE, heartLabel } from './artist-card-shape';
 import { spriteUse } from './icons';
@@ -50,5 +50,5 @@ function imageMarkup(artist: ArtistSummary): string | undefined {
     return `<div class="artist-image artist-card-media"><img src="${escape(source)}" alt="" width="${CARD_IMAGE_SIZE}" height="${CARD_IMAGE_SIZE}" loading="lazy" decoding="async" referrerPolicy="no-referrer"/></div>`;
   }
   const hue = artworkHue(artist.genres, artist.title);
-  return `<div class="artist-image artist-card-media artist-image--artwork"><svg class="generated-artwork" viewBox="0 0 400 400" preserveAspectRatio="xMidYMid slice" style="background:hsl(${hue} 70% 46%)" aria-hidden="true"><image href="${artworkUrl(hue, initialsOf(artist.title))}" width="400" height="400"></image></svg></div>`;
+  return `<div class="artist-image artist-card-media artist-image--artwork"><svg class="generated-artwork" viewBox="0 0 400 400" preserveAspectRatio="xMidYMid slice" style="background:hsl(${hue} 70% 46%)" aria-hidden="true"><image href="${images.artwork(hue, initialsOf(artist.title))}" width="400" height="400"></image></svg></div>`;
 }

@@ -720,6 +720,14 @@ export const links = {
   searchResultsPage: (query: string | number, page: string | number): string => `/search/${enc(query)}?page=${enc(page)}`,
 } as const;
 
+// ---- Pictures the server draws
+
+export const images = {
+  artistSharePicture: (id: string | number): string => `/og/artist/${enc(id)}.png`,
+  articleSharePicture: (id: string | number): string => `/og/article/${enc(id)}.png`,
+  artwork: (hue: string | number, initials: string | number): string => `/art/${enc(hue)}/${enc(initials)}.svg`,
+} as const;
+
 // ---- Document titles
 
 export const titles = {

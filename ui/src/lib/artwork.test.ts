@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import part1 from '../../../assets/seed/artists/part-1.json';
 import part2 from '../../../assets/seed/artists/part-2.json';
 import part3 from '../../../assets/seed/artists/part-3.json';
-import { artworkHue, artworkUrl, initialsOf } from './artwork';
+import { images } from '../generated/contract';
+import { artworkHue, initialsOf } from './artwork';
 
 /** The seed catalogue, as the site lists it under each browse letter. */
 const seed: Array<{ title: string; genres: string[] }> = [...part1, ...part2, ...part3];
@@ -15,7 +16,7 @@ describe('generated artwork over the seed catalogue', () => {
       const letter = /^[a-z]/i.test(artist.title) ? artist.title[0]!.toUpperCase() : '#';
       const pictures = byLetter.get(letter) ?? new Map<string, string>();
       byLetter.set(letter, pictures);
-      const url = artworkUrl(artworkHue(artist.genres, artist.title), initialsOf(artist.title));
+      const url = images.artwork(artworkHue(artist.genres, artist.title), initialsOf(artist.title));
       const other = pictures.get(url);
       if (other) clashes.push(`${other} / ${artist.title}: ${url}`);
       pictures.set(url, artist.title);

@@ -1,4 +1,8 @@
-/** Deterministic generated artwork (initials on a genre-derived colour). */
+/**
+ * Deterministic generated artwork (initials on a genre-derived colour). The server draws
+ * the picture at the contract's `images.artwork(hue, initials)` (crates/server/src/artwork.rs;
+ * immutable, shared by every artist with the same pair).
+ */
 
 /**
  * Two letters that read as the name's, the way a person abbreviates it: a leading "The"
@@ -44,12 +48,4 @@ export function artworkHue(genres: readonly string[] | null | undefined, title: 
   const seed = genres && genres.length > 0 ? genres[0]!.trim().toLowerCase() : title.toLowerCase();
   const turn = ((hashString(title.toLowerCase()) % HUE_STEPS) - (HUE_STEPS - 1) / 2) * HUE_STEP;
   return (hashString(seed) % 360 + turn + 360) % 360;
-}
-
-/**
- * The artwork as an image the server draws once per hue and initials
- * (crates/server/src/artwork.rs; immutable, shared by every artist with the same pair).
- */
-export function artworkUrl(hue: number, initials: string): string {
-  return `/art/${hue}/${encodeURIComponent(initials)}.svg`;
 }

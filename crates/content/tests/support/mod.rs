@@ -10,6 +10,7 @@ use axum::Router;
 use http_body_util::BodyExt;
 use sound_atlas_catalog::Catalog;
 use sound_atlas_content::{Content, ContentSettings, VideoConfig, VideoService};
+use sound_atlas_share_picture::ShareImages;
 use sound_atlas_test_db::TestDb;
 use tower::ServiceExt;
 
@@ -53,7 +54,9 @@ pub async fn seeded_with(db: &TestDb, videos: VideoConfig, settings: ContentSett
 pub fn app(state: State) -> Router {
     Router::new()
         .nest("/api", sound_atlas_content::api::router())
-        .merge(sound_atlas_content::og::router())
+        .merge(sound_atlas_content::share_picture::router(
+            ShareImages::new(&sound_atlas_import::user_agent()),
+        ))
         .with_state(state)
 }
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Link } from '../../components/link';
-import { INVALID_YOUTUBE_URL, RELATED_ARTICLES, descriptions, links, routes, titles, type Article } from '../../generated/contract';
+import { INVALID_YOUTUBE_URL, RELATED_ARTICLES, descriptions, images, links, routes, titles, type Article } from '../../generated/contract';
 import { useAppEnv } from '../../lib/app-state';
 import { isNotFound } from '../../lib/http-error';
 import { pageDescription, useDocumentHead, useNotFoundHead } from '../../lib/use-document-head';
@@ -84,7 +84,7 @@ export function ArticlePage() {
           title: titles.article(article.title),
           description: pageDescription(article.summary, descriptions.article(article.title)),
           url,
-          image: `${origin}/og/article/${article.id}.png`,
+          image: `${origin}${images.articleSharePicture(article.id)}`,
           imageAlt: shareImageAlt(article),
           type: 'article',
           article: { publishedTime: article.date, section: article.category, tags: tagList(article.tags) },

@@ -2,9 +2,8 @@
 //! Graph and JSON-LD computed from the same data the page renders.
 
 use serde_json::{json, Value};
-use sound_atlas_catalog::{Artist, ArtistDetails, Letter};
-use sound_atlas_content::og;
-use sound_atlas_contract::pages::{descriptions, links, routes, titles, SITE_NAME};
+use sound_atlas_catalog::{share_picture, Artist, ArtistDetails, Letter};
+use sound_atlas_contract::pages::{descriptions, images, links, routes, titles, SITE_NAME};
 
 use crate::head::{breadcrumb_list, crumb, Head, HeadImage, DEFAULT_DESCRIPTION};
 
@@ -89,7 +88,10 @@ pub fn artist(origin: &str, artist: &Artist, details: Option<&ArtistDetails>) ->
     Head {
         og_type: "profile",
         // The artist's own share picture (name, genres): every artist unfurls differently.
-        image: HeadImage::share_card(og::paths::artist(artist.id), &og::ShareCard::artist(artist)),
+        image: HeadImage::share_card(
+            images::ARTIST_SHARE_PICTURE.href(&[&artist.id]),
+            &share_picture::card(artist),
+        ),
         json_ld: vec![
             artist_json_ld(
                 origin,

@@ -3,8 +3,8 @@
 //! article with its date, section and tags, and `Article` plus `BreadcrumbList` JSON-LD.
 
 use serde_json::{json, Value};
-use sound_atlas_content::{og, Article, Category};
-use sound_atlas_contract::pages::{descriptions, links, routes, titles, SITE_NAME};
+use sound_atlas_content::{share_picture, Article, Category};
+use sound_atlas_contract::pages::{descriptions, images, links, routes, titles, SITE_NAME};
 
 use crate::head::{breadcrumb_list, crumb, Head, HeadImage};
 
@@ -57,8 +57,8 @@ gear, and general reading about music."
 pub fn article(origin: &str, article: &Article) -> Head {
     let path = routes::ARTICLE.href(&[&article.id]);
     let url = format!("{origin}{path}");
-    let card = og::ShareCard::article(article);
-    let image_path = og::paths::article(article.id);
+    let card = share_picture::card(article);
+    let image_path = images::ARTICLE_SHARE_PICTURE.href(&[&article.id]);
     let tags = article.tag_list();
     let description = descriptions::from_text(
         Some(&article.summary),

@@ -8,7 +8,7 @@ import { useFavoritesList, useFoldersList } from '../../../lib/library';
 import { isNotFound } from '../../../lib/http-error';
 import { queries } from '../queries';
 import { ARTIST_SWIPE } from '../../../lib/swipe';
-import { descriptions, links, routes, titles } from '../../../generated/contract';
+import { descriptions, images, links, routes, titles } from '../../../generated/contract';
 import type { Artist, ArtistDetails, ArtistSummary, Neighbors } from '../../../generated/contract';
 import { isWikimediaUrl, normalizeImageUrl } from '../../../lib/url';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -82,7 +82,7 @@ export function artistHead(artist: Pick<Artist, 'id' | 'title' | 'bio' | 'genres
     title: titles.artist(artist.title),
     description: pageDescription(artist.bio, descriptions.artist(artist.title)),
     url: `${origin}${routes.artist.href(artist.id)}`,
-    image: `${origin}/og/artist/${artist.id}.png`,
+    image: `${origin}${images.artistSharePicture(artist.id)}`,
     imageAlt: genres ? `${word}: ${artist.title} (${genres})` : `${word}: ${artist.title}`,
     type: 'profile',
   };

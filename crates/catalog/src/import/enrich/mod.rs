@@ -17,13 +17,13 @@ pub mod wikidata;
 use std::collections::{BTreeSet, HashMap};
 use std::time::Duration;
 
+use crate::enrichment::{self, ArtistEnrichment, MemberSpell, Sourced, Target};
+use crate::write::now_unix;
 use sea_orm::{DatabaseConnection, TransactionTrait};
-use sound_atlas_catalog::enrichment::{self, ArtistEnrichment, MemberSpell, Sourced, Target};
-use sound_atlas_catalog::write::now_unix;
 
-use super::polite::{AskError, Polite, Politeness};
 use super::wiki::{self, WikiConfig};
-use super::{ImportError, Progress, Report};
+use sound_atlas_import::polite::{AskError, Polite, Politeness};
+use sound_atlas_import::{ImportError, Progress, Report};
 use wikidata::Entity;
 
 pub const WIKIDATA: &str = "wikidata";

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serde::de::DeserializeOwned;
 
-use super::user_agent;
+use crate::user_agent;
 
 #[derive(Debug, Clone)]
 pub struct Politeness {

@@ -14,11 +14,11 @@ use axum::{Json, Router};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{json, Value};
 use sound_atlas_catalog::enrichment;
+use sound_atlas_catalog::import::enrich::{self, EnrichConfig};
+use sound_atlas_catalog::import::wiki::WikiConfig;
 use sound_atlas_catalog::write::{self, ArtistUpsert};
-use sound_atlas_content::import::enrich::{self, EnrichConfig};
-use sound_atlas_content::import::polite::Politeness;
-use sound_atlas_content::import::wiki::WikiConfig;
 use sound_atlas_entity::artist;
+use sound_atlas_import::polite::Politeness;
 use sound_atlas_test_db::{db_tests, TestDb};
 
 const BAND_MBID: &str = "0383dadf-2a4e-4d10-a46a-e9e041da8eb3";

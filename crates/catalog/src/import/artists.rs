@@ -13,13 +13,13 @@
 //! stored as a band (the sheet cannot say; fix it with a `kind` column); a present one
 //! keeps its kind.
 
+use crate::model::normalize_image_url;
+use crate::write::{self, ArtistUpsert, PresentArtists};
 use sea_orm::{DatabaseConnection, TransactionTrait};
 use serde_json::Value;
-use sound_atlas_catalog::model::normalize_image_url;
-use sound_atlas_catalog::write::{self, ArtistUpsert, PresentArtists};
 
-use super::{ImportError, Progress, Report};
-use crate::model::ChannelRef;
+use sound_atlas_import::video_link::ChannelRef;
+use sound_atlas_import::{ImportError, Progress, Report};
 
 /// The error text of a sheet that cannot be parsed.
 pub const SHEETS_PARSE_ERROR: &str = "Could not parse Google Sheets data";
@@ -171,7 +171,7 @@ fn row_to_artist(cells: &[(Field, String)]) -> Option<Result<ArtistUpsert, Strin
         if ChannelRef::parse(link).is_none() {
             problems.push(format!(
                 "solo video link: {}",
-                crate::model::INVALID_YOUTUBE_URL
+                sound_atlas_contract::content::INVALID_YOUTUBE_URL
             ));
         }
     }

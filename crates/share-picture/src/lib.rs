@@ -1,6 +1,13 @@
-//! Share images: a 1200x630 PNG per artist and per article, drawn by the server from
-//! the page's data (name or title, genres or category, the site's mark) with resvg,
-//! so a shared link unfurls with a picture of that page and not a generic logo.
+//! Share pictures: a 1200x630 PNG per page, drawn by the server from the page's data
+//! (name or title, genres or category, a photo, the site's mark) with resvg, so a
+//! shared link unfurls with a picture of that page and not a generic logo. The
+//! catalogue draws its artists' (`/og/artist/{id}.png`), the content its articles'
+//! (`/og/article/{id}.png`); each says what its card shows, this crate draws it.
+//!
+//! A crate of its own, not a part of either feature nor of the importers' shared crate:
+//! it is the drawing (a font, the rasteriser, the cache of rendered pictures, the photo
+//! client and the PNG answer), which both features need and neither owns, and it has
+//! nothing to do with importing.
 //!
 //! The colours and the placement of the shapes derive from a hash of the page's
 //! kind, id and title, so two artists (or two articles) never share a picture even
@@ -10,16 +17,11 @@
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, OnceLock};
 
-use axum::extract::{FromRef, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::{Extension, Router};
 use resvg::{tiny_skia, usvg};
-use sound_atlas_catalog::Catalog;
-use sound_atlas_web::{ApiError, PathParam};
-
-use crate::store::Content;
+use sound_atlas_contract::pages::ImageRoute;
+use sound_atlas_web::ApiError;
 
 pub const WIDTH: u32 = 1200;
 pub const HEIGHT: u32 = 630;
@@ -47,44 +49,6 @@ impl ShareCard {
         let mut hasher = DefaultHasher::new();
         (self.kind, self.id, &self.title, &self.subtitle).hash(&mut hasher);
         hasher.finish()
-    }
-}
-
-impl ShareCard {
-    /// An artist's picture: the name, up to three genres and the photo (its smaller
-    /// rendition when there is one).
-    pub fn artist(artist: &sound_atlas_catalog::Artist) -> ShareCard {
-        let (id, title, genres) = (artist.id, &artist.title, &artist.genres);
-        ShareCard {
-            image_url: artist
-                .image_thumbnail_url
-                .clone()
-                .or_else(|| artist.image_url.clone()),
-            // The word the artist page uses (its eyebrow): a band is a band everywhere.
-            kind: if artist.is_band() { "Band" } else { "Artist" },
-            id,
-            title: title.to_owned(),
-            subtitle: genres
-                .iter()
-                .take(3)
-                .cloned()
-                .collect::<Vec<_>>()
-                .join(" · "),
-        }
-    }
-
-    /// An article's picture: the title and the category.
-    pub fn article(article: &crate::model::Article) -> ShareCard {
-        ShareCard {
-            image_url: article
-                .featured_image
-                .clone()
-                .or_else(|| article.image1.clone()),
-            kind: "Article",
-            id: article.id,
-            title: article.title.clone(),
-            subtitle: article.category.clone(),
-        }
     }
 }
 
@@ -272,8 +236,9 @@ pub struct ShareImages {
     http: reqwest::Client,
 }
 
-impl Default for ShareImages {
-    fn default() -> Self {
+impl ShareImages {
+    /// Photos are read naming the site as `user_agent`.
+    pub fn new(user_agent: &str) -> Self {
         ShareImages {
             cache: moka::sync::Cache::builder()
                 .max_capacity(CACHE_ENTRIES)
@@ -281,17 +246,20 @@ impl Default for ShareImages {
                 .build(),
             http: reqwest::Client::builder()
                 .timeout(PHOTO_TIMEOUT)
-                .user_agent(crate::import::user_agent())
+                .user_agent(user_agent)
                 .build()
                 .expect("an HTTP client"),
         }
     }
-}
 
-impl ShareImages {
+    /// The answer with the PNG of `card`.
+    pub async fn response(&self, card: ShareCard) -> Result<Response, ApiError> {
+        Ok(png_response(self.png(card).await?))
+    }
+
     /// The PNG for `card` (with its photo when it loads), rendered off the async
     /// threads on a miss.
-    pub async fn png(&self, card: ShareCard) -> Result<Arc<Vec<u8>>, ApiError> {
+    async fn png(&self, card: ShareCard) -> Result<Arc<Vec<u8>>, ApiError> {
         if let Some(png) = self.cache.get(&card) {
             return Ok(png);
         }
@@ -344,37 +312,13 @@ impl ShareImages {
     }
 }
 
-/// The share-image routes (top level, not under /api): `/og/artist/{id}.png` and
-/// `/og/article/{id}.png`.
-pub fn router<S>() -> Router<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Content: FromRef<S>,
-    Catalog: FromRef<S>,
-{
-    // The rendered pictures belong to these routes alone (not to the content service).
-    Router::new()
-        .route("/og/artist/{file}", get(artist_image))
-        .route("/og/article/{file}", get(article_image))
-        .layer(Extension(ShareImages::default()))
-}
-
-/// Paths for pages' `og:image`.
-pub mod paths {
-    pub fn artist(id: i32) -> String {
-        format!("/og/artist/{id}.png")
+/// The page a share picture's route capture names (`"12.png"` at
+/// `/og/artist/{id}.png`): a positive id.
+pub fn page_id(image: &ImageRoute, file: &str) -> Option<i32> {
+    match image.read(file)?.as_slice() {
+        [id] => id.parse::<i32>().ok().filter(|id| *id > 0),
+        _ => None,
     }
-
-    pub fn article(id: i32) -> String {
-        format!("/og/article/{id}.png")
-    }
-}
-
-fn id_of(file: &str) -> Option<i32> {
-    file.strip_suffix(".png")?
-        .parse::<i32>()
-        .ok()
-        .filter(|id| *id > 0)
 }
 
 fn png_response(png: Arc<Vec<u8>>) -> Response {
@@ -391,31 +335,6 @@ fn png_response(png: Arc<Vec<u8>>) -> Response {
         png.as_ref().clone(),
     )
         .into_response()
-}
-
-async fn artist_image(
-    Extension(images): Extension<ShareImages>,
-    State(catalog): State<Catalog>,
-    PathParam(file): PathParam,
-) -> Result<Response, ApiError> {
-    let not_found = || ApiError::not_found(sound_atlas_catalog::reads::ARTIST_NOT_FOUND);
-    let id = id_of(&file).ok_or_else(not_found)?;
-    let snapshot = catalog.snapshot(false).await?;
-    let artist = snapshot.get(id).ok_or_else(not_found)?;
-    let card = ShareCard::artist(artist);
-    Ok(png_response(images.png(card).await?))
-}
-
-async fn article_image(
-    Extension(images): Extension<ShareImages>,
-    State(content): State<Content>,
-    PathParam(file): PathParam,
-) -> Result<Response, ApiError> {
-    let not_found = || ApiError::not_found(crate::reads::ARTICLE_NOT_FOUND);
-    let id = id_of(&file).ok_or_else(not_found)?;
-    let article = crate::reads::article(&content, id).await?;
-    let card = ShareCard::article(&article);
-    Ok(png_response(images.png(card).await?))
 }
 
 #[cfg(test)]
@@ -500,6 +419,8 @@ mod tests {
 
     #[test]
     fn only_positive_ids_with_a_png_suffix_name_a_picture() {
+        let image = sound_atlas_contract::pages::images::ARTIST_SHARE_PICTURE;
+        let id_of = |file| page_id(&image, file);
         assert_eq!(id_of("12.png"), Some(12));
         assert_eq!(id_of("12"), None);
         assert_eq!(id_of("0.png"), None);

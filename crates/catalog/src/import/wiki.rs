@@ -7,12 +7,12 @@
 
 use std::time::Duration;
 
+use crate::enrichment;
 use sea_orm::{DatabaseConnection, TransactionTrait};
 use serde::Deserialize;
-use sound_atlas_catalog::enrichment;
 
-use super::polite::{Polite, Politeness};
-use super::{ImportError, Progress, Report};
+use sound_atlas_import::polite::{Polite, Politeness};
+use sound_atlas_import::{ImportError, Progress, Report};
 
 /// The source recorded for biographies read here.
 pub const SOURCE: &str = "wikipedia";
@@ -120,7 +120,7 @@ pub async fn fill_biographies(
             target.id,
             summary.extract.trim().to_owned(),
             SOURCE,
-            sound_atlas_catalog::write::now_unix(),
+            crate::write::now_unix(),
         )
         .await?;
         txn.commit().await?;

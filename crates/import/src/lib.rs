@@ -1,16 +1,22 @@
-//! Importers: artists from the public-spreadsheet query format or CSV, encyclopedia
-//! enrichment, and charts, new songs and articles from JSON or CSV.
+//! What the importers of every feature share: the catalogue's (artists, enrichment) and
+//! the content's (charts, new songs, articles). Each feature owns its importers; this
+//! crate holds only what they have in common, so neither feature depends on the other.
 //!
 //! Every import reads and checks its whole input first, reports each bad row with
 //! its line and skips it, then writes the good rows in one transaction: it commits
 //! whole or changes nothing. Re-running updates rows in place (keyed by rank or
 //! `externalId`), never duplicates them.
+//!
+//! - this module: reading a source (a file or a URL), the User-Agent, the error, the
+//!   report of an import and its progress bar;
+//! - `records`: JSON and CSV records with the line each starts on, and their checks;
+//! - `polite`: the paced, retrying client for the open data services;
+//! - `video_link`: the video service's link shapes (a video, a channel), which both an
+//!   artist's solo video link and the content's songs are checked against.
 
-pub mod artists;
-pub mod enrich;
 pub mod polite;
 pub mod records;
-pub mod wiki;
+pub mod video_link;
 
 use std::time::Duration;
 

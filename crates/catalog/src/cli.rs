@@ -1,0 +1,114 @@
+//! The `sound-atlas` subcommands of the catalogue: `import artists` and `enrich`. The
+//! binary parses them with clap, next to the content's, and hands them to [`import`]
+//! and [`run`] with an open database.
+
+use std::time::Duration;
+
+use clap::{Subcommand, ValueEnum};
+use sea_orm::DatabaseConnection;
+use sound_atlas_import::records::Format;
+use sound_atlas_import::{read_source, ImportError, Report};
+
+use crate::import::artists;
+use crate::import::enrich::{self, EnrichConfig};
+use crate::import::wiki::WikiConfig;
+
+/// What `sound-atlas import` reads into the catalogue.
+#[derive(Debug, Subcommand)]
+pub enum Import {
+    /// Artists from a public spreadsheet query answer (JSON wrapped in text) or CSV.
+    Artists {
+        /// A file path or an http(s) URL.
+        source: String,
+        /// Default: csv for *.csv, else the spreadsheet query format.
+        #[arg(long, value_enum)]
+        format: Option<ArtistFormat>,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ArtistFormat {
+    Sheet,
+    Csv,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Read what the open music data sources say about each artist with an
+    /// encyclopedia link (photos with their credit, identifiers, links to the artist on
+    /// the streaming services, date born or formed, studio albums, band members) and
+    /// fill missing biographies. Resumable: artists read recently are left out.
+    Enrich {
+        /// Read at most this many artists.
+        #[arg(long)]
+        limit: Option<usize>,
+        /// Overwrite fields the seed or an import set.
+        #[arg(long)]
+        force: bool,
+        /// Leave out artists read within this many days (0: read every one again).
+        #[arg(long, default_value_t = 30)]
+        max_age_days: u64,
+        /// The knowledge base's action API.
+        #[arg(long, default_value = "https://www.wikidata.org/w/api.php")]
+        wikidata_api: String,
+        /// MusicBrainz's web service.
+        #[arg(long, default_value = "https://musicbrainz.org/ws/2")]
+        musicbrainz_api: String,
+        /// Commons' action API.
+        #[arg(long, default_value = "https://commons.wikimedia.org/w/api.php")]
+        commons_api: String,
+        /// The encyclopedia's summary API (default: from each link, e.g.
+        /// https://en.wikipedia.org/api/rest_v1).
+        #[arg(long)]
+        summary_api: Option<String>,
+    },
+}
+
+/// Runs one import against `db` and returns its report.
+pub async fn import(db: &DatabaseConnection, what: Import) -> Result<Report, ImportError> {
+    match what {
+        Import::Artists { source, format } => {
+            let format = format.unwrap_or(if Format::of(&source) == Format::Csv {
+                ArtistFormat::Csv
+            } else {
+                ArtistFormat::Sheet
+            });
+            let text = read_source(&source).await?;
+            let rows = match format {
+                ArtistFormat::Sheet => artists::parse_sheet(&text)?,
+                ArtistFormat::Csv => artists::parse_csv(&text)?,
+            };
+            artists::import(db, rows).await
+        }
+    }
+}
+
+/// Runs one subcommand against `db` and returns its report.
+pub async fn run(db: &DatabaseConnection, command: Command) -> Result<Report, ImportError> {
+    match command {
+        Command::Enrich {
+            limit,
+            force,
+            max_age_days,
+            wikidata_api,
+            musicbrainz_api,
+            commons_api,
+            summary_api,
+        } => {
+            let config = EnrichConfig {
+                wikidata_api,
+                musicbrainz_api,
+                commons_api,
+                limit,
+                force,
+                max_age: (max_age_days > 0).then(|| Duration::from_secs(max_age_days * 24 * 3600)),
+                summaries: WikiConfig {
+                    api_base: summary_api,
+                    ..WikiConfig::default()
+                },
+                ..EnrichConfig::default()
+            };
+            enrich::run(db, &config).await
+        }
+    }
+}

@@ -1,0 +1,8 @@
+//! Artists from outside the site: the artist importer (the public-spreadsheet query
+//! format or CSV) and the enrichment from the open music data sources, with the
+//! encyclopedia's summaries for artists without a biography. What every importer
+//! shares (reading a source, reports, the polite client) is `sound_atlas_import`.
+
+pub mod artists;
+pub mod enrich;
+pub mod wiki;

@@ -1,0 +1,157 @@
+//! Artists' share pictures (`/og/artist/{id}.png`) as the server answers them, on
+//! SQLite and PostgreSQL.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use sound_atlas_catalog::{reads, seed, share_picture, Catalog};
+use sound_atlas_share_picture::ShareImages;
+use sound_atlas_test_db::{db_tests, TestDb};
+use tower::ServiceExt;
+
+async fn seeded(db: &TestDb) -> Catalog {
+    seed::load(&db.conn).await.expect("seed loads");
+    Catalog::new(db.conn.clone())
+}
+
+fn app(catalog: Catalog) -> Router {
+    share_picture::router(ShareImages::new(&sound_atlas_import::user_agent())).with_state(catalog)
+}
+
+struct Answer {
+    status: StatusCode,
+    content_type: Option<String>,
+    body: Vec<u8>,
+}
+
+async fn get(app: &Router, uri: &str) -> Answer {
+    let response = app
+        .clone()
+        .oneshot(Request::get(uri).body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let status = response.status();
+    let content_type = response
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_owned());
+    let body = response
+        .into_body()
+        .collect()
+        .await
+        .unwrap()
+        .to_bytes()
+        .to_vec();
+    Answer {
+        status,
+        content_type,
+        body,
+    }
+}
+
+fn png_size(png: &[u8]) -> (u32, u32) {
+    let decoded = resvg::tiny_skia::Pixmap::decode_png(png).expect("a PNG");
+    (decoded.width(), decoded.height())
+}
+
+async fn every_artist_has_its_own_1200_by_630_share_image(db: &TestDb) {
+    let catalog = seeded(db).await;
+    let artists = reads::list(&catalog, false).await.unwrap();
+    let app = app(catalog);
+    let mut seen = Vec::new();
+    for uri in [
+        format!("/og/artist/{}.png", artists[0].id),
+        format!("/og/artist/{}.png", artists[1].id),
+    ] {
+        let answer = get(&app, &uri).await;
+        assert_eq!(answer.status, StatusCode::OK, "{uri}");
+        assert_eq!(answer.content_type.as_deref(), Some("image/png"));
+        assert_eq!(png_size(&answer.body), (1200, 630), "{uri}");
+        assert!(
+            !seen.contains(&answer.body),
+            "{uri} looks like another page"
+        );
+        seen.push(answer.body);
+    }
+    for uri in ["/og/artist/999999.png", "/og/artist/x.png"] {
+        let answer = get(&app, uri).await;
+        assert_eq!(answer.status, StatusCode::NOT_FOUND, "{uri}");
+        let body: serde_json::Value = serde_json::from_slice(&answer.body).expect("a JSON body");
+        assert_eq!(body["status"], 404);
+    }
+}
+
+/// A local photo host: a red PNG, a missing one, an HTML page and a host too slow to wait for.
+async fn photo_host() -> String {
+    use axum::routing::get as route;
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(48, 48).unwrap();
+    pixmap.fill(resvg::tiny_skia::Color::from_rgba8(250, 10, 10, 255));
+    let red = pixmap.encode_png().unwrap();
+    let app = axum::Router::new()
+        .route(
+            "/red.png",
+            route(move || async move { ([("content-type", "image/png")], red.clone()) }),
+        )
+        .route("/page.png", route(|| async { "<html>not an image</html>" }))
+        .route(
+            "/slow.png",
+            route(|| async {
+                tokio::time::sleep(std::time::Duration::from_secs(30)).await;
+                "late"
+            }),
+        );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let origin = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    origin
+}
+
+/// The colour at the middle of the share picture's photo frame.
+fn frame_colour(png: &[u8]) -> (u8, u8, u8) {
+    let pixmap = resvg::tiny_skia::Pixmap::decode_png(png).expect("a PNG");
+    let pixel = pixmap.pixel(940, 275).unwrap().demultiply();
+    (pixel.red(), pixel.green(), pixel.blue())
+}
+
+async fn an_artists_share_picture_shows_their_photo_when_it_loads(db: &TestDb) {
+    use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set};
+    let host = photo_host().await;
+    let catalog = seeded(db).await;
+    let artists = reads::list(&catalog, false).await.unwrap();
+    let cases = [
+        (artists[0].id, format!("{host}/red.png"), true),
+        (artists[1].id, format!("{host}/missing.png"), false),
+        (artists[2].id, format!("{host}/page.png"), false),
+        (artists[3].id, format!("{host}/slow.png"), false),
+        (artists[4].id, "javascript:alert(1)".to_owned(), false),
+    ];
+    for (id, url, _) in &cases {
+        let row = sound_atlas_entity::artist::Entity::find_by_id(*id)
+            .one(&db.conn)
+            .await
+            .unwrap()
+            .unwrap();
+        let mut row = row.into_active_model();
+        row.image_thumbnail_url = Set(Some(url.clone()));
+        row.update(&db.conn).await.unwrap();
+    }
+    // A fresh catalogue reads the changed rows (a refresh right after a read is ignored).
+    let app = app(Catalog::new(db.conn.clone()));
+    for (id, url, shown) in cases {
+        let started = std::time::Instant::now();
+        let answer = get(&app, &format!("/og/artist/{id}.png")).await;
+        assert_eq!(answer.status, StatusCode::OK, "{url}");
+        assert_eq!(png_size(&answer.body), (1200, 630), "{url}");
+        assert_eq!(frame_colour(&answer.body) == (250, 10, 10), shown, "{url}");
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(10),
+            "{url} waited too long"
+        );
+    }
+}
+
+db_tests!(
+    every_artist_has_its_own_1200_by_630_share_image,
+    an_artists_share_picture_shows_their_photo_when_it_loads,
+);
