@@ -1,8 +1,6 @@
 //! The quiz facts (`GET /api/quiz/facts?seed=`) against a real database, on SQLite and PostgreSQL.
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use http_body_util::BodyExt;
+use axum::http::StatusCode;
 use sea_orm::{ActiveModelTrait, Set};
 use sound_atlas_catalog::quiz::{self, QuizFact, QuizSeed};
 use sound_atlas_catalog::{api, reads, seed, Catalog};
@@ -10,7 +8,6 @@ use sound_atlas_catalog::{ArtistId, ArtistKind};
 use sound_atlas_contract::quiz::QUIZ_SAMPLE_SIZE;
 use sound_atlas_entity::artist;
 use sound_atlas_test_db::{db_tests, TestDb};
-use tower::ServiceExt;
 
 struct NewArtist<'a> {
     slug: &'a str,
@@ -224,13 +221,8 @@ async fn get(catalog: Catalog, uri: &str) -> (StatusCode, serde_json::Value) {
     let app = axum::Router::new()
         .nest("/api", api::router::<Catalog>())
         .with_state(catalog);
-    let response = app
-        .oneshot(Request::get(uri).body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (status, serde_json::from_slice(&bytes).unwrap())
+    let answer = sound_atlas_test_client::get(&app, uri).await;
+    (answer.status, answer.json())
 }
 
 async fn the_endpoint_serves_the_sample_and_refuses_a_bad_seed(db: &TestDb) {

@@ -1,14 +1,12 @@
 //! Artists' share pictures (`/og/artist/{id}.png`) as the server answers them, on
 //! SQLite and PostgreSQL.
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use axum::Router;
-use http_body_util::BodyExt;
 use sound_atlas_catalog::{reads, seed, share_picture, Catalog};
 use sound_atlas_share_picture::ShareImages;
+use sound_atlas_test_client::get;
 use sound_atlas_test_db::{db_tests, TestDb};
-use tower::ServiceExt;
 
 async fn seeded(db: &TestDb) -> Catalog {
     seed::load(&db.conn).await.expect("seed loads");
@@ -17,37 +15,6 @@ async fn seeded(db: &TestDb) -> Catalog {
 
 fn app(catalog: Catalog) -> Router {
     share_picture::router(ShareImages::new(&sound_atlas_import::user_agent())).with_state(catalog)
-}
-
-struct Answer {
-    status: StatusCode,
-    content_type: Option<String>,
-    body: Vec<u8>,
-}
-
-async fn get(app: &Router, uri: &str) -> Answer {
-    let response = app
-        .clone()
-        .oneshot(Request::get(uri).body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    let status = response.status();
-    let content_type = response
-        .headers()
-        .get("content-type")
-        .map(|v| v.to_str().unwrap().to_owned());
-    let body = response
-        .into_body()
-        .collect()
-        .await
-        .unwrap()
-        .to_bytes()
-        .to_vec();
-    Answer {
-        status,
-        content_type,
-        body,
-    }
 }
 
 fn png_size(png: &[u8]) -> (u32, u32) {
@@ -66,18 +33,18 @@ async fn every_artist_has_its_own_1200_by_630_share_image(db: &TestDb) {
     ] {
         let answer = get(&app, &uri).await;
         assert_eq!(answer.status, StatusCode::OK, "{uri}");
-        assert_eq!(answer.content_type.as_deref(), Some("image/png"));
-        assert_eq!(png_size(&answer.body), (1200, 630), "{uri}");
+        assert_eq!(answer.header("content-type"), Some("image/png"));
+        assert_eq!(png_size(&answer.bytes), (1200, 630), "{uri}");
         assert!(
-            !seen.contains(&answer.body),
+            !seen.contains(&answer.bytes),
             "{uri} looks like another page"
         );
-        seen.push(answer.body);
+        seen.push(answer.bytes);
     }
     for uri in ["/og/artist/999999.png", "/og/artist/x.png"] {
         let answer = get(&app, uri).await;
         assert_eq!(answer.status, StatusCode::NOT_FOUND, "{uri}");
-        let body: serde_json::Value = serde_json::from_slice(&answer.body).expect("a JSON body");
+        let body: serde_json::Value = serde_json::from_slice(&answer.bytes).expect("a JSON body");
         assert_eq!(body["status"], 404);
     }
 }
@@ -142,8 +109,8 @@ async fn an_artists_share_picture_shows_their_photo_when_it_loads(db: &TestDb) {
         let started = std::time::Instant::now();
         let answer = get(&app, &format!("/og/artist/{id}.png")).await;
         assert_eq!(answer.status, StatusCode::OK, "{url}");
-        assert_eq!(png_size(&answer.body), (1200, 630), "{url}");
-        assert_eq!(frame_colour(&answer.body) == (250, 10, 10), shown, "{url}");
+        assert_eq!(png_size(&answer.bytes), (1200, 630), "{url}");
+        assert_eq!(frame_colour(&answer.bytes) == (250, 10, 10), shown, "{url}");
         assert!(
             started.elapsed() < std::time::Duration::from_secs(10),
             "{url} waited too long"

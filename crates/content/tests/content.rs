@@ -332,13 +332,13 @@ async fn every_article_has_its_own_1200_by_630_share_image(db: &TestDb) {
     ] {
         let answer = get(&app, &uri).await;
         assert_eq!(answer.status, StatusCode::OK, "{uri}");
-        assert_eq!(answer.content_type.as_deref(), Some("image/png"));
-        assert_eq!(png_size(&answer.body), (1200, 630), "{uri}");
+        assert_eq!(answer.header("content-type"), Some("image/png"));
+        assert_eq!(png_size(&answer.bytes), (1200, 630), "{uri}");
         assert!(
-            !seen.contains(&answer.body),
+            !seen.contains(&answer.bytes),
             "{uri} looks like another page"
         );
-        seen.push(answer.body);
+        seen.push(answer.bytes);
     }
     for uri in ["/og/article/999999.png", "/og/article/1"] {
         let answer = get(&app, uri).await;

@@ -29,8 +29,8 @@ use crate::library::{
 use crate::openapi::Description;
 use crate::operation::{hole_names, Access, Answer, Method, OperationInfo};
 use crate::pages::{
-    descriptions, images, links, routes, titles, DATA_SAVER_COOKIE, DEFAULT_IMAGE_ALT, DEFAULT_IMAGE_PATH,
-    SITE_DESCRIPTION, SITE_NAME, TAGLINE,
+    descriptions, images, links, routes, titles, DATA_SAVER_COOKIE, DEFAULT_IMAGE_ALT,
+    DEFAULT_IMAGE_PATH, SITE_DESCRIPTION, SITE_NAME, TAGLINE,
 };
 use crate::quiz::{self, QuizFact};
 use crate::render::{Prefetched, RenderOutput, RenderRequest, RenderState, STATE_ELEMENT_ID};

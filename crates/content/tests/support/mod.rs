@@ -3,16 +3,12 @@
 
 #![allow(dead_code)]
 
-use axum::body::Body;
 use axum::extract::FromRef;
-use axum::http::{Request, StatusCode};
 use axum::Router;
-use http_body_util::BodyExt;
 use sound_atlas_catalog::Catalog;
 use sound_atlas_content::{Content, ContentSettings, VideoConfig, VideoService};
 use sound_atlas_share_picture::ShareImages;
 use sound_atlas_test_db::TestDb;
-use tower::ServiceExt;
 
 #[derive(Clone)]
 pub struct State {
@@ -60,39 +56,4 @@ pub fn app(state: State) -> Router {
         .with_state(state)
 }
 
-pub struct Answer {
-    pub status: StatusCode,
-    pub content_type: Option<String>,
-    pub body: Vec<u8>,
-}
-
-impl Answer {
-    pub fn json(&self) -> serde_json::Value {
-        serde_json::from_slice(&self.body).expect("a JSON body")
-    }
-}
-
-pub async fn get(app: &Router, uri: &str) -> Answer {
-    let response = app
-        .clone()
-        .oneshot(Request::get(uri).body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    let status = response.status();
-    let content_type = response
-        .headers()
-        .get("content-type")
-        .map(|v| v.to_str().unwrap().to_owned());
-    let body = response
-        .into_body()
-        .collect()
-        .await
-        .unwrap()
-        .to_bytes()
-        .to_vec();
-    Answer {
-        status,
-        content_type,
-        body,
-    }
-}
+pub use sound_atlas_test_client::get;
