@@ -272,20 +272,17 @@ fn contract_ts() -> String {
         )
         .unwrap();
     }
-    out.push_str("} as const;\n\n// ---- Document titles\n\nexport const titles = {\n");
-    for (name, template) in titles::ALL {
-        writeln!(
-            out,
-            "  {name}: ({}): string => {},",
-            params(template, "string"),
-            template_literal(template, false)
-        )
-        .unwrap();
-    }
-    out.push_str(
-        "} as const;\n\n// ---- Descriptions of pages without a text of their own\n\nexport const descriptions = {\n",
-    );
-    for (name, template) in descriptions::ALL {
+    out.push_str("} as const;\n\n// ---- Document titles\n\n");
+    write_texts(&mut out, "titles", titles::ALL);
+    out.push_str("\n// ---- Descriptions of pages without a text of their own\n\n");
+    write_texts(&mut out, "descriptions", descriptions::ALL);
+    out
+}
+
+/// An object of text templates (`name: (holes) => text`, the holes written as given).
+fn write_texts(out: &mut String, object: &str, texts: &[(&str, Template)]) {
+    writeln!(out, "export const {object} = {{").unwrap();
+    for (name, template) in texts {
         writeln!(
             out,
             "  {name}: ({}): string => {},",
@@ -295,7 +292,6 @@ fn contract_ts() -> String {
         .unwrap();
     }
     out.push_str("} as const;\n");
-    out
 }
 
 /// Every operation's path (a read's is also its query key) and the typed client: one
