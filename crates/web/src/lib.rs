@@ -1,7 +1,7 @@
 //! The request kernel every feature shares: the one error type at the HTTP boundary (and
 //! its JSON shape, `ErrorBody` of the route contract), the lenient extractors, a write's
 //! body and its cross-origin guard, and the mounting of handlers by the contract's
-//! operations.
+//! operations, each answering what its operation declares ([`Answers`]).
 //!
 //! Every API error answers `{"status": 404, "error": "Not Found", "message": "..."}`.
 //! `message` is the user-facing text (the spec's wording where it has one); internal
