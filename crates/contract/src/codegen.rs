@@ -452,6 +452,18 @@ fn js_string(text: &str) -> String {
     serde_json::to_string(text).expect("strings serialize")
 }
 
+/// An operation's doc line in the generated TypeScript: method, path, summary.
+fn write_summary(out: &mut String, op: &OperationInfo) {
+    writeln!(
+        out,
+        "  /** {} {}: {} */",
+        op.method.as_str(),
+        op.template.0,
+        op.summary
+    )
+    .unwrap();
+}
+
 #[cfg(test)]
 mod tests {
     use std::path::PathBuf;
@@ -473,16 +485,4 @@ mod tests {
         let literal = super::template_literal(&crate::Template("/a/{x}?b=`$\\"), true);
         assert_eq!(literal, "`/a/${enc(x)}?b=\\`$\\\\`");
     }
-}
-
-/// An operation's doc line in the generated TypeScript: method, path, summary.
-fn write_summary(out: &mut String, op: &OperationInfo) {
-    writeln!(
-        out,
-        "  /** {} {}: {} */",
-        op.method.as_str(),
-        op.template.0,
-        op.summary
-    )
-    .unwrap();
 }

@@ -429,9 +429,7 @@ fn add_musicbrainz(found: &mut ArtistEnrichment, artist: &musicbrainz::Artist, b
         }
     }
     if found.began_on.is_none() {
-        found.began_on = artist
-            .began()
-            .and_then(|b| Some(Sourced::new(b, MUSICBRAINZ)));
+        found.began_on = artist.began().map(|b| Sourced::new(b, MUSICBRAINZ));
     }
     for url in artist.urls() {
         let Some(parsed) = url::Url::parse(url).ok().filter(|u| u.scheme() == "https") else {
