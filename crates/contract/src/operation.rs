@@ -371,6 +371,108 @@ mod tests {
         }
     }
 
+    /// Every operation's method and address, written out. Addresses are public (emailed
+    /// links already sent, bookmarks, scripts against the API): changing one in its
+    /// declaration must change this table too, on purpose. Tests elsewhere call
+    /// operations by their declarations.
+    #[test]
+    fn the_published_addresses_stay_as_published() {
+        let published: &[(&str, &str, &str)] = &[
+            ("artists", "GET", "/api/artists"),
+            ("randomArtist", "GET", "/api/artists/random"),
+            ("search", "GET", "/api/artists/search?query={query}"),
+            (
+                "searchCards",
+                "GET",
+                "/api/artists/search/cards?query={query}&page={page}",
+            ),
+            (
+                "browse",
+                "GET",
+                "/api/artists/browse?letter={letter}&page={page}",
+            ),
+            ("artist", "GET", "/api/artists/{id}"),
+            ("neighbors", "GET", "/api/artists/{id}/neighbors"),
+            ("related", "GET", "/api/artists/{id}/related"),
+            ("artistDetails", "GET", "/api/artists/{id}/details"),
+            ("quizFacts", "GET", "/api/quiz/facts?seed={seed}"),
+            ("user", "GET", "/api/user"),
+            ("userExport", "GET", "/api/user/export"),
+            ("identityProvider", "GET", "/api/auth/oidc"),
+            ("signUp", "POST", "/api/auth/signup"),
+            ("resend", "POST", "/api/auth/resend"),
+            ("confirmationLink", "GET", "/api/auth/confirm?token={token}"),
+            ("confirm", "POST", "/api/auth/confirm"),
+            ("signIn", "POST", "/api/auth/signin"),
+            ("signOut", "POST", "/api/auth/signout"),
+            ("requestCode", "POST", "/api/auth/otp"),
+            ("verifyCode", "POST", "/api/auth/verify"),
+            ("recover", "POST", "/api/auth/recover"),
+            (
+                "recoveryLink",
+                "GET",
+                "/api/auth/recover/complete?token={token}",
+            ),
+            ("setNewPassword", "POST", "/api/auth/recover/complete"),
+            ("deleteAccount", "DELETE", "/api/user/delete"),
+            (
+                "deletionConfirmation",
+                "POST",
+                "/api/user/deletion-confirmation",
+            ),
+            (
+                "providerSignIn",
+                "GET",
+                "/api/auth/oidc/start?redirectTo={redirectTo}",
+            ),
+            ("providerCallback", "GET", "/api/auth/oidc/callback"),
+            ("weeklyTopTen", "GET", "/api/weekly-top-ten"),
+            ("weeklyTopTenOf", "GET", "/api/weekly-top-ten?week={week}"),
+            ("topTenWeeks", "GET", "/api/weekly-top-ten/weeks"),
+            ("newSongs", "GET", "/api/new-songs"),
+            ("channelVideos", "GET", "/api/youtube/channel-videos"),
+            (
+                "artistChannelVideos",
+                "GET",
+                "/api/artist/channel-videos?url={url}",
+            ),
+            ("articles", "GET", "/api/articles"),
+            ("articlesIn", "GET", "/api/articles?category={category}"),
+            ("article", "GET", "/api/articles/{id}"),
+            ("favorites", "GET", "/api/favorites"),
+            ("addFavorite", "POST", "/api/favorites"),
+            ("moveFavorite", "POST", "/api/favorites/move"),
+            ("removeFavorite", "DELETE", "/api/favorites/{artistId}"),
+            (
+                "artistByExternalId",
+                "GET",
+                "/api/favorites/artist-id/{externalId}",
+            ),
+            ("favoriteFolders", "GET", "/api/favorite-folders"),
+            ("createFolder", "POST", "/api/favorite-folders"),
+            ("renameFolder", "PATCH", "/api/favorite-folders/{id}"),
+            ("deleteFolder", "DELETE", "/api/favorite-folders/{id}"),
+            ("videoFavorites", "GET", "/api/video-favorites"),
+            ("addVideoFavorite", "POST", "/api/video-favorites"),
+            (
+                "removeVideoFavorite",
+                "DELETE",
+                "/api/video-favorites/{artistId}/{videoId}",
+            ),
+            (
+                "videoFavoriteCheck",
+                "GET",
+                "/api/video-favorites/check/{artistId}/{videoId}",
+            ),
+            ("openApiDescription", "GET", "/api/openapi.json"),
+        ];
+        let declared: Vec<(&str, &str, &str)> = all()
+            .iter()
+            .map(|op| (op.name, op.method.as_str(), op.template.0))
+            .collect();
+        assert_eq!(declared, published);
+    }
+
     #[test]
     fn writes_are_not_gets_and_answers_match_their_status() {
         for op in all() {
