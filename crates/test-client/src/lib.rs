@@ -15,7 +15,7 @@ use axum::Router;
 use http_body_util::BodyExt;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use sound_atlas_contract::{encode_uri_component, Operation};
+use sound_atlas_contract::{encode_uri_component, ApiPath, Operation};
 use tower::ServiceExt;
 
 /// The host the tests' requests name.
@@ -97,12 +97,20 @@ pub async fn get(app: &Router, uri: &str) -> Answer {
     send(app, Request::get(uri).body(Body::empty()).unwrap()).await
 }
 
+/// `GET` a read's filled path without cookies, its answer read as the read's `T`.
+pub async fn read<T>(app: &Router, path: ApiPath<T>) -> Called<T> {
+    Called {
+        answer: get(app, path.as_str()).await,
+        answers: PhantomData,
+    }
+}
+
 /// One browser: its session cookie kept between requests, its address as the client's,
 /// its writes from the site's own pages (`Sec-Fetch-Site: same-origin`).
 #[derive(Clone)]
 pub struct Browser {
     app: Router,
-    session_cookie: &'static str,
+    session_cookie: String,
     /// The session cookie's value, while the app has set one.
     pub cookie: Option<String>,
     pub ip: SocketAddr,
@@ -111,12 +119,34 @@ pub struct Browser {
 impl Browser {
     /// A browser without a session; the app names its session cookie `session_cookie`
     /// (and sets no other).
-    pub fn new(app: Router, session_cookie: &'static str) -> Browser {
+    pub fn new(app: Router, session_cookie: &str) -> Browser {
         Browser {
             app,
-            session_cookie,
+            session_cookie: session_cookie.to_owned(),
             cookie: None,
             ip: SocketAddr::from(([127, 0, 0, 1], 40000)),
+        }
+    }
+
+    /// A browser holding a session already: `pair` is the session cookie as a request
+    /// sends it (`name=value`).
+    pub fn with_session(app: Router, pair: &str) -> Browser {
+        let (name, value) = pair.split_once('=').expect("a cookie is name=value");
+        let mut browser = Browser::new(app, name);
+        browser.cookie = Some(value.to_owned());
+        browser
+    }
+
+    /// A request with `method` to `path`, a JSON body when given (a `GET` as a read).
+    pub async fn ask(
+        &mut self,
+        method: &str,
+        path: &str,
+        json: Option<serde_json::Value>,
+    ) -> Answer {
+        match Method::from_bytes(method.as_bytes()).expect("an HTTP method") {
+            Method::GET => self.get(path).await,
+            method => self.write(method, path, json).await,
         }
     }
 

@@ -1,13 +1,13 @@
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use sound_atlas_contract::catalog::MAX_SEARCH_RESULTS;
+use sound_atlas_contract::catalog::{api as catalog, MAX_SEARCH_RESULTS};
 use sound_atlas_test_db::{db_tests, TestDb};
 
-use crate::{app, get, id_of, send};
+use crate::{app, get, id_of, read, refreshed_artists, send};
 
 async fn the_artist_list_is_sorted_and_complete(db: &TestDb) {
     let app = app(db).await;
-    let answer = get(&app, "/api/artists?refresh=true").await;
+    let answer = refreshed_artists(&app).await;
     assert_eq!(answer.status, StatusCode::OK);
     let list = answer.json();
     let titles: Vec<String> = list
@@ -23,7 +23,7 @@ async fn the_artist_list_is_sorted_and_complete(db: &TestDb) {
 async fn one_artist_has_the_spec_fields_in_camel_case(db: &TestDb) {
     let app = app(db).await;
     let id = id_of(&app, "Queen").await;
-    let queen = get(&app, &format!("/api/artists/{id}")).await.json();
+    let queen = read(&app, catalog::ARTIST.path(&[&id])).await.json();
     for field in [
         "id",
         "title",
@@ -92,19 +92,15 @@ async fn search_needs_a_query(db: &TestDb) {
 
 async fn search_ranks_and_forgives_typos(db: &TestDb) {
     let app = app(db).await;
-    let hits = get(&app, "/api/artists/search?query=beatels").await.json();
+    let hits = read(&app, catalog::SEARCH.path(&[&"beatels"])).await.json();
     assert_eq!(hits[0]["title"], "The Beatles");
-    let hits = get(
-        &app,
-        "/api/artists/search?query=%3Cscript%3Ealert(1)%3C%2Fscript%3E",
-    )
-    .await;
+    let hits = read(&app, catalog::SEARCH.path(&[&"<script>alert(1)</script>"])).await;
     assert_eq!(hits.status, StatusCode::OK);
 }
 
 async fn card_search_pages_the_same_ranked_matches_as_cards(db: &TestDb) {
     let app = app(db).await;
-    let full = get(&app, "/api/artists/search?query=rock").await.json();
+    let full = read(&app, catalog::SEARCH.path(&[&"rock"])).await.json();
     let full = full.as_array().unwrap();
     let first = get(&app, "/api/artists/search/cards?query=%20rock%20")
         .await
@@ -117,7 +113,7 @@ async fn card_search_pages_the_same_ranked_matches_as_cards(db: &TestDb) {
         full.len(),
         (first["total"].as_u64().unwrap() as usize).min(MAX_SEARCH_RESULTS)
     );
-    let second = get(&app, "/api/artists/search/cards?query=rock&page=2")
+    let second = read(&app, catalog::SEARCH_CARDS.path(&[&"rock", &2]))
         .await
         .json();
     let ids: Vec<&serde_json::Value> = first["artists"]
@@ -152,9 +148,7 @@ async fn card_search_pages_the_same_ranked_matches_as_cards(db: &TestDb) {
 
 async fn browse_answers_one_page_of_one_letter(db: &TestDb) {
     let app = app(db).await;
-    let page = get(&app, "/api/artists/browse?letter=%23&page=1")
-        .await
-        .json();
+    let page = read(&app, catalog::BROWSE.path(&[&"#", &1])).await.json();
     assert_eq!(page["letter"], "#");
     assert_eq!(page["pageSize"], 12);
     assert!(page["artists"].as_array().unwrap().len() <= 12);
@@ -173,16 +167,12 @@ async fn browse_answers_one_page_of_one_letter(db: &TestDb) {
 async fn neighbors_related_and_random_answer(db: &TestDb) {
     let app = app(db).await;
     let id = id_of(&app, "Queen").await;
-    let neighbors = get(&app, &format!("/api/artists/{id}/neighbors"))
-        .await
-        .json();
+    let neighbors = read(&app, catalog::NEIGHBORS.path(&[&id])).await.json();
     assert!(neighbors["position"].as_u64().unwrap() >= 1);
     assert!(neighbors["total"].as_u64().unwrap() >= 300);
-    let related = get(&app, &format!("/api/artists/{id}/related"))
-        .await
-        .json();
+    let related = read(&app, catalog::RELATED.path(&[&id])).await.json();
     assert!(!related.as_array().unwrap().is_empty());
-    let random = get(&app, "/api/artists/random").await;
+    let random = read(&app, catalog::RANDOM.path(&[])).await;
     assert_eq!(random.status, StatusCode::OK);
     assert!(random.json()["id"].as_i64().is_some());
 }

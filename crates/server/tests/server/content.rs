@@ -2,14 +2,16 @@
 //! seed loaded at start, and share images at the top level.
 
 use axum::http::StatusCode;
+use sound_atlas_contract::catalog::api as catalog;
+use sound_atlas_contract::content::api as content;
 use sound_atlas_test_db::{db_tests, TestDb};
 
 use crate::pages::{assert_share_image, assert_unindexed_without_canonical, json_ld, locs, meta};
-use crate::{app, get, id_of, ORIGIN};
+use crate::{app, get, id_of, read, ORIGIN};
 
 /// The seeded articles, newest first, as the API lists them.
 async fn articles(app: &axum::Router) -> Vec<serde_json::Value> {
-    get(app, "/api/articles")
+    read(app, content::ARTICLES.path(&[]))
         .await
         .json()
         .as_array()
@@ -31,7 +33,7 @@ async fn home_is_served_with_every_content_section_in_its_first_html(db: &TestDb
     let page = get(&app, "/").await;
     assert_eq!(page.status, StatusCode::OK);
     let html = &page.body;
-    let chart = get(&app, "/api/weekly-top-ten").await.json();
+    let chart = read(&app, content::WEEKLY_TOP_TEN.path(&[])).await.json();
     for entry in chart.as_array().unwrap() {
         let song = entry["songName"].as_str().unwrap();
         assert!(html.contains(&html_text(song)), "the chart lists {song}");
@@ -391,7 +393,7 @@ async fn the_sitemap_dates_every_artist_by_its_last_change(db: &TestDb) {
     let app = app(db).await;
     let today = today();
     let sitemap = get(&app, "/sitemaps/artists-1.xml").await.body;
-    let all = get(&app, "/api/artists").await.json();
+    let all = read(&app, catalog::ARTISTS.path(&[])).await.json();
     let all = all.as_array().unwrap();
     assert_eq!(locs(&sitemap).len(), all.len());
     for artist in all {
@@ -414,7 +416,7 @@ async fn the_sitemap_dates_every_artist_by_its_last_change(db: &TestDb) {
 /// catalogue order, each named and dated by the index; past the last there is none.
 async fn the_artists_split_into_several_sitemaps_past_the_url_limit(db: &TestDb) {
     let app = crate::app_with(db, crate::SSR.clone(), |state| state.sitemap_urls = 100).await;
-    let all = get(&app, "/api/artists").await.json();
+    let all = read(&app, catalog::ARTISTS.path(&[])).await.json();
     let all: Vec<String> = all
         .as_array()
         .unwrap()
@@ -463,17 +465,20 @@ async fn the_server_serves_the_seeded_content_api(db: &TestDb) {
     let chart = get(&app, "/api/weekly-top-ten?refresh=true").await;
     assert_eq!(chart.status, StatusCode::OK);
     assert_eq!(chart.json().as_array().unwrap().len(), 10);
-    let articles = get(&app, "/api/articles").await.json();
+    let articles = read(&app, content::ARTICLES.path(&[])).await.json();
     assert!(articles.as_array().unwrap().len() >= 12);
-    let missing = get(&app, "/api/articles/999999").await;
+    let missing = read(&app, content::ARTICLE.path(&[&999999])).await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
     assert_eq!(
         missing.json()["message"],
         "The article you're looking for doesn't exist."
     );
-    assert_eq!(get(&app, "/api/new-songs").await.status, StatusCode::OK);
     assert_eq!(
-        get(&app, "/api/youtube/channel-videos").await.status,
+        read(&app, content::NEW_SONGS.path(&[])).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        read(&app, content::CHANNEL_VIDEOS.path(&[])).await.status,
         StatusCode::OK
     );
 }

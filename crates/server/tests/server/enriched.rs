@@ -8,10 +8,11 @@ use sound_atlas_catalog::enrichment::{
     self, Album, ArtistEnrichment, CreditedImage, MemberSpell, Sourced,
 };
 use sound_atlas_catalog::write::{self, ArtistUpsert};
+use sound_atlas_contract::catalog::api as catalog;
 use sound_atlas_test_db::{db_tests, TestDb};
 
 use crate::pages::{json_ld, state};
-use crate::{app, get, id_of};
+use crate::{app, get, id_of, read, refreshed_artists};
 
 const PHOTO: &str =
     "https://upload.wikimedia.org/wikipedia/commons/thumb/a/ab/Fixture.jpg/960px-Fixture.jpg";
@@ -107,7 +108,7 @@ fn root(html: &str) -> &str {
 async fn an_enriched_artist_page_shows_its_sourced_sections(db: &TestDb) {
     let id = enriched_band(db).await;
     let app = app(db).await;
-    let _ = get(&app, "/api/artists?refresh=true").await;
+    refreshed_artists(&app).await;
     let page = get(&app, &format!("/artist/{id}")).await;
     assert_eq!(page.status, StatusCode::OK);
     let markup = root(&page.body);
@@ -148,7 +149,7 @@ async fn an_enriched_artist_page_shows_its_sourced_sections(db: &TestDb) {
         .as_array()
         .unwrap()
         .iter()
-        .any(|p| p["key"] == format!("/api/artists/{id}/details").as_str()));
+        .any(|p| p["key"] == catalog::ARTIST_DETAILS.path(&[&id]).as_str()));
 
     let group = json_ld(&page.body)
         .into_iter()
@@ -189,13 +190,15 @@ async fn an_enriched_artist_page_shows_its_sourced_sections(db: &TestDb) {
         "https://creativecommons.org/licenses/by-sa/4.0"
     );
 
-    let details = get(&app, &format!("/api/artists/{id}/details")).await;
+    let details = read(&app, catalog::ARTIST_DETAILS.path(&[&id])).await;
     assert_eq!(details.status, StatusCode::OK);
     let details: serde_json::Value = serde_json::from_str(&details.body).unwrap();
     assert_eq!(details["timeline"]["from"], 1970);
     assert_eq!(details["listen"][1]["search"], true);
     assert_eq!(
-        get(&app, "/api/artists/999999/details").await.status,
+        read(&app, catalog::ARTIST_DETAILS.path(&[&999999]))
+            .await
+            .status,
         StatusCode::NOT_FOUND
     );
 }

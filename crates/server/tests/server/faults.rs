@@ -7,9 +7,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::body::Body;
-use axum::extract::ConnectInfo;
-use axum::http::{header, Request, StatusCode};
+use axum::http::{header, StatusCode};
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
 use sound_atlas::{build_app, AppState};
 use sound_atlas_entity::favorite;
@@ -18,7 +16,10 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 
-use crate::{app_with_bundle, confirmed_user, get, id_of, send, Answer, ORIGIN, PASSWORD, SSR};
+use crate::{
+    app_with_bundle, confirmed_user, get, id_of, session_cookie, Answer, Browser, ORIGIN, PASSWORD,
+    SSR,
+};
 
 // ---- a TCP proxy that passes, cuts or delays
 
@@ -204,24 +205,11 @@ async fn call(
     uri: &str,
     json: Option<serde_json::Value>,
 ) -> Answer {
-    let mut request = Request::builder()
-        .method(method)
-        .uri(uri)
-        .header("sec-fetch-site", "same-origin");
-    if let Some(cookie) = cookie {
-        request = request.header(header::COOKIE, cookie);
-    }
-    let mut request = match json {
-        Some(json) => request
-            .header(header::CONTENT_TYPE, "application/json")
-            .body(Body::from(json.to_string()))
-            .unwrap(),
-        None => request.body(Body::empty()).unwrap(),
+    let mut browser = match cookie {
+        Some(cookie) => Browser::with_session(app.clone(), cookie),
+        None => Browser::new(app.clone(), session_cookie()),
     };
-    request
-        .extensions_mut()
-        .insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 40000))));
-    send(app, request).await
+    browser.ask(method, uri, json).await
 }
 
 /// Asks until the answer has this status (the monitor's verdict takes a moment).

@@ -9,10 +9,11 @@ use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, Database, EntityTrait, IntoActiveModel};
 use sound_atlas::{build_app, AppState};
+use sound_atlas_contract::catalog::api as catalog;
 use sound_atlas_entity::artist;
 use sound_atlas_test_db::TestDb;
 
-use crate::{confirmed_user, get, id_of, send, Answer, ORIGIN, PASSWORD, SSR};
+use crate::{confirmed_user, get, id_of, read, send, Answer, Browser, ORIGIN, PASSWORD, SSR};
 
 struct Instance {
     app: axum::Router,
@@ -43,18 +44,9 @@ async fn with_cookie(
     uri: &str,
     body: Option<serde_json::Value>,
 ) -> Answer {
-    let request = Request::builder()
-        .method(method)
-        .uri(uri)
-        .header(header::COOKIE, cookie)
-        .header("sec-fetch-site", "same-origin");
-    let request = match body {
-        Some(json) => request
-            .header(header::CONTENT_TYPE, "application/json")
-            .body(Body::from(json.to_string())),
-        None => request.body(Body::empty()),
-    };
-    send(app, request.unwrap()).await
+    Browser::with_session(app.clone(), cookie)
+        .ask(method, uri, body)
+        .await
 }
 
 #[tokio::test]
@@ -119,7 +111,7 @@ async fn a_change_announced_by_one_instance_refreshes_every_instance_at_once() {
     let id = id_of(&one.app, "Queen").await;
     for app in [&one.app, &two.app] {
         assert_eq!(
-            get(app, &format!("/api/artists/{id}")).await.json()["title"],
+            read(app, catalog::ARTIST.path(&[&id])).await.json()["title"],
             "Queen"
         );
         assert!(get(app, &format!("/artist/{id}"))
@@ -137,7 +129,7 @@ async fn a_change_announced_by_one_instance_refreshes_every_instance_at_once() {
     row.title = Set("Queen (Remastered)".into());
     row.update(&db.conn).await.unwrap();
     assert_eq!(
-        get(&two.app, &format!("/api/artists/{id}")).await.json()["title"],
+        read(&two.app, catalog::ARTIST.path(&[&id])).await.json()["title"],
         "Queen",
         "without the announcement the cached copy is served (for up to its TTL)"
     );
@@ -145,7 +137,7 @@ async fn a_change_announced_by_one_instance_refreshes_every_instance_at_once() {
     for app in [&one.app, &two.app] {
         let deadline = Instant::now() + Duration::from_secs(2);
         loop {
-            let title = get(app, &format!("/api/artists/{id}")).await.json()["title"].clone();
+            let title = read(app, catalog::ARTIST.path(&[&id])).await.json()["title"].clone();
             if title == "Queen (Remastered)" {
                 break;
             }

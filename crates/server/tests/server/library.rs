@@ -8,7 +8,9 @@ use axum::extract::ConnectInfo;
 use axum::http::{header, Request, StatusCode};
 use sound_atlas_test_db::{db_tests, TestDb};
 
-use crate::{app_with_bundle, confirmed_user, get, id_of, send, Answer, COUNTING_BUNDLE, PASSWORD};
+use crate::{
+    app_with_bundle, confirmed_user, get, id_of, send, Answer, Browser, COUNTING_BUNDLE, PASSWORD,
+};
 
 /// Signs in a confirmed user made for the test; returns the session cookie.
 pub async fn signed_in(app: &axum::Router, db: &TestDb, email: &str) -> String {
@@ -36,19 +38,9 @@ pub async fn as_user(
     uri: &str,
     json: Option<serde_json::Value>,
 ) -> Answer {
-    let mut request = Request::builder()
-        .method(method)
-        .uri(uri)
-        .header(header::COOKIE, cookie)
-        .header("sec-fetch-site", "same-origin");
-    let body = match json {
-        Some(json) => {
-            request = request.header(header::CONTENT_TYPE, "application/json");
-            Body::from(json.to_string())
-        }
-        None => Body::empty(),
-    };
-    send(app, request.body(body).unwrap()).await
+    Browser::with_session(app.clone(), cookie)
+        .ask(method, uri, json)
+        .await
 }
 
 async fn a_signed_in_page_carries_the_library_and_skips_the_render_cache(db: &TestDb) {

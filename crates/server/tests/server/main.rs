@@ -26,7 +26,7 @@ use std::sync::LazyLock;
 
 use sound_atlas::{build_app, AppState};
 use sound_atlas_ssr::{SsrConfig, SsrPool};
-pub use sound_atlas_test_client::{get, send, Answer};
+pub use sound_atlas_test_client::{get, read, send, Answer, Browser};
 use sound_atlas_test_db::TestDb;
 
 pub const ORIGIN: &str = "https://soundatlas.test";
@@ -107,16 +107,28 @@ pub async fn app_with(
     build_app(state)
 }
 
+/// The session cookie's name on the tests' origin (https: `__Host-` prefixed).
+pub fn session_cookie() -> &'static str {
+    sound_atlas_accounts::AccountsConfig::new(ORIGIN, Default::default()).cookie_name()
+}
+
 /// What the engine's render of a page read without a prefetch, and the reverse (on
 /// every rendered page's response).
 pub fn prefetch(page: &Answer) -> Option<&sound_atlas::render::PrefetchReport> {
     page.extensions.get()
 }
 
+/// Every artist, read afresh from the database (`?refresh=true`): the catalogue's
+/// snapshot takes what a test wrote.
+pub async fn refreshed_artists(app: &axum::Router) -> Answer {
+    let list = sound_atlas_contract::catalog::api::ARTISTS.path(&[]);
+    get(app, &format!("{list}?refresh=true")).await
+}
+
 /// The id of the artist with this exact title.
 pub async fn id_of(app: &axum::Router, title: &str) -> i64 {
     let search = sound_atlas_contract::catalog::api::SEARCH.path(&[&title]);
-    let hits = get(app, search.as_str()).await.json();
+    let hits = read(app, search).await.json();
     let hit = hits
         .as_array()
         .unwrap()

@@ -3,9 +3,10 @@
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
 use sound_atlas::{build_app, AppState};
+use sound_atlas_contract::catalog::api as catalog;
 use sound_atlas_test_db::{db_tests, TestDb};
 
-use crate::{get, id_of, send, ORIGIN, SSR};
+use crate::{get, id_of, read, send, ORIGIN, SSR};
 
 const TOKEN: &str = "scrape-me-secretly";
 
@@ -44,11 +45,11 @@ async fn metrics_count_requests_by_route_renders_cache_and_pool(db: &TestDb) {
     let app = app_with_metrics(db, Some(TOKEN)).await;
     let id = id_of(&app, "Queen").await;
     assert_eq!(
-        get(&app, &format!("/api/artists/{id}")).await.status,
+        read(&app, catalog::ARTIST.path(&[&id])).await.status,
         StatusCode::OK
     );
     assert_eq!(
-        get(&app, "/api/artists/999999").await.status,
+        read(&app, catalog::ARTIST.path(&[&999999])).await.status,
         StatusCode::NOT_FOUND
     );
     // The same anonymous page twice: one render, then the cache.
@@ -77,8 +78,8 @@ async fn metrics_count_requests_by_route_renders_cache_and_pool(db: &TestDb) {
 
 async fn every_response_carries_a_request_id_and_keeps_a_proxys(db: &TestDb) {
     let app = app_with_metrics(db, None).await;
-    let first = get(&app, "/api/artists/random").await;
-    let second = get(&app, "/api/artists/random").await;
+    let first = read(&app, catalog::RANDOM.path(&[])).await;
+    let second = read(&app, catalog::RANDOM.path(&[])).await;
     let id = |a: &crate::Answer| a.headers["x-request-id"].to_str().unwrap().to_owned();
     assert_eq!(id(&first).len(), 36, "a UUID");
     assert_ne!(id(&first), id(&second));

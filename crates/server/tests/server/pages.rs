@@ -1,10 +1,11 @@
 use axum::http::{header, StatusCode};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set};
+use sound_atlas_contract::catalog::api as catalog;
 use sound_atlas_contract::render::{Prefetched, RenderState};
 use sound_atlas_entity::artist;
 use sound_atlas_test_db::{db_tests, TestDb};
 
-use crate::{app, app_with_bundle, get, id_of, COUNTING_BUNDLE, ORIGIN};
+use crate::{app, app_with_bundle, get, id_of, read, refreshed_artists, COUNTING_BUNDLE, ORIGIN};
 
 /// The JSON-LD documents of a page, parsed.
 pub(crate) fn json_ld(html: &str) -> Vec<serde_json::Value> {
@@ -208,8 +209,8 @@ async fn an_artist_page_is_rendered_with_its_head_and_data(db: &TestDb) {
         .map(|p| p["key"].as_str().unwrap().to_owned())
         .collect();
     assert!(
-        keys.contains(&format!("/api/artists/{id}"))
-            && keys.contains(&format!("/api/artists/{id}/neighbors"))
+        keys.contains(&catalog::ARTIST.path(&[&id]).into_string())
+            && keys.contains(&catalog::NEIGHBORS.path(&[&id]).into_string())
     );
 }
 
@@ -291,8 +292,14 @@ async fn browse_renders_the_asked_pages_of_a_letter(db: &TestDb) {
         .body
         .contains("<title>Browse Artists - Sound Atlas</title>"));
     let prefetched = state(&page.body)["prefetched"].clone();
-    assert_eq!(prefetched[0]["key"], "/api/artists/browse?letter=B&page=1");
-    assert_eq!(prefetched[1]["key"], "/api/artists/browse?letter=B&page=2");
+    assert_eq!(
+        prefetched[0]["key"],
+        catalog::BROWSE.path(&[&"B", &1]).as_str()
+    );
+    assert_eq!(
+        prefetched[1]["key"],
+        catalog::BROWSE.path(&[&"B", &2]).as_str()
+    );
     assert_eq!(
         prefetched[0]["body"]["artists"].as_array().unwrap().len(),
         12
@@ -302,7 +309,7 @@ async fn browse_renders_the_asked_pages_of_a_letter(db: &TestDb) {
     assert_eq!(odd.status, StatusCode::OK);
     assert_eq!(
         state(&odd.body)["prefetched"][0]["key"],
-        "/api/artists/browse?letter=A&page=1"
+        catalog::BROWSE.path(&[&"A", &1]).as_str()
     );
     assert_eq!(state(&odd.body)["prefetched"].as_array().unwrap().len(), 1);
     let capped = state(
@@ -384,7 +391,7 @@ async fn search_pages_embed_cards_in_pages_and_stay_small(db: &TestDb) {
     assert_eq!(prefetched.as_array().unwrap().len(), 1);
     assert_eq!(
         prefetched[0]["key"],
-        "/api/artists/search/cards?query=rock&page=1"
+        catalog::SEARCH_CARDS.path(&[&"rock", &1]).as_str()
     );
     let body = &prefetched[0]["body"];
     let total = body["total"].as_u64().unwrap();
@@ -414,8 +421,8 @@ async fn search_pages_embed_cards_in_pages_and_stay_small(db: &TestDb) {
     assert_eq!(
         keys,
         [
-            "/api/artists/search/cards?query=rock&page=1",
-            "/api/artists/search/cards?query=rock&page=2"
+            catalog::SEARCH_CARDS.path(&[&"rock", &1]).into_string(),
+            catalog::SEARCH_CARDS.path(&[&"rock", &2]).into_string()
         ]
     );
     // The page number is read leniently and capped like browse.
@@ -444,7 +451,7 @@ async fn data_cannot_break_out_of_the_page(db: &TestDb) {
     .insert(&db.conn)
     .await
     .unwrap();
-    let _ = get(&app, "/api/artists?refresh=true").await;
+    refreshed_artists(&app).await;
     let html = get(&app, &format!("/artist/{}", row.id)).await.body;
     assert!(
         !html.contains("<script>alert"),
@@ -517,7 +524,7 @@ async fn the_page_state_is_the_contracts_render_state(db: &TestDb) {
     assert!(!state.data_saver);
     let reads: Vec<Prefetched> =
         serde_json::from_str(state.prefetched.get()).expect("the reads are Prefetched");
-    assert_eq!(reads[0].key(), format!("/api/artists/{id}"));
+    assert_eq!(reads[0].key(), catalog::ARTIST.path(&[&id]).as_str());
 }
 
 async fn the_same_page_with_the_same_data_is_rendered_once(db: &TestDb) {
@@ -576,7 +583,7 @@ async fn crawlers_find_every_artist_page_in_the_sitemap(db: &TestDb) {
         assert!(listed.len() <= 50_000, "{path}");
         urls.extend(listed);
     }
-    let artists = get(&app, "/api/artists").await.json();
+    let artists = read(&app, catalog::ARTISTS.path(&[])).await.json();
     for artist in artists.as_array().unwrap() {
         assert!(urls.contains(&format!("{ORIGIN}/artist/{}", artist["id"])));
     }

@@ -1,10 +1,10 @@
 //! The music quiz page and its data: a shared seed URL is rendered at its first question.
 
 use axum::http::StatusCode;
-use sound_atlas_contract::quiz::QUIZ_SAMPLE_SIZE;
+use sound_atlas_contract::quiz::{api::QUIZ_FACTS, QUIZ_SAMPLE_SIZE};
 use sound_atlas_test_db::{db_tests, TestDb};
 
-use crate::{app, get, ORIGIN};
+use crate::{app, get, read, ORIGIN};
 
 /// The injected state, parsed.
 fn state(html: &str) -> serde_json::Value {
@@ -37,14 +37,14 @@ async fn a_quiz_url_is_rendered_at_its_first_question_from_its_seeds_facts(db: &
     let report = crate::prefetch(&page).expect("rendered by the engine");
     assert!(report.missed.is_empty() && report.unread.is_empty());
     // The page carries the same facts the API serves for that seed.
-    let facts = get(&app, "/api/quiz/facts?seed=server-test").await.json();
+    let facts = read(&app, QUIZ_FACTS.path(&[&"server-test"])).await.json();
     assert_eq!(facts.as_array().unwrap().len(), QUIZ_SAMPLE_SIZE);
     let state = state(html);
     let entry = state["prefetched"]
         .as_array()
         .unwrap()
         .iter()
-        .find(|e| e["key"] == "/api/quiz/facts?seed=server-test")
+        .find(|e| e["key"] == QUIZ_FACTS.path(&[&"server-test"]).as_str())
         .expect("the seed's facts are prefetched");
     assert_eq!(entry["body"], facts);
 }
