@@ -7,9 +7,10 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::http::{header, StatusCode};
+use axum::http::StatusCode;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
 use sound_atlas::{build_app, AppState};
+use sound_atlas_contract::library::api as library;
 use sound_atlas_entity::favorite;
 use sound_atlas_test_db::{db_tests, TestDb};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -17,7 +18,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 
 use crate::{
-    app_with_bundle, confirmed_user, get, id_of, session_cookie, Answer, Browser, ORIGIN, PASSWORD,
+    app_with_bundle, confirmed_user, get, id_of, session_cookie, sign_in, Answer, Browser, ORIGIN,
     SSR,
 };
 
@@ -185,17 +186,7 @@ async fn site_behind_proxy(db: &TestDb) -> Site {
 /// Signs in a confirmed user made for the test; returns (user id, session cookie).
 async fn signed_in(app: &axum::Router, db: &DatabaseConnection, email: &str) -> (i32, String) {
     let id = confirmed_user(db, email).await;
-    let answer = call(
-        app,
-        None,
-        "POST",
-        "/api/auth/signin",
-        Some(serde_json::json!({ "email": email, "password": PASSWORD })),
-    )
-    .await;
-    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
-    let set = answer.headers[header::SET_COOKIE].to_str().unwrap();
-    (id, set.split(';').next().unwrap().to_owned())
+    (id, sign_in(app, email).await)
 }
 
 async fn call(
@@ -270,7 +261,7 @@ async fn a_cut_database_is_a_fast_503_and_the_server_recovers_without_a_restart(
         &site.app,
         Some(&cookie),
         "POST",
-        "/api/favorites",
+        library::ADD_FAVORITE.path(&[]).as_str(),
         Some(serde_json::json!({ "artistId": queen })),
     )
     .await;
@@ -278,14 +269,21 @@ async fn a_cut_database_is_a_fast_503_and_the_server_recovers_without_a_restart(
 
     site.proxy.set(Mode::Cut);
     let started = Instant::now();
-    let read = call(&site.app, Some(&cookie), "GET", "/api/favorites", None).await;
+    let read = call(
+        &site.app,
+        Some(&cookie),
+        "GET",
+        library::FAVORITES.path(&[]).as_str(),
+        None,
+    )
+    .await;
     assert_fast_503(&read, started.elapsed());
     let started = Instant::now();
     let write = call(
         &site.app,
         Some(&cookie),
         "POST",
-        "/api/favorites",
+        library::ADD_FAVORITE.path(&[]).as_str(),
         Some(serde_json::json!({ "artistId": abba })),
     )
     .await;
@@ -315,7 +313,14 @@ async fn a_cut_database_is_a_fast_503_and_the_server_recovers_without_a_restart(
     site.proxy.set(Mode::Pass);
     until_status(&site.app, "/readyz", StatusCode::OK, Duration::from_secs(5)).await;
     assert_eq!(get(&site.app, "/healthz").await.json()["database"], "up");
-    let read = call(&site.app, Some(&cookie), "GET", "/api/favorites", None).await;
+    let read = call(
+        &site.app,
+        Some(&cookie),
+        "GET",
+        library::FAVORITES.path(&[]).as_str(),
+        None,
+    )
+    .await;
     assert_eq!(read.status, StatusCode::OK, "{}", read.body);
     assert_eq!(
         favorites_of(&site.direct, user_id).await,
@@ -339,7 +344,7 @@ async fn a_stalled_database_is_a_503_within_a_second_and_then_recovers() {
             &site.app,
             Some(&cookie),
             "GET",
-            "/api/favorite-folders",
+            library::FOLDERS.path(&[]).as_str(),
             None,
         )
         .await;
@@ -357,7 +362,7 @@ async fn a_stalled_database_is_a_503_within_a_second_and_then_recovers() {
         &site.app,
         Some(&cookie),
         "GET",
-        "/api/favorite-folders",
+        library::FOLDERS.path(&[]).as_str(),
         None,
     )
     .await;
@@ -392,7 +397,7 @@ async fn writes_cut_mid_burst_are_either_answered_2xx_and_kept_or_answered_503()
                 &site.app,
                 Some(&cookie),
                 "POST",
-                "/api/favorites",
+                library::ADD_FAVORITE.path(&[]).as_str(),
                 Some(serde_json::json!({ "artistId": artist })),
             )
             .await;

@@ -5,15 +5,16 @@
 
 use std::time::{Duration, Instant};
 
-use axum::body::Body;
-use axum::http::{header, Request, StatusCode};
+use axum::http::StatusCode;
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, Database, EntityTrait, IntoActiveModel};
 use sound_atlas::{build_app, AppState};
+use sound_atlas_contract::accounts::api as accounts;
 use sound_atlas_contract::catalog::api as catalog;
+use sound_atlas_contract::library::api as library;
 use sound_atlas_entity::artist;
 use sound_atlas_test_db::TestDb;
 
-use crate::{confirmed_user, get, id_of, read, send, Answer, Browser, ORIGIN, PASSWORD, SSR};
+use crate::{confirmed_user, get, id_of, read, sign_in, Answer, Browser, ORIGIN, SSR};
 
 struct Instance {
     app: axum::Router,
@@ -55,29 +56,16 @@ async fn a_session_and_a_favorite_made_through_one_instance_are_good_on_the_othe
     let url = db.url().unwrap();
     let (one, two) = (instance(&url).await, instance(&url).await);
     confirmed_user(&db.conn, "two@example.com").await;
-    let mut request = Request::post("/api/auth/signin")
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(
-            serde_json::json!({ "email": "two@example.com", "password": PASSWORD }).to_string(),
-        ))
-        .unwrap();
-    request
-        .extensions_mut()
-        .insert(axum::extract::ConnectInfo(std::net::SocketAddr::from((
-            [127, 0, 0, 1],
-            1,
-        ))));
-    let signed_in = send(&one.app, request).await;
-    assert_eq!(signed_in.status, StatusCode::OK, "{}", signed_in.body);
-    let cookie = signed_in.headers[header::SET_COOKIE]
-        .to_str()
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_owned();
+    let cookie = sign_in(&one.app, "two@example.com").await;
 
-    let me = with_cookie(&two.app, &cookie, "GET", "/api/user", None).await;
+    let me = with_cookie(
+        &two.app,
+        &cookie,
+        "GET",
+        accounts::USER.path(&[]).as_str(),
+        None,
+    )
+    .await;
     assert_eq!(
         me.json()["email"],
         "two@example.com",
@@ -88,12 +76,19 @@ async fn a_session_and_a_favorite_made_through_one_instance_are_good_on_the_othe
         &one.app,
         &cookie,
         "POST",
-        "/api/favorites",
+        library::ADD_FAVORITE.path(&[]).as_str(),
         Some(serde_json::json!({ "artistId": queen })),
     )
     .await;
     assert_eq!(added.status, StatusCode::CREATED);
-    let read = with_cookie(&two.app, &cookie, "GET", "/api/favorites", None).await;
+    let read = with_cookie(
+        &two.app,
+        &cookie,
+        "GET",
+        library::FAVORITES.path(&[]).as_str(),
+        None,
+    )
+    .await;
     assert_eq!(
         read.json()[0]["id"],
         queen,

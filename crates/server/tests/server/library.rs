@@ -1,34 +1,19 @@
 //! A signed-in visitor's pages: their library is in the first HTML, and such
 //! pages never go through the render cache, so no anonymous page shows anyone's favorites.
 
-use std::net::SocketAddr;
-
-use axum::body::Body;
-use axum::extract::ConnectInfo;
-use axum::http::{header, Request, StatusCode};
+use axum::http::{header, StatusCode};
+use sound_atlas_contract::accounts::api as accounts;
+use sound_atlas_contract::library::api as library;
 use sound_atlas_test_db::{db_tests, TestDb};
 
 use crate::{
-    app_with_bundle, confirmed_user, get, id_of, send, Answer, Browser, COUNTING_BUNDLE, PASSWORD,
+    app_with_bundle, confirmed_user, get, id_of, sign_in, Answer, Browser, COUNTING_BUNDLE,
 };
 
 /// Signs in a confirmed user made for the test; returns the session cookie.
 pub async fn signed_in(app: &axum::Router, db: &TestDb, email: &str) -> String {
     confirmed_user(&db.conn, email).await;
-    let mut request = Request::post("/api/auth/signin")
-        .header(header::CONTENT_TYPE, "application/json")
-        .header("sec-fetch-site", "same-origin")
-        .body(Body::from(
-            serde_json::json!({ "email": email, "password": PASSWORD }).to_string(),
-        ))
-        .unwrap();
-    request
-        .extensions_mut()
-        .insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 40000))));
-    let answer = send(app, request).await;
-    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
-    let set = answer.headers[header::SET_COOKIE].to_str().unwrap();
-    set.split(';').next().unwrap().to_owned()
+    sign_in(app, email).await
 }
 
 pub async fn as_user(
@@ -51,7 +36,7 @@ async fn a_signed_in_page_carries_the_library_and_skips_the_render_cache(db: &Te
         &app,
         &cookie,
         "POST",
-        "/api/favorites",
+        library::ADD_FAVORITE.path(&[]).as_str(),
         Some(serde_json::json!({ "artistId": queen })),
     )
     .await;
@@ -111,7 +96,14 @@ async fn the_data_export_holds_the_callers_library_and_nobody_elses(db: &TestDb)
         let app = app.clone();
         async move {
             let body = serde_json::json!({ "artistId": artist });
-            let added = as_user(&app, &cookie, "POST", "/api/favorites", Some(body)).await;
+            let added = as_user(
+                &app,
+                &cookie,
+                "POST",
+                library::ADD_FAVORITE.path(&[]).as_str(),
+                Some(body),
+            )
+            .await;
             assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
         }
     };
@@ -121,13 +113,13 @@ async fn the_data_export_holds_the_callers_library_and_nobody_elses(db: &TestDb)
         &app,
         &ann,
         "POST",
-        "/api/favorite-folders",
+        library::CREATE_FOLDER.path(&[]).as_str(),
         Some(serde_json::json!({ "name": "Road trip" })),
     )
     .await;
     assert!(folder.status.is_success(), "{}", folder.body);
 
-    let export = as_user(&app, &ann, "GET", "/api/user/export", None).await;
+    let export = as_user(&app, &ann, "GET", accounts::EXPORT.path(&[]).as_str(), None).await;
     assert_eq!(export.status, StatusCode::OK, "{}", export.body);
     let file = export.json();
     let favorites = file["favorites"].as_array().unwrap();
@@ -171,7 +163,14 @@ async fn the_favorites_screens_show_the_visitors_own_library_in_the_first_html(d
     let bob = signed_in(&app, db, "bob@example.com").await;
     for (cookie, artist) in [(&ann, queen), (&bob, adele)] {
         let body = serde_json::json!({ "artistId": artist });
-        let added = as_user(&app, cookie, "POST", "/api/favorites", Some(body)).await;
+        let added = as_user(
+            &app,
+            cookie,
+            "POST",
+            library::ADD_FAVORITE.path(&[]).as_str(),
+            Some(body),
+        )
+        .await;
         assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
     }
     let name = "<script>alert(1)</script> Mix";
@@ -179,7 +178,7 @@ async fn the_favorites_screens_show_the_visitors_own_library_in_the_first_html(d
         &app,
         &ann,
         "POST",
-        "/api/favorite-folders",
+        library::CREATE_FOLDER.path(&[]).as_str(),
         Some(serde_json::json!({ "name": name })),
     )
     .await;
@@ -277,7 +276,7 @@ async fn the_favorites_screens_show_the_visitors_own_library_in_the_first_html(d
             &app,
             &ann,
             "POST",
-            "/api/video-favorites",
+            library::ADD_VIDEO_FAVORITE.path(&[]).as_str(),
             Some(serde_json::json!({
                 "videoId": "fJ9rUzIMcZQ", "artistId": queen, "folderId": folder,
                 "title": "Bohemian Rhapsody", "description": "",

@@ -24,7 +24,9 @@ mod secret_logs;
 
 use std::sync::LazyLock;
 
+use axum::http::StatusCode;
 use sound_atlas::{build_app, AppState};
+use sound_atlas_contract::accounts::{api::SIGN_IN, Credentials};
 use sound_atlas_ssr::{SsrConfig, SsrPool};
 pub use sound_atlas_test_client::{get, read, send, Answer, Browser};
 use sound_atlas_test_db::TestDb;
@@ -105,6 +107,20 @@ pub async fn app_with(
     let mut state = AppState::new(db.conn.clone(), pool, ORIGIN.into());
     configure(&mut state);
     build_app(state)
+}
+
+/// Signs `email` (a user made with [`confirmed_user`]) in through the API; returns the
+/// session cookie as a request sends it (`name=value`).
+pub async fn sign_in(app: &axum::Router, email: &str) -> String {
+    let mut browser = Browser::new(app.clone(), session_cookie());
+    let credentials = Credentials {
+        email: Some(email.to_owned()),
+        password: Some(PASSWORD.to_owned()),
+    };
+    let answer = browser.call(&SIGN_IN, &[], &credentials).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let cookie = browser.cookie.expect("signing in sets a session cookie");
+    format!("{}={cookie}", session_cookie())
 }
 
 /// The session cookie's name on the tests' origin (https: `__Host-` prefixed).

@@ -3,6 +3,8 @@
 //! the crawler's HTML, no prefetched read sent for nothing).
 
 use axum::http::StatusCode;
+use sound_atlas_contract::accounts::api::USER;
+use sound_atlas_contract::library::api as library;
 use sound_atlas_contract::pages::routes;
 use sound_atlas_test_db::{db_tests, TestDb};
 
@@ -131,7 +133,6 @@ async fn assert_preloads_its_page_module(
 
 /// The reads the server adds to every page of a signed-in visitor (pages::library).
 fn viewer_keys() -> [String; 4] {
-    use sound_atlas_contract::{accounts::api::USER, library::api as library};
     [
         USER.path(&[]).into_string(),
         library::FAVORITES.path(&[]).into_string(),
@@ -179,14 +180,21 @@ async fn every_route_renders_signed_in_from_its_prefetch_and_the_library(db: &Te
     let cookie = signed_in(&app, db, "walker@example.com").await;
     for id in [artist_id, other] {
         let body = serde_json::json!({ "artistId": id });
-        let added = as_user(&app, &cookie, "POST", "/api/favorites", Some(body)).await;
+        let added = as_user(
+            &app,
+            &cookie,
+            "POST",
+            library::ADD_FAVORITE.path(&[]).as_str(),
+            Some(body),
+        )
+        .await;
         assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
     }
     let folder = as_user(
         &app,
         &cookie,
         "POST",
-        "/api/favorite-folders",
+        library::CREATE_FOLDER.path(&[]).as_str(),
         Some(serde_json::json!({ "name": "Walk <b>folder</b>" })),
     )
     .await
@@ -194,7 +202,14 @@ async fn every_route_renders_signed_in_from_its_prefetch_and_the_library(db: &Te
         .as_i64()
         .unwrap();
     let body = serde_json::json!({ "artistId": artist_id, "folderId": folder });
-    let filed = as_user(&app, &cookie, "POST", "/api/favorites", Some(body)).await;
+    let filed = as_user(
+        &app,
+        &cookie,
+        "POST",
+        library::ADD_FAVORITE.path(&[]).as_str(),
+        Some(body),
+    )
+    .await;
     assert_eq!(filed.status, StatusCode::CREATED, "{}", filed.body);
 
     let mut walked = Vec::new();
