@@ -7,6 +7,7 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use sound_atlas::serve::ConnectionLimits;
+use sound_atlas_contract::accounts::api as accounts;
 use sound_atlas_test_db::{db_tests, TestDb};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -154,7 +155,7 @@ async fn a_body_sent_a_byte_at_a_time_is_answered_408_and_cut_off(db: &TestDb) {
     assert!(took <= BODY_TIMEOUT + SLACK, "closed after {took:?}");
     // A body sent at once is read as ever (a wrong password: refused as such, not 408).
     let answer = reqwest::Client::new()
-        .post(format!("http://{addr}/api/auth/signin"))
+        .post(format!("http://{addr}{}", accounts::SIGN_IN.path(&[])))
         .header("sec-fetch-site", "same-origin")
         .json(&serde_json::json!({ "email": "nobody@example.com", "password": "not the one" }))
         .send()

@@ -2,6 +2,7 @@
 
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
+use sound_atlas_contract::accounts::api as accounts;
 use sound_atlas_test_db::{db_tests, TestDb};
 
 use crate::{app, get, send};
@@ -16,11 +17,11 @@ fn post_json(uri: &str, body: String) -> Request<Body> {
 async fn oversized_and_deeply_nested_bodies_are_refused_clearly(db: &TestDb) {
     let app = app(db).await;
     let big = format!(r#"{{"email":"{}","password":"x"}}"#, "a".repeat(200_000));
-    let answer = send(&app, post_json("/api/auth/signin", big)).await;
+    let answer = send(&app, post_json(accounts::SIGN_IN.path(&[]).as_str(), big)).await;
     assert_eq!(answer.status, StatusCode::PAYLOAD_TOO_LARGE);
     assert_eq!(answer.json()["message"], "The request body is too large.");
     let deep = format!("{}{}", "[".repeat(5_000), "]".repeat(5_000));
-    let answer = send(&app, post_json("/api/auth/signin", deep)).await;
+    let answer = send(&app, post_json(accounts::SIGN_IN.path(&[]).as_str(), deep)).await;
     assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.body);
     assert_eq!(answer.json()["status"], 400);
     let deep_object = format!(
@@ -28,7 +29,11 @@ async fn oversized_and_deeply_nested_bodies_are_refused_clearly(db: &TestDb) {
         r#"{"a":"#.repeat(3_000),
         "}".repeat(3_000)
     );
-    let answer = send(&app, post_json("/api/auth/signup", deep_object)).await;
+    let answer = send(
+        &app,
+        post_json(accounts::SIGN_UP.path(&[]).as_str(), deep_object),
+    )
+    .await;
     assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.body);
 }
 

@@ -10,6 +10,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use sea_orm::{ColumnTrait, Database, DatabaseConnection, EntityTrait, QueryFilter};
+use sound_atlas_contract::{
+    accounts::api as accounts, catalog::api as catalog, library::api as library,
+};
 use sound_atlas_entity::favorite;
 use sound_atlas_test_db::TestDb;
 use tokio::process::{Child, Command};
@@ -52,7 +55,7 @@ fn client() -> reqwest::Client {
 
 async fn sign_in(server: &Server, email: &str) -> String {
     let answer = client()
-        .post(format!("{}/api/auth/signin", server.origin))
+        .post(format!("{}{}", server.origin, accounts::SIGN_IN.path(&[])))
         .json(&serde_json::json!({ "email": email, "password": PASSWORD }))
         .send()
         .await
@@ -77,7 +80,7 @@ async fn burst(
     stop: impl FnOnce(),
 ) -> Vec<(i32, Outcome)> {
     let artists: Vec<i32> = client()
-        .get(format!("{}/api/artists", server.origin))
+        .get(format!("{}{}", server.origin, catalog::ARTISTS.path(&[])))
         .send()
         .await
         .unwrap()
@@ -93,7 +96,7 @@ async fn burst(
     let mut writes = tokio::task::JoinSet::new();
     for (n, artist) in artists.into_iter().enumerate() {
         let (url, cookie) = (
-            format!("{}/api/favorites", server.origin),
+            format!("{}{}", server.origin, library::ADD_FAVORITE.path(&[])),
             cookie.to_owned(),
         );
         let (answered, reached) = (answered.clone(), reached.clone());
@@ -349,7 +352,7 @@ async fn two_instances_behind_a_balancer_share_sessions_and_one_killed_mid_burst
     // The session made through the balancer (one instance) is good on both.
     for server in [&one, &two] {
         let me: serde_json::Value = client()
-            .get(format!("{}/api/user", server.origin))
+            .get(format!("{}{}", server.origin, accounts::USER.path(&[])))
             .header("cookie", &cookie)
             .send()
             .await
@@ -374,7 +377,7 @@ async fn two_instances_behind_a_balancer_share_sessions_and_one_killed_mid_burst
     // The other instance keeps serving through the balancer.
     for _ in 0..6 {
         let answer = client()
-            .get(format!("{}/api/favorites", front.origin))
+            .get(format!("{}{}", front.origin, library::FAVORITES.path(&[])))
             .header("cookie", &cookie)
             .send()
             .await
@@ -397,7 +400,7 @@ async fn two_instances_behind_a_balancer_count_one_rate_limit_between_them() {
     let mut statuses = Vec::new();
     for n in 0..11 {
         let answer = client()
-            .post(format!("{front}/api/auth/signup"))
+            .post(format!("{front}{}", accounts::SIGN_UP.path(&[])))
             .json(
                 &serde_json::json!({ "email": format!("s{n}@example.com"), "password": PASSWORD }),
             )
