@@ -5,6 +5,7 @@ use axum::body::Body;
 use axum::http::{header, Method, StatusCode};
 use serde_json::json;
 use sound_atlas_accounts::config::Limit;
+use sound_atlas_contract::accounts::{api, CodeRequest};
 use sound_atlas_test_db::{db_tests, TestDb};
 
 use crate::*;
@@ -15,9 +16,10 @@ async fn sign_up_then_confirm_by_link_then_sign_in_and_out(db: &TestDb) {
     let site = Site::new(db);
     let mut browser = site.browser("10.0.0.1");
     let answer = browser
-        .post(
-            "/api/auth/signup",
-            json!({"email": "Ana@Example.com", "password": PASSWORD}),
+        .call(
+            &api::SIGN_UP,
+            &[],
+            &credentials("Ana@Example.com", PASSWORD),
         )
         .await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
@@ -29,9 +31,10 @@ async fn sign_up_then_confirm_by_link_then_sign_in_and_out(db: &TestDb) {
     assert_eq!(browser.who().await, None, "signing up does not sign in");
 
     let unconfirmed = browser
-        .post(
-            "/api/auth/signin",
-            json!({"email": "ana@example.com", "password": PASSWORD}),
+        .call(
+            &api::SIGN_IN,
+            &[],
+            &credentials("ana@example.com", PASSWORD),
         )
         .await;
     assert_eq!(unconfirmed.status, StatusCode::BAD_REQUEST);
@@ -41,6 +44,7 @@ async fn sign_up_then_confirm_by_link_then_sign_in_and_out(db: &TestDb) {
         .mail("Ana@Example.com", "Confirm your Sound Atlas account")
         .await;
     let link = link(&mail, ORIGIN);
+    // Written out: a mailed link's address outlives any change to its declaration.
     assert!(
         link.starts_with("https://soundatlas.test/api/auth/confirm?token="),
         "{link}"
@@ -56,7 +60,10 @@ async fn sign_up_then_confirm_by_link_then_sign_in_and_out(db: &TestDb) {
     assert_eq!(browser.who().await, None);
 
     let confirmed = browser
-        .post_form("/api/auth/confirm", &[("token", &token_of(&link))])
+        .post_form(
+            api::CONFIRM.path(&[]).as_str(),
+            &[("token", &token_of(&link))],
+        )
         .await;
     assert_eq!(
         confirmed.status,
@@ -68,37 +75,43 @@ async fn sign_up_then_confirm_by_link_then_sign_in_and_out(db: &TestDb) {
     assert_eq!(browser.who().await.as_deref(), Some("Ana@Example.com"));
 
     let again = browser
-        .post_form("/api/auth/confirm", &[("token", &token_of(&link))])
+        .post_form(
+            api::CONFIRM.path(&[]).as_str(),
+            &[("token", &token_of(&link))],
+        )
         .await;
     assert_eq!(again.status, StatusCode::BAD_REQUEST, "a link works once");
     assert_eq!(again.message(), "Email link is invalid or has expired");
 
-    let out = browser.post("/api/auth/signout", json!({})).await;
+    let out = browser.call(&api::SIGN_OUT, &[], &()).await;
     assert_eq!(out.status, StatusCode::OK);
     assert_eq!(out.message(), "Logged out");
     assert_eq!(browser.who().await, None);
 
     let mut other = site.browser("10.0.0.2");
     let signed_in = other
-        .post(
-            "/api/auth/signin",
-            json!({"email": "ANA@example.COM", "password": PASSWORD}),
+        .call(
+            &api::SIGN_IN,
+            &[],
+            &credentials("ANA@example.COM", PASSWORD),
         )
         .await;
     assert_eq!(signed_in.status, StatusCode::OK, "{}", signed_in.body);
     assert_eq!(signed_in.json()["email"], "Ana@Example.com");
     let wrong = other
-        .post(
-            "/api/auth/signin",
-            json!({"email": "ana@example.com", "password": "wrong password"}),
+        .call(
+            &api::SIGN_IN,
+            &[],
+            &credentials("ana@example.com", "wrong password"),
         )
         .await;
     assert_eq!(wrong.status, StatusCode::BAD_REQUEST);
     assert_eq!(wrong.message(), "Invalid login credentials");
     let unknown = other
-        .post(
-            "/api/auth/signin",
-            json!({"email": "nobody@example.com", "password": PASSWORD}),
+        .call(
+            &api::SIGN_IN,
+            &[],
+            &credentials("nobody@example.com", PASSWORD),
         )
         .await;
     assert_eq!(
@@ -113,10 +126,7 @@ async fn the_session_id_changes_at_sign_in_and_dies_at_sign_out(db: &TestDb) {
     signed_up(&site, &mut browser, "bo@example.com", PASSWORD).await;
     let first = browser.cookie.clone().expect("a session cookie");
     let answer = browser
-        .post(
-            "/api/auth/signin",
-            json!({"email": "bo@example.com", "password": PASSWORD}),
-        )
+        .call(&api::SIGN_IN, &[], &credentials("bo@example.com", PASSWORD))
         .await;
     assert_eq!(answer.status, StatusCode::OK);
     let second = browser.cookie.clone().expect("a session cookie");
@@ -142,7 +152,7 @@ async fn the_session_id_changes_at_sign_in_and_dies_at_sign_out(db: &TestDb) {
     );
 
     let mut copy = browser.clone();
-    browser.post("/api/auth/signout", json!({})).await;
+    browser.call(&api::SIGN_OUT, &[], &()).await;
     assert_eq!(browser.cookie, None, "sign-out removes the cookie");
     assert_eq!(
         copy.who().await,
@@ -156,26 +166,27 @@ async fn signing_up_with_a_taken_address_looks_like_a_new_sign_up(db: &TestDb) {
     let mut browser = site.browser("10.0.0.1");
     signed_up(&site, &mut browser, "cy@example.com", PASSWORD).await;
     let fresh = browser
-        .post(
-            "/api/auth/signup",
-            json!({"email": "new@example.com", "password": PASSWORD}),
+        .call(
+            &api::SIGN_UP,
+            &[],
+            &credentials("new@example.com", PASSWORD),
         )
-        .await;
+        .await
+        .answer;
     let taken = browser
-        .post(
-            "/api/auth/signup",
-            json!({"email": "CY@example.com", "password": "another password"}),
+        .call(
+            &api::SIGN_UP,
+            &[],
+            &credentials("CY@example.com", "another password"),
         )
-        .await;
+        .await
+        .answer;
     assert_eq!((taken.status, taken.body), (fresh.status, fresh.body));
     // The owner hears about it; the old password still works.
     site.mail("cy@example.com", "Sign-up attempt on Sound Atlas")
         .await;
     let answer = browser
-        .post(
-            "/api/auth/signin",
-            json!({"email": "cy@example.com", "password": PASSWORD}),
-        )
+        .call(&api::SIGN_IN, &[], &credentials("cy@example.com", PASSWORD))
         .await;
     assert_eq!(answer.status, StatusCode::OK);
 }
@@ -184,17 +195,15 @@ async fn passwords_between_8_and_1024_characters_are_accepted_whole(db: &TestDb)
     let site = Site::new(db);
     let mut browser = site.browser("10.0.0.1");
     let short = browser
-        .post(
-            "/api/auth/signup",
-            json!({"email": "d@example.com", "password": "1234567"}),
-        )
+        .call(&api::SIGN_UP, &[], &credentials("d@example.com", "1234567"))
         .await;
     assert_eq!(short.status, StatusCode::BAD_REQUEST);
     assert_eq!(short.message(), "Password should be at least 8 characters.");
     let long = browser
-        .post(
-            "/api/auth/signup",
-            json!({"email": "d@example.com", "password": "é".repeat(1025)}),
+        .call(
+            &api::SIGN_UP,
+            &[],
+            &credentials("d@example.com", &"é".repeat(1025)),
         )
         .await;
     assert_eq!(long.status, StatusCode::BAD_REQUEST);
@@ -207,17 +216,15 @@ async fn passwords_between_8_and_1024_characters_are_accepted_whole(db: &TestDb)
     signed_up(&site, &mut browser, "d@example.com", &longest).await;
     // Never truncated: the same password less its last character does not sign in.
     let truncated = browser
-        .post(
-            "/api/auth/signin",
-            json!({"email": "d@example.com", "password": "ü".repeat(1023)}),
+        .call(
+            &api::SIGN_IN,
+            &[],
+            &credentials("d@example.com", &"ü".repeat(1023)),
         )
         .await;
     assert_eq!(truncated.status, StatusCode::BAD_REQUEST);
     let whole = browser
-        .post(
-            "/api/auth/signin",
-            json!({"email": "d@example.com", "password": longest}),
-        )
+        .call(&api::SIGN_IN, &[], &credentials("d@example.com", &longest))
         .await;
     assert_eq!(whole.status, StatusCode::OK);
 }
@@ -228,13 +235,15 @@ async fn the_current_user_comes_only_from_the_session(db: &TestDb) {
     signed_up(&site, &mut ana, "ana@example.com", PASSWORD).await;
     let mut bo = site.browser("10.0.0.2");
     signed_up(&site, &mut bo, "bo@example.com", PASSWORD).await;
-    let me = ana.get("/api/user").await;
+    let me = ana.call(&api::USER, &[], &()).await;
     assert_eq!(me.headers[header::CACHE_CONTROL], "no-store");
     let ana_id = me.json()["id"].as_i64().unwrap();
-    let bo_id = bo.get("/api/user").await.json()["id"].as_i64().unwrap();
+    let bo_id = bo.call(&api::USER, &[], &()).await.json()["id"]
+        .as_i64()
+        .unwrap();
 
     let claim = |id: i64| {
-        Browser::request(Method::GET, "/api/user")
+        Browser::request(Method::GET, api::USER.path(&[]).as_str())
             .header("x-user-id", id.to_string())
             .body(Body::empty())
             .unwrap()
@@ -247,7 +256,7 @@ async fn the_current_user_comes_only_from_the_session(db: &TestDb) {
         "The x-user-id header names another user than the one signed in."
     );
     let mut stranger = site.browser("10.0.0.3");
-    let signed_out = stranger.get("/api/user").await;
+    let signed_out = stranger.call(&api::USER, &[], &()).await;
     assert_eq!(
         (signed_out.status, signed_out.body.as_str()),
         (StatusCode::OK, "null")
@@ -258,7 +267,7 @@ async fn the_current_user_comes_only_from_the_session(db: &TestDb) {
     );
 
     // The export holds the caller's data only, as a no-store JSON attachment.
-    let export = bo.get("/api/user/export").await;
+    let export = bo.call(&api::EXPORT, &[], &()).await;
     assert_eq!(export.status, StatusCode::OK);
     assert!(export.headers[header::CONTENT_DISPOSITION]
         .to_str()
@@ -273,7 +282,7 @@ async fn the_current_user_comes_only_from_the_session(db: &TestDb) {
     }
     assert!(file["exportDate"].as_str().unwrap().ends_with('Z'));
     assert_eq!(
-        stranger.get("/api/user/export").await.status,
+        stranger.call(&api::EXPORT, &[], &()).await.status,
         StatusCode::UNAUTHORIZED
     );
 }
@@ -281,14 +290,22 @@ async fn the_current_user_comes_only_from_the_session(db: &TestDb) {
 async fn sign_in_by_emailed_code(db: &TestDb) {
     let site = Site::new(db);
     let mut browser = site.browser("10.0.0.1");
-    let neither = browser.post("/api/auth/otp", json!({})).await;
+    let no_address = CodeRequest {
+        email: None,
+        phone: None,
+    };
+    let neither = browser.call(&api::REQUEST_CODE, &[], &no_address).await;
     assert_eq!(neither.status, StatusCode::BAD_REQUEST);
     assert_eq!(
         neither.message(),
         "You must provide either an email or phone number."
     );
+    let blank_addresses = CodeRequest {
+        email: Some(" ".into()),
+        phone: Some("".into()),
+    };
     let blank = browser
-        .post("/api/auth/otp", json!({"email": " ", "phone": ""}))
+        .call(&api::REQUEST_CODE, &[], &blank_addresses)
         .await;
     assert_eq!(
         blank.message(),
@@ -296,12 +313,13 @@ async fn sign_in_by_emailed_code(db: &TestDb) {
     );
 
     signed_up(&site, &mut browser, "eve@example.com", PASSWORD).await;
-    browser.post("/api/auth/signout", json!({})).await;
+    browser.call(&api::SIGN_OUT, &[], &()).await;
     let unknown = browser
-        .post("/api/auth/otp", json!({"email": "nobody@example.com"}))
-        .await;
+        .call(&api::REQUEST_CODE, &[], &code_request("nobody@example.com"))
+        .await
+        .answer;
     let known = browser
-        .post("/api/auth/otp", json!({"email": "eve@example.com"}))
+        .call(&api::REQUEST_CODE, &[], &code_request("eve@example.com"))
         .await;
     assert_eq!(
         (known.status, known.body.clone()),
@@ -316,26 +334,29 @@ async fn sign_in_by_emailed_code(db: &TestDb) {
 
     let wrong = if code == "000000" { "111111" } else { "000000" };
     let refused = browser
-        .post(
-            "/api/auth/verify",
-            json!({"email": "eve@example.com", "token": wrong}),
+        .call(
+            &api::VERIFY_CODE,
+            &[],
+            &code_check("eve@example.com", wrong),
         )
         .await;
     assert_eq!(refused.status, StatusCode::BAD_REQUEST);
     assert_eq!(refused.message(), "Token has expired or is invalid");
     let accepted = browser
-        .post(
-            "/api/auth/verify",
-            json!({"email": "EVE@example.com", "token": code}),
+        .call(
+            &api::VERIFY_CODE,
+            &[],
+            &code_check("EVE@example.com", &code),
         )
         .await;
     assert_eq!(accepted.status, StatusCode::OK, "{}", accepted.body);
     assert_eq!(browser.who().await.as_deref(), Some("eve@example.com"));
     let mut other = site.browser("10.0.0.2");
     let replayed = other
-        .post(
-            "/api/auth/verify",
-            json!({"email": "eve@example.com", "token": code}),
+        .call(
+            &api::VERIFY_CODE,
+            &[],
+            &code_check("eve@example.com", &code),
         )
         .await;
     assert_eq!(
@@ -351,16 +372,17 @@ async fn password_recovery_sets_a_new_password_and_ends_other_sessions(db: &Test
     signed_up(&site, &mut laptop, "fay@example.com", PASSWORD).await;
     let mut phone = site.browser("10.0.0.2");
     phone
-        .post(
-            "/api/auth/signin",
-            json!({"email": "fay@example.com", "password": PASSWORD}),
+        .call(
+            &api::SIGN_IN,
+            &[],
+            &credentials("fay@example.com", PASSWORD),
         )
         .await;
     assert!(phone.who().await.is_some());
 
     let mut helper = site.browser("10.0.0.3");
     let asked = helper
-        .post("/api/auth/recover", json!({"email": "fay@example.com"}))
+        .call(&api::RECOVER, &[], &email_only("fay@example.com"))
         .await;
     assert_eq!(
         asked.message(),
@@ -380,14 +402,14 @@ async fn password_recovery_sets_a_new_password_and_ends_other_sessions(db: &Test
     assert_eq!(page.headers[header::REFERRER_POLICY], "no-referrer");
     let too_short = helper
         .post_form(
-            "/api/auth/recover/complete",
+            api::SET_NEW_PASSWORD.path(&[]).as_str(),
             &[("token", &token_of(&link)), ("password", "short")],
         )
         .await;
     assert_eq!(too_short.status, StatusCode::BAD_REQUEST);
     let done = helper
         .post_form(
-            "/api/auth/recover/complete",
+            api::SET_NEW_PASSWORD.path(&[]).as_str(),
             &[
                 ("token", &token_of(&link)),
                 ("password", "a brand new password"),
@@ -401,7 +423,7 @@ async fn password_recovery_sets_a_new_password_and_ends_other_sessions(db: &Test
 
     let reused = helper
         .post_form(
-            "/api/auth/recover/complete",
+            api::SET_NEW_PASSWORD.path(&[]).as_str(),
             &[
                 ("token", &token_of(&link)),
                 ("password", "yet another password"),
@@ -410,16 +432,18 @@ async fn password_recovery_sets_a_new_password_and_ends_other_sessions(db: &Test
         .await;
     assert_eq!(reused.status, StatusCode::BAD_REQUEST, "a link works once");
     let old = phone
-        .post(
-            "/api/auth/signin",
-            json!({"email": "fay@example.com", "password": PASSWORD}),
+        .call(
+            &api::SIGN_IN,
+            &[],
+            &credentials("fay@example.com", PASSWORD),
         )
         .await;
     assert_eq!(old.status, StatusCode::BAD_REQUEST);
     let new = phone
-        .post(
-            "/api/auth/signin",
-            json!({"email": "fay@example.com", "password": "a brand new password"}),
+        .call(
+            &api::SIGN_IN,
+            &[],
+            &credentials("fay@example.com", "a brand new password"),
         )
         .await;
     assert_eq!(new.status, StatusCode::OK);
@@ -433,12 +457,12 @@ async fn sign_in_limits_stop_an_attacker_but_not_the_owner(db: &TestDb) {
     let mut owner = site.browser("10.0.0.1");
     signed_up(&site, &mut owner, "gus@example.com", PASSWORD).await;
     let mut attacker = site.browser("10.6.6.6");
-    let guess = json!({"email": "gus@example.com", "password": "guess guess"});
+    let guess = credentials("gus@example.com", "guess guess");
     for _ in 0..3 {
-        let answer = attacker.post("/api/auth/signin", guess.clone()).await;
+        let answer = attacker.call(&api::SIGN_IN, &[], &guess).await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST);
     }
-    let limited = attacker.post("/api/auth/signin", guess.clone()).await;
+    let limited = attacker.call(&api::SIGN_IN, &[], &guess).await;
     assert_eq!(limited.status, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(
         limited.message(),
@@ -447,19 +471,20 @@ async fn sign_in_limits_stop_an_attacker_but_not_the_owner(db: &TestDb) {
     // A forged X-Forwarded-For changes nothing without a trusted proxy.
     let forged = attacker
         .send(
-            Browser::request(Method::POST, "/api/auth/signin")
+            Browser::request(Method::POST, api::SIGN_IN.path(&[]).as_str())
                 .header(header::CONTENT_TYPE, "application/json")
                 .header("x-forwarded-for", "203.0.113.9")
-                .body(Body::from(guess.to_string()))
+                .body(Body::from(serde_json::to_string(&guess).unwrap()))
                 .unwrap(),
         )
         .await;
     assert_eq!(forged.status, StatusCode::TOO_MANY_REQUESTS);
     // The owner, elsewhere, still signs in.
     let answer = owner
-        .post(
-            "/api/auth/signin",
-            json!({"email": "gus@example.com", "password": PASSWORD}),
+        .call(
+            &api::SIGN_IN,
+            &[],
+            &credentials("gus@example.com", PASSWORD),
         )
         .await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
@@ -467,9 +492,10 @@ async fn sign_in_limits_stop_an_attacker_but_not_the_owner(db: &TestDb) {
     let mut statuses = Vec::new();
     for n in 0..6 {
         let answer = attacker
-            .post(
-                "/api/auth/signin",
-                json!({"email": format!("x{n}@example.com"), "password": "guess guess"}),
+            .call(
+                &api::SIGN_IN,
+                &[],
+                &credentials(&format!("x{n}@example.com"), "guess guess"),
             )
             .await;
         statuses.push(answer.status);
@@ -488,11 +514,11 @@ async fn a_trusted_proxy_forwards_the_client_address(db: &TestDb) {
     });
     let mut proxy = site.browser("10.9.9.9");
     let sign_up = |from: &str, email: &str| {
-        Browser::request(Method::POST, "/api/auth/signup")
+        Browser::request(Method::POST, api::SIGN_UP.path(&[]).as_str())
             .header(header::CONTENT_TYPE, "application/json")
             .header("x-forwarded-for", from)
             .body(Body::from(
-                json!({"email": email, "password": PASSWORD}).to_string(),
+                serde_json::to_string(&credentials(email, PASSWORD)).unwrap(),
             ))
             .unwrap()
     };
@@ -525,35 +551,49 @@ async fn mail_requests_are_limited_to_one_a_minute_per_address(db: &TestDb) {
     });
     let mut browser = site.browser("10.0.0.1");
     let first = browser
-        .post(
-            "/api/auth/signup",
-            json!({"email": "ida@example.com", "password": PASSWORD}),
+        .call(
+            &api::SIGN_UP,
+            &[],
+            &credentials("ida@example.com", PASSWORD),
         )
         .await;
     assert_eq!(first.status, StatusCode::OK);
     site.mail("ida@example.com", "Confirm your Sound Atlas account")
         .await;
     let resend = browser
-        .post("/api/auth/resend", json!({"email": "IDA@example.com"}))
+        .call(&api::RESEND, &[], &email_only("IDA@example.com"))
         .await;
     assert_eq!(resend.status, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(
         resend.message(),
         "For security purposes, you can only request this once every 60 seconds."
     );
-    for path in ["/api/auth/recover", "/api/auth/otp"] {
-        let answer = browser
-            .post(path, json!({"email": "ida@example.com"}))
-            .await;
+    let asked = [
+        (
+            api::RECOVER.path(&[]).to_string(),
+            browser
+                .call(&api::RECOVER, &[], &email_only("ida@example.com"))
+                .await
+                .answer,
+        ),
+        (
+            api::REQUEST_CODE.path(&[]).to_string(),
+            browser
+                .call(&api::REQUEST_CODE, &[], &code_request("ida@example.com"))
+                .await
+                .answer,
+        ),
+    ];
+    for (path, answer) in asked {
         assert_eq!(answer.status, StatusCode::TOO_MANY_REQUESTS, "{path}");
     }
     // The same for an address without an account: a 429 tells nothing.
     let stranger = browser
-        .post("/api/auth/recover", json!({"email": "zed@example.com"}))
+        .call(&api::RECOVER, &[], &email_only("zed@example.com"))
         .await;
     assert_eq!(stranger.status, StatusCode::OK);
     let stranger = browser
-        .post("/api/auth/recover", json!({"email": "zed@example.com"}))
+        .call(&api::RECOVER, &[], &email_only("zed@example.com"))
         .await;
     assert_eq!(stranger.status, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(
@@ -572,7 +612,7 @@ async fn cross_origin_posts_and_open_redirects_are_refused(db: &TestDb) {
     ] {
         let answer = browser
             .send(
-                Browser::request(Method::POST, "/api/auth/signout")
+                Browser::request(Method::POST, api::SIGN_OUT.path(&[]).as_str())
                     .header(header::CONTENT_TYPE, "application/json")
                     .header(name, value)
                     .body(Body::from("{}"))
@@ -584,7 +624,7 @@ async fn cross_origin_posts_and_open_redirects_are_refused(db: &TestDb) {
     }
     let deletion = browser
         .send(
-            Browser::request(Method::DELETE, "/api/user/delete")
+            Browser::request(Method::DELETE, api::DELETE_ACCOUNT.path(&[]).as_str())
                 .header("sec-fetch-site", "same-site")
                 .body(Body::empty())
                 .unwrap(),
@@ -597,9 +637,9 @@ async fn cross_origin_posts_and_open_redirects_are_refused(db: &TestDb) {
         "still signed in"
     );
 
-    browser.post("/api/auth/signout", json!({})).await;
+    browser.call(&api::SIGN_OUT, &[], &()).await;
     browser
-        .post("/api/auth/recover", json!({"email": "jo@example.com"}))
+        .call(&api::RECOVER, &[], &email_only("jo@example.com"))
         .await;
     let link = link(
         &site
@@ -614,7 +654,7 @@ async fn cross_origin_posts_and_open_redirects_are_refused(db: &TestDb) {
     ] {
         let answer = browser
             .post_form(
-                "/api/auth/recover/complete",
+                api::SET_NEW_PASSWORD.path(&[]).as_str(),
                 &[
                     ("token", &token_of(&link)),
                     ("password", "new password!"),
@@ -630,7 +670,7 @@ async fn cross_origin_posts_and_open_redirects_are_refused(db: &TestDb) {
     }
     let answer = browser
         .post_form(
-            "/api/auth/recover/complete",
+            api::SET_NEW_PASSWORD.path(&[]).as_str(),
             &[
                 ("token", &token_of(&link)),
                 ("password", "new password!"),
@@ -652,18 +692,20 @@ async fn deleting_an_account_removes_it_and_ends_all_its_sessions(db: &TestDb) {
     signed_up(&site, &mut laptop, "kim@example.com", PASSWORD).await;
     let mut phone = site.browser("10.0.0.2");
     phone
-        .post(
-            "/api/auth/signin",
-            json!({"email": "kim@example.com", "password": PASSWORD}),
+        .call(
+            &api::SIGN_IN,
+            &[],
+            &credentials("kim@example.com", PASSWORD),
         )
         .await;
     let mut other = site.browser("10.0.0.3");
     signed_up(&site, &mut other, "lee@example.com", PASSWORD).await;
 
     let mail = laptop
-        .post(
-            "/api/user/deletion-confirmation",
-            json!({"email": "lee@example.com"}),
+        .call(
+            &api::DELETION_CONFIRMATION,
+            &[],
+            &email_only("lee@example.com"),
         )
         .await;
     assert_eq!(mail.status, StatusCode::OK);
@@ -675,7 +717,7 @@ async fn deleting_an_account_removes_it_and_ends_all_its_sessions(db: &TestDb) {
         "only the session's own address is mailed"
     );
 
-    let deleted = laptop.delete("/api/user/delete").await;
+    let deleted = laptop.call(&api::DELETE_ACCOUNT, &[], &()).await;
     assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.body);
     assert_eq!(deleted.json()["success"], true);
     assert_eq!(
@@ -687,9 +729,10 @@ async fn deleting_an_account_removes_it_and_ends_all_its_sessions(db: &TestDb) {
     // The spec's client asks for the confirmation mail after the deletion: it goes to
     // the deleted account's address, once.
     let confirmation = laptop
-        .post(
-            "/api/user/deletion-confirmation",
-            json!({"email": "lee@example.com"}),
+        .call(
+            &api::DELETION_CONFIRMATION,
+            &[],
+            &email_only("lee@example.com"),
         )
         .await;
     assert_eq!(confirmation.status, StatusCode::OK, "{}", confirmation.body);
@@ -699,16 +742,18 @@ async fn deleting_an_account_removes_it_and_ends_all_its_sessions(db: &TestDb) {
     )
     .await;
     let twice = laptop
-        .post(
-            "/api/user/deletion-confirmation",
-            json!({"email": "kim@example.com"}),
+        .call(
+            &api::DELETION_CONFIRMATION,
+            &[],
+            &email_only("kim@example.com"),
         )
         .await;
     assert_eq!(twice.status, StatusCode::UNAUTHORIZED);
     let elsewhere = phone
-        .post(
-            "/api/user/deletion-confirmation",
-            json!({"email": "kim@example.com"}),
+        .call(
+            &api::DELETION_CONFIRMATION,
+            &[],
+            &email_only("kim@example.com"),
         )
         .await;
     assert_eq!(
@@ -723,16 +768,17 @@ async fn deleting_an_account_removes_it_and_ends_all_its_sessions(db: &TestDb) {
         ),
         0
     );
-    let again = phone.delete("/api/user/delete").await;
+    let again = phone.call(&api::DELETE_ACCOUNT, &[], &()).await;
     assert_eq!(
         again.status,
         StatusCode::UNAUTHORIZED,
         "nothing left to delete"
     );
     let sign_in = phone
-        .post(
-            "/api/auth/signin",
-            json!({"email": "kim@example.com", "password": PASSWORD}),
+        .call(
+            &api::SIGN_IN,
+            &[],
+            &credentials("kim@example.com", PASSWORD),
         )
         .await;
     assert_eq!(sign_in.message(), "Invalid login credentials");
@@ -749,7 +795,7 @@ async fn bad_bodies_get_a_4xx_never_a_500(db: &TestDb) {
     let site = Site::new(db);
     let mut browser = site.browser("10.0.0.1");
     let raw = |content_type: &str, body: Vec<u8>| {
-        Browser::request(Method::POST, "/api/auth/signin")
+        Browser::request(Method::POST, api::SIGN_IN.path(&[]).as_str())
             .header(header::CONTENT_TYPE, content_type)
             .body(Body::from(body))
             .unwrap()
@@ -768,11 +814,14 @@ async fn bad_bodies_get_a_4xx_never_a_500(db: &TestDb) {
         .await;
     assert_eq!(wrong_shape.status, StatusCode::BAD_REQUEST);
     let megabyte_password =
-        json!({"email": "a@example.com", "password": "x".repeat(1 << 20)}).to_string();
-    for path in ["/api/auth/signin", "/api/auth/signup"] {
+        serde_json::to_string(&credentials("a@example.com", &"x".repeat(1 << 20))).unwrap();
+    for path in [
+        api::SIGN_IN.path(&[]).to_string(),
+        api::SIGN_UP.path(&[]).to_string(),
+    ] {
         let answer = browser
             .send(
-                Browser::request(Method::POST, path)
+                Browser::request(Method::POST, &path)
                     .header(header::CONTENT_TYPE, "application/json")
                     .body(Body::from(megabyte_password.clone()))
                     .unwrap(),
@@ -782,25 +831,22 @@ async fn bad_bodies_get_a_4xx_never_a_500(db: &TestDb) {
         assert_eq!(answer.message(), "The request body is too large.");
     }
     let bad_email = browser
-        .post(
-            "/api/auth/signup",
-            json!({"email": "not an email", "password": PASSWORD}),
-        )
+        .call(&api::SIGN_UP, &[], &credentials("not an email", PASSWORD))
         .await;
     assert_eq!(
         bad_email.message(),
         "Unable to validate email address: invalid format"
     );
     let missing = browser
-        .post("/api/auth/signin", json!({"email": "a@example.com"}))
+        .call_json(&api::SIGN_IN, &[], json!({"email": "a@example.com"}))
         .await;
     assert_eq!(missing.message(), "Email and password are required.");
     let wrong_types = browser
-        .post("/api/auth/signin", json!({"email": 5, "password": true}))
+        .call_json(&api::SIGN_IN, &[], json!({"email": 5, "password": true}))
         .await;
     assert_eq!(wrong_types.status, StatusCode::BAD_REQUEST);
     let bad_token = browser
-        .post_form("/api/auth/confirm", &[("token", "nonsense")])
+        .post_form(api::CONFIRM.path(&[]).as_str(), &[("token", "nonsense")])
         .await;
     assert_eq!(bad_token.status, StatusCode::BAD_REQUEST);
 }
@@ -830,9 +876,10 @@ async fn sessions_end_after_the_idle_and_the_absolute_timeouts(db: &TestDb) {
     });
     let mut browser = site.browser("10.0.0.1");
     let answer = browser
-        .post(
-            "/api/auth/signin",
-            json!({"email": "nia@example.com", "password": PASSWORD}),
+        .call(
+            &api::SIGN_IN,
+            &[],
+            &credentials("nia@example.com", PASSWORD),
         )
         .await;
     assert_eq!(answer.status, StatusCode::OK);

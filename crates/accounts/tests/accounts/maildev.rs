@@ -7,8 +7,8 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use axum::http::StatusCode;
-use serde_json::json;
 use sound_atlas_accounts::config::{MailConfig, SmtpTls};
+use sound_atlas_contract::accounts::api;
 use sound_atlas_test_db::{db_tests, TestDb};
 
 use crate::*;
@@ -110,9 +110,10 @@ async fn the_confirmation_link_arrives_over_smtp_and_works(db: &TestDb) {
     });
     let mut browser = site.browser("10.0.0.1");
     let answer = browser
-        .post(
-            "/api/auth/signup",
-            json!({"email": "mo@example.com", "password": "smtp all the way"}),
+        .call(
+            &api::SIGN_UP,
+            &[],
+            &credentials("mo@example.com", "smtp all the way"),
         )
         .await;
     assert_eq!(answer.status, StatusCode::OK);
@@ -123,7 +124,10 @@ async fn the_confirmation_link_arrives_over_smtp_and_works(db: &TestDb) {
         StatusCode::SEE_OTHER
     );
     let confirmed = browser
-        .post_form("/api/auth/confirm", &[("token", &token_of(&link))])
+        .post_form(
+            api::CONFIRM.path(&[]).as_str(),
+            &[("token", &token_of(&link))],
+        )
         .await;
     assert_eq!(
         confirmed.status,

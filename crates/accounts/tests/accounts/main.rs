@@ -15,7 +15,7 @@ use axum::http::StatusCode;
 use axum::Router;
 use sound_atlas_accounts::config::{Limit, Limits};
 use sound_atlas_accounts::{Accounts, AccountsConfig};
-use sound_atlas_contract::accounts::{api, Credentials};
+use sound_atlas_contract::accounts::{api, CodeCheck, CodeRequest, Credentials, EmailOnly};
 pub use sound_atlas_test_client::{Answer, Browser};
 use sound_atlas_test_db::TestDb;
 
@@ -160,6 +160,37 @@ impl AccountCalls for Browser {
     }
 }
 
+/// A sign-up's or a password sign-in's body.
+pub fn credentials(email: &str, password: &str) -> Credentials {
+    Credentials {
+        email: Some(email.to_owned()),
+        password: Some(password.to_owned()),
+    }
+}
+
+/// A body that names only an address (resend, recovery, deletion confirmation).
+pub fn email_only(email: &str) -> EmailOnly {
+    EmailOnly {
+        email: Some(email.to_owned()),
+    }
+}
+
+/// Asking for a sign-in code by email.
+pub fn code_request(email: &str) -> CodeRequest {
+    CodeRequest {
+        email: Some(email.to_owned()),
+        phone: None,
+    }
+}
+
+/// Signing in with an emailed code.
+pub fn code_check(email: &str, token: &str) -> CodeCheck {
+    CodeCheck {
+        email: Some(email.to_owned()),
+        token: Some(token.to_owned()),
+    }
+}
+
 /// The path and query of a link in a mail (the site origin removed).
 pub fn path_of(link: &str) -> String {
     link.strip_prefix(ORIGIN).unwrap_or(link).to_owned()
@@ -173,11 +204,9 @@ pub fn token_of(link: &str) -> String {
 /// Signs up `email` and follows the confirmation link; the browser ends signed in.
 pub async fn signed_up(site: &Site, browser: &mut Browser, email: &str, password: &str) {
     let seen = site.mail_count(email, "Confirm your Sound Atlas account");
-    let credentials = Credentials {
-        email: Some(email.to_owned()),
-        password: Some(password.to_owned()),
-    };
-    let answer = browser.call(&api::SIGN_UP, &[], &credentials).await;
+    let answer = browser
+        .call(&api::SIGN_UP, &[], &credentials(email, password))
+        .await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     let mail = site
         .mail_after(email, "Confirm your Sound Atlas account", seen)

@@ -9,6 +9,7 @@ use std::time::Duration;
 use axum::http::{header, StatusCode};
 use serde_json::json;
 use sound_atlas_accounts::oidc::OidcConfig;
+use sound_atlas_contract::accounts::api;
 use sound_atlas_test_db::{db_tests, TestDb};
 
 use crate::*;
@@ -43,7 +44,10 @@ impl IdentityProvider {
             .arg("support/oidc-provider.mjs")
             .current_dir(&e2e)
             .env("PORT", port.to_string())
-            .env("REDIRECT_URI", format!("{ORIGIN}/api/auth/oidc/callback"))
+            .env(
+                "REDIRECT_URI",
+                format!("{ORIGIN}{}", api::PROVIDER_CALLBACK.path(&[])),
+            )
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -113,7 +117,7 @@ impl IdentityProvider {
     /// path of the callback the provider sends the browser back to.
     async fn round_trip(&self, browser: &mut Browser) -> String {
         let start = browser
-            .get("/api/auth/oidc/start?redirectTo=/favorites")
+            .call(&api::PROVIDER_SIGN_IN, &[&"/favorites"], &())
             .await;
         assert_eq!(start.status, StatusCode::SEE_OTHER, "{}", start.body);
         let authorize = start.headers[header::LOCATION].to_str().unwrap().to_owned();
@@ -170,25 +174,30 @@ async fn a_provider_sign_in_creates_then_reuses_a_linked_account(db: &TestDb) {
     let provider = IdentityProvider::start().await;
     let site = provider.site(db);
     let mut browser = site.browser("10.0.0.1");
-    let info = browser.get("/api/auth/oidc").await.json();
+    let info = browser.call(&api::OIDC, &[], &()).await.json();
     assert_eq!(info, json!({"enabled": true, "name": "Test ID"}));
     provider.login_as("alice", "alice@idp.test").await;
     let callback = provider.round_trip(&mut browser).await;
     let answer = browser.get(&callback).await;
     assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.body);
     assert_eq!(answer.headers[header::LOCATION], "/favorites");
-    let me = browser.get("/api/user").await.json();
+    let me = browser.call(&api::USER, &[], &()).await.json();
     assert_eq!(me["email"], "alice@idp.test");
 
     let mut again = site.browser("10.0.0.2");
     let callback = provider.round_trip(&mut again).await;
     assert_eq!(again.get(&callback).await.status, StatusCode::SEE_OTHER);
-    assert_eq!(again.get("/api/user").await.json(), me, "the same account");
+    assert_eq!(
+        again.call(&api::USER, &[], &()).await.json(),
+        me,
+        "the same account"
+    );
     // An account made by the provider has no password to sign in with.
     let password = again
-        .post(
-            "/api/auth/signin",
-            json!({"email": "alice@idp.test", "password": "anything at all"}),
+        .call(
+            &api::SIGN_IN,
+            &[],
+            &credentials("alice@idp.test", "anything at all"),
         )
         .await;
     assert_eq!(password.message(), "Invalid login credentials");
@@ -224,7 +233,7 @@ async fn a_replayed_code_is_refused(db: &TestDb) {
     let mut browser = site.browser("10.0.0.1");
     let first = provider.round_trip(&mut browser).await;
     assert_eq!(browser.get(&first).await.status, StatusCode::SEE_OTHER);
-    browser.post("/api/auth/signout", json!({})).await;
+    browser.call(&api::SIGN_OUT, &[], &()).await;
 
     // A new attempt (fresh state in the session), answered with the old code.
     let second = provider.round_trip(&mut browser).await;
@@ -264,7 +273,7 @@ async fn a_provider_email_never_takes_over_a_password_account(db: &TestDb) {
     let site = provider.site(db);
     let mut owner = site.browser("10.0.0.1");
     signed_up(&site, &mut owner, "bo@example.com", "the owner's password").await;
-    owner.post("/api/auth/signout", json!({})).await;
+    owner.call(&api::SIGN_OUT, &[], &()).await;
 
     provider.login_as("mallory", "BO@example.com").await;
     let mut intruder = site.browser("10.6.6.6");
@@ -276,9 +285,10 @@ async fn a_provider_email_never_takes_over_a_password_account(db: &TestDb) {
         .starts_with("An account with this email address already exists."));
     assert_eq!(intruder.who().await, None);
     let signed_in = owner
-        .post(
-            "/api/auth/signin",
-            json!({"email": "bo@example.com", "password": "the owner's password"}),
+        .call(
+            &api::SIGN_IN,
+            &[],
+            &credentials("bo@example.com", "the owner's password"),
         )
         .await;
     assert_eq!(signed_in.status, StatusCode::OK);
@@ -290,9 +300,10 @@ async fn a_provider_sign_in_never_attaches_to_an_unconfirmed_password_account(db
     // Someone signed the address up with a password of their own and never confirmed.
     let mut squatter = site.browser("10.6.6.6");
     let answer = squatter
-        .post(
-            "/api/auth/signup",
-            json!({"email": "cal@example.com", "password": "the squatter's password"}),
+        .call(
+            &api::SIGN_UP,
+            &[],
+            &credentials("cal@example.com", "the squatter's password"),
         )
         .await;
     assert_eq!(answer.status, StatusCode::OK);
@@ -305,9 +316,10 @@ async fn a_provider_sign_in_never_attaches_to_an_unconfirmed_password_account(db
     assert_eq!(owner.who().await, None);
     // No identity was linked, and the squatter's password still signs in to nothing.
     let refused = squatter
-        .post(
-            "/api/auth/signin",
-            json!({"email": "cal@example.com", "password": "the squatter's password"}),
+        .call(
+            &api::SIGN_IN,
+            &[],
+            &credentials("cal@example.com", "the squatter's password"),
         )
         .await;
     assert_eq!(refused.message(), "Email not confirmed");
@@ -318,10 +330,10 @@ async fn without_a_provider_the_button_is_off(db: &TestDb) {
     let site = Site::new(db);
     let mut browser = site.browser("10.0.0.1");
     assert_eq!(
-        browser.get("/api/auth/oidc").await.json(),
+        browser.call(&api::OIDC, &[], &()).await.json(),
         json!({"enabled": false, "name": null})
     );
-    let start = browser.get("/api/auth/oidc/start").await;
+    let start = browser.call(&api::PROVIDER_SIGN_IN, &[&"/"], &()).await;
     assert_eq!(start.status, StatusCode::NOT_FOUND);
 }
 

@@ -3,8 +3,8 @@
 //! unroutable addresses and mail floods.
 
 use axum::http::{header, StatusCode};
-use serde_json::json;
 use sound_atlas_accounts::config::Limit;
+use sound_atlas_contract::accounts::api;
 use sound_atlas_test_db::{db_tests, TestDb};
 
 use crate::*;
@@ -15,20 +15,16 @@ const CONFIRM: &str = "Confirm your Sound Atlas account";
 
 async fn sign_up(browser: &mut Browser, email: &str, password: &str) -> Answer {
     browser
-        .post(
-            "/api/auth/signup",
-            json!({"email": email, "password": password}),
-        )
+        .call(&api::SIGN_UP, &[], &credentials(email, password))
         .await
+        .answer
 }
 
 async fn sign_in(browser: &mut Browser, email: &str, password: &str) -> Answer {
     browser
-        .post(
-            "/api/auth/signin",
-            json!({"email": email, "password": password}),
-        )
+        .call(&api::SIGN_IN, &[], &credentials(email, password))
         .await
+        .answer
 }
 
 fn retry_after(answer: &Answer) -> u64 {
@@ -62,7 +58,7 @@ async fn an_address_signed_up_first_by_an_attacker_is_owned_by_whoever_confirms(
     // The link mailed for the attacker's sign-up died with its password.
     let stale = owner
         .post_form(
-            "/api/auth/confirm",
+            api::CONFIRM.path(&[]).as_str(),
             &[("token", &token_of(&link(&attackers_mail, ORIGIN)))],
         )
         .await;
@@ -74,7 +70,7 @@ async fn an_address_signed_up_first_by_an_attacker_is_owned_by_whoever_confirms(
     assert_eq!(refused.message(), "Invalid login credentials");
     assert_eq!(attacker.who().await, None);
     assert_eq!(
-        attacker.get("/api/user/export").await.status,
+        attacker.call(&api::EXPORT, &[], &()).await.status,
         StatusCode::UNAUTHORIZED
     );
     let mut elsewhere = site.browser("10.0.0.2");
@@ -91,14 +87,15 @@ async fn confirming_by_code_keeps_no_password_someone_else_chose(db: &TestDb) {
     // The owner never signed up: they sign in by emailed code, which confirms the address.
     let mut owner = site.browser("10.0.0.1");
     let asked = owner
-        .post("/api/auth/otp", json!({"email": "lou@example.com"}))
+        .call(&api::REQUEST_CODE, &[], &code_request("lou@example.com"))
         .await;
     assert_eq!(asked.status, StatusCode::OK);
     let code = code(&site.mail("lou@example.com", "sign-in code").await);
     let verified = owner
-        .post(
-            "/api/auth/verify",
-            json!({"email": "lou@example.com", "token": code}),
+        .call(
+            &api::VERIFY_CODE,
+            &[],
+            &code_check("lou@example.com", &code),
         )
         .await;
     assert_eq!(verified.status, StatusCode::OK, "{}", verified.body);
@@ -110,7 +107,7 @@ async fn confirming_by_code_keeps_no_password_someone_else_chose(db: &TestDb) {
     // Nor does the confirmation link mailed for the attacker's sign-up work any more.
     let stale = attacker
         .post_form(
-            "/api/auth/confirm",
+            api::CONFIRM.path(&[]).as_str(),
             &[("token", &token_of(&link(&attackers_mail, ORIGIN)))],
         )
         .await;
@@ -124,13 +121,13 @@ async fn guesses_from_many_addresses_meet_a_ceiling_per_account(db: &TestDb) {
     });
     let mut owner = site.browser("10.0.0.1");
     signed_up(&site, &mut owner, "max@example.com", OWNER_PASSWORD).await;
-    owner.post("/api/auth/signout", json!({})).await;
+    owner.call(&api::SIGN_OUT, &[], &()).await;
     // Right passwords do not count: the owner signs in as often as they like.
     for _ in 0..6 {
         let answer = sign_in(&mut owner, "max@example.com", OWNER_PASSWORD).await;
         assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     }
-    owner.post("/api/auth/signout", json!({})).await;
+    owner.call(&api::SIGN_OUT, &[], &()).await;
     // A botnet: every guess from another address, IPv4 and IPv6.
     for (n, ip) in ["10.1.0.1", "10.2.0.1", "2001:db8:1::1", "2001:db8:2::1"]
         .iter()
@@ -156,25 +153,26 @@ async fn guesses_from_many_addresses_meet_a_ceiling_per_account(db: &TestDb) {
     assert_eq!(lucky.who().await, None);
     // The owner is never locked out: the emailed code and recovery stay open.
     let asked = owner
-        .post("/api/auth/otp", json!({"email": "max@example.com"}))
+        .call(&api::REQUEST_CODE, &[], &code_request("max@example.com"))
         .await;
     assert_eq!(asked.status, StatusCode::OK);
     let code = code(&site.mail("max@example.com", "sign-in code").await);
     let verified = owner
-        .post(
-            "/api/auth/verify",
-            json!({"email": "max@example.com", "token": code}),
+        .call(
+            &api::VERIFY_CODE,
+            &[],
+            &code_check("max@example.com", &code),
         )
         .await;
     assert_eq!(verified.status, StatusCode::OK, "{}", verified.body);
     let recover = owner
-        .post("/api/auth/recover", json!({"email": "max@example.com"}))
+        .call(&api::RECOVER, &[], &email_only("max@example.com"))
         .await;
     assert_eq!(recover.status, StatusCode::OK);
     // Other accounts are not affected, from the same addresses either.
     let mut other = site.browser("10.5.0.1");
     signed_up(&site, &mut other, "ned@example.com", OWNER_PASSWORD).await;
-    other.post("/api/auth/signout", json!({})).await;
+    other.call(&api::SIGN_OUT, &[], &()).await;
     let ned = sign_in(&mut other, "ned@example.com", OWNER_PASSWORD).await;
     assert_eq!(ned.status, StatusCode::OK, "{}", ned.body);
 }
@@ -213,9 +211,9 @@ async fn wrong_codes_end_the_code_not_code_sign_in(db: &TestDb) {
     let site = Site::new(db);
     let mut owner = site.browser("10.0.0.1");
     signed_up(&site, &mut owner, "oz@example.com", OWNER_PASSWORD).await;
-    owner.post("/api/auth/signout", json!({})).await;
+    owner.call(&api::SIGN_OUT, &[], &()).await;
     owner
-        .post("/api/auth/otp", json!({"email": "oz@example.com"}))
+        .call(&api::REQUEST_CODE, &[], &code_request("oz@example.com"))
         .await;
     let first = code(&site.mail("oz@example.com", "sign-in code").await);
 
@@ -223,9 +221,10 @@ async fn wrong_codes_end_the_code_not_code_sign_in(db: &TestDb) {
     let wrong = |n: u32| format!("{:06}", (first.parse::<u32>().unwrap() + n) % 1_000_000);
     for n in 1..=5 {
         let guess = attacker
-            .post(
-                "/api/auth/verify",
-                json!({"email": "oz@example.com", "token": wrong(n)}),
+            .call(
+                &api::VERIFY_CODE,
+                &[],
+                &code_check("oz@example.com", &wrong(n)),
             )
             .await;
         assert_eq!(guess.status, StatusCode::BAD_REQUEST, "guess {n}");
@@ -233,16 +232,17 @@ async fn wrong_codes_end_the_code_not_code_sign_in(db: &TestDb) {
     }
     // The guesses used the code up: even the right one no longer works...
     let spent = owner
-        .post(
-            "/api/auth/verify",
-            json!({"email": "oz@example.com", "token": first}),
+        .call(
+            &api::VERIFY_CODE,
+            &[],
+            &code_check("oz@example.com", &first),
         )
         .await;
     assert_eq!(spent.status, StatusCode::BAD_REQUEST);
     // ...but the owner asks for a new code and signs in with it at once.
     let seen = site.mail_count("oz@example.com", "sign-in code");
     owner
-        .post("/api/auth/otp", json!({"email": "oz@example.com"}))
+        .call(&api::REQUEST_CODE, &[], &code_request("oz@example.com"))
         .await;
     let second = code(
         &site
@@ -250,9 +250,10 @@ async fn wrong_codes_end_the_code_not_code_sign_in(db: &TestDb) {
             .await,
     );
     let verified = owner
-        .post(
-            "/api/auth/verify",
-            json!({"email": "oz@example.com", "token": second}),
+        .call(
+            &api::VERIFY_CODE,
+            &[],
+            &code_check("oz@example.com", &second),
         )
         .await;
     assert_eq!(verified.status, StatusCode::OK, "{}", verified.body);
@@ -262,25 +263,27 @@ async fn a_right_code_after_a_few_wrong_ones_still_works(db: &TestDb) {
     let site = Site::new(db);
     let mut owner = site.browser("10.0.0.1");
     signed_up(&site, &mut owner, "pam@example.com", OWNER_PASSWORD).await;
-    owner.post("/api/auth/signout", json!({})).await;
+    owner.call(&api::SIGN_OUT, &[], &()).await;
     owner
-        .post("/api/auth/otp", json!({"email": "pam@example.com"}))
+        .call(&api::REQUEST_CODE, &[], &code_request("pam@example.com"))
         .await;
     let code = code(&site.mail("pam@example.com", "sign-in code").await);
     let typo = format!("{:06}", (code.parse::<u32>().unwrap() + 1) % 1_000_000);
     for _ in 0..4 {
         let answer = owner
-            .post(
-                "/api/auth/verify",
-                json!({"email": "pam@example.com", "token": typo}),
+            .call(
+                &api::VERIFY_CODE,
+                &[],
+                &code_check("pam@example.com", &typo),
             )
             .await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST);
     }
     let verified = owner
-        .post(
-            "/api/auth/verify",
-            json!({"email": "pam@example.com", "token": code}),
+        .call(
+            &api::VERIFY_CODE,
+            &[],
+            &code_check("pam@example.com", &code),
         )
         .await;
     assert_eq!(verified.status, StatusCode::OK, "{}", verified.body);
@@ -314,14 +317,14 @@ async fn blank_common_and_differently_typed_passwords(db: &TestDb) {
     assert_eq!(decomposed.status, StatusCode::OK, "{}", decomposed.body);
     // Recovery holds a new password to the same rules.
     browser
-        .post("/api/auth/recover", json!({"email": "quin@example.com"}))
+        .call(&api::RECOVER, &[], &email_only("quin@example.com"))
         .await;
     let mail = site
         .mail("quin@example.com", "Reset your Sound Atlas password")
         .await;
     let weak = browser
         .post_form(
-            "/api/auth/recover/complete",
+            api::SET_NEW_PASSWORD.path(&[]).as_str(),
             &[
                 ("token", &token_of(&link(&mail, ORIGIN))),
                 ("password", "password1"),
@@ -346,9 +349,7 @@ async fn addresses_without_a_domain_name_are_refused(db: &TestDb) {
             answer.message(),
             "Unable to validate email address: invalid format"
         );
-        let recover = browser
-            .post("/api/auth/recover", json!({"email": address}))
-            .await;
+        let recover = browser.call(&api::RECOVER, &[], &email_only(address)).await;
         assert_eq!(recover.status, StatusCode::BAD_REQUEST, "{address}");
     }
 }
@@ -364,16 +365,49 @@ async fn an_address_gets_a_few_mails_a_day_at_most(db: &TestDb) {
             .status,
         StatusCode::OK
     );
-    for path in ["/api/auth/resend", "/api/auth/otp"] {
-        let answer = browser
-            .post(path, json!({"email": "sal@example.com"}))
-            .await;
+    let asked = [
+        (
+            api::RESEND.path(&[]).to_string(),
+            browser
+                .call(&api::RESEND, &[], &email_only("sal@example.com"))
+                .await
+                .answer,
+        ),
+        (
+            api::REQUEST_CODE.path(&[]).to_string(),
+            browser
+                .call(&api::REQUEST_CODE, &[], &code_request("sal@example.com"))
+                .await
+                .answer,
+        ),
+    ];
+    for (path, answer) in asked {
         assert_eq!(answer.status, StatusCode::OK, "{path}");
     }
-    for path in ["/api/auth/recover", "/api/auth/resend", "/api/auth/otp"] {
-        let answer = browser
-            .post(path, json!({"email": "SAL@example.com"}))
-            .await;
+    let capped = [
+        (
+            api::RECOVER.path(&[]).to_string(),
+            browser
+                .call(&api::RECOVER, &[], &email_only("SAL@example.com"))
+                .await
+                .answer,
+        ),
+        (
+            api::RESEND.path(&[]).to_string(),
+            browser
+                .call(&api::RESEND, &[], &email_only("SAL@example.com"))
+                .await
+                .answer,
+        ),
+        (
+            api::REQUEST_CODE.path(&[]).to_string(),
+            browser
+                .call(&api::REQUEST_CODE, &[], &code_request("SAL@example.com"))
+                .await
+                .answer,
+        ),
+    ];
+    for (path, answer) in capped {
         assert_eq!(answer.status, StatusCode::TOO_MANY_REQUESTS, "{path}");
         assert_eq!(
             answer.message(),
@@ -403,7 +437,7 @@ async fn an_unreachable_identity_provider_answers_503(db: &TestDb) {
         })
     });
     let mut browser = site.browser("10.0.0.1");
-    let answer = browser.get("/api/auth/oidc/start").await;
+    let answer = browser.call(&api::PROVIDER_SIGN_IN, &[&"/"], &()).await;
     assert_eq!(
         answer.status,
         StatusCode::SERVICE_UNAVAILABLE,

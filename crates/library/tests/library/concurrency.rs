@@ -7,7 +7,7 @@ use std::time::Duration;
 use axum::http::StatusCode;
 use futures_util::future::join_all;
 use sea_orm::{ConnectOptions, Database, DatabaseConnection, EntityTrait, PaginatorTrait};
-use serde_json::json;
+use sound_atlas_contract::library::{api, MoveFavorite};
 use sound_atlas_entity::{favorite, video_favorite};
 use sound_atlas_migration::{Migrator, MigratorTrait};
 use sound_atlas_test_db::{db_tests, TestDb};
@@ -109,11 +109,12 @@ async fn hundred_parallel_writes_all_persist(db: &DatabaseConnection) {
     for &artist in &site.artists[60..80] {
         let mut ann = ann.clone();
         writes.push(tokio::spawn(async move {
-            ann.post(
-                "/api/favorites/move",
-                json!({ "artistId": artist, "toFolderId": folder }),
-            )
-            .await
+            let to_folder = MoveFavorite {
+                artist_id: artist,
+                from_folder_id: None,
+                to_folder_id: Some(folder),
+            };
+            ann.call(&api::MOVE_FAVORITE, &[], &to_folder).await.answer
         }));
     }
     for n in 0..20 {
@@ -142,7 +143,7 @@ async fn hundred_parallel_writes_all_persist(db: &DatabaseConnection) {
     let mut bob = bob;
     assert_eq!(bob.favorite_ids().await.len(), 30);
     assert_eq!(
-        bob.get("/api/video-favorites")
+        bob.call(&api::VIDEO_FAVORITES, &[], &())
             .await
             .json()
             .as_array()

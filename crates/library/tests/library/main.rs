@@ -15,6 +15,7 @@ use sea_orm::{ActiveValue::Set, DatabaseConnection, EntityTrait, QueryOrder};
 use sound_atlas_accounts::{Accounts, AccountsConfig};
 use sound_atlas_catalog::Catalog;
 use sound_atlas_contract::library::{api, NewFavorite, NewFolder};
+use sound_atlas_contract::operation::API_PREFIX;
 use sound_atlas_entity::{artist, user};
 use sound_atlas_library::Library;
 pub use sound_atlas_test_client::{Answer, Browser};
@@ -77,7 +78,7 @@ impl Site {
         };
         let app = Router::new()
             .nest(
-                "/api",
+                API_PREFIX,
                 Router::new()
                     .merge(sound_atlas_library::router::<TestState>())
                     .merge(sound_atlas_accounts::router::<TestState>()),
@@ -216,12 +217,4 @@ impl Fan {
         .await
         .answer
     }
-}
-
-pub fn ids(list: &serde_json::Value) -> Vec<i32> {
-    list.as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a["id"].as_i64().unwrap() as i32)
-        .collect()
 }

@@ -3,11 +3,37 @@
 
 use axum::http::{Method, StatusCode};
 use serde_json::json;
+use sound_atlas_contract::accounts::api as accounts_api;
+use sound_atlas_contract::library::{api, MoveFavorite, NewFolder, NewVideoFavorite};
 use sound_atlas_test_db::{db_tests, TestDb};
 
 use crate::{Browser, Site};
 
 const VIDEO: &str = "dQw4w9WgXcQ";
+
+/// A move of `artist` from one place to another (None: the top level).
+fn moving(artist: i32, from: Option<i32>, to: Option<i32>) -> MoveFavorite {
+    MoveFavorite {
+        artist_id: artist,
+        from_folder_id: from,
+        to_folder_id: to,
+    }
+}
+
+/// `VIDEO` of `artist` as a new video favorite, with only its title given.
+fn new_video(artist: i32, title: String) -> NewVideoFavorite {
+    NewVideoFavorite {
+        video_id: VIDEO.into(),
+        artist_id: artist,
+        title,
+        description: String::new(),
+        thumbnail: String::new(),
+        url: String::new(),
+        artist_name: String::new(),
+        published_at: String::new(),
+        folder_id: None,
+    }
+}
 
 db_tests!(
     a_signed_out_visitor_is_asked_to_sign_in_on_every_route,
@@ -35,32 +61,40 @@ async fn a_signed_out_visitor_is_asked_to_sign_in_on_every_route(db: &TestDb) {
     let mut visitor = site.anonymous();
     let artist = site.artists[0];
     let answers = [
-        visitor.get("/api/favorites").await,
+        visitor.call(&api::FAVORITES, &[], &()).await.answer,
         visitor.favorite(artist, None).await,
-        visitor.delete(&format!("/api/favorites/{artist}")).await,
         visitor
-            .post(
-                "/api/favorites/move",
-                json!({ "artistId": artist, "toFolderId": 1 }),
-            )
-            .await,
-        visitor.get("/api/favorite-folders").await,
+            .call(&api::REMOVE_FAVORITE, &[&artist], &())
+            .await
+            .answer,
         visitor
-            .post("/api/favorite-folders", json!({ "name": "x" }))
-            .await,
+            .call(&api::MOVE_FAVORITE, &[], &moving(artist, None, Some(1)))
+            .await
+            .answer,
+        visitor.call(&api::FOLDERS, &[], &()).await.answer,
         visitor
-            .patch("/api/favorite-folders/1", json!({ "name": "x" }))
-            .await,
-        visitor.delete("/api/favorite-folders/1").await,
-        visitor.get("/api/video-favorites").await,
+            .call(&api::CREATE_FOLDER, &[], &NewFolder { name: "x".into() })
+            .await
+            .answer,
         visitor
-            .get(&format!("/api/video-favorites/check/{artist}/{VIDEO}"))
-            .await,
+            .call(&api::RENAME_FOLDER, &[&1], &NewFolder { name: "x".into() })
+            .await
+            .answer,
+        visitor.call(&api::DELETE_FOLDER, &[&1], &()).await.answer,
+        visitor.call(&api::VIDEO_FAVORITES, &[], &()).await.answer,
+        visitor
+            .call(&api::VIDEO_FAVORITE_CHECK, &[&artist, &VIDEO], &())
+            .await
+            .answer,
         visitor.video(artist, VIDEO, None).await,
         visitor
-            .delete(&format!("/api/video-favorites/{artist}/{VIDEO}"))
-            .await,
-        visitor.get("/api/favorites/artist-id/queen").await,
+            .call(&api::REMOVE_VIDEO_FAVORITE, &[&artist, &VIDEO], &())
+            .await
+            .answer,
+        visitor
+            .call(&api::ARTIST_BY_EXTERNAL_ID, &[&"queen"], &())
+            .await
+            .answer,
     ];
     for answer in answers {
         assert_eq!(answer.status, StatusCode::UNAUTHORIZED, "{}", answer.body);
@@ -83,10 +117,10 @@ async fn favorites_are_added_listed_and_removed(db: &TestDb) {
         "oldest first"
     );
 
-    let removed = ann.delete(&format!("/api/favorites/{first}")).await;
+    let removed = ann.call(&api::REMOVE_FAVORITE, &[&first], &()).await;
     assert_eq!(removed.status, StatusCode::NO_CONTENT);
     assert_eq!(ann.favorite_ids().await, vec![second]);
-    let again = ann.delete(&format!("/api/favorites/{first}")).await;
+    let again = ann.call(&api::REMOVE_FAVORITE, &[&first], &()).await;
     assert_eq!(again.status, StatusCode::NOT_FOUND);
     assert_eq!(again.message(), "This favorite could not be found.");
 }
@@ -113,12 +147,12 @@ async fn unknown_artists_and_bad_ids_are_refused_and_nothing_is_written(db: &Tes
         "This artist could not be found. It may have been removed or the ID is incorrect."
     );
     let garbage = ann
-        .post("/api/favorites", json!({ "artistId": "seven" }))
+        .call_json(&api::ADD_FAVORITE, &[], json!({ "artistId": "seven" }))
         .await;
     assert_eq!(garbage.status, StatusCode::BAD_REQUEST);
     let not_json = ann
         .send(
-            Browser::request(Method::POST, "/api/favorites")
+            Browser::request(Method::POST, api::ADD_FAVORITE.path(&[]).as_str())
                 .header("content-type", "application/json")
                 .body("{".into())
                 .unwrap(),
@@ -126,13 +160,16 @@ async fn unknown_artists_and_bad_ids_are_refused_and_nothing_is_written(db: &Tes
         .await;
     assert_eq!(not_json.status, StatusCode::BAD_REQUEST);
     assert_eq!(
-        ann.delete("/api/favorites/abc").await.status,
+        ann.call(&api::REMOVE_FAVORITE, &[&"abc"], &()).await.status,
         StatusCode::NOT_FOUND
     );
     assert_eq!(
-        ann.delete("/api/favorites/1?folderId=abc").await.status,
+        ann.call_with(&api::REMOVE_FAVORITE, &[&1], &[("folderId", &"abc")], &())
+            .await
+            .status,
         StatusCode::NOT_FOUND
     );
+    // Written out: a hole's value is encoded, and the bytes on the wire are the point.
     let not_utf8 = ann.delete("/api/favorites/%FF").await;
     assert_eq!(not_utf8.status, StatusCode::NOT_FOUND);
     assert_eq!(
@@ -145,7 +182,7 @@ async fn unknown_artists_and_bad_ids_are_refused_and_nothing_is_written(db: &Tes
     assert_eq!(bad_video.message(), "Invalid YouTube URL");
     assert!(ann.favorite_ids().await.is_empty());
     assert!(ann.folders().await.is_empty());
-    let videos = ann.get("/api/video-favorites").await.json();
+    let videos = ann.call(&api::VIDEO_FAVORITES, &[], &()).await.json();
     assert_eq!(videos, json!([]));
 }
 
@@ -163,9 +200,12 @@ async fn another_users_things_are_404_and_stay_unchanged(db: &TestDb) {
     // Bob reads only his own.
     assert_eq!(bob.favorite_ids().await, vec![a2]);
     assert!(bob.folders().await.is_empty());
-    assert_eq!(bob.get("/api/video-favorites").await.json(), json!([]));
+    assert_eq!(
+        bob.call(&api::VIDEO_FAVORITES, &[], &()).await.json(),
+        json!([])
+    );
     let check = bob
-        .get(&format!("/api/video-favorites/check/{a1}/{VIDEO}"))
+        .call(&api::VIDEO_FAVORITE_CHECK, &[&a1, &VIDEO], &())
         .await;
     assert_eq!(
         check.json(),
@@ -174,30 +214,35 @@ async fn another_users_things_are_404_and_stay_unchanged(db: &TestDb) {
 
     // Bob cannot change, move into or delete Ann's things: 404 as if they did not exist.
     let refused = [
-        bob.patch(
-            &format!("/api/favorite-folders/{folder}"),
-            json!({ "name": "Mine" }),
+        bob.call(
+            &api::RENAME_FOLDER,
+            &[&folder],
+            &NewFolder {
+                name: "Mine".into(),
+            },
         )
-        .await,
-        bob.delete(&format!("/api/favorite-folders/{folder}")).await,
+        .await
+        .answer,
+        bob.call(&api::DELETE_FOLDER, &[&folder], &()).await.answer,
         bob.favorite(a2, Some(folder)).await,
-        bob.delete(&format!("/api/favorites/{a1}?folderId={folder}"))
-            .await,
-        bob.post(
-            "/api/favorites/move",
-            json!({ "artistId": a2, "toFolderId": folder }),
-        )
-        .await,
-        bob.post(
-            "/api/favorites/move",
-            json!({ "artistId": a1, "fromFolderId": folder }),
-        )
-        .await,
+        bob.call_with(&api::REMOVE_FAVORITE, &[&a1], &[("folderId", &folder)], &())
+            .await
+            .answer,
+        bob.call(&api::MOVE_FAVORITE, &[], &moving(a2, None, Some(folder)))
+            .await
+            .answer,
+        bob.call(&api::MOVE_FAVORITE, &[], &moving(a1, Some(folder), None))
+            .await
+            .answer,
         bob.video(a2, VIDEO, Some(folder)).await,
-        bob.delete(&format!(
-            "/api/video-favorites/{a1}/{VIDEO}?folderId={folder}"
-        ))
-        .await,
+        bob.call_with(
+            &api::REMOVE_VIDEO_FAVORITE,
+            &[&a1, &VIDEO],
+            &[("folderId", &folder)],
+            &(),
+        )
+        .await
+        .answer,
     ];
     for answer in refused {
         assert_eq!(answer.status, StatusCode::NOT_FOUND, "{}", answer.body);
@@ -205,11 +250,11 @@ async fn another_users_things_are_404_and_stay_unchanged(db: &TestDb) {
     }
     // Ann's top-level favorite is not Bob's to remove either.
     assert_eq!(
-        bob.delete(&format!("/api/favorites/{a1}")).await.status,
+        bob.call(&api::REMOVE_FAVORITE, &[&a1], &()).await.status,
         StatusCode::NOT_FOUND
     );
     assert_eq!(
-        bob.delete(&format!("/api/video-favorites/{a1}/{VIDEO}"))
+        bob.call(&api::REMOVE_VIDEO_FAVORITE, &[&a1, &VIDEO], &())
             .await
             .status,
         StatusCode::NOT_FOUND
@@ -219,7 +264,7 @@ async fn another_users_things_are_404_and_stay_unchanged(db: &TestDb) {
     assert_eq!(ann.favorite_ids().await, vec![a1]);
     let folders = ann.folders().await;
     assert_eq!(folders[&folder], ("Ann's".to_owned(), vec![a1]));
-    let videos = ann.get("/api/video-favorites").await.json();
+    let videos = ann.call(&api::VIDEO_FAVORITES, &[], &()).await.json();
     assert_eq!(videos.as_array().unwrap().len(), 1);
     assert_eq!(bob.favorite_ids().await, vec![a2]);
     assert!(bob.folders().await.is_empty());
@@ -231,7 +276,7 @@ async fn a_claimed_user_id_that_is_not_the_session_is_refused(db: &TestDb) {
     let other = ann.user_id.unwrap() + 1;
     let answer = ann
         .send(
-            Browser::request(Method::GET, "/api/favorites")
+            Browser::request(Method::GET, api::FAVORITES.path(&[]).as_str())
                 .header("x-user-id", other.to_string())
                 .body(axum::body::Body::empty())
                 .unwrap(),
@@ -241,7 +286,7 @@ async fn a_claimed_user_id_that_is_not_the_session_is_refused(db: &TestDb) {
     let own_id = ann.user_id.unwrap();
     let own = ann
         .send(
-            Browser::request(Method::GET, "/api/favorites")
+            Browser::request(Method::GET, api::FAVORITES.path(&[]).as_str())
                 .header("x-user-id", own_id.to_string())
                 .body(axum::body::Body::empty())
                 .unwrap(),
@@ -255,7 +300,13 @@ async fn folders_are_created_renamed_and_deleted(db: &TestDb) {
     let mut ann = site.user("ann@example.com").await;
     let (a1, a2) = (site.artists[0], site.artists[1]);
     let created = ann
-        .post("/api/favorite-folders", json!({ "name": "Road trip" }))
+        .call(
+            &api::CREATE_FOLDER,
+            &[],
+            &NewFolder {
+                name: "Road trip".into(),
+            },
+        )
         .await;
     assert_eq!(created.status, StatusCode::CREATED);
     let folder = created.json()["id"].as_i64().unwrap() as i32;
@@ -274,9 +325,12 @@ async fn folders_are_created_renamed_and_deleted(db: &TestDb) {
     assert_eq!(ann.favorite_ids().await, vec![a1]);
 
     let renamed = ann
-        .patch(
-            &format!("/api/favorite-folders/{folder}"),
-            json!({ "name": " Drive " }),
+        .call(
+            &api::RENAME_FOLDER,
+            &[&folder],
+            &NewFolder {
+                name: " Drive ".into(),
+            },
         )
         .await;
     assert_eq!(renamed.status, StatusCode::OK);
@@ -284,16 +338,16 @@ async fn folders_are_created_renamed_and_deleted(db: &TestDb) {
     assert_eq!(ann.folders().await[&folder].0, "Drive");
 
     let removed = ann
-        .delete(&format!("/api/favorites/{a2}?folderId={folder}"))
+        .call_with(&api::REMOVE_FAVORITE, &[&a2], &[("folderId", &folder)], &())
         .await;
     assert_eq!(removed.status, StatusCode::NO_CONTENT);
     assert_eq!(ann.folders().await[&folder].1, vec![a1]);
 
-    let deleted = ann.delete(&format!("/api/favorite-folders/{folder}")).await;
+    let deleted = ann.call(&api::DELETE_FOLDER, &[&folder], &()).await;
     assert_eq!(deleted.status, StatusCode::NO_CONTENT);
     assert!(ann.folders().await.is_empty());
     assert_eq!(ann.favorite_ids().await, vec![a1], "the top level stays");
-    let again = ann.delete(&format!("/api/favorite-folders/{folder}")).await;
+    let again = ann.call(&api::DELETE_FOLDER, &[&folder], &()).await;
     assert_eq!(again.status, StatusCode::NOT_FOUND);
 }
 
@@ -307,10 +361,7 @@ async fn deleting_a_folder_returns_what_it_held_to_the_main_favorites(db: &TestD
     // the top level; a3 only in the folder; a video moved in; the other folder untouched.
     ann.favorite(a1, None).await;
     let moved = ann
-        .post(
-            "/api/favorites/move",
-            json!({ "artistId": a1, "toFolderId": folder }),
-        )
+        .call(&api::MOVE_FAVORITE, &[], &moving(a1, None, Some(folder)))
         .await;
     assert_eq!(moved.status, StatusCode::OK, "{}", moved.body);
     ann.favorite(a2, None).await;
@@ -320,14 +371,14 @@ async fn deleting_a_folder_returns_what_it_held_to_the_main_favorites(db: &TestD
     ann.video(a1, VIDEO, Some(folder)).await;
     assert_eq!(ann.favorite_ids().await, vec![a2]);
 
-    let deleted = ann.delete(&format!("/api/favorite-folders/{folder}")).await;
+    let deleted = ann.call(&api::DELETE_FOLDER, &[&folder], &()).await;
     assert_eq!(deleted.status, StatusCode::NO_CONTENT, "{}", deleted.body);
     let folders = ann.folders().await;
     assert_eq!(folders.keys().copied().collect::<Vec<_>>(), vec![other]);
     assert_eq!(folders[&other].1, vec![a3]);
     // Each once, in the order they were first saved.
     assert_eq!(ann.favorite_ids().await, vec![a1, a2, a3]);
-    let videos = ann.get("/api/video-favorites").await.json();
+    let videos = ann.call(&api::VIDEO_FAVORITES, &[], &()).await.json();
     assert_eq!(videos.as_array().unwrap().len(), 1, "{videos}");
     assert_eq!(videos[0]["videoId"], json!(VIDEO));
     assert_eq!(videos[0]["folderId"], json!(null));
@@ -335,9 +386,9 @@ async fn deleting_a_folder_returns_what_it_held_to_the_main_favorites(db: &TestD
     // A video already at the top level is kept once.
     let again = ann.new_folder("Again").await;
     ann.video(a1, VIDEO, Some(again)).await;
-    ann.delete(&format!("/api/favorite-folders/{again}")).await;
+    ann.call(&api::DELETE_FOLDER, &[&again], &()).await;
     assert_eq!(
-        ann.get("/api/video-favorites")
+        ann.call(&api::VIDEO_FAVORITES, &[], &())
             .await
             .json()
             .as_array()
@@ -374,14 +425,20 @@ async fn folder_names_are_trimmed_checked_and_stored_as_given(db: &TestDb) {
     ];
     for (name, message) in refused {
         let answer = ann
-            .post("/api/favorite-folders", json!({ "name": name }))
+            .call(&api::CREATE_FOLDER, &[], &NewFolder { name: name.into() })
             .await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{name:?}");
         assert_eq!(answer.message(), message);
     }
     let ten_kb = "x".repeat(10 * 1024);
     let long = ann
-        .post("/api/favorite-folders", json!({ "name": ten_kb }))
+        .call(
+            &api::CREATE_FOLDER,
+            &[],
+            &NewFolder {
+                name: ten_kb.clone(),
+            },
+        )
         .await;
     assert_eq!(long.status, StatusCode::BAD_REQUEST);
     assert_eq!(
@@ -391,9 +448,10 @@ async fn folder_names_are_trimmed_checked_and_stored_as_given(db: &TestDb) {
     let just_fits = ann.new_folder(&"é".repeat(100)).await;
     assert_eq!(ann.folders().await[&just_fits].0.chars().count(), 100);
     let rename = ann
-        .patch(
-            &format!("/api/favorite-folders/{just_fits}"),
-            json!({ "name": ten_kb }),
+        .call(
+            &api::RENAME_FOLDER,
+            &[&just_fits],
+            &NewFolder { name: ten_kb },
         )
         .await;
     assert_eq!(rename.status, StatusCode::BAD_REQUEST);
@@ -410,9 +468,10 @@ async fn moves_take_the_artist_out_of_one_place_into_another_at_once(db: &TestDb
     ann.favorite(a1, Some(rock)).await;
 
     let moved = ann
-        .post(
-            "/api/favorites/move",
-            json!({ "artistId": a1, "fromFolderId": rock, "toFolderId": jazz }),
+        .call(
+            &api::MOVE_FAVORITE,
+            &[],
+            &moving(a1, Some(rock), Some(jazz)),
         )
         .await;
     assert_eq!(moved.status, StatusCode::OK, "{}", moved.body);
@@ -424,9 +483,10 @@ async fn moves_take_the_artist_out_of_one_place_into_another_at_once(db: &TestDb
     // Into a folder that already has it: the source goes, the target stays one row.
     ann.favorite(a1, Some(rock)).await;
     let merged = ann
-        .post(
-            "/api/favorites/move",
-            json!({ "artistId": a1, "fromFolderId": rock, "toFolderId": jazz }),
+        .call(
+            &api::MOVE_FAVORITE,
+            &[],
+            &moving(a1, Some(rock), Some(jazz)),
         )
         .await;
     assert_eq!(merged.status, StatusCode::OK);
@@ -436,9 +496,10 @@ async fn moves_take_the_artist_out_of_one_place_into_another_at_once(db: &TestDb
 
     // A missing source changes nothing.
     let missing = ann
-        .post(
-            "/api/favorites/move",
-            json!({ "artistId": a2, "fromFolderId": rock, "toFolderId": jazz }),
+        .call(
+            &api::MOVE_FAVORITE,
+            &[],
+            &moving(a2, Some(rock), Some(jazz)),
         )
         .await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
@@ -446,11 +507,12 @@ async fn moves_take_the_artist_out_of_one_place_into_another_at_once(db: &TestDb
     assert_eq!(ann.folders().await[&jazz].1, vec![a1]);
 
     // A target that is not hers (deleted here) changes nothing either.
-    ann.delete(&format!("/api/favorite-folders/{rock}")).await;
+    ann.call(&api::DELETE_FOLDER, &[&rock], &()).await;
     let gone = ann
-        .post(
-            "/api/favorites/move",
-            json!({ "artistId": a1, "fromFolderId": jazz, "toFolderId": rock }),
+        .call(
+            &api::MOVE_FAVORITE,
+            &[],
+            &moving(a1, Some(jazz), Some(rock)),
         )
         .await;
     assert_eq!(gone.status, StatusCode::NOT_FOUND);
@@ -458,10 +520,7 @@ async fn moves_take_the_artist_out_of_one_place_into_another_at_once(db: &TestDb
 
     // To the top level and back.
     let top = ann
-        .post(
-            "/api/favorites/move",
-            json!({ "artistId": a1, "fromFolderId": jazz }),
-        )
+        .call(&api::MOVE_FAVORITE, &[], &moving(a1, Some(jazz), None))
         .await;
     assert_eq!(top.status, StatusCode::OK);
     assert_eq!(ann.favorite_ids().await, vec![a1]);
@@ -472,43 +531,51 @@ async fn video_favorites_are_added_checked_and_removed(db: &TestDb) {
     let site = Site::new(&db.conn).await;
     let mut ann = site.user("ann@example.com").await;
     let artist = site.artists[2];
-    let check_path = format!("/api/video-favorites/check/{artist}/{VIDEO}");
     assert_eq!(
-        ann.get(&check_path).await.json(),
+        ann.call(&api::VIDEO_FAVORITE_CHECK, &[&artist, &VIDEO], &())
+            .await
+            .json(),
         json!({ "isFavorited": false, "folderId": null })
     );
     let added = ann.video(artist, VIDEO, None).await;
     assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
     assert_eq!(ann.video(artist, VIDEO, None).await.status, StatusCode::OK);
-    let listed = ann.get("/api/video-favorites").await.json();
+    let listed = ann.call(&api::VIDEO_FAVORITES, &[], &()).await.json();
     assert_eq!(listed.as_array().unwrap().len(), 1);
     assert_eq!(listed[0]["artistId"], json!(artist));
     assert_eq!(listed[0]["videoId"], json!(VIDEO));
     assert_eq!(listed[0]["title"], json!("Live at the Hall"));
     assert_eq!(
-        ann.get(&check_path).await.json(),
+        ann.call(&api::VIDEO_FAVORITE_CHECK, &[&artist, &VIDEO], &())
+            .await
+            .json(),
         json!({ "isFavorited": true, "folderId": null })
     );
 
     let removed = ann
-        .delete(&format!("/api/video-favorites/{artist}/{VIDEO}"))
+        .call(&api::REMOVE_VIDEO_FAVORITE, &[&artist, &VIDEO], &())
         .await;
     assert_eq!(removed.status, StatusCode::NO_CONTENT);
     assert_eq!(
-        ann.get(&check_path).await.json()["isFavorited"],
+        ann.call(&api::VIDEO_FAVORITE_CHECK, &[&artist, &VIDEO], &())
+            .await
+            .json()["isFavorited"],
         json!(false)
     );
 
     let folder = ann.new_folder("Videos").await;
     ann.video(artist, VIDEO, Some(folder)).await;
     assert_eq!(
-        ann.get(&check_path).await.json(),
+        ann.call(&api::VIDEO_FAVORITE_CHECK, &[&artist, &VIDEO], &())
+            .await
+            .json(),
         json!({ "isFavorited": true, "folderId": folder })
     );
     let long = ann
-        .post(
-            "/api/video-favorites",
-            json!({ "videoId": VIDEO, "artistId": artist, "title": "t".repeat(2001) }),
+        .call(
+            &api::ADD_VIDEO_FAVORITE,
+            &[],
+            &new_video(artist, "t".repeat(2001)),
         )
         .await;
     assert_eq!(long.status, StatusCode::BAD_REQUEST);
@@ -532,17 +599,17 @@ async fn a_video_favorite_links_only_to_the_video_service(db: &TestDb) {
         ),
         ("//evil.example", "http://i.ytimg.com.evil.example/x.jpg"),
     ] {
-        let added = ann
-            .post(
-                "/api/video-favorites",
-                json!({ "videoId": VIDEO, "artistId": artist, "title": "Hit", "url": url, "thumbnail": image }),
-            )
-            .await;
+        let new = NewVideoFavorite {
+            url: url.into(),
+            thumbnail: image.into(),
+            ..new_video(artist, "Hit".into())
+        };
+        let added = ann.call(&api::ADD_VIDEO_FAVORITE, &[], &new).await;
         assert!(added.status.is_success(), "{}", added.body);
         assert_eq!(added.json()["url"], json!(watch), "{url}");
         assert_eq!(added.json()["thumbnail"], json!(thumbnail), "{image}");
     }
-    let listed = ann.get("/api/video-favorites").await.json();
+    let listed = ann.call(&api::VIDEO_FAVORITES, &[], &()).await.json();
     assert_eq!(listed.as_array().unwrap().len(), 1);
     assert_eq!(listed[0]["url"], json!(watch));
     assert_eq!(listed[0]["thumbnail"], json!(thumbnail));
@@ -567,7 +634,7 @@ async fn a_video_favorite_links_only_to_the_video_service(db: &TestDb) {
     .insert(&db.conn)
     .await
     .unwrap();
-    let listed = ann.get("/api/video-favorites").await.json();
+    let listed = ann.call(&api::VIDEO_FAVORITES, &[], &()).await.json();
     let old = listed
         .as_array()
         .unwrap()
@@ -592,7 +659,13 @@ async fn folder_count_is_limited_with_a_clear_answer(db: &TestDb) {
         ann.new_folder(&format!("Folder {n}")).await;
     }
     let one_more = ann
-        .post("/api/favorite-folders", json!({ "name": "One more" }))
+        .call(
+            &api::CREATE_FOLDER,
+            &[],
+            &NewFolder {
+                name: "One more".into(),
+            },
+        )
         .await;
     assert_eq!(one_more.status, StatusCode::BAD_REQUEST);
     assert_eq!(
@@ -710,7 +783,7 @@ async fn video_favorite_count_is_limited_with_a_clear_answer(db: &TestDb) {
         one_more.message(),
         "You can keep at most 5000 video favorites. Remove some to add more."
     );
-    let videos = ann.get("/api/video-favorites").await.json();
+    let videos = ann.call(&api::VIDEO_FAVORITES, &[], &()).await.json();
     assert_eq!(
         videos.as_array().unwrap().len(),
         MAX_VIDEO_FAVORITES,
@@ -763,10 +836,13 @@ async fn deleting_the_account_deletes_the_library_with_it(db: &TestDb) {
 
     let deleted = ann
         .send(
-            Browser::request(Method::DELETE, "/api/user/delete")
-                .header("content-type", "application/json")
-                .body(axum::body::Body::empty())
-                .unwrap(),
+            Browser::request(
+                Method::DELETE,
+                accounts_api::DELETE_ACCOUNT.path(&[]).as_str(),
+            )
+            .header("content-type", "application/json")
+            .body(axum::body::Body::empty())
+            .unwrap(),
         )
         .await;
     assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.body);
@@ -802,14 +878,15 @@ async fn an_artist_is_found_by_its_external_id_for_a_signed_in_user(db: &TestDb)
         .unwrap()
         .unwrap();
     let found = ann
-        .get(&format!("/api/favorites/artist-id/{}", row.external_id))
+        .call(&api::ARTIST_BY_EXTERNAL_ID, &[&row.external_id], &())
         .await;
     assert_eq!(found.status, StatusCode::OK, "{}", found.body);
     assert_eq!(found.json(), json!({ "artistId": row.id }));
 
-    for unknown in ["no-such-artist", "UPPER", "%3Cscript%3E", "a%20b"] {
+    // A hole is encoded: "<script>" and "a b" go as %3Cscript%3E and a%20b.
+    for unknown in ["no-such-artist", "UPPER", "<script>", "a b"] {
         let answer = ann
-            .get(&format!("/api/favorites/artist-id/{unknown}"))
+            .call(&api::ARTIST_BY_EXTERNAL_ID, &[&unknown], &())
             .await;
         assert_eq!(answer.status, StatusCode::NOT_FOUND, "{unknown}");
         assert_eq!(
@@ -818,6 +895,6 @@ async fn an_artist_is_found_by_its_external_id_for_a_signed_in_user(db: &TestDb)
         );
     }
     let long = "a".repeat(5000);
-    let answer = ann.get(&format!("/api/favorites/artist-id/{long}")).await;
+    let answer = ann.call(&api::ARTIST_BY_EXTERNAL_ID, &[&long], &()).await;
     assert_eq!(answer.status, StatusCode::NOT_FOUND);
 }
