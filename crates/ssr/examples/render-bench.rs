@@ -1,22 +1,24 @@
 //! Times renders of a server bundle in this crate's engine, one worker, one at a time:
 //! the engine-side number behind the release table's "cold render" row, without HTTP, database
 //! or cache. States come from pages the server rendered (`e2e/perf/bench.mjs` writes
-//! them; any JSON object `{ url: state }` works).
+//! them; any JSON object `{ url: state }` whose states are the contract's `RenderState`).
 //!
 //!   cargo run --release -p sound-atlas-ssr --example render-bench -- \
 //!     <server.js> <states.json> [renders=600] [url-prefix=/artist/]
+use std::collections::BTreeMap;
 use std::time::Instant;
 
+use sound_atlas_contract::render::{RenderRequest, RenderState};
 use sound_atlas_ssr::{SsrConfig, SsrPool};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let usage = "render-bench <server.js> <states.json> [renders] [url-prefix]";
     let bundle = std::fs::read_to_string(args.get(1).expect(usage)).expect("read the bundle");
-    let states: serde_json::Map<String, serde_json::Value> = serde_json::from_str(
+    let states: BTreeMap<String, RenderState> = serde_json::from_str(
         &std::fs::read_to_string(args.get(2).expect(usage)).expect("read the states"),
     )
-    .expect("states: a JSON object of url -> state");
+    .expect("states: a JSON object of url -> the contract's RenderState");
     let renders: usize = args
         .get(3)
         .map_or(600, |n| n.parse().expect("renders: a number"));
@@ -24,7 +26,9 @@ fn main() {
     let requests: Vec<String> = states
         .iter()
         .filter(|(url, _)| url.starts_with(prefix))
-        .map(|(url, state)| serde_json::json!({ "url": url, "state": state }).to_string())
+        .map(|(url, state)| {
+            serde_json::to_string(&RenderRequest { url, state }).expect("a request serializes")
+        })
         .collect();
     assert!(!requests.is_empty(), "no state under {prefix}");
 
