@@ -8,9 +8,9 @@ import { watchReads } from './prefetch-audit';
 
 // Made-up keys, not the contract's operations: the hook reads whatever key it is given
 // and never fetches one.
-const NAMES = '/api/names';
-const OTHER = '/api/other';
-const UNUSED = '/api/unused';
+const NAMES = 'names';
+const OTHER = 'other';
+const UNUSED = 'unused';
 
 function Names({ path }: { path: string }) {
   const names = useCachedData<string[]>(path);

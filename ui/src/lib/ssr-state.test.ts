@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STATE_ELEMENT_ID, type RenderState } from '../generated/contract';
+import { api, STATE_ELEMENT_ID, type RenderState } from '../generated/contract';
 import { browserState, pageStart, readPageState } from './ssr-state';
 
 const written: RenderState = {
-  prefetched: [{ key: '/api/artists/1', status: 200, body: { id: 1, title: 'Queen' } }],
+  prefetched: [{ key: api.artist(1), status: 200, body: { id: 1, title: 'Queen' } }],
   fetchedAt: 1_763_740_000_000,
   year: 2026,
   today: '2026-01-02',

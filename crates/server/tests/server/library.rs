@@ -46,10 +46,10 @@ async fn a_signed_in_page_carries_the_library_and_skips_the_render_cache(db: &Te
     let first = as_user(&app, &cookie, "GET", &page, None).await;
     assert!(first.body.contains("<p>render 1</p>"));
     assert!(
-        first.body.contains("/api/favorites"),
+        first.body.contains(library::FAVORITES.path(&[]).as_str()),
         "her favorites are in the page state"
     );
-    assert!(first.body.contains("/api/favorite-folders"));
+    assert!(first.body.contains(library::FOLDERS.path(&[]).as_str()));
     assert!(first.body.contains("ann@example.com"), "and who she is");
     assert_eq!(first.headers[header::CACHE_CONTROL], "private, no-store");
     assert!(
@@ -67,7 +67,7 @@ async fn a_signed_in_page_carries_the_library_and_skips_the_render_cache(db: &Te
         anonymous.body.contains("<p>render 3</p>"),
         "a signed-in render was not cached for anyone"
     );
-    assert!(!anonymous.body.contains("/api/favorites"));
+    assert!(!anonymous.body.contains(library::FAVORITES.path(&[]).as_str()));
     assert!(!anonymous.body.contains("ann@example.com"));
     assert!(anonymous.headers[header::CACHE_CONTROL]
         .to_str()
