@@ -462,7 +462,11 @@ async fn the_artists_split_into_several_sitemaps_past_the_url_limit(db: &TestDb)
 
 async fn the_server_serves_the_seeded_content_api(db: &TestDb) {
     let app = app(db).await;
-    let chart = get(&app, &format!("{}?refresh=true", content::WEEKLY_TOP_TEN.path(&[]))).await;
+    let chart = get(
+        &app,
+        &format!("{}?refresh=true", content::WEEKLY_TOP_TEN.path(&[])),
+    )
+    .await;
     assert_eq!(chart.status, StatusCode::OK);
     assert_eq!(chart.json().as_array().unwrap().len(), 10);
     let articles = read(&app, content::ARTICLES.path(&[])).await.json();

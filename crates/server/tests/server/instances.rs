@@ -5,7 +5,6 @@
 
 use std::time::{Duration, Instant};
 
-use axum::http::StatusCode;
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, Database, EntityTrait, IntoActiveModel};
 use sound_atlas::{build_app, AppState};
 use sound_atlas_contract::accounts::api as accounts;
@@ -14,6 +13,7 @@ use sound_atlas_contract::library::api as library;
 use sound_atlas_entity::artist;
 use sound_atlas_test_db::TestDb;
 
+use crate::library::add_favorite;
 use crate::{confirmed_user, get, id_of, read, sign_in, Answer, Browser, ORIGIN, SSR};
 
 struct Instance {
@@ -72,15 +72,7 @@ async fn a_session_and_a_favorite_made_through_one_instance_are_good_on_the_othe
         "the session is good on the other instance"
     );
     let queen = id_of(&one.app, "Queen").await;
-    let added = with_cookie(
-        &one.app,
-        &cookie,
-        "POST",
-        library::ADD_FAVORITE.path(&[]).as_str(),
-        Some(serde_json::json!({ "artistId": queen })),
-    )
-    .await;
-    assert_eq!(added.status, StatusCode::CREATED);
+    add_favorite(&one.app, &cookie, queen, None).await;
     let read = with_cookie(
         &two.app,
         &cookie,

@@ -3,7 +3,7 @@
 
 use axum::http::{header, StatusCode};
 use sound_atlas_contract::accounts::api as accounts;
-use sound_atlas_contract::library::api as library;
+use sound_atlas_contract::library::{api as library, NewFavorite, NewFolder, NewVideoFavorite};
 use sound_atlas_test_db::{db_tests, TestDb};
 
 use crate::{
@@ -14,6 +14,30 @@ use crate::{
 pub async fn signed_in(app: &axum::Router, db: &TestDb, email: &str) -> String {
     confirmed_user(&db.conn, email).await;
     sign_in(app, email).await
+}
+
+/// Adds `artist` to the visitor's favorites, at the top level or in `folder`.
+pub async fn add_favorite(app: &axum::Router, cookie: &str, artist: i32, folder: Option<i32>) {
+    let favorite = NewFavorite {
+        artist_id: artist,
+        folder_id: folder,
+    };
+    let added = Browser::with_session(app.clone(), cookie)
+        .call(&library::ADD_FAVORITE, &[], &favorite)
+        .await;
+    assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
+}
+
+/// Makes a folder in the visitor's library; its id.
+pub async fn create_folder(app: &axum::Router, cookie: &str, name: &str) -> i32 {
+    let folder = NewFolder {
+        name: name.to_owned(),
+    };
+    let created = Browser::with_session(app.clone(), cookie)
+        .call(&library::CREATE_FOLDER, &[], &folder)
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+    created.value().id
 }
 
 pub async fn as_user(
@@ -32,15 +56,7 @@ async fn a_signed_in_page_carries_the_library_and_skips_the_render_cache(db: &Te
     let app = app_with_bundle(db, COUNTING_BUNDLE).await;
     let queen = id_of(&app, "Queen").await;
     let cookie = signed_in(&app, db, "ann@example.com").await;
-    let added = as_user(
-        &app,
-        &cookie,
-        "POST",
-        library::ADD_FAVORITE.path(&[]).as_str(),
-        Some(serde_json::json!({ "artistId": queen })),
-    )
-    .await;
-    assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
+    add_favorite(&app, &cookie, queen, None).await;
     let page = format!("/artist/{queen}");
 
     let first = as_user(&app, &cookie, "GET", &page, None).await;
@@ -67,7 +83,9 @@ async fn a_signed_in_page_carries_the_library_and_skips_the_render_cache(db: &Te
         anonymous.body.contains("<p>render 3</p>"),
         "a signed-in render was not cached for anyone"
     );
-    assert!(!anonymous.body.contains(library::FAVORITES.path(&[]).as_str()));
+    assert!(!anonymous
+        .body
+        .contains(library::FAVORITES.path(&[]).as_str()));
     assert!(!anonymous.body.contains("ann@example.com"));
     assert!(anonymous.headers[header::CACHE_CONTROL]
         .to_str()
@@ -91,33 +109,9 @@ async fn the_data_export_holds_the_callers_library_and_nobody_elses(db: &TestDb)
     let adele = id_of(&app, "Adele").await;
     let ann = signed_in(&app, db, "ann@example.com").await;
     let bob = signed_in(&app, db, "bob@example.com").await;
-    let favorite = |cookie: &str, artist: i64| {
-        let cookie = cookie.to_owned();
-        let app = app.clone();
-        async move {
-            let body = serde_json::json!({ "artistId": artist });
-            let added = as_user(
-                &app,
-                &cookie,
-                "POST",
-                library::ADD_FAVORITE.path(&[]).as_str(),
-                Some(body),
-            )
-            .await;
-            assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
-        }
-    };
-    favorite(&ann, queen).await;
-    favorite(&bob, adele).await;
-    let folder = as_user(
-        &app,
-        &ann,
-        "POST",
-        library::CREATE_FOLDER.path(&[]).as_str(),
-        Some(serde_json::json!({ "name": "Road trip" })),
-    )
-    .await;
-    assert!(folder.status.is_success(), "{}", folder.body);
+    add_favorite(&app, &ann, queen, None).await;
+    add_favorite(&app, &bob, adele, None).await;
+    create_folder(&app, &ann, "Road trip").await;
 
     let export = as_user(&app, &ann, "GET", accounts::EXPORT.path(&[]).as_str(), None).await;
     assert_eq!(export.status, StatusCode::OK, "{}", export.body);
@@ -162,28 +156,9 @@ async fn the_favorites_screens_show_the_visitors_own_library_in_the_first_html(d
     let ann = signed_in(&app, db, "ann@example.com").await;
     let bob = signed_in(&app, db, "bob@example.com").await;
     for (cookie, artist) in [(&ann, queen), (&bob, adele)] {
-        let body = serde_json::json!({ "artistId": artist });
-        let added = as_user(
-            &app,
-            cookie,
-            "POST",
-            library::ADD_FAVORITE.path(&[]).as_str(),
-            Some(body),
-        )
-        .await;
-        assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
+        add_favorite(&app, cookie, artist, None).await;
     }
-    let name = "<script>alert(1)</script> Mix";
-    let folder = as_user(
-        &app,
-        &ann,
-        "POST",
-        library::CREATE_FOLDER.path(&[]).as_str(),
-        Some(serde_json::json!({ "name": name })),
-    )
-    .await;
-    assert_eq!(folder.status, StatusCode::CREATED, "{}", folder.body);
-    let folder_id = folder.json()["id"].as_i64().unwrap();
+    let folder_id = create_folder(&app, &ann, "<script>alert(1)</script> Mix").await;
 
     let top = as_user(&app, &ann, "GET", "/favorites", None).await;
     assert_eq!(top.status, StatusCode::OK);
@@ -272,20 +247,20 @@ async fn the_favorites_screens_show_the_visitors_own_library_in_the_first_html(d
     // The header counts what /favorites lists at the top level: a top-level video
     // favorite too (not one filed in a folder), already in the first HTML.
     for folder in [None, Some(folder_id)] {
-        let saved = as_user(
-            &app,
-            &ann,
-            "POST",
-            library::ADD_VIDEO_FAVORITE.path(&[]).as_str(),
-            Some(serde_json::json!({
-                "videoId": "fJ9rUzIMcZQ", "artistId": queen, "folderId": folder,
-                "title": "Bohemian Rhapsody", "description": "",
-                "thumbnail": "https://i.ytimg.com/vi/fJ9rUzIMcZQ/hqdefault.jpg",
-                "url": "https://www.youtube.com/watch?v=fJ9rUzIMcZQ",
-                "artistName": "Queen", "publishedAt": "2008-08-01T00:00:00Z",
-            })),
-        )
-        .await;
+        let video = NewVideoFavorite {
+            video_id: "fJ9rUzIMcZQ".to_owned(),
+            artist_id: queen,
+            folder_id: folder,
+            title: "Bohemian Rhapsody".to_owned(),
+            description: String::new(),
+            thumbnail: "https://i.ytimg.com/vi/fJ9rUzIMcZQ/hqdefault.jpg".to_owned(),
+            url: "https://www.youtube.com/watch?v=fJ9rUzIMcZQ".to_owned(),
+            artist_name: "Queen".to_owned(),
+            published_at: "2008-08-01T00:00:00Z".to_owned(),
+        };
+        let saved = Browser::with_session(app.clone(), &ann)
+            .call(&library::ADD_VIDEO_FAVORITE, &[], &video)
+            .await;
         assert!(saved.status.is_success(), "{}", saved.body);
     }
     let artist = as_user(&app, &ann, "GET", &format!("/artist/{queen}"), None).await;

@@ -142,14 +142,12 @@ pub async fn refreshed_artists(app: &axum::Router) -> Answer {
 }
 
 /// The id of the artist with this exact title.
-pub async fn id_of(app: &axum::Router, title: &str) -> i64 {
+pub async fn id_of(app: &axum::Router, title: &str) -> i32 {
     let search = sound_atlas_contract::catalog::api::SEARCH.path(&[&title]);
-    let hits = read(app, search).await.json();
+    let hits = read(app, search).await.value();
     let hit = hits
-        .as_array()
-        .unwrap()
         .iter()
-        .find(|a| a["title"] == title)
+        .find(|a| a.title == title)
         .unwrap_or_else(|| panic!("{title} not found"));
-    hit["id"].as_i64().unwrap()
+    hit.id
 }

@@ -8,12 +8,12 @@ use sound_atlas_contract::library::api as library;
 use sound_atlas_contract::pages::routes;
 use sound_atlas_test_db::{db_tests, TestDb};
 
-use crate::library::{as_user, signed_in};
+use crate::library::{add_favorite, as_user, create_folder, signed_in};
 use crate::{app, get, id_of, Answer};
 
 /// Sample request targets of one route, with the status each answers. A route added to
 /// the table without samples here fails the walk.
-fn samples(route_id: &str, artist_id: i64) -> Vec<(String, StatusCode)> {
+fn samples(route_id: &str, artist_id: i32) -> Vec<(String, StatusCode)> {
     let ok = StatusCode::OK;
     let owned = |list: &[(&str, StatusCode)]| -> Vec<(String, StatusCode)> {
         list.iter()
@@ -179,38 +179,10 @@ async fn every_route_renders_signed_in_from_its_prefetch_and_the_library(db: &Te
     let other = id_of(&app, "Adele").await;
     let cookie = signed_in(&app, db, "walker@example.com").await;
     for id in [artist_id, other] {
-        let body = serde_json::json!({ "artistId": id });
-        let added = as_user(
-            &app,
-            &cookie,
-            "POST",
-            library::ADD_FAVORITE.path(&[]).as_str(),
-            Some(body),
-        )
-        .await;
-        assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
+        add_favorite(&app, &cookie, id, None).await;
     }
-    let folder = as_user(
-        &app,
-        &cookie,
-        "POST",
-        library::CREATE_FOLDER.path(&[]).as_str(),
-        Some(serde_json::json!({ "name": "Walk <b>folder</b>" })),
-    )
-    .await
-    .json()["id"]
-        .as_i64()
-        .unwrap();
-    let body = serde_json::json!({ "artistId": artist_id, "folderId": folder });
-    let filed = as_user(
-        &app,
-        &cookie,
-        "POST",
-        library::ADD_FAVORITE.path(&[]).as_str(),
-        Some(body),
-    )
-    .await;
-    assert_eq!(filed.status, StatusCode::CREATED, "{}", filed.body);
+    let folder = create_folder(&app, &cookie, "Walk <b>folder</b>").await;
+    add_favorite(&app, &cookie, artist_id, Some(folder)).await;
 
     let mut walked = Vec::new();
     for route in routes::ALL {
