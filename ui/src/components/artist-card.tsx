@@ -4,7 +4,7 @@ import { Link } from './link';
 import type { ArtistSummary } from '../generated/contract';
 import { ArtistImage } from './artist-image';
 import { FavoriteHeart } from './favorite-heart';
-import { useFavoritesList } from '../lib/library';
+import { useFavoritesList } from '../lib/visitor-library';
 import { Prerendered } from '../lib/prerendered';
 import type { ArtistCardMarkupProps } from './artist-card-markup';
 import { artistCardShape, CARD_IMAGE_SIZE } from './artist-card-shape';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useSignedIn } from '../lib/account';
 import { showLogin } from '../lib/events';
-import { useAddFavorite, useFavoritesList, useRemoveFavorite } from '../lib/library';
+import { useAddFavorite, useFavoritesList, useRemoveFavorite } from '../lib/visitor-library';
 import { playSound } from '../lib/sound';
 import { cardHeartClass, heartLabel } from './artist-card-shape';
 import { ConfirmDialog } from './confirm-dialog';

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, type VideoFavorite } from '../generated/contract';
 import { createQueryClient } from '../lib/query-client';
-import { FAVORITES_UPDATED_EVENT } from '../lib/library';
+import { FAVORITES_UPDATED_EVENT } from '../lib/visitor-library';
 import { VideoFavoriteHeart } from './video-favorite-heart';
 
 const row: VideoFavorite = {

@@ -1,5 +1,5 @@
 import type { NewVideoFavorite } from '../generated/contract';
-import { useAddVideoFavorite, useRemoveVideoFavorite, useVideoFavoritesList } from '../lib/library';
+import { useAddVideoFavorite, useRemoveVideoFavorite, useVideoFavoritesList } from '../lib/visitor-library';
 import { ToggleConfirmDialog, useConfirmedToggle } from './favorite-heart';
 import { HeartIcon } from './icons';
 import './favorite-heart.css';

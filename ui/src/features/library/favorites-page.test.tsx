@@ -4,7 +4,7 @@ import { api, type Artist, type FavoriteFolder, type VideoFavorite } from '../..
 import { PLAY_EVENT, SHOW_LOGIN_EVENT, type PlayRequest } from '../../lib/events';
 import { MutationObserver } from '@tanstack/react-query';
 import { HttpError } from '../../lib/http-error';
-import { REMOVAL_RETRY, REMOVAL_RETRY_MS } from '../../lib/library';
+import { REMOVAL_RETRY, REMOVAL_RETRY_MS } from '../../lib/visitor-library';
 import { createQueryClient } from '../../lib/query-client';
 import { playSound } from '../../lib/sound';
 import { matchOperation, type Operation } from '../../test/fake-api';

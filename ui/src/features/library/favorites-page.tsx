@@ -10,7 +10,7 @@ import { ExternalLink } from '../../components/external-link';
 import { CloseIcon, GridIcon, HeartIcon, PlayIcon, SearchIcon } from '../../components/icons';
 import { useSignedIn } from '../../lib/account';
 import { requestPlay, showLogin } from '../../lib/events';
-import { useLibraryActions, type LibraryActions } from '../../lib/library';
+import { useLibraryActions, type LibraryActions } from '../../lib/visitor-library';
 import { playSound } from '../../lib/sound';
 import { useNotFoundHead } from '../../lib/use-document-head';
 import { useDocumentTitle } from '../../lib/use-document-title';

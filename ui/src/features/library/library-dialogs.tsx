@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { MAX_FOLDER_NAME_CHARS, type FavoriteFolder } from '../../generated/contract';
 import { useModalKeys } from '../../components/modal';
-import type { LibraryActions } from '../../lib/library';
+import type { LibraryActions } from '../../lib/visitor-library';
 import type { AddCandidate } from './library';
 
 /** A dialog of the favorites screen: rendered only while open; focus stays inside; Escape closes. */

@@ -1,5 +1,5 @@
 import type { Artist, FavoriteFolder, VideoFavorite } from '../../generated/contract';
-import { VIDEO_SERVICE_GENRE } from '../../lib/library';
+import { VIDEO_SERVICE_GENRE } from '../../lib/visitor-library';
 
 // The pure helpers the player's Load Folder needs too live in the shared kernel.
 export {
@@ -11,7 +11,7 @@ export {
   viewItems,
   type LibraryItem,
   type VideoPseudoArtist,
-} from '../../lib/library';
+} from '../../lib/visitor-library';
 
 /** The favorites search: title or any genre, case-insensitive; blank text keeps all. */
 export function filterItems<T extends { title: string; genres: string[] }>(items: T[], text: string): T[] {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { trapFocus } from '../../components/modal';
-import { folderTracks, useFoldersList, useVideoFavoritesList } from '../../lib/library';
+import { folderTracks, useFoldersList, useVideoFavoritesList } from '../../lib/visitor-library';
 import { GenreBadges, IconButton, SeekBar, TransportButtons, VolumeControl, withClick } from './controls';
 import { folderLabel } from './format';
 import { currentItem, type PlayerControls, type PlayerState } from './playlist-state';

@@ -4,7 +4,7 @@ import { useLocation, useParams, useSearchParams } from 'react-router';
 import { useNavigate } from '../../../lib/navigation';
 import { Link } from '../../../components/link';
 import { useAppEnv } from '../../../lib/app-state';
-import { useFavoritesList, useFoldersList } from '../../../lib/library';
+import { useFavoritesList, useFoldersList } from '../../../lib/visitor-library';
 import { isNotFound } from '../../../lib/http-error';
 import { queries } from '../queries';
 import { ARTIST_SWIPE } from '../../../lib/swipe';

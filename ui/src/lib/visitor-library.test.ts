@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FavoriteFolder, VideoFavorite } from '../generated/contract';
 import { makeArtist } from '../test/fixtures';
-import { folderTrackCount, folderTracks, playlistItems, viewItems } from './library';
+import { folderTrackCount, folderTracks, playlistItems, viewItems } from './visitor-library';
 
 const queen = makeArtist({ id: 1, title: 'Queen', genres: ['Rock'], soloVideoLink: 'https://www.youtube.com/@queenofficial' });
 const adele = makeArtist({ id: 2, title: 'Adele', genres: ['Soul'], soloVideoLink: null });
