@@ -13,8 +13,8 @@ use sound_atlas_contract::library::api as library;
 use sound_atlas_entity::artist;
 use sound_atlas_test_db::TestDb;
 
-use crate::library::add_favorite;
-use crate::{confirmed_user, get, id_of, read, sign_in, Answer, Browser, ORIGIN, SSR};
+use crate::library::{add_favorite, as_user};
+use crate::{confirmed_user, get, id_of, read, sign_in, ORIGIN, SSR};
 
 struct Instance {
     app: axum::Router,
@@ -38,18 +38,6 @@ async fn instance(url: &str) -> Instance {
     }
 }
 
-async fn with_cookie(
-    app: &axum::Router,
-    cookie: &str,
-    method: &str,
-    uri: &str,
-    body: Option<serde_json::Value>,
-) -> Answer {
-    Browser::with_session(app.clone(), cookie)
-        .ask(method, uri, body)
-        .await
-}
-
 #[tokio::test]
 async fn a_session_and_a_favorite_made_through_one_instance_are_good_on_the_other() {
     let db = TestDb::postgres().await;
@@ -58,7 +46,7 @@ async fn a_session_and_a_favorite_made_through_one_instance_are_good_on_the_othe
     confirmed_user(&db.conn, "two@example.com").await;
     let cookie = sign_in(&one.app, "two@example.com").await;
 
-    let me = with_cookie(
+    let me = as_user(
         &two.app,
         &cookie,
         "GET",
@@ -73,7 +61,7 @@ async fn a_session_and_a_favorite_made_through_one_instance_are_good_on_the_othe
     );
     let queen = id_of(&one.app, "Queen").await;
     add_favorite(&one.app, &cookie, queen, None).await;
-    let read = with_cookie(
+    let read = as_user(
         &two.app,
         &cookie,
         "GET",
