@@ -6,7 +6,7 @@ import { DATA_SAVER_COOKIE } from '../generated/contract';
  * visitor turned on the "Data saver" switch of the privacy settings. Then no video
  * thumbnail, embed or neighbouring video loads until asked, and images come in their
  * smallest size. The switch is a cookie (its name from the contract), so the server renders the first HTML without
- * them too (crates/server/src/render.rs reads both; such a page is never stored by a
+ * them too (crates/server/src/render/request.rs reads both; such a page is never stored by a
  * shared cache).
  */
 /** Fired on window when the switch changes, so the open page follows at once. */
