@@ -123,12 +123,10 @@ impl Category {
         sound_atlas_contract::content::ARTICLE_CATEGORY_SLUGS[self.index()]
     }
 
-    /// Parses a name or a slug, ignoring case and surrounding blanks.
+    /// Parses a name or a slug, ignoring case and surrounding blanks (the contract's
+    /// rule, which the browser follows too).
     pub fn parse(text: &str) -> Option<Category> {
-        let text = text.trim();
-        Category::ALL
-            .into_iter()
-            .find(|c| c.name().eq_ignore_ascii_case(text) || c.slug().eq_ignore_ascii_case(text))
+        sound_atlas_contract::content::category_index(text).map(|i| Category::ALL[i])
     }
 }
 

@@ -1,8 +1,9 @@
 //! Writes the contract as TypeScript for the UI: `ui/src/generated/contract.ts` (payload
 //! types, the render envelope, API paths and the typed client, page routes, links,
-//! pictures, titles, descriptions, limits), and the cases of the two rules both sides
+//! pictures, titles, descriptions, limits), and the cases of the rules both sides
 //! implement and test: `ui/src/generated/browse-params.cases.json` (the lenient browse
-//! parameters) and `ui/src/generated/descriptions.cases.json` (page descriptions).
+//! parameters), `ui/src/generated/descriptions.cases.json` (page descriptions) and
+//! `ui/src/generated/article-category.cases.json` (a `?category=` read as a category).
 //!
 //! The root `build.rs` calls [`write_if_changed`] before bundling the UI; the test at
 //! the bottom fails when the committed copy differs from what the Rust side generates.
@@ -51,6 +52,10 @@ pub fn files() -> Vec<(&'static str, String)> {
         (
             "descriptions.cases.json",
             cases_json(&descriptions::cases()),
+        ),
+        (
+            "article-category.cases.json",
+            cases_json(&content::category_cases()),
         ),
     ]
 }

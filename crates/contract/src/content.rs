@@ -27,6 +27,48 @@ pub const ARTICLE_CATEGORY_SLUGS: [&str; 4] = [
     "equipment-and-gear",
     "general",
 ];
+/// The category a `?category=` names: its name or its slug, in any ASCII case, blanks
+/// around it ignored; its place in [`ARTICLE_CATEGORIES`]. The browser reads the
+/// parameter the same way (ui/src/features/content/queries.ts), tested on
+/// [`category_cases`].
+pub fn category_index(text: &str) -> Option<usize> {
+    let text = text.trim();
+    (0..ARTICLE_CATEGORIES.len()).find(|&i| {
+        ARTICLE_CATEGORIES[i].eq_ignore_ascii_case(text)
+            || ARTICLE_CATEGORY_SLUGS[i].eq_ignore_ascii_case(text)
+    })
+}
+
+/// One input of [`category_index`] and the slug of the category it names.
+#[derive(Debug, Serialize)]
+pub struct CategoryCase {
+    pub text: &'static str,
+    pub slug: Option<&'static str>,
+}
+
+/// Inputs on which both readings of a `?category=` must agree.
+pub fn category_cases() -> Vec<CategoryCase> {
+    [
+        "News & Updates",
+        "news & updates",
+        "  equipment-and-gear\t",
+        "ARTIST-SPOTLIGHT",
+        "General",
+        "All",
+        "",
+        "   ",
+        "Gossip",
+        "news-and-updates-",
+        "news and updates",
+    ]
+    .into_iter()
+    .map(|text| CategoryCase {
+        text,
+        slug: category_index(text).map(|i| ARTICLE_CATEGORY_SLUGS[i]),
+    })
+    .collect()
+}
+
 /// The error text wherever no 11-character video id can be extracted.
 pub const INVALID_YOUTUBE_URL: &str = "Invalid YouTube URL";
 /// The article page's "Article Not Found: ..." text.

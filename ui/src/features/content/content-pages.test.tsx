@@ -9,6 +9,7 @@ import { cardTags } from './article-card';
 import { moreInCategory, productsOf } from './article-page';
 import { REFRESH_SPINNER_MS } from './home-sections';
 import { categoryFromParam, formatDate } from './queries';
+import categoryCases from '../../generated/article-category.cases.json';
 
 const articles = [
   makeArticle({ id: 7 }),
@@ -340,9 +341,10 @@ describe('the site pages', () => {
     for (const audience of ['Music Enthusiasts', 'Students', 'Educators', 'Casual Listeners']) expect(screen.getByText(audience)).toBeTruthy();
   });
 
-  it('reads the category leniently and formats dates without Intl', () => {
+  it('reads the category leniently, as the contract does, and formats dates without Intl', () => {
     expect(categoryFromParam('News & Updates')?.slug).toBe('news-and-updates');
     expect(categoryFromParam('nope')).toBeNull();
+    for (const { text, slug } of categoryCases) expect(categoryFromParam(text)?.slug ?? null, JSON.stringify(text)).toBe(slug);
     expect(formatDate('2026-03-04')).toBe('March 4, 2026');
     expect(formatDate('soon')).toBe('soon');
   });

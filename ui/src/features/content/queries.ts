@@ -33,7 +33,11 @@ export interface CategoryChoice {
 
 export const CATEGORY_CHOICES: readonly CategoryChoice[] = ARTICLE_CATEGORIES.map((name, i) => ({ name, slug: ARTICLE_CATEGORY_SLUGS[i]! }));
 
-/** `?category=` read leniently, as the server does: a slug or a name, any case; anything else is "All". */
+/**
+ * `?category=` read leniently: a slug or a name, any case, blanks around it ignored;
+ * anything else is "All". The contract's `category_index` is the same rule; both are
+ * tested on the cases it generates (generated/article-category.cases.json).
+ */
 export function categoryFromParam(raw: string | null): CategoryChoice | null {
   const text = raw?.trim().toLowerCase();
   if (!text) return null;
