@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../support/harness.mjs';
+import { allArtists, freePort } from '../support/harness.mjs';
 import { startMail, until } from '../support/mail.mjs';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -80,7 +80,7 @@ try {
     user.cookie = res.headers.get('set-cookie').split(';')[0];
   }
 
-  const artists = (await (await fetch(`${origin}/api/artists`)).json()).map((a) => a.id);
+  const artists = (await allArtists(origin)).map((a) => a.id);
   const letters = 'ABCDEFGHIJKLMNOPRSTW'.split('');
   const queries = ['queen', 'beat', 'rock', 'jazz', 'the', 'ab', 'soul', 'pop', 'miles', 'blues'];
   const lua = (value) => JSON.stringify(value).replace(/^\[/, '{').replace(/\]$/, '}');

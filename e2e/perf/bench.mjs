@@ -29,7 +29,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../support/harness.mjs';
+import { allArtists, freePort } from '../support/harness.mjs';
 import { BIN, startServer } from './server.mjs';
 import { WRK, wrkRate } from './wrk.mjs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -125,7 +125,7 @@ try {
   const dataDir = freshDir();
   const site = await startServer(BIN, dataDir);
   try {
-    const artists = JSON.parse((await get(`${site.origin}/api/artists`)).body);
+    const artists = await allArtists(site.origin);
     const ids = artists.map((a) => a.id);
 
     // 2. Page weight.
@@ -220,7 +220,7 @@ try {
       FROM n JOIN artists a ON a.id = (i % 350) + 1;`]);
     const big = await startServer(BIN, dataDir);
     try {
-      const all = JSON.parse((await get(`${big.origin}/api/artists`)).body);
+      const all = await allArtists(big.origin);
       const ids = all.map((a) => a.id);
       const n = ids.length.toLocaleString('en');
       await big.warmed;

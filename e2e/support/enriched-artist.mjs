@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { until } from './harness.mjs';
+import { allArtists, until } from './harness.mjs';
 
 export const ENRICHED_TITLE = 'Fixture Enriched Band';
 const MBID = '0383dadf-2a4e-4d10-a46a-e9e041da8eb3';
@@ -107,7 +107,7 @@ export async function addEnrichedArtist(site) {
   return until(
     'the enriched artist in the catalogue',
     async () => {
-      const hits = await (await fetch(`${site.origin}/api/artists?refresh=true`)).json();
+      const hits = await allArtists(site.origin, { refresh: true });
       return hits.find((a) => a.title === ENRICHED_TITLE)?.id;
     },
     30_000,

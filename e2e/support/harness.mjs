@@ -127,3 +127,18 @@ export async function until(what, check, ms = 15_000) {
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+/**
+ * Every artist, by title: the list API's pages walked by their `next` (it never answers
+ * the whole catalogue at once). `refresh` rereads the catalogue first.
+ */
+export async function allArtists(origin, { refresh = false } = {}) {
+  const artists = [];
+  let query = `limit=1000${refresh ? '&refresh=true' : ''}`;
+  for (;;) {
+    const page = await (await fetch(`${origin}/api/artists?${query}`)).json();
+    artists.push(...page.artists);
+    if (!page.next) return artists;
+    query = `limit=1000&after=${page.next}`;
+  }
+}

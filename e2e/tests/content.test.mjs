@@ -4,7 +4,7 @@
 // a share image that decodes as 1200x630, and the sitemap index.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { start, until } from '../support/harness.mjs';
+import { allArtists, start, until } from '../support/harness.mjs';
 import { hydrated, importPastTopTenWeek, PAST_TOP_TEN_WEEK, quietPage, settle } from './browser-helpers.mjs';
 
 let site;
@@ -237,7 +237,7 @@ test('a link in an article opens through the External Link Warning, and the head
 
 test('every external link of home, an article and an artist page asks first', async () => {
   const article = articles.find((a) => a.product1Name);
-  const artists = await (await fetch(`${site.origin}/api/artists`)).json();
+  const artists = await allArtists(site.origin);
   const artist = artists.find((a) => a.soloVideoLink && a.spotifyLink) ?? artists[0];
   for (const path of ['/', `/articles/${article.id}`, `/artist/${artist.id}`]) {
     const page = await quietPage(site, { viewport: { width: 1280, height: 900 } });
@@ -306,7 +306,7 @@ test('the sitemap index names child sitemaps that list every seeded artist and a
     assert.ok(entries.length <= 50_000, child);
     for (const [, loc, lastmod] of entries) urls.set(loc.replaceAll('&amp;', '&'), lastmod);
   }
-  const artists = await (await fetch(`${site.origin}/api/artists`)).json();
+  const artists = await allArtists(site.origin);
   for (const artist of artists) assert.ok(urls.has(`${site.origin}/artist/${artist.id}`), artist.title);
   // Each article is dated by when its row last changed (the seed wrote them when the
   // server first started), never before the article's own date.

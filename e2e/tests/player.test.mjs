@@ -10,6 +10,7 @@ import { after, before, test } from 'node:test';
 import { startSiteWithMail, until } from '../support/mail.mjs';
 import { artistByTitle, call, hydrated, neighborsOf, quietPage, settle } from './browser-helpers.mjs';
 import { signedInPage } from './signed-in-helpers.mjs';
+import { allArtists } from '../support/harness.mjs';
 
 /** A string only the player's code contains (its queue heading). */
 const PLAYER_MARKER = 'Playlist Queue (';
@@ -329,7 +330,7 @@ test('a link without an 11-character video id shows "Invalid YouTube URL"', asyn
 
 test('Load Folder lists the visitor\'s folders as "name (n tracks)" and plays one from its first track', async () => {
   const page = await signedInPage(site, mail, 'listener@example.com');
-  const all = await (await fetch(`${site.origin}/api/artists`)).json();
+  const all = await allArtists(site.origin);
   // Artists with a video link (the seed's are channel links: the player plays a channel's latest video).
   const playable = all.filter((a) => a.soloVideoLink).slice(0, 2);
   assert.equal(playable.length, 2, 'the catalogue has artists with video links');
@@ -526,7 +527,7 @@ test('the Brand New Songs player: next, previous, the 50 px swipe, Buy through t
 
 test('Play All on a folder plays its (filtered) list from the first track, named after the folder', async () => {
   const page = await signedInPage(site, mail, 'folder-player@example.com');
-  const all = await (await fetch(`${site.origin}/api/artists`)).json();
+  const all = await allArtists(site.origin);
   const playable = all.filter((a) => a.soloVideoLink).slice(0, 3);
   const folder = await call(page, 'POST', '/api/favorite-folders', { name: 'Late Night' });
   for (const artist of playable) await call(page, 'POST', '/api/favorites', { artistId: artist.id, folderId: folder.json.id });
@@ -550,7 +551,7 @@ test('Play All on a folder plays its (filtered) list from the first track, named
 
 test('a video favorite opens in the player as a single video with a loop option', async () => {
   const page = await signedInPage(site, mail, 'video-fan@example.com');
-  const [artist] = await (await fetch(`${site.origin}/api/artists`)).json();
+  const [artist] = await allArtists(site.origin);
   const saved = await call(page, 'POST', '/api/video-favorites', {
     videoId: 'favVideo001',
     artistId: artist.id,

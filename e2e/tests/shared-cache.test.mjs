@@ -2,7 +2,7 @@
 // anonymous pages are kept and revalidated, a signed-in visitor's never are.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { until } from '../support/harness.mjs';
+import { allArtists, until } from '../support/harness.mjs';
 import { startSiteWithMail } from '../support/mail.mjs';
 import { startNginx } from '../support/nginx.mjs';
 import { signedInPage } from './signed-in-helpers.mjs';
@@ -67,7 +67,7 @@ test("a signed-in visitor's page is never stored nor served to anyone else", asy
 });
 
 test('a change of data shows through the cache within the freshness the pages state', async () => {
-  const artists = await (await fetch(`${site.origin}/api/artists`)).json();
+  const artists = await allArtists(site.origin);
   const { id } = artists.find((artist) => artist.title === '2Pac');
   const path = `/artist/${id}`;
   await get(path);
@@ -85,7 +85,7 @@ test('a change of data shows through the cache within the freshness the pages st
   await site.importFile('artists', `externalId,title,bio\n2pac,2Pac,"${changed}"\n`, ['--format', 'csv']);
   // (A refresh within 10 s of the catalogue's last read reuses that read.)
   await until('the server has the change', async () => {
-    const list = await (await fetch(`${site.origin}/api/artists?refresh=true`)).json();
+    const list = await allArtists(site.origin, { refresh: true });
     return list.find((artist) => artist.id === id).bio === changed;
   }, 20_000);
   const changedAt = Date.now();

@@ -5,10 +5,12 @@ use axum::extract::{FromRef, State};
 use axum::{Json, Router};
 use sound_atlas_contract::catalog::api as endpoints;
 use sound_atlas_contract::quiz::{api as quiz_endpoints, QuizFact};
-use sound_atlas_web::{ApiResult, OperationRoutes, QueryParams};
+use sound_atlas_web::{ApiResult, OperationRoutes};
 
-use crate::model::{Artist, ArtistDetails, ArtistSummary, BrowsePage, Neighbors, SearchPage};
-use crate::params::{ArtistId, BrowseRequest, SearchCardsRequest, SearchQuery};
+use crate::model::{
+    Artist, ArtistDetails, ArtistListPage, ArtistSummary, BrowsePage, Neighbors, SearchPage,
+};
+use crate::params::{ArtistId, BrowseRequest, ListRequest, SearchCardsRequest, SearchQuery};
 use crate::quiz::{self, QuizSeed};
 use crate::reads;
 use crate::store::Catalog;
@@ -33,11 +35,9 @@ where
 
 async fn list(
     State(catalog): State<Catalog>,
-    params: QueryParams,
-) -> ApiResult<Json<reads::AllArtists>> {
-    reads::list(&catalog, params.flag("refresh"))
-        .await
-        .map(Json)
+    request: ListRequest,
+) -> ApiResult<Json<ArtistListPage>> {
+    reads::list(&catalog, &request).await.map(Json)
 }
 
 async fn random(State(catalog): State<Catalog>) -> ApiResult<Json<Artist>> {

@@ -7,7 +7,7 @@ use std::time::Duration;
 use clap::{Subcommand, ValueEnum};
 use sea_orm::DatabaseConnection;
 use sound_atlas_import::records::Format;
-use sound_atlas_import::{read_source, ImportError, Report};
+use sound_atlas_import::{open_source, read_source, ImportError, Report};
 
 use crate::import::artists;
 use crate::import::enrich::{self, EnrichConfig};
@@ -73,12 +73,15 @@ pub async fn import(db: &DatabaseConnection, what: Import) -> Result<Report, Imp
             } else {
                 ArtistFormat::Sheet
             });
-            let text = read_source(&source).await?;
-            let rows = match format {
-                ArtistFormat::Sheet => artists::parse_sheet(&text)?,
-                ArtistFormat::Csv => artists::parse_csv(&text)?,
-            };
-            artists::import(db, rows).await
+            match format {
+                ArtistFormat::Sheet => {
+                    let rows = artists::parse_sheet(&read_source(&source).await?)?;
+                    artists::import(db, rows.into_iter().map(Ok)).await
+                }
+                ArtistFormat::Csv => {
+                    artists::import(db, artists::csv_rows(open_source(&source).await?)).await
+                }
+            }
         }
     }
 }

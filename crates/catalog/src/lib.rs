@@ -29,8 +29,11 @@ pub mod store;
 pub mod write;
 
 pub use model::{
-    Artist, ArtistDetails, ArtistKind, ArtistSummary, BrowsePage, Letter, Neighbors, SearchPage,
+    Artist, ArtistDetails, ArtistKind, ArtistListPage, ArtistSummary, BrowsePage, Letter,
+    Neighbors, SearchPage,
 };
-pub use params::{ArtistId, BrowseRequest, PageNumber, SearchCardsRequest, SearchQuery};
+pub use params::{
+    ArtistId, BrowseRequest, ListCursor, ListRequest, PageNumber, SearchCardsRequest, SearchQuery,
+};
 pub use quiz::QuizSeed;
 pub use store::Catalog;

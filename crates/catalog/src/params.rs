@@ -6,7 +6,9 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use sound_atlas_web::{ApiError, ApiResult, PathParam, QueryParams};
 
-use crate::model::{Letter, MAX_API_PAGE, MAX_QUERY_CHARS};
+use crate::model::{
+    Letter, ARTIST_LIST_LIMIT, MAX_API_PAGE, MAX_ARTIST_LIST_LIMIT, MAX_QUERY_CHARS,
+};
 
 /// The error text of an unknown artist.
 pub const ARTIST_NOT_FOUND: &str =
@@ -164,6 +166,80 @@ impl<S: Send + Sync> FromRequestParts<S> for BrowseRequest {
     }
 }
 
+/// Where a page of the whole list starts: after the artist with this sort key (title
+/// in lower case, then id). It is written into `next` as base64url of `{id}:{key}`, so
+/// it still places a page when that artist has gone since.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListCursor {
+    pub title_key: String,
+    pub id: i32,
+}
+
+impl ListCursor {
+    pub fn encode(&self) -> String {
+        use base64::Engine;
+        base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .encode(format!("{}:{}", self.id, self.title_key))
+    }
+
+    pub fn parse(raw: &str) -> ApiResult<ListCursor> {
+        use base64::Engine;
+        let bad = || ApiError::bad_request("after must be a page's next, as the list gave it");
+        let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(raw.trim())
+            .map_err(|_| bad())?;
+        let text = String::from_utf8(bytes).map_err(|_| bad())?;
+        let (id, title_key) = text.split_once(':').ok_or_else(bad)?;
+        Ok(ListCursor {
+            id: id.parse().map_err(|_| bad())?,
+            title_key: title_key.to_owned(),
+        })
+    }
+}
+
+/// The list API's `?after=&limit=&refresh=` (the first page of [`ARTIST_LIST_LIMIT`]
+/// when absent; 400 when wrong).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListRequest {
+    pub after: Option<ListCursor>,
+    pub limit: usize,
+    pub refresh: bool,
+}
+
+impl ListRequest {
+    pub fn parse(params: &QueryParams) -> ApiResult<ListRequest> {
+        let limit = match params.get("limit") {
+            None => ARTIST_LIST_LIMIT,
+            Some(raw) => raw
+                .trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=MAX_ARTIST_LIST_LIMIT).contains(n))
+                .ok_or_else(|| {
+                    ApiError::bad_request(format!(
+                        "limit must be a whole number from 1 to {MAX_ARTIST_LIST_LIMIT}"
+                    ))
+                })?,
+        };
+        Ok(ListRequest {
+            after: params.get("after").map(ListCursor::parse).transpose()?,
+            limit,
+            refresh: params.flag("refresh"),
+        })
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for ListRequest {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<Self> {
+        let params = QueryParams::from_request_parts(parts, state)
+            .await
+            .unwrap_or_default();
+        ListRequest::parse(&params)
+    }
+}
+
 /// The card search API's `?query=&page=` (page 1 when absent; 400 when wrong).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SearchCardsRequest {
@@ -215,9 +291,25 @@ mod tests {
     }
 
     #[test]
+    fn list_cursors_read_back_and_bad_ones_are_refused() {
+        let cursor = ListCursor {
+            title_key: "ac/dc: live & loud".into(),
+            id: 7,
+        };
+        assert_eq!(ListCursor::parse(&cursor.encode()).unwrap(), cursor);
+        for bad in ["", "!!", "bm8gY29sb24", "eDpxdWVlbg"] {
+            assert_eq!(
+                ListCursor::parse(bad).unwrap_err().status().as_u16(),
+                400,
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
     fn api_pages_are_strict() {
         assert_eq!(PageNumber::parse(" 3 ").unwrap().get(), 3);
-        for bad in ["0", "-1", "x", "10001"] {
+        for bad in ["0", "-1", "x", "200001"] {
             assert!(PageNumber::parse(bad).is_err(), "{bad}");
         }
     }

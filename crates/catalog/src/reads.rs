@@ -8,39 +8,46 @@ use sound_atlas_web::{ApiError, ApiResult};
 
 use crate::enrichment;
 use crate::model::{
-    Artist, ArtistDetails, ArtistSummary, BrowsePage, Letter, Neighbors, SearchPage,
-    BROWSE_PAGE_SIZE, MAX_SEARCH_RESULTS, RELATED_LIMIT,
+    Artist, ArtistDetails, ArtistListPage, ArtistSummary, BrowsePage, Letter, Neighbors,
+    SearchPage, BROWSE_PAGE_SIZE, MAX_SEARCH_RESULTS, RELATED_LIMIT,
 };
-use crate::params::{ArtistId, PageNumber, SearchQuery};
+use crate::params::{ArtistId, ListCursor, ListRequest, PageNumber, SearchQuery};
 pub use crate::params::{ARTIST_NOT_FOUND, SEARCH_QUERY_REQUIRED};
-use crate::store::{Catalog, Snapshot};
-use std::sync::Arc;
+use crate::store::Catalog;
 
-/// `GET /api/artists`: every artist, by title.
-pub async fn list(catalog: &Catalog, refresh: bool) -> ApiResult<AllArtists> {
-    Ok(AllArtists(catalog.snapshot(refresh).await?))
+/// `GET /api/artists?after=&limit=`: one page of every artist, by title. The page
+/// after a cursor is found by binary search in the sorted snapshot, so any page costs
+/// the same at any depth.
+pub async fn list(catalog: &Catalog, request: &ListRequest) -> ApiResult<ArtistListPage> {
+    let snapshot = catalog.snapshot(request.refresh).await?;
+    let all = &snapshot.artists;
+    let start = request.after.as_ref().map_or(0, |after| {
+        all.partition_point(|a| {
+            (a.title.to_lowercase(), a.id) <= (after.title_key.clone(), after.id)
+        })
+    });
+    let artists: Vec<Artist> = all
+        .iter()
+        .skip(start)
+        .take(request.limit)
+        .cloned()
+        .collect();
+    let next = match artists.last() {
+        Some(last) if start + artists.len() < all.len() => Some(
+            ListCursor {
+                title_key: last.title.to_lowercase(),
+                id: last.id,
+            }
+            .encode(),
+        ),
+        _ => None,
+    };
+    Ok(ArtistListPage {
+        artists,
+        total: all.len(),
+        next,
+    })
 }
-
-/// Every artist of a snapshot, serialized straight from it: at 100,000 artists a
-/// copy of the list for each request would be hundreds of megabytes.
-pub struct AllArtists(Arc<Snapshot>);
-
-impl std::ops::Deref for AllArtists {
-    type Target = [Artist];
-
-    fn deref(&self) -> &[Artist] {
-        &self.0.artists
-    }
-}
-
-impl serde::Serialize for AllArtists {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.0.artists.serialize(serializer)
-    }
-}
-
-/// Written as the list operation's `Vec<Artist>`.
-impl sound_atlas_web::AnswerBody<Vec<Artist>> for AllArtists {}
 
 /// Every artist's id with when its row last changed (unix seconds, where known), in
 /// the list's order: what the artists' sitemaps list.

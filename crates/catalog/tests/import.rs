@@ -165,6 +165,89 @@ async fn artists_import_from_csv_with_named_columns(db: &TestDb) {
     );
 }
 
+/// A CSV longer than several write batches: repeats within a batch and across batches
+/// count once (the later row wins), and an unreadable row near the end rolls back
+/// every batch written before it.
+async fn a_large_csv_is_written_in_batches_and_commits_whole(db: &TestDb) {
+    let batch = write::UPSERT_BATCH;
+    let title = |i: usize| format!("Batch Artist {i}");
+    let mut rows: Vec<Vec<String>> = (0..3 * batch)
+        .map(|i| vec![title(i), "Rock".into()])
+        .collect();
+    // A repeat in the same batch (line 13), and one three batches later (the last line).
+    rows.insert(11, vec![title(10), "Jazz".into()]);
+    rows.push(vec![title(1), "Soul".into()]);
+    let csv = |rows: &[Vec<String>]| {
+        let refs: Vec<Vec<&str>> = rows
+            .iter()
+            .map(|r| r.iter().map(String::as_str).collect())
+            .collect();
+        csv_of("title,genres", &refs)
+    };
+
+    // A row that is not UTF-8, after every batch: nothing stays written.
+    let broken = file("broken.csv", &csv(&rows));
+    let mut bytes = std::fs::read(&broken).unwrap();
+    bytes.extend_from_slice(b"Not \xff UTF-8,Rock\n");
+    std::fs::write(&broken, bytes).unwrap();
+    let err = cli::import(
+        &db.conn,
+        Import::Artists {
+            source: broken,
+            format: Some(cli::ArtistFormat::Csv),
+        },
+    )
+    .await
+    .unwrap_err();
+    assert!(err.to_string().starts_with("CSV: "), "{err}");
+    assert_eq!(artist::Entity::find().count(&db.conn).await.unwrap(), 0);
+
+    let report = import(
+        db,
+        Import::Artists {
+            source: file("large.csv", &csv(&rows)),
+            format: None,
+        },
+    )
+    .await;
+    assert_eq!(
+        (report.inserted, report.updated, report.unchanged),
+        (3 * batch, 0, 0),
+        "{}",
+        report.summary()
+    );
+    let repeats: Vec<&str> = report.skipped.iter().map(|s| s.at.as_str()).collect();
+    assert_eq!(
+        repeats,
+        ["line 13".to_owned(), format!("line {}", 3 * batch + 3)]
+    );
+    let genres = |t: String| async move { artist_by_title(db, &t).await.unwrap().genres };
+    assert_eq!(genres(title(1)).await, r#"["Soul"]"#);
+    assert_eq!(genres(title(10)).await, r#"["Jazz"]"#);
+    assert_eq!(genres(title(2)).await, r#"["Rock"]"#);
+
+    // Again, with one artist changed by a repeat only: it counts as updated, once.
+    rows.last_mut().unwrap()[1] = "Funk".into();
+    let again = import(
+        db,
+        Import::Artists {
+            source: file("again.csv", &csv(&rows)),
+            format: None,
+        },
+    )
+    .await;
+    assert_eq!(
+        (again.inserted, again.updated, again.unchanged),
+        (0, 1, 3 * batch - 1),
+        "{}",
+        again.summary()
+    );
+    assert_eq!(
+        artist::Entity::find().count(&db.conn).await.unwrap() as usize,
+        3 * batch
+    );
+}
+
 /// CSV text with a header row and one row per record (every cell quoted).
 fn csv_of(header: &str, rows: &[Vec<&str>]) -> String {
     let mut out = format!("{header}\n");
@@ -639,6 +722,7 @@ db_tests!(
     a_payload_that_cannot_be_parsed_changes_nothing,
     artists_import_from_a_spreadsheet_url,
     artists_import_from_csv_with_named_columns,
+    a_large_csv_is_written_in_batches_and_commits_whole,
     reimporting_the_seeded_titles_adds_no_artist,
     an_artist_sheet_may_name_the_external_id_and_the_kind,
     summaries_fill_only_missing_biographies_and_set_no_image,

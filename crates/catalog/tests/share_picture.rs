@@ -3,7 +3,7 @@
 
 use axum::http::StatusCode;
 use axum::Router;
-use sound_atlas_catalog::{reads, seed, share_picture, Catalog};
+use sound_atlas_catalog::{seed, share_picture, Catalog};
 use sound_atlas_share_picture::ShareImages;
 use sound_atlas_test_client::get;
 use sound_atlas_test_db::{db_tests, TestDb};
@@ -24,7 +24,7 @@ fn png_size(png: &[u8]) -> (u32, u32) {
 
 async fn every_artist_has_its_own_1200_by_630_share_image(db: &TestDb) {
     let catalog = seeded(db).await;
-    let artists = reads::list(&catalog, false).await.unwrap();
+    let artists = catalog.snapshot(false).await.unwrap().artists.clone();
     let app = app(catalog);
     let mut seen = Vec::new();
     for uri in [
@@ -85,7 +85,7 @@ async fn an_artists_share_picture_shows_their_photo_when_it_loads(db: &TestDb) {
     use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set};
     let host = photo_host().await;
     let catalog = seeded(db).await;
-    let artists = reads::list(&catalog, false).await.unwrap();
+    let artists = catalog.snapshot(false).await.unwrap().artists.clone();
     let cases = [
         (artists[0].id, format!("{host}/red.png"), true),
         (artists[1].id, format!("{host}/missing.png"), false),

@@ -12,8 +12,14 @@ pub const BROWSE_PAGE_SIZE: usize = 12;
 /// Highest `page` a browse *page* renders (it prefetches pages 1..=page); the API
 /// itself accepts up to [`MAX_API_PAGE`].
 pub const MAX_BROWSE_PAGE: usize = 50;
-/// Highest `page` the browse API accepts (far beyond any letter's size).
-pub const MAX_API_PAGE: usize = 10_000;
+/// Highest `page` the browse API accepts (far beyond any letter's size: 2.4 million
+/// artists under one letter).
+pub const MAX_API_PAGE: usize = 200_000;
+/// Artists a page of `GET /api/artists` holds when `limit` is not given.
+pub const ARTIST_LIST_LIMIT: usize = 100;
+/// Most artists one page of `GET /api/artists` holds (full artists carry their
+/// biographies: about a megabyte).
+pub const MAX_ARTIST_LIST_LIMIT: usize = 1_000;
 /// Related artists shown on an artist page.
 pub const RELATED_LIMIT: usize = 6;
 /// Longest search text accepted, in characters.
@@ -31,8 +37,22 @@ pub mod api {
     const REFRESH: &[(&str, &str)] =
         &[("refresh", "`true` rereads the catalogue from the database.")];
 
-    pub const ARTISTS: Endpoint<Vec<Artist>> =
-        Endpoint::get("artists", "/api/artists", "Every artist, by title.").with_query(REFRESH);
+    /// The whole catalogue is read a page at a time: `after` is the previous page's
+    /// `next`, so a walk of every page sees each artist once even while artists are
+    /// added or removed.
+    pub const ARTISTS: Endpoint<ArtistListPage> = Endpoint::get(
+        "artists",
+        "/api/artists",
+        "Every artist, by title, a page at a time.",
+    )
+    .with_query(&[
+        (
+            "after",
+            "The previous page's `next` (absent: the first page).",
+        ),
+        ("limit", "Artists on the page: 1 to 1,000, 100 when absent."),
+        ("refresh", "`true` rereads the catalogue from the database."),
+    ]);
     pub const RANDOM: Endpoint<Artist> = Endpoint::get(
         "randomArtist",
         "/api/artists/random",
@@ -282,6 +302,17 @@ pub struct Neighbors {
     pub previous_id: i32,
     /// Wraps around to the first artist.
     pub next_id: i32,
+}
+
+/// One page of the whole catalogue, by title (`GET /api/artists`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ArtistListPage {
+    pub artists: Vec<Artist>,
+    /// Artists in the catalogue in all.
+    pub total: usize,
+    /// The `after` of the next page; none on the last page.
+    pub next: Option<String>,
 }
 
 /// One page of one letter.

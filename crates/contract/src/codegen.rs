@@ -18,8 +18,9 @@ use crate::accounts::{
     LinkToken, NewPassword, OidcInfo, User,
 };
 use crate::catalog::{
-    self, Album, Artist, ArtistDetails, ArtistKind, ArtistSummary, BrowsePage, ImageCredit, Letter,
-    ListenLink, Member, Neighbors, SearchPage, Spell, StreamingService, YearSpan,
+    self, Album, Artist, ArtistDetails, ArtistKind, ArtistListPage, ArtistSummary, BrowsePage,
+    ImageCredit, Letter, ListenLink, Member, Neighbors, SearchPage, Spell, StreamingService,
+    YearSpan,
 };
 use crate::content::{self, Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry};
 use crate::error::ErrorBody;
@@ -102,6 +103,7 @@ fn contract_ts() -> String {
         Member::decl(&cfg),
         Spell::decl(&cfg),
         YearSpan::decl(&cfg),
+        ArtistListPage::decl(&cfg),
         BrowsePage::decl(&cfg),
         QuizFact::decl(&cfg),
         SearchPage::decl(&cfg),

@@ -35,6 +35,17 @@ pub async fn read_source(source: &str) -> Result<String, ImportError> {
     }
 }
 
+/// Where an import reads from, as a stream of bytes: a local file is read as the import
+/// goes (so memory does not grow with its size); an http(s) answer is fetched whole first.
+pub async fn open_source(source: &str) -> Result<Box<dyn std::io::Read + Send>, ImportError> {
+    if source.starts_with("http://") || source.starts_with("https://") {
+        return Ok(Box::new(std::io::Cursor::new(read_source(source).await?)));
+    }
+    let file = std::fs::File::open(source)
+        .map_err(|err| ImportError::Input(format!("reading {source}: {err}")))?;
+    Ok(Box::new(std::io::BufReader::with_capacity(1 << 16, file)))
+}
+
 /// Names the site and, when `SOUND_ATLAS_CONTACT` is set, how to reach its operator to
 /// the services we call, as the encyclopedia's and MusicBrainz's API policies ask.
 pub fn user_agent() -> String {
@@ -127,6 +138,16 @@ impl Progress {
         if let Ok(style) =
             indicatif::ProgressStyle::with_template("{msg} {wide_bar} {pos}/{len} ({eta} left)")
         {
+            bar.set_style(style);
+        }
+        bar.set_message(label.to_owned());
+        Progress(bar)
+    }
+
+    /// A counter for an input whose size is not known before it is read (a stream).
+    pub fn counting(label: &str) -> Self {
+        let bar = indicatif::ProgressBar::no_length();
+        if let Ok(style) = indicatif::ProgressStyle::with_template("{msg} {pos} ({per_sec})") {
             bar.set_style(style);
         }
         bar.set_message(label.to_owned());

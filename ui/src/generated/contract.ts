@@ -115,6 +115,16 @@ current: boolean, };
 
 export type YearSpan = { from: number, until: number, };
 
+export type ArtistListPage = { artists: Array<Artist>, 
+/**
+ * Artists in the catalogue in all.
+ */
+total: number, 
+/**
+ * The `after` of the next page; none on the last page.
+ */
+next: string | null, };
+
 export type BrowsePage = { letter: Letter, page: number, pageSize: number, 
 /**
  * Artists under this letter in all.
@@ -384,7 +394,7 @@ export const DATA_SAVER_COOKIE = "sa_data_saver";
 export const STATE_ELEMENT_ID = "sa-state";
 export const BROWSE_PAGE_SIZE = 12;
 export const MAX_BROWSE_PAGE = 50;
-export const MAX_API_PAGE = 10000;
+export const MAX_API_PAGE = 200000;
 export const RELATED_LIMIT = 6;
 export const DESCRIPTION_MAX_CHARS = 160;
 export const MAX_QUERY_CHARS = 100;
@@ -423,8 +433,8 @@ const queryString = (query: Record<string, string | number | null | undefined>, 
 };
 
 export const api = {
-  /** GET /api/artists: Every artist, by title. */
-  artists: (params: { refresh?: string | number | null } = {}): ApiPath<Array<Artist>> => (`/api/artists` + queryString(params, '?')) as ApiPath<Array<Artist>>,
+  /** GET /api/artists: Every artist, by title, a page at a time. */
+  artists: (params: { after?: string | number | null; limit?: string | number | null; refresh?: string | number | null } = {}): ApiPath<ArtistListPage> => (`/api/artists` + queryString(params, '?')) as ApiPath<ArtistListPage>,
   /** GET /api/artists/random: One artist at random. */
   randomArtist: (): ApiPath<Artist> => (`/api/artists/random`) as ApiPath<Artist>,
   /** GET /api/artists/search?query={query}: Artists whose title or genres match, best first. */
@@ -591,8 +601,8 @@ export type Send = <T>(method: HttpMethod, path: ApiPath<T>, body?: unknown) => 
 
 /** One function per operation the UI fetches (navigations are links: see `api`). */
 export const createClient = (send: Send) => ({
-  /** GET /api/artists: Every artist, by title. */
-  artists: (params: { refresh?: string | number | null } = {}): Promise<Array<Artist>> => send<Array<Artist>>("GET", api.artists(params)),
+  /** GET /api/artists: Every artist, by title, a page at a time. */
+  artists: (params: { after?: string | number | null; limit?: string | number | null; refresh?: string | number | null } = {}): Promise<ArtistListPage> => send<ArtistListPage>("GET", api.artists(params)),
   /** GET /api/artists/random: One artist at random. */
   randomArtist: (): Promise<Artist> => send<Artist>("GET", api.randomArtist()),
   /** GET /api/artists/search?query={query}: Artists whose title or genres match, best first. */

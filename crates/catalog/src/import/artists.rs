@@ -14,8 +14,13 @@
 //! keeps its kind.
 
 use crate::model::normalize_image_url;
-use crate::write::{self, ArtistUpsert, PresentArtists};
-use sea_orm::{DatabaseConnection, TransactionTrait};
+use std::collections::HashMap;
+
+use crate::write::{self, ArtistUpsert, Outcome, TitleExceptions, UpsertCounts};
+use sea_orm::{
+    ColumnTrait, DatabaseConnection, DatabaseTransaction, EntityTrait, PaginatorTrait, QueryFilter,
+    TransactionTrait,
+};
 use serde_json::Value;
 
 use sound_atlas_import::video_link::ChannelRef;
@@ -202,11 +207,16 @@ fn kind_of(text: &str) -> Option<&'static str> {
     }
 }
 
-/// A parsed input: each data row with its line (1 = the header).
-pub type Rows = Vec<(usize, Vec<(Field, String)>)>;
+/// One data row with the line it starts on (1 = the header) and its labelled cells.
+pub type Row = (usize, Vec<(Field, String)>);
+/// A parsed input, every data row.
+pub type Rows = Vec<Row>;
 
-fn columns_from_header(header: &[String]) -> Vec<Option<Field>> {
-    let named: Vec<Option<Field>> = header.iter().map(|l| Field::from_label(l)).collect();
+fn columns_from_header<S: AsRef<str>>(header: &[S]) -> Vec<Option<Field>> {
+    let named: Vec<Option<Field>> = header
+        .iter()
+        .map(|l| Field::from_label(l.as_ref()))
+        .collect();
     if named.contains(&Some(Field::Title)) {
         named
     } else {
@@ -214,6 +224,15 @@ fn columns_from_header(header: &[String]) -> Vec<Option<Field>> {
             .map(|i| ORDER.get(i).copied())
             .collect()
     }
+}
+
+fn labelled<'a>(
+    columns: &[Option<Field>],
+    row: impl Iterator<Item = &'a str>,
+) -> Vec<(Field, String)> {
+    row.enumerate()
+        .filter_map(|(c, v)| columns.get(c).copied().flatten().map(|f| (f, v.to_owned())))
+        .collect()
 }
 
 /// Parses the spreadsheet query answer: `/*O_o*/ google.visualization.Query.setResponse({...});`.
@@ -250,85 +269,179 @@ pub fn parse_sheet(text: &str) -> Result<Rows, ImportError> {
                 .unwrap_or_default()
         })
         .collect();
-    Ok(label_rows(texts))
-}
-
-/// Parses CSV with a header row.
-pub fn parse_csv(text: &str) -> Result<Rows, ImportError> {
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .from_reader(text.as_bytes());
-    let mut texts = Vec::new();
-    for record in reader.records() {
-        let record = record.map_err(|err| ImportError::Input(format!("CSV: {err}")))?;
-        texts.push(record.iter().map(str::to_owned).collect());
-    }
-    Ok(label_rows(texts))
-}
-
-fn label_rows(texts: Vec<Vec<String>>) -> Rows {
     let Some(header) = texts.first() else {
-        return Vec::new();
+        return Ok(Vec::new());
     };
     let columns = columns_from_header(header);
-    texts
+    Ok(texts
         .iter()
         .enumerate()
         .skip(1)
-        .map(|(i, row)| {
-            let cells = row
-                .iter()
-                .enumerate()
-                .filter_map(|(c, v)| columns.get(c).copied().flatten().map(|f| (f, v.clone())))
-                .collect();
-            (i + 1, cells)
-        })
-        .collect()
+        .map(|(i, row)| (i + 1, labelled(&columns, row.iter().map(String::as_str))))
+        .collect())
 }
 
-/// Checks every row, then writes the good ones in one transaction.
-pub async fn import(db: &DatabaseConnection, rows: Rows) -> Result<Report, ImportError> {
+/// Reads CSV with a header row, one row at a time (the input is never held whole).
+/// A row's line is the line it starts on (a quoted cell may span lines).
+pub fn csv_rows(input: impl std::io::Read) -> impl Iterator<Item = Result<Row, ImportError>> {
+    let mut records = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(input)
+        .into_records();
+    let mut columns: Option<Vec<Option<Field>>> = None;
+    std::iter::from_fn(move || loop {
+        let record = match records.next()? {
+            Ok(record) => record,
+            Err(err) => return Some(Err(ImportError::Input(format!("CSV: {err}")))),
+        };
+        let Some(columns) = &columns else {
+            columns = Some(columns_from_header(&record.iter().collect::<Vec<_>>()));
+            continue;
+        };
+        let line = record.position().map_or(0, |p| p.line() as usize);
+        return Some(Ok((line, labelled(columns, record.iter()))));
+    })
+}
+
+/// Checks and writes the rows a batch at a time, all in one transaction: it commits
+/// whole or changes nothing (an unreadable input rolls back what was written), and
+/// memory holds one batch, not the input. A row that repeats an earlier row's artist
+/// replaces it (the later row wins, as when editing a sheet top to bottom).
+pub async fn import(
+    db: &DatabaseConnection,
+    rows: impl Iterator<Item = Result<Row, ImportError>>,
+) -> Result<Report, ImportError> {
     let mut report = Report::new("Artists");
-    let mut good: Vec<ArtistUpsert> = Vec::new();
-    let present = PresentArtists::load(db).await?;
-    let progress = Progress::new("Checking artists", rows.len());
-    for (n, (line, cells)) in rows.into_iter().enumerate() {
+    let txn = db.begin().await?;
+    let mut batch = Batch::new(TitleExceptions::load(&txn).await?);
+    let progress = Progress::counting("Importing artists");
+    for (n, row) in rows.enumerate() {
+        let (line, cells) = row?;
         progress.tick(n + 1);
         match row_to_artist(&cells) {
             None => report.skip(format!("line {line}"), "no title"),
             Some(Err(reason)) => report.skip(format!("line {line}"), reason),
-            Some(Ok(mut artist)) => {
-                if artist.external_id.is_empty() {
-                    artist.external_id = present.resolve(&artist.title);
-                }
-                if let Some(i) = good
-                    .iter()
-                    .position(|a| a.external_id == artist.external_id)
-                {
-                    // The later row wins, as when editing a sheet top to bottom.
-                    report.skip(
-                        format!("line {line}"),
-                        format!(
-                            "repeats the artist {:?}; the first row is replaced",
-                            artist.title
-                        ),
-                    );
-                    good[i] = artist;
-                } else {
-                    good.push(artist);
+            Some(Ok(artist)) => {
+                batch.push(&txn, line, artist, &mut report).await?;
+                if batch.rows.len() >= write::UPSERT_BATCH {
+                    batch.write(&txn).await?;
                 }
             }
         }
     }
+    batch.write(&txn).await?;
     progress.finish();
-    let txn = db.begin().await?;
-    let counts = write::upsert(&txn, good).await?;
     txn.commit().await?;
-    report.inserted = counts.inserted;
-    report.updated = counts.updated;
-    report.unchanged = counts.unchanged;
+    report.inserted = batch.counts.inserted;
+    report.updated = batch.counts.updated;
+    report.unchanged = batch.counts.unchanged;
     Ok(report)
+}
+
+/// The rows of an import not yet written, and what became of those that were.
+struct Batch {
+    titles: TitleExceptions,
+    rows: Vec<ArtistUpsert>,
+    /// The batch's rows by their id's digest, to a repeat's earlier row.
+    pending: HashMap<u64, usize>,
+    /// What each artist the import wrote became, by its id's digest (8 bytes an
+    /// artist, not the id: a 64-bit digest of the ids of millions of rows collides
+    /// with a chance of about one in ten million).
+    written: HashMap<u64, Outcome>,
+    counts: UpsertCounts,
+}
+
+impl Batch {
+    fn new(titles: TitleExceptions) -> Self {
+        Batch {
+            titles,
+            rows: Vec::with_capacity(write::UPSERT_BATCH),
+            pending: HashMap::new(),
+            written: HashMap::new(),
+            counts: UpsertCounts::default(),
+        }
+    }
+
+    /// Adds one checked row, its `externalId` resolved: the one it names, else the one
+    /// its title forms, unless that artist does not exist (before or earlier in this
+    /// import) and a present artist has the same title (case and accents aside).
+    async fn push(
+        &mut self,
+        db: &DatabaseTransaction,
+        line: usize,
+        mut artist: ArtistUpsert,
+        report: &mut Report,
+    ) -> Result<(), ImportError> {
+        if artist.external_id.is_empty() {
+            let formed = write::external_id_for(&artist.title);
+            artist.external_id = match self.titles.get(&artist.title) {
+                Some(other) if !self.exists(db, &formed).await? => other.to_owned(),
+                _ => formed,
+            };
+        }
+        let key = digest(&artist.external_id);
+        if self.pending.contains_key(&key) || self.written.contains_key(&key) {
+            report.skip(
+                format!("line {line}"),
+                format!(
+                    "repeats the artist {:?}; the first row is replaced",
+                    artist.title
+                ),
+            );
+        }
+        match self.pending.get(&key) {
+            Some(&i) => self.rows[i] = artist,
+            None => {
+                self.pending.insert(key, self.rows.len());
+                self.rows.push(artist);
+            }
+        }
+        Ok(())
+    }
+
+    async fn exists(&self, db: &DatabaseTransaction, id: &str) -> Result<bool, ImportError> {
+        let key = digest(id);
+        if self.pending.contains_key(&key) || self.written.contains_key(&key) {
+            return Ok(true);
+        }
+        Ok(sound_atlas_entity::artist::Entity::find()
+            .filter(sound_atlas_entity::artist::Column::ExternalId.eq(id))
+            .count(db)
+            .await?
+            > 0)
+    }
+
+    /// Writes the batch. A repeat of an artist written in an earlier batch keeps that
+    /// artist's first count, unless it changes an artist the first row left unchanged.
+    async fn write(&mut self, db: &DatabaseTransaction) -> Result<(), ImportError> {
+        let rows = std::mem::take(&mut self.rows);
+        let keys: Vec<u64> = rows.iter().map(|a| digest(&a.external_id)).collect();
+        self.pending.clear();
+        for (key, outcome) in keys.into_iter().zip(write::upsert_batch(db, rows).await?) {
+            match self.written.get_mut(&key) {
+                None => {
+                    self.written.insert(key, outcome);
+                    self.counts.add(outcome);
+                }
+                Some(first @ Outcome::Unchanged) if outcome == Outcome::Updated => {
+                    *first = Outcome::Updated;
+                    self.counts.unchanged -= 1;
+                    self.counts.updated += 1;
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A 64-bit digest of an `externalId` (SipHash with fixed keys: the same in every run).
+fn digest(id: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    id.hash(&mut hasher);
+    hasher.finish()
 }
 
 #[cfg(test)]

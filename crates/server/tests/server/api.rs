@@ -1,23 +1,48 @@
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use sound_atlas_contract::catalog::{api as catalog, MAX_SEARCH_RESULTS};
+use sound_atlas_contract::catalog::{
+    api as catalog, ARTIST_LIST_LIMIT, MAX_ARTIST_LIST_LIMIT, MAX_SEARCH_RESULTS,
+};
 use sound_atlas_test_db::{db_tests, TestDb};
 
 use crate::{app, get, id_of, read, refreshed_artists, send};
 
-async fn the_artist_list_is_sorted_and_complete(db: &TestDb) {
+/// The list answers a page at a time (never the whole catalogue); its pages, walked by
+/// their `next`, are every artist by title.
+async fn the_artist_list_is_paged_sorted_and_complete(db: &TestDb) {
     let app = app(db).await;
-    let answer = refreshed_artists(&app).await;
-    assert_eq!(answer.status, StatusCode::OK);
-    let list = answer.json();
+    let list = refreshed_artists(&app).await;
     let titles: Vec<String> = list
-        .as_array()
-        .unwrap()
         .iter()
         .map(|a| a["title"].as_str().unwrap().to_lowercase())
         .collect();
     assert!(titles.len() >= 300);
     assert!(titles.windows(2).all(|w| w[0] <= w[1]));
+
+    let first = read(&app, catalog::ARTISTS.path(&[])).await.value();
+    assert_eq!(first.artists.len(), ARTIST_LIST_LIMIT);
+    assert_eq!(first.total, list.len());
+    assert!(first.next.is_some());
+    let most = get(
+        &app,
+        &format!(
+            "{}?limit={MAX_ARTIST_LIST_LIMIT}",
+            catalog::ARTISTS.path(&[])
+        ),
+    )
+    .await;
+    assert_eq!(most.json()["artists"].as_array().unwrap().len(), list.len());
+    assert!(most.json()["next"].is_null());
+    for query in [
+        format!("limit={}", MAX_ARTIST_LIST_LIMIT + 1),
+        "limit=0".into(),
+        "limit=ten".into(),
+        "after=not-a-cursor".into(),
+    ] {
+        let answer = get(&app, &format!("{}?{query}", catalog::ARTISTS.path(&[]))).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{query}");
+        assert_eq!(answer.json()["status"], 400, "{query}");
+    }
 }
 
 async fn one_artist_has_the_spec_fields_in_camel_case(db: &TestDb) {
@@ -133,11 +158,11 @@ async fn card_search_pages_the_same_ranked_matches_as_cards(db: &TestDb) {
         ),
         (
             "/api/artists/search/cards?query=rock&page=0",
-            "Page must be a whole number from 1 to 10000",
+            "Page must be a whole number from 1 to 200000",
         ),
         (
             "/api/artists/search/cards?query=rock&page=x",
-            "Page must be a whole number from 1 to 10000",
+            "Page must be a whole number from 1 to 200000",
         ),
     ] {
         let answer = get(&app, uri).await;
@@ -199,7 +224,7 @@ async fn oversized_addresses_are_refused_with_414(db: &TestDb) {
 }
 
 db_tests!(
-    the_artist_list_is_sorted_and_complete,
+    the_artist_list_is_paged_sorted_and_complete,
     one_artist_has_the_spec_fields_in_camel_case,
     unknown_and_malformed_ids_answer_404_in_the_error_shape,
     search_needs_a_query,

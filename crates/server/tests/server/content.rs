@@ -2,12 +2,11 @@
 //! seed loaded at start, and share images at the top level.
 
 use axum::http::StatusCode;
-use sound_atlas_contract::catalog::api as catalog;
 use sound_atlas_contract::content::api as content;
 use sound_atlas_test_db::{db_tests, TestDb};
 
 use crate::pages::{assert_share_image, assert_unindexed_without_canonical, json_ld, locs, meta};
-use crate::{app, get, id_of, read, ORIGIN};
+use crate::{all_artists, app, get, id_of, read, ORIGIN};
 
 /// The seeded articles, newest first, as the API lists them.
 async fn articles(app: &axum::Router) -> Vec<serde_json::Value> {
@@ -393,8 +392,7 @@ async fn the_sitemap_dates_every_artist_by_its_last_change(db: &TestDb) {
     let app = app(db).await;
     let today = today();
     let sitemap = get(&app, "/sitemaps/artists-1.xml").await.body;
-    let all = read(&app, catalog::ARTISTS.path(&[])).await.json();
-    let all = all.as_array().unwrap();
+    let all = all_artists(&app).await;
     assert_eq!(locs(&sitemap).len(), all.len());
     for artist in all {
         assert!(
@@ -416,10 +414,8 @@ async fn the_sitemap_dates_every_artist_by_its_last_change(db: &TestDb) {
 /// catalogue order, each named and dated by the index; past the last there is none.
 async fn the_artists_split_into_several_sitemaps_past_the_url_limit(db: &TestDb) {
     let app = crate::app_with(db, crate::SSR.clone(), |state| state.sitemap_urls = 100).await;
-    let all = read(&app, catalog::ARTISTS.path(&[])).await.json();
-    let all: Vec<String> = all
-        .as_array()
-        .unwrap()
+    let all: Vec<String> = all_artists(&app)
+        .await
         .iter()
         .map(|a| format!("{ORIGIN}/artist/{}", a["id"]))
         .collect();

@@ -376,11 +376,8 @@ async fn writes_cut_mid_burst_are_either_answered_2xx_and_kept_or_answered_503()
     let db = TestDb::postgres().await;
     let site = Arc::new(site_behind_proxy(&db).await);
     let (user_id, cookie) = signed_in(&site.app, &site.direct, "burst@example.com").await;
-    let artists: Vec<i64> = get(&site.app, "/api/artists")
+    let artists: Vec<i64> = crate::all_artists(&site.app)
         .await
-        .json()
-        .as_array()
-        .unwrap()
         .iter()
         .take(60)
         .map(|a| a["id"].as_i64().unwrap())

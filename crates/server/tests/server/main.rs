@@ -134,11 +134,31 @@ pub fn prefetch(page: &Answer) -> Option<&sound_atlas::render::PrefetchReport> {
     page.extensions.get()
 }
 
-/// Every artist, read afresh from the database (`?refresh=true`): the catalogue's
+/// Every artist, by title: the list's pages walked by their `next`.
+pub async fn all_artists(app: &axum::Router) -> Vec<serde_json::Value> {
+    walk_artists(app, "").await
+}
+
+/// [`all_artists`], read afresh from the database (`?refresh=true`): the catalogue's
 /// snapshot takes what a test wrote.
-pub async fn refreshed_artists(app: &axum::Router) -> Answer {
+pub async fn refreshed_artists(app: &axum::Router) -> Vec<serde_json::Value> {
+    walk_artists(app, "refresh=true&").await
+}
+
+async fn walk_artists(app: &axum::Router, first: &str) -> Vec<serde_json::Value> {
     let list = sound_atlas_contract::catalog::api::ARTISTS.path(&[]);
-    get(app, &format!("{list}?refresh=true")).await
+    let mut artists = Vec::new();
+    let mut query = format!("{first}limit=100");
+    loop {
+        let answer = get(app, &format!("{list}?{query}")).await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+        let page = answer.json();
+        artists.extend(page["artists"].as_array().unwrap().iter().cloned());
+        match page["next"].as_str() {
+            Some(next) => query = format!("limit=100&after={next}"),
+            None => return artists,
+        }
+    }
 }
 
 /// The id of the artist with this exact title.

@@ -80,12 +80,18 @@ async fn burst(
     stop: impl FnOnce(),
 ) -> Vec<(i32, Outcome)> {
     let artists: Vec<i32> = client()
-        .get(format!("{}{}", server.origin, catalog::ARTISTS.path(&[])))
+        .get(format!(
+            "{}{}?limit={WRITES}",
+            server.origin,
+            catalog::ARTISTS.path(&[])
+        ))
         .send()
         .await
         .unwrap()
-        .json::<Vec<serde_json::Value>>()
+        .json::<serde_json::Value>()
         .await
+        .unwrap()["artists"]
+        .as_array()
         .unwrap()
         .iter()
         .take(WRITES)

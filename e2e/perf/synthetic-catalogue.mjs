@@ -1,0 +1,65 @@
+// A deterministic synthetic catalogue of N artists as the artist importer's CSV, for
+// measuring the import and the server at sizes the seed never reaches:
+//   node e2e/perf/synthetic-catalogue.mjs 100000 > /tmp/artists-100k.csv
+//   sound-atlas import artists /tmp/artists-100k.csv
+// The same N always writes the same bytes (a seeded generator, no clock). Every artist
+// is made up and says so in its biography; nothing here is real data and none of it is
+// ever seeded. Titles are unique (a number ends each), start with every browse letter
+// and digits in uneven shares, as real catalogues do, and share words, so searches
+// match many artists.
+import { pathToFileURL } from 'node:url';
+
+const FIRST = ['The', 'Velvet', 'Electric', 'Silver', 'Midnight', 'Golden', 'Broken', 'Neon', 'Paper', 'Iron',
+  'Crystal', 'Wild', 'Quiet', 'Burning', 'Lonely', 'Atomic', 'Blue', 'Scarlet', 'Hollow', 'Young', 'Kid', 'DJ',
+  'MC', 'Lady', 'Uncle', 'Zero', 'Xenon', 'Yellow', 'Ocean', 'Jade', 'Northern', 'Eastern', '99', 'Gravity', 'Funky'];
+const SECOND = ['Foxes', 'Rivers', 'Echoes', 'Machines', 'Hearts', 'Wolves', 'Lights', 'Sparrows', 'Drums', 'Ghosts',
+  'Kings', 'Saints', 'Tigers', 'Waves', 'Mirrors', 'Satellites', 'Roses', 'Engines', 'Shadows', 'Pilots'];
+const GENRES = ['Rock', 'Pop', 'Hip-Hop', 'Jazz', 'Blues', 'Soul', 'Funk', 'Country', 'Folk', 'Metal', 'Punk',
+  'Reggae', 'Electronic', 'House', 'Techno', 'Classical', 'R&B', 'Disco', 'Gospel', 'Indie Rock', 'Alternative',
+  'Grunge', 'Ska', 'Latin', 'Afrobeat', 'K-Pop', 'Synth-pop', 'Ambient', 'Trap', 'Bossa Nova'];
+
+/** mulberry32: a small seeded generator, so every run writes the same catalogue. */
+function generator(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const quote = (cell) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
+
+/** The CSV lines of `count` artists (the header first), one string per line. */
+export function* syntheticCatalogue(count) {
+  const random = generator(count);
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  yield 'title,kind,genres,bio,bioSourceLink';
+  for (let i = 1; i <= count; i += 1) {
+    const title = `${pick(FIRST)} ${pick(SECOND)} ${i}`;
+    const genres = [...new Set([pick(GENRES), pick(GENRES), pick(GENRES)].slice(0, 1 + Math.floor(random() * 3)))];
+    const kind = random() < 0.4 ? 'solo' : 'band';
+    const bio = `${title} is a made-up ${kind === 'solo' ? 'artist' : 'band'} of the synthetic benchmark catalogue, playing ${genres.join(' and ')} since ${1950 + Math.floor(random() * 75)}.`;
+    const link = `https://example.org/synthetic/${i}`;
+    yield [title, kind, JSON.stringify(genres), bio, link].map(quote).join(',');
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const count = Number(process.argv[2]);
+  if (!Number.isInteger(count) || count < 1) {
+    console.error('usage: node e2e/perf/synthetic-catalogue.mjs <number of artists> > artists.csv');
+    process.exit(2);
+  }
+  let chunk = '';
+  for (const line of syntheticCatalogue(count)) {
+    chunk += `${line}\n`;
+    if (chunk.length > 1 << 16) {
+      if (!process.stdout.write(chunk)) await new Promise((resolve) => process.stdout.once('drain', resolve));
+      chunk = '';
+    }
+  }
+  process.stdout.write(chunk);
+}
