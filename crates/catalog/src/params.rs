@@ -114,7 +114,12 @@ impl PageNumber {
 
     /// Pages 1..=last, for pages that show several.
     pub fn up_to(last: usize) -> impl Iterator<Item = PageNumber> {
-        (1..=last.clamp(1, MAX_API_PAGE)).map(PageNumber)
+        PageNumber::range(1, last)
+    }
+
+    /// Pages first..=last (within 1..=[`MAX_API_PAGE`]), for pages that show several.
+    pub fn range(first: usize, last: usize) -> impl Iterator<Item = PageNumber> {
+        (first.clamp(1, MAX_API_PAGE)..=last.clamp(1, MAX_API_PAGE)).map(PageNumber)
     }
 
     pub fn get(self) -> usize {

@@ -418,11 +418,14 @@ impl std::fmt::Display for Letter {
     }
 }
 
-/// What a browse *page* shows for its `?letter=&page=` parameters. Unlike the API, the
-/// page reads them leniently so that any link still shows something: a letter other
-/// than "#" or A-Z means the default letter, a page that is not a positive whole number
-/// means 1, and pages are capped at [`MAX_BROWSE_PAGE`]. The browser applies the same
-/// rules (ui/src/features/catalog/browse-params.ts); `lenient_cases` holds the two
+/// What a browse *page* shows for its `?letter=&from=&page=` parameters: pages
+/// `from..=page` of the letter (`from` is 1 for the spec's load-more view; a numbered
+/// page `K` of a letter is `from=K`, its own address). Unlike the API, the page reads
+/// them leniently so that any link still shows something: a letter other than "#" or
+/// A-Z means the default letter, a `from` that is not a positive whole number means 1
+/// (capped at [`MAX_API_PAGE`]), a `page` that is not one means `from`, and a view
+/// holds at most [`MAX_BROWSE_PAGE`] pages. The browser applies the same rules
+/// (ui/src/features/catalog/browse-params.ts); `lenient_cases` holds the two
 /// implementations together by a test on each side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -430,19 +433,32 @@ pub struct BrowseParams {
     /// The letter named in the URL, if it is valid (it decides the canonical URL).
     pub letter_param: Option<Letter>,
     pub letter: Letter,
+    /// The first page shown.
+    pub from: usize,
+    /// The last page shown.
     pub page: usize,
 }
 
 impl BrowseParams {
-    pub fn lenient(letter: Option<&str>, page: Option<&str>) -> BrowseParams {
+    pub fn lenient(letter: Option<&str>, page: Option<&str>, from: Option<&str>) -> BrowseParams {
         let letter_param = letter.and_then(|raw| Letter::parse(raw.trim()));
-        let page = lenient_page(page);
+        let from = whole_number(from).map_or(1, |n| n.clamp(1, MAX_API_PAGE));
+        let page = whole_number(page).map_or(from, |n| n.clamp(from, from + MAX_BROWSE_PAGE - 1));
         BrowseParams {
             letter_param,
             letter: letter_param.unwrap_or(Letter::DEFAULT),
+            from,
             page,
         }
     }
+}
+
+/// A whole number written in digits (spaces around it aside; too large for `usize`
+/// reads as `usize::MAX`), or none.
+fn whole_number(raw: Option<&str>) -> Option<usize> {
+    raw.map(str::trim)
+        .filter(|raw| !raw.is_empty() && raw.bytes().all(|b| b.is_ascii_digit()))
+        .map(|raw| raw.parse::<usize>().unwrap_or(usize::MAX))
 }
 
 /// A page's `?page=` read leniently (browse and search pages): a positive whole number
@@ -462,32 +478,47 @@ pub fn lenient_page(page: Option<&str>) -> usize {
 pub struct LenientCase {
     pub letter: Option<&'static str>,
     pub page: Option<&'static str>,
+    pub from: Option<&'static str>,
     pub expected: BrowseParams,
 }
 
 /// Inputs on which both implementations of [`BrowseParams::lenient`] must agree.
 pub fn lenient_cases() -> Vec<LenientCase> {
-    let inputs: &[(Option<&'static str>, Option<&'static str>)] = &[
-        (None, None),
-        (Some("b"), None),
-        (Some(" B "), Some(" 2 ")),
-        (Some("#"), Some("3")),
-        (Some("AB"), Some("1")),
-        (Some(""), Some("")),
-        (Some("1"), Some("0")),
-        (Some("é"), Some("-2")),
-        (Some("z"), Some("2.5")),
-        (Some("Q"), Some("51")),
-        (Some("q"), Some("99999999999999999999999")),
-        (None, Some("abc")),
-        (None, Some("007")),
+    type Input = (
+        Option<&'static str>,
+        Option<&'static str>,
+        Option<&'static str>,
+    );
+    let inputs: &[Input] = &[
+        (None, None, None),
+        (Some("b"), None, None),
+        (Some(" B "), Some(" 2 "), None),
+        (Some("#"), Some("3"), None),
+        (Some("AB"), Some("1"), None),
+        (Some(""), Some(""), None),
+        (Some("1"), Some("0"), None),
+        (Some("é"), Some("-2"), None),
+        (Some("z"), Some("2.5"), None),
+        (Some("Q"), Some("51"), None),
+        (Some("q"), Some("99999999999999999999999"), None),
+        (None, Some("abc"), None),
+        (None, Some("007"), None),
+        (Some("B"), None, Some("300")),
+        (Some("B"), Some("302"), Some("300")),
+        (Some("B"), Some("2"), Some("300")),
+        (Some("B"), Some("999"), Some("300")),
+        (Some("B"), None, Some("0")),
+        (Some("B"), None, Some("x")),
+        (Some("B"), Some("4"), Some(" 2 ")),
+        (Some("B"), None, Some("99999999999999999999999")),
     ];
     inputs
         .iter()
-        .map(|&(letter, page)| LenientCase {
+        .map(|&(letter, page, from)| LenientCase {
             letter,
             page,
-            expected: BrowseParams::lenient(letter, page),
+            from,
+            expected: BrowseParams::lenient(letter, page, from),
         })
         .collect()
 }
@@ -517,21 +548,38 @@ mod tests {
 
     #[test]
     fn browse_pages_read_their_parameters_leniently() {
-        let p = BrowseParams::lenient(Some("x"), Some("3"));
+        let p = BrowseParams::lenient(Some("x"), Some("3"), None);
         assert_eq!(
-            (p.letter_param, p.letter, p.page),
-            (Some(Letter('X')), Letter('X'), 3)
+            (p.letter_param, p.letter, p.from, p.page),
+            (Some(Letter('X')), Letter('X'), 1, 3)
         );
-        let p = BrowseParams::lenient(Some("??"), Some("0"));
+        let p = BrowseParams::lenient(Some("??"), Some("0"), None);
         assert_eq!(
             (p.letter_param, p.letter, p.page),
             (None, Letter::DEFAULT, 1)
         );
         assert_eq!(
-            BrowseParams::lenient(None, Some("9999")).page,
+            BrowseParams::lenient(None, Some("9999"), None).page,
             MAX_BROWSE_PAGE
         );
-        assert_eq!(BrowseParams::lenient(None, Some("-1")).page, 1);
+        assert_eq!(BrowseParams::lenient(None, Some("-1"), None).page, 1);
+        // A numbered page, alone or with pages loaded after it, at most MAX_BROWSE_PAGE.
+        let numbered = |page, from| {
+            let p = BrowseParams::lenient(Some("B"), page, Some(from));
+            (p.from, p.page)
+        };
+        assert_eq!(numbered(None, "300"), (300, 300));
+        assert_eq!(numbered(Some("302"), "300"), (300, 302));
+        assert_eq!(numbered(Some("2"), "300"), (300, 300));
+        assert_eq!(
+            numbered(Some("9999"), "300"),
+            (300, 300 + MAX_BROWSE_PAGE - 1)
+        );
+        assert_eq!(numbered(None, "0"), (1, 1));
+        assert_eq!(
+            numbered(None, "99999999999999999999"),
+            (MAX_API_PAGE, MAX_API_PAGE)
+        );
     }
 
     #[test]

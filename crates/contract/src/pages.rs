@@ -99,10 +99,11 @@ pub mod routes {
 
     /// `?refresh=true` rereads the Weekly Top 10.
     pub const HOME: PageRoute = PageRoute::new("home", "/").reading(&["refresh", "week"]);
-    /// `?letter=&page=` (see `links::BROWSE_LETTER_PAGE`); `?refresh=true` rereads.
+    /// `?letter=&from=&page=` (see `links::BROWSE_LETTER_PAGE`, `links::BROWSE_NUMBERED`);
+    /// `?refresh=true` rereads. A numbered page (`from`) is its own canonical address.
     pub const BROWSE: PageRoute = PageRoute::new("browse", "/browse")
-        .reading(&["letter", "page", "refresh"])
-        .canonical_with(&["letter"]);
+        .reading(&["letter", "from", "page", "refresh"])
+        .canonical_with(&["letter", "from"]);
     /// `?list=favorites&folder=`: favorites mode (see `links::ARTIST_IN_FOLDER`).
     pub const ARTIST: PageRoute =
         PageRoute::new("artist", "/artist/{id}").reading(&["list", "folder"]);
@@ -169,6 +170,11 @@ pub mod links {
     pub const BROWSE_LETTER: Template = Template("/browse?letter={letter}");
     /// A later page of a letter: pages 1..=page are shown.
     pub const BROWSE_LETTER_PAGE: Template = Template("/browse?letter={letter}&page={page}");
+    /// A letter's numbered page `from`, alone (its own address for crawlers).
+    pub const BROWSE_NUMBERED: Template = Template("/browse?letter={letter}&from={from}");
+    /// A numbered page with the pages loaded after it: pages from..=page are shown.
+    pub const BROWSE_NUMBERED_PAGE: Template =
+        Template("/browse?letter={letter}&from={from}&page={page}");
 
     /// One quiz, reproducible and shareable.
     pub const QUIZ_SEED: Template = Template("/quiz?seed={seed}");
@@ -193,6 +199,8 @@ pub mod links {
         ("artistInFavorites", ARTIST_IN_FAVORITES),
         ("artistInFolder", ARTIST_IN_FOLDER),
         ("browseLetterPage", BROWSE_LETTER_PAGE),
+        ("browseNumbered", BROWSE_NUMBERED),
+        ("browseNumberedPage", BROWSE_NUMBERED_PAGE),
         ("quizSeed", QUIZ_SEED),
         ("searchResultsPage", SEARCH_RESULTS_PAGE),
     ];

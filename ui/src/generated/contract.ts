@@ -701,7 +701,7 @@ export const createClient = (send: Send) => ({
 
 export const routes = {
   home: { path: "", href: (): string => `/`, canonicalQuery: [] },
-  browse: { path: "browse", href: (): string => `/browse`, canonicalQuery: ["letter"] },
+  browse: { path: "browse", href: (): string => `/browse`, canonicalQuery: ["letter", "from"] },
   artist: { path: "artist/:id", href: (id: string | number): string => `/artist/${enc(id)}`, canonicalQuery: [] },
   search: { path: "search", href: (): string => `/search`, canonicalQuery: [] },
   searchResults: { path: "search/:query", href: (query: string | number): string => `/search/${enc(query)}`, canonicalQuery: [] },
@@ -726,6 +726,8 @@ export const links = {
   artistInFavorites: (id: string | number): string => `/artist/${enc(id)}?list=favorites`,
   artistInFolder: (id: string | number, folderId: string | number): string => `/artist/${enc(id)}?list=favorites&folder=${enc(folderId)}`,
   browseLetterPage: (letter: string | number, page: string | number): string => `/browse?letter=${enc(letter)}&page=${enc(page)}`,
+  browseNumbered: (letter: string | number, from: string | number): string => `/browse?letter=${enc(letter)}&from=${enc(from)}`,
+  browseNumberedPage: (letter: string | number, from: string | number, page: string | number): string => `/browse?letter=${enc(letter)}&from=${enc(from)}&page=${enc(page)}`,
   quizSeed: (seed: string | number): string => `/quiz?seed=${enc(seed)}`,
   searchResultsPage: (query: string | number, page: string | number): string => `/search/${enc(query)}?page=${enc(page)}`,
 } as const;

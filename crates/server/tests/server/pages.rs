@@ -286,6 +286,42 @@ async fn the_home_page_declares_the_site_search(db: &TestDb) {
     );
 }
 
+/// A numbered page of a letter is its own address: it renders that page alone (with
+/// pages loaded after it when asked), names itself canonical, and links the first,
+/// last and nearby pages as plain links.
+async fn a_numbered_browse_page_is_its_own_page(db: &TestDb) {
+    let app = app(db).await;
+    // T is the seed's largest letter: 22 artists, two pages.
+    let page = get(&app, "/browse?letter=T&from=2").await;
+    assert_eq!(page.status, StatusCode::OK);
+    let prefetched = state(&page.body)["prefetched"].clone();
+    let keys: Vec<&str> = prefetched
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(keys, [catalog::BROWSE.path(&[&"T", &2]).as_str()]);
+    assert_eq!(prefetched[0]["body"]["total"], 22);
+    assert!(
+        page.body.contains(&format!(
+            r#"<link rel="canonical" href="{ORIGIN}/browse?letter=T&#38;from=2">"#
+        )),
+        "its own canonical"
+    );
+    let pager = &page.body[page.body.find("browse-pager").expect("a pager")..];
+    let pager = &pager[..pager.find("</nav>").unwrap()];
+    assert!(pager.contains(r#"href="/browse?letter=T""#), "{pager}");
+    assert!(pager.contains(r#"aria-current="page""#), "{pager}");
+    let first = get(&app, "/browse?letter=T").await.body;
+    assert!(first.contains(r#"href="/browse?letter=T&amp;from=2""#));
+    assert!(first.contains(&format!(
+        r#"<link rel="canonical" href="{ORIGIN}/browse?letter=T">"#
+    )));
+    let with_more = get(&app, "/browse?letter=T&from=1&page=2").await.body;
+    assert_eq!(state(&with_more)["prefetched"].as_array().unwrap().len(), 2);
+}
+
 async fn browse_renders_the_asked_pages_of_a_letter(db: &TestDb) {
     let app = app(db).await;
     let page = get(&app, "/browse?letter=B&page=2").await;
@@ -618,6 +654,7 @@ db_tests!(
     any_other_path_is_the_not_found_screen,
     the_home_page_declares_the_site_search,
     browse_renders_the_asked_pages_of_a_letter,
+    a_numbered_browse_page_is_its_own_page,
     search_pages_show_results_and_escape_the_query,
     search_pages_embed_cards_in_pages_and_stay_small,
     data_cannot_break_out_of_the_page,

@@ -1,4 +1,4 @@
-import { DEFAULT_LETTER, MAX_BROWSE_PAGE, links } from '../../generated/contract';
+import { DEFAULT_LETTER, MAX_API_PAGE, MAX_BROWSE_PAGE, links } from '../../generated/contract';
 import { getSearchParam } from '../../lib/url';
 
 /*
@@ -16,33 +16,50 @@ export function parseLetter(raw: string | null | undefined): string | null {
   return null;
 }
 
+/** Digits only (spaces around aside), as a number; anything else is null. */
+function wholeNumber(raw: string | null | undefined): number | null {
+  if (raw == null || !/^\d+$/.test(raw.trim())) return null;
+  const value = Number.parseInt(raw.trim(), 10);
+  return Number.isFinite(value) ? value : Number.MAX_SAFE_INTEGER;
+}
+
 /** A positive integer up to MAX_BROWSE_PAGE; anything else is 1. */
 export function parsePage(raw: string | null | undefined): number {
-  if (raw == null || !/^\d+$/.test(raw.trim())) return 1;
-  const page = Number.parseInt(raw.trim(), 10);
-  if (!Number.isFinite(page) || page < 1) return 1;
-  return Math.min(page, MAX_BROWSE_PAGE);
+  const page = wholeNumber(raw);
+  return page === null || page < 1 ? 1 : Math.min(page, MAX_BROWSE_PAGE);
 }
 
 export interface BrowseParams {
   /** The letter in the URL, or null when absent/invalid (then DEFAULT_LETTER shows). */
   letterParam: string | null;
   letter: string;
+  /** The first page shown: 1, or a numbered page of the letter. */
+  from: number;
+  /** The last page shown (from..page, at most MAX_BROWSE_PAGE of them). */
   page: number;
   refresh: boolean;
 }
 
 export function parseBrowseSearch(search: string): BrowseParams {
   const letterParam = parseLetter(getSearchParam(search, 'letter'));
+  const rawFrom = wholeNumber(getSearchParam(search, 'from'));
+  const from = rawFrom === null ? 1 : Math.min(Math.max(rawFrom, 1), MAX_API_PAGE);
+  const rawPage = wholeNumber(getSearchParam(search, 'page'));
   return {
     letterParam,
     letter: letterParam ?? DEFAULT_LETTER,
-    page: parsePage(getSearchParam(search, 'page')),
+    from,
+    page: rawPage === null ? from : Math.min(Math.max(rawPage, from), from + MAX_BROWSE_PAGE - 1),
     refresh: getSearchParam(search, 'refresh') === 'true',
   };
 }
 
-/** `/browse?letter=B` (page 1) or `/browse?letter=B&page=3`. */
-export function browseHref(letter: string, page = 1): string {
+/**
+ * `/browse?letter=B` (page 1), `/browse?letter=B&page=3` (pages 1 to 3), or from a
+ * numbered page: `/browse?letter=B&from=300` (page 300 alone, its own address) and
+ * `/browse?letter=B&from=300&page=301`.
+ */
+export function browseHref(letter: string, page = 1, from = 1): string {
+  if (from > 1) return page > from ? links.browseNumberedPage(letter, from, page) : links.browseNumbered(letter, from);
   return page > 1 ? links.browseLetterPage(letter, page) : links.browseLetter(letter);
 }

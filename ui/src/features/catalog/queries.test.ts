@@ -21,6 +21,7 @@ describe('query keys', () => {
 
   it('lists the pages 1..n of a letter', () => {
     expect(browseKeys('C', 3)).toEqual([api.browse('C', 1), api.browse('C', 2), api.browse('C', 3)]);
+    expect(browseKeys('C', 301, 300)).toEqual([api.browse('C', 300), api.browse('C', 301)]);
   });
 
   it('carries the spec freshness per query', () => {

@@ -33,9 +33,9 @@ export const queries = {
   artistChannelVideos: (url: string) => read(api.artistChannelVideos(url), STALE_ARTIST_VIDEOS),
 };
 
-/** Keys of pages 1..pages of one letter, in order. */
-export function browseKeys(letter: string, pages: number): string[] {
+/** Keys of pages from..last of one letter, in order. */
+export function browseKeys(letter: string, last: number, from = 1): string[] {
   const keys: string[] = [];
-  for (let page = 1; page <= pages; page += 1) keys.push(api.browse(letter, page));
+  for (let page = from; page <= last; page += 1) keys.push(api.browse(letter, page));
   return keys;
 }

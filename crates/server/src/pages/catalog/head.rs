@@ -30,8 +30,12 @@ pub fn home(origin: &str) -> Head {
 
 /// Browse, with its place in the site as a `BreadcrumbList`: Home, Browse Artists and,
 /// when the URL names one, the letter.
-pub fn browse(origin: &str, letter: Option<Letter>) -> Head {
+pub fn browse(origin: &str, letter: Option<Letter>, from: usize) -> Head {
     let canonical_path = match letter {
+        Some(letter) if from > 1 => links::BROWSE_NUMBERED.fill_with(
+            &[&letter, &from],
+            sound_atlas_contract::encode_uri_component,
+        ),
         Some(letter) => browse_letter_path(letter),
         None => routes::BROWSE.href(&[]),
     };
@@ -63,6 +67,10 @@ biographies, genres, fun facts and where to listen."
 facts and where to listen."
         ),
         None => "Browse every artist and band in Sound Atlas from # and A to Z.".to_owned(),
+    };
+    let description = match letter {
+        Some(_) if from > 1 => format!("Page {from}. {description}"),
+        _ => description,
     };
     Head {
         json_ld: vec![breadcrumb_list(crumbs)],

@@ -42,24 +42,24 @@ pub async fn home(state: &AppState, request: &PageRequest, sections: Vec<Prefetc
     state.renderer.render(request, page).await
 }
 
-/// Browse: `?letter=` and `?page=` render pages 1..=page of the letter, so "Load More"
-/// and the letter bar are plain links that work without JavaScript; `refresh=true`
-/// rereads the catalogue first. The page reads its parameters leniently
-/// ([`BrowseParams::lenient`]), as the browser does.
+/// Browse: `?letter=`, `?from=` and `?page=` render pages from..=page of the letter,
+/// so "Load More", the numbered pages and the letter bar are plain links that work
+/// without JavaScript; `refresh=true` rereads the catalogue first. The page reads its
+/// parameters leniently ([`BrowseParams::lenient`]), as the browser does.
 async fn browse(
     State(state): State<AppState>,
     request: PageRequest,
     params: QueryParams,
 ) -> Response {
-    let shown = BrowseParams::lenient(params.get("letter"), params.get("page"));
+    let shown = BrowseParams::lenient(params.get("letter"), params.get("page"), params.get("from"));
     let refresh = params.flag("refresh");
-    let mut prefetched = Vec::with_capacity(shown.page);
-    for page in PageNumber::up_to(shown.page) {
+    let mut prefetched = Vec::with_capacity(shown.page - shown.from + 1);
+    for page in PageNumber::range(shown.from, shown.page) {
         let result = reads::browse(
             &state.catalog,
             shown.letter,
             page,
-            refresh && page == PageNumber::FIRST,
+            refresh && page.get() == shown.from,
         )
         .await;
         prefetched.push(prefetch(api::BROWSE.path(&[&shown.letter, &page]), &result));
@@ -68,7 +68,11 @@ async fn browse(
         route: routes::BROWSE.id,
         private: false,
         status: StatusCode::OK,
-        head: head::browse(&state.renderer.site().public_url, shown.letter_param),
+        head: head::browse(
+            &state.renderer.site().public_url,
+            shown.letter_param,
+            shown.from,
+        ),
         prefetched,
     };
     state.renderer.render(&request, page).await

@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ArtistCard } from '../../../components/artist-card';
 import { CardSkeletons } from '../../../components/skeletons';
 import { RefreshIcon } from '../../../components/icons';
+import { BrowsePager } from './browse-pager';
 import { loadBrowseState, pageFor, restoreHref, saveScroll, saveSelection } from './browse-state';
 import '../load-more.css';
 import './browse.css';
@@ -25,11 +26,11 @@ export function BrowsePage() {
   const navigate = useNavigate();
   const navigationType = useNavigationType();
   const client = useQueryClient();
-  const { letterParam, letter, page, refresh } = parseBrowseSearch(location.search);
+  const { letterParam, letter, from, page, refresh } = parseBrowseSearch(location.search);
   const [refreshing, setRefreshing] = useState(false);
   const pendingScroll = useRef<number | null>(null);
 
-  const pageNumbers = Array.from({ length: page }, (_, i) => i + 1);
+  const pageNumbers = Array.from({ length: page - from + 1 }, (_, i) => from + i);
   const results = useQueries({ queries: pageNumbers.map((n) => queries.browse(letter, n)) });
 
   // Pages shown: the consecutive loaded ones from page 1.
@@ -44,8 +45,10 @@ export function BrowsePage() {
   const firstError = results.find((result) => result.isError)?.error ?? null;
   const firstPending = results[0]?.isPending ?? true;
   const loadingMore = !firstPending && results.some((result) => result.isPending);
-  const pendingCount = total === null ? 0 : Math.max(0, Math.min(total, page * BROWSE_PAGE_SIZE) - artists.length);
-  const hasMore = total !== null && loadedPages === page && page * BROWSE_PAGE_SIZE < total;
+  const skipped = (from - 1) * BROWSE_PAGE_SIZE;
+  const pendingCount = total === null ? 0 : Math.max(0, Math.min(total, page * BROWSE_PAGE_SIZE) - skipped - artists.length);
+  const allLoaded = loadedPages === pageNumbers.length;
+  const hasMore = total !== null && allLoaded && page * BROWSE_PAGE_SIZE < total;
 
   // Resume the session's letter/page when the URL names no letter; remember the
   // scroll position to restore when returning. Runs in effects only: the
@@ -66,6 +69,7 @@ export function BrowsePage() {
       mount &&
       (navigationType === 'POP' || (location.state as { restoreScroll?: boolean } | null)?.restoreScroll) &&
       saved.letter === letterParam &&
+      from === 1 &&
       pageFor(saved.pages, letterParam) === page
     ) {
       pendingScroll.current = saved.scrollY;
@@ -74,12 +78,13 @@ export function BrowsePage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key]);
 
+  // A numbered page is an address of its own (history keeps it); the session keeps
+  // the load-more view's page per letter, as the spec says.
   useEffect(() => {
-    if (letterParam !== null) saveSelection(letterParam, page);
-  }, [letterParam, page]);
+    if (letterParam !== null && from === 1) saveSelection(letterParam, page);
+  }, [letterParam, from, page]);
 
   // Restore the remembered scroll position once the remembered pages are in.
-  const allLoaded = loadedPages === page;
   useEffect(() => {
     if (!allLoaded || pendingScroll.current === null) return;
     if (letterParam === null && restoreHref(loadBrowseState()) !== null) return; // still redirecting
@@ -124,7 +129,7 @@ export function BrowsePage() {
   }, [refresh]);
 
   async function refetchLetter() {
-    const keys = new Set(browseKeys(letter, page));
+    const keys = new Set(browseKeys(letter, page, from));
     setRefreshing(true);
     try {
       await client.refetchQueries({ predicate: (query) => keys.has(String(query.queryKey[0])) });
@@ -201,11 +206,11 @@ export function BrowsePage() {
           </div>
           <div className="load-more">
             <p className="load-more-count">
-              Showing {artists.length} of {total}
+              {from === 1 ? `Showing ${artists.length} of ${total}` : `Showing ${skipped + 1}–${skipped + artists.length} of ${total}`}
             </p>
             {hasMore && (
               <Link
-                to={browseHref(letter, page + 1)}
+                to={browseHref(letter, page + 1, from)}
                 replace
                 state={{ keepScroll: true }}
                 className="btn btn-primary btn-lg"
@@ -218,6 +223,7 @@ export function BrowsePage() {
                 Loading more artists...
               </p>
             )}
+            <BrowsePager letter={letter} from={from} page={page} pages={Math.ceil((total ?? 0) / BROWSE_PAGE_SIZE)} />
             {firstError && loadedPages > 0 && (
               <p className="load-more-status" role="alert">
                 Could not load more artists.{' '}
