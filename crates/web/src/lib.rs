@@ -8,9 +8,11 @@
 //! causes are logged and never sent to the client.
 
 mod answer;
+mod cookies;
 mod request;
 
 pub use answer::{Added, AnswerBody, Answers, AnswersWith, Created, JsonOrRedirect, NoContent};
+pub use cookies::cookie;
 pub use request::{refuse_cross_origin, Input, MAX_BODY_BYTES};
 
 use axum::handler::Handler;

@@ -177,7 +177,7 @@ async fn the_log_holds_no_token_code_password_or_key(database: Option<&TestDb>) 
     let answer = post(
         &server,
         "/api/auth/confirm",
-        json!({ "token": confirm_token }),
+        json!({ "token": confirm_token, "password": SIGN_UP_PASSWORD }),
     )
     .await;
     assert_eq!(answer.status(), 200, "{:?}", answer.text().await);
