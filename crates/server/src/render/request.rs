@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use axum::http::{header, HeaderMap, Uri};
+use axum::http::{HeaderMap, Uri};
 
 use sound_atlas_contract::pages::DATA_SAVER_COOKIE;
 use sound_atlas_web::cookie;
