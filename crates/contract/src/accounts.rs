@@ -102,14 +102,15 @@ pub mod api {
         "Delete the account and all its data.",
     )
     .signed_in();
-    /// The browser sends the address it showed (`{email}`); the server does not read it:
-    /// the mail goes to the deleted account's own address.
-    pub const DELETION_CONFIRMATION: Operation<EmailOnly, Done> = Operation::post(
+    /// Takes no body: the mail goes to the deleted (or signed-in) account's own address,
+    /// known from the session (a body naming an address, as older clients send, is ignored).
+    pub const DELETION_CONFIRMATION: Operation<(), Done> = Operation::post(
         "deletionConfirmation",
         "/api/user/deletion-confirmation",
-        "Right after a deletion, mail its confirmation to the deleted account's address (once, whatever address the body names); signed in, a notice that a deletion was asked for.",
+        "Right after a deletion, mail its confirmation to the deleted account's address (once); signed in, a notice that a deletion was asked for. The address comes from the session, never from the request.",
     )
-    .signed_in();
+    .signed_in()
+    .bodiless();
     /// A browser navigation, not a fetch.
     pub const PROVIDER_SIGN_IN: Operation<(), ()> = Operation::navigation(
         "providerSignIn",

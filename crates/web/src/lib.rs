@@ -13,7 +13,7 @@ mod request;
 
 pub use answer::{Added, AnswerBody, Answers, AnswersWith, Created, JsonOrRedirect, NoContent};
 pub use cookies::cookie;
-pub use request::{refuse_cross_origin, Input, MAX_BODY_BYTES};
+pub use request::{refuse_cross_origin, Input, BODY_TOO_LARGE, MAX_BODY_BYTES};
 
 use axum::handler::Handler;
 use axum::http::{header, HeaderValue, StatusCode};

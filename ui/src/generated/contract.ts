@@ -471,7 +471,7 @@ export const api = {
   setNewPassword: (): ApiPath<User> => (`/api/auth/recover/complete`) as ApiPath<User>,
   /** DELETE /api/user/delete: Delete the account and all its data. */
   deleteAccount: (): ApiPath<Deleted> => (`/api/user/delete`) as ApiPath<Deleted>,
-  /** POST /api/user/deletion-confirmation: Right after a deletion, mail its confirmation to the deleted account's address (once, whatever address the body names); signed in, a notice that a deletion was asked for. */
+  /** POST /api/user/deletion-confirmation: Right after a deletion, mail its confirmation to the deleted account's address (once); signed in, a notice that a deletion was asked for. The address comes from the session, never from the request. */
   deletionConfirmation: (): ApiPath<Done> => (`/api/user/deletion-confirmation`) as ApiPath<Done>,
   /** GET /api/auth/oidc/start?redirectTo={redirectTo}: Start signing in with the identity provider (a browser navigation). */
   providerSignIn: (redirectTo: string | number): ApiPath<void> => (`/api/auth/oidc/start?redirectTo=${enc(redirectTo)}`) as ApiPath<void>,
@@ -635,8 +635,8 @@ export const createClient = (send: Send) => ({
   setNewPassword: (body: EmailedLink): Promise<User> => send<User>("POST", api.setNewPassword(), body),
   /** DELETE /api/user/delete: Delete the account and all its data. */
   deleteAccount: (): Promise<Deleted> => send<Deleted>("DELETE", api.deleteAccount()),
-  /** POST /api/user/deletion-confirmation: Right after a deletion, mail its confirmation to the deleted account's address (once, whatever address the body names); signed in, a notice that a deletion was asked for. */
-  deletionConfirmation: (body: EmailOnly): Promise<Done> => send<Done>("POST", api.deletionConfirmation(), body),
+  /** POST /api/user/deletion-confirmation: Right after a deletion, mail its confirmation to the deleted account's address (once); signed in, a notice that a deletion was asked for. The address comes from the session, never from the request. */
+  deletionConfirmation: (): Promise<Done> => send<Done>("POST", api.deletionConfirmation()),
   /** GET /api/weekly-top-ten: The newest week's top ten songs. */
   weeklyTopTen: (params: { refresh?: string | number | null } = {}): Promise<Array<TopTenEntry>> => send<Array<TopTenEntry>>("GET", api.weeklyTopTen(params)),
   /** GET /api/weekly-top-ten?week={week}: One week's top ten songs (404 for a week without a list). */
