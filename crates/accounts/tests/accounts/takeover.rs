@@ -716,7 +716,44 @@ async fn an_unreachable_identity_provider_answers_503(db: &TestDb) {
     assert_eq!(answer.headers[header::CACHE_CONTROL], "no-store");
 }
 
+async fn a_silent_identity_provider_keeps_nobody_waiting_long(db: &TestDb) {
+    // A provider that takes connections and never answers.
+    let silent = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = silent.local_addr().unwrap().port();
+    tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((socket, _)) = silent.accept().await {
+            held.push(socket);
+        }
+    });
+    let site = Site::with(db, |config| {
+        config.oidc = Some(sound_atlas_accounts::oidc::OidcConfig {
+            issuer: format!("http://127.0.0.1:{port}"),
+            client_id: "sound-atlas".into(),
+            client_secret: None,
+            name: "Test ID".into(),
+        })
+    });
+    let started = std::time::Instant::now();
+    let attempts = (0..3).map(|n| {
+        let mut browser = site.browser(&format!("10.0.0.{}", n + 1));
+        tokio::spawn(async move { browser.call(&api::PROVIDER_SIGN_IN, &[&"/"], &()).await.status })
+    });
+    for attempt in attempts {
+        assert_eq!(attempt.await.unwrap(), StatusCode::SERVICE_UNAVAILABLE);
+    }
+    // One discovery's wait (10 s), not one per sign-in.
+    assert!(started.elapsed() < std::time::Duration::from_secs(15), "{:?}", started.elapsed());
+    let again = std::time::Instant::now();
+    let mut browser = site.browser("10.0.0.9");
+    let answer = browser.call(&api::PROVIDER_SIGN_IN, &[&"/"], &()).await;
+    assert_eq!(answer.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert!(retry_after(&answer) > 0);
+    assert!(again.elapsed() < std::time::Duration::from_secs(1), "{:?}", again.elapsed());
+}
+
 db_tests!(
+    a_silent_identity_provider_keeps_nobody_waiting_long,
     an_address_signed_up_first_by_an_attacker_is_owned_by_whoever_confirms,
     a_second_sign_up_never_gets_into_the_owners_account,
     the_first_link_still_confirms_after_a_second_sign_up,
