@@ -381,7 +381,10 @@ async fn sign_in(
         return Err(ApiError::bad_request(INVALID_CREDENTIALS));
     };
     if counted {
-        limits.failed_sign_ins_per_account.refund(&email.key).await?;
+        limits
+            .failed_sign_ins_per_account
+            .refund(&email.key)
+            .await?;
     }
     if user.confirmed_at.is_none() {
         // Never a session on a password nobody has confirmed the address for.
@@ -634,7 +637,12 @@ async fn deletion_confirmation(
     };
     let send = match limit_key {
         // Signed in: the account's own client.
-        Some(key) => allowed(accounts.limits().mail_to(&key, &client.ip_key(), true).await)?,
+        Some(key) => allowed(
+            accounts
+                .limits()
+                .mail_to(&key, &client.ip_key(), true)
+                .await,
+        )?,
         None => true,
     };
     if send {

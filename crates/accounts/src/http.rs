@@ -39,8 +39,7 @@ pub fn client_ip(parts: &Parts, trusted: &[IpAddr]) -> Option<IpAddr> {
         .get::<ConnectInfo<SocketAddr>>()
         .map(|ConnectInfo(addr)| addr.ip())?;
     if !trusted.contains(&peer) {
-        if parts.headers.contains_key("x-forwarded-for") && !WARNED.swap(true, Ordering::Relaxed)
-        {
+        if parts.headers.contains_key("x-forwarded-for") && !WARNED.swap(true, Ordering::Relaxed) {
             tracing::warn!(
                 "X-Forwarded-For from {peer} ignored: SOUND_ATLAS_TRUSTED_PROXIES does not list \
                  it. Behind a proxy, list the proxy's address there, or every visitor shares \

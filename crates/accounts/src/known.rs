@@ -96,19 +96,20 @@ pub async fn remember(
     client: &Client,
 ) -> Result<DeviceCookie, DbErr> {
     let db = accounts.db();
-    let new_device = client
-        .device
-        .is_none()
-        .then(tokens::new_link_secret);
+    let new_device = client.device.is_none().then(tokens::new_link_secret);
     let mut hashes = client.hashes();
     hashes.extend(new_device.as_deref().map(|id| hash("browser", id)));
     let now = now();
-    KnownClients::insert_many(hashes.into_iter().map(|key_hash| known_client::ActiveModel {
-        user_id: Set(user_id),
-        key_hash: Set(key_hash),
-        last_seen: Set(now),
-        ..Default::default()
-    }))
+    KnownClients::insert_many(
+        hashes
+            .into_iter()
+            .map(|key_hash| known_client::ActiveModel {
+                user_id: Set(user_id),
+                key_hash: Set(key_hash),
+                last_seen: Set(now),
+                ..Default::default()
+            }),
+    )
     .on_conflict(
         OnConflict::columns([known_client::Column::UserId, known_client::Column::KeyHash])
             .update_column(known_client::Column::LastSeen)

@@ -119,7 +119,11 @@ impl Oidc {
         let metadata = self
             .metadata
             .get_or_try_init(|| async {
-                let failed = || self.discovery_failed.lock().unwrap_or_else(|e| e.into_inner());
+                let failed = || {
+                    self.discovery_failed
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                };
                 if failed().is_some_and(|at| at.elapsed() < DISCOVERY_RETRY) {
                     return Err(ApiError::Unavailable(
                         "identity provider: its discovery failed a moment ago".into(),

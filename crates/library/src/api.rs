@@ -44,7 +44,9 @@ where
         .operation(&api::REMOVE_VIDEO_FAVORITE, remove_video)
         .operation(&api::VIDEO_FAVORITE_CHECK, check_video)
         // (A video favorite with a 10,000-character description is about 40 kB of JSON.)
-        .layer(axum::extract::DefaultBodyLimit::max(sound_atlas_web::MAX_BODY_BYTES))
+        .layer(axum::extract::DefaultBodyLimit::max(
+            sound_atlas_web::MAX_BODY_BYTES,
+        ))
         .layer(middleware::from_fn(refuse_cross_origin))
         // Personal answers: never kept by the browser's HTTP cache or a proxy.
         .layer(middleware::map_response(no_store))

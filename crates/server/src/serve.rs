@@ -302,7 +302,11 @@ impl<S> StallGuard<S> {
 
     /// What a write's poll answered, with the stall timer kept: progress disarms it,
     /// waiting arms it (once) and fails the write when it has run out.
-    fn watch<T>(&mut self, cx: &mut Context<'_>, polled: Poll<std::io::Result<T>>) -> Poll<std::io::Result<T>> {
+    fn watch<T>(
+        &mut self,
+        cx: &mut Context<'_>,
+        polled: Poll<std::io::Result<T>>,
+    ) -> Poll<std::io::Result<T>> {
         match polled {
             Poll::Pending => {
                 let timeout = self.timeout;

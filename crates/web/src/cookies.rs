@@ -50,13 +50,18 @@ mod tests {
         ];
         for case in cases {
             let headers = headers(case);
-            let layer = tower_cookies::Cookies::new(headers.get_all(header::COOKIE).iter().cloned().collect());
+            let layer = tower_cookies::Cookies::new(
+                headers.get_all(header::COOKIE).iter().cloned().collect(),
+            );
             assert_eq!(
                 cookie(&headers, "sa_session"),
                 layer.get("sa_session").map(|c| c.value().to_owned()),
                 "{case:?}"
             );
         }
-        assert_eq!(cookie(&headers(&["sa%5Fsession=abc"]), "sa_session").as_deref(), Some("abc"));
+        assert_eq!(
+            cookie(&headers(&["sa%5Fsession=abc"]), "sa_session").as_deref(),
+            Some("abc")
+        );
     }
 }

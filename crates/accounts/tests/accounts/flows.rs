@@ -731,22 +731,16 @@ async fn deleting_an_account_removes_it_and_ends_all_its_sessions(db: &TestDb) {
     assert_eq!(phone.who().await, None, "the other session ended");
     // The spec's client asks for the confirmation mail after the deletion: it goes to
     // the deleted account's address, once.
-    let confirmation = laptop
-        .call(&api::DELETION_CONFIRMATION, &[], &())
-        .await;
+    let confirmation = laptop.call(&api::DELETION_CONFIRMATION, &[], &()).await;
     assert_eq!(confirmation.status, StatusCode::OK, "{}", confirmation.body);
     site.mail(
         "kim@example.com",
         "Your Sound Atlas account has been deleted",
     )
     .await;
-    let twice = laptop
-        .call(&api::DELETION_CONFIRMATION, &[], &())
-        .await;
+    let twice = laptop.call(&api::DELETION_CONFIRMATION, &[], &()).await;
     assert_eq!(twice.status, StatusCode::UNAUTHORIZED);
-    let elsewhere = phone
-        .call(&api::DELETION_CONFIRMATION, &[], &())
-        .await;
+    let elsewhere = phone.call(&api::DELETION_CONFIRMATION, &[], &()).await;
     assert_eq!(
         elsewhere.status,
         StatusCode::UNAUTHORIZED,

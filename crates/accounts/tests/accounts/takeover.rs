@@ -4,7 +4,8 @@
 
 use axum::http::{header, StatusCode};
 use sound_atlas_accounts::config::Limit;
-use sound_atlas_contract::accounts::api;
+use sound_atlas_contract::accounts::{api, EmailedLink, User};
+use sound_atlas_contract::Operation;
 use sound_atlas_test_db::{db_tests, TestDb};
 
 use crate::*;
@@ -81,17 +82,27 @@ async fn an_address_signed_up_first_by_an_attacker_is_owned_by_whoever_confirms(
     assert_eq!(welcome.status, StatusCode::OK, "{}", welcome.body);
 }
 
-/// Posts a confirmation link's form with `password`.
-async fn confirm_with(browser: &mut Browser, mail: &str, password: &str) -> Answer {
+/// Posts the form of the emailed link in `mail` (its token) with `password` to
+/// `operation` (the confirmation's or the recovery's).
+async fn follow_link(
+    browser: &mut Browser,
+    operation: &Operation<EmailedLink, User>,
+    mail: &str,
+    password: &str,
+) -> Answer {
     browser
         .post_form(
-            api::CONFIRM.path(&[]).as_str(),
+            operation.path(&[]).as_str(),
             &[
                 ("token", &token_of(&link(mail, ORIGIN))),
                 ("password", password),
             ],
         )
         .await
+}
+
+async fn confirm_with(browser: &mut Browser, mail: &str, password: &str) -> Answer {
+    follow_link(browser, &api::CONFIRM, mail, password).await
 }
 
 async fn a_second_sign_up_never_gets_into_the_owners_account(db: &TestDb) {
@@ -111,10 +122,18 @@ async fn a_second_sign_up_never_gets_into_the_owners_account(db: &TestDb) {
         .call(&api::RESEND, &[], &email_only("uma@example.com"))
         .await;
     let newest = site.mail_after("uma@example.com", CONFIRM, seen).await;
-    assert_ne!(token_of(&link(&newest, ORIGIN)), token_of(&link(&owners_mail, ORIGIN)));
+    assert_ne!(
+        token_of(&link(&newest, ORIGIN)),
+        token_of(&link(&owners_mail, ORIGIN))
+    );
     // Whoever holds the link types a password: the attacker's is not made the account's.
     let confirmed = confirm_with(&mut owner, &newest, OWNER_PASSWORD).await;
-    assert_eq!(confirmed.status, StatusCode::SEE_OTHER, "{}", confirmed.body);
+    assert_eq!(
+        confirmed.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        confirmed.body
+    );
     assert_eq!(owner.who().await.as_deref(), Some("uma@example.com"));
 
     let refused = sign_in(&mut attacker, "uma@example.com", ATTACKER_PASSWORD).await;
@@ -138,13 +157,21 @@ async fn the_first_link_still_confirms_after_a_second_sign_up(db: &TestDb) {
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     assert_eq!(site.mail_count("val@example.com", CONFIRM), 1);
     // Neither sign-up's password is pending any more, so neither signs in early...
-    for (who, password) in [(&mut owner, OWNER_PASSWORD), (&mut attacker, ATTACKER_PASSWORD)] {
+    for (who, password) in [
+        (&mut owner, OWNER_PASSWORD),
+        (&mut attacker, ATTACKER_PASSWORD),
+    ] {
         let early = sign_in(who, "val@example.com", password).await;
         assert_eq!(early.message(), "Invalid login credentials");
     }
     // ...and the owner's link, still valid, takes the password its holder types.
     let confirmed = confirm_with(&mut owner, &owners_mail, OWNER_PASSWORD).await;
-    assert_eq!(confirmed.status, StatusCode::SEE_OTHER, "{}", confirmed.body);
+    assert_eq!(
+        confirmed.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        confirmed.body
+    );
     let refused = sign_in(&mut attacker, "val@example.com", ATTACKER_PASSWORD).await;
     assert_eq!(refused.message(), "Invalid login credentials");
     owner.call(&api::SIGN_OUT, &[], &()).await;
@@ -361,9 +388,17 @@ async fn an_outsider_cannot_lock_the_owner_out(db: &TestDb) {
         .call(&api::REQUEST_CODE, &[], &code_request("yan@example.com"))
         .await;
     assert_eq!(asked.status, StatusCode::OK, "{}", asked.body);
-    let code = code(&site.mail_after("yan@example.com", "sign-in code", seen).await);
+    let code = code(
+        &site
+            .mail_after("yan@example.com", "sign-in code", seen)
+            .await,
+    );
     let verified = owner
-        .call(&api::VERIFY_CODE, &[], &code_check("yan@example.com", &code))
+        .call(
+            &api::VERIFY_CODE,
+            &[],
+            &code_check("yan@example.com", &code),
+        )
         .await;
     assert_eq!(verified.status, StatusCode::OK, "{}", verified.body);
     // ...and recovers, from the address they signed up at.
@@ -375,15 +410,13 @@ async fn an_outsider_cannot_lock_the_owner_out(db: &TestDb) {
     let mail = site
         .mail("yan@example.com", "Reset your Sound Atlas password")
         .await;
-    let reset = at_home
-        .post_form(
-            api::SET_NEW_PASSWORD.path(&[]).as_str(),
-            &[
-                ("token", &token_of(&link(&mail, ORIGIN))),
-                ("password", "the owner's next passphrase"),
-            ],
-        )
-        .await;
+    let reset = follow_link(
+        &mut at_home,
+        &api::SET_NEW_PASSWORD,
+        &mail,
+        "the owner's next passphrase",
+    )
+    .await;
     assert_eq!(reset.status, StatusCode::SEE_OTHER, "{}", reset.body);
 }
 
@@ -426,20 +459,22 @@ async fn a_new_password_ends_every_code_and_link(db: &TestDb) {
     let mail = site
         .mail("abe@example.com", "Reset your Sound Atlas password")
         .await;
-    let reset = owner
-        .post_form(
-            api::SET_NEW_PASSWORD.path(&[]).as_str(),
-            &[
-                ("token", &token_of(&link(&mail, ORIGIN))),
-                ("password", "a brand new passphrase"),
-            ],
-        )
-        .await;
+    let reset = follow_link(
+        &mut owner,
+        &api::SET_NEW_PASSWORD,
+        &mail,
+        "a brand new passphrase",
+    )
+    .await;
     assert_eq!(reset.status, StatusCode::SEE_OTHER, "{}", reset.body);
     // The code mailed before the change no longer signs anyone in.
     let mut elsewhere = site.browser("10.6.6.6");
     let stale = elsewhere
-        .call(&api::VERIFY_CODE, &[], &code_check("abe@example.com", &code))
+        .call(
+            &api::VERIFY_CODE,
+            &[],
+            &code_check("abe@example.com", &code),
+        )
         .await;
     assert_eq!(stale.status, StatusCode::BAD_REQUEST);
     assert_eq!(elsewhere.who().await, None);
@@ -590,15 +625,7 @@ async fn blank_common_and_differently_typed_passwords(db: &TestDb) {
     let mail = site
         .mail("quin@example.com", "Reset your Sound Atlas password")
         .await;
-    let weak = browser
-        .post_form(
-            api::SET_NEW_PASSWORD.path(&[]).as_str(),
-            &[
-                ("token", &token_of(&link(&mail, ORIGIN))),
-                ("password", "password1"),
-            ],
-        )
-        .await;
+    let weak = follow_link(&mut browser, &api::SET_NEW_PASSWORD, &mail, "password1").await;
     assert_eq!(weak.status, StatusCode::BAD_REQUEST);
 }
 
@@ -737,19 +764,32 @@ async fn a_silent_identity_provider_keeps_nobody_waiting_long(db: &TestDb) {
     let started = std::time::Instant::now();
     let attempts = (0..3).map(|n| {
         let mut browser = site.browser(&format!("10.0.0.{}", n + 1));
-        tokio::spawn(async move { browser.call(&api::PROVIDER_SIGN_IN, &[&"/"], &()).await.status })
+        tokio::spawn(async move {
+            browser
+                .call(&api::PROVIDER_SIGN_IN, &[&"/"], &())
+                .await
+                .status
+        })
     });
     for attempt in attempts {
         assert_eq!(attempt.await.unwrap(), StatusCode::SERVICE_UNAVAILABLE);
     }
     // One discovery's wait (10 s), not one per sign-in.
-    assert!(started.elapsed() < std::time::Duration::from_secs(15), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(15),
+        "{:?}",
+        started.elapsed()
+    );
     let again = std::time::Instant::now();
     let mut browser = site.browser("10.0.0.9");
     let answer = browser.call(&api::PROVIDER_SIGN_IN, &[&"/"], &()).await;
     assert_eq!(answer.status, StatusCode::SERVICE_UNAVAILABLE);
     assert!(retry_after(&answer) > 0);
-    assert!(again.elapsed() < std::time::Duration::from_secs(1), "{:?}", again.elapsed());
+    assert!(
+        again.elapsed() < std::time::Duration::from_secs(1),
+        "{:?}",
+        again.elapsed()
+    );
 }
 
 db_tests!(

@@ -63,9 +63,8 @@ impl Service {
 
     /// `url` in its normal form when it is an artist's page of this service.
     pub fn artist_page(self, url: &str) -> Option<String> {
-        self.page(url).filter(|page| {
-            Url::parse(page).is_ok_and(|parsed| self.is_artist_path(parsed.path()))
-        })
+        self.page(url)
+            .filter(|page| Url::parse(page).is_ok_and(|parsed| self.is_artist_path(parsed.path())))
     }
 
     /// The service whose artist page `url` is, with its normal form.
@@ -94,7 +93,12 @@ pub fn wikimedia_file(url: &str) -> Option<String> {
 pub fn licence_deed(url: &str) -> Option<String> {
     normal_form(
         url,
-        &["creativecommons.org", "www.gnu.org", "artlibre.org", "en.wikipedia.org"],
+        &[
+            "creativecommons.org",
+            "www.gnu.org",
+            "artlibre.org",
+            "en.wikipedia.org",
+        ],
     )
 }
 
@@ -121,11 +125,17 @@ mod tests {
         let artist = |url| Service::of_artist_page(url);
         assert_eq!(
             artist("https://music.amazon.co.uk/artists/B000QJO5KA"),
-            Some((Service::AmazonMusic, "https://music.amazon.co.uk/artists/B000QJO5KA".into()))
+            Some((
+                Service::AmazonMusic,
+                "https://music.amazon.co.uk/artists/B000QJO5KA".into()
+            ))
         );
         assert_eq!(
             artist("http://OPEN.SPOTIFY.COM/artist/4Z8W4fKeB5YxbusRsdQVPb"),
-            Some((Service::Spotify, "https://open.spotify.com/artist/4Z8W4fKeB5YxbusRsdQVPb".into()))
+            Some((
+                Service::Spotify,
+                "https://open.spotify.com/artist/4Z8W4fKeB5YxbusRsdQVPb".into()
+            ))
         );
         for foreign in [
             "https://music.amazon.com.evil.example/artists/B000QJO5KA",
@@ -164,7 +174,9 @@ mod tests {
         ] {
             assert_eq!(commons_file_page(bad), None, "{bad}");
         }
-        assert!(wikimedia_file("https://upload.wikimedia.org/wikipedia/commons/a/ab/X.jpg").is_some());
+        assert!(
+            wikimedia_file("https://upload.wikimedia.org/wikipedia/commons/a/ab/X.jpg").is_some()
+        );
         assert!(wikimedia_file("https://upload.wikimedia.org.evil.example/X.jpg").is_none());
         assert!(licence_deed("https://creativecommons.org/licenses/by-sa/4.0").is_some());
         assert!(licence_deed("javascript:alert(1)").is_none());

@@ -9,9 +9,9 @@ use axum::response::{IntoResponse, Response};
 
 use super::cache::{Document, RENDER_CACHE_TTL};
 use super::request::{Asked, DataSaver};
-use sound_atlas_web::cookie;
 use super::{PrefetchReport, Renderer};
 use crate::encoding::Accepted;
+use sound_atlas_web::cookie;
 
 /// How long a shared cache (a CDN, nginx) keeps an anonymous page by default: as long as
 /// the server's own render cache and catalogue snapshot do.

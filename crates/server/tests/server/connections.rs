@@ -167,7 +167,11 @@ async fn a_body_sent_a_byte_at_a_time_is_answered_408_and_cut_off(db: &TestDb) {
     let lower = received.to_ascii_lowercase();
     assert!(lower.contains("connection: close"));
     // The security headers, as on every answer.
-    for header in ["content-security-policy:", "x-content-type-options: nosniff", "x-frame-options: deny"] {
+    for header in [
+        "content-security-policy:",
+        "x-content-type-options: nosniff",
+        "x-frame-options: deny",
+    ] {
         assert!(lower.contains(header), "{header} missing: {received}");
     }
     assert!(received.contains(r#""status":408"#), "{received}");
@@ -205,8 +209,15 @@ async fn a_body_sent_a_byte_at_a_time_is_answered_408_and_cut_off(db: &TestDb) {
         .unwrap();
     let refused = read_response(&mut stream).await;
     assert!(refused.starts_with("HTTP/1.1 413"), "{refused}");
-    assert!(refused.to_ascii_lowercase().contains("connection: close"), "{refused}");
-    assert!(started.elapsed() < SLACK, "413 after {:?}", started.elapsed());
+    assert!(
+        refused.to_ascii_lowercase().contains("connection: close"),
+        "{refused}"
+    );
+    assert!(
+        started.elapsed() < SLACK,
+        "413 after {:?}",
+        started.elapsed()
+    );
     // A body sent at once is read as ever (a wrong password: refused as such, not 408).
     let answer = reqwest::Client::new()
         .post(format!("http://{addr}{}", accounts::SIGN_IN.path(&[])))
@@ -272,9 +283,12 @@ async fn clients_that_stop_reading_are_cut_off_and_others_served(db: &TestDb) {
     tokio::time::sleep(WRITE_TIMEOUT + SLACK).await;
     for mut stream in silent {
         let mut received = Vec::new();
-        let read = tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut received)).await;
+        let read =
+            tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut received)).await;
         assert!(read.is_ok(), "a stalled connection is still open");
-        let answers = String::from_utf8_lossy(&received).matches("HTTP/1.1 200").count();
+        let answers = String::from_utf8_lossy(&received)
+            .matches("HTTP/1.1 200")
+            .count();
         assert!(answers < 100, "all {answers} answers were sent");
     }
 }
@@ -298,11 +312,16 @@ async fn one_address_holds_at_most_its_share_of_the_connections(db: &TestDb) {
     let mut closed = 0;
     for stream in &mut held {
         let mut buffer = [0u8; 16];
-        if let Ok(Ok(0) | Err(_)) = tokio::time::timeout(Duration::from_millis(200), stream.read(&mut buffer)).await {
+        if let Ok(Ok(0) | Err(_)) =
+            tokio::time::timeout(Duration::from_millis(200), stream.read(&mut buffer)).await
+        {
             closed += 1;
         }
     }
-    assert_eq!(closed, 2, "past its share, an address's connections are closed");
+    assert_eq!(
+        closed, 2,
+        "past its share, an address's connections are closed"
+    );
     // Everyone else is served at once, while the two stay open and silent.
     assert!(served_from("127.0.0.2", addr, Duration::from_secs(1)).await);
     assert!(served_from("127.0.0.3", addr, Duration::from_secs(1)).await);

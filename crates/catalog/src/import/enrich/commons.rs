@@ -148,7 +148,9 @@ pub fn credited(page: &Page) -> Result<CreditedImage, String> {
         .ok_or("the image's author cannot be read")?;
     // Every address held to Wikimedia's and the licences' own hosts: the credit links
     // only to the photo's Commons page and its licence's deed.
-    let license_url = info.meta("LicenseUrl").and_then(|u| links::licence_deed(&u));
+    let license_url = info
+        .meta("LicenseUrl")
+        .and_then(|u| links::licence_deed(&u));
     let page_url = info
         .descriptionurl
         .as_deref()
