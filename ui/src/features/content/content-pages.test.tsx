@@ -269,7 +269,7 @@ describe('an article page', () => {
     // Same category, the same colour family (turned a little by the title, lib/artwork.ts); the initials follow the title.
     const degrees = (href: string | null | undefined) => Number(/^\/art\/(\d+)\//.exec(href ?? '')?.[1]);
     const [a, b] = [degrees(hue('Alpha Beta')), degrees(hue('Gamma Delta'))];
-    expect(Math.min(Math.abs(a - b), 360 - Math.abs(a - b))).toBeLessThanOrEqual(54);
+    expect(Math.min(Math.abs(a - b), 360 - Math.abs(a - b))).toBeLessThanOrEqual(60);
     expect(hue('Alpha Beta')).toMatch(/\/AB\.svg$/);
   });
 
