@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Link } from '../../components/link';
 import type { Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry } from '../../generated/contract';
 import { client as apiClient } from '../../lib/api-client';
+import { isHttpError } from '../../lib/http-error';
 import { requestVideoOverlay } from '../../lib/events';
 import { buyLinkProps } from '../../lib/marketplace';
 import { playHoverSound } from '../../lib/sound';
@@ -84,6 +85,15 @@ export function chartLabel(week: ChartWeek): string {
 }
 
 /**
+ * What home says over the latest week when `?week=` names one without a list: its date
+ * when it is one (the server answered 404), else just "that week" (400, not a date).
+ */
+export function noListFor(asked: string, status: number): string {
+  const which = status === 404 ? `the week of ${formatDate(asked.trim())}` : 'that week';
+  return `There is no Weekly Top 10 for ${which}. Showing the latest week.`;
+}
+
+/**
  * Past weeks: a plain GET form to home's `?week=`, so it works without JavaScript.
  * Shown only once there is more than one week.
  */
@@ -93,7 +103,7 @@ function WeekPicker({ weeks, shown }: { weeks: ChartWeek[]; shown: string }) {
     <form method="get" action="/" className="week-picker">
       <label>
         Week{' '}
-        <select name="week" defaultValue={shown} className="text-input">
+        <select key={shown} name="week" defaultValue={shown} className="text-input">
           {weeks.map((week) => (
             <option key={week.weekOf} value={week.weekOf}>
               {`${formatDate(week.weekOf)} · ${week.picks ? "Editors' picks" : week.source}`}
@@ -115,9 +125,15 @@ function WeekPicker({ weeks, shown }: { weeks: ChartWeek[]; shown: string }) {
 export function WeeklyTopTen() {
   const client = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
-  const week = searchParams.get('week');
+  const asked = searchParams.get('week');
+  // A week without a list (an old shared link, a mistyped date, junk) refuses with a
+  // 4xx: the latest week is shown instead, with a word that the asked one has none.
+  const askedChart = useQuery({ ...queries.weeklyTopTenOf(asked ?? ''), enabled: asked !== null });
+  const refusal = isHttpError(askedChart.error) && askedChart.error.status < 500 ? askedChart.error.status : null;
+  const week = refusal === null ? asked : null;
+  const latest = useQuery({ ...queries.weeklyTopTen(), enabled: week === null });
   const chart = week === null ? queries.weeklyTopTen() : queries.weeklyTopTenOf(week);
-  const { data, isPending, isError } = useQuery(chart);
+  const { data, isPending, isError } = week === null ? latest : askedChart;
   const weeks = useQuery(queries.topTenWeeks()).data ?? [];
   const [refreshing, setRefreshing] = useState(false);
   const openVideo = useOpenTopTenVideo(data);
@@ -172,6 +188,11 @@ export function WeeklyTopTen() {
         <p className="empty-note">This week&apos;s chart is not available yet. Check back soon!</p>
       ) : (
         <>
+          {asked !== null && refusal !== null && (
+            <p className="section-note" role="status">
+              {noListFor(asked, refusal)}
+            </p>
+          )}
           <p className="section-note">{chartLabel(data[0]!)}</p>
           <Strip label="Weekly Top 10" step={TOP_TEN_STEP} focusable={!data.some((entry) => entry.youtubeLink || entry.amazonLink)}>
             {data.map((entry) => (
