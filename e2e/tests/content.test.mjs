@@ -92,6 +92,27 @@ test('a ?week= without a list (an old link, junk) shows the latest week with a w
   await page.context().close();
 });
 
+test('Top 10 thumbnails that fail to load (before or after hydration) show the placeholder, never a broken image', async () => {
+  const chart = await (await fetch(`${site.origin}/api/weekly-top-ten`)).json();
+  const page = await quietPage(site, { viewport: { width: 1366, height: 900 } });
+  await page.goto(`${site.origin}/`);
+  await hydrated(page);
+  const top = page.locator('section[aria-labelledby="top10-title"]');
+  // The video host is unreachable here (every other origin is aborted): each thumbnail fails.
+  const pictured = chart.slice(0, 4).filter((entry) => entry.thumbnailUrl);
+  assert.ok(pictured.length > 0, 'the seed has Top 10 thumbnails');
+  await until('placeholders for the failed thumbnails', async () => {
+    const tiles = await top.locator('.video-tile').evaluateAll((all) =>
+      all.slice(0, 4).map((tile) => ({
+        broken: [...tile.querySelectorAll('img')].some((img) => img.complete && img.naturalWidth === 0),
+        placeholder: tile.querySelector('.video-tile-placeholder')?.textContent ?? null,
+      })),
+    );
+    return tiles.every((tile, i) => !tile.broken && tile.placeholder === chart[i].songName);
+  });
+  await page.context().close();
+});
+
 test('home shows the Weekly Top 10, Brand New Songs, the channel, the latest articles and the quiz link', async () => {
   const chart = await (await fetch(`${site.origin}/api/weekly-top-ten`)).json();
   const songs = await (await fetch(`${site.origin}/api/new-songs`)).json();
