@@ -32,18 +32,17 @@ function onCardHover(event: ReactPointerEvent<HTMLLIElement>): void {
 }
 
 /**
- * A horizontally scrolling row with previous and next buttons that move it by `step`.
- * A row without links of its own (`focusable`) takes the focus itself, so a keyboard can
- * scroll it too.
+ * A horizontally scrolling row with previous and next buttons that move it by `step`
+ * (its cards are links or buttons: a keyboard scrolls it by moving through them).
  */
-function Strip({ label, step, children, className = '', focusable = false }: { label: string; step: number; children: ReactNode; className?: string; focusable?: boolean }) {
+function Strip({ label, step, children, className = '' }: { label: string; step: number; children: ReactNode; className?: string }) {
   const strip = useRef<HTMLUListElement>(null);
   return (
     <div className="strip">
       <button type="button" className="icon-btn strip-btn strip-btn--prev" aria-label={`Scroll ${label} left`} onClick={() => scrollStrip(strip.current, -step)}>
         <ChevronLeftIcon size={20} />
       </button>
-      <ul ref={strip} className={`strip-list ${className}`} aria-label={label} data-step={step} tabIndex={focusable ? 0 : undefined}>
+      <ul ref={strip} className={`strip-list ${className}`} aria-label={label} data-step={step}>
         {children}
       </ul>
       <button type="button" className="icon-btn strip-btn strip-btn--next" aria-label={`Scroll ${label} right`} onClick={() => scrollStrip(strip.current, step)}>
@@ -194,7 +193,7 @@ export function WeeklyTopTen() {
             </p>
           )}
           <p className="section-note">{chartLabel(data[0]!)}</p>
-          <Strip label="Weekly Top 10" step={TOP_TEN_STEP} focusable={!data.some((entry) => entry.youtubeLink || entry.amazonLink)}>
+          <Strip label="Weekly Top 10" step={TOP_TEN_STEP}>
             {data.map((entry) => (
               <li key={entry.rank} className="video-tile video-tile--top10" onPointerEnter={onCardHover}>
                 {entry.youtubeLink ? (
@@ -202,9 +201,9 @@ export function WeeklyTopTen() {
                     <TopTenFace entry={entry} />
                   </a>
                 ) : (
-                  <div className="video-tile-link">
+                  <button type="button" className="video-tile-link" onClick={() => openVideo(entry)}>
                     <TopTenFace entry={entry} />
-                  </div>
+                  </button>
                 )}
                 {entry.amazonLink && (
                   <ExternalLink href={entry.amazonLink} className="btn btn-ghost btn-sm video-tile-buy" {...buyLinkProps(entry.amazonLink, entry.songName, entry.artist)}>
@@ -264,7 +263,7 @@ export function BrandNewSongs() {
       ) : isError || !data || data.length === 0 ? (
         <p className="empty-note">No new songs to show right now. Check back soon!</p>
       ) : (
-        <Strip label="Brand New Songs" step={NEW_SONGS_STEP} focusable={!data.some((song) => song.videoId || song.amazonLink)}>
+        <Strip label="Brand New Songs" step={NEW_SONGS_STEP}>
           {data.map((song) => (
             <li key={song.id} className="video-tile video-tile--song" onPointerEnter={onCardHover}>
               {song.videoId ? (
@@ -272,9 +271,9 @@ export function BrandNewSongs() {
                   <SongFace song={song} />
                 </a>
               ) : (
-                <div className="video-tile-link">
+                <button type="button" className="video-tile-link" onClick={() => openSong(song)}>
                   <SongFace song={song} />
-                </div>
+                </button>
               )}
               {song.amazonLink && (
                 <ExternalLink href={song.amazonLink} className="btn btn-primary btn-sm video-tile-buy" {...buyLinkProps(song.amazonLink, song.songName, song.artistName)}>
