@@ -697,3 +697,20 @@ test('a Top 10 or new-song card without a video opens its overlay on its own pla
   }
   assert.deepEqual(page.problems, []);
 });
+
+test('a channel without a video plays nothing and says so: the button offers Play, and a playlist moves on to its next playable entry', async () => {
+  const page = await aboutPage();
+  const silent = { id: '77', title: 'Silent Channel', soloVideoLink: 'https://www.youtube.com/@nosuchchannel', genres: [] };
+  await requestPlay(page, { items: [silent], name: 'One' });
+  const alert = overlay(page).getByRole('alert').filter({ hasText: 'No video available for this channel yet.' });
+  await alert.waitFor();
+  await overlay(page).getByRole('button', { name: 'Play', exact: true }).waitFor();
+  assert.equal(await overlay(page).getByRole('button', { name: 'Pause', exact: true }).count(), 0, 'never Pause while nothing plays');
+  assert.ok(!(await overlay(page).getByRole('button', { name: 'Next track' }).isDisabled()));
+
+  // Play All over a list that starts with it: the player goes on to the next entry and plays it.
+  await requestPlay(page, { items: [silent, track(2), track(3)], name: 'Mixed' });
+  await until('the next playable entry playing', async () => (await nowTitle(page)) === 'Song 2' && (await fakePlayers(page)).some((p) => p.id === 'fakeVideo02' && p.state === 1));
+  await overlay(page).getByRole('button', { name: 'Pause', exact: true }).waitFor();
+  assert.deepEqual(page.problems.filter((problem) => !/status of 404/.test(problem)), []);
+});
