@@ -23,6 +23,30 @@ after(async () => {
 const viewport = (width) => ({ viewport: { width, height: width > 1000 ? 768 : 800 } });
 const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
+test('the Top 10 strip at 1366 px: cards start under the heading, the arrows at the thumbnails\' centre', async () => {
+  const page = await quietPage(site, viewport(1366));
+  await page.goto(`${site.origin}/`);
+  await hydrated(page);
+  const layout = await page.evaluate(() => {
+    const section = document.querySelector('section[aria-labelledby="top10-title"]');
+    const box = (element) => element.getBoundingClientRect();
+    const thumb = box(section.querySelector('.video-tile-thumb'));
+    return {
+      heading: box(section.querySelector('h2')).left,
+      firstCard: box(section.querySelector('.video-tile')).left,
+      thumbCentre: thumb.top + thumb.height / 2,
+      arrows: [...section.querySelectorAll('.strip-btn')].map((button) => {
+        const rect = box(button);
+        return rect.top + rect.height / 2;
+      }),
+    };
+  });
+  assert.ok(Math.abs(layout.firstCard - layout.heading) <= 1, `the first card starts under the heading (${layout.firstCard} vs ${layout.heading})`);
+  assert.equal(layout.arrows.length, 2);
+  for (const centre of layout.arrows) assert.ok(Math.abs(centre - layout.thumbCentre) <= 2, `an arrow at the thumbnails' centre (${centre} vs ${layout.thumbCentre})`);
+  await page.context().close();
+});
+
 test('account deletion step 1: the warning stays, the prompt is one line over a full-width field', async () => {
   const page = await signedInPage(site, mail, 'layout-delete@example.com');
   for (const width of WIDTHS) {
