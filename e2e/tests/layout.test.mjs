@@ -23,6 +23,51 @@ after(async () => {
 const viewport = (width) => ({ viewport: { width, height: width > 1000 ? 768 : 800 } });
 const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
+test('the header fits at 320 px: logo, search and buttons side by side, the placeholder whole, "Loading..." off the search text', async () => {
+  for (const width of [320, 390]) {
+    const page = await quietPage(site, viewport(width));
+    await page.goto(`${site.origin}/about`);
+    await hydrated(page);
+    const boxes = await page.evaluate(() => {
+      const box = (selector) => document.querySelector(selector).getBoundingClientRect().toJSON();
+      const input = document.querySelector('.header-search input');
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d');
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      return {
+        logo: box('.wordmark'),
+        actions: [...document.querySelectorAll('.header-actions > *')].map((element) => element.getBoundingClientRect().toJSON()),
+        placeholder: context.measureText(input.placeholder).width,
+        room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+        scrollWidth: document.documentElement.scrollWidth,
+      };
+    });
+    for (const action of boxes.actions) assert.ok(!overlaps(boxes.logo, action), `the logo is clear of the buttons at ${width} px`);
+    assert.ok(boxes.placeholder <= boxes.room, `the placeholder fits at ${width} px (${boxes.placeholder} of ${boxes.room})`);
+    assert.ok(boxes.scrollWidth <= width, `no sideways scroll at ${width} px`);
+
+    // "Loading..." while the random artist is fetched: held here until measured.
+    let release;
+    await page.route('**/api/artists/random*', async (route) => {
+      await new Promise((resolve) => {
+        release = resolve;
+      });
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Random Artist' }).click();
+    const loading = page.getByText('Loading...', { exact: true });
+    await loading.waitFor();
+    const chip = await loading.boundingBox();
+    const search = await page.locator('.header-search input').boundingBox();
+    const searchBox = { left: search.x, right: search.x + search.width, top: search.y, bottom: search.y + search.height };
+    assert.ok(!overlaps({ left: chip.x, right: chip.x + chip.width, top: chip.y, bottom: chip.y + chip.height }, searchBox), `"Loading..." is off the search field at ${width} px`);
+    await until('the request held', async () => release !== undefined);
+    release();
+    await page.waitForURL(/\/artist\//);
+    await page.context().close();
+  }
+});
+
 test('the Top 10 strip at 1366 px: cards start under the heading, the arrows at the thumbnails\' centre', async () => {
   const page = await quietPage(site, viewport(1366));
   await page.goto(`${site.origin}/`);
