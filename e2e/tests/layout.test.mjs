@@ -23,6 +23,79 @@ after(async () => {
 const viewport = (width) => ({ viewport: { width, height: width > 1000 ? 768 : 800 } });
 const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
+/**
+ * Scrolls the page from top to bottom; at each stop, when the refresh button shows, the
+ * controls whose box meets its box. Also how many stops showed it.
+ */
+function controlsUnderRefresh(page) {
+  return page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const fab = document.querySelector('.refresh-fab');
+    const controls = 'a[href], button, input, select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
+    // What shows of a box: cut by every scrolling or clipping ancestor (a strip's cards past its edge are not there).
+    const clipped = (element, rect) => {
+      let { left, top, right, bottom } = rect;
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        const style = getComputedStyle(parent);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        const edge = parent.getBoundingClientRect();
+        left = Math.max(left, edge.left);
+        top = Math.max(top, edge.top);
+        right = Math.min(right, edge.right);
+        bottom = Math.min(bottom, edge.bottom);
+      }
+      return { left, top, right, bottom, width: right - left, height: bottom - top };
+    };
+    const found = new Set();
+    let shown = 0;
+    const step = Math.round(window.innerHeight / 3);
+    for (let y = 0; ; y += step) {
+      window.scrollTo(0, y);
+      await frame();
+      if (getComputedStyle(fab).visibility !== 'hidden') {
+        shown += 1;
+        const box = fab.getBoundingClientRect();
+        for (const control of document.querySelectorAll(controls)) {
+          if (control === fab || control.closest('[inert], [hidden]')) continue;
+          const style = getComputedStyle(control);
+          if (style.visibility === 'hidden' || style.display === 'none') continue;
+          for (const rect of [...control.getClientRects()].map((part) => clipped(control, part))) {
+            if (rect.width > 0 && rect.height > 0 && rect.left < box.right && box.left < rect.right && rect.top < box.bottom && box.top < rect.bottom) {
+              found.add(`${control.tagName.toLowerCase()} "${(control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 40)}" at scroll ${y}`);
+            }
+          }
+        }
+      }
+      if (y + window.innerHeight >= document.documentElement.scrollHeight) break;
+    }
+    return { under: [...found], shown };
+  });
+}
+
+test('the floating refresh button is never over a control, on every page type at 320, 390 and 1366 px', async () => {
+  const artist = await artistByTitle(site, 'Queen');
+  const [article] = await (await fetch(`${site.origin}/api/articles`)).json();
+  const paths = ['/', '/browse?letter=A', `/artist/${artist.id}`, '/search/rock', '/articles', `/articles/${article.id}`, '/quiz', '/favorites', '/about', '/privacy-settings'];
+  for (const width of WIDTHS) {
+    const page = await quietPage(site, viewport(width));
+    for (const path of paths) {
+      await page.goto(`${site.origin}${path}`);
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+      const { under, shown } = await controlsUnderRefresh(page);
+      assert.deepEqual(under, [], `${path} at ${width} px`);
+      if (path === '/about') assert.ok(shown > 0, `the button shows where nothing is under it (${path} at ${width} px)`);
+    }
+    // It still reloads the page.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await settle(page);
+    await page.getByRole('button', { name: 'Refresh page to reset video loading' }).waitFor();
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Refresh page to reset video loading' }).click()]);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
 test('the header fits at 320 px: logo, search and buttons side by side, the placeholder whole, "Loading..." off the search text', async () => {
   for (const width of [320, 390]) {
     const page = await quietPage(site, viewport(width));
