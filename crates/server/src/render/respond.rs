@@ -8,7 +8,8 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::cache::{Document, RENDER_CACHE_TTL};
-use super::request::{cookie, Asked, DataSaver};
+use super::request::{Asked, DataSaver};
+use sound_atlas_web::cookie;
 use super::{PrefetchReport, Renderer};
 use crate::encoding::Accepted;
 

@@ -198,8 +198,8 @@ export function deletedAlert(email: string): string {
 }
 
 /** Asks the server to mail the confirmation; failure is ignored. */
-function requestDeletionConfirmation(email: string): void {
-  void client.deletionConfirmation({ email }).catch(() => undefined);
+function requestDeletionConfirmation(): void {
+  void client.deletionConfirmation().catch(() => undefined);
 }
 
 /** Step 0 (warning), step 1 (type the phrase), deleting, done. */
@@ -219,7 +219,7 @@ function AccountDeletion({ user }: { user: User }) {
       setStep('confirm');
       return;
     }
-    requestDeletionConfirmation(user.email);
+    requestDeletionConfirmation();
     window.alert(deletedAlert(user.email));
     // Signed out: the server ended every session; the page forgets the user, their
     // library and the player's queue.
