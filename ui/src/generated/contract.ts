@@ -758,4 +758,7 @@ export const titles = {
 export const descriptions = {
   artist: (artist: string): string => `${artist} on Sound Atlas: genres, biography, fun facts and where to listen.`,
   article: (article: string): string => `${article} on Sound Atlas.`,
+  browse: (): string => `Browse every artist and band in Sound Atlas from # and A to Z.`,
+  browseLetter: (letter: string): string => `Artists and bands starting with ${letter} on Sound Atlas: biographies, genres, fun facts and where to listen.`,
+  browseDigits: (): string => `Artists and bands whose names start with a digit or a symbol on Sound Atlas: biographies, genres, fun facts and where to listen.`,
 } as const;
