@@ -15,7 +15,7 @@ use ts_rs::{Config, TS};
 
 use crate::accounts::{
     self, CodeCheck, CodeRequest, Credentials, Deleted, Done, EmailOnly, Export, ExportProfile,
-    LinkToken, NewPassword, OidcInfo, User,
+    EmailedLink, OidcInfo, User,
 };
 use crate::catalog::{
     self, Album, Artist, ArtistDetails, ArtistKind, ArtistListPage, ArtistSummary, BrowsePage,
@@ -112,8 +112,7 @@ fn contract_ts() -> String {
         EmailOnly::decl(&cfg),
         CodeRequest::decl(&cfg),
         CodeCheck::decl(&cfg),
-        LinkToken::decl(&cfg),
-        NewPassword::decl(&cfg),
+        EmailedLink::decl(&cfg),
         Done::decl(&cfg),
         Deleted::decl(&cfg),
         ExportProfile::decl(&cfg),

@@ -21,6 +21,7 @@ use crate::enrichment::{self, ArtistEnrichment, MemberSpell, Sourced, Target};
 use crate::write::now_unix;
 use sea_orm::{DatabaseConnection, TransactionTrait};
 
+use super::links::Service;
 use super::wiki::{self, WikiConfig};
 use sound_atlas_import::polite::{AskError, Polite, Politeness};
 use sound_atlas_import::{ImportError, Progress, Report};
@@ -432,24 +433,18 @@ fn add_musicbrainz(found: &mut ArtistEnrichment, artist: &musicbrainz::Artist, b
         found.began_on = artist.began().map(|b| Sourced::new(b, MUSICBRAINZ));
     }
     for url in artist.urls() {
-        let Some(parsed) = url::Url::parse(url).ok().filter(|u| u.scheme() == "https") else {
+        // Only a service's own artist page, in its normal form.
+        let Some((service, page)) = Service::of_artist_page(url) else {
             continue;
         };
-        let host = parsed.host_str().unwrap_or("");
-        let path = parsed.path();
-        let slot = if host == "open.spotify.com" && path.starts_with("/artist/") {
-            &mut found.spotify_link
-        } else if host == "music.apple.com" && path.contains("/artist/") {
-            &mut found.apple_link
-        } else if (host == "tidal.com" || host == "listen.tidal.com") && path.contains("/artist/") {
-            &mut found.tidal_link
-        } else if host.starts_with("music.amazon.") && path.starts_with("/artists/") {
-            &mut found.amazon_link
-        } else {
-            continue;
+        let slot = match service {
+            Service::Spotify => &mut found.spotify_link,
+            Service::AppleMusic => &mut found.apple_link,
+            Service::Tidal => &mut found.tidal_link,
+            Service::AmazonMusic => &mut found.amazon_link,
         };
         if slot.is_none() {
-            *slot = Some(Sourced::new(url.to_owned(), MUSICBRAINZ));
+            *slot = Some(Sourced::new(page, MUSICBRAINZ));
         }
     }
 }

@@ -53,24 +53,13 @@ pub fn browse(origin: &str, letter: Option<Letter>, from: usize) -> Head {
         } else {
             letter.to_string()
         };
-        crumbs.push(crumb(3, &name, format!("{origin}{canonical_path}")));
+        crumbs.push(crumb(3, &name, format!("{origin}{}", browse_letter_path(letter))));
     }
     // Each letter is a page of its own for indexes, with a description of its own.
     let description = match letter {
-        Some(letter) if letter.as_char() == '#' => {
-            "Artists and bands whose names start with a digit or a symbol on Sound Atlas: \
-biographies, genres, fun facts and where to listen."
-                .to_owned()
-        }
-        Some(letter) => format!(
-            "Artists and bands starting with {letter} on Sound Atlas: biographies, genres, fun \
-facts and where to listen."
-        ),
-        None => "Browse every artist and band in Sound Atlas from # and A to Z.".to_owned(),
-    };
-    let description = match letter {
-        Some(_) if from > 1 => format!("Page {from}. {description}"),
-        _ => description,
+        Some(letter) if letter.as_char() == '#' => descriptions::BROWSE_DIGITS.fill(&[]),
+        Some(letter) => descriptions::BROWSE_LETTER.fill(&[&letter]),
+        None => descriptions::BROWSE.fill(&[]),
     };
     Head {
         json_ld: vec![breadcrumb_list(crumbs)],
