@@ -141,6 +141,8 @@ test("the header's favorites button is named by what it shows (WCAG 2.5.3)", asy
 test('browse pages (first and later pages) have no accessibility violations', async () => {
   await checkPage('/browse?letter=B', { title: 'Browse Artists - Sound Atlas', h1: 'Browse Artists', extraLandmarks: ['navigation'] });
   await checkPage('/browse?letter=S&page=2', { title: 'Browse Artists - Sound Atlas', h1: 'Browse Artists' });
+  // A numbered page of a letter (the seed's T has two).
+  await checkPage('/browse?letter=T&from=2', { title: 'Browse Artists - Sound Atlas', h1: 'Browse Artists' });
 });
 
 test('artist pages, a band and a solo artist, have no accessibility violations', async () => {

@@ -32,6 +32,7 @@ test('every page type is valid HTML to the Nu checker', async () => {
     `/?week=${PAST_TOP_TEN_WEEK}`,
     '/browse',
     '/browse?letter=B',
+    '/browse?letter=T&from=2',
     `/artist/${artist.id}`,
     // With every section the enrichment adds.
     `/artist/${enriched}`,

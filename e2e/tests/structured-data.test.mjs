@@ -84,7 +84,7 @@ test('the home page\'s WebSite and the browse BreadcrumbList are valid', async (
   assert.equal(website.name, 'Sound Atlas');
   assert.equal(website.alternateName, 'SoundAtlas');
   assert.equal(website.url, `${site.origin}/`);
-  for (const path of ['/browse', '/browse?letter=B&page=2', '/browse?letter=%23']) {
+  for (const path of ['/browse', '/browse?letter=B&page=2', '/browse?letter=T&from=2', '/browse?letter=%23']) {
     const docs = await jsonLdOf(path);
     assert.deepEqual(docs.map((d) => d['@type']), ['BreadcrumbList'], path);
   }

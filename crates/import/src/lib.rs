@@ -2,10 +2,10 @@
 //! the content's (charts, new songs, articles). Each feature owns its importers; this
 //! crate holds only what they have in common, so neither feature depends on the other.
 //!
-//! Every import reads and checks its whole input first, reports each bad row with
-//! its line and skips it, then writes the good rows in one transaction: it commits
-//! whole or changes nothing. Re-running updates rows in place (keyed by rank or
-//! `externalId`), never duplicates them.
+//! Every import reports each bad row with its line and skips it, and writes the good
+//! rows in one transaction: it commits whole or changes nothing (the artist import
+//! streams its rows and writes them in batches inside that transaction). Re-running
+//! updates rows in place (keyed by rank or `externalId`), never duplicates them.
 //!
 //! - this module: reading a source (a file or a URL), the User-Agent, the error, the
 //!   report of an import and its progress bar;
