@@ -22,9 +22,8 @@ pub async fn list(catalog: &Catalog, request: &ListRequest) -> ApiResult<ArtistL
     let snapshot = catalog.snapshot(request.refresh).await?;
     let all = &snapshot.artists;
     let start = request.after.as_ref().map_or(0, |after| {
-        all.partition_point(|a| {
-            (a.title.to_lowercase(), a.id) <= (after.title_key.clone(), after.id)
-        })
+        let cursor = (after.title_key.as_str(), after.id);
+        all.partition_point(|a| (a.title.to_lowercase().as_str(), a.id) <= cursor)
     });
     let artists: Vec<Artist> = all
         .iter()

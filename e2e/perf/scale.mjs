@@ -1,0 +1,111 @@
+// The atlas at catalogue scale, on SQLite: for each size N, a synthetic catalogue
+// (synthetic-catalogue.mjs) imported into a fresh data directory under /usr/bin/time -v,
+// then the server started on it and measured.
+//   cargo build --release && node e2e/perf/scale.mjs 10000 100000 200000
+// Prints, per size: the import's time, rate and peak memory; start to a healthy
+// /healthz; resident memory after start and after the load below; the first artist page
+// (it waits for the catalogue snapshot); search p95 at concurrency 4 (`rock`, and `rokc`
+// misspelt); a numbered browse page deep in a letter and a page of GET /api/artists.
+// Then each import's time against the smallest size's. SOUND_ATLAS_BIN picks another
+// binary; SCALE_SERVE=0 measures the import only.
+import { spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { BIN, startServer } from './server.mjs';
+import { syntheticCatalogue } from './synthetic-catalogue.mjs';
+
+const sizes = process.argv.slice(2).map(Number);
+if (sizes.length === 0 || sizes.some((n) => !Number.isInteger(n) || n < 1)) {
+  console.error('usage: node e2e/perf/scale.mjs <artists> [<artists> ...]');
+  process.exit(2);
+}
+const SERVE = process.env.SCALE_SERVE !== '0';
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+const ms = (value) => `${value.toFixed(1)} ms`;
+
+async function writeCatalogue(path, count) {
+  const out = createWriteStream(path);
+  for (const line of syntheticCatalogue(count)) if (!out.write(`${line}\n`)) await once(out, 'drain');
+  out.end();
+  await once(out, 'finish');
+}
+
+/** `count` requests at `concurrency`; their latencies in ms, sorted. */
+async function load(urlAt, count, concurrency) {
+  const latencies = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const url = urlAt(next++);
+        const began = performance.now();
+        const res = await fetch(url);
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+        latencies.push(performance.now() - began);
+      }
+    }),
+  );
+  return latencies.sort((a, b) => a - b);
+}
+
+const rows = [];
+for (const count of sizes) {
+  const dir = mkdtempSync(join(tmpdir(), 'sound-atlas-scale-'));
+  try {
+    const csv = join(dir, 'artists.csv');
+    await writeCatalogue(csv, count);
+    const data = join(dir, 'data');
+    const env = { ...process.env, SOUND_ATLAS_DATA: data };
+    delete env.DATABASE_URL;
+    const run = spawnSync('/usr/bin/time', ['-v', BIN, 'import', 'artists', csv], { env, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`import failed: ${run.stderr}`);
+    const seconds = (() => {
+      const [, clock] = run.stderr.match(/Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)/);
+      return clock.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+    })();
+    const peak = Number(run.stderr.match(/Maximum resident set size \(kbytes\): (\d+)/)[1]) * 1024;
+    const row = { count, seconds, rate: count / seconds, peak };
+    console.error(`${count}: import ${seconds.toFixed(2)} s, ${row.rate.toFixed(0)}/s, ${mib(peak)}`);
+    if (SERVE) {
+      const site = await startServer(BIN, data);
+      try {
+        row.start = site.startMs;
+        row.rssStart = site.rss();
+        const began = performance.now();
+        const first = await (await fetch(`${site.origin}/api/artists?limit=1`)).json();
+        row.firstRead = performance.now() - began;
+        await fetch(`${site.origin}/artist/${first.artists[0].id}`);
+        for (const query of ['rock', 'rokc']) {
+          await fetch(`${site.origin}/api/artists/search/cards?query=${query}&page=1`);
+          row[`search_${query}`] = pct(await load(() => `${site.origin}/api/artists/search/cards?query=${query}&page=1`, 200, 4), 0.95);
+        }
+        const letter = await (await fetch(`${site.origin}/api/artists/browse?letter=B&page=1`)).json();
+        const deep = Math.max(1, Math.ceil(letter.total / 12) - 1);
+        row.pages = Math.ceil(letter.total / 12);
+        row.numbered = pct(await load((i) => `${site.origin}/browse?letter=B&from=${deep - (i % 20)}`, 100, 2), 0.95);
+        row.list = pct(await load(() => `${site.origin}/api/artists?limit=1000&after=${first.next}`, 50, 2), 0.95);
+        row.rssAfter = site.rss();
+      } finally {
+        await site.stop();
+      }
+    }
+    rows.push(row);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+console.log(`\nMachine: ${cpus().length} x ${cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; binary ${BIN}\n`);
+console.log('| artists | import | rate | import peak RSS | × smallest | start to healthy | RSS after start / after load | first read | search p95 `rock` / `rokc` | numbered browse page p95 (of B\'s pages) | `/api/artists` page of 1,000 p95 |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+for (const row of rows) {
+  const ratio = row.seconds / rows[0].seconds;
+  const serve = SERVE
+    ? [ms(row.start), `${mib(row.rssStart)} / ${mib(row.rssAfter)}`, ms(row.firstRead), `${ms(row.search_rock)} / ${ms(row.search_rokc)}`, `${ms(row.numbered)} (${row.pages})`, ms(row.list)]
+    : ['', '', '', '', '', ''];
+  console.log(`| ${row.count.toLocaleString('en')} | ${row.seconds.toFixed(2)} s | ${Math.round(row.rate).toLocaleString('en')}/s | ${mib(row.peak)} | ${ratio.toFixed(1)}× | ${serve.join(' | ')} |`);
+}
