@@ -19,8 +19,8 @@ use std::collections::HashMap;
 
 use crate::write::{self, ArtistUpsert, Outcome, TitleExceptions, UpsertCounts};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbBackend, EntityTrait,
-    PaginatorTrait, QueryFilter, TransactionTrait,
+    ColumnTrait, DatabaseConnection, DatabaseTransaction, EntityTrait, PaginatorTrait, QueryFilter,
+    TransactionTrait,
 };
 use serde_json::Value;
 
@@ -330,12 +330,6 @@ pub async fn import(
 ) -> Result<Report, ImportError> {
     let mut report = Report::new("Artists");
     let txn = db.begin().await?;
-    if txn.get_database_backend() == DbBackend::Sqlite {
-        // SQLite's page cache (2 MiB by default) holds the id index of about 50,000
-        // artists; past that each insert into it reads pages back from the file. 64 MiB
-        // keeps millions of ids' index pages at hand (the import's connection only).
-        txn.execute_unprepared("PRAGMA cache_size = -65536").await?;
-    }
     let mut batch = Batch::new(TitleExceptions::load(&txn).await?);
     let progress = Progress::counting("Importing artists");
     for (n, row) in rows.enumerate() {
