@@ -11,7 +11,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::{json, Value};
 use sound_atlas_catalog::enrichment;
 use sound_atlas_catalog::import::enrich::{self, EnrichConfig};
@@ -726,7 +726,28 @@ async fn force_overwrites_what_the_seed_or_an_import_set(db: &TestDb) {
     assert!(fields.contains(&"spotify_link".to_owned()));
 }
 
+async fn a_run_against_the_real_services_names_a_contact_first(db: &TestDb) {
+    catalogue(db).await;
+    let config = EnrichConfig {
+        contact: None,
+        ..EnrichConfig::default()
+    };
+    let refused = enrich::run(&db.conn, &config)
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(refused.starts_with("Set SOUND_ATLAS_CONTACT"), "{refused}");
+    // Refused before any request: nothing was read or written.
+    let read = artist::Entity::find()
+        .filter(artist::Column::EnrichedAt.is_not_null())
+        .count(&db.conn)
+        .await
+        .unwrap();
+    assert_eq!(read, 0);
+}
+
 db_tests!(
+    a_run_against_the_real_services_names_a_contact_first,
     enrich_fills_credited_photos_direct_links_albums_and_members,
     a_rerun_resumes_where_the_last_stopped_and_changes_nothing,
     force_overwrites_what_the_seed_or_an_import_set,

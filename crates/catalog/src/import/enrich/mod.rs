@@ -53,6 +53,8 @@ pub struct EnrichConfig {
     pub force: bool,
     /// The biography step (artists without one).
     pub summaries: WikiConfig,
+    /// `SOUND_ATLAS_CONTACT`: required to call the real services.
+    pub contact: Option<String>,
 }
 
 impl Default for EnrichConfig {
@@ -68,6 +70,7 @@ impl Default for EnrichConfig {
             max_age: Some(Duration::from_secs(30 * 24 * 3600)),
             force: false,
             summaries: WikiConfig::default(),
+            contact: sound_atlas_import::contact(),
         }
     }
 }
@@ -80,6 +83,21 @@ struct Clients {
 /// Reads every artist due and writes what the sources say; then fills missing
 /// biographies (that step's report follows in `then`).
 pub async fn run(db: &DatabaseConnection, config: &EnrichConfig) -> Result<Report, ImportError> {
+    sound_atlas_import::require_contact(
+        config.contact.as_deref(),
+        &[
+            &config.wikidata_api,
+            &config.musicbrainz_api,
+            &config.commons_api,
+            // Without a base of its own, the biography step asks each article's
+            // encyclopedia (Wikipedia).
+            config
+                .summaries
+                .api_base
+                .as_deref()
+                .unwrap_or("https://en.wikipedia.org/api/rest_v1"),
+        ],
+    )?;
     let mut clients = Clients {
         wiki: Polite::new("wikimedia", config.wiki.clone())?,
         musicbrainz: Polite::new("musicbrainz", config.musicbrainz.clone())?,
