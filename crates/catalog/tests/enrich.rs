@@ -25,6 +25,8 @@ const BAND_MBID: &str = "0383dadf-2a4e-4d10-a46a-e9e041da8eb3";
 const BUSY_ONCE_MBID: &str = "11111111-2222-3333-4444-555555555555";
 const ALWAYS_BUSY_MBID: &str = "22222222-3333-4444-5555-666666666666";
 const SLOW_MBID: &str = "33333333-4444-5555-6666-777777777777";
+/// An id the knowledge base gives and MusicBrainz does not know (404).
+const DEAD_MBID: &str = "44444444-5555-6666-7777-888888888888";
 const SPOTIFY_ID: &str = "1dfeR4HaWDbWqFHLkxsg1d";
 const YOUTUBE_CHANNEL: &str = "UCiMhD4jzUqG-IgPzUmmytRQ";
 
@@ -127,6 +129,8 @@ fn item(title: &str) -> Option<(&'static str, Value)> {
                 "P2397": [string("P2397", YOUTUBE_CHANNEL)],
                 // A malformed id never becomes a link.
                 "P2850": [string("P2850", "not-an-id")],
+                // Nor one MusicBrainz does not confirm.
+                "P434": [string("P434", DEAD_MBID)],
             }),
         ),
         "Anonymous Photo" => (
@@ -559,6 +563,15 @@ async fn enrich_fills_credited_photos_direct_links_albums_and_members(db: &TestD
         Some(format!("https://www.youtube.com/channel/{YOUTUBE_CHANNEL}"))
     );
     assert_eq!(singer.apple_link, None);
+    // MusicBrainz answered 404 for the id the knowledge base gave: not published, reported.
+    assert_eq!(singer.musicbrainz_id, None);
+    assert!(
+        summary.contains(&format!(
+            "left out artist {} (Fixture Singer): MusicBrainz has no artist {DEAD_MBID}",
+            singer.id
+        )),
+        "{summary}"
+    );
     // MusicBrainz is asked only about artists with its id: the band once, the busy ones
     // twice (one retry), the slow one once.
     let mut asked = fakes.asked("musicbrainz");
@@ -570,6 +583,7 @@ async fn enrich_fills_credited_photos_direct_links_albums_and_members(db: &TestD
         ALWAYS_BUSY_MBID,
         ALWAYS_BUSY_MBID,
         SLOW_MBID,
+        DEAD_MBID,
     ];
     expected.sort();
     assert_eq!(asked, expected);

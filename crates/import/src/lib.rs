@@ -126,6 +126,8 @@ pub struct Report {
     pub updated: usize,
     pub unchanged: usize,
     pub skipped: Vec<Skipped>,
+    /// Facts left out of rows that were written (an identifier its service did not confirm).
+    pub left_out: Vec<Skipped>,
     /// Reports of the steps that ran after this one (enrichment, then biographies).
     pub then: Vec<Report>,
 }
@@ -145,7 +147,15 @@ impl Report {
         });
     }
 
-    /// "Articles: 2 inserted, 1 updated, 10 unchanged, 1 skipped", then one line per skip.
+    pub fn leave_out(&mut self, at: impl Into<String>, reason: impl Into<String>) {
+        self.left_out.push(Skipped {
+            at: at.into(),
+            reason: reason.into(),
+        });
+    }
+
+    /// "Articles: 2 inserted, 1 updated, 10 unchanged, 1 skipped", then one line per skip
+    /// and per fact left out.
     pub fn summary(&self) -> String {
         let mut out = format!(
             "{}: {} inserted, {} updated, {} unchanged, {} skipped",
@@ -157,6 +167,9 @@ impl Report {
         );
         for skip in &self.skipped {
             out.push_str(&format!("\n  skipped {}: {}", skip.at, skip.reason));
+        }
+        for left in &self.left_out {
+            out.push_str(&format!("\n  left out {}: {}", left.at, left.reason));
         }
         for next in &self.then {
             out.push('\n');

@@ -204,7 +204,9 @@ async fn read_batch<'a>(
             {
                 Ok(artist) => add_musicbrainz(&mut enrichment, &artist, target.band),
                 Err(AskError::NotFound) => {
-                    tracing::info!(artist = target.id, mbid, "MusicBrainz has no such artist")
+                    // The knowledge base's id is dead or wrong: never published.
+                    enrichment.musicbrainz_id = None;
+                    report.leave_out(at(target), format!("MusicBrainz has no artist {mbid}"));
                 }
                 Err(err) => {
                     report.skip(at(target), format!("MusicBrainz: {err}"));
