@@ -179,6 +179,8 @@ async fn wikidata(
             };
         }
     } else if let Some(ids) = query.get("ids") {
+        // Names are asked in English and in the multilingual label.
+        assert_eq!(query.get("languages").map(String::as_str), Some("en|mul"));
         fakes.note("wikidata", format!("ids={ids}"), &headers);
         for id in ids.split('|') {
             let name = match id {

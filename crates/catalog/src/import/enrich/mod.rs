@@ -178,6 +178,17 @@ async fn read_batch<'a>(
             continue;
         };
         let mut enrichment = from_item(item, target, &labels);
+        if target.band {
+            // A member without a readable name cannot be listed: said, never dropped silently.
+            for (id, ..) in item.parts(wikidata::HAS_PART) {
+                if !labels.contains_key(&id) {
+                    report.leave_out(
+                        at(target),
+                        format!("member {id} has no English or multilingual name"),
+                    );
+                }
+            }
+        }
         if let Some(file) = item.string(wikidata::IMAGE) {
             match images.get(&format!("File:{file}")) {
                 Some(Ok(image)) => enrichment.image = Some(Sourced::new(image.clone(), COMMONS)),
@@ -292,7 +303,7 @@ async fn items_by_title(
         .collect())
 }
 
-/// English labels of these items, by id.
+/// Readable names of these items (English, else multilingual), by id.
 async fn labels_of(
     clients: &mut Clients,
     config: &EnrichConfig,
@@ -310,7 +321,7 @@ async fn labels_of(
                     ("format", "json"),
                     ("ids", &joined),
                     ("props", "labels"),
-                    ("languages", "en"),
+                    ("languages", "en|mul"),
                 ],
             )
             .await?;
@@ -318,7 +329,7 @@ async fn labels_of(
             answer
                 .entities
                 .into_iter()
-                .filter_map(|(id, e)| Some((id, e.english_label()?))),
+                .filter_map(|(id, e)| Some((id, e.readable_label()?))),
         );
     }
     Ok(labels)

@@ -155,8 +155,14 @@ impl Entity {
             .collect()
     }
 
-    pub fn english_label(&self) -> Option<String> {
-        self.labels.get("en").map(|l| l.value.clone())
+    /// The item's name to show: its English label, else its multilingual (`mul`) one,
+    /// where the knowledge base now keeps names that read alike in every language.
+    pub fn readable_label(&self) -> Option<String> {
+        ["en", "mul"]
+            .iter()
+            .find_map(|language| self.labels.get(*language))
+            .map(|label| label.value.trim().to_owned())
+            .filter(|name| !name.is_empty())
     }
 }
 
@@ -183,6 +189,24 @@ pub fn time_value(value: &Value) -> Option<String> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_name_kept_only_in_the_multilingual_label_is_read() {
+        let entity = |labels| -> Entity {
+            serde_json::from_value(json!({ "type": "item", "id": "Q1", "labels": labels })).unwrap()
+        };
+        let mul_only = entity(json!({ "mul": { "language": "mul", "value": "Björk" } }));
+        assert_eq!(mul_only.readable_label().as_deref(), Some("Björk"));
+        let both = entity(json!({
+            "en": { "language": "en", "value": "The English Name" },
+            "mul": { "language": "mul", "value": "Multilingual" }
+        }));
+        assert_eq!(both.readable_label().as_deref(), Some("The English Name"));
+        assert_eq!(
+            entity(json!({ "de": { "language": "de", "value": "Nur Deutsch" } })).readable_label(),
+            None
+        );
+    }
 
     #[test]
     fn times_keep_their_precision() {
