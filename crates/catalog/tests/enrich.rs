@@ -286,6 +286,8 @@ async fn musicbrainz(
             "release-groups": [
                 release_group("Second Record", "Album", &[], "1974-03-08"),
                 release_group("First Record", "Album", &[], "1973-07-13"),
+                // A film's album of the band's own songs (A Hard Day's Night, Purple Rain).
+                release_group("Songs From The Film", "Album", &["Soundtrack"], "1976-05-01"),
                 release_group("Live Somewhere", "Album", &["Live"], "1979-06-22"),
                 release_group("Greatest Things", "Album", &["Compilation"], "1981-10-26"),
                 release_group("A Single", "Single", &[], "1975-10-31"),
@@ -495,7 +497,8 @@ async fn enrich_fills_credited_photos_direct_links_albums_and_members(db: &TestD
         albums,
         [
             ("First Record".to_owned(), Some(1973)),
-            ("Second Record".to_owned(), Some(1974))
+            ("Second Record".to_owned(), Some(1974)),
+            ("Songs From The Film".to_owned(), Some(1976))
         ]
     );
     let members: Vec<(String, Option<i32>, Option<i32>, bool, Vec<String>)> = members
