@@ -180,7 +180,12 @@ async fn read_batch<'a>(
         let mut enrichment = from_item(item, target, &labels);
         if target.band {
             // A member without a readable name cannot be listed: said, never dropped silently.
-            for (id, ..) in item.parts(wikidata::HAS_PART) {
+            let ids: BTreeSet<String> = item
+                .parts(wikidata::HAS_PART)
+                .into_iter()
+                .map(|(id, ..)| id)
+                .collect();
+            for id in ids {
                 if !labels.contains_key(&id) {
                     report.leave_out(
                         at(target),
