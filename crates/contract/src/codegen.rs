@@ -18,7 +18,7 @@ use crate::accounts::{
     EmailedLink, OidcInfo, User,
 };
 use crate::catalog::{
-    self, Album, Artist, ArtistDetails, ArtistKind, ArtistSummary, BrowsePage, ImageCredit, Letter,
+    self, Album, Artist, ArtistDetails, ArtistKind, ArtistSummary, BrowsePage, FactSource, ImageCredit, Letter,
     ListenLink, Member, Neighbors, SearchPage, Spell, StreamingService, YearSpan,
 };
 use crate::content::{self, Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry};
@@ -96,6 +96,7 @@ fn contract_ts() -> String {
         Neighbors::decl(&cfg),
         ArtistDetails::decl(&cfg),
         ImageCredit::decl(&cfg),
+        FactSource::decl(&cfg),
         StreamingService::decl(&cfg),
         ListenLink::decl(&cfg),
         Album::decl(&cfg),
