@@ -227,7 +227,9 @@ mod tests {
             "Carl Lender"
         );
         assert_eq!(
-            plain_text("<a href=\"//commons.wikimedia.org/wiki/User:Carl\">Carl&amp;nbsp;Lender</a>"),
+            plain_text(
+                "<a href=\"//commons.wikimedia.org/wiki/User:Carl\">Carl&amp;nbsp;Lender</a>"
+            ),
             "Carl Lender"
         );
         assert_eq!(plain_text("<style>a{}</style>Ann <b>Lee</b>"), "Ann Lee");
