@@ -5,9 +5,9 @@ use axum::extract::{FromRef, State};
 use axum::response::Response;
 use axum::routing::get;
 use axum::{Extension, Router};
+use sea_orm::EntityTrait;
 use sound_atlas_contract::pages::images::ARTIST_SHARE_PICTURE;
 use sound_atlas_share_picture::{page_id, ShareCard, ShareImages};
-use sea_orm::EntityTrait;
 use sound_atlas_web::{ApiError, PathParam};
 
 use crate::{reads, Artist, Catalog};
