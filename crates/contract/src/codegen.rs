@@ -14,13 +14,13 @@ use std::path::Path;
 use ts_rs::{Config, TS};
 
 use crate::accounts::{
-    self, CodeCheck, CodeRequest, Credentials, Deleted, Done, EmailOnly, Export, ExportProfile,
-    EmailedLink, OidcInfo, User,
+    self, CodeCheck, CodeRequest, Credentials, Deleted, Done, EmailOnly, EmailedLink, Export,
+    ExportProfile, OidcInfo, User,
 };
 use crate::catalog::{
     self, Album, Artist, ArtistDetails, ArtistKind, ArtistListPage, ArtistSummary, BrowsePage,
-    ImageCredit, Letter, ListenLink, Member, Neighbors, SearchPage, Spell, StreamingService,
-    YearSpan,
+    FactSource, ImageCredit, Letter, ListenLink, Member, Neighbors, SearchPage, Spell,
+    StreamingService, YearSpan,
 };
 use crate::content::{self, Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry};
 use crate::error::ErrorBody;
@@ -97,6 +97,7 @@ fn contract_ts() -> String {
         Neighbors::decl(&cfg),
         ArtistDetails::decl(&cfg),
         ImageCredit::decl(&cfg),
+        FactSource::decl(&cfg),
         StreamingService::decl(&cfg),
         ListenLink::decl(&cfg),
         Album::decl(&cfg),

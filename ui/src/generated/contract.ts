@@ -71,7 +71,12 @@ timeline: YearSpan | null,
 /**
  * The artist's item in the open knowledge base ("Q15862").
  */
-wikidataId: string | null, musicbrainzId: string | null, };
+wikidataId: string | null, musicbrainzId: string | null, 
+/**
+ * Where the enriched facts on the page came from, one entry per service, so an
+ * editor can check any of them in one click.
+ */
+sources: Array<FactSource>, };
 
 export type ImageCredit = { author: string, 
 /**
@@ -86,6 +91,24 @@ licenseUrl: string | null,
  * The file's page on Commons.
  */
 sourceUrl: string, };
+
+export type FactSource = { 
+/**
+ * The service as named on the page ("Wikidata", "MusicBrainz").
+ */
+name: string, 
+/**
+ * The artist's page at the service, when known.
+ */
+url: string | null, 
+/**
+ * What it gave, in words and in the page's order ("dates", "members").
+ */
+facts: Array<string>, 
+/**
+ * When it was last read: an ISO date (YYYY-MM-DD).
+ */
+retrievedOn: string, };
 
 export type StreamingService = "spotify" | "apple" | "amazon" | "tidal";
 

@@ -53,6 +53,8 @@ pub struct EnrichConfig {
     pub force: bool,
     /// The biography step (artists without one).
     pub summaries: WikiConfig,
+    /// `SOUND_ATLAS_CONTACT`: required to call the real services.
+    pub contact: Option<String>,
 }
 
 impl Default for EnrichConfig {
@@ -68,6 +70,7 @@ impl Default for EnrichConfig {
             max_age: Some(Duration::from_secs(30 * 24 * 3600)),
             force: false,
             summaries: WikiConfig::default(),
+            contact: sound_atlas_import::contact(),
         }
     }
 }
@@ -80,6 +83,21 @@ struct Clients {
 /// Reads every artist due and writes what the sources say; then fills missing
 /// biographies (that step's report follows in `then`).
 pub async fn run(db: &DatabaseConnection, config: &EnrichConfig) -> Result<Report, ImportError> {
+    sound_atlas_import::require_contact(
+        config.contact.as_deref(),
+        &[
+            &config.wikidata_api,
+            &config.musicbrainz_api,
+            &config.commons_api,
+            // Without a base of its own, the biography step asks each article's
+            // encyclopedia (Wikipedia).
+            config
+                .summaries
+                .api_base
+                .as_deref()
+                .unwrap_or("https://en.wikipedia.org/api/rest_v1"),
+        ],
+    )?;
     let mut clients = Clients {
         wiki: Polite::new("wikimedia", config.wiki.clone())?,
         musicbrainz: Polite::new("musicbrainz", config.musicbrainz.clone())?,
@@ -160,6 +178,22 @@ async fn read_batch<'a>(
             continue;
         };
         let mut enrichment = from_item(item, target, &labels);
+        if target.band {
+            // A member without a readable name cannot be listed: said, never dropped silently.
+            let ids: BTreeSet<String> = item
+                .parts(wikidata::HAS_PART)
+                .into_iter()
+                .map(|(id, ..)| id)
+                .collect();
+            for id in ids {
+                if !labels.contains_key(&id) {
+                    report.leave_out(
+                        at(target),
+                        format!("member {id} has no English or multilingual name"),
+                    );
+                }
+            }
+        }
         if let Some(file) = item.string(wikidata::IMAGE) {
             match images.get(&format!("File:{file}")) {
                 Some(Ok(image)) => enrichment.image = Some(Sourced::new(image.clone(), COMMONS)),
@@ -179,14 +213,28 @@ async fn read_batch<'a>(
                 ("type", "album"),
                 ("fmt", "json"),
             ];
-            match clients
+            let mut read = clients
                 .musicbrainz
                 .get_json::<musicbrainz::Artist>(&url, &query)
-                .await
-            {
+                .await;
+            if let Ok(artist) = &mut read {
+                // A full lookup may hold back more: every album is read, page by page.
+                if artist.release_groups.len() >= musicbrainz::LOOKUP_RELEASE_GROUPS {
+                    match album_groups(clients, config, &mbid).await {
+                        Ok(groups) => artist.release_groups = groups,
+                        Err(err) => {
+                            report.skip(at(target), format!("MusicBrainz: {err}"));
+                            continue;
+                        }
+                    }
+                }
+            }
+            match read {
                 Ok(artist) => add_musicbrainz(&mut enrichment, &artist, target.band),
                 Err(AskError::NotFound) => {
-                    tracing::info!(artist = target.id, mbid, "MusicBrainz has no such artist")
+                    // The knowledge base's id is dead or wrong: never published.
+                    enrichment.musicbrainz_id = None;
+                    report.leave_out(at(target), format!("MusicBrainz has no artist {mbid}"));
                 }
                 Err(err) => {
                     report.skip(at(target), format!("MusicBrainz: {err}"));
@@ -197,6 +245,41 @@ async fn read_batch<'a>(
         found.push((target, enrichment));
     }
     found
+}
+
+/// Every album release group of the artist `mbid`, browsed a page at a time.
+async fn album_groups(
+    clients: &mut Clients,
+    config: &EnrichConfig,
+    mbid: &str,
+) -> Result<Vec<musicbrainz::ReleaseGroup>, AskError> {
+    let url = format!(
+        "{}/release-group",
+        config.musicbrainz_api.trim_end_matches('/')
+    );
+    let limit = musicbrainz::BROWSE_PAGE.to_string();
+    let mut groups = Vec::new();
+    loop {
+        let offset = groups.len().to_string();
+        let page: musicbrainz::ReleaseGroups = clients
+            .musicbrainz
+            .get_json(
+                &url,
+                &[
+                    ("artist", mbid),
+                    ("type", "album"),
+                    ("limit", &limit),
+                    ("offset", &offset),
+                    ("fmt", "json"),
+                ],
+            )
+            .await?;
+        let read = page.release_groups.len();
+        groups.extend(page.release_groups);
+        if read == 0 || groups.len() >= page.count {
+            return Ok(groups);
+        }
+    }
 }
 
 /// The facts a batch needs, one request (or a few chunks) each: the titles' items, the
@@ -272,7 +355,7 @@ async fn items_by_title(
         .collect())
 }
 
-/// English labels of these items, by id.
+/// Readable names of these items (English, else multilingual), by id.
 async fn labels_of(
     clients: &mut Clients,
     config: &EnrichConfig,
@@ -290,7 +373,7 @@ async fn labels_of(
                     ("format", "json"),
                     ("ids", &joined),
                     ("props", "labels"),
-                    ("languages", "en"),
+                    ("languages", "en|mul"),
                 ],
             )
             .await?;
@@ -298,7 +381,7 @@ async fn labels_of(
             answer
                 .entities
                 .into_iter()
-                .filter_map(|(id, e)| Some((id, e.english_label()?))),
+                .filter_map(|(id, e)| Some((id, e.readable_label()?))),
         );
     }
     Ok(labels)

@@ -15,6 +15,21 @@ pub struct Artist {
     pub relations: Vec<Relation>,
 }
 
+/// Release groups a lookup lists at most: an artist with that many may have more, read
+/// by browsing (`/ws/2/release-group?artist=`), [`BROWSE_PAGE`] at a time.
+pub const LOOKUP_RELEASE_GROUPS: usize = 25;
+/// The largest page MusicBrainz's browse requests answer.
+pub const BROWSE_PAGE: usize = 100;
+
+/// A page of an artist's release groups (a browse request).
+#[derive(Debug, Deserialize)]
+pub struct ReleaseGroups {
+    #[serde(rename = "release-groups", default)]
+    pub release_groups: Vec<ReleaseGroup>,
+    #[serde(rename = "release-group-count", default)]
+    pub count: usize,
+}
+
 #[derive(Debug, Default, Deserialize)]
 pub struct LifeSpan {
     pub begin: Option<String>,
@@ -30,6 +45,18 @@ pub struct ReleaseGroup {
     pub secondary_types: Vec<String>,
     #[serde(rename = "first-release-date")]
     pub first_release_date: Option<String>,
+}
+
+impl ReleaseGroup {
+    /// A record of the artist's own songs: no secondary type, or only Soundtrack (the
+    /// lookup lists the artist's own release groups, so a soundtrack here is theirs).
+    fn is_the_artists_own(&self) -> bool {
+        match self.secondary_types.as_slice() {
+            [] => true,
+            [only] => only == "Soundtrack",
+            _ => false,
+        }
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -68,12 +95,13 @@ fn year_of(date: Option<&str>) -> Option<i32> {
 
 impl Artist {
     /// Studio albums (primary type Album, no secondary type such as Live or
-    /// Compilation) by year of first release, then title.
+    /// Compilation, or only Soundtrack: a film's album of the artist's own songs, as A
+    /// Hard Day's Night or Purple Rain) by year of first release, then title.
     pub fn studio_albums(&self) -> Vec<Album> {
         let mut albums: Vec<Album> = self
             .release_groups
             .iter()
-            .filter(|g| g.primary_type.as_deref() == Some("Album") && g.secondary_types.is_empty())
+            .filter(|g| g.primary_type.as_deref() == Some("Album") && g.is_the_artists_own())
             .map(|g| Album {
                 title: g.title.trim().to_owned(),
                 year: year_of(g.first_release_date.as_deref()),

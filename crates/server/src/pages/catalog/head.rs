@@ -53,7 +53,11 @@ pub fn browse(origin: &str, letter: Option<Letter>, from: usize) -> Head {
         } else {
             letter.to_string()
         };
-        crumbs.push(crumb(3, &name, format!("{origin}{}", browse_letter_path(letter))));
+        crumbs.push(crumb(
+            3,
+            &name,
+            format!("{origin}{}", browse_letter_path(letter)),
+        ));
     }
     // Each letter is a page of its own for indexes, with a description of its own.
     let description = match letter {
