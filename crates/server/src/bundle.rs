@@ -6,6 +6,8 @@ use std::sync::LazyLock;
 
 use serde::Deserialize;
 
+use crate::critical_css::CriticalCss;
+
 /// The UI bundle the engine runs: defines `globalThis.render(requestJson)`.
 pub const SERVER_BUNDLE: &str = include_str!(concat!(env!("OUT_DIR"), "/ui/server.js"));
 const MANIFEST_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/ui/manifest.json"));
@@ -13,12 +15,23 @@ const MANIFEST_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/ui/manifest.
 /// The hashed client files the document links to.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Manifest {
+    /// The document's one script, which starts the others once the page has painted.
+    pub boot: Boot,
     pub scripts: Vec<String>,
     pub styles: Vec<String>,
     /// The file of each lazily loaded module (a page, a dialog, the player) by name
     /// (written by ui/build.mjs): a page's document preloads the ones its render used.
     /// The route walk (tests/server/route_walk.rs) fails if the two sides disagree.
     pub lazy: BTreeMap<String, String>,
+    /// The stylesheet's rules, for the critical CSS each document inlines.
+    pub critical: CriticalCss,
+}
+
+/// The boot script and the id of the `<template>` it takes the page's scripts from.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Boot {
+    pub src: String,
+    pub template: String,
 }
 
 impl Manifest {
