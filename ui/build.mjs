@@ -3,8 +3,7 @@
 //   <outdir>/client/        browser ESM bundle: entry-[build id].js, one [module]-[hash].js per
 //                           lazily imported module (mergeChunks), entry-[hash].css, each also .br and .gz
 //   <outdir>/client/sw.js   the service worker (offline reading), and offline.html, the page it shows offline
-//   <outdir>/client/boot-[hash].js  the document's one script: starts the others once the page has painted
-//   <outdir>/manifest.json  { boot, scripts, styles, lazy: { module: url } } as /static/... URLs for the HTML shell,
+//   <outdir>/manifest.json  { scripts, styles, lazy: { module: url } } as /static/... URLs for the HTML shell,
 //                           and critical: the stylesheet's rules indexed for each document's inline CSS
 //   <outdir>/server.js      one classic script defining globalThis.render(requestJson) -> responseJson
 // Usage: node ui/build.mjs [--outdir <absolute dir>]   (default: ui/dist)
@@ -107,28 +106,7 @@ async function buildClient(outdir) {
   }
   const stylesheets = Object.values(styles.metafile.outputs).flatMap((output) => (output.cssBundle ? [output.cssBundle] : []));
   const toUrl = (file) => `${PUBLIC_PATH}/${path.relative(clientDir, path.resolve(uiDir, file)).split(path.sep).join('/')}`;
-  const boot = await buildBoot(clientDir);
-  return { boot: { src: toUrl(boot), template: SCRIPTS_TEMPLATE_ID }, scripts: [scripts.entry], styles: stylesheets.map(toUrl), critical, lazy: scripts.lazy };
-}
-
-// The id of the document's <template> that holds the page's scripts, inert until the
-// boot script starts them (src/boot.ts); the manifest tells the server.
-const SCRIPTS_TEMPLATE_ID = 'sa-scripts';
-
-/** The boot script (src/boot.ts), a file of its own: returns its path. */
-async function buildBoot(clientDir) {
-  const result = await build({
-    ...common,
-    entryPoints: { boot: 'src/boot.ts' },
-    outdir: clientDir,
-    format: 'esm',
-    platform: 'browser',
-    target: BROWSER_TARGET,
-    entryNames: '[name]-[hash]',
-    metafile: true,
-    define: { ...define, SCRIPTS_TEMPLATE_ID: JSON.stringify(SCRIPTS_TEMPLATE_ID) },
-  });
-  return Object.keys(result.metafile.outputs).find((file) => file.endsWith('.js'));
+  return { scripts: [scripts.entry], styles: stylesheets.map(toUrl), critical, lazy: scripts.lazy };
 }
 
 /**
@@ -355,7 +333,7 @@ async function buildServiceWorker(outdir, manifest) {
     target: BROWSER_TARGET,
     define: {
       ...define,
-      FRAME_FILES: JSON.stringify([manifest.boot.src, ...manifest.scripts, ...manifest.styles, ...images]),
+      FRAME_FILES: JSON.stringify([...manifest.scripts, ...manifest.styles, ...images]),
       OFFLINE_REVISION: JSON.stringify(createHash('sha256').update(offline).digest('hex').slice(0, 16)),
     },
   });
