@@ -55,12 +55,13 @@ let failed = false;
 try {
   await until('the server', async () => (await fetch(`${origin}/readyz`)).ok, 60_000);
 
-  // A real account: sign up, read the mail, confirm from the link's token.
+  // A real account: sign up, read the mail, confirm from the link's token and the password.
   const email = 'fuzz@example.test';
+  const password = 'fuzz-password-1';
   const signUp = await fetch(`${origin}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'fuzz-password-1' }),
+    body: JSON.stringify({ email, password }),
   });
   if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}`);
   const token = await until('the confirmation mail', async () => {
@@ -71,10 +72,10 @@ try {
   const confirm = await fetch(`${origin}/api/auth/confirm`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token }),
+    body: JSON.stringify({ token, password }),
   });
   if (!confirm.ok) throw new Error(`confirm answered ${confirm.status}`);
-  const cookie = confirm.headers.get('set-cookie')?.split(';')[0];
+  const cookie = confirm.headers.getSetCookie().find((c) => c.startsWith('sa_session='))?.split(';')[0];
   if (!cookie) throw new Error('confirming set no session cookie');
   // Something in the library, so reads answer non-empty bodies.
   const artists = await (await fetch(`${origin}/api/artists/search?query=a`)).json();

@@ -74,10 +74,10 @@ try {
     const res = await fetch(`${origin}/api/auth/confirm`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: tokens.get(user.email) }),
+      body: JSON.stringify({ token: tokens.get(user.email), password }),
     });
     if (!res.ok) throw new Error(`confirm ${user.email}: ${res.status}`);
-    user.cookie = res.headers.get('set-cookie').split(';')[0];
+    user.cookie = res.headers.getSetCookie().find((c) => c.startsWith('sa_session=')).split(';')[0];
   }
 
   const artists = (await (await fetch(`${origin}/api/artists`)).json()).map((a) => a.id);

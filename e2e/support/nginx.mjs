@@ -10,7 +10,7 @@ import { freePort } from './harness.mjs';
 
 const conf = fileURLToPath(new URL('./nginx-shared-cache.conf', import.meta.url));
 
-/** nginx caching `upstream` (`http://127.0.0.1:port`); returns { origin, stop }. */
+/** nginx caching `upstream` (`http://127.0.0.1:port`); returns { origin, accessLog, stop }. */
 export async function startNginx(upstream) {
   const prefix = mkdtempSync(join(tmpdir(), 'sa-nginx-'));
   // nginx's workers may run as another user (nobody) when started as root.
@@ -37,6 +37,7 @@ export async function startNginx(upstream) {
   }
   return {
     origin,
+    accessLog: join(prefix, 'access.log'),
     stop: () =>
       new Promise((resolve) => {
         if (nginx.exitCode !== null) return resolve();

@@ -65,19 +65,24 @@ test('signing up mails a link through SMTP; following it in the browser signs in
   assert.ok(link.startsWith(site.origin), link);
   await page.goto(link);
   assert.equal((await call(page, 'GET', '/api/user')).json, null, 'opening the link changes nothing');
+  await page.getByLabel('Password').fill('a long enough password');
   await page.getByRole('button', { name: 'Confirm my email' }).click();
   await page.waitForURL(`${site.origin}/`);
 
   const me = await call(page, 'GET', '/api/user');
   assert.equal(me.json.email, 'reader@example.com');
-  const [cookie] = await page.context().cookies();
-  assert.equal(cookie.name, 'sa_session');
-  assert.equal(cookie.httpOnly, true);
-  assert.equal(cookie.sameSite, 'Lax');
+  const cookies = await page.context().cookies();
+  assert.deepEqual(cookies.map((c) => c.name).sort(), ['sa_device', 'sa_session']);
+  for (const cookie of cookies) {
+    assert.equal(cookie.httpOnly, true, cookie.name);
+    assert.equal(cookie.sameSite, 'Lax', cookie.name);
+  }
 
   assert.equal((await call(page, 'POST', '/api/auth/signout', {})).status, 200);
   assert.equal((await call(page, 'GET', '/api/user')).json, null);
-  assert.deepEqual(await page.context().cookies(), [], 'the cookie is gone');
+  // The session cookie is gone; the device id (no account in it) stays, so this browser
+  // is still known to the account's limits.
+  assert.deepEqual((await page.context().cookies()).map((c) => c.name), ['sa_device'], 'the session cookie is gone');
 });
 
 test('the identity-provider round trip signs in and returns to the requested page', async () => {

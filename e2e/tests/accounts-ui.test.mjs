@@ -258,7 +258,7 @@ test('the privacy pages: Login Required signed out; download and deletion signed
     method: 'POST', headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'leaver@example.com', password: 'a leaving password' }),
   }));
-  await confirmByMail(site, mail, page, 'leaver@example.com');
+  await confirmByMail(site, mail, page, 'leaver@example.com', 'a leaving password');
 
   await page.goto(`${site.origin}/data-access`);
   await hydrated(page);

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { start, until } from '../support/harness.mjs';
-import { hydrated, importPastTopTenWeek, PAST_TOP_TEN_WEEK, quietPage, settle } from './browser-helpers.mjs';
+import { hydrated, importPastTopTenWeek, PAST_TOP_TEN_WEEK, quietPage, SEED_TOP_TEN_WEEK, settle } from './browser-helpers.mjs';
 
 let site;
 let articles;
@@ -67,6 +67,50 @@ test('the Top 10 names its week and whose list it is, past weeks stay readable w
   await hydrated(phone);
   assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll at 390 px');
   await phone.context().close();
+});
+
+test('a ?week= without a list (an old link, junk) shows the latest week with a word why, the picker on it', async () => {
+  await importPastTopTenWeek(site);
+  const page = await quietPage(site, { viewport: { width: 1280, height: 900 } });
+  for (const [asked, note] of [
+    ['2020-01-06', 'There is no Weekly Top 10 for the week of January 6, 2020. Showing the latest week.'],
+    ['not-a-week', 'There is no Weekly Top 10 for that week. Showing the latest week.'],
+  ]) {
+    // The server's page already says it (no script needed), and hydration keeps it.
+    const html = await (await fetch(`${site.origin}/?week=${asked}`)).text();
+    assert.ok(html.includes(escapeHtml(note)), `server HTML for ?week=${asked}`);
+    assert.ok(!html.includes('Failed to load Weekly Top 10 data'), 'not the load-failure text');
+    await page.goto(`${site.origin}/?week=${asked}`);
+    await hydrated(page);
+    const top = page.locator('section[aria-labelledby="top10-title"]');
+    assert.equal(await top.getByRole('status').textContent(), note);
+    assert.equal(await top.locator('.section-note').last().textContent(), "Week of November 23, 2026 · Editors' picks by Sound Atlas, not a chart");
+    assert.equal(await top.locator('.video-tile').count(), 10);
+    assert.equal(await top.getByRole('combobox', { name: 'Week' }).inputValue(), SEED_TOP_TEN_WEEK);
+  }
+  assert.deepEqual(page.problems.filter((problem) => !/status of 40[04]/.test(problem)), []);
+  await page.context().close();
+});
+
+test('Top 10 thumbnails that fail to load (before or after hydration) show the placeholder, never a broken image', async () => {
+  const chart = await (await fetch(`${site.origin}/api/weekly-top-ten`)).json();
+  const page = await quietPage(site, { viewport: { width: 1366, height: 900 } });
+  await page.goto(`${site.origin}/`);
+  await hydrated(page);
+  const top = page.locator('section[aria-labelledby="top10-title"]');
+  // The video host is unreachable here (every other origin is aborted): each thumbnail fails.
+  const pictured = chart.slice(0, 4).filter((entry) => entry.thumbnailUrl);
+  assert.ok(pictured.length > 0, 'the seed has Top 10 thumbnails');
+  await until('placeholders for the failed thumbnails', async () => {
+    const tiles = await top.locator('.video-tile').evaluateAll((all) =>
+      all.slice(0, 4).map((tile) => ({
+        broken: [...tile.querySelectorAll('img')].some((img) => img.complete && img.naturalWidth === 0),
+        placeholder: tile.querySelector('.video-tile-placeholder')?.textContent ?? null,
+      })),
+    );
+    return tiles.every((tile, i) => !tile.broken && tile.placeholder === chart[i].songName);
+  });
+  await page.context().close();
 });
 
 test('home shows the Weekly Top 10, Brand New Songs, the channel, the latest articles and the quiz link', async () => {

@@ -142,3 +142,32 @@ test('after a client navigation the canonical URL is the one the server writes f
     });
   }
 });
+
+test('after a client navigation between browse letters the descriptions are the ones the server writes for that address', async () => {
+  const page = await quietPage(site);
+  await page.goto(`${site.origin}/browse?letter=A`);
+  await hydrated(page);
+  const keys = [['name', 'description'], ['property', 'og:description'], ['name', 'twitter:description'], ['property', 'og:title']];
+  const tags = keys.map(([attr, key]) => `meta[${attr}="${key}"]`);
+  const described = (html) => Object.fromEntries(keys.map(([attr, key], i) => [tags[i], html.match(new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`))?.[1] ?? null]));
+  const shown = () => page.evaluate((all) => Object.fromEntries(all.map((tag) => [tag, document.head.querySelector(tag)?.getAttribute('content') ?? null])), tags);
+  // A letter link, as a fan clicks it, then moves the way Back and Forward make them.
+  await page.getByRole('link', { name: 'C', exact: true }).first().click();
+  await page.waitForURL(`${site.origin}/browse?letter=C`);
+  for (const path of [null, '/browse', '/browse?letter=B', '/browse?letter=%23', '/browse?letter=A']) {
+    if (path) {
+      await page.evaluate((to) => {
+        window.history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+    }
+    await page.waitForTimeout(300);
+    const at = new URL(page.url());
+    const server = described(await (await fetch(`${site.origin}${at.pathname}${at.search}`)).text());
+    assert.ok(server['meta[name="description"]'], `the server describes ${at.pathname}${at.search}`);
+    await page.waitForFunction(([all, want]) => all.every((tag) => (document.head.querySelector(tag)?.getAttribute('content') ?? null) === want[tag]), [tags, server], { timeout: 5000 }).catch(async () => {
+      assert.deepEqual(await shown(), server, `${at.pathname}${at.search}`);
+    });
+  }
+  assert.deepEqual(page.problems, []);
+});

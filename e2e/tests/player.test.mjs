@@ -662,3 +662,55 @@ test('on the home page, a Top 10 card (and a new-song card with a video) opens i
   await fresh.waitFor({ state: 'detached' });
   assert.deepEqual(page.problems, []);
 });
+
+test('a Top 10 or new-song card without a video opens its overlay on its own place, saying so, with its neighbours and Buy', async () => {
+  const chart = await (await fetch(`${site.origin}/api/weekly-top-ten`)).json();
+  const songs = await (await fetch(`${site.origin}/api/new-songs`)).json();
+  const page = await quietPage(site, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${site.origin}/`);
+  await hydrated(page);
+  const silent = chart.find((entry) => !entry.youtubeLink);
+  assert.ok(silent, 'the seeded chart has an entry without a video');
+  await page.locator('.video-tile--top10').filter({ hasText: silent.songName }).getByRole('button', { name: new RegExp(silent.songName) }).click();
+  const top = page.getByRole('dialog', { name: 'Weekly Top 10 video' });
+  await top.waitFor();
+  assert.equal(await top.getByRole('heading', { level: 2 }).textContent(), silent.songName);
+  assert.ok(await top.getByText(`position ${chart.indexOf(silent) + 1} of ${chart.length}`).isVisible());
+  assert.ok(await top.getByText('No video yet').isVisible());
+  if (silent.amazonLink) assert.ok(await top.getByRole('button', { name: 'Preview or Buy' }).isVisible());
+  await top.getByRole('button', { name: 'Next video' }).click();
+  assert.equal(await top.getByRole('heading', { level: 2 }).textContent(), chart[(chart.indexOf(silent) + 1) % chart.length].songName);
+  await top.getByRole('button', { name: 'Close Video' }).click();
+  await top.waitFor({ state: 'detached' });
+
+  const song = songs.find((s) => !s.videoId);
+  if (song) {
+    await page.locator('.video-tile--song').filter({ hasText: song.songName }).getByRole('button', { name: new RegExp(song.songName) }).click();
+    const fresh = page.getByRole('dialog', { name: 'Brand New Songs video' });
+    await fresh.waitFor();
+    assert.equal(await fresh.getByRole('heading', { level: 2 }).textContent(), song.songName);
+    assert.ok(await fresh.getByText(`position ${songs.indexOf(song) + 1} of ${songs.length}`).isVisible());
+    assert.ok(await fresh.getByText('No video yet').isVisible());
+    if (song.amazonLink) assert.ok(await fresh.getByRole('button', { name: 'Buy', exact: true }).isVisible());
+    await page.keyboard.press('Escape');
+    await fresh.waitFor({ state: 'detached' });
+  }
+  assert.deepEqual(page.problems, []);
+});
+
+test('a channel without a video plays nothing and says so: the button offers Play, and a playlist moves on to its next playable entry', async () => {
+  const page = await aboutPage();
+  const silent = { id: '77', title: 'Silent Channel', soloVideoLink: 'https://www.youtube.com/@nosuchchannel', genres: [] };
+  await requestPlay(page, { items: [silent], name: 'One' });
+  const alert = overlay(page).getByRole('alert').filter({ hasText: 'No video available for this channel yet.' });
+  await alert.waitFor();
+  await overlay(page).getByRole('button', { name: 'Play', exact: true }).waitFor();
+  assert.equal(await overlay(page).getByRole('button', { name: 'Pause', exact: true }).count(), 0, 'never Pause while nothing plays');
+  assert.ok(!(await overlay(page).getByRole('button', { name: 'Next track' }).isDisabled()));
+
+  // Play All over a list that starts with it: the player goes on to the next entry and plays it.
+  await requestPlay(page, { items: [silent, track(2), track(3)], name: 'Mixed' });
+  await until('the next playable entry playing', async () => (await nowTitle(page)) === 'Song 2' && (await fakePlayers(page)).some((p) => p.id === 'fakeVideo02' && p.state === 1));
+  await overlay(page).getByRole('button', { name: 'Pause', exact: true }).waitFor();
+  assert.deepEqual(page.problems.filter((problem) => !/status of 404/.test(problem)), []);
+});

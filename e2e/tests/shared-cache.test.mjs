@@ -1,6 +1,7 @@
 // The site behind a real shared cache (Debian's nginx with e2e/support/nginx-shared-cache.conf):
 // anonymous pages are kept and revalidated, a signed-in visitor's never are.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { until } from '../support/harness.mjs';
 import { startSiteWithMail } from '../support/mail.mjs';
@@ -64,6 +65,26 @@ test("a signed-in visitor's page is never stored nor served to anyone else", asy
   const about = await get('/about', viaCache);
   assert.equal(about.headers.get('x-cache-status'), 'BYPASS');
   assert.ok((await about.text()).includes('cached@example.com'));
+  // The cookie written as the server's session layer also reads it (a percent-encoded name,
+  // spaces around it): the cache and the server take it for the session alike.
+  for (const written of [`sa%5Fsession=${session.value}`, `other=1;  sa_session =${session.value}`]) {
+    const page = await get('/about', { cookie: written });
+    assert.equal(page.headers.get('x-cache-status'), 'BYPASS', written);
+    assert.ok((await page.text()).includes('cached@example.com'), written);
+  }
+});
+
+test("the cache's access log holds paths, never query strings (the emailed links' tokens)", async () => {
+  const token = 'emailed-token-never-in-a-log';
+  await get(`/api/auth/confirm?token=${token}`);
+  await get(`/new-password?token=${token}`);
+  const log = await until('the access log lines', () => {
+    const text = readFileSync(cache.accessLog, 'utf8');
+    return text.includes('/new-password') && text;
+  });
+  assert.ok(log.includes('"GET /api/auth/confirm HTTP/1.1"'), log);
+  assert.ok(!log.includes(token), log);
+  assert.ok(!log.includes('?'), log);
 });
 
 test('a change of data shows through the cache within the freshness the pages state', async () => {

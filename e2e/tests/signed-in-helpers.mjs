@@ -3,8 +3,10 @@
 import assert from 'node:assert/strict';
 import { hydrated, quietPage } from './browser-helpers.mjs';
 
+const DEFAULT_PASSWORD = 'a long enough password';
+
 /** Signs `email` up through the API (not yet confirmed: the mailed link or code does that). */
-export async function signUp(site, email, password = 'a long enough password') {
+export async function signUp(site, email, password = DEFAULT_PASSWORD) {
   const answer = await fetch(`${site.origin}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: site.origin },
@@ -13,10 +15,14 @@ export async function signUp(site, email, password = 'a long enough password') {
   assert.equal(answer.status, 200);
 }
 
-/** Follows the confirmation link mailed to `email` in `page` and confirms, which signs it in (on home). */
-export async function confirmByMail(site, mail, page, email) {
+/**
+ * Follows the confirmation link mailed to `email` in `page` and confirms with the sign-up's
+ * `password`, which signs it in (on home).
+ */
+export async function confirmByMail(site, mail, page, email, password = DEFAULT_PASSWORD) {
   const message = await mail.mailTo(email, /Confirm/);
   await page.goto(message.text.match(/http\S+\/api\/auth\/confirm\?token=\S+/)[0]);
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Confirm my email' }).click();
   await page.waitForURL(`${site.origin}/`);
 }

@@ -12,6 +12,7 @@ mod m20261124_000001_article_updated_at;
 mod m20261125_000001_code_guesses_and_rate_limits;
 mod m20261125_000010_top_ten_weeks;
 mod m20261125_000020_artist_enrichment;
+mod m20261127_000001_known_clients;
 
 pub struct Migrator;
 
@@ -29,6 +30,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000001_code_guesses_and_rate_limits::Migration),
             Box::new(m20261125_000010_top_ten_weeks::Migration),
             Box::new(m20261125_000020_artist_enrichment::Migration),
+            Box::new(m20261127_000001_known_clients::Migration),
         ]
     }
 }

@@ -3,8 +3,6 @@
 //! Answers never tell whether an address has an account: sign-up, resend, code and
 //! recovery requests answer alike, and mail goes out in the background.
 
-use std::net::IpAddr;
-
 use axum::extract::{FromRef, FromRequestParts, State};
 use axum::http::{header, request::Parts, HeaderValue};
 use axum::middleware;
@@ -16,14 +14,15 @@ use sound_atlas_web::{Answers, ApiError, ApiResult, JsonOrRedirect, OperationRou
 use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 
-use crate::http::{client_ip, safe_redirect};
+use crate::http::safe_redirect;
+use crate::known::{self, Client, DeviceCookie};
 use crate::limits::{
-    allowed, ip_key, TOO_MANY_ACCOUNT_SIGN_INS, TOO_MANY_REQUESTS, TOO_MANY_SIGN_INS,
+    allowed, too_many, TOO_MANY_ACCOUNT_SIGN_INS, TOO_MANY_REQUESTS, TOO_MANY_SIGN_INS,
     TOO_MANY_SIGN_UPS,
 };
 use crate::model::{
-    CodeCheck, CodeRequest, Credentials, Deleted, Done, EmailOnly, Export, ExportProfile,
-    LinkToken, NewPassword, User,
+    CodeCheck, CodeRequest, Credentials, Deleted, Done, EmailOnly, EmailedLink, Export,
+    ExportProfile, User,
 };
 use crate::session::{self, check_claim, claimed_user_id, CurrentUser, SignedIn};
 use crate::tokens::{self, Purpose};
@@ -41,6 +40,8 @@ pub const NOT_CONFIRMED: &str = "Email not confirmed";
 pub const NEITHER_EMAIL_NOR_PHONE: &str = "You must provide either an email or phone number.";
 pub const BAD_LINK: &str = "Email link is invalid or has expired";
 pub const BAD_CODE: &str = "Token has expired or is invalid";
+pub const NOT_THE_SIGN_UP_PASSWORD: &str = "That is not the password chosen when signing up \
+    with this address. Enter that password, or choose a new one with \"Forgot your password?\".";
 pub const ACCOUNT_DELETED: &str = "Your account and all data have been permanently deleted.";
 
 pub fn router<S>() -> Router<S>
@@ -80,30 +81,22 @@ where
         ))
 }
 
-/// The client's IP address as far as rate limits are concerned (see [`client_ip`]).
-pub struct ClientIp(pub Option<IpAddr>);
-
-impl<S> FromRequestParts<S> for ClientIp
-where
-    S: Send + Sync,
-    Accounts: FromRef<S>,
-{
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let accounts = Accounts::from_ref(state);
-        Ok(ClientIp(client_ip(
-            parts,
-            &accounts.config().trusted_proxies,
-        )))
-    }
-}
-
 fn public(user: &user::Model) -> User {
     User {
         id: user.id,
         email: user.email.clone(),
     }
+}
+
+/// Signs `user` in on this session and remembers this client for the account.
+async fn sign_in_from(
+    accounts: &Accounts,
+    session: &tower_sessions::Session,
+    user: &user::Model,
+    client: &Client,
+) -> ApiResult<DeviceCookie> {
+    session::sign_in(session, user).await?;
+    Ok(known::remember(accounts, user.id, client).await?)
 }
 
 fn done(message: &str) -> Json<Done> {
@@ -133,13 +126,14 @@ async fn current_user(
 
 async fn sign_up(
     State(accounts): State<Accounts>,
-    ClientIp(ip): ClientIp,
+    client: Client,
     Input { value, .. }: Input<Credentials>,
 ) -> ApiResult<Json<Done>> {
+    let ip = client.ip_key();
     accounts
         .limits()
         .sign_up_per_ip
-        .check(&ip_key(ip), TOO_MANY_SIGN_UPS)
+        .check(&ip, TOO_MANY_SIGN_UPS)
         .await?;
     let email = parse_email(value.email.as_deref())?;
     let password = required_password(value.password)?;
@@ -147,12 +141,10 @@ async fn sign_up(
     // Hashed whether or not the address is taken, so both answers take as long.
     let hash = password::hash(password).await?;
     let db = accounts.db();
-    let (user, pending) = match users::create(db, &email, Some(hash.clone()), false).await? {
+    let (user, pending) = match users::create(db, &email, Some(hash), false).await? {
         Some(user) => (user, true),
         None => match users::find_by_email(db, &email.key).await? {
-            Some(user) if user.confirmed_at.is_none() => {
-                (replace_pending_password(db, user, hash).await?, true)
-            }
+            Some(user) if user.confirmed_at.is_none() => (contest(db, user).await?, true),
             Some(user) => (user, false),
             // Deleted a moment ago: nothing to do, and nothing to tell.
             None => return Ok(done(CHECK_EMAIL_SIGN_UP)),
@@ -160,7 +152,7 @@ async fn sign_up(
     };
     // At most once a minute (and the daily cap) per address, silently: answers must not
     // differ whether the address has an account or not.
-    if allowed(accounts.limits().mail_to(&user.email_key).await)? {
+    if allowed(accounts.limits().mail_to(&user.email_key, &ip, false).await)? {
         if pending {
             mail_confirmation_link(&accounts, &user).await?;
         } else {
@@ -180,21 +172,14 @@ async fn sign_up(
     Ok(done(CHECK_EMAIL_SIGN_UP))
 }
 
-/// The latest sign-up's password becomes the pending one, and the links mailed for an
-/// earlier one stop working (one transaction): a link only ever confirms the password
-/// chosen by the sign-up that mailed it.
-async fn replace_pending_password(
-    db: &sea_orm::DatabaseConnection,
-    user: user::Model,
-    hash: String,
-) -> ApiResult<user::Model> {
-    let txn = db.begin().await?;
-    tokens::revoke_all(&txn, user.id).await?;
+/// A second sign-up for an address nobody has confirmed yet: no sign-up's password can be
+/// trusted any more (either may be someone else's), so none is kept. Whoever confirms
+/// from the mailbox chooses the password then (the confirmation page asks for it); the
+/// links already mailed stay valid, so a later sign-up never takes the owner's way in.
+async fn contest(db: &sea_orm::DatabaseConnection, user: user::Model) -> ApiResult<user::Model> {
     let mut active = user.into_active_model();
-    active.password_hash = Set(Some(hash));
-    let user = active.update(&txn).await?;
-    txn.commit().await?;
-    Ok(user)
+    active.password_hash = Set(None);
+    Ok(active.update(db).await?)
 }
 
 /// Emails a new confirmation link (replacing any earlier one). The caller has counted
@@ -207,9 +192,9 @@ async fn mail_confirmation_link(accounts: &Accounts, user: &user::Model) -> ApiR
         "Confirm your Sound Atlas account",
         format!(
             "Welcome to Sound Atlas!\n\nConfirm your email address by opening this link \
-             (valid for 24 hours, once):\n\n{}{}\n\nIt confirms \
-             the password chosen at the latest sign-up with this address. If you did not \
-             sign up, you can ignore this message.\n",
+             (valid for 24 hours, once):\n\n{}{}\n\nThe page asks for the \
+             password you chose when you signed up. If you did not sign up, you can \
+             ignore this message.\n",
             accounts.config().public_url,
             api::CONFIRMATION_LINK.path(&[&secret])
         ),
@@ -217,34 +202,38 @@ async fn mail_confirmation_link(accounts: &Accounts, user: &user::Model) -> ApiR
     Ok(())
 }
 
-/// The address of a request that sends mail (resend, code, recovery), within its
-/// limits: per IP, and once a minute and a daily cap per address — keyed by address
-/// whether or not it has an account, so a 429 reveals nothing.
+/// The address of a request that sends mail (resend, code, recovery) and its account,
+/// within the limits: per IP, and once a minute and a daily cap per address — keyed by
+/// address whether or not it has an account, so a 429 reveals nothing; a client the
+/// account knows is not held to what outsiders can fill ([`Limiters::mail_to`]).
+///
+/// [`Limiters::mail_to`]: crate::limits::Limiters::mail_to
 async fn mail_request(
     accounts: &Accounts,
-    ip: Option<IpAddr>,
+    client: &Client,
     raw_email: Option<&str>,
-) -> ApiResult<users::Email> {
+) -> ApiResult<(users::Email, Option<user::Model>)> {
     let limits = accounts.limits();
+    let ip = client.ip_key();
     limits
         .mail_requests_per_ip
-        .check(&ip_key(ip), TOO_MANY_REQUESTS)
+        .check(&ip, TOO_MANY_REQUESTS)
         .await?;
     let email = parse_email(raw_email)?;
-    limits.mail_to(&email.key).await?;
-    Ok(email)
+    let user = users::find_by_email(accounts.db(), &email.key).await?;
+    let known = known::knows(accounts.db(), user.as_ref().map(|u| u.id), client).await?;
+    limits.mail_to(&email.key, &ip, known).await?;
+    Ok((email, user))
 }
 
 async fn resend(
     State(accounts): State<Accounts>,
-    ClientIp(ip): ClientIp,
+    client: Client,
     Input { value, .. }: Input<EmailOnly>,
 ) -> ApiResult<Json<Done>> {
-    let email = mail_request(&accounts, ip, value.email.as_deref()).await?;
-    if let Some(user) = users::find_by_email(accounts.db(), &email.key).await? {
-        if user.confirmed_at.is_none() {
-            mail_confirmation_link(&accounts, &user).await?;
-        }
+    let (_, user) = mail_request(&accounts, &client, value.email.as_deref()).await?;
+    if let Some(user) = user.filter(|user| user.confirmed_at.is_none()) {
+        mail_confirmation_link(&accounts, &user).await?;
     }
     Ok(done(CHECK_EMAIL_SIGN_UP))
 }
@@ -281,67 +270,84 @@ fn signed_in_answer(user: &user::Model, from_form: bool, redirect: &str) -> Json
     }
 }
 
+/// A confirmation link's form: the link proves the address, the password who chose it.
+/// The account gets the pending password when the one typed matches it (a wrong one
+/// counts against the link), or, when several sign-ups contested the address and none
+/// is pending, the one typed here. Never a password the confirming person has not shown.
 async fn confirm(
     State(accounts): State<Accounts>,
     CurrentUser { session, .. }: CurrentUser,
-    Input { value, from_form }: Input<LinkToken>,
-) -> ApiResult<JsonOrRedirect<User>> {
+    client: Client,
+    Input { value, from_form }: Input<EmailedLink>,
+) -> ApiResult<(DeviceCookie, JsonOrRedirect<User>)> {
     let redirect = safe_redirect(value.redirect_to.as_deref())?;
+    let password = required_password(value.password)?;
     let token = value.token.unwrap_or_default();
-    let txn = accounts.db().begin().await?;
-    let Some(user_id) = tokens::consume_link(&txn, Purpose::Confirm, token.trim()).await? else {
+    let token = token.trim();
+    let db = accounts.db();
+    let Some(user_id) = tokens::peek_link(db, Purpose::Confirm, token).await? else {
+        return Err(ApiError::bad_request(BAD_LINK));
+    };
+    let user = user::Entity::find_by_id(user_id)
+        .one(db)
+        .await?
+        .ok_or_else(|| ApiError::bad_request(BAD_LINK))?;
+    // Hashing and verifying run before the transaction, which they would hold for long.
+    let hash = match user.password_hash {
+        Some(pending) => {
+            if !password::verify(password, Some(pending.clone())).await {
+                tokens::count_wrong_password(db, Purpose::Confirm, token).await?;
+                return Err(ApiError::bad_request(NOT_THE_SIGN_UP_PASSWORD));
+            }
+            pending
+        }
+        None => {
+            password::check_rules(&password)?;
+            password::hash(password).await?
+        }
+    };
+    let txn = db.begin().await?;
+    // Used (or ended) meanwhile: the link works once.
+    let Some(user_id) = tokens::consume_link(&txn, Purpose::Confirm, token).await? else {
         return Err(ApiError::bad_request(BAD_LINK));
     };
     let user = user::Entity::find_by_id(user_id)
         .one(&txn)
         .await?
         .ok_or_else(|| ApiError::bad_request(BAD_LINK))?;
-    // The pending password is the one chosen by the sign-up that mailed this link (a
-    // later sign-up would have revoked it), so it becomes the account's.
-    let user = confirm_account(&txn, user, PendingPassword::Keep).await?;
+    let user = hand_over(&txn, user, Some(hash)).await?;
     txn.commit().await?;
-    session::sign_in(&session, &user).await?;
-    Ok(signed_in_answer(&user, from_form, &redirect))
+    let device = sign_in_from(&accounts, &session, &user, &client).await?;
+    Ok((device, signed_in_answer(&user, from_form, &redirect)))
 }
 
-/// What a confirmation does with the password chosen at sign-up.
-enum PendingPassword {
-    /// A confirmation link was mailed for it: it becomes the account's password.
-    Keep,
-    /// A code proves the address, not who chose the password: it is dropped (the owner
-    /// sets one through recovery).
-    Drop,
-}
-
-/// Confirms an account: whoever confirmed owns it. Every earlier emailed link and code
-/// and every other session of the account ends. An account confirmed already is left as
-/// it is.
-async fn confirm_account(
+/// Whoever proved the address now holds the account, with `password` (a hash of one they
+/// have shown they know; `None`: no password until they set one by recovery). Every
+/// emailed link and code still unused and every other session of the account ends, and
+/// the account is confirmed.
+async fn hand_over(
     db: &impl sea_orm::ConnectionTrait,
     user: user::Model,
-    pending: PendingPassword,
+    password: Option<String>,
 ) -> ApiResult<user::Model> {
-    if user.confirmed_at.is_some() {
-        return Ok(user);
-    }
     tokens::revoke_all(db, user.id).await?;
     store::end_sessions_of(db, user.id, None).await?;
+    let confirmed_at = user.confirmed_at.unwrap_or_else(now);
     let mut active = user.into_active_model();
-    active.confirmed_at = Set(Some(now()));
-    if let PendingPassword::Drop = pending {
-        active.password_hash = Set(None);
-    }
+    active.confirmed_at = Set(Some(confirmed_at));
+    active.password_hash = Set(password);
     Ok(active.update(db).await?)
 }
 
 async fn sign_in(
     State(accounts): State<Accounts>,
-    ClientIp(ip): ClientIp,
+    client: Client,
     CurrentUser { session, .. }: CurrentUser,
     Input { value, .. }: Input<Credentials>,
-) -> ApiResult<Json<User>> {
+) -> ApiResult<(DeviceCookie, Json<User>)> {
     let limits = accounts.limits();
-    let ip = ip_key(ip);
+    let db = accounts.db();
+    let ip = client.ip_key();
     limits.sign_in_per_ip.check(&ip, TOO_MANY_SIGN_INS).await?;
     let email = parse_email(value.email.as_deref())?;
     // Per account *and* IP: an attacker elsewhere cannot lock the owner out.
@@ -349,35 +355,43 @@ async fn sign_in(
         .sign_in_per_account_ip
         .check(&format!("{}|{ip}", email.key), TOO_MANY_SIGN_INS)
         .await?;
+    let user = users::find_by_email(db, &email.key).await?;
     // And a ceiling on failed sign-ins per account from everywhere (a botnet's guesses):
     // each attempt is counted before its password is checked, so concurrent guesses
-    // cannot pass it, and given back when the password was right. Past it the owner signs
-    // in by emailed code or recovers; both stay open.
-    limits
-        .failed_sign_ins_per_account
-        .check(&email.key, TOO_MANY_ACCOUNT_SIGN_INS)
-        .await?;
+    // cannot pass it, and given back when the password was right. Past it, a browser or
+    // address the account has signed in from still may (its limit per account and IP
+    // above holds); anyone else signs in by emailed code or recovers, both open.
+    let counted = match limits.failed_sign_ins_per_account.take(&email.key).await? {
+        Ok(()) => true,
+        Err(wait) => {
+            if !known::knows(db, user.as_ref().map(|u| u.id), &client).await? {
+                return Err(too_many(TOO_MANY_ACCOUNT_SIGN_INS, wait));
+            }
+            false
+        }
+    };
     let password = required_password(value.password)?;
     if password.chars().count() > password::MAX_PASSWORD_CHARS {
         // Never stored that long, so it cannot match; spare the hashing.
         return Err(ApiError::bad_request(INVALID_CREDENTIALS));
     }
-    let user = users::find_by_email(accounts.db(), &email.key).await?;
     let stored = user.as_ref().and_then(|u| u.password_hash.clone());
     let matches = password::verify(password, stored).await;
     let Some(user) = user.filter(|_| matches) else {
         return Err(ApiError::bad_request(INVALID_CREDENTIALS));
     };
-    limits
-        .failed_sign_ins_per_account
-        .refund(&email.key)
-        .await?;
+    if counted {
+        limits
+            .failed_sign_ins_per_account
+            .refund(&email.key)
+            .await?;
+    }
     if user.confirmed_at.is_none() {
         // Never a session on a password nobody has confirmed the address for.
         return Err(ApiError::bad_request(NOT_CONFIRMED));
     }
-    session::sign_in(&session, &user).await?;
-    Ok(Json(public(&user)))
+    let device = sign_in_from(&accounts, &session, &user, &client).await?;
+    Ok((device, Json(public(&user))))
 }
 
 async fn sign_out(CurrentUser { session, .. }: CurrentUser) -> ApiResult<Json<Done>> {
@@ -387,7 +401,7 @@ async fn sign_out(CurrentUser { session, .. }: CurrentUser) -> ApiResult<Json<Do
 
 async fn request_code(
     State(accounts): State<Accounts>,
-    ClientIp(ip): ClientIp,
+    client: Client,
     Input { value, .. }: Input<CodeRequest>,
 ) -> ApiResult<Json<Done>> {
     let given = |v: &Option<String>| v.as_deref().is_some_and(|v| !v.trim().is_empty());
@@ -398,8 +412,8 @@ async fn request_code(
             NEITHER_EMAIL_NOR_PHONE
         }));
     }
-    let email = mail_request(&accounts, ip, value.email.as_deref()).await?;
-    if let Some(user) = users::find_by_email(accounts.db(), &email.key).await? {
+    let (_, user) = mail_request(&accounts, &client, value.email.as_deref()).await?;
+    if let Some(user) = user {
         let code = tokens::new_code();
         tokens::issue(accounts.db(), user.id, Purpose::Code, &code).await?;
         accounts.mailer().send_later(
@@ -417,8 +431,9 @@ async fn request_code(
 async fn verify_code(
     State(accounts): State<Accounts>,
     CurrentUser { session, .. }: CurrentUser,
+    client: Client,
     Input { value, .. }: Input<CodeCheck>,
-) -> ApiResult<Json<User>> {
+) -> ApiResult<(DeviceCookie, Json<User>)> {
     let email = parse_email(value.email.as_deref())?;
     let code = value.token.unwrap_or_default();
     let txn = accounts.db().begin().await?;
@@ -432,19 +447,25 @@ async fn verify_code(
         txn.commit().await?;
         return Err(ApiError::bad_request(BAD_CODE));
     };
-    let user = confirm_account(&txn, user, PendingPassword::Drop).await?;
+    // A code proves the address, not who chose a pending password: an unconfirmed account
+    // is handed over without one (its owner sets one by recovery).
+    let user = if user.confirmed_at.is_none() {
+        hand_over(&txn, user, None).await?
+    } else {
+        user
+    };
     txn.commit().await?;
-    session::sign_in(&session, &user).await?;
-    Ok(Json(public(&user)))
+    let device = sign_in_from(&accounts, &session, &user, &client).await?;
+    Ok((device, Json(public(&user))))
 }
 
 async fn recover(
     State(accounts): State<Accounts>,
-    ClientIp(ip): ClientIp,
+    client: Client,
     Input { value, .. }: Input<EmailOnly>,
 ) -> ApiResult<Json<Done>> {
-    let email = mail_request(&accounts, ip, value.email.as_deref()).await?;
-    if let Some(user) = users::find_by_email(accounts.db(), &email.key).await? {
+    let (_, user) = mail_request(&accounts, &client, value.email.as_deref()).await?;
+    if let Some(user) = user {
         let secret = tokens::new_link_secret();
         tokens::issue(accounts.db(), user.id, Purpose::Recover, &secret).await?;
         accounts.mailer().send_later(
@@ -465,8 +486,9 @@ async fn recover(
 async fn set_new_password(
     State(accounts): State<Accounts>,
     CurrentUser { session, .. }: CurrentUser,
-    Input { value, from_form }: Input<NewPassword>,
-) -> ApiResult<JsonOrRedirect<User>> {
+    client: Client,
+    Input { value, from_form }: Input<EmailedLink>,
+) -> ApiResult<(DeviceCookie, JsonOrRedirect<User>)> {
     let redirect = safe_redirect(value.redirect_to.as_deref())?;
     let password = required_password(value.password)?;
     password::check_rules(&password)?;
@@ -480,17 +502,13 @@ async fn set_new_password(
         .one(&txn)
         .await?
         .ok_or_else(|| ApiError::bad_request(BAD_LINK))?;
-    // The link proves the address, and the password is the one chosen here.
-    let user = confirm_account(&txn, user, PendingPassword::Drop).await?;
-    let mut active = user.into_active_model();
-    active.password_hash = Set(Some(hash));
-    let user = active.update(&txn).await?;
-    // Whoever else holds a session of this account (perhaps the reason for the reset)
-    // is signed out; this browser gets a fresh session below.
-    store::end_sessions_of(&txn, user.id, None).await?;
+    // The link proves the address, and the password is the one chosen here. Whoever else
+    // holds a session, a code or a link of this account (perhaps the reason for the
+    // reset) loses it; this browser gets a fresh session below.
+    let user = hand_over(&txn, user, Some(hash)).await?;
     txn.commit().await?;
-    session::sign_in(&session, &user).await?;
-    Ok(signed_in_answer(&user, from_form, &redirect))
+    let device = sign_in_from(&accounts, &session, &user, &client).await?;
+    Ok((device, signed_in_answer(&user, from_form, &redirect)))
 }
 
 fn rfc3339(unix: i64) -> String {
@@ -540,6 +558,7 @@ async fn delete_account(
         .filter(identity::Column::UserId.eq(user.id))
         .exec(&txn)
         .await?;
+    known::forget(&txn, user.id).await?;
     store::end_sessions_of(&txn, user.id, None).await?;
     // Deleting an already deleted user (a repeated request racing this one) is no error.
     user::Entity::delete_by_id(user.id).exec(&txn).await?;
@@ -581,6 +600,7 @@ struct DeletedAccount {
 /// address, whatever the body says; otherwise 401.
 async fn deletion_confirmation(
     State(accounts): State<Accounts>,
+    client: Client,
     CurrentUser { user, session }: CurrentUser,
 ) -> ApiResult<Json<Done>> {
     let deleted: Option<DeletedAccount> = session
@@ -616,7 +636,13 @@ async fn deletion_confirmation(
         _ => return Err(session::not_signed_in()),
     };
     let send = match limit_key {
-        Some(key) => allowed(accounts.limits().mail_to(&key).await)?,
+        // Signed in: the account's own client.
+        Some(key) => allowed(
+            accounts
+                .limits()
+                .mail_to(&key, &client.ip_key(), true)
+                .await,
+        )?,
         None => true,
     };
     if send {
@@ -661,8 +687,9 @@ async fn oidc_start(
 async fn oidc_callback(
     State(accounts): State<Accounts>,
     CurrentUser { session, .. }: CurrentUser,
+    client: Client,
     params: QueryParams,
-) -> ApiResult<Redirect> {
+) -> ApiResult<(DeviceCookie, Redirect)> {
     let oidc = oidc_of(&accounts)?;
     let pending: Option<crate::oidc::Pending> = session
         .remove(crate::oidc::PENDING_KEY)
@@ -675,6 +702,6 @@ async fn oidc_callback(
     let code = params.get("code").unwrap_or("");
     let state = params.get("state").unwrap_or("");
     let user = crate::oidc::complete(&accounts, oidc, &pending, code, state).await?;
-    session::sign_in(&session, &user).await?;
-    Ok(Redirect::to(pending.redirect()))
+    let device = sign_in_from(&accounts, &session, &user, &client).await?;
+    Ok((device, Redirect::to(pending.redirect())))
 }

@@ -58,10 +58,15 @@ pub struct Limits {
     pub failed_sign_ins_per_account: Limit,
     /// Sign-ups from one IP address.
     pub sign_up_per_ip: Limit,
-    /// Emails (confirmation, code, recovery, notices) to one address: one a minute.
+    /// Emails (confirmation, code, recovery, notices) to one address: one a minute. A
+    /// client the account knows has a minute of its own, so others' requests never delay it.
     pub mail_per_address: Limit,
-    /// Emails to one address in a day.
+    /// Emails to one address asked for from one IP address in a day.
     pub mail_per_address_daily: Limit,
+    /// Emails to one address in a day asked for by clients the account does not know, all
+    /// together (a botnet's ceiling; the owner's own browsers and addresses are not held
+    /// to it).
+    pub mail_per_address_ceiling: Limit,
     /// Code and recovery requests from one IP address.
     pub mail_requests_per_ip: Limit,
 }
@@ -75,6 +80,7 @@ impl Default for Limits {
             sign_up_per_ip: Limit::new(10, 60 * 60),
             mail_per_address: Limit::new(1, 60),
             mail_per_address_daily: Limit::new(10, 24 * 60 * 60),
+            mail_per_address_ceiling: Limit::new(30, 24 * 60 * 60),
             mail_requests_per_ip: Limit::new(20, 60 * 60),
         }
     }
@@ -216,6 +222,15 @@ impl AccountsConfig {
             "__Host-sa_session"
         } else {
             "sa_session"
+        }
+    }
+
+    /// The browser's device id (see `known`), prefixed like the session cookie.
+    pub fn device_cookie_name(&self) -> &'static str {
+        if self.https() {
+            "__Host-sa_device"
+        } else {
+            "sa_device"
         }
     }
 }

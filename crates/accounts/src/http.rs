@@ -2,6 +2,7 @@
 //! body extractor and the cross-origin guard every write shares are in sound_atlas_web.)
 
 use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use axum::extract::ConnectInfo;
 use axum::http::request::Parts;
@@ -29,13 +30,22 @@ pub fn safe_redirect(target: Option<&str>) -> Result<String, ApiError> {
 
 /// The client's IP address: the TCP peer, or, when the peer is a trusted proxy, the
 /// nearest address in `X-Forwarded-For` that is not itself a trusted proxy. A forged
-/// header from anyone else is ignored.
+/// header from anyone else is ignored; the first such header is logged, since a proxy
+/// left out of `SOUND_ATLAS_TRUSTED_PROXIES` makes every visitor share its limits.
 pub fn client_ip(parts: &Parts, trusted: &[IpAddr]) -> Option<IpAddr> {
+    static WARNED: AtomicBool = AtomicBool::new(false);
     let peer = parts
         .extensions
         .get::<ConnectInfo<SocketAddr>>()
         .map(|ConnectInfo(addr)| addr.ip())?;
     if !trusted.contains(&peer) {
+        if parts.headers.contains_key("x-forwarded-for") && !WARNED.swap(true, Ordering::Relaxed) {
+            tracing::warn!(
+                "X-Forwarded-For from {peer} ignored: SOUND_ATLAS_TRUSTED_PROXIES does not list \
+                 it. Behind a proxy, list the proxy's address there, or every visitor shares \
+                 the proxy's rate limits."
+            );
+        }
         return Some(peer);
     }
     let forwarded: Vec<IpAddr> = parts

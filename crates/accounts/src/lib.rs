@@ -9,6 +9,7 @@
 pub mod api;
 pub mod config;
 pub mod http;
+pub mod known;
 pub mod limits;
 pub mod mail;
 pub mod model;

@@ -20,6 +20,7 @@ pub struct Limiters {
     pub sign_up_per_ip: Keyed,
     pub mail_per_address: Keyed,
     pub mail_per_address_daily: Keyed,
+    pub mail_per_address_ceiling: Keyed,
     pub mail_requests_per_ip: Keyed,
 }
 
@@ -35,18 +36,29 @@ impl Limiters {
             ),
             sign_up_per_ip: keyed("sign-up/ip", limits.sign_up_per_ip),
             mail_per_address: keyed("mail/address", limits.mail_per_address),
-            mail_per_address_daily: keyed("mail/address/day", limits.mail_per_address_daily),
+            mail_per_address_daily: keyed("mail/address+ip/day", limits.mail_per_address_daily),
+            mail_per_address_ceiling: keyed("mail/address/day", limits.mail_per_address_ceiling),
             mail_requests_per_ip: keyed("mail-request/ip", limits.mail_requests_per_ip),
         }
     }
 
-    /// One more mail to `address`: once a minute, and at most the daily cap. A 429 when
-    /// over either.
-    pub async fn mail_to(&self, address: &str) -> Result<(), ApiError> {
-        self.mail_per_address.check(address, ONCE_A_MINUTE).await?;
+    /// One more mail to `address`, asked for from the address `ip` (a rate-limit key) by a
+    /// client the account knows or not: once a minute (a known client's minute is its
+    /// own), the daily cap per asking address, and for unknown clients the daily ceiling
+    /// of them all. A 429 when over any. No counter an outsider fills refuses a known client.
+    pub async fn mail_to(&self, address: &str, ip: &str, known: bool) -> Result<(), ApiError> {
+        let from_ip = format!("{address}|{ip}");
+        let pace = if known { &from_ip } else { address };
+        self.mail_per_address.check(pace, ONCE_A_MINUTE).await?;
         self.mail_per_address_daily
-            .check(address, TOO_MANY_MAILS)
-            .await
+            .check(&from_ip, TOO_MANY_MAILS)
+            .await?;
+        if !known {
+            self.mail_per_address_ceiling
+                .check(address, TOO_MANY_MAILS)
+                .await?;
+        }
+        Ok(())
     }
 }
 

@@ -39,7 +39,13 @@ pub struct Oidc {
     redirect_uri: String,
     http: openidconnect::reqwest::Client,
     metadata: OnceCell<CoreProviderMetadata>,
+    /// When discovery last failed: for [`DISCOVERY_RETRY`] after it, sign-ins answer 503
+    /// at once instead of each waiting out its own attempt behind the others.
+    discovery_failed: std::sync::Mutex<Option<std::time::Instant>>,
 }
+
+/// How long a failed discovery is remembered.
+pub const DISCOVERY_RETRY: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// What the browser's session remembers between leaving for the provider and coming back.
 #[derive(Debug, Serialize, Deserialize)]
@@ -93,6 +99,7 @@ impl Oidc {
             config,
             http,
             metadata: OnceCell::new(),
+            discovery_failed: std::sync::Mutex::new(None),
         })
     }
 
@@ -112,10 +119,22 @@ impl Oidc {
         let metadata = self
             .metadata
             .get_or_try_init(|| async {
+                let failed = || {
+                    self.discovery_failed
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                };
+                if failed().is_some_and(|at| at.elapsed() < DISCOVERY_RETRY) {
+                    return Err(ApiError::Unavailable(
+                        "identity provider: its discovery failed a moment ago".into(),
+                    ));
+                }
                 let issuer = IssuerUrl::new(self.config.issuer.clone()).map_err(unavailable)?;
-                CoreProviderMetadata::discover_async(issuer, &self.http)
-                    .await
-                    .map_err(unavailable)
+                let discovered = CoreProviderMetadata::discover_async(issuer, &self.http).await;
+                if discovered.is_err() {
+                    *failed() = Some(std::time::Instant::now());
+                }
+                discovered.map_err(unavailable)
             })
             .await?;
         Ok(CoreClient::from_provider_metadata(

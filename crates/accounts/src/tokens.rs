@@ -1,7 +1,8 @@
 //! Single-use secrets sent by email: links (32 random bytes) and 6-digit sign-in codes.
 //! Only a SHA-256 of each is stored; using one is a conditional update, so it succeeds once.
-//! A code takes [`MAX_CODE_GUESSES`] guesses; the last wrong one ends it (its owner asks
-//! for a new one; a guesser never closes code sign-in for them).
+//! A code takes [`MAX_GUESSES`] guesses, and a confirmation link as many wrong passwords;
+//! the last wrong one ends it (its owner asks for a new one; a guesser never closes the
+//! way in for them).
 
 use base64::Engine;
 use rand::{Rng, RngCore};
@@ -40,14 +41,24 @@ impl Purpose {
     }
 }
 
-/// Guesses one emailed code takes, the right one included.
-pub const MAX_CODE_GUESSES: i32 = 5;
+/// Guesses one emailed code (or passwords one confirmation link) takes, the right one
+/// included.
+pub const MAX_GUESSES: i32 = 5;
 
 /// A new link secret, URL-safe.
 pub fn new_link_secret() -> String {
     let mut bytes = [0u8; 32];
     rand::rng().fill_bytes(&mut bytes);
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// Whether `text` has the shape of [`new_link_secret`]'s secrets (so a cookie or form
+/// field of any other shape is not even looked up).
+pub fn is_link_secret(text: &str) -> bool {
+    text.len() == 43
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
 /// A new 6-digit code.
@@ -103,6 +114,48 @@ pub async fn consume_link(
     consume(db, purpose, digest(purpose, 0, secret)).await
 }
 
+/// The user of the live link `secret`, without using it (a confirmation first checks the
+/// password typed with it).
+pub async fn peek_link(
+    db: &impl ConnectionTrait,
+    purpose: Purpose,
+    secret: &str,
+) -> Result<Option<i32>, DbErr> {
+    Ok(Tokens::find()
+        .filter(auth_token::Column::TokenHash.eq(digest(purpose, 0, secret)))
+        .filter(auth_token::Column::Purpose.eq(purpose.as_str()))
+        .filter(auth_token::Column::UsedAt.is_null())
+        .filter(auth_token::Column::ExpiresAt.gt(now()))
+        .filter(auth_token::Column::Attempts.lt(MAX_GUESSES))
+        .one(db)
+        .await?
+        .map(|token| token.user_id))
+}
+
+/// Counts a wrong password typed with the link `secret`; the last one allowed ends it.
+pub async fn count_wrong_password(
+    db: &impl ConnectionTrait,
+    purpose: Purpose,
+    secret: &str,
+) -> Result<(), DbErr> {
+    let hash = digest(purpose, 0, secret);
+    Tokens::update_many()
+        .col_expr(
+            auth_token::Column::Attempts,
+            Expr::col(auth_token::Column::Attempts).add(1),
+        )
+        .filter(auth_token::Column::TokenHash.eq(hash.clone()))
+        .filter(auth_token::Column::UsedAt.is_null())
+        .exec(db)
+        .await?;
+    Tokens::delete_many()
+        .filter(auth_token::Column::TokenHash.eq(hash))
+        .filter(auth_token::Column::Attempts.gte(MAX_GUESSES))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
 /// Uses a code of `user_id`: true once, while unexpired and within its guesses. Every
 /// guess is counted on the user's live code first (so concurrent guesses queue on its
 /// row); a wrong one that uses up the guesses deletes the code. Run it in a transaction
@@ -129,7 +182,7 @@ pub async fn consume_code(
         .col_expr(auth_token::Column::UsedAt, Expr::value(now()))
         .filter(auth_token::Column::TokenHash.eq(digest(Purpose::Code, user_id, code)))
         .filter(auth_token::Column::ExpiresAt.gt(now()))
-        .filter(auth_token::Column::Attempts.lte(MAX_CODE_GUESSES))
+        .filter(auth_token::Column::Attempts.lte(MAX_GUESSES))
         .exec(db)
         .await?;
     if used.rows_affected == 1 {
@@ -138,7 +191,7 @@ pub async fn consume_code(
     Tokens::delete_many()
         .filter(auth_token::Column::UserId.eq(user_id))
         .filter(auth_token::Column::Purpose.eq(Purpose::Code.as_str()))
-        .filter(auth_token::Column::Attempts.gte(MAX_CODE_GUESSES))
+        .filter(auth_token::Column::Attempts.gte(MAX_GUESSES))
         .exec(db)
         .await?;
     Ok(false)
@@ -167,6 +220,7 @@ async fn consume(
         .filter(auth_token::Column::Purpose.eq(purpose.as_str()))
         .filter(auth_token::Column::UsedAt.is_null())
         .filter(auth_token::Column::ExpiresAt.gt(now))
+        .filter(auth_token::Column::Attempts.lt(MAX_GUESSES))
         .exec(db)
         .await?;
     if used.rows_affected != 1 {

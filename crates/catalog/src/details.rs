@@ -1,8 +1,8 @@
 //! An artist's page details from its row and enriched lists: the shape the page shows.
 
 use sound_atlas_contract::catalog::{
-    Album, Artist, ArtistDetails, ImageCredit, ListenLink, Member, Spell, StreamingService,
-    YearSpan,
+    Album, Artist, ArtistDetails, FactSource, ImageCredit, ListenLink, Member, Spell,
+    StreamingService, YearSpan,
 };
 use sound_atlas_entity::artist;
 
@@ -13,8 +13,21 @@ pub(crate) fn details_of(
     row: artist::Model,
     albums: Vec<enrichment::Album>,
     spells: Vec<MemberSpell>,
+    sources: Vec<(String, String, i64)>,
     this_year: i32,
 ) -> ArtistDetails {
+    let sources = sources_of(&sources, |source| match source {
+        "wikidata" => row
+            .wikidata_id
+            .as_ref()
+            .map(|id| format!("https://www.wikidata.org/wiki/{id}")),
+        "musicbrainz" => row
+            .musicbrainz_id
+            .as_ref()
+            .map(|id| format!("https://musicbrainz.org/artist/{id}")),
+        "commons" => row.image_page_url.clone(),
+        _ => artist.bio_source_link.clone(),
+    });
     let image_credit = match (row.image_author, row.image_license, row.image_page_url) {
         // Only for the image it was read for (an import may have set another since).
         (Some(author), Some(license), Some(source_url)) if row.image_url.is_some() => {
@@ -66,7 +79,85 @@ pub(crate) fn details_of(
         members,
         wikidata_id: row.wikidata_id,
         musicbrainz_id: row.musicbrainz_id,
+        sources,
     }
+}
+
+/// The services in the order the page lists them: (source as recorded, name on the
+/// page).
+const SERVICES: [(&str, &str); 4] = [
+    ("wikidata", "Wikidata"),
+    ("musicbrainz", "MusicBrainz"),
+    ("commons", "Wikimedia Commons"),
+    ("wikipedia", "Wikipedia"),
+];
+
+/// Recorded fields in words, in the page's order.
+const FACTS: [(&[&str], &str); 8] = [
+    (&["began_on"], "dates"),
+    (&["real_name"], "birth name"),
+    (&["members"], "members"),
+    (&["albums"], "discography"),
+    (
+        &[
+            "spotify_link",
+            "apple_link",
+            "amazon_link",
+            "tidal_link",
+            "solo_video_link",
+        ],
+        "links",
+    ),
+    (&["image"], "photo"),
+    (&["bio"], "biography"),
+    (&["wikidata_id", "musicbrainz_id"], "identifiers"),
+];
+
+/// Each service's facts and when it was last read, from the recorded `(field, source,
+/// unix seconds)` of each enriched field, with the artist's page there (`page_of`).
+fn sources_of(
+    recorded: &[(String, String, i64)],
+    page_of: impl Fn(&str) -> Option<String>,
+) -> Vec<FactSource> {
+    SERVICES
+        .iter()
+        .filter_map(|&(source, name)| {
+            let fields: Vec<&str> = recorded
+                .iter()
+                .filter(|(_, s, _)| s == source)
+                .map(|(field, ..)| field.as_str())
+                .collect();
+            let latest = recorded
+                .iter()
+                .filter(|(_, s, _)| s == source)
+                .map(|(.., at)| *at)
+                .max()?;
+            let facts = FACTS
+                .iter()
+                .filter(|(names, _)| fields.iter().any(|field| names.contains(field)))
+                .map(|(_, words)| (*words).to_owned())
+                .collect();
+            Some(FactSource {
+                name: name.to_owned(),
+                url: page_of(source),
+                facts,
+                retrieved_on: iso_date(latest),
+            })
+        })
+        .collect()
+}
+
+/// Unix seconds as an ISO date (UTC).
+fn iso_date(unix: i64) -> String {
+    let date = time::OffsetDateTime::from_unix_timestamp(unix)
+        .unwrap_or(time::OffsetDateTime::UNIX_EPOCH)
+        .date();
+    format!(
+        "{:04}-{:02}-{:02}",
+        date.year(),
+        u8::from(date.month()),
+        date.day()
+    )
 }
 
 /// Spells grouped by person, in the order each first joined; roles of all spells.
@@ -114,6 +205,51 @@ fn timeline_of(members: &[Member], this_year: i32) -> Option<YearSpan> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sources_say_what_each_service_gave_and_when() {
+        let day = 1_763_596_800; // 2025-11-20
+        let recorded: Vec<(String, String, i64)> = [
+            ("amazon_link", "musicbrainz", day),
+            ("albums", "musicbrainz", day + 86_400),
+            ("began_on", "wikidata", day),
+            ("spotify_link", "wikidata", day),
+            ("image", "commons", day),
+        ]
+        .iter()
+        .map(|(f, s, at)| (f.to_string(), s.to_string(), *at))
+        .collect();
+        let sources = sources_of(&recorded, |source| {
+            (source == "wikidata").then(|| "https://www.wikidata.org/wiki/Q1".to_owned())
+        });
+        let summary: Vec<(String, Option<String>, String, String)> = sources
+            .into_iter()
+            .map(|s| (s.name, s.url, s.facts.join(", "), s.retrieved_on))
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                (
+                    "Wikidata".into(),
+                    Some("https://www.wikidata.org/wiki/Q1".into()),
+                    "dates, links".into(),
+                    "2025-11-20".into()
+                ),
+                (
+                    "MusicBrainz".into(),
+                    None,
+                    "discography, links".into(),
+                    "2025-11-21".into()
+                ),
+                (
+                    "Wikimedia Commons".into(),
+                    None,
+                    "photo".into(),
+                    "2025-11-20".into()
+                ),
+            ]
+        );
+    }
 
     fn spell(name: &str, begin: Option<i32>, end: Option<i32>, roles: &[&str]) -> MemberSpell {
         MemberSpell {

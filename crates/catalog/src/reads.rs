@@ -92,11 +92,13 @@ pub async fn artist_details(catalog: &Catalog, id: ArtistId) -> ApiResult<Artist
         return Err(ApiError::not_found(ARTIST_NOT_FOUND));
     };
     let (albums, spells) = enrichment::lists_of(db, id.get()).await?;
+    let sources = enrichment::sources_of(db, id.get()).await?;
     Ok(crate::details::details_of(
         artist,
         row,
         albums,
         spells,
+        sources,
         current_year(),
     ))
 }

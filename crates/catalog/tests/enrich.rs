@@ -11,7 +11,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::{json, Value};
 use sound_atlas_catalog::enrichment;
 use sound_atlas_catalog::import::enrich::{self, EnrichConfig};
@@ -25,6 +25,8 @@ const BAND_MBID: &str = "0383dadf-2a4e-4d10-a46a-e9e041da8eb3";
 const BUSY_ONCE_MBID: &str = "11111111-2222-3333-4444-555555555555";
 const ALWAYS_BUSY_MBID: &str = "22222222-3333-4444-5555-666666666666";
 const SLOW_MBID: &str = "33333333-4444-5555-6666-777777777777";
+/// An id the knowledge base gives and MusicBrainz does not know (404).
+const DEAD_MBID: &str = "44444444-5555-6666-7777-888888888888";
 const SPOTIFY_ID: &str = "1dfeR4HaWDbWqFHLkxsg1d";
 const YOUTUBE_CHANNEL: &str = "UCiMhD4jzUqG-IgPzUmmytRQ";
 
@@ -127,6 +129,8 @@ fn item(title: &str) -> Option<(&'static str, Value)> {
                 "P2397": [string("P2397", YOUTUBE_CHANNEL)],
                 // A malformed id never becomes a link.
                 "P2850": [string("P2850", "not-an-id")],
+                // Nor one MusicBrainz does not confirm.
+                "P434": [string("P434", DEAD_MBID)],
             }),
         ),
         "Anonymous Photo" => (
@@ -175,6 +179,8 @@ async fn wikidata(
             };
         }
     } else if let Some(ids) = query.get("ids") {
+        // Names are asked in English and in the multilingual label.
+        assert_eq!(query.get("languages").map(String::as_str), Some("en|mul"));
         fakes.note("wikidata", format!("ids={ids}"), &headers);
         for id in ids.split('|') {
             let name = match id {
@@ -280,6 +286,8 @@ async fn musicbrainz(
             "release-groups": [
                 release_group("Second Record", "Album", &[], "1974-03-08"),
                 release_group("First Record", "Album", &[], "1973-07-13"),
+                // A film's album of the band's own songs (A Hard Day's Night, Purple Rain).
+                release_group("Songs From The Film", "Album", &["Soundtrack"], "1976-05-01"),
                 release_group("Live Somewhere", "Album", &["Live"], "1979-06-22"),
                 release_group("Greatest Things", "Album", &["Compilation"], "1981-10-26"),
                 release_group("A Single", "Single", &[], "1975-10-31"),
@@ -489,7 +497,8 @@ async fn enrich_fills_credited_photos_direct_links_albums_and_members(db: &TestD
         albums,
         [
             ("First Record".to_owned(), Some(1973)),
-            ("Second Record".to_owned(), Some(1974))
+            ("Second Record".to_owned(), Some(1974)),
+            ("Songs From The Film".to_owned(), Some(1976))
         ]
     );
     let members: Vec<(String, Option<i32>, Option<i32>, bool, Vec<String>)> = members
@@ -559,6 +568,15 @@ async fn enrich_fills_credited_photos_direct_links_albums_and_members(db: &TestD
         Some(format!("https://www.youtube.com/channel/{YOUTUBE_CHANNEL}"))
     );
     assert_eq!(singer.apple_link, None);
+    // MusicBrainz answered 404 for the id the knowledge base gave: not published, reported.
+    assert_eq!(singer.musicbrainz_id, None);
+    assert!(
+        summary.contains(&format!(
+            "left out artist {} (Fixture Singer): MusicBrainz has no artist {DEAD_MBID}",
+            singer.id
+        )),
+        "{summary}"
+    );
     // MusicBrainz is asked only about artists with its id: the band once, the busy ones
     // twice (one retry), the slow one once.
     let mut asked = fakes.asked("musicbrainz");
@@ -570,6 +588,7 @@ async fn enrich_fills_credited_photos_direct_links_albums_and_members(db: &TestD
         ALWAYS_BUSY_MBID,
         ALWAYS_BUSY_MBID,
         SLOW_MBID,
+        DEAD_MBID,
     ];
     expected.sort();
     assert_eq!(asked, expected);
@@ -726,7 +745,28 @@ async fn force_overwrites_what_the_seed_or_an_import_set(db: &TestDb) {
     assert!(fields.contains(&"spotify_link".to_owned()));
 }
 
+async fn a_run_against_the_real_services_names_a_contact_first(db: &TestDb) {
+    catalogue(db).await;
+    let config = EnrichConfig {
+        contact: None,
+        ..EnrichConfig::default()
+    };
+    let refused = enrich::run(&db.conn, &config)
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(refused.starts_with("Set SOUND_ATLAS_CONTACT"), "{refused}");
+    // Refused before any request: nothing was read or written.
+    let read = artist::Entity::find()
+        .filter(artist::Column::EnrichedAt.is_not_null())
+        .count(&db.conn)
+        .await
+        .unwrap();
+    assert_eq!(read, 0);
+}
+
 db_tests!(
+    a_run_against_the_real_services_names_a_contact_first,
     enrich_fills_credited_photos_direct_links_albums_and_members,
     a_rerun_resumes_where_the_last_stopped_and_changes_nothing,
     force_overwrites_what_the_seed_or_an_import_set,

@@ -55,10 +55,10 @@ pub mod api {
         "The emailed confirmation link: leads to its page on the site, /confirm-email (a form that posts the token).",
     )
     .with_query(&[("token", EMAILED_TOKEN)]);
-    pub const CONFIRM: Operation<LinkToken, User> = Operation::post(
+    pub const CONFIRM: Operation<EmailedLink, User> = Operation::post(
         "confirm",
         "/api/auth/confirm",
-        "Confirm an address and sign in.",
+        "Confirm an address with the password chosen at sign-up (or, where several sign-ups claimed it, the password to keep) and sign in.",
     )
     .or_form_redirect();
     pub const SIGN_IN: Operation<Credentials, User> = Operation::post(
@@ -90,7 +90,7 @@ pub mod api {
         "The emailed reset link: leads to its page on the site, /new-password (a form that posts the new password).",
     )
     .with_query(&[("token", EMAILED_TOKEN)]);
-    pub const SET_NEW_PASSWORD: Operation<NewPassword, User> = Operation::post(
+    pub const SET_NEW_PASSWORD: Operation<EmailedLink, User> = Operation::post(
         "setNewPassword",
         "/api/auth/recover/complete",
         "Set a new password from a reset link and sign in.",
@@ -102,14 +102,15 @@ pub mod api {
         "Delete the account and all its data.",
     )
     .signed_in();
-    /// The browser sends the address it showed (`{email}`); the server does not read it:
-    /// the mail goes to the deleted account's own address.
-    pub const DELETION_CONFIRMATION: Operation<EmailOnly, Done> = Operation::post(
+    /// Takes no body: the mail goes to the deleted (or signed-in) account's own address,
+    /// known from the session (a body naming an address, as older clients send, is ignored).
+    pub const DELETION_CONFIRMATION: Operation<(), Done> = Operation::post(
         "deletionConfirmation",
         "/api/user/deletion-confirmation",
-        "Right after a deletion, mail its confirmation to the deleted account's address (once, whatever address the body names); signed in, a notice that a deletion was asked for.",
+        "Right after a deletion, mail its confirmation to the deleted account's address (once); signed in, a notice that a deletion was asked for. The address comes from the session, never from the request.",
     )
-    .signed_in();
+    .signed_in()
+    .bodiless();
     /// A browser navigation, not a fetch.
     pub const PROVIDER_SIGN_IN: Operation<(), ()> = Operation::navigation(
         "providerSignIn",
@@ -195,18 +196,11 @@ pub struct CodeCheck {
     pub token: Option<String>,
 }
 
-/// Following an emailed link (confirmation), from its page's form.
+/// Following an emailed link from its page's form: the link's token and a password (the
+/// confirmation's: the one chosen at sign-up; the recovery's: the new one).
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct LinkToken {
-    pub token: Option<String>,
-    pub redirect_to: Option<String>,
-}
-
-/// Setting a new password from a recovery link.
-#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct NewPassword {
+pub struct EmailedLink {
     pub token: Option<String>,
     pub password: Option<String>,
     pub redirect_to: Option<String>,

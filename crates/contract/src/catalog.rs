@@ -144,6 +144,23 @@ pub struct ArtistDetails {
     /// The artist's item in the open knowledge base ("Q15862").
     pub wikidata_id: Option<String>,
     pub musicbrainz_id: Option<String>,
+    /// Where the enriched facts on the page came from, one entry per service, so an
+    /// editor can check any of them in one click.
+    pub sources: Vec<FactSource>,
+}
+
+/// One service the enrichment read for an artist, and what it gave.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FactSource {
+    /// The service as named on the page ("Wikidata", "MusicBrainz").
+    pub name: String,
+    /// The artist's page at the service, when known.
+    pub url: Option<String>,
+    /// What it gave, in words and in the page's order ("dates", "members").
+    pub facts: Vec<String>,
+    /// When it was last read: an ISO date (YYYY-MM-DD).
+    pub retrieved_on: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]

@@ -15,10 +15,10 @@ use ts_rs::{Config, TS};
 
 use crate::accounts::{
     self, CodeCheck, CodeRequest, Credentials, Deleted, Done, EmailOnly, Export, ExportProfile,
-    LinkToken, NewPassword, OidcInfo, User,
+    EmailedLink, OidcInfo, User,
 };
 use crate::catalog::{
-    self, Album, Artist, ArtistDetails, ArtistKind, ArtistSummary, BrowsePage, ImageCredit, Letter,
+    self, Album, Artist, ArtistDetails, ArtistKind, ArtistSummary, BrowsePage, FactSource, ImageCredit, Letter,
     ListenLink, Member, Neighbors, SearchPage, Spell, StreamingService, YearSpan,
 };
 use crate::content::{self, Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry};
@@ -96,6 +96,7 @@ fn contract_ts() -> String {
         Neighbors::decl(&cfg),
         ArtistDetails::decl(&cfg),
         ImageCredit::decl(&cfg),
+        FactSource::decl(&cfg),
         StreamingService::decl(&cfg),
         ListenLink::decl(&cfg),
         Album::decl(&cfg),
@@ -110,8 +111,7 @@ fn contract_ts() -> String {
         EmailOnly::decl(&cfg),
         CodeRequest::decl(&cfg),
         CodeCheck::decl(&cfg),
-        LinkToken::decl(&cfg),
-        NewPassword::decl(&cfg),
+        EmailedLink::decl(&cfg),
         Done::decl(&cfg),
         Deleted::decl(&cfg),
         ExportProfile::decl(&cfg),

@@ -377,8 +377,32 @@ pub mod descriptions {
     ));
     /// An article without a summary.
     pub const ARTICLE: Template = Template(concat!("{article} on ", site_name!(), "."));
+    /// Browse without a letter.
+    pub const BROWSE: Template = Template(concat!(
+        "Browse every artist and band in ",
+        site_name!(),
+        " from # and A to Z."
+    ));
+    /// Browse at one letter, A to Z.
+    pub const BROWSE_LETTER: Template = Template(concat!(
+        "Artists and bands starting with {letter} on ",
+        site_name!(),
+        ": biographies, genres, fun facts and where to listen."
+    ));
+    /// Browse at "#".
+    pub const BROWSE_DIGITS: Template = Template(concat!(
+        "Artists and bands whose names start with a digit or a symbol on ",
+        site_name!(),
+        ": biographies, genres, fun facts and where to listen."
+    ));
 
-    pub const ALL: &[(&str, Template)] = &[("artist", ARTIST), ("article", ARTICLE)];
+    pub const ALL: &[(&str, Template)] = &[
+        ("artist", ARTIST),
+        ("article", ARTICLE),
+        ("browse", BROWSE),
+        ("browseLetter", BROWSE_LETTER),
+        ("browseDigits", BROWSE_DIGITS),
+    ];
 
     /// A page's description from its own text (an artist's biography, an article's
     /// summary): the text trimmed and cut to [`MAX_CHARS`] ([`truncate_words`]), or

@@ -16,7 +16,8 @@ pub struct Model {
     pub expires_at: i64,
     pub used_at: Option<i64>,
     pub created_at: i64,
-    /// Guesses made at a sign-in code (see the accounts crate's `MAX_CODE_GUESSES`).
+    /// Guesses made at a sign-in code, or wrong passwords typed with a confirmation link
+    /// (see the accounts crate's `MAX_GUESSES`).
     pub attempts: i32,
 }
 

@@ -23,6 +23,7 @@ use std::time::Duration;
 /// Where an import reads from: a local file or an http(s) URL.
 pub async fn read_source(source: &str) -> Result<String, ImportError> {
     if source.starts_with("http://") || source.starts_with("https://") {
+        require_contact(contact().as_deref(), &[source])?;
         let client = reqwest::Client::builder()
             .timeout(Duration::from_secs(30))
             .user_agent(user_agent())
@@ -35,14 +36,61 @@ pub async fn read_source(source: &str) -> Result<String, ImportError> {
     }
 }
 
+/// `SOUND_ATLAS_CONTACT`: how to reach the site's operator, if set.
+pub fn contact() -> Option<String> {
+    std::env::var("SOUND_ATLAS_CONTACT")
+        .ok()
+        .map(|contact| contact.trim().to_owned())
+        .filter(|contact| !contact.is_empty())
+}
+
+/// The open data services whose API policies ask every client to name a way to reach
+/// its operator (MusicBrainz, and the Wikimedia projects: the knowledge base, Commons,
+/// the encyclopedia), by their domains.
+const CONTACT_REQUIRED_BY: [&str; 5] = [
+    "musicbrainz.org",
+    "wikidata.org",
+    "wikimedia.org",
+    "wikipedia.org",
+    "mediawiki.org",
+];
+
+/// Checks that a run calling `urls` names a contact: without one, a run against the
+/// services that ask for it is refused before any request, and any other is warned of.
+pub fn require_contact(contact: Option<&str>, urls: &[&str]) -> Result<(), ImportError> {
+    if contact.is_some() {
+        return Ok(());
+    }
+    let asks = |url: &str| {
+        reqwest::Url::parse(url)
+            .ok()
+            .and_then(|url| url.host_str().map(str::to_owned))
+            .is_some_and(|host| {
+                CONTACT_REQUIRED_BY
+                    .iter()
+                    .any(|domain| host == *domain || host.ends_with(&format!(".{domain}")))
+            })
+    };
+    if let Some(url) = urls.iter().find(|url| asks(url)) {
+        return Err(ImportError::Input(format!(
+            "Set SOUND_ATLAS_CONTACT (an email address or URL) before calling {url}: \
+             MusicBrainz and the Wikimedia APIs ask every client to say how to reach its operator."
+        )));
+    }
+    tracing::warn!(
+        "SOUND_ATLAS_CONTACT is not set: the services called cannot reach this site's operator"
+    );
+    Ok(())
+}
+
 /// Names the site and, when `SOUND_ATLAS_CONTACT` is set, how to reach its operator to
 /// the services we call, as the encyclopedia's and MusicBrainz's API policies ask.
 pub fn user_agent() -> String {
     let setting = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
     let site = setting("SOUND_ATLAS_PUBLIC_URL")
         .unwrap_or_else(|| "https://github.com/sound-atlas".into());
-    let contact = setting("SOUND_ATLAS_CONTACT")
-        .map(|contact| format!("; {}", contact.trim()))
+    let contact = contact()
+        .map(|contact| format!("; {contact}"))
         .unwrap_or_default();
     format!(
         "SoundAtlas/{} ({site}{contact}; music encyclopedia importer)",
@@ -78,6 +126,8 @@ pub struct Report {
     pub updated: usize,
     pub unchanged: usize,
     pub skipped: Vec<Skipped>,
+    /// Facts left out of rows that were written (an identifier its service did not confirm).
+    pub left_out: Vec<Skipped>,
     /// Reports of the steps that ran after this one (enrichment, then biographies).
     pub then: Vec<Report>,
 }
@@ -97,7 +147,15 @@ impl Report {
         });
     }
 
-    /// "Articles: 2 inserted, 1 updated, 10 unchanged, 1 skipped", then one line per skip.
+    pub fn leave_out(&mut self, at: impl Into<String>, reason: impl Into<String>) {
+        self.left_out.push(Skipped {
+            at: at.into(),
+            reason: reason.into(),
+        });
+    }
+
+    /// "Articles: 2 inserted, 1 updated, 10 unchanged, 1 skipped", then one line per skip
+    /// and per fact left out.
     pub fn summary(&self) -> String {
         let mut out = format!(
             "{}: {} inserted, {} updated, {} unchanged, {} skipped",
@@ -109,6 +167,9 @@ impl Report {
         );
         for skip in &self.skipped {
             out.push_str(&format!("\n  skipped {}: {}", skip.at, skip.reason));
+        }
+        for left in &self.left_out {
+            out.push_str(&format!("\n  left out {}: {}", left.at, left.reason));
         }
         for next in &self.then {
             out.push('\n');
@@ -140,5 +201,34 @@ impl Progress {
 
     pub fn finish(&self) {
         self.0.finish();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_against_the_services_that_ask_name_a_contact() {
+        let real = [
+            "https://musicbrainz.org/ws/2",
+            "https://www.wikidata.org/w/api.php",
+            "https://commons.wikimedia.org/w/api.php",
+            "https://en.wikipedia.org/api/rest_v1",
+        ];
+        for url in real {
+            let refused = require_contact(None, &[url]).unwrap_err().to_string();
+            assert!(refused.starts_with("Set SOUND_ATLAS_CONTACT"), "{refused}");
+            assert!(require_contact(Some("ops@example.com"), &[url]).is_ok());
+        }
+        // A local imitation, or another source: a warning, not a refusal.
+        assert!(require_contact(
+            None,
+            &[
+                "http://127.0.0.1:8080/ws/2",
+                "https://musicbrainz.org.example/x"
+            ]
+        )
+        .is_ok());
     }
 }

@@ -23,10 +23,6 @@ use sound_atlas_web::{ApiError, ApiResult, OperationRoutes, QueryParams};
 use crate::store::{self, Added, ARTIST_NOT_FOUND, FOLDER_NOT_FOUND};
 use crate::Library;
 
-/// Largest request body read (a video favorite with a 10 000-character description is
-/// about 40 kB of JSON at worst).
-pub const MAX_BODY_BYTES: usize = 64 * 1024;
-
 pub fn router<S>() -> Router<S>
 where
     S: Clone + Send + Sync + 'static,
@@ -47,7 +43,10 @@ where
         .operation(&api::ADD_VIDEO_FAVORITE, add_video)
         .operation(&api::REMOVE_VIDEO_FAVORITE, remove_video)
         .operation(&api::VIDEO_FAVORITE_CHECK, check_video)
-        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
+        // (A video favorite with a 10,000-character description is about 40 kB of JSON.)
+        .layer(axum::extract::DefaultBodyLimit::max(
+            sound_atlas_web::MAX_BODY_BYTES,
+        ))
         .layer(middleware::from_fn(refuse_cross_origin))
         // Personal answers: never kept by the browser's HTTP cache or a proxy.
         .layer(middleware::map_response(no_store))

@@ -80,8 +80,19 @@ fn is_invisible(c: char) -> bool {
         )
 }
 
-/// A folder name: trimmed, with something visible, no control characters, at most
-/// [`MAX_FOLDER_NAME_CHARS`]. Any other Unicode is kept as given (the UI escapes it).
+/// Characters that change how the text around them is shown (bidirectional embeddings,
+/// overrides and isolates: a name could display reversed or spoof its neighbours) or
+/// that are no characters at all (Unicode's noncharacters).
+fn is_disguising(c: char) -> bool {
+    let code = u32::from(c);
+    matches!(c, '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+        || (0xFDD0..=0xFDEF).contains(&code)
+        || code & 0xFFFE == 0xFFFE
+}
+
+/// A folder name: trimmed, with something visible, no control, direction-override or
+/// noncharacters, at most [`MAX_FOLDER_NAME_CHARS`]. Any other Unicode is kept as given
+/// (the UI escapes it).
 pub fn folder_name(raw: &str) -> ApiResult<String> {
     let name = raw.trim();
     if name.chars().all(is_invisible) {
@@ -90,6 +101,11 @@ pub fn folder_name(raw: &str) -> ApiResult<String> {
     if name.chars().any(char::is_control) {
         return Err(ApiError::bad_request(
             "A folder name cannot contain control characters.",
+        ));
+    }
+    if name.chars().any(is_disguising) {
+        return Err(ApiError::bad_request(
+            "A folder name cannot contain direction overrides or noncharacters.",
         ));
     }
     if name.chars().count() > MAX_FOLDER_NAME_CHARS {

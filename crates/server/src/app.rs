@@ -190,5 +190,13 @@ async fn reject_oversized_requests(request: Request, next: Next) -> Response {
         ))
         .into_response();
     }
+    // A body announced larger than any route takes is refused before it is waited for.
+    let announced = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|length| length.to_str().ok()?.trim().parse::<u64>().ok());
+    if announced.is_some_and(|length| length > sound_atlas_web::MAX_BODY_BYTES as u64) {
+        return ApiError::PayloadTooLarge(sound_atlas_web::BODY_TOO_LARGE.into()).into_response();
+    }
     next.run(request).await
 }

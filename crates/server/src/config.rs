@@ -57,7 +57,19 @@ impl Config {
             }
         };
         let drain = seconds("SOUND_ATLAS_DRAIN_SECONDS", 10)?;
-        let defaults = crate::serve::ConnectionLimits::default();
+        let count = |name: &str, default: usize| -> Result<usize, String> {
+            var(name).map_or(Ok(default), |v| {
+                v.parse::<usize>()
+                    .ok()
+                    .filter(|n| *n > 0)
+                    .ok_or(format!("{name}: expected a positive number"))
+            })
+        };
+        let max_connections = count(
+            "SOUND_ATLAS_MAX_CONNECTIONS",
+            crate::serve::ConnectionLimits::default().max_connections,
+        )?;
+        let defaults = crate::serve::ConnectionLimits::with_cap(max_connections);
         let connections = crate::serve::ConnectionLimits {
             header_timeout: positive_seconds(
                 "SOUND_ATLAS_HEADER_TIMEOUT_SECONDS",
@@ -67,14 +79,14 @@ impl Config {
                 "SOUND_ATLAS_BODY_TIMEOUT_SECONDS",
                 defaults.body_timeout.as_secs(),
             )?,
-            max_connections: var("SOUND_ATLAS_MAX_CONNECTIONS").map_or(
-                Ok(defaults.max_connections),
-                |v| {
-                    v.parse::<usize>()
-                        .ok()
-                        .filter(|n| *n > 0)
-                        .ok_or("SOUND_ATLAS_MAX_CONNECTIONS: expected a positive number")
-                },
+            write_timeout: positive_seconds(
+                "SOUND_ATLAS_WRITE_TIMEOUT_SECONDS",
+                defaults.write_timeout.as_secs(),
+            )?,
+            max_connections,
+            max_connections_per_address: count(
+                "SOUND_ATLAS_MAX_CONNECTIONS_PER_ADDRESS",
+                defaults.max_connections_per_address,
             )?,
         };
         let public_url = var("SOUND_ATLAS_PUBLIC_URL").unwrap_or_else(|| format!("http://{addr}"));

@@ -77,7 +77,8 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     tokio::spawn(warm::run(state.clone(), app.clone()));
     let (signalled_tx, signalled_rx) = tokio::sync::oneshot::channel::<()>();
     let health = state.health.clone();
-    let server = serve::run(listener, app, config.connections, async move {
+    let proxies = state.accounts.config().trusted_proxies.clone();
+    let server = serve::run(listener, app, config.connections, proxies, async move {
         shutdown_signal().await;
         tracing::info!("shutting down: draining requests in flight");
         health.start_draining();

@@ -34,6 +34,16 @@ pub const VIDEO_SCRIPTS: &str =
 /// The privacy-enhanced embed host.
 pub const VIDEO_FRAMES: &str = "https://www.youtube-nocookie.com";
 
+/// The security headers every answer carries (the connection layer copies them onto the
+/// answers it makes itself): set here and by the app's header layers.
+pub const HEADERS: [header::HeaderName; 5] = [
+    header::CONTENT_SECURITY_POLICY,
+    header::STRICT_TRANSPORT_SECURITY,
+    header::X_CONTENT_TYPE_OPTIONS,
+    header::REFERRER_POLICY,
+    header::X_FRAME_OPTIONS,
+];
+
 /// HSTS for an https public URL: a year, subdomains included.
 pub const HSTS: &str = "max-age=31536000; includeSubDomains";
 

@@ -105,25 +105,27 @@ pub async fn read<T>(app: &Router, path: ApiPath<T>) -> Called<T> {
     }
 }
 
-/// One browser: its session cookie kept between requests, its address as the client's,
-/// its writes from the site's own pages (`Sec-Fetch-Site: same-origin`).
+/// One browser: its cookies kept between requests, its address as the client's, its
+/// writes from the site's own pages (`Sec-Fetch-Site: same-origin`).
 #[derive(Clone)]
 pub struct Browser {
     app: Router,
     session_cookie: String,
     /// The session cookie's value, while the app has set one.
     pub cookie: Option<String>,
+    /// The other cookies the app has set, by name.
+    pub jar: std::collections::BTreeMap<String, String>,
     pub ip: SocketAddr,
 }
 
 impl Browser {
-    /// A browser without a session; the app names its session cookie `session_cookie`
-    /// (and sets no other).
+    /// A browser without cookies; the app names its session cookie `session_cookie`.
     pub fn new(app: Router, session_cookie: &str) -> Browser {
         Browser {
             app,
             session_cookie: session_cookie.to_owned(),
             cookie: None,
+            jar: Default::default(),
             ip: SocketAddr::from(([127, 0, 0, 1], 40000)),
         }
     }
@@ -160,23 +162,30 @@ impl Browser {
 
     pub async fn send(&mut self, mut request: Request<Body>) -> Answer {
         request.extensions_mut().insert(ConnectInfo(self.ip));
-        if let Some(cookie) = &self.cookie {
-            let pair = format!("{}={cookie}", self.session_cookie);
+        let session = self.cookie.iter().map(|value| (&self.session_cookie, value));
+        let pairs: Vec<String> = session
+            .chain(&self.jar)
+            .map(|(name, value)| format!("{name}={value}"))
+            .collect();
+        if !pairs.is_empty() {
             request
                 .headers_mut()
-                .insert(header::COOKIE, pair.parse().unwrap());
+                .insert(header::COOKIE, pairs.join("; ").parse().unwrap());
         }
         let answer = send(&self.app, request).await;
         for set in answer.headers.get_all(header::SET_COOKIE) {
             let set = set.to_str().unwrap();
             let (pair, attributes) = set.split_once(';').unwrap_or((set, ""));
             let (name, value) = pair.split_once('=').unwrap();
-            assert_eq!(
-                name, self.session_cookie,
-                "the only cookie is the session's"
-            );
             let removed = attributes.contains("Max-Age=0") || value.is_empty();
-            self.cookie = (!removed).then(|| value.to_owned());
+            let kept = (!removed).then(|| value.to_owned());
+            if name == self.session_cookie {
+                self.cookie = kept;
+            } else if let Some(value) = kept {
+                self.jar.insert(name.to_owned(), value);
+            } else {
+                self.jar.remove(name);
+            }
         }
         answer
     }

@@ -8,10 +8,12 @@
 //! causes are logged and never sent to the client.
 
 mod answer;
+mod cookies;
 mod request;
 
 pub use answer::{Added, AnswerBody, Answers, AnswersWith, Created, JsonOrRedirect, NoContent};
-pub use request::{refuse_cross_origin, Input, MAX_BODY_BYTES};
+pub use cookies::cookie;
+pub use request::{refuse_cross_origin, Input, BODY_TOO_LARGE, MAX_BODY_BYTES};
 
 use axum::handler::Handler;
 use axum::http::{header, HeaderValue, StatusCode};

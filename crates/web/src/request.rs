@@ -14,6 +14,8 @@ use crate::ApiError;
 /// Largest request body a write reads (a 1024-character password in JSON is at most
 /// ~4 KB; anything far larger is refused with 413 before parsing).
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
+/// The 413's message.
+pub const BODY_TOO_LARGE: &str = "The request body is too large.";
 
 /// A request body as JSON or as an HTML form (the emailed-link pages post forms).
 /// Also tells which it was, so form posts can be answered with a redirect.
@@ -24,9 +26,7 @@ pub struct Input<T> {
 
 fn rejection(status: StatusCode, detail: String) -> ApiError {
     match status {
-        StatusCode::PAYLOAD_TOO_LARGE => {
-            ApiError::PayloadTooLarge("The request body is too large.".into())
-        }
+        StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge(BODY_TOO_LARGE.into()),
         StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::UnsupportedMediaType(
             "Send the request body as JSON (Content-Type: application/json).".into(),
         ),

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ExternalLink, ExternalLinkProvider } from './external-link';
+import { ExternalLink, ExternalLinkProvider, useExternalLink } from './external-link';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -51,5 +51,32 @@ describe('the External Link Warning', () => {
     const link = screen.getByRole('link', { name: 'Read more' });
     expect(fireEvent(link, new MouseEvent('auxclick', { bubbles: true, cancelable: true, button: 2 }))).toBe(true);
     expect(dialog()).toBeNull();
+  });
+
+  it('refuses every address but http(s): no link, no warning, nothing opened', () => {
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    function ConfirmButton({ url }: { url: string }) {
+      const { confirm } = useExternalLink();
+      return <button onClick={() => confirm(url)}>Open {url.slice(0, 4)}</button>;
+    }
+    const hostile = ['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', '//evil.example/x'];
+    render(
+      <ExternalLinkProvider>
+        {hostile.map((url) => (
+          <div key={url}>
+            <ExternalLink href={url}>Credit {url.slice(0, 4)}</ExternalLink>
+            <ConfirmButton url={url} />
+          </div>
+        ))}
+      </ExternalLinkProvider>,
+    );
+    expect(screen.queryAllByRole('link')).toEqual([]);
+    for (const url of hostile) {
+      expect(screen.getByText(`Credit ${url.slice(0, 4)}`).closest('a')).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: `Open ${url.slice(0, 4)}` }));
+      expect(dialog()).toBeNull();
+    }
+    expect(open).not.toHaveBeenCalled();
   });
 });

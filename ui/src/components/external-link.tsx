@@ -17,6 +17,8 @@ import { ExternalIcon } from './icons';
  * External links: a confirmation dialog comes first. The links
  * stay real `<a href target=_blank rel="noopener noreferrer">` so they work
  * without JavaScript; with JavaScript a click opens the dialog instead.
+ * Addresses come from data (imported, enriched), so only web addresses (http, https)
+ * ever become a link or reach `window.open`: anything else is shown as text.
  */
 interface ExternalLinkApi {
   confirm: (url: string) => void;
@@ -30,14 +32,25 @@ export function useExternalLink(): ExternalLinkApi {
   return api ?? { confirm: (url) => openInNewTab(url) };
 }
 
+/** Whether `url` is an absolute http(s) address (never `javascript:`, `data:` or the like). */
+export function isWebAddress(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
 function openInNewTab(url: string): void {
+  if (!isWebAddress(url)) return;
   const opened = window.open(url, '_blank', 'noopener,noreferrer');
   if (opened) opened.opener = null;
 }
 
 export function ExternalLinkProvider({ children }: { children: ReactNode }) {
   const [pending, setPending] = useState<string | null>(null);
-  const confirm = useCallback((url: string) => setPending(url), []);
+  const confirm = useCallback((url: string) => setPending(isWebAddress(url) ? url : null), []);
   const api = useMemo(() => ({ confirm }), [confirm]);
   return (
     <ExternalLinkContext.Provider value={api}>
@@ -109,6 +122,7 @@ export function ExternalLink({ href, children, onClick, showIcon = false, sponso
   const { confirm } = useExternalLink();
   // Plain, modified (Ctrl/Cmd/Shift) and middle clicks all show the warning first.
   const handlers = linkClickHandlers(() => confirm(href), onClick);
+  if (!isWebAddress(href)) return <span className={rest.className}>{children}</span>;
   return (
     <a href={href} target="_blank" rel={sponsored ? 'sponsored noopener noreferrer' : 'noopener noreferrer'} {...handlers} {...rest}>
       {children}

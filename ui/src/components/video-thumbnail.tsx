@@ -1,19 +1,31 @@
-import type { SyntheticEvent } from 'react';
+import { useCallback, useState } from 'react';
 import { useDataSaver } from '../lib/data-saver';
 
-/** A thumbnail that cannot load leaves the tile's look (no broken-image icon). */
-function hideBroken(event: SyntheticEvent<HTMLImageElement>): void {
-  event.currentTarget.style.visibility = 'hidden';
+/** Whether an image has already failed (before hydration, say): finished loading with nothing to show. */
+function alreadyBroken(image: HTMLImageElement | null): boolean {
+  return image !== null && image.complete && image.naturalWidth === 0 && image.getAttribute('src') !== '';
 }
 
 /**
  * A video's thumbnail (decorative: the tile names the video), loaded lazily unless
- * `eager` (a tile in the first screen); while the data saver is on, or without a
- * picture, `placeholder` instead (a text standing in for the picture, or nothing).
+ * `eager` (a tile in the first screen). While the data saver is on, without a picture,
+ * or once the picture failed (also when it failed before the page hydrated),
+ * `placeholder` on the tile's own background instead: a text standing in for the
+ * picture, or the background alone; never a broken-image icon.
  */
 export function VideoThumbnail({ src, width, height, placeholder, eager = false }: { src: string | null | undefined; width: number; height: number; placeholder?: string; eager?: boolean }) {
   const saving = useDataSaver();
-  if (src && !saving) return <img src={src} alt="" loading={eager ? 'eager' : 'lazy'} width={width} height={height} onError={hideBroken} />;
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const fail = useCallback(() => setFailedSrc(src ?? null), [src]);
+  const checkEarlyFailure = useCallback(
+    (image: HTMLImageElement | null) => {
+      if (alreadyBroken(image)) fail();
+    },
+    [fail],
+  );
+  if (src && !saving && failedSrc !== src) {
+    return <img ref={checkEarlyFailure} src={src} alt="" loading={eager ? 'eager' : 'lazy'} width={width} height={height} onError={fail} />;
+  }
   return placeholder ? (
     <span className="video-tile-placeholder" aria-hidden="true">
       {placeholder}

@@ -71,7 +71,12 @@ timeline: YearSpan | null,
 /**
  * The artist's item in the open knowledge base ("Q15862").
  */
-wikidataId: string | null, musicbrainzId: string | null, };
+wikidataId: string | null, musicbrainzId: string | null, 
+/**
+ * Where the enriched facts on the page came from, one entry per service, so an
+ * editor can check any of them in one click.
+ */
+sources: Array<FactSource>, };
 
 export type ImageCredit = { author: string, 
 /**
@@ -86,6 +91,24 @@ licenseUrl: string | null,
  * The file's page on Commons.
  */
 sourceUrl: string, };
+
+export type FactSource = { 
+/**
+ * The service as named on the page ("Wikidata", "MusicBrainz").
+ */
+name: string, 
+/**
+ * The artist's page at the service, when known.
+ */
+url: string | null, 
+/**
+ * What it gave, in words and in the page's order ("dates", "members").
+ */
+facts: Array<string>, 
+/**
+ * When it was last read: an ISO date (YYYY-MM-DD).
+ */
+retrievedOn: string, };
 
 export type StreamingService = "spotify" | "apple" | "amazon" | "tidal";
 
@@ -161,9 +184,7 @@ export type CodeRequest = { email: string | null, phone: string | null, };
 
 export type CodeCheck = { email: string | null, token: string | null, };
 
-export type LinkToken = { token: string | null, redirectTo: string | null, };
-
-export type NewPassword = { token: string | null, password: string | null, redirectTo: string | null, };
+export type EmailedLink = { token: string | null, password: string | null, redirectTo: string | null, };
 
 export type Done = { message: string, };
 
@@ -455,7 +476,7 @@ export const api = {
   resend: (): ApiPath<Done> => (`/api/auth/resend`) as ApiPath<Done>,
   /** GET /api/auth/confirm?token={token}: The emailed confirmation link: leads to its page on the site, /confirm-email (a form that posts the token). */
   confirmationLink: (token: string | number): ApiPath<void> => (`/api/auth/confirm?token=${enc(token)}`) as ApiPath<void>,
-  /** POST /api/auth/confirm: Confirm an address and sign in. */
+  /** POST /api/auth/confirm: Confirm an address with the password chosen at sign-up (or, where several sign-ups claimed it, the password to keep) and sign in. */
   confirm: (): ApiPath<User> => (`/api/auth/confirm`) as ApiPath<User>,
   /** POST /api/auth/signin: Sign in with email and password. */
   signIn: (): ApiPath<User> => (`/api/auth/signin`) as ApiPath<User>,
@@ -473,7 +494,7 @@ export const api = {
   setNewPassword: (): ApiPath<User> => (`/api/auth/recover/complete`) as ApiPath<User>,
   /** DELETE /api/user/delete: Delete the account and all its data. */
   deleteAccount: (): ApiPath<Deleted> => (`/api/user/delete`) as ApiPath<Deleted>,
-  /** POST /api/user/deletion-confirmation: Right after a deletion, mail its confirmation to the deleted account's address (once, whatever address the body names); signed in, a notice that a deletion was asked for. */
+  /** POST /api/user/deletion-confirmation: Right after a deletion, mail its confirmation to the deleted account's address (once); signed in, a notice that a deletion was asked for. The address comes from the session, never from the request. */
   deletionConfirmation: (): ApiPath<Done> => (`/api/user/deletion-confirmation`) as ApiPath<Done>,
   /** GET /api/auth/oidc/start?redirectTo={redirectTo}: Start signing in with the identity provider (a browser navigation). */
   providerSignIn: (redirectTo: string | number): ApiPath<void> => (`/api/auth/oidc/start?redirectTo=${enc(redirectTo)}`) as ApiPath<void>,
@@ -621,8 +642,8 @@ export const createClient = (send: Send) => ({
   signUp: (body: Credentials): Promise<Done> => send<Done>("POST", api.signUp(), body),
   /** POST /api/auth/resend: Mail the confirmation link again. */
   resend: (body: EmailOnly): Promise<Done> => send<Done>("POST", api.resend(), body),
-  /** POST /api/auth/confirm: Confirm an address and sign in. */
-  confirm: (body: LinkToken): Promise<User> => send<User>("POST", api.confirm(), body),
+  /** POST /api/auth/confirm: Confirm an address with the password chosen at sign-up (or, where several sign-ups claimed it, the password to keep) and sign in. */
+  confirm: (body: EmailedLink): Promise<User> => send<User>("POST", api.confirm(), body),
   /** POST /api/auth/signin: Sign in with email and password. */
   signIn: (body: Credentials): Promise<User> => send<User>("POST", api.signIn(), body),
   /** POST /api/auth/signout: End this session. */
@@ -634,11 +655,11 @@ export const createClient = (send: Send) => ({
   /** POST /api/auth/recover: Mail a password reset link. */
   recover: (body: EmailOnly): Promise<Done> => send<Done>("POST", api.recover(), body),
   /** POST /api/auth/recover/complete: Set a new password from a reset link and sign in. */
-  setNewPassword: (body: NewPassword): Promise<User> => send<User>("POST", api.setNewPassword(), body),
+  setNewPassword: (body: EmailedLink): Promise<User> => send<User>("POST", api.setNewPassword(), body),
   /** DELETE /api/user/delete: Delete the account and all its data. */
   deleteAccount: (): Promise<Deleted> => send<Deleted>("DELETE", api.deleteAccount()),
-  /** POST /api/user/deletion-confirmation: Right after a deletion, mail its confirmation to the deleted account's address (once, whatever address the body names); signed in, a notice that a deletion was asked for. */
-  deletionConfirmation: (body: EmailOnly): Promise<Done> => send<Done>("POST", api.deletionConfirmation(), body),
+  /** POST /api/user/deletion-confirmation: Right after a deletion, mail its confirmation to the deleted account's address (once); signed in, a notice that a deletion was asked for. The address comes from the session, never from the request. */
+  deletionConfirmation: (): Promise<Done> => send<Done>("POST", api.deletionConfirmation()),
   /** GET /api/weekly-top-ten: The newest week's top ten songs. */
   weeklyTopTen: (params: { refresh?: string | number | null } = {}): Promise<Array<TopTenEntry>> => send<Array<TopTenEntry>>("GET", api.weeklyTopTen(params)),
   /** GET /api/weekly-top-ten?week={week}: One week's top ten songs (404 for a week without a list). */
@@ -760,4 +781,7 @@ export const titles = {
 export const descriptions = {
   artist: (artist: string): string => `${artist} on Sound Atlas: genres, biography, fun facts and where to listen.`,
   article: (article: string): string => `${article} on Sound Atlas.`,
+  browse: (): string => `Browse every artist and band in Sound Atlas from # and A to Z.`,
+  browseLetter: (letter: string): string => `Artists and bands starting with ${letter} on Sound Atlas: biographies, genres, fun facts and where to listen.`,
+  browseDigits: (): string => `Artists and bands whose names start with a digit or a symbol on Sound Atlas: biographies, genres, fun facts and where to listen.`,
 } as const;

@@ -5,11 +5,12 @@
  */
 
 /**
- * Two letters that read as the name's, the way a person abbreviates it: a leading "The"
- * and words starting with a digit or punctuation are skipped ("10,000 Maniacs" is MA,
- * "30 Seconds to Mars" SM); the first letter of the first and last words, or the first
- * two of a one-word name. A name with no word starting with a letter keeps its first
- * characters ("311" is 31, "2Pac" 2P).
+ * The initials a person would write for the name: a leading "The" and words starting with
+ * a digit or punctuation are skipped ("10,000 Maniacs" is M, "30 Seconds to Mars" SM);
+ * the first letters of the first and last words, or the one letter of a one-word name
+ * ("The Beatles" is B, "Adele" A, so neither reads like "AC/DC", AD), as contact and
+ * account avatars do. A name with no word starting with a letter keeps its first
+ * character ("311" is 3).
  */
 export function initialsOf(title: string): string {
   const words = title
@@ -20,9 +21,10 @@ export function initialsOf(title: string): string {
   const lettered = words.filter((word) => /^\p{L}/u.test(word));
   const chosen = lettered.length > 0 ? lettered : words;
   if (chosen.length === 0) return '♪';
-  const first = Array.from(chosen[0]!)[0] ?? '';
-  const second = chosen.length > 1 ? (Array.from(chosen[chosen.length - 1]!)[0] ?? '') : (Array.from(chosen[0]!)[1] ?? '');
-  return (first + second).toUpperCase();
+  const firstLetter = (word: string) => Array.from(word)[0] ?? '';
+  const first = firstLetter(chosen[0]!);
+  const last = chosen.length > 1 ? firstLetter(chosen[chosen.length - 1]!) : '';
+  return (first + last).toUpperCase();
 }
 
 /** FNV-1a, so the same genre always gets the same hue on server and client. */
@@ -36,8 +38,8 @@ export function hashString(value: string): number {
 }
 
 /** How far an artist's colour may stray from its genre's: HUE_STEPS steps of HUE_STEP degrees, centred. */
-const HUE_STEP = 9;
-const HUE_STEPS = 7;
+const HUE_STEP = 6;
+const HUE_STEPS = 11;
 
 /**
  * The genre's colour, turned a little by the artist's own name: artists of one genre

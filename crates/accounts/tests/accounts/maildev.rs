@@ -126,7 +126,10 @@ async fn the_confirmation_link_arrives_over_smtp_and_works(db: &TestDb) {
     let confirmed = browser
         .post_form(
             api::CONFIRM.path(&[]).as_str(),
-            &[("token", &token_of(&link))],
+            &[
+                ("token", &token_of(&link)),
+                ("password", "smtp all the way"),
+            ],
         )
         .await;
     assert_eq!(

@@ -32,6 +32,7 @@ pub fn loose_limits() -> Limits {
         sign_up_per_ip: many,
         mail_per_address: many,
         mail_per_address_daily: many,
+        mail_per_address_ceiling: many,
         mail_requests_per_ip: many,
     }
 }
@@ -201,7 +202,8 @@ pub fn token_of(link: &str) -> String {
     link.split_once("token=").unwrap().1.to_owned()
 }
 
-/// Signs up `email` and follows the confirmation link; the browser ends signed in.
+/// Signs up `email` and follows the confirmation link, typing the sign-up's password; the
+/// browser ends signed in.
 pub async fn signed_up(site: &Site, browser: &mut Browser, email: &str, password: &str) {
     let seen = site.mail_count(email, "Confirm your Sound Atlas account");
     let answer = browser
@@ -218,7 +220,7 @@ pub async fn signed_up(site: &Site, browser: &mut Browser, email: &str, password
     let answer = browser
         .post_form(
             api::CONFIRM.path(&[]).as_str(),
-            &[("token", &token_of(&link))],
+            &[("token", &token_of(&link)), ("password", password)],
         )
         .await;
     assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.body);

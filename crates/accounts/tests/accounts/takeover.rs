@@ -4,7 +4,8 @@
 
 use axum::http::{header, StatusCode};
 use sound_atlas_accounts::config::Limit;
-use sound_atlas_contract::accounts::api;
+use sound_atlas_contract::accounts::{api, EmailedLink, User};
+use sound_atlas_contract::Operation;
 use sound_atlas_test_db::{db_tests, TestDb};
 
 use crate::*;
@@ -59,7 +60,10 @@ async fn an_address_signed_up_first_by_an_attacker_is_owned_by_whoever_confirms(
     let stale = owner
         .post_form(
             api::CONFIRM.path(&[]).as_str(),
-            &[("token", &token_of(&link(&attackers_mail, ORIGIN)))],
+            &[
+                ("token", &token_of(&link(&attackers_mail, ORIGIN))),
+                ("password", ATTACKER_PASSWORD),
+            ],
         )
         .await;
     assert_eq!(stale.status, StatusCode::BAD_REQUEST);
@@ -76,6 +80,140 @@ async fn an_address_signed_up_first_by_an_attacker_is_owned_by_whoever_confirms(
     let mut elsewhere = site.browser("10.0.0.2");
     let welcome = sign_in(&mut elsewhere, "kim@example.com", OWNER_PASSWORD).await;
     assert_eq!(welcome.status, StatusCode::OK, "{}", welcome.body);
+}
+
+/// Posts the form of the emailed link in `mail` (its token) with `password` to
+/// `operation` (the confirmation's or the recovery's).
+async fn follow_link(
+    browser: &mut Browser,
+    operation: &Operation<EmailedLink, User>,
+    mail: &str,
+    password: &str,
+) -> Answer {
+    browser
+        .post_form(
+            operation.path(&[]).as_str(),
+            &[
+                ("token", &token_of(&link(mail, ORIGIN))),
+                ("password", password),
+            ],
+        )
+        .await
+}
+
+async fn confirm_with(browser: &mut Browser, mail: &str, password: &str) -> Answer {
+    follow_link(browser, &api::CONFIRM, mail, password).await
+}
+
+async fn a_second_sign_up_never_gets_into_the_owners_account(db: &TestDb) {
+    let site = Site::new(db);
+    let mut owner = site.browser("10.0.0.1");
+    sign_up(&mut owner, "uma@example.com", OWNER_PASSWORD).await;
+    let owners_mail = site.mail("uma@example.com", CONFIRM).await;
+    // Before the owner confirms, someone else signs up with the address and their own
+    // password; the owner presses Resend and uses the newest mail.
+    let mut attacker = site.browser("10.6.6.6");
+    let second = sign_up(&mut attacker, "uma@example.com", ATTACKER_PASSWORD).await;
+    assert_eq!(second.status, StatusCode::OK);
+    // (That sign-up mailed the owner a link too: wait for it, to tell Resend's apart.)
+    site.mail_after("uma@example.com", CONFIRM, 1).await;
+    let seen = 2;
+    owner
+        .call(&api::RESEND, &[], &email_only("uma@example.com"))
+        .await;
+    let newest = site.mail_after("uma@example.com", CONFIRM, seen).await;
+    assert_ne!(
+        token_of(&link(&newest, ORIGIN)),
+        token_of(&link(&owners_mail, ORIGIN))
+    );
+    // Whoever holds the link types a password: the attacker's is not made the account's.
+    let confirmed = confirm_with(&mut owner, &newest, OWNER_PASSWORD).await;
+    assert_eq!(
+        confirmed.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        confirmed.body
+    );
+    assert_eq!(owner.who().await.as_deref(), Some("uma@example.com"));
+
+    let refused = sign_in(&mut attacker, "uma@example.com", ATTACKER_PASSWORD).await;
+    assert_eq!(refused.message(), "Invalid login credentials");
+    assert_eq!(attacker.who().await, None);
+    let mut elsewhere = site.browser("10.0.0.2");
+    let welcome = sign_in(&mut elsewhere, "uma@example.com", OWNER_PASSWORD).await;
+    assert_eq!(welcome.status, StatusCode::OK, "{}", welcome.body);
+}
+
+async fn the_first_link_still_confirms_after_a_second_sign_up(db: &TestDb) {
+    // Limits as shipped: the second sign-up within the minute mails nothing.
+    let site = Site::with(db, |config| {
+        config.limits.mail_per_address = Limit::new(1, 60);
+    });
+    let mut owner = site.browser("10.0.0.1");
+    sign_up(&mut owner, "val@example.com", OWNER_PASSWORD).await;
+    let owners_mail = site.mail("val@example.com", CONFIRM).await;
+    let mut attacker = site.browser("10.6.6.6");
+    sign_up(&mut attacker, "val@example.com", ATTACKER_PASSWORD).await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(site.mail_count("val@example.com", CONFIRM), 1);
+    // Neither sign-up's password is pending any more, so neither signs in early...
+    for (who, password) in [
+        (&mut owner, OWNER_PASSWORD),
+        (&mut attacker, ATTACKER_PASSWORD),
+    ] {
+        let early = sign_in(who, "val@example.com", password).await;
+        assert_eq!(early.message(), "Invalid login credentials");
+    }
+    // ...and the owner's link, still valid, takes the password its holder types.
+    let confirmed = confirm_with(&mut owner, &owners_mail, OWNER_PASSWORD).await;
+    assert_eq!(
+        confirmed.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        confirmed.body
+    );
+    let refused = sign_in(&mut attacker, "val@example.com", ATTACKER_PASSWORD).await;
+    assert_eq!(refused.message(), "Invalid login credentials");
+    owner.call(&api::SIGN_OUT, &[], &()).await;
+    let back = sign_in(&mut owner, "val@example.com", OWNER_PASSWORD).await;
+    assert_eq!(back.status, StatusCode::OK, "{}", back.body);
+}
+
+async fn a_confirmation_link_asks_for_the_sign_up_password(db: &TestDb) {
+    let site = Site::new(db);
+    let mut owner = site.browser("10.0.0.1");
+    sign_up(&mut owner, "wes@example.com", OWNER_PASSWORD).await;
+    let mail = site.mail("wes@example.com", CONFIRM).await;
+    let missing = owner
+        .post_form(
+            api::CONFIRM.path(&[]).as_str(),
+            &[("token", &token_of(&link(&mail, ORIGIN)))],
+        )
+        .await;
+    assert_eq!(missing.status, StatusCode::BAD_REQUEST);
+    let wrong = confirm_with(&mut owner, &mail, "not the one chosen").await;
+    assert_eq!(wrong.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        wrong.message(),
+        "That is not the password chosen when signing up with this address. Enter that \
+         password, or choose a new one with \"Forgot your password?\"."
+    );
+    assert_eq!(owner.who().await, None);
+    // A typo does not spend the link.
+    let right = confirm_with(&mut owner, &mail, OWNER_PASSWORD).await;
+    assert_eq!(right.status, StatusCode::SEE_OTHER, "{}", right.body);
+    assert_eq!(owner.who().await.as_deref(), Some("wes@example.com"));
+
+    // A link takes a few wrong passwords; then it ends, even for the right one.
+    let mut other = site.browser("10.0.0.2");
+    sign_up(&mut other, "xia@example.com", OWNER_PASSWORD).await;
+    let mail = site.mail("xia@example.com", CONFIRM).await;
+    for n in 0..5 {
+        let guess = confirm_with(&mut other, &mail, &format!("guess number {n}")).await;
+        assert_eq!(guess.status, StatusCode::BAD_REQUEST, "guess {n}");
+    }
+    let ended = confirm_with(&mut other, &mail, OWNER_PASSWORD).await;
+    assert_eq!(ended.message(), "Email link is invalid or has expired");
 }
 
 async fn confirming_by_code_keeps_no_password_someone_else_chose(db: &TestDb) {
@@ -108,7 +246,10 @@ async fn confirming_by_code_keeps_no_password_someone_else_chose(db: &TestDb) {
     let stale = attacker
         .post_form(
             api::CONFIRM.path(&[]).as_str(),
-            &[("token", &token_of(&link(&attackers_mail, ORIGIN)))],
+            &[
+                ("token", &token_of(&link(&attackers_mail, ORIGIN))),
+                ("password", ATTACKER_PASSWORD),
+            ],
         )
         .await;
     assert_eq!(stale.status, StatusCode::BAD_REQUEST);
@@ -175,6 +316,168 @@ async fn guesses_from_many_addresses_meet_a_ceiling_per_account(db: &TestDb) {
     other.call(&api::SIGN_OUT, &[], &()).await;
     let ned = sign_in(&mut other, "ned@example.com", OWNER_PASSWORD).await;
     assert_eq!(ned.status, StatusCode::OK, "{}", ned.body);
+}
+
+/// The limits as shipped, but the once-a-minute pace of mail per address (so the owner's
+/// code and recovery mails need not wait a minute apart) and a small ceiling of mail from
+/// unknown clients.
+fn shipped_limits(config: &mut sound_atlas_accounts::AccountsConfig) {
+    config.limits = sound_atlas_accounts::config::Limits::default();
+    config.limits.mail_per_address = Limit::new(1, 1);
+    config.limits.mail_per_address_ceiling = Limit::new(12, 24 * 3600);
+}
+
+async fn code_request_from(site: &Site, ip: &str, email: &str) -> Answer {
+    let mut browser = site.browser(ip);
+    browser
+        .call(&api::REQUEST_CODE, &[], &code_request(email))
+        .await
+        .answer
+}
+
+async fn an_outsider_cannot_lock_the_owner_out(db: &TestDb) {
+    let site = Site::with(db, shipped_limits);
+    let mut owner = site.browser("10.0.0.1");
+    signed_up(&site, &mut owner, "yan@example.com", OWNER_PASSWORD).await;
+    owner.call(&api::SIGN_OUT, &[], &()).await;
+
+    // The attack: 20 wrong passwords from many addresses fill the account's ceiling...
+    for n in 0..20 {
+        let mut bot = site.browser(&format!("10.7.{n}.1"));
+        let guess = sign_in(&mut bot, "yan@example.com", &format!("guess number {n}")).await;
+        assert_eq!(guess.status, StatusCode::BAD_REQUEST, "guess {n}");
+    }
+    // ...and code requests fill the daily cap of one address and the ceiling of all.
+    for n in 0..10 {
+        tokio::time::sleep(std::time::Duration::from_millis(1_050)).await;
+        let asked = code_request_from(&site, "10.6.6.6", "yan@example.com").await;
+        assert_eq!(asked.status, StatusCode::OK, "request {n}: {}", asked.body);
+    }
+    let capped = code_request_from(&site, "10.6.6.6", "yan@example.com").await;
+    assert_eq!(capped.status, StatusCode::TOO_MANY_REQUESTS);
+    // (The sign-up's mail, those ten and this one make the ceiling's twelve.)
+    tokio::time::sleep(std::time::Duration::from_millis(1_050)).await;
+    let asked = code_request_from(&site, "10.8.0.1", "yan@example.com").await;
+    assert_eq!(asked.status, StatusCode::OK, "{}", asked.body);
+    tokio::time::sleep(std::time::Duration::from_millis(1_050)).await;
+    let ceiling = code_request_from(&site, "10.9.0.1", "yan@example.com").await;
+    assert_eq!(ceiling.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        ceiling.message(),
+        "Too many emails were sent to this address today. Please try again tomorrow."
+    );
+    // From an address the account has never used, the right password waits.
+    let mut stranger = site.browser("10.9.9.9");
+    let waits = sign_in(&mut stranger, "yan@example.com", OWNER_PASSWORD).await;
+    assert_eq!(waits.status, StatusCode::TOO_MANY_REQUESTS);
+
+    // The owner's browser, even on a new network, signs in with the right password...
+    owner.ip = "10.4.4.4:40000".parse().unwrap();
+    let welcome = sign_in(&mut owner, "yan@example.com", OWNER_PASSWORD).await;
+    assert_eq!(welcome.status, StatusCode::OK, "{}", welcome.body);
+    owner.call(&api::SIGN_OUT, &[], &()).await;
+    // ...as does a new browser at an address the account has used.
+    let mut at_home = site.browser("10.0.0.1");
+    let welcome = sign_in(&mut at_home, "yan@example.com", OWNER_PASSWORD).await;
+    assert_eq!(welcome.status, StatusCode::OK, "{}", welcome.body);
+    at_home.call(&api::SIGN_OUT, &[], &()).await;
+
+    // The owner gets a code and signs in with it...
+    let seen = site.mail_count("yan@example.com", "sign-in code");
+    let asked = owner
+        .call(&api::REQUEST_CODE, &[], &code_request("yan@example.com"))
+        .await;
+    assert_eq!(asked.status, StatusCode::OK, "{}", asked.body);
+    let code = code(
+        &site
+            .mail_after("yan@example.com", "sign-in code", seen)
+            .await,
+    );
+    let verified = owner
+        .call(
+            &api::VERIFY_CODE,
+            &[],
+            &code_check("yan@example.com", &code),
+        )
+        .await;
+    assert_eq!(verified.status, StatusCode::OK, "{}", verified.body);
+    // ...and recovers, from the address they signed up at.
+    tokio::time::sleep(std::time::Duration::from_millis(1_050)).await;
+    let recover = at_home
+        .call(&api::RECOVER, &[], &email_only("yan@example.com"))
+        .await;
+    assert_eq!(recover.status, StatusCode::OK, "{}", recover.body);
+    let mail = site
+        .mail("yan@example.com", "Reset your Sound Atlas password")
+        .await;
+    let reset = follow_link(
+        &mut at_home,
+        &api::SET_NEW_PASSWORD,
+        &mail,
+        "the owner's next passphrase",
+    )
+    .await;
+    assert_eq!(reset.status, StatusCode::SEE_OTHER, "{}", reset.body);
+}
+
+async fn an_outsiders_mail_requests_never_delay_the_owners(db: &TestDb) {
+    let site = Site::with(db, |config| {
+        config.limits = sound_atlas_accounts::config::Limits::default();
+    });
+    let mut owner = site.browser("10.0.0.1");
+    signed_up(&site, &mut owner, "zed@example.com", OWNER_PASSWORD).await;
+    owner.call(&api::SIGN_OUT, &[], &()).await;
+    // Within the minute of the sign-up mail, nobody else gets another one...
+    let outsider = code_request_from(&site, "10.6.6.6", "zed@example.com").await;
+    assert_eq!(outsider.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        outsider.message(),
+        "For security purposes, you can only request this once every 60 seconds."
+    );
+    // ...but the owner's browser has a minute of its own: once.
+    let asked = owner
+        .call(&api::REQUEST_CODE, &[], &code_request("zed@example.com"))
+        .await;
+    assert_eq!(asked.status, StatusCode::OK, "{}", asked.body);
+    let again = owner
+        .call(&api::RECOVER, &[], &email_only("zed@example.com"))
+        .await;
+    assert_eq!(again.status, StatusCode::TOO_MANY_REQUESTS);
+}
+
+async fn a_new_password_ends_every_code_and_link(db: &TestDb) {
+    let site = Site::new(db);
+    let mut owner = site.browser("10.0.0.1");
+    signed_up(&site, &mut owner, "abe@example.com", OWNER_PASSWORD).await;
+    owner
+        .call(&api::REQUEST_CODE, &[], &code_request("abe@example.com"))
+        .await;
+    let code = code(&site.mail("abe@example.com", "sign-in code").await);
+    owner
+        .call(&api::RECOVER, &[], &email_only("abe@example.com"))
+        .await;
+    let mail = site
+        .mail("abe@example.com", "Reset your Sound Atlas password")
+        .await;
+    let reset = follow_link(
+        &mut owner,
+        &api::SET_NEW_PASSWORD,
+        &mail,
+        "a brand new passphrase",
+    )
+    .await;
+    assert_eq!(reset.status, StatusCode::SEE_OTHER, "{}", reset.body);
+    // The code mailed before the change no longer signs anyone in.
+    let mut elsewhere = site.browser("10.6.6.6");
+    let stale = elsewhere
+        .call(
+            &api::VERIFY_CODE,
+            &[],
+            &code_check("abe@example.com", &code),
+        )
+        .await;
+    assert_eq!(stale.status, StatusCode::BAD_REQUEST);
+    assert_eq!(elsewhere.who().await, None);
 }
 
 async fn ipv6_clients_are_limited_by_their_64(db: &TestDb) {
@@ -322,15 +625,7 @@ async fn blank_common_and_differently_typed_passwords(db: &TestDb) {
     let mail = site
         .mail("quin@example.com", "Reset your Sound Atlas password")
         .await;
-    let weak = browser
-        .post_form(
-            api::SET_NEW_PASSWORD.path(&[]).as_str(),
-            &[
-                ("token", &token_of(&link(&mail, ORIGIN))),
-                ("password", "password1"),
-            ],
-        )
-        .await;
+    let weak = follow_link(&mut browser, &api::SET_NEW_PASSWORD, &mail, "password1").await;
     assert_eq!(weak.status, StatusCode::BAD_REQUEST);
 }
 
@@ -448,8 +743,64 @@ async fn an_unreachable_identity_provider_answers_503(db: &TestDb) {
     assert_eq!(answer.headers[header::CACHE_CONTROL], "no-store");
 }
 
+async fn a_silent_identity_provider_keeps_nobody_waiting_long(db: &TestDb) {
+    // A provider that takes connections and never answers.
+    let silent = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = silent.local_addr().unwrap().port();
+    tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((socket, _)) = silent.accept().await {
+            held.push(socket);
+        }
+    });
+    let site = Site::with(db, |config| {
+        config.oidc = Some(sound_atlas_accounts::oidc::OidcConfig {
+            issuer: format!("http://127.0.0.1:{port}"),
+            client_id: "sound-atlas".into(),
+            client_secret: None,
+            name: "Test ID".into(),
+        })
+    });
+    let started = std::time::Instant::now();
+    let attempts = (0..3).map(|n| {
+        let mut browser = site.browser(&format!("10.0.0.{}", n + 1));
+        tokio::spawn(async move {
+            browser
+                .call(&api::PROVIDER_SIGN_IN, &[&"/"], &())
+                .await
+                .status
+        })
+    });
+    for attempt in attempts {
+        assert_eq!(attempt.await.unwrap(), StatusCode::SERVICE_UNAVAILABLE);
+    }
+    // One discovery's wait (10 s), not one per sign-in.
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(15),
+        "{:?}",
+        started.elapsed()
+    );
+    let again = std::time::Instant::now();
+    let mut browser = site.browser("10.0.0.9");
+    let answer = browser.call(&api::PROVIDER_SIGN_IN, &[&"/"], &()).await;
+    assert_eq!(answer.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert!(retry_after(&answer) > 0);
+    assert!(
+        again.elapsed() < std::time::Duration::from_secs(1),
+        "{:?}",
+        again.elapsed()
+    );
+}
+
 db_tests!(
+    a_silent_identity_provider_keeps_nobody_waiting_long,
     an_address_signed_up_first_by_an_attacker_is_owned_by_whoever_confirms,
+    a_second_sign_up_never_gets_into_the_owners_account,
+    the_first_link_still_confirms_after_a_second_sign_up,
+    a_confirmation_link_asks_for_the_sign_up_password,
+    an_outsider_cannot_lock_the_owner_out,
+    an_outsiders_mail_requests_never_delay_the_owners,
+    a_new_password_ends_every_code_and_link,
     confirming_by_code_keeps_no_password_someone_else_chose,
     guesses_from_many_addresses_meet_a_ceiling_per_account,
     ipv6_clients_are_limited_by_their_64,

@@ -13,6 +13,7 @@
 //! stored as a band (the sheet cannot say; fix it with a `kind` column); a present one
 //! keeps its kind.
 
+use super::links::Service;
 use crate::model::normalize_image_url;
 use crate::write::{self, ArtistUpsert, PresentArtists};
 use sea_orm::{DatabaseConnection, TransactionTrait};
@@ -127,6 +128,21 @@ fn row_to_artist(cells: &[(Field, String)]) -> Option<Result<ArtistUpsert, Strin
         } else {
             value
         };
+        // A streaming link must be on that service's own hosts (stored normalised).
+        let service = match field {
+            Field::Spotify => Some(Service::Spotify),
+            Field::Apple => Some(Service::AppleMusic),
+            Field::Amazon => Some(Service::AmazonMusic),
+            Field::Tidal => Some(Service::Tidal),
+            _ => None,
+        };
+        if let Some(service) = service {
+            let page = service.page(&value);
+            if page.is_none() {
+                problems.push(format!("{name} is not a page of that service: {value:?}"));
+            }
+            return page;
+        }
         match url::Url::parse(&value) {
             Ok(u) if u.scheme() == "https" || u.scheme() == "http" => Some(value),
             _ => {

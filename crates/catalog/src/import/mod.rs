@@ -5,4 +5,5 @@
 
 pub mod artists;
 pub mod enrich;
+pub mod links;
 pub mod wiki;

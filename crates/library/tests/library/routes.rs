@@ -422,6 +422,26 @@ async fn folder_names_are_trimmed_checked_and_stored_as_given(db: &TestDb) {
             "nul\0inside",
             "A folder name cannot contain control characters.",
         ),
+        (
+            "evil\u{202E}gpj.exe",
+            "A folder name cannot contain direction overrides or noncharacters.",
+        ),
+        (
+            "isolated \u{2067}name\u{2069}",
+            "A folder name cannot contain direction overrides or noncharacters.",
+        ),
+        (
+            "non\u{FFFF}character",
+            "A folder name cannot contain direction overrides or noncharacters.",
+        ),
+        (
+            "non\u{FDD0}character",
+            "A folder name cannot contain direction overrides or noncharacters.",
+        ),
+        (
+            "plane two \u{2FFFE}",
+            "A folder name cannot contain direction overrides or noncharacters.",
+        ),
     ];
     for (name, message) in refused {
         let answer = ann

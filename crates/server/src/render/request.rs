@@ -7,9 +7,10 @@ use std::sync::Arc;
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use axum::http::{header, HeaderMap, Uri};
+use axum::http::{HeaderMap, Uri};
 
 use sound_atlas_contract::pages::DATA_SAVER_COOKIE;
+use sound_atlas_web::cookie;
 
 use super::Prefetched;
 use crate::encoding::Accepted;
@@ -85,7 +86,7 @@ pub(super) enum DataSaver {
 
 impl Asked {
     pub(super) fn of(headers: &HeaderMap) -> Asked {
-        let data_saver = if cookie(headers, DATA_SAVER_COOKIE) == Some("on") {
+        let data_saver = if cookie(headers, DATA_SAVER_COOKIE).as_deref() == Some("on") {
             DataSaver::Switch
         } else if headers
             .get("save-data")
@@ -100,22 +101,6 @@ impl Asked {
             data_saver,
         }
     }
-}
-
-/// The value of the request's cookie named `name`, if it carries one.
-pub(super) fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(';'))
-        .find_map(|pair| {
-            let (pair_name, value) = pair
-                .trim_start()
-                .split_once('=')
-                .unwrap_or((pair.trim(), ""));
-            (pair_name == name).then_some(value.trim())
-        })
 }
 
 /// The URL a page is rendered and cached as: the request's path and, of its query, only

@@ -8,9 +8,10 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::cache::{Document, RENDER_CACHE_TTL};
-use super::request::{cookie, Asked, DataSaver};
+use super::request::{Asked, DataSaver};
 use super::{PrefetchReport, Renderer};
 use crate::encoding::Accepted;
+use sound_atlas_web::cookie;
 
 /// How long a shared cache (a CDN, nginx) keeps an anonymous page by default: as long as
 /// the server's own render cache and catalogue snapshot do.

@@ -61,8 +61,14 @@ async fn sign_in(server: &Server, email: &str) -> String {
         .await
         .unwrap();
     assert!(answer.status().is_success(), "{}", answer.status());
-    let cookie = answer.headers()["set-cookie"].to_str().unwrap();
-    cookie.split(';').next().unwrap().to_owned()
+    let session = answer
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|cookie| cookie.to_str().unwrap())
+        .find(|cookie| cookie.starts_with("sa_session="))
+        .expect("a session cookie");
+    session.split(';').next().unwrap().to_owned()
 }
 
 enum Outcome {

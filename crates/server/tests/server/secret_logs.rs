@@ -177,7 +177,7 @@ async fn the_log_holds_no_token_code_password_or_key(database: Option<&TestDb>) 
     let answer = post(
         &server,
         "/api/auth/confirm",
-        json!({ "token": confirm_token }),
+        json!({ "token": confirm_token, "password": SIGN_UP_PASSWORD }),
     )
     .await;
     assert_eq!(answer.status(), 200, "{:?}", answer.text().await);
@@ -249,6 +249,16 @@ async fn the_log_holds_no_token_code_password_or_key(database: Option<&TestDb>) 
         .await
         .unwrap();
     assert_ne!(forged.headers()["x-request-id"], FORGED_REQUEST_ID);
+    // A forwarded address from a peer that is no trusted proxy is ignored, and said.
+    let forwarded = reqwest::Client::new()
+        .post(format!("{}/api/auth/resend", server.origin))
+        .header("sec-fetch-site", "same-origin")
+        .header("x-forwarded-for", "203.0.113.9")
+        .json(&json!({ "email": "forwarded@example.com" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(forwarded.status(), 200);
 
     // Home reads the site's channel: the video service answers 500 to the keyed call,
     // and the client logs that it serves stored videos instead.
@@ -293,6 +303,7 @@ async fn the_log_holds_no_token_code_password_or_key(database: Option<&TestDb>) 
         "route=/browse path=/browse",
         "path=/no-such-page",
         "status=200",
+        "X-Forwarded-For from 127.0.0.1 ignored: SOUND_ATLAS_TRUSTED_PROXIES does not list it",
     ] {
         assert!(log.contains(expected), "{expected} missing from:\n{log}");
     }

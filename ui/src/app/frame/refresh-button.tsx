@@ -1,11 +1,67 @@
+import { useEffect, useRef } from 'react';
 import { RefreshIcon } from '../../components/icons';
 
 const LABEL = 'Refresh page to reset video loading';
 
-/** Floating round button at the right middle of the screen that reloads the page. */
+/** What a fan can click or focus: the button steps aside from these. */
+const CONTROL = 'a[href], button, input, select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
+/** Points probed over the button's box are at most this far apart (less than any control is wide). */
+const PROBE_STEP_PX = 10;
+
+/** Whether a control of the page lies under any part of `button`'s box. */
+function controlUnder(button: HTMLElement): boolean {
+  // A document without layout (a test's) has no hit testing: nothing lies under anything.
+  if (typeof document.elementsFromPoint !== 'function') return false;
+  const box = button.getBoundingClientRect();
+  const columns = Math.max(1, Math.ceil((box.width - 1) / PROBE_STEP_PX));
+  const rows = Math.max(1, Math.ceil((box.height - 1) / PROBE_STEP_PX));
+  for (let i = 0; i <= columns; i += 1) {
+    for (let j = 0; j <= rows; j += 1) {
+      const x = box.left + ((box.width - 1) * i) / columns;
+      const y = box.top + ((box.height - 1) * j) / rows;
+      for (const element of document.elementsFromPoint(x, y)) {
+        if (!button.contains(element) && element.closest(CONTROL)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Floating round button at the right middle of the screen that reloads the page. It is
+ * never over a control: while one lies under it (the page scrolled a card or a button
+ * there, a dialog opened) it steps aside, unless it has the focus, and comes back once
+ * the spot is clear.
+ */
 export function RefreshButton() {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const button = ref.current;
+    if (!button) return undefined;
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      const covering = button !== document.activeElement && controlUnder(button);
+      button.toggleAttribute('data-covering', covering);
+    };
+    const schedule = () => {
+      if (frame === 0) frame = window.requestAnimationFrame(check);
+    };
+    check();
+    window.addEventListener('scroll', schedule, { passive: true, capture: true });
+    window.addEventListener('resize', schedule);
+    // Content that arrives, grows or opens without a scroll (a page, a dialog, a banner).
+    const observer = new MutationObserver(schedule);
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class', 'hidden', 'open', 'style'] });
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule, { capture: true });
+      window.removeEventListener('resize', schedule);
+      observer.disconnect();
+    };
+  }, []);
   return (
-    <button type="button" className="refresh-fab" title={LABEL} aria-label={LABEL} onClick={() => window.location.reload()}>
+    <button ref={ref} type="button" className="refresh-fab" title={LABEL} aria-label={LABEL} onClick={() => window.location.reload()}>
       <RefreshIcon size={20} />
     </button>
   );

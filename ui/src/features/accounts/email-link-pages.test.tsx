@@ -4,7 +4,7 @@ import { api } from '../../generated/contract';
 import { renderApp } from '../../test/render-app';
 
 describe('the pages the emailed links open', () => {
-  it('confirm-email: a page of the site whose form posts the link\'s token', () => {
+  it('confirm-email: a page of the site whose form posts the link\'s token with the sign-up password', () => {
     renderApp('/confirm-email?token=abc123');
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('contentinfo')).toBeTruthy();
@@ -13,6 +13,9 @@ describe('the pages the emailed links open', () => {
     expect(form.getAttribute('method')).toBe('post');
     expect(form.getAttribute('action')).toBe(api.confirm());
     expect((form.querySelector('input[name="token"]') as HTMLInputElement).value).toBe('abc123');
+    const password = screen.getByLabelText('Password') as HTMLInputElement;
+    expect([password.type, password.name, password.required, password.autocomplete]).toEqual(['password', 'password', true, 'current-password']);
+    expect(form.contains(password)).toBe(true);
     expect(document.title).toBe('Confirm Your Email - Sound Atlas');
   });
 

@@ -7,8 +7,9 @@ import './email-link-pages.css';
 /**
  * The pages the emailed links open, as pages of the site (frame, theme, rendered on the
  * server). Opening one changes nothing: mail scanners fetch links. The visitor's press
- * posts the link's token as a plain form (no script needed), and the server answers with
- * a redirect.
+ * posts the link's token with a password as a plain form (no script needed), and the
+ * server answers with a redirect. Confirming asks for the password chosen at sign-up, so
+ * a link never makes valid a password its user has not shown they know.
  */
 function EmailLinkForm({ heading, lead, action, button, children }: { heading: string; lead: string; action: string; button: string; children?: ReactNode }) {
   const [params] = useSearchParams();
@@ -34,10 +35,15 @@ export function ConfirmEmailPage() {
   return (
     <EmailLinkForm
       heading="Confirm your email"
-      lead="Press the button to confirm your email address and sign in."
+      lead="Enter the password you chose when you signed up to confirm your email address and sign in."
       action={api.confirm()}
       button="Confirm my email"
-    />
+    >
+      <label className="email-link-field">
+        Password
+        <input className="text-input" type="password" name="password" maxLength={1024} required autoComplete="current-password" />
+      </label>
+    </EmailLinkForm>
   );
 }
 

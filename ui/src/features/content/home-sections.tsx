@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Link } from '../../components/link';
 import type { Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry } from '../../generated/contract';
 import { client as apiClient } from '../../lib/api-client';
+import { isHttpError } from '../../lib/http-error';
 import { requestVideoOverlay } from '../../lib/events';
 import { buyLinkProps } from '../../lib/marketplace';
 import { playHoverSound } from '../../lib/sound';
@@ -31,18 +32,17 @@ function onCardHover(event: ReactPointerEvent<HTMLLIElement>): void {
 }
 
 /**
- * A horizontally scrolling row with previous and next buttons that move it by `step`.
- * A row without links of its own (`focusable`) takes the focus itself, so a keyboard can
- * scroll it too.
+ * A horizontally scrolling row with previous and next buttons that move it by `step`
+ * (its cards are links or buttons: a keyboard scrolls it by moving through them).
  */
-function Strip({ label, step, children, className = '', focusable = false }: { label: string; step: number; children: ReactNode; className?: string; focusable?: boolean }) {
+function Strip({ label, step, children, className = '' }: { label: string; step: number; children: ReactNode; className?: string }) {
   const strip = useRef<HTMLUListElement>(null);
   return (
     <div className="strip">
       <button type="button" className="icon-btn strip-btn strip-btn--prev" aria-label={`Scroll ${label} left`} onClick={() => scrollStrip(strip.current, -step)}>
         <ChevronLeftIcon size={20} />
       </button>
-      <ul ref={strip} className={`strip-list ${className}`} aria-label={label} data-step={step} tabIndex={focusable ? 0 : undefined}>
+      <ul ref={strip} className={`strip-list ${className}`} aria-label={label} data-step={step}>
         {children}
       </ul>
       <button type="button" className="icon-btn strip-btn strip-btn--next" aria-label={`Scroll ${label} right`} onClick={() => scrollStrip(strip.current, step)}>
@@ -84,6 +84,15 @@ export function chartLabel(week: ChartWeek): string {
 }
 
 /**
+ * What home says over the latest week when `?week=` names one without a list: its date
+ * when it is one (the server answered 404), else just "that week" (400, not a date).
+ */
+export function noListFor(asked: string, status: number): string {
+  const which = status === 404 ? `the week of ${formatDate(asked.trim())}` : 'that week';
+  return `There is no Weekly Top 10 for ${which}. Showing the latest week.`;
+}
+
+/**
  * Past weeks: a plain GET form to home's `?week=`, so it works without JavaScript.
  * Shown only once there is more than one week.
  */
@@ -93,7 +102,7 @@ function WeekPicker({ weeks, shown }: { weeks: ChartWeek[]; shown: string }) {
     <form method="get" action="/" className="week-picker">
       <label>
         Week{' '}
-        <select name="week" defaultValue={shown} className="text-input">
+        <select key={shown} name="week" defaultValue={shown} className="text-input">
           {weeks.map((week) => (
             <option key={week.weekOf} value={week.weekOf}>
               {`${formatDate(week.weekOf)} · ${week.picks ? "Editors' picks" : week.source}`}
@@ -115,9 +124,15 @@ function WeekPicker({ weeks, shown }: { weeks: ChartWeek[]; shown: string }) {
 export function WeeklyTopTen() {
   const client = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
-  const week = searchParams.get('week');
+  const asked = searchParams.get('week');
+  // A week without a list (an old shared link, a mistyped date, junk) refuses with a
+  // 4xx: the latest week is shown instead, with a word that the asked one has none.
+  const askedChart = useQuery({ ...queries.weeklyTopTenOf(asked ?? ''), enabled: asked !== null });
+  const refusal = isHttpError(askedChart.error) && askedChart.error.status < 500 ? askedChart.error.status : null;
+  const week = refusal === null ? asked : null;
+  const latest = useQuery({ ...queries.weeklyTopTen(), enabled: week === null });
   const chart = week === null ? queries.weeklyTopTen() : queries.weeklyTopTenOf(week);
-  const { data, isPending, isError } = useQuery(chart);
+  const { data, isPending, isError } = week === null ? latest : askedChart;
   const weeks = useQuery(queries.topTenWeeks()).data ?? [];
   const [refreshing, setRefreshing] = useState(false);
   const openVideo = useOpenTopTenVideo(data);
@@ -172,8 +187,13 @@ export function WeeklyTopTen() {
         <p className="empty-note">This week&apos;s chart is not available yet. Check back soon!</p>
       ) : (
         <>
+          {asked !== null && refusal !== null && (
+            <p className="section-note" role="status">
+              {noListFor(asked, refusal)}
+            </p>
+          )}
           <p className="section-note">{chartLabel(data[0]!)}</p>
-          <Strip label="Weekly Top 10" step={TOP_TEN_STEP} focusable={!data.some((entry) => entry.youtubeLink || entry.amazonLink)}>
+          <Strip label="Weekly Top 10" step={TOP_TEN_STEP}>
             {data.map((entry) => (
               <li key={entry.rank} className="video-tile video-tile--top10" onPointerEnter={onCardHover}>
                 {entry.youtubeLink ? (
@@ -181,9 +201,9 @@ export function WeeklyTopTen() {
                     <TopTenFace entry={entry} />
                   </a>
                 ) : (
-                  <div className="video-tile-link">
+                  <button type="button" className="video-tile-link" onClick={() => openVideo(entry)}>
                     <TopTenFace entry={entry} />
-                  </div>
+                  </button>
                 )}
                 {entry.amazonLink && (
                   <ExternalLink href={entry.amazonLink} className="btn btn-ghost btn-sm video-tile-buy" {...buyLinkProps(entry.amazonLink, entry.songName, entry.artist)}>
@@ -246,7 +266,7 @@ export function BrandNewSongs() {
       ) : isError || !data || data.length === 0 ? (
         <p className="empty-note">No new songs to show right now. Check back soon!</p>
       ) : (
-        <Strip label="Brand New Songs" step={NEW_SONGS_STEP} focusable={!data.some((song) => song.videoId || song.amazonLink)}>
+        <Strip label="Brand New Songs" step={NEW_SONGS_STEP}>
           {data.map((song) => (
             <li key={song.id} className="video-tile video-tile--song" onPointerEnter={onCardHover}>
               {song.videoId ? (
@@ -254,9 +274,9 @@ export function BrandNewSongs() {
                   <SongFace song={song} />
                 </a>
               ) : (
-                <div className="video-tile-link">
+                <button type="button" className="video-tile-link" onClick={() => openSong(song)}>
                   <SongFace song={song} />
-                </div>
+                </button>
               )}
               {song.amazonLink && (
                 <ExternalLink href={song.amazonLink} className="btn btn-primary btn-sm video-tile-buy" {...buyLinkProps(song.amazonLink, song.songName, song.artistName)}>

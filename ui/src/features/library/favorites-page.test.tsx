@@ -233,6 +233,16 @@ describe('the favorites screen', () => {
     expect(played[0]!.items[1]).toMatchObject({ title: 'Bohemian Rhapsody', soloVideoLink: video.url, genres: ['Music Video', 'YouTube'] });
   });
 
+  it('says why Play All is greyed out when no favorite in view has a video', () => {
+    renderApp('/favorites', library.seed());
+    const playAll = screen.getByRole('button', { name: 'Play All' }) as HTMLButtonElement;
+    expect(playAll.disabled).toBe(false);
+    expect(screen.queryByText('None of these favorites has a video yet')).toBeNull();
+    fireEvent.change(screen.getByPlaceholderText('Search favorites...'), { target: { value: 'Adele' } });
+    expect(playAll.disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Play All', description: 'None of these favorites has a video yet' })).toBe(playAll);
+  });
+
   it('opens a video favorite in the player, not on an artist page', () => {
     const played: PlayRequest[] = [];
     const listen = (event: Event) => played.push((event as CustomEvent<PlayRequest>).detail);

@@ -18,6 +18,9 @@ import { addable, artistHref, filterItems, folderTrackCount, isVideoItem, opensI
 import { AddToFolderDialog, MoveDialog, NewFolderDialog } from './library-dialogs';
 import './library.css';
 
+/** Why Play All is greyed out while favorites are in view. */
+const NOTHING_PLAYABLE = 'None of these favorites has a video yet';
+
 /**
  * /favorites and /favorites/folder/{folderId}: one screen, showing the
  * top level or one folder. The lists come from the page's server-rendered state (the
@@ -128,6 +131,9 @@ function Library({ folderId }: { folderId: number | null }) {
     setBusy(false);
   };
 
+  // Favorites in view but none with a video: Play All is greyed, and says why.
+  const nothingPlayable = shown.length > 0 && playlistItems(shown).length === 0;
+
   const playAll = () => {
     const tracks = playlistItems(shown);
     if (tracks.length > 0) requestPlay({ items: tracks, name, startIndex: 0, isPlaylist: true });
@@ -184,9 +190,20 @@ function Library({ folderId }: { folderId: number | null }) {
           {folder && <p className="library-count">{trackCount(items.length)}</p>}
         </div>
         <div className="library-buttons">
-          <button type="button" className="btn btn-primary" onClick={playAll} disabled={playlistItems(shown).length === 0}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={playAll}
+            disabled={playlistItems(shown).length === 0}
+            aria-describedby={nothingPlayable ? 'play-all-reason' : undefined}
+          >
             <PlayIcon size={18} /> Play All
           </button>
+          {nothingPlayable && (
+            <p id="play-all-reason" className="library-note">
+              {NOTHING_PLAYABLE}
+            </p>
+          )}
           {!folder && (
             <button type="button" className="btn btn-ghost" onClick={() => setPending({ kind: 'newFolder' })}>
               New Folder

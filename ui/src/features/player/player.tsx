@@ -200,8 +200,24 @@ function useVideo(state: PlayerState, stateRef: { current: PlayerState }, dispat
     return created;
   }, [dispatch, stateRef]);
 
+  // A track without a video to play: nothing plays, so the controls say so (Play, not
+  // Pause); a playlist that was playing moves on to its next entry, until each has been
+  // tried once without a video.
+  const skippedInARow = useRef(0);
+  useEffect(() => {
+    if (!error || !state.playing) return;
+    if (state.isPlaylist && skippedInARow.current < state.order.length - 1) {
+      skippedInARow.current += 1;
+      dispatch({ type: 'next' });
+    } else {
+      skippedInARow.current = 0;
+      dispatch({ type: 'pause' });
+    }
+  }, [error, state.playing, state.isPlaylist, state.order.length, dispatch]);
+
   // A new track (or the same one restarted): resolve its video and load it.
   useEffect(() => {
+    setError(null);
     if (!link || suspended) {
       // Closed (or lent to the overlay): the video goes; it comes back cued at the position.
       const pending = playerRef.current;
@@ -218,7 +234,7 @@ function useVideo(state: PlayerState, stateRef: { current: PlayerState }, dispat
         return;
       }
       const videoId = resolved.id;
-      setError(null);
+      skippedInARow.current = 0;
       const player = await ensurePlayer().catch(() => null);
       if (cancelled || !player) return;
       const { playing, position } = stateRef.current;

@@ -220,7 +220,7 @@ export function VideoOverlay({ request, onClose }: { request: VideoOverlayReques
           */}
           {video && !video.videoId && (
             <div className="video-overlay-card">
-              <VideoThumbnail src={video.thumbnail} width={480} height={360} />
+              <VideoThumbnail src={video.thumbnail} width={480} height={360} placeholder={video.title} />
               <p className="video-overlay-card-note">No video yet</p>
             </div>
           )}

@@ -198,8 +198,8 @@ export function deletedAlert(email: string): string {
 }
 
 /** Asks the server to mail the confirmation; failure is ignored. */
-function requestDeletionConfirmation(email: string): void {
-  void client.deletionConfirmation({ email }).catch(() => undefined);
+function requestDeletionConfirmation(): void {
+  void client.deletionConfirmation().catch(() => undefined);
 }
 
 /** Step 0 (warning), step 1 (type the phrase), deleting, done. */
@@ -219,7 +219,7 @@ function AccountDeletion({ user }: { user: User }) {
       setStep('confirm');
       return;
     }
-    requestDeletionConfirmation(user.email);
+    requestDeletionConfirmation();
     window.alert(deletedAlert(user.email));
     // Signed out: the server ended every session; the page forgets the user, their
     // library and the player's queue.
@@ -227,15 +227,18 @@ function AccountDeletion({ user }: { user: User }) {
     navigate('/');
   };
 
+  const warning = (
+    <div className="privacy-warning" role="note">
+      <p>
+        <strong>Warning:</strong> deleting your account permanently removes your profile, favorites, folders and video
+        favorites. This cannot be undone.
+      </p>
+    </div>
+  );
   if (step === 'warning') {
     return (
       <section className="privacy-section">
-        <div className="privacy-warning" role="note">
-          <p>
-            <strong>Warning:</strong> deleting your account permanently removes your profile, favorites, folders and video
-            favorites. This cannot be undone.
-          </p>
-        </div>
+        {warning}
         <div className="state-actions">
           <button type="button" className="btn btn-ghost" onClick={() => navigate(-1)}>
             Go Back
@@ -249,8 +252,11 @@ function AccountDeletion({ user }: { user: User }) {
   }
   return (
     <section className="privacy-section">
+      {warning}
       <label className="privacy-confirm">
-        Type <strong>{CONFIRM_TEXT}</strong> to confirm:
+        <span>
+          Type <strong>{CONFIRM_TEXT}</strong> to confirm:
+        </span>
         <input className="text-input" type="text" value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
       </label>
       <div className="state-actions">

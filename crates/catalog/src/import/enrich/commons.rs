@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use crate::enrichment::CreditedImage;
+use crate::import::links;
 use serde::Deserialize;
 
 /// The width of the rendition the site shows (the artist page's photo is 640 px wide;
@@ -145,18 +146,22 @@ pub fn credited(page: &Page) -> Result<CreditedImage, String> {
             !a.is_empty() && a.chars().count() <= 200 && !a.to_lowercase().starts_with("unknown")
         })
         .ok_or("the image's author cannot be read")?;
+    // Every address held to Wikimedia's and the licences' own hosts: the credit links
+    // only to the photo's Commons page and its licence's deed.
     let license_url = info
         .meta("LicenseUrl")
-        .map(|u| u.trim().to_owned())
-        .filter(|u| u.starts_with("https://") || u.starts_with("http://"))
-        .map(|u| u.replacen("http://", "https://", 1));
-    let page_url = info.descriptionurl.clone().ok_or("the file has no page")?;
+        .and_then(|u| links::licence_deed(&u));
+    let page_url = info
+        .descriptionurl
+        .as_deref()
+        .and_then(links::commons_file_page)
+        .ok_or("the file has no Commons page")?;
     let url = info
         .thumburl
-        .clone()
-        .or_else(|| info.url.clone())
-        .filter(|u| u.starts_with("https://"))
-        .ok_or("the image has no https address")?;
+        .as_deref()
+        .or(info.url.as_deref())
+        .and_then(links::wikimedia_file)
+        .ok_or("the image has no address on Wikimedia's media server")?;
     Ok(CreditedImage {
         url,
         author,

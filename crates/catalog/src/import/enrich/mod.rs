@@ -21,6 +21,7 @@ use crate::enrichment::{self, ArtistEnrichment, MemberSpell, Sourced, Target};
 use crate::write::now_unix;
 use sea_orm::{DatabaseConnection, TransactionTrait};
 
+use super::links::Service;
 use super::wiki::{self, WikiConfig};
 use sound_atlas_import::polite::{AskError, Polite, Politeness};
 use sound_atlas_import::{ImportError, Progress, Report};
@@ -52,6 +53,8 @@ pub struct EnrichConfig {
     pub force: bool,
     /// The biography step (artists without one).
     pub summaries: WikiConfig,
+    /// `SOUND_ATLAS_CONTACT`: required to call the real services.
+    pub contact: Option<String>,
 }
 
 impl Default for EnrichConfig {
@@ -67,6 +70,7 @@ impl Default for EnrichConfig {
             max_age: Some(Duration::from_secs(30 * 24 * 3600)),
             force: false,
             summaries: WikiConfig::default(),
+            contact: sound_atlas_import::contact(),
         }
     }
 }
@@ -79,6 +83,21 @@ struct Clients {
 /// Reads every artist due and writes what the sources say; then fills missing
 /// biographies (that step's report follows in `then`).
 pub async fn run(db: &DatabaseConnection, config: &EnrichConfig) -> Result<Report, ImportError> {
+    sound_atlas_import::require_contact(
+        config.contact.as_deref(),
+        &[
+            &config.wikidata_api,
+            &config.musicbrainz_api,
+            &config.commons_api,
+            // Without a base of its own, the biography step asks each article's
+            // encyclopedia (Wikipedia).
+            config
+                .summaries
+                .api_base
+                .as_deref()
+                .unwrap_or("https://en.wikipedia.org/api/rest_v1"),
+        ],
+    )?;
     let mut clients = Clients {
         wiki: Polite::new("wikimedia", config.wiki.clone())?,
         musicbrainz: Polite::new("musicbrainz", config.musicbrainz.clone())?,
@@ -159,6 +178,22 @@ async fn read_batch<'a>(
             continue;
         };
         let mut enrichment = from_item(item, target, &labels);
+        if target.band {
+            // A member without a readable name cannot be listed: said, never dropped silently.
+            let ids: BTreeSet<String> = item
+                .parts(wikidata::HAS_PART)
+                .into_iter()
+                .map(|(id, ..)| id)
+                .collect();
+            for id in ids {
+                if !labels.contains_key(&id) {
+                    report.leave_out(
+                        at(target),
+                        format!("member {id} has no English or multilingual name"),
+                    );
+                }
+            }
+        }
         if let Some(file) = item.string(wikidata::IMAGE) {
             match images.get(&format!("File:{file}")) {
                 Some(Ok(image)) => enrichment.image = Some(Sourced::new(image.clone(), COMMONS)),
@@ -185,7 +220,9 @@ async fn read_batch<'a>(
             {
                 Ok(artist) => add_musicbrainz(&mut enrichment, &artist, target.band),
                 Err(AskError::NotFound) => {
-                    tracing::info!(artist = target.id, mbid, "MusicBrainz has no such artist")
+                    // The knowledge base's id is dead or wrong: never published.
+                    enrichment.musicbrainz_id = None;
+                    report.leave_out(at(target), format!("MusicBrainz has no artist {mbid}"));
                 }
                 Err(err) => {
                     report.skip(at(target), format!("MusicBrainz: {err}"));
@@ -271,7 +308,7 @@ async fn items_by_title(
         .collect())
 }
 
-/// English labels of these items, by id.
+/// Readable names of these items (English, else multilingual), by id.
 async fn labels_of(
     clients: &mut Clients,
     config: &EnrichConfig,
@@ -289,7 +326,7 @@ async fn labels_of(
                     ("format", "json"),
                     ("ids", &joined),
                     ("props", "labels"),
-                    ("languages", "en"),
+                    ("languages", "en|mul"),
                 ],
             )
             .await?;
@@ -297,7 +334,7 @@ async fn labels_of(
             answer
                 .entities
                 .into_iter()
-                .filter_map(|(id, e)| Some((id, e.english_label()?))),
+                .filter_map(|(id, e)| Some((id, e.readable_label()?))),
         );
     }
     Ok(labels)
@@ -432,24 +469,18 @@ fn add_musicbrainz(found: &mut ArtistEnrichment, artist: &musicbrainz::Artist, b
         found.began_on = artist.began().map(|b| Sourced::new(b, MUSICBRAINZ));
     }
     for url in artist.urls() {
-        let Some(parsed) = url::Url::parse(url).ok().filter(|u| u.scheme() == "https") else {
+        // Only a service's own artist page, in its normal form.
+        let Some((service, page)) = Service::of_artist_page(url) else {
             continue;
         };
-        let host = parsed.host_str().unwrap_or("");
-        let path = parsed.path();
-        let slot = if host == "open.spotify.com" && path.starts_with("/artist/") {
-            &mut found.spotify_link
-        } else if host == "music.apple.com" && path.contains("/artist/") {
-            &mut found.apple_link
-        } else if (host == "tidal.com" || host == "listen.tidal.com") && path.contains("/artist/") {
-            &mut found.tidal_link
-        } else if host.starts_with("music.amazon.") && path.starts_with("/artists/") {
-            &mut found.amazon_link
-        } else {
-            continue;
+        let slot = match service {
+            Service::Spotify => &mut found.spotify_link,
+            Service::AppleMusic => &mut found.apple_link,
+            Service::Tidal => &mut found.tidal_link,
+            Service::AmazonMusic => &mut found.amazon_link,
         };
         if slot.is_none() {
-            *slot = Some(Sourced::new(url.to_owned(), MUSICBRAINZ));
+            *slot = Some(Sourced::new(page, MUSICBRAINZ));
         }
     }
 }

@@ -32,6 +32,18 @@ pub struct ReleaseGroup {
     pub first_release_date: Option<String>,
 }
 
+impl ReleaseGroup {
+    /// A record of the artist's own songs: no secondary type, or only Soundtrack (the
+    /// lookup lists the artist's own release groups, so a soundtrack here is theirs).
+    fn is_the_artists_own(&self) -> bool {
+        match self.secondary_types.as_slice() {
+            [] => true,
+            [only] => only == "Soundtrack",
+            _ => false,
+        }
+    }
+}
+
 #[derive(Debug, Deserialize)]
 pub struct Relation {
     #[serde(rename = "type")]
@@ -68,12 +80,13 @@ fn year_of(date: Option<&str>) -> Option<i32> {
 
 impl Artist {
     /// Studio albums (primary type Album, no secondary type such as Live or
-    /// Compilation) by year of first release, then title.
+    /// Compilation, or only Soundtrack: a film's album of the artist's own songs, as A
+    /// Hard Day's Night or Purple Rain) by year of first release, then title.
     pub fn studio_albums(&self) -> Vec<Album> {
         let mut albums: Vec<Album> = self
             .release_groups
             .iter()
-            .filter(|g| g.primary_type.as_deref() == Some("Album") && g.secondary_types.is_empty())
+            .filter(|g| g.primary_type.as_deref() == Some("Album") && g.is_the_artists_own())
             .map(|g| Album {
                 title: g.title.trim().to_owned(),
                 year: year_of(g.first_release_date.as_deref()),

@@ -135,29 +135,69 @@ impl Entity {
             .find_map(|c| time_value(c.mainsnak.value()?))
     }
 
-    /// Items of `property` with the years of their start and end qualifiers: (item id,
-    /// start year, end year, whether an end is stated).
+    /// Items of `property`, one entry per spell its start and end qualifiers state:
+    /// (item id, start year, end year, whether an end is stated). A member who left and
+    /// came back has one statement with several starts and ends, paired in order.
     pub fn parts(&self, property: &str) -> Vec<(String, Option<i32>, Option<i32>, bool)> {
         self.best(property)
             .into_iter()
             .filter_map(|c| {
                 let id = c.mainsnak.value()?.get("id")?.as_str()?.to_owned();
-                let year = |qualifier: &str| {
-                    c.qualifiers
-                        .get(qualifier)?
-                        .iter()
-                        .find_map(|s| time_value(s.value()?))
-                        .and_then(|date| date[..4].parse().ok())
+                let years = |qualifier: &str| -> Vec<i32> {
+                    let mut years: Vec<i32> = c
+                        .qualifiers
+                        .get(qualifier)
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|s| time_value(s.value()?)?[..4].parse().ok())
+                        .collect();
+                    years.sort_unstable();
+                    years
                 };
-                let ended = c.qualifiers.contains_key(END_TIME);
-                Some((id, year(START_TIME), year(END_TIME), ended))
+                let spells = spells(&years(START_TIME), &years(END_TIME))
+                    .unwrap_or_else(|| vec![(None, None, c.qualifiers.contains_key(END_TIME))]);
+                Some(
+                    spells
+                        .into_iter()
+                        .map(move |(from, until, ended)| (id.clone(), from, until, ended)),
+                )
             })
+            .flatten()
             .collect()
     }
 
-    pub fn english_label(&self) -> Option<String> {
-        self.labels.get("en").map(|l| l.value.clone())
+    /// The item's name to show: its English label, else its multilingual (`mul`) one,
+    /// where the knowledge base now keeps names that read alike in every language.
+    pub fn readable_label(&self) -> Option<String> {
+        ["en", "mul"]
+            .iter()
+            .find_map(|language| self.labels.get(*language))
+            .map(|label| label.value.trim().to_owned())
+            .filter(|name| !name.is_empty())
     }
+}
+
+/// Spells from sorted start and end years: each start ends at the first end from it
+/// up to the next start (none: still on). No years at all: None.
+fn spells(starts: &[i32], ends: &[i32]) -> Option<Vec<(Option<i32>, Option<i32>, bool)>> {
+    if starts.is_empty() {
+        let last_end = ends.last().copied()?;
+        return Some(vec![(None, Some(last_end), true)]);
+    }
+    Some(
+        starts
+            .iter()
+            .enumerate()
+            .map(|(n, &from)| {
+                let next = starts.get(n + 1).copied();
+                let until = ends
+                    .iter()
+                    .copied()
+                    .find(|&end| end >= from && next.is_none_or(|next| end <= next));
+                (Some(from), until, until.is_some())
+            })
+            .collect(),
+    )
 }
 
 /// A time value ("+1946-09-05T00:00:00Z", precision 11 day, 10 month, 9 year) as ISO
@@ -183,6 +223,55 @@ pub fn time_value(value: &Value) -> Option<String> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_member_who_left_and_came_back_has_every_spell_in_order() {
+        let time = |year: &str| {
+            json!({ "snaktype": "value", "property": "P580", "datavalue": { "type": "time",
+                "value": { "time": format!("+{year}-00-00T00:00:00Z"), "precision": 9 } } })
+        };
+        let item: Entity = serde_json::from_value(json!({
+            "type": "item", "id": "Q1",
+            "claims": { "P527": [{
+                "type": "statement", "rank": "normal",
+                "mainsnak": { "snaktype": "value", "property": "P527", "datavalue": {
+                    "type": "wikibase-entityid", "value": { "entity-type": "item", "id": "Q2" } } },
+                "qualifiers": {
+                    "P580": [time("1995"), time("1968"), time("1981")],
+                    "P582": [time("1979"), time("1990")]
+                }
+            }] }
+        }))
+        .unwrap();
+        assert_eq!(
+            item.parts("P527"),
+            [
+                ("Q2".to_owned(), Some(1968), Some(1979), true),
+                ("Q2".to_owned(), Some(1981), Some(1990), true),
+                ("Q2".to_owned(), Some(1995), None, false),
+            ]
+        );
+        assert_eq!(spells(&[], &[]), None);
+        assert_eq!(spells(&[], &[1990]), Some(vec![(None, Some(1990), true)]));
+    }
+
+    #[test]
+    fn a_name_kept_only_in_the_multilingual_label_is_read() {
+        let entity = |labels| -> Entity {
+            serde_json::from_value(json!({ "type": "item", "id": "Q1", "labels": labels })).unwrap()
+        };
+        let mul_only = entity(json!({ "mul": { "language": "mul", "value": "Björk" } }));
+        assert_eq!(mul_only.readable_label().as_deref(), Some("Björk"));
+        let both = entity(json!({
+            "en": { "language": "en", "value": "The English Name" },
+            "mul": { "language": "mul", "value": "Multilingual" }
+        }));
+        assert_eq!(both.readable_label().as_deref(), Some("The English Name"));
+        assert_eq!(
+            entity(json!({ "de": { "language": "de", "value": "Nur Deutsch" } })).readable_label(),
+            None
+        );
+    }
 
     #[test]
     fn times_keep_their_precision() {

@@ -53,16 +53,9 @@ pub fn browse(origin: &str, letter: Option<Letter>) -> Head {
     }
     // Each letter is a page of its own for indexes, with a description of its own.
     let description = match letter {
-        Some(letter) if letter.as_char() == '#' => {
-            "Artists and bands whose names start with a digit or a symbol on Sound Atlas: \
-biographies, genres, fun facts and where to listen."
-                .to_owned()
-        }
-        Some(letter) => format!(
-            "Artists and bands starting with {letter} on Sound Atlas: biographies, genres, fun \
-facts and where to listen."
-        ),
-        None => "Browse every artist and band in Sound Atlas from # and A to Z.".to_owned(),
+        Some(letter) if letter.as_char() == '#' => descriptions::BROWSE_DIGITS.fill(&[]),
+        Some(letter) => descriptions::BROWSE_LETTER.fill(&[&letter]),
+        None => descriptions::BROWSE.fill(&[]),
     };
     Head {
         json_ld: vec![breadcrumb_list(crumbs)],

@@ -36,19 +36,28 @@ pub async fn home_reads(state: &AppState, params: &QueryParams) -> Vec<Prefetche
     let content = &state.content;
     let refresh = params.flag("refresh");
     let week = params.get("week");
+    let latest = || async {
+        prefetch(
+            api::WEEKLY_TOP_TEN.path(&[]),
+            &reads::weekly_top_ten(content, refresh).await,
+        )
+    };
+    // A week without a list is prefetched as its refusal, with the latest week the
+    // section shows instead.
     let top_ten = async {
-        match week {
-            Some(raw) => {
-                let chart = match reads::parse_week(raw) {
-                    Ok(week) => reads::weekly_top_ten_of(content, &week, refresh).await,
-                    Err(err) => Err(err),
-                };
-                prefetch(api::WEEKLY_TOP_TEN_OF.path(&[&raw]), &chart)
-            }
-            None => prefetch(
-                api::WEEKLY_TOP_TEN.path(&[]),
-                &reads::weekly_top_ten(content, refresh).await,
-            ),
+        let Some(raw) = week else {
+            return vec![latest().await];
+        };
+        let chart = match reads::parse_week(raw) {
+            Ok(week) => reads::weekly_top_ten_of(content, &week, refresh).await,
+            Err(err) => Err(err),
+        };
+        let refused = chart.as_ref().is_err_and(|err| err.status().is_client_error());
+        let asked = prefetch(api::WEEKLY_TOP_TEN_OF.path(&[&raw]), &chart);
+        if refused {
+            vec![asked, latest().await]
+        } else {
+            vec![asked]
         }
     };
     let (top_ten, weeks, new_songs, videos, articles) = tokio::join!(
@@ -58,13 +67,14 @@ pub async fn home_reads(state: &AppState, params: &QueryParams) -> Vec<Prefetche
         reads::channel_videos(content),
         reads::articles(content, None),
     );
-    vec![
-        top_ten,
+    let mut prefetched = top_ten;
+    prefetched.extend([
         prefetch(api::TOP_TEN_WEEKS.path(&[]), &weeks),
         prefetch(api::NEW_SONGS.path(&[]), &new_songs),
         prefetch(api::CHANNEL_VIDEOS.path(&[]), &videos),
         prefetch(api::ARTICLES.path(&[]), &articles),
-    ]
+    ]);
+    prefetched
 }
 
 /// The artist page's Featured Video: the latest videos of the channel its

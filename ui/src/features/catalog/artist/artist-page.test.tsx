@@ -21,6 +21,7 @@ const plainDetails: ArtistDetails = {
   timeline: null,
   wikidataId: null,
   musicbrainzId: null,
+  sources: [],
 };
 
 const enrichedDetails: ArtistDetails = {
@@ -42,6 +43,11 @@ const enrichedDetails: ArtistDetails = {
     { name: 'Dave Grohl', roles: ['drums'], spells: [{ from: 1990, until: 1994, current: false }] },
   ],
   timeline: { from: 1987, until: 1994 },
+  wikidataId: 'Q11649',
+  sources: [
+    { name: 'Wikidata', url: 'https://www.wikidata.org/wiki/Q11649', facts: ['dates', 'links'], retrievedOn: '2026-11-20' },
+    { name: 'MusicBrainz', url: null, facts: ['members', 'discography'], retrievedOn: '2026-11-21' },
+  ],
 };
 
 function seeded(artist = makeArtist(), details: ArtistDetails = plainDetails) {
@@ -98,12 +104,20 @@ describe('artist page', () => {
       'Kurt Cobain lead vocals, guitar · 1987–1994',
       'Dave Grohl drums · 1990–1994',
     ]);
+    // Where each enriched fact came from, and when it was read: one click to check it.
+    const sources = screen.getByRole('heading', { name: 'Sources' }).closest('section')!;
+    expect(within(sources).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Wikidata: dates, links (read 20 November 2026)',
+      'MusicBrainz: members, discography (read 21 November 2026)',
+    ]);
+    expect(within(sources).getByRole('link', { name: 'Wikidata' }).getAttribute('href')).toBe('https://www.wikidata.org/wiki/Q11649');
   });
 
   it('hides Listen On when there are no links and says "No genres available"', () => {
     renderApp('/artist/42', seeded(makeArtist({ genres: [], spotifyLink: null, tidalLink: null, bio: null, bioSourceLink: null, funFact: null }), { ...plainDetails, listen: [] }));
     expect(screen.queryByRole('heading', { name: 'Discography' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Members' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Sources' })).toBeNull();
     expect(screen.queryByText(/^Photo:/)).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Listen On' })).toBeNull();
     expect(screen.getByText('No genres available')).toBeTruthy();

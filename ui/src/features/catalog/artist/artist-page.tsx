@@ -19,7 +19,7 @@ import { ArtistImage } from '../../../components/artist-image';
 import { ExternalLink } from '../../../components/external-link';
 import { CardSkeletons } from '../../../components/skeletons';
 import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon, GridIcon, HomeIcon, SparkIcon } from '../../../components/icons';
-import { artistFacts, bioParagraphs, listenLabel, spellBar, spellText, STREAMING_SERVICES } from './artist-facts';
+import { artistFacts, bioParagraphs, formatDate, listenLabel, spellBar, spellText, STREAMING_SERVICES } from './artist-facts';
 import { ArtistSkeleton } from './artist-skeleton';
 import { SharePanel } from './share-panel';
 import { FeaturedVideo } from './featured-video';
@@ -361,6 +361,8 @@ function ArtistDetail({
             <p>{artist.funFact}</p>
           </section>
         )}
+
+        {details && details.sources.length > 0 && <FactSources details={details} />}
       </article>
 
       <section className="artist-section" aria-labelledby="related-title">
@@ -389,6 +391,23 @@ function ArtistDetail({
         </Link>
       </div>
     </div>
+  );
+}
+
+/** Where the enriched facts came from: each service, what it gave and when it was read. */
+function FactSources({ details }: { details: ArtistDetails }) {
+  return (
+    <section className="artist-section artist-sources" aria-labelledby="sources-title">
+      <h2 id="sources-title">Sources</h2>
+      <ul className="source-list">
+        {details.sources.map((source) => (
+          <li key={source.name}>
+            {source.url ? <ExternalLink href={source.url}>{source.name}</ExternalLink> : source.name}: {source.facts.join(', ')} (read{' '}
+            <time dateTime={source.retrievedOn}>{formatDate(source.retrievedOn)}</time>)
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -9,9 +9,10 @@ import { BROWSE_PAGE_SIZE, LETTERS } from '../../../generated/contract';
 import { browseHref, parseBrowseSearch } from '../browse-params';
 import { queries } from '../queries';
 import { scrollToTop } from '../../../lib/scroll';
-import { titles } from '../../../generated/contract';
+import { descriptions, routes, titles } from '../../../generated/contract';
 import type { ArtistSummary } from '../../../generated/contract';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { siteHead, useDocumentHead, type DocumentHead } from '../../../lib/use-document-head';
+import { useAppEnv } from '../../../lib/app-state';
 import { ArtistCard } from '../../../components/artist-card';
 import { CardSkeletons } from '../../../components/skeletons';
 import { RefreshIcon } from '../../../components/icons';
@@ -19,13 +20,20 @@ import { loadBrowseState, pageFor, restoreHref, saveScroll, saveSelection } from
 import '../load-more.css';
 import './browse.css';
 
+/** Browse's head as the server writes it: the description names the URL's letter. */
+export function browseHead(letterParam: string | null, origin: string): DocumentHead {
+  const description = letterParam === null ? descriptions.browse() : letterParam === '#' ? descriptions.browseDigits() : descriptions.browseLetter(letterParam);
+  return { ...siteHead(origin), title: titles.browse(), description, url: `${origin}${letterParam === null ? routes.browse.href() : browseHref(letterParam)}` };
+}
+
 export function BrowsePage() {
-  useDocumentTitle(titles.browse());
   const location = useLocation();
   const navigate = useNavigate();
   const navigationType = useNavigationType();
   const client = useQueryClient();
   const { letterParam, letter, page, refresh } = parseBrowseSearch(location.search);
+  const { origin } = useAppEnv();
+  useDocumentHead(browseHead(letterParam, origin), origin);
   const [refreshing, setRefreshing] = useState(false);
   const pendingScroll = useRef<number | null>(null);
 
