@@ -1,24 +1,23 @@
 //! An artist's share picture (`/og/artist/{id}.png`): the name, up to three genres and
-//! the photo, drawn by `sound_atlas_share_picture`.
+//! the photo with its credit, drawn by `sound_atlas_share_picture`.
 
 use axum::extract::{FromRef, State};
 use axum::response::Response;
 use axum::routing::get;
 use axum::{Extension, Router};
+use sea_orm::EntityTrait;
 use sound_atlas_contract::pages::images::ARTIST_SHARE_PICTURE;
 use sound_atlas_share_picture::{page_id, ShareCard, ShareImages};
 use sound_atlas_web::{ApiError, PathParam};
 
 use crate::{reads, Artist, Catalog};
 
-/// What an artist's picture shows: the name, up to three genres and the photo (its
-/// smaller rendition when there is one).
+/// What every artist's picture shows (and its alt text says): the name and up to three
+/// genres. The photo joins it with its credit ([`with_credited_photo`]).
 pub fn card(artist: &Artist) -> ShareCard {
     ShareCard {
-        image_url: artist
-            .image_thumbnail_url
-            .clone()
-            .or_else(|| artist.image_url.clone()),
+        image_url: None,
+        photo_credit: None,
         // The word the artist page uses (its eyebrow): a band is a band everywhere.
         kind: if artist.is_band() { "Band" } else { "Artist" },
         id: artist.id,
@@ -54,5 +53,38 @@ async fn artist_picture(
     let id = page_id(&ARTIST_SHARE_PICTURE, &file).ok_or_else(not_found)?;
     let snapshot = catalog.snapshot(false).await?;
     let artist = snapshot.get(id).ok_or_else(not_found)?;
-    images.response(card(artist)).await
+    let row = sound_atlas_entity::artist::Entity::find_by_id(id)
+        .one(catalog.db())
+        .await?;
+    images
+        .response(with_credited_photo(card(artist), artist, row.as_ref()))
+        .await
+}
+
+/// The card with the artist's photo (its smaller rendition) and the credit drawn under
+/// it. Every free licence but the public-domain marks asks for the author and licence
+/// wherever the photo appears, so a photo whose credit is not known (or was read for
+/// another image) stays out of the picture.
+pub fn with_credited_photo(
+    mut card: ShareCard,
+    artist: &Artist,
+    row: Option<&sound_atlas_entity::artist::Model>,
+) -> ShareCard {
+    let credit = row.and_then(|row| {
+        let same_image = row.image_url.is_some() && row.image_url == artist.image_url;
+        match (&row.image_author, &row.image_license) {
+            (Some(author), Some(license)) if same_image => {
+                Some(format!("Photo: {author} · {license}"))
+            }
+            _ => None,
+        }
+    });
+    if credit.is_some() {
+        card.image_url = artist
+            .image_thumbnail_url
+            .clone()
+            .or_else(|| artist.image_url.clone());
+        card.photo_credit = credit;
+    }
+    card
 }

@@ -283,15 +283,8 @@ async fn musicbrainz(
         BAND_MBID => Json(json!({
             "id": BAND_MBID, "name": "Fixture Band", "type": "Group",
             "life-span": { "begin": "1970", "end": null, "ended": false },
-            "release-groups": [
-                release_group("Second Record", "Album", &[], "1974-03-08"),
-                release_group("First Record", "Album", &[], "1973-07-13"),
-                // A film's album of the band's own songs (A Hard Day's Night, Purple Rain).
-                release_group("Songs From The Film", "Album", &["Soundtrack"], "1976-05-01"),
-                release_group("Live Somewhere", "Album", &["Live"], "1979-06-22"),
-                release_group("Greatest Things", "Album", &["Compilation"], "1981-10-26"),
-                release_group("A Single", "Single", &[], "1975-10-31"),
-            ],
+            // A lookup lists 25 release groups at most.
+            "release-groups": band_release_groups().into_iter().take(25).collect::<Vec<_>>(),
             "relations": [
                 band_member("Ada Fixture", "1970", None, &["original", "lead vocals", "piano"]),
                 band_member("Ben Fixture", "1970-06", Some("1991-11-24"), &["guitar"]),
@@ -320,6 +313,56 @@ async fn musicbrainz(
     }
 }
 
+/// The band's release groups: a long career, more than one lookup lists.
+fn band_release_groups() -> Vec<Value> {
+    let mut groups = vec![
+        release_group("Second Record", "Album", &[], "1974-03-08"),
+        release_group("First Record", "Album", &[], "1973-07-13"),
+        // A film's album of the band's own songs (A Hard Day's Night, Purple Rain).
+        release_group(
+            "Songs From The Film",
+            "Album",
+            &["Soundtrack"],
+            "1976-05-01",
+        ),
+        release_group("Live Somewhere", "Album", &["Live"], "1979-06-22"),
+        release_group("Greatest Things", "Album", &["Compilation"], "1981-10-26"),
+        release_group("A Single", "Single", &[], "1975-10-31"),
+    ];
+    groups.extend((1..=27).map(|n| {
+        release_group(
+            &format!("Later Record {n:02}"),
+            "Album",
+            &[],
+            &format!("{}-01-01", 1981 + n),
+        )
+    }));
+    groups
+}
+
+/// The browse request for an artist's release groups, paged by `limit` and `offset`.
+async fn musicbrainz_release_groups(
+    State(fakes): State<Fakes>,
+    headers: HeaderMap,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    assert_eq!(query.get("artist").map(String::as_str), Some(BAND_MBID));
+    assert_eq!(query.get("type").map(String::as_str), Some("album"));
+    let offset: usize = query["offset"].parse().unwrap();
+    let limit: usize = query["limit"].parse::<usize>().unwrap().min(100);
+    fakes.note("musicbrainz-browse", format!("offset={offset}"), &headers);
+    let all = band_release_groups();
+    // Pages of 20 here, smaller than asked, as a service may answer.
+    let page: Vec<Value> = all
+        .iter()
+        .skip(offset)
+        .take(limit.min(20))
+        .cloned()
+        .collect();
+    Json(json!({ "release-group-count": all.len(), "release-group-offset": offset, "release-groups": page }))
+        .into_response()
+}
+
 async fn summary(
     State(fakes): State<Fakes>,
     headers: HeaderMap,
@@ -334,6 +377,7 @@ async fn serve(fakes: Fakes) -> String {
         .route("/w/api.php", get(wikidata))
         .route("/commons/api.php", get(commons))
         .route("/ws/2/artist/{mbid}", get(musicbrainz))
+        .route("/ws/2/release-group", get(musicbrainz_release_groups))
         .route("/page/summary/{page}", get(summary))
         .with_state(fakes);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -493,14 +537,15 @@ async fn enrich_fills_credited_photos_direct_links_albums_and_members(db: &TestD
     let (albums, members) = enrichment::lists_of(&db.conn, band.id).await.unwrap();
     let albums: Vec<(String, Option<i32>)> =
         albums.into_iter().map(|a| (a.title, a.year)).collect();
-    assert_eq!(
-        albums,
-        [
-            ("First Record".to_owned(), Some(1973)),
-            ("Second Record".to_owned(), Some(1974)),
-            ("Songs From The Film".to_owned(), Some(1976))
-        ]
-    );
+    // Every album, past the 25 release groups one lookup lists: browsed page by page.
+    let mut expected = vec![
+        ("First Record".to_owned(), Some(1973)),
+        ("Second Record".to_owned(), Some(1974)),
+        ("Songs From The Film".to_owned(), Some(1976)),
+    ];
+    expected.extend((1..=27).map(|n| (format!("Later Record {n:02}"), Some(1981 + n))));
+    assert_eq!(albums, expected);
+    assert_eq!(fakes.asked("musicbrainz-browse"), ["offset=0", "offset=20"]);
     let members: Vec<(String, Option<i32>, Option<i32>, bool, Vec<String>)> = members
         .into_iter()
         .map(|m| (m.name, m.begin_year, m.end_year, m.ended, m.roles))

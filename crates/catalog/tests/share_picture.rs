@@ -81,36 +81,57 @@ fn frame_colour(png: &[u8]) -> (u8, u8, u8) {
     (pixel.red(), pixel.green(), pixel.blue())
 }
 
-async fn an_artists_share_picture_shows_their_photo_when_it_loads(db: &TestDb) {
+/// Whether the band under the photo frame, where its credit goes, holds light text.
+fn has_credit_text(png: &[u8]) -> bool {
+    let pixmap = resvg::tiny_skia::Pixmap::decode_png(png).expect("a PNG");
+    (760..1100).any(|x| {
+        (478..520).any(|y| {
+            let pixel = pixmap.pixel(x, y).unwrap().demultiply();
+            pixel.red() > 200 && pixel.green() > 200 && pixel.blue() > 200
+        })
+    })
+}
+
+async fn an_artists_share_picture_shows_their_credited_photo_when_it_loads(db: &TestDb) {
     use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set};
     let host = photo_host().await;
     let catalog = seeded(db).await;
     let artists = reads::list(&catalog, false).await.unwrap();
+    // (artist, photo, credited, shown)
     let cases = [
-        (artists[0].id, format!("{host}/red.png"), true),
-        (artists[1].id, format!("{host}/missing.png"), false),
-        (artists[2].id, format!("{host}/page.png"), false),
-        (artists[3].id, format!("{host}/slow.png"), false),
-        (artists[4].id, "javascript:alert(1)".to_owned(), false),
+        (artists[0].id, format!("{host}/red.png"), true, true),
+        // Free photos ask for their credit wherever they appear: unknown, left out.
+        (artists[5].id, format!("{host}/red.png"), false, false),
+        (artists[1].id, format!("{host}/missing.png"), true, false),
+        (artists[2].id, format!("{host}/page.png"), true, false),
+        (artists[3].id, format!("{host}/slow.png"), true, false),
+        (artists[4].id, "javascript:alert(1)".to_owned(), true, false),
     ];
-    for (id, url, _) in &cases {
+    for (id, url, credited, _) in &cases {
         let row = sound_atlas_entity::artist::Entity::find_by_id(*id)
             .one(&db.conn)
             .await
             .unwrap()
             .unwrap();
         let mut row = row.into_active_model();
+        row.image_url = Set(Some(url.clone()));
         row.image_thumbnail_url = Set(Some(url.clone()));
+        if *credited {
+            row.image_author = Set(Some("Carl Lender".into()));
+            row.image_license = Set(Some("CC BY-SA 4.0".into()));
+        }
         row.update(&db.conn).await.unwrap();
     }
     // A fresh catalogue reads the changed rows (a refresh right after a read is ignored).
     let app = app(Catalog::new(db.conn.clone()));
-    for (id, url, shown) in cases {
+    for (id, url, _, shown) in cases {
         let started = std::time::Instant::now();
         let answer = get(&app, &format!("/og/artist/{id}.png")).await;
         assert_eq!(answer.status, StatusCode::OK, "{url}");
         assert_eq!(png_size(&answer.bytes), (1200, 630), "{url}");
         assert_eq!(frame_colour(&answer.bytes) == (250, 10, 10), shown, "{url}");
+        // The photo's credit is drawn with it, never without it.
+        assert_eq!(has_credit_text(&answer.bytes), shown, "{url}");
         assert!(
             started.elapsed() < std::time::Duration::from_secs(10),
             "{url} waited too long"
@@ -120,5 +141,5 @@ async fn an_artists_share_picture_shows_their_photo_when_it_loads(db: &TestDb) {
 
 db_tests!(
     every_artist_has_its_own_1200_by_630_share_image,
-    an_artists_share_picture_shows_their_photo_when_it_loads,
+    an_artists_share_picture_shows_their_credited_photo_when_it_loads,
 );

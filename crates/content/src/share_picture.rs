@@ -24,6 +24,7 @@ pub fn card(article: &Article) -> ShareCard {
         id: article.id,
         title: article.title.clone(),
         subtitle: article.category.clone(),
+        photo_credit: None,
     }
 }
 

@@ -41,6 +41,8 @@ pub struct ShareCard {
     pub subtitle: String,
     /// The artist's photo or the article's lead image (http or https), when there is one.
     pub image_url: Option<String>,
+    /// The photo's credit ("Photo: author · licence"), drawn under it.
+    pub photo_credit: Option<String>,
 }
 
 impl ShareCard {
@@ -176,10 +178,27 @@ pub fn svg_with(card: &ShareCard, photo: Option<&Photo>) -> String {
     let subtitle: String = wrap(&card.subtitle, if photo.is_some() { 30 } else { 48 }, 1).join("");
     let photo = photo.map_or(String::new(), |photo| {
         use base64::Engine as _;
+        // The credit its licence asks for, legible under the photo (two lines at most).
+        let credit: String = card
+            .photo_credit
+            .as_deref()
+            .map(|credit| wrap(credit, 34, 2))
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+            .map(|(i, line)| {
+                format!(
+                    r##"<text x="760" y="{}" font-size="18" font-weight="normal" fill="#ffffff" fill-opacity="0.92">{}</text>"##,
+                    494 + i * 24,
+                    escape(line)
+                )
+            })
+            .collect();
         format!(
             r##"<clipPath id="frame"><rect x="760" y="95" width="360" height="360" rx="36"/></clipPath>
 <rect x="752" y="87" width="376" height="376" rx="42" fill="#ffffff" fill-opacity="0.2"/>
-<image x="760" y="95" width="360" height="360" preserveAspectRatio="xMidYMid slice" clip-path="url(#frame)" href="data:{};base64,{}"/>"##,
+<image x="760" y="95" width="360" height="360" preserveAspectRatio="xMidYMid slice" clip-path="url(#frame)" href="data:{};base64,{}"/>
+{credit}"##,
             photo.mime,
             base64::engine::general_purpose::STANDARD.encode(&photo.bytes)
         )
@@ -348,6 +367,7 @@ mod tests {
             title: title.into(),
             subtitle: "Rock · Pop".into(),
             image_url: None,
+            photo_credit: None,
         }
     }
 

@@ -67,35 +67,51 @@ impl ImageInfo {
     }
 }
 
-/// Text of an HTML fragment: tags dropped, entities decoded, spaces collapsed.
+/// Text of an HTML fragment: tags (and what script and style elements hold) dropped,
+/// entities decoded, spaces collapsed. Escaped markup decodes to markup, which is
+/// cleaned as markup again (a few rounds), so a credit reads a name, never tag text.
 pub fn plain_text(html: &str) -> String {
+    let mut text = html.to_owned();
+    for _ in 0..3 {
+        let cleaned = strip_tags_once(&text);
+        if cleaned == text {
+            break;
+        }
+        text = cleaned;
+    }
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn strip_tags_once(html: &str) -> String {
     let mut text = String::with_capacity(html.len());
     let mut tag: Option<String> = None;
+    // Inside a script or style element: its text is code, not words.
+    let mut in_code = false;
     for c in html.chars() {
         match (&mut tag, c) {
             (None, '<') => tag = Some(String::new()),
             (Some(name), '>') => {
-                // Line and block breaks separate words; inline tags do not.
+                let closing = name.starts_with('/');
                 let name = name
                     .trim_start_matches('/')
                     .trim_end_matches('/')
                     .to_ascii_lowercase();
-                if matches!(
-                    name.split_whitespace().next(),
-                    Some("br" | "p" | "div" | "li" | "td")
-                ) {
+                let element = name.split_whitespace().next().unwrap_or("");
+                if matches!(element, "script" | "style") {
+                    in_code = !closing;
+                }
+                // Line and block breaks separate words; inline tags do not.
+                if matches!(element, "br" | "p" | "div" | "li" | "td") {
                     text.push(' ');
                 }
                 tag = None;
             }
             (Some(name), c) => name.push(c),
+            (None, _) if in_code => {}
             (None, c) => text.push(c),
         }
     }
-    html_escape::decode_html_entities(&text)
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
+    html_escape::decode_html_entities(&text).into_owned()
 }
 
 /// Whether a licence (its short name) lets anyone reuse the image: a Creative Commons
@@ -203,6 +219,21 @@ impl Answer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_author_in_escaped_markup_reads_as_the_name() {
+        assert_eq!(
+            plain_text("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;Carl Lender"),
+            "Carl Lender"
+        );
+        assert_eq!(
+            plain_text(
+                "<a href=\"//commons.wikimedia.org/wiki/User:Carl\">Carl&amp;nbsp;Lender</a>"
+            ),
+            "Carl Lender"
+        );
+        assert_eq!(plain_text("<style>a{}</style>Ann <b>Lee</b>"), "Ann Lee");
+    }
 
     #[test]
     fn authors_are_read_as_plain_text() {

@@ -213,11 +213,23 @@ async fn read_batch<'a>(
                 ("type", "album"),
                 ("fmt", "json"),
             ];
-            match clients
+            let mut read = clients
                 .musicbrainz
                 .get_json::<musicbrainz::Artist>(&url, &query)
-                .await
-            {
+                .await;
+            if let Ok(artist) = &mut read {
+                // A full lookup may hold back more: every album is read, page by page.
+                if artist.release_groups.len() >= musicbrainz::LOOKUP_RELEASE_GROUPS {
+                    match album_groups(clients, config, &mbid).await {
+                        Ok(groups) => artist.release_groups = groups,
+                        Err(err) => {
+                            report.skip(at(target), format!("MusicBrainz: {err}"));
+                            continue;
+                        }
+                    }
+                }
+            }
+            match read {
                 Ok(artist) => add_musicbrainz(&mut enrichment, &artist, target.band),
                 Err(AskError::NotFound) => {
                     // The knowledge base's id is dead or wrong: never published.
@@ -233,6 +245,41 @@ async fn read_batch<'a>(
         found.push((target, enrichment));
     }
     found
+}
+
+/// Every album release group of the artist `mbid`, browsed a page at a time.
+async fn album_groups(
+    clients: &mut Clients,
+    config: &EnrichConfig,
+    mbid: &str,
+) -> Result<Vec<musicbrainz::ReleaseGroup>, AskError> {
+    let url = format!(
+        "{}/release-group",
+        config.musicbrainz_api.trim_end_matches('/')
+    );
+    let limit = musicbrainz::BROWSE_PAGE.to_string();
+    let mut groups = Vec::new();
+    loop {
+        let offset = groups.len().to_string();
+        let page: musicbrainz::ReleaseGroups = clients
+            .musicbrainz
+            .get_json(
+                &url,
+                &[
+                    ("artist", mbid),
+                    ("type", "album"),
+                    ("limit", &limit),
+                    ("offset", &offset),
+                    ("fmt", "json"),
+                ],
+            )
+            .await?;
+        let read = page.release_groups.len();
+        groups.extend(page.release_groups);
+        if read == 0 || groups.len() >= page.count {
+            return Ok(groups);
+        }
+    }
 }
 
 /// The facts a batch needs, one request (or a few chunks) each: the titles' items, the

@@ -15,6 +15,21 @@ pub struct Artist {
     pub relations: Vec<Relation>,
 }
 
+/// Release groups a lookup lists at most: an artist with that many may have more, read
+/// by browsing (`/ws/2/release-group?artist=`), [`BROWSE_PAGE`] at a time.
+pub const LOOKUP_RELEASE_GROUPS: usize = 25;
+/// The largest page MusicBrainz's browse requests answer.
+pub const BROWSE_PAGE: usize = 100;
+
+/// A page of an artist's release groups (a browse request).
+#[derive(Debug, Deserialize)]
+pub struct ReleaseGroups {
+    #[serde(rename = "release-groups", default)]
+    pub release_groups: Vec<ReleaseGroup>,
+    #[serde(rename = "release-group-count", default)]
+    pub count: usize,
+}
+
 #[derive(Debug, Default, Deserialize)]
 pub struct LifeSpan {
     pub begin: Option<String>,
