@@ -14,6 +14,7 @@ fn main() {
     for watched in [
         "src",
         "build.mjs",
+        "critical-css.mjs",
         "package.json",
         "package-lock.json",
         "tsconfig.json",

@@ -3,7 +3,8 @@
 //   <outdir>/client/        browser ESM bundle: entry-[build id].js, one [module]-[hash].js per
 //                           lazily imported module (mergeChunks), entry-[hash].css, each also .br and .gz
 //   <outdir>/client/sw.js   the service worker (offline reading), and offline.html, the page it shows offline
-//   <outdir>/manifest.json  { scripts, styles, lazy: { module: url } } as /static/... URLs for the HTML shell
+//   <outdir>/manifest.json  { scripts, styles, lazy: { module: url } } as /static/... URLs for the HTML shell,
+//                           and critical: the stylesheet's rules indexed for each document's inline CSS
 //   <outdir>/server.js      one classic script defining globalThis.render(requestJson) -> responseJson
 // Usage: node ui/build.mjs [--outdir <absolute dir>]   (default: ui/dist)
 import { build } from 'esbuild';
@@ -12,6 +13,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { criticalCssIndex } from './critical-css.mjs';
 
 const uiDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -92,16 +94,19 @@ async function buildClient(outdir) {
   const split = await build({ ...browser, splitting: true, write: false, chunkNames: 'chunk-[hash]', loader: { ...common.loader, '.css': 'empty' } });
   for (const file of split.outputFiles.filter((output) => !output.path.endsWith('.js'))) await writeFile(file.path, file.contents);
   const scripts = await mergeChunks(split, clientDir);
-  // The styles: one render-blocking stylesheet, in import order, the lazily imported
-  // modules' included (split, each chunk's styles were a stylesheet of their own, and
-  // each costs the first paint a request). Only its CSS is written.
+  // The styles: one stylesheet, in import order, the lazily imported modules' included
+  // (split, each chunk's styles were a stylesheet of their own, and each costs a
+  // request), and its rules indexed for the critical CSS each document inlines. Only
+  // its CSS is written.
   const styles = await build({ ...browser, splitting: false, write: false });
+  const critical = [];
   for (const file of styles.outputFiles.filter((output) => output.path.endsWith('.css'))) {
     await writeFile(file.path, file.contents);
+    critical.push(...criticalCssIndex(file.text));
   }
   const stylesheets = Object.values(styles.metafile.outputs).flatMap((output) => (output.cssBundle ? [output.cssBundle] : []));
   const toUrl = (file) => `${PUBLIC_PATH}/${path.relative(clientDir, path.resolve(uiDir, file)).split(path.sep).join('/')}`;
-  return { scripts: [scripts.entry], styles: stylesheets.map(toUrl), lazy: scripts.lazy };
+  return { scripts: [scripts.entry], styles: stylesheets.map(toUrl), critical, lazy: scripts.lazy };
 }
 
 /**

@@ -1,4 +1,4 @@
-// What the A/B benchmarks (hydration-ab, lighthouse-ab, splash-ab) share: their command
+// What the A/B benchmarks (hydration-ab, splash-ab; lighthouse's median) share: their command
 // line, the two servers they compare and the statistic they print.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

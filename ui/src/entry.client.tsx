@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { hydrateRoot, createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/app-providers';
@@ -36,10 +37,14 @@ function hydrate(): void {
     </AppProviders>
   );
   if (hydrating) {
-    hydrateRoot(container, app, {
-      onRecoverableError(error, info) {
-        console.error('Hydration error', error, info.componentStack);
-      },
+    // In a transition, React hydrates in slices of a few milliseconds, yielding to the
+    // browser between them, instead of in one long task that blocks input and paint.
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        onRecoverableError(error, info) {
+          console.error('Hydration error', error, info.componentStack);
+        },
+      });
     });
   } else {
     // The server render failed and sent only the shell and the data, or the document

@@ -6,6 +6,8 @@ use std::sync::LazyLock;
 
 use serde::Deserialize;
 
+use crate::critical_css::CriticalCss;
+
 /// The UI bundle the engine runs: defines `globalThis.render(requestJson)`.
 pub const SERVER_BUNDLE: &str = include_str!(concat!(env!("OUT_DIR"), "/ui/server.js"));
 const MANIFEST_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/ui/manifest.json"));
@@ -19,6 +21,8 @@ pub struct Manifest {
     /// (written by ui/build.mjs): a page's document preloads the ones its render used.
     /// The route walk (tests/server/route_walk.rs) fails if the two sides disagree.
     pub lazy: BTreeMap<String, String>,
+    /// The stylesheet's rules, for the critical CSS each document inlines.
+    pub critical: CriticalCss,
 }
 
 impl Manifest {

@@ -19,6 +19,8 @@ pub struct Shell<'a> {
     locale: &'static str,
     json_ld: Vec<String>,
     manifest: &'a Manifest,
+    /// The stylesheet's rules the markup can use: the first screen paints with them.
+    critical_css: String,
     /// The lazily loaded modules the page rendered, preloaded so hydration waits for none.
     module_preloads: Vec<&'a str>,
     root_html: &'a str,
@@ -56,6 +58,7 @@ impl<'a> Shell<'a> {
                 .map(|doc| escape_json_for_script(&doc.to_string()))
                 .collect(),
             manifest: &site.manifest,
+            critical_css: site.manifest.critical.for_markup(root_html),
             module_preloads: site.manifest.lazy_files(modules),
             root_html,
             state_element_id: STATE_ELEMENT_ID,

@@ -7,12 +7,13 @@ function alreadyBroken(image: HTMLImageElement | null): boolean {
 }
 
 /**
- * A video's thumbnail (decorative: the tile names the video), loaded lazily. While the
- * data saver is on, without a picture, or once the picture failed (also when it failed
- * before the page hydrated), `placeholder` on the tile's own background instead: a text
- * standing in for the picture, or the background alone; never a broken-image icon.
+ * A video's thumbnail (decorative: the tile names the video), loaded lazily unless
+ * `eager` (a tile in the first screen). While the data saver is on, without a picture,
+ * or once the picture failed (also when it failed before the page hydrated),
+ * `placeholder` on the tile's own background instead: a text standing in for the
+ * picture, or the background alone; never a broken-image icon.
  */
-export function VideoThumbnail({ src, width, height, placeholder }: { src: string | null | undefined; width: number; height: number; placeholder?: string }) {
+export function VideoThumbnail({ src, width, height, placeholder, eager = false }: { src: string | null | undefined; width: number; height: number; placeholder?: string; eager?: boolean }) {
   const saving = useDataSaver();
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const fail = useCallback(() => setFailedSrc(src ?? null), [src]);
@@ -23,7 +24,7 @@ export function VideoThumbnail({ src, width, height, placeholder }: { src: strin
     [fail],
   );
   if (src && !saving && failedSrc !== src) {
-    return <img ref={checkEarlyFailure} src={src} alt="" loading="lazy" width={width} height={height} onError={fail} />;
+    return <img ref={checkEarlyFailure} src={src} alt="" loading={eager ? 'eager' : 'lazy'} width={width} height={height} onError={fail} />;
   }
   return placeholder ? (
     <span className="video-tile-placeholder" aria-hidden="true">

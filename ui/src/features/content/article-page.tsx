@@ -218,10 +218,15 @@ export function ArticlePage() {
   );
 }
 
+/**
+ * A picture of the article. Its box is sized before the picture arrives (16:9, the
+ * picture cropped to it), so nothing moves when it loads; the featured one (`eager`,
+ * in the first screen) is fetched at once and first, the others when scrolled near.
+ */
 function ArticleFigure({ src, caption, className, eager = false }: { src: string; caption: string | null; className: string; eager?: boolean }) {
   return (
     <figure className={className}>
-      <img src={src} alt={caption ?? ''} loading={eager ? 'eager' : 'lazy'} />
+      <img src={src} alt={caption ?? ''} width={1280} height={720} loading={eager ? 'eager' : 'lazy'} {...(eager ? { fetchPriority: 'high' as const } : {})} />
       {caption && <figcaption>{caption}</figcaption>}
     </figure>
   );

@@ -220,11 +220,14 @@ export function WeeklyTopTen() {
   );
 }
 
+/** The chart's first tiles are in the first screen of the home page. */
+const TOP_TEN_IN_FIRST_SCREEN = 2;
+
 function TopTenFace({ entry }: { entry: TopTenEntry }) {
   return (
     <>
       <span className="video-tile-thumb">
-        <VideoThumbnail src={entry.thumbnailUrl} width={480} height={360} placeholder={entry.songName} />
+        <VideoThumbnail src={entry.thumbnailUrl} width={480} height={360} placeholder={entry.songName} eager={entry.rank <= TOP_TEN_IN_FIRST_SCREEN} />
         <span className="rank-badge">#{entry.rank}</span>
       </span>
       <span className="video-tile-title">{entry.songName}</span>

@@ -1,0 +1,103 @@
+//! The first screen's styles, inlined in each document: the stylesheet's rules whose
+//! classes the document's markup has (ui/critical-css.mjs indexes them at build time), so
+//! a page paints with its document alone. The whole stylesheet is linked at the end of
+//! the body: it never delays the first paint, and the page's scripts (and so anything
+//! they show later) wait for it. A function of the markup only, so a page stays the same
+//! bytes for every visitor.
+
+use std::collections::HashSet;
+
+use serde::Deserialize;
+
+/// The stylesheet's rules in order, each with what keeps it (written by ui/build.mjs).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(transparent)]
+pub struct CriticalCss(Vec<Rule>);
+
+#[derive(Debug, Clone, Deserialize)]
+struct Rule {
+    /// The rule as the stylesheet has it.
+    css: String,
+    /// The at-rules around it, outermost first (`@media (min-width:800px)`).
+    within: Vec<String>,
+    /// Kept when the markup has every class of any one of these (an empty one: always).
+    when: Vec<Vec<String>>,
+}
+
+impl CriticalCss {
+    /// The rules `markup` can use, in the stylesheet's order.
+    pub fn for_markup(&self, markup: &str) -> String {
+        let classes = classes_in(markup);
+        let mut css = String::new();
+        let mut open: &[String] = &[];
+        for rule in &self.0 {
+            let needed = rule
+                .when
+                .iter()
+                .any(|all| all.iter().all(|class| classes.contains(class.as_str())));
+            if !needed {
+                continue;
+            }
+            if rule.within != open {
+                css.extend(open.iter().map(|_| "}"));
+                for at_rule in &rule.within {
+                    css.push_str(at_rule);
+                    css.push('{');
+                }
+                open = &rule.within;
+            }
+            css.push_str(&rule.css);
+        }
+        css.extend(open.iter().map(|_| "}"));
+        css
+    }
+}
+
+/// The class names of `markup`'s elements (React writes every `class` attribute
+/// double-quoted; a quote inside a value or text is an entity).
+fn classes_in(markup: &str) -> HashSet<&str> {
+    markup
+        .split(" class=\"")
+        .skip(1)
+        .flat_map(|rest| rest[..rest.find('"').unwrap_or(rest.len())].split_ascii_whitespace())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn index() -> CriticalCss {
+        serde_json::from_value(serde_json::json!([
+            { "css": ":root{--a:1}", "within": [], "when": [[]] },
+            { "css": ".card{color:red}", "within": [], "when": [["card"]] },
+            { "css": ".card.wide,.modal{width:9em}", "within": [], "when": [["card", "wide"], ["modal"]] },
+            { "css": ".card{margin:0}", "within": ["@media (min-width:800px)"], "when": [["card"]] },
+            { "css": ".menu{margin:0}", "within": ["@media (min-width:800px)"], "when": [["menu"]] },
+            { "css": ".hero{gap:0}", "within": ["@media (min-width:800px)"], "when": [["hero"]] },
+            { "css": "@keyframes in{0%{opacity:0}}", "within": [], "when": [["hero"]] },
+        ]))
+        .unwrap()
+    }
+
+    #[test]
+    fn keeps_the_rules_the_markup_can_match_in_order() {
+        let markup = r#"<div class="card"><p class="hero  x">a class=&quot;modal&quot; b</p></div>"#;
+        assert_eq!(
+            index().for_markup(markup),
+            ":root{--a:1}.card{color:red}@media (min-width:800px){.card{margin:0}.hero{gap:0}}@keyframes in{0%{opacity:0}}"
+        );
+    }
+
+    #[test]
+    fn a_selector_needs_all_its_classes_and_a_list_any_selector() {
+        assert!(index().for_markup(r#"<a class="wide card">"#).contains(".card.wide,.modal"));
+        assert!(!index().for_markup(r#"<a class="wide">"#).contains(".card.wide,.modal"));
+        assert!(index().for_markup(r#"<a class="modal">"#).contains(".card.wide,.modal"));
+    }
+
+    #[test]
+    fn without_markup_only_the_unconditional_rules() {
+        assert_eq!(index().for_markup(""), ":root{--a:1}");
+    }
+}

@@ -1,0 +1,86 @@
+// Lighthouse's mobile profile (simulated slow 4G and 4× CPU slowdown, Debian's Chromium)
+// on the four page types: home, an artist, browse B and an article. A benchmark, not a test.
+//   node e2e/perf/lighthouse.mjs [binary ...] [--runs=3] [--paths=/,/artist/1,...]
+// One binary (default: the release build) or several, for example before and after a
+// change: each on a fresh data directory, runs alternated so machine load hits all alike.
+// Prints per page and binary the medians of the performance score, FCP, LCP, TBT and CLS,
+// the longest main-thread task and the LCP element with its render delay (the time
+// from its resources being in to its paint). CHROMIUM overrides Chromium's path.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { launch } from 'chrome-launcher';
+import { median } from './ab.mjs';
+import { BIN, startServer } from './server.mjs';
+
+const options = Object.fromEntries(process.argv.slice(2).filter((arg) => arg.startsWith('--')).map((arg) => arg.slice(2).split('=')));
+const binaries = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+if (binaries.length === 0) binaries.push(BIN);
+const runs = Number(options.runs ?? 3);
+const paths = (options.paths ?? '/,/artist/1,/browse?letter=B,/articles/1').split(',');
+// Several binaries are told apart by their position: A, B, C...
+const names = binaries.map((_, i) => String.fromCharCode(65 + i));
+
+const sites = [];
+for (const binary of binaries) sites.push(await startServer(binary, mkdtempSync(join(tmpdir(), 'sa-lighthouse-'))));
+await Promise.all(sites.map((site) => site.warmed));
+const chrome = await launch({
+  chromePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+/** One Lighthouse run's figures. */
+async function measure(url) {
+  const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const audit = (id) => lhr.audits[id];
+  const [elementTable, phaseTable] = audit('largest-contentful-paint-element').details?.items ?? [];
+  const element = elementTable?.items[0]?.node;
+  const renderDelay = phaseTable?.items.find((item) => item.phase === 'Render Delay')?.timing;
+  const longTasks = audit('long-tasks').details?.items ?? [];
+  return {
+    score: Math.round(lhr.categories.performance.score * 100),
+    fcp: audit('first-contentful-paint').numericValue,
+    lcp: audit('largest-contentful-paint').numericValue,
+    tbt: audit('total-blocking-time').numericValue,
+    cls: audit('cumulative-layout-shift').numericValue,
+    longestTask: Math.max(0, ...longTasks.map((task) => task.duration)),
+    element: element ? `${element.selector} "${element.snippet.slice(0, 60)}"` : 'none',
+    renderDelay,
+  };
+}
+
+const results = new Map();
+try {
+  for (const site of sites) for (const path of paths) await fetch(`${site.origin}${path}`);
+  for (let run = 0; run < runs; run += 1) {
+    for (const path of paths) {
+      const order = run % 2 ? [...names].reverse() : names;
+      for (const name of order) {
+        const figures = await measure(`${sites[names.indexOf(name)].origin}${path}`);
+        const key = `${path} ${name}`;
+        results.set(key, [...(results.get(key) ?? []), figures]);
+      }
+    }
+  }
+} finally {
+  await chrome.kill();
+  for (const site of sites) await site.stop();
+}
+
+if (binaries.length > 1) binaries.forEach((binary, i) => console.log(`${names[i]}: ${binary}`));
+console.log(`Lighthouse mobile, medians of ${runs} (${new Date().toISOString().slice(0, 10)})`);
+console.log('| page | score | FCP | LCP | TBT | CLS | longest task | LCP element (render delay) |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const path of paths) {
+  for (const name of names) {
+    const all = results.get(`${path} ${name}`);
+    const of = (field) => median(all.map((figures) => figures[field]));
+    const seconds = (field) => `${(of(field) / 1000).toFixed(2)} s`;
+    const elements = [...new Set(all.map((figures) => figures.element))].join(' / ');
+    const label = binaries.length > 1 ? `${path} ${name}` : path;
+    console.log(
+      `| ${label} | ${of('score')} | ${seconds('fcp')} | ${seconds('lcp')} | ${of('tbt').toFixed(0)} ms | ${of('cls').toFixed(3)} | ${of('longestTask').toFixed(0)} ms | ${elements} (${of('renderDelay')?.toFixed(0)} ms) |`,
+    );
+  }
+}

@@ -1,0 +1,72 @@
+// The first screen paints from the document alone: its critical CSS is inline, the
+// stylesheet is linked at the end of the body (never render-blocking), and a page whose
+// stylesheet has not arrived looks exactly as it does with it. Scripts are off, so what
+// is compared is the server's markup.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { start } from '../support/harness.mjs';
+
+const PAGES = ['/', '/artist/1', '/browse?letter=B', '/articles/1', '/articles', '/search/rock', '/quiz', '/no-such-page'];
+// A phone and a desktop: the media queries of both.
+const SCREENS = [
+  { width: 412, height: 915 },
+  { width: 1280, height: 900 },
+];
+
+let site;
+before(async () => {
+  site = await start();
+});
+after(async () => {
+  await site?.stop();
+});
+
+/**
+ * Every element's computed style (and its ::before and ::after) in `html`, the document
+ * of `path` (the same bytes for both loads: the home page's spotlight changes), as one
+ * line per element. Styles, not pixels: image decoding makes screenshots differ.
+ */
+async function computedStyles(path, html, viewport, { withoutStylesheet }) {
+  const page = await site.newPage({ viewport, javaScriptEnabled: false, reducedMotion: 'reduce' });
+  await page.route(`${site.origin}${path}`, (route) => route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }));
+  if (withoutStylesheet) await page.route('**/static/*.css', (route) => route.abort());
+  await page.goto(`${site.origin}${path}`, { waitUntil: 'load' });
+  // The entrance animations run to their end (reduced motion: at once).
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  const styles = await page.evaluate(() =>
+    [...document.body.querySelectorAll('*')].map((element) => {
+      // Sorted: custom properties come in no fixed order.
+      const style = (pseudo) => [...getComputedStyle(element, pseudo)].map((name) => `${name}:${getComputedStyle(element, pseudo).getPropertyValue(name)}`).sort().join(';');
+      return `${element.tagName}.${element.className?.baseVal ?? element.className} ${style(null)} ::before ${style('::before')} ::after ${style('::after')}`;
+    }),
+  );
+  await page.context().close();
+  return styles;
+}
+
+test('the document links no stylesheet in its head: its first screen needs no request', async () => {
+  for (const path of PAGES) {
+    const html = await (await fetch(`${site.origin}${path}`)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    assert.doesNotMatch(head, /<link rel="stylesheet"/, path);
+    assert.match(head, /<style>:root\{/, `${path}: the critical CSS, with the theme's properties`);
+    assert.match(html.slice(html.indexOf('</head>')), /<link rel="stylesheet" href="\/static\/entry-[^"]+\.css">\s*<script type="module"/, `${path}: the stylesheet, before the scripts`);
+  }
+});
+
+test('each page is styled the same before its stylesheet arrives as after', async () => {
+  for (const viewport of SCREENS) {
+    for (const path of PAGES) {
+      const html = await (await fetch(`${site.origin}${path}`)).text();
+      const whole = await computedStyles(path, html, viewport, { withoutStylesheet: false });
+      const critical = await computedStyles(path, html, viewport, { withoutStylesheet: true });
+      assert.equal(critical.length, whole.length);
+      const differing = whole.findIndex((style, i) => style !== critical[i]);
+      if (differing === -1) continue;
+      const a = critical[differing], b = whole[differing];
+      let at = 0;
+      while (a[at] === b[at]) at += 1;
+      assert.fail(`${path} at ${viewport.width}px, element ${differing}: without its stylesheet ...${a.slice(at - 80, at + 80)}; with it ...${b.slice(at - 80, at + 80)}`);
+    }
+  }
+});
