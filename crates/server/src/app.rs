@@ -82,15 +82,15 @@ pub fn build_app(state: AppState) -> Router {
         .layer(middleware::from_fn(reject_oversized_requests))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
+            HeaderValue::from_static(crate::security::NOSNIFF),
         ))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::REFERRER_POLICY,
-            HeaderValue::from_static("strict-origin-when-cross-origin"),
+            HeaderValue::from_static(crate::security::REFERRER_POLICY),
         ))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_FRAME_OPTIONS,
-            HeaderValue::from_static("DENY"),
+            HeaderValue::from_static(crate::security::NO_FRAMING),
         ))
         // CSP (scripts from our origin), HSTS over https
         .layer(middleware::from_fn(move |request, next| {

@@ -82,7 +82,8 @@ mod tests {
 
     #[test]
     fn keeps_the_rules_the_markup_can_match_in_order() {
-        let markup = r#"<div class="card"><p class="hero  x">a class=&quot;modal&quot; b</p></div>"#;
+        let markup =
+            r#"<div class="card"><p class="hero  x">a class=&quot;modal&quot; b</p></div>"#;
         assert_eq!(
             index().for_markup(markup),
             ":root{--a:1}.card{color:red}@media (min-width:800px){.card{margin:0}.hero{gap:0}}@keyframes in{0%{opacity:0}}"
@@ -91,9 +92,15 @@ mod tests {
 
     #[test]
     fn a_selector_needs_all_its_classes_and_a_list_any_selector() {
-        assert!(index().for_markup(r#"<a class="wide card">"#).contains(".card.wide,.modal"));
-        assert!(!index().for_markup(r#"<a class="wide">"#).contains(".card.wide,.modal"));
-        assert!(index().for_markup(r#"<a class="modal">"#).contains(".card.wide,.modal"));
+        assert!(index()
+            .for_markup(r#"<a class="wide card">"#)
+            .contains(".card.wide,.modal"));
+        assert!(!index()
+            .for_markup(r#"<a class="wide">"#)
+            .contains(".card.wide,.modal"));
+        assert!(index()
+            .for_markup(r#"<a class="modal">"#)
+            .contains(".card.wide,.modal"));
     }
 
     #[test]

@@ -44,6 +44,24 @@ pub const HEADERS: [header::HeaderName; 5] = [
     header::X_FRAME_OPTIONS,
 ];
 
+/// The security headers of an answer the connection layer writes without the app (the
+/// policy, no sniffing, the referrer policy, no framing; HSTS is the https proxy's).
+pub fn error_headers() -> [(&'static str, &'static str); 4] {
+    [
+        ("content-security-policy", POLICY.as_str()),
+        ("x-content-type-options", NOSNIFF),
+        ("referrer-policy", REFERRER_POLICY),
+        ("x-frame-options", NO_FRAMING),
+    ]
+}
+
+/// `X-Content-Type-Options`.
+pub const NOSNIFF: &str = "nosniff";
+/// `Referrer-Policy`: the origin only to other sites, nothing over http.
+pub const REFERRER_POLICY: &str = "strict-origin-when-cross-origin";
+/// `X-Frame-Options`: no site frames ours.
+pub const NO_FRAMING: &str = "DENY";
+
 /// HSTS for an https public URL: a year, subdomains included.
 pub const HSTS: &str = "max-age=31536000; includeSubDomains";
 

@@ -37,7 +37,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::task::{Context, Poll};
+use std::task::{ready, Context, Poll};
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
@@ -148,7 +148,7 @@ pub async fn run(
         let service = hyper::service::service_fn(move |request: Request<Incoming>| {
             answer(app.clone(), remote, body_timeout, request)
         });
-        let stream = StallGuard::new(stream, limits.write_timeout);
+        let stream = StallGuard::new(ErrorHeads::new(stream), limits.write_timeout);
         let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
         tokio::spawn(async move {
             // A client gone mid-request or timed out: nothing to report.
@@ -279,6 +279,122 @@ fn address_of(ip: IpAddr) -> IpAddr {
             IpAddr::V6(std::net::Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
         }
         v4 => v4,
+    }
+}
+
+/// hyper answers a request it cannot parse by itself (400, 414 or 431: a bare head, then
+/// the connection closes) and offers no hook, so the socket adds to that head, as it goes
+/// out, the security headers every answer of the app carries. Every other head already
+/// has them (`X-Content-Type-Options` marks it) and passes untouched.
+struct ErrorHeads<S> {
+    inner: S,
+    /// A rewritten head being written: its bytes, how many are out, and how many of the
+    /// caller's bytes it stands for.
+    pending: Option<(Vec<u8>, usize, usize)>,
+}
+
+impl<S> ErrorHeads<S> {
+    fn new(inner: S) -> Self {
+        ErrorHeads {
+            inner,
+            pending: None,
+        }
+    }
+}
+
+/// `buf` with the security headers when it is a head without them (hyper's own answer).
+fn with_security_headers(buf: &[u8]) -> Option<Vec<u8>> {
+    if !buf.starts_with(b"HTTP/1.1 ") {
+        return None;
+    }
+    let end = buf.windows(4).position(|w| w == b"\r\n\r\n")?;
+    let head = String::from_utf8_lossy(&buf[..end]).to_ascii_lowercase();
+    if head.contains("\r\nx-content-type-options:") {
+        return None;
+    }
+    let mut rewritten = buf[..end + 2].to_vec();
+    for (name, value) in crate::security::error_headers() {
+        rewritten.extend_from_slice(format!("{name}: {value}\r\n").as_bytes());
+    }
+    rewritten.extend_from_slice(&buf[end + 2..]);
+    Some(rewritten)
+}
+
+impl<S: AsyncWrite + Unpin> ErrorHeads<S> {
+    /// Writes the rewritten head out; Ready with the caller's byte count once it is.
+    fn drive(&mut self, cx: &mut Context<'_>) -> Poll<std::io::Result<usize>> {
+        while let Some((bytes, written, stands_for)) = &mut self.pending {
+            if *written == bytes.len() {
+                let stands_for = *stands_for;
+                self.pending = None;
+                return Poll::Ready(Ok(stands_for));
+            }
+            match Pin::new(&mut self.inner).poll_write(cx, &bytes[*written..]) {
+                Poll::Ready(Ok(0)) => {
+                    return Poll::Ready(Err(std::io::ErrorKind::WriteZero.into()))
+                }
+                Poll::Ready(Ok(n)) => *written += n,
+                Poll::Ready(Err(err)) => return Poll::Ready(Err(err)),
+                Poll::Pending => return Poll::Pending,
+            }
+        }
+        Poll::Ready(Ok(0))
+    }
+}
+
+impl<S: AsyncRead + Unpin> AsyncRead for ErrorHeads<S> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_read(cx, buf)
+    }
+}
+
+impl<S: AsyncWrite + Unpin> AsyncWrite for ErrorHeads<S> {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        if self.pending.is_none() {
+            match with_security_headers(buf) {
+                Some(rewritten) => self.pending = Some((rewritten, 0, buf.len())),
+                None => return Pin::new(&mut self.inner).poll_write(cx, buf),
+            }
+        }
+        self.drive(cx)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        let first = bufs
+            .iter()
+            .find(|b| !b.is_empty())
+            .map_or(&[][..], |b| &**b);
+        if self.pending.is_some() || with_security_headers(first).is_some() {
+            return self.poll_write(cx, first);
+        }
+        Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        if self.pending.is_some() {
+            ready!(self.drive(cx))?;
+        }
+        Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_shutdown(cx)
     }
 }
 

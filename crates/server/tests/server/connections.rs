@@ -143,6 +143,34 @@ async fn read_response(stream: &mut TcpStream) -> String {
 
 const HEALTHZ: &[u8] = b"GET /healthz HTTP/1.1\r\nhost: localhost\r\n\r\n";
 
+async fn a_request_hyper_cannot_parse_is_answered_with_the_security_headers(db: &TestDb) {
+    let addr = serve(db, short_limits(100)).await;
+    for garbage in [
+        &b"GET / HTTP/1.1\r\nhost: localhost\r\nno colon here\r\n\r\n"[..],
+        b"G@T / HTTP/1.1\r\n\r\n",
+    ] {
+        let mut stream = TcpStream::connect(addr).await.unwrap();
+        stream.write_all(garbage).await.unwrap();
+        let mut received = Vec::new();
+        let _ =
+            tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut received)).await;
+        let answer = String::from_utf8_lossy(&received).to_ascii_lowercase();
+        assert!(answer.starts_with("http/1.1 400"), "{answer}");
+        for header in [
+            "content-security-policy:",
+            "x-content-type-options: nosniff",
+            "x-frame-options: deny",
+            "referrer-policy:",
+        ] {
+            assert!(answer.contains(header), "{header} missing: {answer}");
+        }
+    }
+    // Others are served as ever.
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream.write_all(HEALTHZ).await.unwrap();
+    assert!(read_response(&mut stream).await.starts_with("HTTP/1.1 200"));
+}
+
 async fn headers_sent_a_byte_at_a_time_are_cut_off(db: &TestDb) {
     let addr = serve(db, short_limits(100)).await;
     let stream = TcpStream::connect(addr).await.unwrap();
@@ -363,6 +391,7 @@ async fn past_the_connection_cap_a_connection_waits_for_a_free_one(db: &TestDb) 
 }
 
 db_tests!(
+    a_request_hyper_cannot_parse_is_answered_with_the_security_headers,
     headers_sent_a_byte_at_a_time_are_cut_off,
     a_body_sent_a_byte_at_a_time_is_answered_408_and_cut_off,
     a_kept_alive_connection_left_idle_is_closed,

@@ -52,7 +52,9 @@ pub async fn home_reads(state: &AppState, params: &QueryParams) -> Vec<Prefetche
             Ok(week) => reads::weekly_top_ten_of(content, &week, refresh).await,
             Err(err) => Err(err),
         };
-        let refused = chart.as_ref().is_err_and(|err| err.status().is_client_error());
+        let refused = chart
+            .as_ref()
+            .is_err_and(|err| err.status().is_client_error());
         let asked = prefetch(api::WEEKLY_TOP_TEN_OF.path(&[&raw]), &chart);
         if refused {
             vec![asked, latest().await]
