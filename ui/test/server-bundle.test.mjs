@@ -121,6 +121,7 @@ describe('server render (bare engine)', () => {
             timeline: null,
             wikidataId: null,
             musicbrainzId: null,
+            sources: [],
           },
         },
       ]),
