@@ -88,15 +88,17 @@ fn public(user: &user::Model) -> User {
     }
 }
 
-/// Signs `user` in on this session and remembers this client for the account.
+/// Remembers this client for the account and signs `user` in on this session (in that
+/// order: a failure leaves no session behind an error).
 async fn sign_in_from(
     accounts: &Accounts,
     session: &tower_sessions::Session,
     user: &user::Model,
     client: &Client,
 ) -> ApiResult<DeviceCookie> {
+    let device = known::remember(accounts, user.id, client).await?;
     session::sign_in(session, user).await?;
-    Ok(known::remember(accounts, user.id, client).await?)
+    Ok(device)
 }
 
 fn done(message: &str) -> Json<Done> {
