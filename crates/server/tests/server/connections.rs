@@ -468,7 +468,9 @@ async fn the_binary_takes_its_connection_limits_from_its_settings() {
     );
     let mut buffer = [0u8; 16];
     assert!(matches!(first.read(&mut buffer).await, Ok(0) | Err(_)));
+    // Closed, and seen closed by the server: a connection is all this address may hold.
     drop(second);
+    tokio::time::sleep(Duration::from_millis(300)).await;
 
     // A body trickling past 1 s: 408.
     let (received, took) = trickle_sign_in_body(addr, 50).await;
