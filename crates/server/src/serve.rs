@@ -284,8 +284,8 @@ fn address_of(ip: IpAddr) -> IpAddr {
 
 /// hyper answers a request it cannot parse by itself (400, 414 or 431: a bare head, then
 /// the connection closes) and offers no hook, so the socket adds to that head, as it goes
-/// out, the security headers every answer of the app carries. Every other head already
-/// has them (`X-Content-Type-Options` marks it) and passes untouched.
+/// out, the security headers every answer of the app carries. Every other head (the
+/// app's, which has them) and every body passes untouched.
 struct ErrorHeads<S> {
     inner: S,
     /// A rewritten head being written: its bytes, how many are out, and how many of the
@@ -302,14 +302,21 @@ impl<S> ErrorHeads<S> {
     }
 }
 
-/// `buf` with the security headers when it is a head without them (hyper's own answer).
+/// `buf` with the security headers when it is hyper's own answer: a status line and only
+/// the headers hyper writes itself. Every head of the app carries headers of its own
+/// (its content type, the security headers), and a body never reads as such a head, so
+/// nothing else is touched; the check reads the head in place (it runs on every write).
 fn with_security_headers(buf: &[u8]) -> Option<Vec<u8>> {
+    const HYPERS_OWN: [&[u8]; 3] = [b"content-length", b"date", b"connection"];
     if !buf.starts_with(b"HTTP/1.1 ") {
         return None;
     }
     let end = buf.windows(4).position(|w| w == b"\r\n\r\n")?;
-    let head = String::from_utf8_lossy(&buf[..end]).to_ascii_lowercase();
-    if head.contains("\r\nx-content-type-options:") {
+    let only_hypers_own = buf[..end].split(|b| *b == b'\n').skip(1).all(|line| {
+        let name = line.split(|b| *b == b':').next().unwrap_or_default();
+        HYPERS_OWN.iter().any(|own| name.eq_ignore_ascii_case(own))
+    });
+    if !only_hypers_own {
         return None;
     }
     let mut rewritten = buf[..end + 2].to_vec();
@@ -372,14 +379,17 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for ErrorHeads<S> {
         cx: &mut Context<'_>,
         bufs: &[std::io::IoSlice<'_>],
     ) -> Poll<std::io::Result<usize>> {
-        let first = bufs
-            .iter()
-            .find(|b| !b.is_empty())
-            .map_or(&[][..], |b| &**b);
-        if self.pending.is_some() || with_security_headers(first).is_some() {
-            return self.poll_write(cx, first);
+        if self.pending.is_none() {
+            let first = bufs
+                .iter()
+                .find(|b| !b.is_empty())
+                .map_or(&[][..], |b| &**b);
+            match with_security_headers(first) {
+                Some(rewritten) => self.pending = Some((rewritten, 0, first.len())),
+                None => return Pin::new(&mut self.inner).poll_write_vectored(cx, bufs),
+            }
         }
-        Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
+        self.drive(cx)
     }
 
     fn is_write_vectored(&self) -> bool {

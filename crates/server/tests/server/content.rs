@@ -122,7 +122,11 @@ async fn an_article_page_unfurls_as_itself(db: &TestDb) {
     );
     // The page itself, in the spec's order (its markup, after the head's inline CSS).
     let body = html.find("<body").expect("a body");
-    let at = |needle: &str| body + html[body..].find(needle).unwrap_or_else(|| panic!("{needle}"));
+    let at = |needle: &str| {
+        body + html[body..]
+            .find(needle)
+            .unwrap_or_else(|| panic!("{needle}"))
+    };
     assert!(
         at("Back to Articles") < at("article-title") && at("article-title") < at("article-content")
     );
