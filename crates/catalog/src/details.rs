@@ -122,19 +122,15 @@ fn sources_of(
     SERVICES
         .iter()
         .filter_map(|&(source, name)| {
-            let fields: Vec<&str> = recorded
-                .iter()
-                .filter(|(_, s, _)| s == source)
-                .map(|(field, ..)| field.as_str())
-                .collect();
-            let latest = recorded
-                .iter()
-                .filter(|(_, s, _)| s == source)
-                .map(|(.., at)| *at)
-                .max()?;
+            let read: Vec<&(String, String, i64)> =
+                recorded.iter().filter(|(_, s, _)| s == source).collect();
+            let latest = read.iter().map(|(.., at)| *at).max()?;
             let facts = FACTS
                 .iter()
-                .filter(|(names, _)| fields.iter().any(|field| names.contains(field)))
+                .filter(|(names, _)| {
+                    read.iter()
+                        .any(|(field, ..)| names.contains(&field.as_str()))
+                })
                 .map(|(_, words)| (*words).to_owned())
                 .collect();
             Some(FactSource {
