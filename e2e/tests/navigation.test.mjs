@@ -46,8 +46,11 @@ test('back and forward across lazily loaded pages show each page with its addres
   // About (its module) -> an artist (another module) -> browse (a third).
   await page.goto(`${site.origin}/browse?letter=B`);
   await hydrated(page);
+  const browseTitle = await heading(page);
   await page.locator('.artist-card-link').first().click();
   await page.waitForURL(/\/artist\/\d+$/);
+  // The address changes a moment before React commits the page it leads to.
+  await page.waitForFunction((title) => document.querySelector('main h1')?.textContent !== title, browseTitle);
   const artistPath = path(page);
   const artistTitle = await heading(page);
   await page.goBack();
