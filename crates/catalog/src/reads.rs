@@ -163,7 +163,7 @@ pub async fn related(catalog: &Catalog, id: ArtistId) -> ApiResult<Vec<ArtistSum
         .rev()
         .flatten()
         .take(RELATED_LIMIT)
-        .map(|&i| snapshot.artists[i as usize].summary())
+        .map(|&i| snapshot.summary(i))
         .collect())
 }
 
@@ -224,7 +224,7 @@ pub async fn search_cards(
     let artists = best
         .iter()
         .skip(skip)
-        .map(|&i| snapshot.artists[i].summary())
+        .map(|&i| snapshot.summary(i as u32))
         .collect();
     Ok(SearchPage {
         query: query.as_str().to_owned(),
@@ -248,7 +248,7 @@ pub async fn browse(
         .iter()
         .skip((page.get() - 1) * BROWSE_PAGE_SIZE)
         .take(BROWSE_PAGE_SIZE)
-        .map(|&i| snapshot.artists[i as usize].summary())
+        .map(|&i| snapshot.summary(i))
         .collect();
     Ok(BrowsePage {
         letter,

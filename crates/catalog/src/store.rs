@@ -16,7 +16,7 @@ use sea_orm::{DatabaseConnection, EntityTrait};
 use sound_atlas_entity::artist;
 use tokio::sync::Mutex;
 
-use crate::model::{artist_from_row, Artist, Letter};
+use crate::model::{artist_from_row, Artist, ArtistSummary, Letter};
 use crate::search::SearchIndex;
 
 /// How long a snapshot serves before the table is read again.
@@ -110,6 +110,11 @@ impl Snapshot {
 
     pub fn get(&self, id: i32) -> Option<&Artist> {
         self.position(id).map(|i| &self.artists[i])
+    }
+
+    /// The card of the artist at `position` in the sorted list (what every list shows).
+    pub fn summary(&self, position: u32) -> ArtistSummary {
+        self.artists[position as usize].summary()
     }
 }
 
