@@ -12,6 +12,7 @@ use sound_atlas_import::{open_source, read_source, ImportError, Report};
 use crate::import::artists;
 use crate::import::enrich::{self, EnrichConfig};
 use crate::import::wiki::WikiConfig;
+use crate::import::wikidata_dump;
 
 /// What `sound-atlas import` reads into the catalogue.
 #[derive(Debug, Subcommand)]
@@ -23,6 +24,15 @@ pub enum Import {
         /// Default: csv for *.csv, else the spreadsheet query format.
         #[arg(long, value_enum)]
         format: Option<ArtistFormat>,
+    },
+    /// Every musical group and musician with an English encyclopedia article from the
+    /// knowledge base's JSON entity dump (gzip, bzip2 or plain), read as a stream.
+    WikidataDump {
+        /// The dump file (latest-all.json.gz or .bz2).
+        file: String,
+        /// Count what would be imported; write nothing.
+        #[arg(long)]
+        dry_run: bool,
     },
 }
 
@@ -83,6 +93,7 @@ pub async fn import(db: &DatabaseConnection, what: Import) -> Result<Report, Imp
                 }
             }
         }
+        Import::WikidataDump { file, dry_run } => wikidata_dump::import(db, &file, dry_run).await,
     }
 }
 

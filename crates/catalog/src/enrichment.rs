@@ -271,7 +271,7 @@ async fn albums_of<C: ConnectionTrait>(db: &C, id: i32) -> Result<Vec<Album>, se
         .collect())
 }
 
-async fn members_of<C: ConnectionTrait>(
+pub(crate) async fn members_of<C: ConnectionTrait>(
     db: &C,
     id: i32,
 ) -> Result<Vec<MemberSpell>, sea_orm::DbErr> {
@@ -319,7 +319,7 @@ async fn replace_albums<C: ConnectionTrait>(
     Ok(true)
 }
 
-async fn replace_members<C: ConnectionTrait>(
+pub(crate) async fn replace_members<C: ConnectionTrait>(
     db: &C,
     id: i32,
     present: &[MemberSpell],

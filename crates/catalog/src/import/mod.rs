@@ -4,6 +4,9 @@
 //! shares (reading a source, reports, the polite client) is `sound_atlas_import`.
 
 pub mod artists;
+pub mod dump;
 pub mod enrich;
 pub mod links;
+pub mod open_data;
 pub mod wiki;
+pub mod wikidata_dump;

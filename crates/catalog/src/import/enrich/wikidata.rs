@@ -20,6 +20,12 @@ pub const INCEPTION: &str = "P571";
 pub const HAS_PART: &str = "P527";
 pub const START_TIME: &str = "P580";
 pub const END_TIME: &str = "P582";
+pub const INSTANCE_OF: &str = "P31";
+pub const OCCUPATION: &str = "P106";
+pub const GENRE: &str = "P136";
+pub const PLACE_OF_BIRTH: &str = "P19";
+pub const LOCATION_OF_FORMATION: &str = "P740";
+pub const COUNTRY_OF_ORIGIN: &str = "P495";
 
 /// The answer of `wbgetentities`: found items by id, and "-1", "-2"... for titles with
 /// no item (`missing`).
@@ -118,6 +124,14 @@ impl Entity {
             .into_iter()
             .find_map(|c| c.mainsnak.value()?.as_str().map(str::to_owned))
             .filter(|s| !s.trim().is_empty())
+    }
+
+    /// The item ids `property` names (instance of, occupation, genres, places).
+    pub fn items(&self, property: &str) -> Vec<String> {
+        self.best(property)
+            .into_iter()
+            .filter_map(|c| Some(c.mainsnak.value()?.get("id")?.as_str()?.to_owned()))
+            .collect()
     }
 
     /// The first monolingual text of `property` (birth name).
