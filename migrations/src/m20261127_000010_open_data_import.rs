@@ -50,7 +50,11 @@ impl MigrationTrait for Migration {
                             .not_null()
                             .primary_key(),
                     )
-                    .col(ColumnDef::new(ImportCheckpoints::Position).text().not_null())
+                    .col(
+                        ColumnDef::new(ImportCheckpoints::Position)
+                            .text()
+                            .not_null(),
+                    )
                     .col(
                         ColumnDef::new(ImportCheckpoints::UpdatedAt)
                             .big_integer()

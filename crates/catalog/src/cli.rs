@@ -11,6 +11,7 @@ use sound_atlas_import::{open_source, read_source, ImportError, Report};
 
 use crate::import::artists;
 use crate::import::enrich::{self, EnrichConfig};
+use crate::import::sparql::{self, SparqlConfig};
 use crate::import::wiki::WikiConfig;
 use crate::import::wikidata_dump;
 
@@ -33,6 +34,22 @@ pub enum Import {
         /// Count what would be imported; write nothing.
         #[arg(long)]
         dry_run: bool,
+    },
+    /// The same artists from the knowledge base's query service, a page at a time;
+    /// an interrupted run is continued by the next one.
+    WikidataSparql {
+        /// The SPARQL endpoint.
+        #[arg(long, default_value = "https://query.wikidata.org/sparql")]
+        endpoint: String,
+        /// Items per request.
+        #[arg(long, default_value_t = 200)]
+        page_size: usize,
+        /// Count what would be imported; write nothing.
+        #[arg(long)]
+        dry_run: bool,
+        /// Start from the first item, not where the last run stopped.
+        #[arg(long)]
+        restart: bool,
     },
 }
 
@@ -94,6 +111,21 @@ pub async fn import(db: &DatabaseConnection, what: Import) -> Result<Report, Imp
             }
         }
         Import::WikidataDump { file, dry_run } => wikidata_dump::import(db, &file, dry_run).await,
+        Import::WikidataSparql {
+            endpoint,
+            page_size,
+            dry_run,
+            restart,
+        } => {
+            let config = SparqlConfig {
+                endpoint,
+                page_size,
+                dry_run,
+                restart,
+                ..SparqlConfig::default()
+            };
+            sparql::import(db, &config).await
+        }
     }
 }
 

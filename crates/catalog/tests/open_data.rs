@@ -40,7 +40,12 @@ async fn count(db: &TestDb) -> u64 {
 
 async fn a_dump_adds_every_musician_and_group_with_an_english_article(db: &TestDb) {
     let report = wikidata_dump(db, testdata("wikidata-dump.json.gz"), false).await;
-    assert_eq!((report.inserted, report.updated), (3, 0), "{}", report.summary());
+    assert_eq!(
+        (report.inserted, report.updated),
+        (3, 0),
+        "{}",
+        report.summary()
+    );
     assert_eq!(report.skipped.len(), 1, "{}", report.summary());
     assert!(report.skipped[0].reason.contains("Q9106"));
     assert_eq!(count(db).await, 3);
@@ -75,7 +80,14 @@ async fn a_dump_adds_every_musician_and_group_with_an_english_article(db: &TestD
     );
     let sources = enrichment::sources_of(&db.conn, band.id).await.unwrap();
     let fields: Vec<&str> = sources.iter().map(|(f, ..)| f.as_str()).collect();
-    for field in ["began_on", "genres", "members", "musicbrainz_id", "origin", "title"] {
+    for field in [
+        "began_on",
+        "genres",
+        "members",
+        "musicbrainz_id",
+        "origin",
+        "title",
+    ] {
         assert!(fields.contains(&field), "{field} in {fields:?}");
     }
     assert!(sources.iter().all(|(_, source, _)| source == "wikidata"));
@@ -105,10 +117,16 @@ async fn a_rerun_updates_in_place(db: &TestDb) {
         .replace(r#""value":"Fixture Band""#, r#""value":"The Fixture Band""#)
         .replace(r#""value":"London""#, r#""value":"Camden""#);
     let report = wikidata_dump(db, temp_file("renamed.json", &renamed), false).await;
-    assert_eq!((report.inserted, report.updated, report.unchanged), (0, 2, 1));
+    assert_eq!(
+        (report.inserted, report.updated, report.unchanged),
+        (0, 2, 1)
+    );
     assert_eq!(count(db).await, 3);
     let after = by_item(db, "Q9001").await;
-    assert_eq!((after.id, after.title.as_str()), (before.id, "The Fixture Band"));
+    assert_eq!(
+        (after.id, after.title.as_str()),
+        (before.id, "The Fixture Band")
+    );
     assert_eq!(after.origin.as_deref(), Some("Camden"));
 }
 
@@ -171,4 +189,294 @@ db_tests!(
     an_artist_the_catalogue_has_keeps_what_the_seed_gave,
     a_dry_run_counts_and_writes_nothing,
     a_malformed_line_names_its_number_and_nothing_is_written,
+    the_query_service_is_read_in_pages_and_a_rerun_continues_where_it_stopped,
+    a_query_service_dry_run_writes_nothing,
 );
+
+mod query_service {
+    //! A local fake of the query service: it answers the importer's page queries from a
+    //! fixed list of items, reading the page's start and size from the query text, in
+    //! the SPARQL 1.1 JSON results format.
+
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
+
+    use axum::extract::{Query, State};
+    use axum::http::{HeaderMap, StatusCode};
+    use axum::response::{IntoResponse, Response};
+    use axum::routing::get;
+    use axum::Router;
+    use serde_json::{json, Value};
+    use sound_atlas_catalog::import::sparql::{self, SparqlConfig};
+    use sound_atlas_import::polite::Politeness;
+
+    const ENTITY: &str = "http://www.wikidata.org/entity/";
+
+    #[derive(Clone, Default)]
+    pub struct Fake {
+        /// (page start asked for, Accept header) of every request.
+        pub asked: Arc<Mutex<Vec<(Option<String>, String)>>>,
+        /// Answer 500 to the request with this number (from 1), once.
+        pub fail_at: Arc<AtomicUsize>,
+    }
+
+    fn uri(value: &str) -> Value {
+        json!({ "type": "uri", "value": value })
+    }
+
+    fn text(value: &str, lang: &str) -> Value {
+        json!({ "type": "literal", "value": value, "xml:lang": lang })
+    }
+
+    fn typed(value: &str, datatype: &str) -> Value {
+        json!({ "type": "literal", "value": value,
+                "datatype": format!("http://www.w3.org/2001/XMLSchema#{datatype}") })
+    }
+
+    /// Every row of every item, by item address, in the service's string order.
+    fn rows() -> Vec<(String, Vec<Value>)> {
+        let item = |id: &str, band: bool, article: &str| {
+            json!({
+                "item": uri(&format!("{ENTITY}{id}")),
+                "band": typed(if band { "true" } else { "false" }, "boolean"),
+                "article": uri(&format!("https://en.wikipedia.org/wiki/{article}")),
+            })
+        };
+        let with = |mut row: Value, extra: Value| {
+            for (k, v) in extra.as_object().unwrap() {
+                row[k] = v.clone();
+            }
+            row
+        };
+        let band = item("Q100", true, "Query_Band");
+        let band_facts = json!({
+            "name": text("Query Band", "en"),
+            "began": typed("1985-03-00T00:00:00Z", "dateTime"),
+            "beganPrecision": typed("10", "integer"),
+            "mbid": typed(super::BAND_MBID, "string"),
+            "origin": text("Manchester", "en"),
+        });
+        let spell = |n: &str, name: &str, start: &str| {
+            json!({ "spell": uri(&format!("http://www.wikidata.org/entity/statement/Q100-{n}")),
+                    "member": text(name, "en"),
+                    "memberStart": typed(&format!("{start}-01-01T00:00:00Z"), "dateTime") })
+        };
+        let mut items = vec![
+            (
+                format!("{ENTITY}Q100"),
+                vec![
+                    with(
+                        with(
+                            with(band.clone(), band_facts.clone()),
+                            json!({ "genre": text("post-punk", "en") }),
+                        ),
+                        spell("a", "Second Member", "1987"),
+                    ),
+                    with(
+                        with(
+                            with(band.clone(), band_facts.clone()),
+                            json!({ "genre": text("post-punk", "en") }),
+                        ),
+                        spell("b", "First Member", "1985"),
+                    ),
+                    with(
+                        with(
+                            with(band, band_facts),
+                            json!({ "genre": text("indie rock", "en") }),
+                        ),
+                        spell("b", "First Member", "1985"),
+                    ),
+                ],
+            ),
+            (
+                format!("{ENTITY}Q101"),
+                vec![with(
+                    item("Q101", false, "Query_Singer"),
+                    json!({
+                        "name": text("Query Singer", "en"),
+                        "born": typed("1970-02-14T00:00:00Z", "dateTime"),
+                        "bornPrecision": typed("11", "integer"),
+                    }),
+                )],
+            ),
+            (
+                format!("{ENTITY}Q102"),
+                vec![with(
+                    item("Q102", false, "Mul_Only"),
+                    json!({ "mulName": text("Mul Only", "mul") }),
+                )],
+            ),
+            (
+                format!("{ENTITY}Q103"),
+                vec![with(
+                    item("Q103", false, "Query_Rapper"),
+                    json!({ "name": text("Query Rapper", "en") }),
+                )],
+            ),
+            // "Q99" comes after "Q103" in the service's string order.
+            (
+                format!("{ENTITY}Q99"),
+                vec![with(
+                    item("Q99", true, "Last_Band"),
+                    json!({ "name": text("Last Band", "en") }),
+                )],
+            ),
+        ];
+        items.sort_by(|a, b| a.0.cmp(&b.0));
+        items
+    }
+
+    /// The value between `start` and `end` in the query text.
+    fn between<'a>(query: &'a str, start: &str, end: &str) -> Option<&'a str> {
+        let from = query.find(start)? + start.len();
+        Some(&query[from..from + query[from..].find(end)?])
+    }
+
+    async fn answer(
+        State(fake): State<Fake>,
+        headers: HeaderMap,
+        Query(params): Query<std::collections::HashMap<String, String>>,
+    ) -> Response {
+        let query = params.get("query").cloned().unwrap_or_default();
+        let after = between(&query, "FILTER(STR(?item) > \"", "\")").map(str::to_owned);
+        let limit: usize = between(&query, "LIMIT ", "\n")
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        let accept = headers
+            .get("accept")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_owned();
+        let number = {
+            let mut asked = fake.asked.lock().unwrap();
+            asked.push((after.clone(), accept));
+            asked.len()
+        };
+        if fake.fail_at.load(Ordering::SeqCst) == number {
+            fake.fail_at.store(0, Ordering::SeqCst);
+            return (StatusCode::INTERNAL_SERVER_ERROR, "query failed").into_response();
+        }
+        let bindings: Vec<Value> = rows()
+            .into_iter()
+            .filter(|(address, _)| after.as_deref().is_none_or(|a| address.as_str() > a))
+            .take(limit)
+            .flat_map(|(_, rows)| rows)
+            .collect();
+        let body = json!({
+            "head": { "vars": ["item", "band", "article", "name", "mulName", "began", "beganPrecision",
+                               "born", "bornPrecision", "mbid", "origin", "genre", "spell", "member",
+                               "memberStart", "memberEnd"] },
+            "results": { "bindings": bindings }
+        });
+        (
+            [(
+                "content-type",
+                "application/sparql-results+json;charset=utf-8",
+            )],
+            body.to_string(),
+        )
+            .into_response()
+    }
+
+    pub async fn serve(fake: Fake) -> String {
+        let app = Router::new().route("/sparql", get(answer)).with_state(fake);
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        format!("http://{addr}/sparql")
+    }
+
+    pub fn config(endpoint: &str) -> SparqlConfig {
+        SparqlConfig {
+            endpoint: endpoint.to_owned(),
+            page_size: 2,
+            politeness: Politeness {
+                pace: Duration::from_millis(10),
+                timeout: Duration::from_secs(5),
+                retries: 0,
+                max_retry_wait: Duration::from_millis(10),
+            },
+            ..SparqlConfig::default()
+        }
+    }
+
+    pub use sparql::import;
+}
+
+async fn the_query_service_is_read_in_pages_and_a_rerun_continues_where_it_stopped(db: &TestDb) {
+    use std::sync::atomic::Ordering;
+    let fake = query_service::Fake::default();
+    fake.fail_at.store(2, Ordering::SeqCst);
+    let endpoint = query_service::serve(fake.clone()).await;
+    let config = query_service::config(&endpoint);
+
+    let err = query_service::import(&db.conn, &config)
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("run again to continue"), "{err}");
+    // The first page (Q100, Q101) stays written.
+    assert_eq!(count(db).await, 2);
+
+    let report = query_service::import(&db.conn, &config).await.unwrap();
+    assert_eq!(
+        (report.inserted, report.updated),
+        (3, 0),
+        "{}",
+        report.summary()
+    );
+    let asked: Vec<Option<String>> = fake
+        .asked
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|a| a.0.clone())
+        .collect();
+    let entity = |id: &str| Some(format!("http://www.wikidata.org/entity/{id}"));
+    assert_eq!(
+        asked,
+        [None, entity("Q101"), entity("Q101"), entity("Q103")],
+        "the rerun starts after the last item written"
+    );
+    assert!(fake
+        .asked
+        .lock()
+        .unwrap()
+        .iter()
+        .all(|(_, accept)| accept == "application/sparql-results+json"));
+    assert_eq!(count(db).await, 5);
+
+    let band = by_item(db, "Q100").await;
+    assert_eq!(band.kind, "band");
+    assert_eq!(band.began_on.as_deref(), Some("1985-03"));
+    assert_eq!(band.origin.as_deref(), Some("Manchester"));
+    assert_eq!(band.genres, r#"["Post-punk","Indie rock"]"#);
+    let (_, members) = enrichment::lists_of(&db.conn, band.id).await.unwrap();
+    let names: Vec<&str> = members.iter().map(|m| m.name.as_str()).collect();
+    assert_eq!(names, ["First Member", "Second Member"]);
+    assert_eq!(
+        by_item(db, "Q101").await.began_on.as_deref(),
+        Some("1970-02-14")
+    );
+    assert_eq!(by_item(db, "Q102").await.title, "Mul Only");
+
+    // Read to the end: the next run starts from the first page again.
+    fake.asked.lock().unwrap().clear();
+    let again = query_service::import(&db.conn, &config).await.unwrap();
+    assert_eq!((again.inserted, again.updated, again.unchanged), (0, 0, 5));
+    assert_eq!(fake.asked.lock().unwrap()[0].0, None);
+}
+
+async fn a_query_service_dry_run_writes_nothing(db: &TestDb) {
+    let endpoint = query_service::serve(query_service::Fake::default()).await;
+    let config = sound_atlas_catalog::import::sparql::SparqlConfig {
+        dry_run: true,
+        ..query_service::config(&endpoint)
+    };
+    let report = query_service::import(&db.conn, &config).await.unwrap();
+    assert_eq!(report.inserted, 5);
+    assert_eq!(count(db).await, 0);
+}

@@ -8,7 +8,8 @@ use sound_atlas_import::ImportError;
 /// The dump at `path`, decompressed as it is read.
 pub fn open(path: &str) -> Result<Box<dyn BufRead + Send>, ImportError> {
     let unreadable = |err: std::io::Error| ImportError::Input(format!("reading {path}: {err}"));
-    let mut file = BufReader::with_capacity(1 << 16, std::fs::File::open(path).map_err(unreadable)?);
+    let mut file =
+        BufReader::with_capacity(1 << 16, std::fs::File::open(path).map_err(unreadable)?);
     let magic = file.fill_buf().map_err(unreadable)?;
     let reader: Box<dyn Read + Send> = if magic.starts_with(&[0x1f, 0x8b]) {
         // Several gzip members in a row read as one stream.

@@ -8,5 +8,6 @@ pub mod dump;
 pub mod enrich;
 pub mod links;
 pub mod open_data;
+pub mod sparql;
 pub mod wiki;
 pub mod wikidata_dump;

@@ -15,7 +15,9 @@
 use std::collections::{HashMap, HashSet};
 
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter,
+};
 use sound_atlas_entity::{artist, artist_field_source};
 
 use crate::enrichment::{self, MemberSpell};
@@ -35,8 +37,19 @@ pub const HUMAN: &str = "Q5";
 /// singer, rapper, composer, singer-songwriter, songwriter, guitarist, drummer,
 /// pianist, disc jockey, vocalist, jazz musician, conductor.
 pub const MUSIC_OCCUPATIONS: [&str; 13] = [
-    "Q639669", "Q177220", "Q2252262", "Q36834", "Q488205", "Q753110", "Q855091", "Q386854",
-    "Q486748", "Q130857", "Q2643890", "Q15981151", "Q158852",
+    "Q639669",
+    "Q177220",
+    "Q2252262",
+    "Q36834",
+    "Q488205",
+    "Q753110",
+    "Q855091",
+    "Q386854",
+    "Q486748",
+    "Q130857",
+    "Q2643890",
+    "Q15981151",
+    "Q158852",
 ];
 
 /// Whether an item with these classes and occupations is an artist: `Some(true)` a
@@ -176,7 +189,8 @@ impl<'a, C: ConnectionTrait> Writer<'a, C> {
                 // Members live in their own table: a present list set by hand or by
                 // MusicBrainz (with instruments, which the knowledge base lacks) stays.
                 let present = enrichment::members_of(self.db, id).await?;
-                let ours = owned.get(&(id, "members".to_owned())).map(String::as_str) == Some(self.source);
+                let ours =
+                    owned.get(&(id, "members".to_owned())).map(String::as_str) == Some(self.source);
                 if present.is_empty() || ours {
                     fields.push("members");
                     if enrichment::replace_members(self.db, id, &present, artist.members).await?
@@ -238,7 +252,9 @@ async fn present_rows<C: ConnectionTrait>(
     // Rows named by their item first: they win over a row keyed by the formed id.
     for row in &rows {
         if let Some(item) = row.wikidata_id.as_deref().filter(|i| wanted.contains(i)) {
-            present.entry(item.to_owned()).or_insert_with(|| row.clone());
+            present
+                .entry(item.to_owned())
+                .or_insert_with(|| row.clone());
         }
     }
     for row in rows {
@@ -327,15 +343,14 @@ fn upsert_of(
         .filter(|_| may("origin", before.and_then(|r| r.origin.as_deref())));
     let genres = (!artist.genres.is_empty() && may("genres", before.map(|r| r.genres.as_str())))
         .then(|| artist.genres.clone());
-    let wikidata_id = may(
-        "wikidata_id",
-        before.and_then(|r| r.wikidata_id.as_deref()),
-    )
-    .then(|| artist.wikidata_id.clone());
-    let musicbrainz_id = artist
-        .musicbrainz_id
-        .clone()
-        .filter(|_| may("musicbrainz_id", before.and_then(|r| r.musicbrainz_id.as_deref())));
+    let wikidata_id = may("wikidata_id", before.and_then(|r| r.wikidata_id.as_deref()))
+        .then(|| artist.wikidata_id.clone());
+    let musicbrainz_id = artist.musicbrainz_id.clone().filter(|_| {
+        may(
+            "musicbrainz_id",
+            before.and_then(|r| r.musicbrainz_id.as_deref()),
+        )
+    });
     let bio_source_link = may(
         "bio_source_link",
         before.and_then(|r| r.bio_source_link.as_deref()),
@@ -368,8 +383,16 @@ mod tests {
         let ids = |list: &[&str]| list.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
         assert_eq!(kind_of(&ids(&["Q5741069"]), &[]), Some(true));
         assert_eq!(kind_of(&ids(&["Q5"]), &ids(&["Q2252262"])), Some(false));
-        assert_eq!(kind_of(&ids(&["Q5"]), &ids(&["Q82955"])), None, "a politician");
-        assert_eq!(kind_of(&ids(&["Q515"]), &ids(&["Q639669"])), None, "not a human");
+        assert_eq!(
+            kind_of(&ids(&["Q5"]), &ids(&["Q82955"])),
+            None,
+            "a politician"
+        );
+        assert_eq!(
+            kind_of(&ids(&["Q515"]), &ids(&["Q639669"])),
+            None,
+            "not a human"
+        );
     }
 
     #[test]
@@ -381,6 +404,9 @@ mod tests {
             article_url("Queen (band)"),
             "https://en.wikipedia.org/wiki/Queen_(band)"
         );
-        assert_eq!(article_url("AC/DC"), "https://en.wikipedia.org/wiki/AC%2FDC");
+        assert_eq!(
+            article_url("AC/DC"),
+            "https://en.wikipedia.org/wiki/AC%2FDC"
+        );
     }
 }

@@ -222,7 +222,12 @@ fn references(entity: &Entity, band: bool) -> Vec<String> {
     let mut ids = entity.items(wikidata::GENRE);
     ids.extend(origin_id(entity, band));
     if band {
-        ids.extend(entity.parts(wikidata::HAS_PART).into_iter().map(|(id, ..)| id));
+        ids.extend(
+            entity
+                .parts(wikidata::HAS_PART)
+                .into_iter()
+                .map(|(id, ..)| id),
+        );
     }
     ids
 }
@@ -237,7 +242,11 @@ fn artist_of(entity: &Entity, labels: &HashMap<u64, String>) -> Option<Result<Op
         return Some(Err(format!("{id} has no English or multilingual name")));
     };
     let mut genres: Vec<String> = Vec::new();
-    for genre in entity.items(wikidata::GENRE).iter().filter_map(|g| label(g)) {
+    for genre in entity
+        .items(wikidata::GENRE)
+        .iter()
+        .filter_map(|g| label(g))
+    {
         let genre = open_data::genre_name(&genre);
         if !genre.is_empty() && !genres.contains(&genre) {
             genres.push(genre);
@@ -285,8 +294,14 @@ mod tests {
 
     #[test]
     fn entity_lines_lose_their_comma_and_brackets_are_no_entities() {
-        assert_eq!(entity_json(b"{\"id\":\"Q1\"},"), Some(&b"{\"id\":\"Q1\"}"[..]));
-        assert_eq!(entity_json(b"{\"id\":\"Q1\"}\r"), Some(&b"{\"id\":\"Q1\"}"[..]));
+        assert_eq!(
+            entity_json(b"{\"id\":\"Q1\"},"),
+            Some(&b"{\"id\":\"Q1\"}"[..])
+        );
+        assert_eq!(
+            entity_json(b"{\"id\":\"Q1\"}\r"),
+            Some(&b"{\"id\":\"Q1\"}"[..])
+        );
         assert_eq!(entity_json(b"["), None);
         assert_eq!(entity_json(b"]"), None);
         assert_eq!(entity_json(b"  "), None);

@@ -193,7 +193,10 @@ impl Entity {
 
 /// Spells from sorted start and end years: each start ends at the first end from it
 /// up to the next start (none: still on). No years at all: None.
-fn spells(starts: &[i32], ends: &[i32]) -> Option<Vec<(Option<i32>, Option<i32>, bool)>> {
+pub(crate) fn spells(
+    starts: &[i32],
+    ends: &[i32],
+) -> Option<Vec<(Option<i32>, Option<i32>, bool)>> {
     if starts.is_empty() {
         let last_end = ends.last().copied()?;
         return Some(vec![(None, Some(last_end), true)]);
