@@ -11,6 +11,7 @@ use sound_atlas_import::{open_source, read_source, ImportError, Report};
 
 use crate::import::artists;
 use crate::import::enrich::{self, EnrichConfig};
+use crate::import::musicbrainz_dump;
 use crate::import::sparql::{self, SparqlConfig};
 use crate::import::wiki::WikiConfig;
 use crate::import::wikidata_dump;
@@ -32,6 +33,16 @@ pub enum Import {
         /// The dump file (latest-all.json.gz or .bz2).
         file: String,
         /// Count what would be imported; write nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// Completes the catalogue's artists from MusicBrainz's artist JSON dump (the
+    /// artist.tar.xz archive, or its mbdump/artist file, plain or xz): date born or
+    /// formed, where from and genres, where missing.
+    MusicbrainzDump {
+        /// The dump file.
+        file: String,
+        /// Count what would be changed; write nothing.
         #[arg(long)]
         dry_run: bool,
     },
@@ -111,6 +122,9 @@ pub async fn import(db: &DatabaseConnection, what: Import) -> Result<Report, Imp
             }
         }
         Import::WikidataDump { file, dry_run } => wikidata_dump::import(db, &file, dry_run).await,
+        Import::MusicbrainzDump { file, dry_run } => {
+            musicbrainz_dump::import(db, &file, dry_run).await
+        }
         Import::WikidataSparql {
             endpoint,
             page_size,

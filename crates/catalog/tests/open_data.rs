@@ -191,6 +191,8 @@ db_tests!(
     a_malformed_line_names_its_number_and_nothing_is_written,
     the_query_service_is_read_in_pages_and_a_rerun_continues_where_it_stopped,
     a_query_service_dry_run_writes_nothing,
+    musicbrainz_fills_only_what_an_artist_lacks,
+    a_malformed_musicbrainz_line_changes_nothing,
 );
 
 mod query_service {
@@ -479,4 +481,114 @@ async fn a_query_service_dry_run_writes_nothing(db: &TestDb) {
     let report = query_service::import(&db.conn, &config).await.unwrap();
     assert_eq!(report.inserted, 5);
     assert_eq!(count(db).await, 0);
+}
+
+async fn musicbrainz_dump(db: &TestDb, file: String, dry_run: bool) -> Result<Report, String> {
+    cli::import(&db.conn, Import::MusicbrainzDump { file, dry_run })
+        .await
+        .map_err(|err| err.to_string())
+}
+
+async fn musicbrainz_fills_only_what_an_artist_lacks(db: &TestDb) {
+    // As the seed's artists are once `enrich` found their MusicBrainz id; the second has
+    // a year of its own that MusicBrainz's date would contradict.
+    write::upsert(
+        &db.conn,
+        vec![
+            ArtistUpsert {
+                external_id: "fixture-band".into(),
+                title: "Fixture Band".into(),
+                kind: Some("band".into()),
+                musicbrainz_id: Some(BAND_MBID.into()),
+                ..Default::default()
+            },
+            ArtistUpsert {
+                external_id: "fixture-singer".into(),
+                title: "Fixture Singer".into(),
+                kind: Some("solo".into()),
+                year: Some(1947),
+                origin: Some("Stone Town".into()),
+                musicbrainz_id: Some("5b11f4ce-a62d-471e-81fc-a69a8278c7da".into()),
+                ..Default::default()
+            },
+        ],
+    )
+    .await
+    .unwrap();
+    let dry = musicbrainz_dump(db, testdata("musicbrainz-artist.tar.xz"), true)
+        .await
+        .unwrap();
+    assert_eq!((dry.updated, dry.unchanged), (1, 1));
+    let band = by_external(db, "fixture-band").await;
+    assert_eq!(
+        (band.began_on, band.origin, band.genres),
+        (None, None, "[]".into())
+    );
+
+    let report = musicbrainz_dump(db, testdata("musicbrainz-artist.tar.xz"), false)
+        .await
+        .unwrap();
+    assert_eq!(
+        (report.updated, report.unchanged),
+        (1, 1),
+        "{}",
+        report.summary()
+    );
+    let filled = by_external(db, "fixture-band").await;
+    assert_eq!(filled.began_on.as_deref(), Some("1970-06-27"));
+    assert_eq!(filled.year, Some(1970));
+    assert_eq!(filled.origin.as_deref(), Some("London"));
+    assert_eq!(filled.genres, r#"["Glam rock"]"#);
+    let sources = enrichment::sources_of(&db.conn, filled.id).await.unwrap();
+    assert!(sources.iter().all(|(_, source, _)| source == "musicbrainz"));
+    assert_eq!(sources.len(), 3);
+    let singer = by_external(db, "fixture-singer").await;
+    assert_eq!(
+        (singer.began_on, singer.origin.as_deref()),
+        (None, Some("Stone Town"))
+    );
+
+    // The file out of the archive, plain or xz: the same, and nothing left to add.
+    for file in ["musicbrainz-artist", "musicbrainz-artist.xz"] {
+        let again = musicbrainz_dump(db, testdata(file), false).await.unwrap();
+        assert_eq!((again.updated, again.unchanged), (0, 2), "{file}");
+    }
+    assert_eq!(count(db).await, 2);
+}
+
+async fn a_malformed_musicbrainz_line_changes_nothing(db: &TestDb) {
+    write::upsert(
+        &db.conn,
+        vec![ArtistUpsert {
+            external_id: "fixture-band".into(),
+            title: "Fixture Band".into(),
+            musicbrainz_id: Some(BAND_MBID.into()),
+            ..Default::default()
+        }],
+    )
+    .await
+    .unwrap();
+    // Past the first batch of 500: a late error must not leave the first written.
+    let mut text = std::fs::read_to_string(testdata("musicbrainz-artist")).unwrap();
+    for n in 0..600 {
+        text.push_str(&format!(
+            "{{\"id\":\"00000000-0000-4000-8000-{n:012}\",\"name\":\"Other {n}\"}}\n"
+        ));
+    }
+    text.push_str("{\"id\": \"unfinished\n");
+    let err = musicbrainz_dump(db, temp_file("artist", &text), false)
+        .await
+        .unwrap_err();
+    assert!(err.contains("line 604"), "{err}");
+    let band = by_external(db, "fixture-band").await;
+    assert_eq!(band.began_on, None);
+}
+
+async fn by_external(db: &TestDb, id: &str) -> artist::Model {
+    artist::Entity::find()
+        .filter(artist::Column::ExternalId.eq(id))
+        .one(&db.conn)
+        .await
+        .unwrap()
+        .unwrap()
 }

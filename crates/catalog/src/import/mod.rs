@@ -7,6 +7,7 @@ pub mod artists;
 pub mod dump;
 pub mod enrich;
 pub mod links;
+pub mod musicbrainz_dump;
 pub mod open_data;
 pub mod sparql;
 pub mod wiki;

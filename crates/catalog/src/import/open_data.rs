@@ -14,10 +14,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use sea_orm::sea_query::OnConflict;
-use sea_orm::{
-    ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter,
-};
+use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter};
 use sound_atlas_entity::{artist, artist_field_source};
 
 use crate::enrichment::{self, MemberSpell};
@@ -202,31 +199,11 @@ impl<'a, C: ConnectionTrait> Writer<'a, C> {
             }
             // A rerun that finds the same facts changes nothing, not even the dates.
             if outcome != Outcome::Unchanged {
-                sources.extend(fields.iter().map(|field| artist_field_source::ActiveModel {
-                    artist_id: Set(id),
-                    field: Set((*field).to_owned()),
-                    source: Set(self.source.to_owned()),
-                    retrieved_at: Set(self.retrieved_at),
-                }));
+                sources.extend(fields.iter().map(|field| (id, *field)));
             }
             self.counts.add(outcome);
         }
-        if !sources.is_empty() {
-            artist_field_source::Entity::insert_many(sources)
-                .on_conflict(
-                    OnConflict::columns([
-                        artist_field_source::Column::ArtistId,
-                        artist_field_source::Column::Field,
-                    ])
-                    .update_columns([
-                        artist_field_source::Column::Source,
-                        artist_field_source::Column::RetrievedAt,
-                    ])
-                    .to_owned(),
-                )
-                .exec(self.db)
-                .await?;
-        }
+        enrichment::record_sources(self.db, sources, self.source, self.retrieved_at).await?;
         Ok(())
     }
 }
