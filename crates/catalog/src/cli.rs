@@ -1,4 +1,5 @@
-//! The `sound-atlas` subcommands of the catalogue: `import artists` and `enrich`. The
+//! The `sound-atlas` subcommands of the catalogue: `import artists`, the open
+//! catalogue's `import wikidata-dump|wikidata-sparql|musicbrainz-dump`, and `enrich`. The
 //! binary parses them with clap, next to the content's, and hands them to [`import`]
 //! and [`run`] with an open database.
 

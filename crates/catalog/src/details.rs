@@ -93,8 +93,11 @@ const SERVICES: [(&str, &str); 4] = [
 ];
 
 /// Recorded fields in words, in the page's order.
-const FACTS: [(&[&str], &str); 8] = [
+const FACTS: [(&[&str], &str); 11] = [
+    (&["title", "kind"], "name"),
     (&["began_on"], "dates"),
+    (&["origin"], "origin"),
+    (&["genres"], "genres"),
     (&["real_name"], "birth name"),
     (&["members"], "members"),
     (&["albums"], "discography"),

@@ -1,5 +1,6 @@
 //! Artists from outside the site: the artist importer (the public-spreadsheet query
-//! format or CSV) and the enrichment from the open music data sources, with the
+//! format or CSV), the open catalogue's (`open_data`: the knowledge base's entity dump
+//! or query service, MusicBrainz's artist dump, read by `dump`) and the enrichment from the open music data sources, with the
 //! encyclopedia's summaries for artists without a biography. What every importer
 //! shares (reading a source, reports, the polite client) is `sound_atlas_import`.
 
