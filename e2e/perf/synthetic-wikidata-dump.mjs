@@ -9,6 +9,7 @@
 // made up (ids from Q900000000 up, so none is a real item); the same N always writes
 // the same bytes.
 import { pathToFileURL } from 'node:url';
+import { generator } from './synthetic-catalogue.mjs';
 
 const WORDS = ['Velvet', 'Electric', 'Silver', 'Midnight', 'Golden', 'Broken', 'Neon', 'Paper', 'Iron', 'Crystal',
   'Wild', 'Quiet', 'Burning', 'Atomic', 'Blue', 'Scarlet', 'Hollow', 'Young', 'Ocean', 'Jade'];
@@ -16,17 +17,6 @@ const NOUNS = ['Foxes', 'Rivers', 'Echoes', 'Machines', 'Hearts', 'Wolves', 'Lig
 const GROUPS = ['Q215380', 'Q5741069', 'Q9212979'];
 const MUSIC = ['Q639669', 'Q177220', 'Q2252262', 'Q36834', 'Q488205'];
 const BASE = 900000000;
-
-function generator(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const snak = (p, value, type, datatype) => ({ snaktype: 'value', property: p, datavalue: { value, type }, datatype });
 const statement = (p, value, type, datatype, extra = {}) => ({ mainsnak: snak(p, value, type, datatype), type: 'statement', rank: 'normal', ...extra });
