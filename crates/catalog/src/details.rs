@@ -213,6 +213,8 @@ mod tests {
             ("albums", "musicbrainz", day + 86_400),
             ("began_on", "wikidata", day),
             ("spotify_link", "wikidata", day),
+            ("genres", "wikidata", day),
+            ("title", "wikidata", day),
             ("image", "commons", day),
         ]
         .iter()
@@ -231,7 +233,7 @@ mod tests {
                 (
                     "Wikidata".into(),
                     Some("https://www.wikidata.org/wiki/Q1".into()),
-                    "dates, links".into(),
+                    "name, dates, genres, links".into(),
                     "2025-11-20".into()
                 ),
                 (
