@@ -215,10 +215,13 @@ mod query_service {
 
     const ENTITY: &str = "http://www.wikidata.org/entity/";
 
+    /// The page start a request asked for and its Accept header.
+    pub type Asked = (Option<String>, String);
+
     #[derive(Clone, Default)]
     pub struct Fake {
         /// (page start asked for, Accept header) of every request.
-        pub asked: Arc<Mutex<Vec<(Option<String>, String)>>>,
+        pub asked: Arc<Mutex<Vec<Asked>>>,
         /// Answer 500 to the request with this number (from 1), once.
         pub fail_at: Arc<AtomicUsize>,
     }

@@ -73,7 +73,7 @@ pub async fn import(
 }
 
 fn tick(progress: &Progress, line: usize) {
-    if line % TICK == 0 {
+    if line.is_multiple_of(TICK) {
         progress.tick(line);
     }
 }

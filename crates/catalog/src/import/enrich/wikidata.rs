@@ -191,12 +191,15 @@ impl Entity {
     }
 }
 
+/// A spell: start year, end year, whether an end is stated.
+pub(crate) type Spell = (Option<i32>, Option<i32>, bool);
+
 /// Spells from sorted start and end years: each start ends at the first end from it
 /// up to the next start (none: still on). No years at all: None.
 pub(crate) fn spells(
     starts: &[i32],
     ends: &[i32],
-) -> Option<Vec<(Option<i32>, Option<i32>, bool)>> {
+) -> Option<Vec<Spell>> {
     if starts.is_empty() {
         let last_end = ends.last().copied()?;
         return Some(vec![(None, Some(last_end), true)]);
