@@ -197,7 +197,7 @@ fn number_of(id: &str) -> Option<u64> {
 /// Whether the item is an artist with an English article: a band (true) or a solo
 /// artist (false).
 fn artist_kind(entity: &Entity) -> Option<bool> {
-    entity.sitelinks.get("enwiki")?;
+    entity.sitelinks.enwiki.as_ref()?;
     open_data::kind_of(
         &entity.items(wikidata::INSTANCE_OF),
         &entity.items(wikidata::OCCUPATION),
@@ -272,7 +272,7 @@ fn artist_of(entity: &Entity, labels: &HashMap<u64, String>) -> Option<Result<Op
     Some(Ok(OpenArtist {
         name,
         band,
-        article: entity.sitelinks.get("enwiki")?.title.clone(),
+        article: entity.sitelinks.enwiki.as_ref()?.title.clone(),
         began_on: entity.date(if band {
             wikidata::INCEPTION
         } else {

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::Value;
 
 pub const IMAGE: &str = "P18";
@@ -35,15 +36,30 @@ pub struct Entities {
     pub entities: HashMap<String, Entity>,
 }
 
+/// An item, reading only what the catalogue uses: each property's statements are kept
+/// as their JSON text and parsed when asked for (an artist's item has a hundred
+/// properties with their references; a few are read), and of the labels and sitelinks
+/// only the English and multilingual ones.
 #[derive(Debug, Deserialize)]
 pub struct Entity {
     pub id: Option<String>,
     #[serde(default)]
-    pub claims: HashMap<String, Vec<Claim>>,
+    claims: HashMap<String, Box<RawValue>>,
     #[serde(default)]
-    pub sitelinks: HashMap<String, Sitelink>,
+    pub sitelinks: Sitelinks,
     #[serde(default)]
-    pub labels: HashMap<String, Label>,
+    labels: Labels,
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct Sitelinks {
+    pub enwiki: Option<Sitelink>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct Labels {
+    en: Option<Label>,
+    mul: Option<Label>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -100,21 +116,23 @@ pub fn title_of(link_title: &str) -> String {
 impl Entity {
     /// The statements for `property` that count: the preferred ones if any, else the
     /// normal ones (deprecated never), with a value.
-    fn best(&self, property: &str) -> Vec<&Claim> {
-        let claims = self.claims.get(property).map_or(&[][..], Vec::as_slice);
-        let with_value = |c: &&Claim| c.mainsnak.value().is_some();
-        let preferred: Vec<&Claim> = claims
-            .iter()
-            .filter(|c| c.rank == "preferred")
+    /// (A property whose statements do not have the documented shape has none.)
+    fn best(&self, property: &str) -> Vec<Claim> {
+        let claims: Vec<Claim> = self
+            .claims
+            .get(property)
+            .and_then(|raw| serde_json::from_str(raw.get()).ok())
+            .unwrap_or_default();
+        let with_value = |c: &Claim| c.mainsnak.value().is_some();
+        let (preferred, rest): (Vec<Claim>, Vec<Claim>) = claims
+            .into_iter()
             .filter(with_value)
-            .collect();
+            .partition(|c| c.rank == "preferred");
         if !preferred.is_empty() {
             return preferred;
         }
-        claims
-            .iter()
+        rest.into_iter()
             .filter(|c| c.rank != "deprecated")
-            .filter(with_value)
             .collect()
     }
 
@@ -183,9 +201,9 @@ impl Entity {
     /// The item's name to show: its English label, else its multilingual (`mul`) one,
     /// where the knowledge base now keeps names that read alike in every language.
     pub fn readable_label(&self) -> Option<String> {
-        ["en", "mul"]
-            .iter()
-            .find_map(|language| self.labels.get(*language))
+        [&self.labels.en, &self.labels.mul]
+            .into_iter()
+            .find_map(Option::as_ref)
             .map(|label| label.value.trim().to_owned())
             .filter(|name| !name.is_empty())
     }
@@ -196,10 +214,7 @@ pub(crate) type Spell = (Option<i32>, Option<i32>, bool);
 
 /// Spells from sorted start and end years: each start ends at the first end from it
 /// up to the next start (none: still on). No years at all: None.
-pub(crate) fn spells(
-    starts: &[i32],
-    ends: &[i32],
-) -> Option<Vec<Spell>> {
+pub(crate) fn spells(starts: &[i32], ends: &[i32]) -> Option<Vec<Spell>> {
     if starts.is_empty() {
         let last_end = ends.last().copied()?;
         return Some(vec![(None, Some(last_end), true)]);
