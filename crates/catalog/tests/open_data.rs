@@ -484,6 +484,18 @@ async fn a_query_service_dry_run_writes_nothing(db: &TestDb) {
     let report = query_service::import(&db.conn, &config).await.unwrap();
     assert_eq!(report.inserted, 5);
     assert_eq!(count(db).await, 0);
+
+    // The real service is not called without a way to reach the operator.
+    let anonymous = sound_atlas_catalog::import::sparql::SparqlConfig {
+        endpoint: "https://query.wikidata.org/sparql".into(),
+        contact: None,
+        ..config
+    };
+    let refused = query_service::import(&db.conn, &anonymous)
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(refused.starts_with("Set SOUND_ATLAS_CONTACT"), "{refused}");
 }
 
 async fn musicbrainz_dump(db: &TestDb, file: String, dry_run: bool) -> Result<Report, String> {
