@@ -9,7 +9,8 @@
 //! - `reads`: one function per API read, shared by `/api` handlers and page prefetch.
 //! - `quiz`: the facts the music quiz is generated from, sampled per seed.
 //! - `api`: the axum routes under `/api/artists` and `/api/quiz`.
-//! - `import`: the artist importer and the enrichment from the open music data sources;
+//! - `import`: the artist importers (a sheet or CSV; the open catalogue's dumps and query
+//!   service) and the enrichment from the open music data sources;
 //!   `cli`: the subcommands that run them (`sound-atlas import artists`, `enrich`).
 //! - `share_picture`: an artist's share picture (`/og/artist/{id}.png`).
 
