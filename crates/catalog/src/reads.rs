@@ -8,11 +8,11 @@ use sound_atlas_web::{ApiError, ApiResult};
 
 use crate::enrichment;
 use crate::model::{
-    Artist, ArtistDetails, ArtistListPage, ArtistSummary, BrowsePage, Letter, Neighbors,
-    SearchPage, BROWSE_PAGE_SIZE, MAX_SEARCH_RESULTS, RELATED_LIMIT,
+    Artist, ArtistDetails, ArtistListPage, ArtistSummary, BrowsePage, Genre, GenrePage, Letter,
+    Neighbors, SearchPage, BROWSE_PAGE_SIZE, MAX_SEARCH_RESULTS, RELATED_LIMIT,
 };
-use crate::params::{ArtistId, ListCursor, ListRequest, PageNumber, SearchQuery};
-pub use crate::params::{ARTIST_NOT_FOUND, SEARCH_QUERY_REQUIRED};
+use crate::params::{ArtistId, GenreSlug, ListCursor, ListRequest, PageNumber, SearchQuery};
+pub use crate::params::{ARTIST_NOT_FOUND, GENRE_NOT_FOUND, SEARCH_QUERY_REQUIRED};
 use crate::store::Catalog;
 
 /// `GET /api/artists?after=&limit=`: one page of every artist, by title. The page
@@ -48,14 +48,54 @@ pub async fn list(catalog: &Catalog, request: &ListRequest) -> ApiResult<ArtistL
     })
 }
 
-/// Every artist's id with when its row last changed (unix seconds, where known), in
-/// the list's order: what the artists' sitemaps list.
+/// Every artist with a biography, its id with when its row last changed (unix
+/// seconds, where known), in the list's order: what the artists' sitemaps list. A page
+/// without a biography yet is thin: it asks not to be indexed and is left out.
 pub async fn sitemap_entries(catalog: &Catalog) -> ApiResult<Vec<(i32, Option<i64>)>> {
     let snapshot = catalog.snapshot(false).await?;
     Ok(snapshot
         .artists
         .iter()
+        .filter(|a| has_biography(a))
         .map(|a| (a.id, snapshot.updated_at(a.id)))
+        .collect())
+}
+
+/// Whether an artist's page has a biography to show (one of white space is none).
+pub fn has_biography(artist: &Artist) -> bool {
+    artist
+        .bio
+        .as_deref()
+        .is_some_and(|bio| !bio.trim().is_empty())
+}
+
+/// Every genre's slug with the newest change among its artists (unix seconds, where
+/// any records one), by name: what the genres' sitemap lists.
+pub async fn genre_sitemap_entries(catalog: &Catalog) -> ApiResult<Vec<(String, Option<i64>)>> {
+    let snapshot = catalog.snapshot(false).await?;
+    let genres = snapshot.genres();
+    let mut newest: Vec<Option<i64>> = vec![None; genres.all().len()];
+    let index: std::collections::HashMap<&str, usize> = genres
+        .all()
+        .iter()
+        .enumerate()
+        .map(|(i, g)| (g.name.as_str(), i))
+        .collect();
+    for artist in &snapshot.artists {
+        let Some(at) = snapshot.updated_at(artist.id) else {
+            continue;
+        };
+        for genre in &artist.genres {
+            if let Some(&i) = index.get(genre.as_str()) {
+                newest[i] = newest[i].max(Some(at));
+            }
+        }
+    }
+    Ok(genres
+        .all()
+        .iter()
+        .zip(newest)
+        .map(|(g, at)| (g.slug.clone(), at))
         .collect())
 }
 
@@ -231,6 +271,53 @@ pub async fn search_cards(
         page: page.get(),
         page_size: BROWSE_PAGE_SIZE,
         total,
+        artists,
+    })
+}
+
+/// `GET /api/artists/{id}/genres`: the artist's genres, in its order, with their slugs.
+pub async fn artist_genres(catalog: &Catalog, id: ArtistId) -> ApiResult<Vec<Genre>> {
+    let snapshot = catalog.snapshot(false).await?;
+    let artist = snapshot
+        .get(id.get())
+        .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))?;
+    let mut genres: Vec<Genre> = Vec::with_capacity(artist.genres.len());
+    for name in &artist.genres {
+        if let Some(genre) = snapshot.genres().by_name(name) {
+            if !genres.contains(genre) {
+                genres.push(genre.clone());
+            }
+        }
+    }
+    Ok(genres)
+}
+
+/// `GET /api/genres?query=`: the genres a search offers beside its artists.
+pub async fn genres_matching(catalog: &Catalog, query: &SearchQuery) -> ApiResult<Vec<Genre>> {
+    let snapshot = catalog.snapshot(false).await?;
+    Ok(snapshot.genres().matching(query.as_str()))
+}
+
+/// `GET /api/genres/{slug}?page=`: one page of one genre's artists, by title (a
+/// slice of the genre's positions, so any page costs the same at any depth).
+pub async fn genre(catalog: &Catalog, slug: &GenreSlug, page: PageNumber) -> ApiResult<GenrePage> {
+    let snapshot = catalog.snapshot(false).await?;
+    let genre = snapshot
+        .genres()
+        .by_slug(slug.as_str())
+        .ok_or_else(|| ApiError::not_found(GENRE_NOT_FOUND))?;
+    let positions = snapshot.with_genre(&genre.name);
+    let artists = positions
+        .iter()
+        .skip((page.get() - 1) * BROWSE_PAGE_SIZE)
+        .take(BROWSE_PAGE_SIZE)
+        .map(|&i| snapshot.summary(i))
+        .collect();
+    Ok(GenrePage {
+        genre: genre.clone(),
+        page: page.get(),
+        page_size: BROWSE_PAGE_SIZE,
+        total: positions.len(),
         artists,
     })
 }

@@ -16,6 +16,7 @@ use sea_orm::{DatabaseConnection, EntityTrait};
 use sound_atlas_entity::artist;
 use tokio::sync::Mutex;
 
+use crate::genres::GenreIndex;
 use crate::model::{artist_from_row, Artist, ArtistSummary, Letter};
 use crate::search::SearchIndex;
 
@@ -38,6 +39,8 @@ pub struct Snapshot {
     by_letter: HashMap<Letter, Vec<u32>>,
     /// Positions of each genre's artists, in list order (for related artists).
     by_genre: HashMap<String, Vec<u32>>,
+    /// Every genre with its page's slug and artist count.
+    genres: GenreIndex,
     /// When each artist's row last changed (unix seconds), where known: for sitemaps.
     updated_at: HashMap<i32, i64>,
 }
@@ -58,8 +61,10 @@ impl Snapshot {
                 }
             }
         }
+        let genres = GenreIndex::new(by_genre.iter().map(|(name, at)| (name.as_str(), at.len())));
         Snapshot {
             search: SearchIndex::new(&artists),
+            genres,
             artists,
             position_by_id,
             by_letter,
@@ -76,6 +81,11 @@ impl Snapshot {
     /// Positions of the artists that list `genre`, in list order.
     pub fn with_genre(&self, genre: &str) -> &[u32] {
         self.by_genre.get(genre).map_or(&[], Vec::as_slice)
+    }
+
+    /// Every genre with its page's slug and artist count.
+    pub fn genres(&self) -> &GenreIndex {
+        &self.genres
     }
 
     /// Reads the table row by row (streamed, so that a large catalogue is never held

@@ -16,7 +16,7 @@ import { useAppEnv } from '../../../lib/app-state';
 import { ArtistCard } from '../../../components/artist-card';
 import { CardSkeletons } from '../../../components/skeletons';
 import { RefreshIcon } from '../../../components/icons';
-import { BrowsePager } from './browse-pager';
+import { NumberedPager } from '../numbered-pager';
 import { loadBrowseState, pageFor, restoreHref, saveScroll, saveSelection } from './browse-state';
 import '../load-more.css';
 import './browse.css';
@@ -232,7 +232,13 @@ export function BrowsePage() {
                 Loading more artists...
               </p>
             )}
-            <BrowsePager letter={letter} from={from} page={page} pages={Math.ceil((total ?? 0) / BROWSE_PAGE_SIZE)} />
+            <NumberedPager
+              label={letter === '#' ? 'numbers' : letter}
+              from={from}
+              page={page}
+              pages={Math.ceil((total ?? 0) / BROWSE_PAGE_SIZE)}
+              href={(n) => browseHref(letter, n, n)}
+            />
             {firstError && loadedPages > 0 && (
               <p className="load-more-status" role="alert">
                 Could not load more artists.{' '}
