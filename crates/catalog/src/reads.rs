@@ -74,28 +74,20 @@ pub fn has_biography(artist: &Artist) -> bool {
 pub async fn genre_sitemap_entries(catalog: &Catalog) -> ApiResult<Vec<(String, Option<i64>)>> {
     let snapshot = catalog.snapshot(false).await?;
     let genres = snapshot.genres();
-    let mut newest: Vec<Option<i64>> = vec![None; genres.all().len()];
-    let index: std::collections::HashMap<&str, usize> = genres
-        .all()
-        .iter()
-        .enumerate()
-        .map(|(i, g)| (g.name.as_str(), i))
-        .collect();
+    let mut newest: std::collections::HashMap<&str, i64> = std::collections::HashMap::new();
     for artist in &snapshot.artists {
         let Some(at) = snapshot.updated_at(artist.id) else {
             continue;
         };
-        for genre in &artist.genres {
-            if let Some(&i) = index.get(genre.as_str()) {
-                newest[i] = newest[i].max(Some(at));
-            }
+        for genre in artist.genres.iter().filter_map(|name| genres.by_name(name)) {
+            let slot = newest.entry(genre.slug.as_str()).or_insert(at);
+            *slot = (*slot).max(at);
         }
     }
     Ok(genres
         .all()
         .iter()
-        .zip(newest)
-        .map(|(g, at)| (g.slug.clone(), at))
+        .map(|g| (g.slug.clone(), newest.get(g.slug.as_str()).copied()))
         .collect())
 }
 

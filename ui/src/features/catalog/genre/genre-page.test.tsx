@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { api, type GenrePage } from '../../../generated/contract';
-import { artistCount, genreHead } from './genre-page';
+import { genreHead } from './genre-page';
+import { artistCount } from '../artist-count';
 
 const pop = { name: 'Pop', slug: 'pop', artists: 89 };
 

@@ -9,6 +9,7 @@ import { normalizeSearchQuery, searchPath, searchTarget } from './search-query';
 import { BROWSE_PAGE_SIZE, MAX_QUERY_CHARS, links, routes, titles } from '../../../generated/contract';
 import type { ArtistSummary } from '../../../generated/contract';
 import { parsePage } from '../browse-params';
+import { artistCount } from '../artist-count';
 import { getSearchParam } from '../../../lib/url';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ArtistCard } from '../../../components/artist-card';
@@ -99,11 +100,6 @@ function SearchGenres({ query }: { query: string }) {
       </ul>
     </nav>
   );
-}
-
-/** "1 artist" / "89 artists". */
-function artistCount(count: number): string {
-  return `${count} ${count === 1 ? 'artist' : 'artists'}`;
 }
 
 function SearchBox({ initial }: { initial: string }) {
