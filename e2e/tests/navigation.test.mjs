@@ -119,13 +119,13 @@ test('after a client navigation the canonical URL is the one the server writes f
   const paths = [
     '/browse?letter=B&page=2',
     '/browse?letter=T&from=2',
-    '/genre/pop?from=2&page=3',
-    '/genre/r-and-b',
     '/browse',
     `/artist/${artist.id}?list=favorites`,
     '/articles?category=artist-spotlight&x=1',
     '/search/rock?page=2',
     '/quiz?seed=canonical',
+    '/genre/pop?from=2&page=3',
+    '/genre/r-and-b',
     '/',
     '/about?utm_source=mail',
   ];
