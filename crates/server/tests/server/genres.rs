@@ -123,12 +123,22 @@ async fn a_genre_page_lists_its_artists_with_its_head(db: &TestDb) {
     )));
 }
 
-/// A slug no genre has, or one no genre could have, is the site's not-found page.
+/// A slug no genre has, or one no genre could have, is the site's not-found page; an
+/// address naming a genre loosely redirects to its page.
 async fn an_unknown_genre_is_the_not_found_page(db: &TestDb) {
     let app = app(db).await;
+    for (path, to) in [
+        ("/genre/R%26B", "/genre/r-and-b"),
+        ("/genre/Hard%20Rock?from=2", "/genre/hard-rock?from=2"),
+        ("/genre/POP", "/genre/pop"),
+    ] {
+        let moved = get(&app, path).await;
+        assert_eq!(moved.status, StatusCode::PERMANENT_REDIRECT, "{path}");
+        assert_eq!(moved.headers["location"], to, "{path}");
+    }
     for path in [
         "/genre/no-such-genre",
-        "/genre/R%26B",
+        "/genre/No%20Such",
         "/genre/pop?from=2&page=x",
     ] {
         let page = get(&app, path).await;

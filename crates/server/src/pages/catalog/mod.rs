@@ -80,14 +80,24 @@ async fn browse(
 }
 
 /// A genre's artists: like a browse letter, `?from=` and `?page=` render pages
-/// from..=page, so Load More and the numbered pages are plain links. A slug that names
-/// no genre is the site's not-found page (404), its data keyed as the browser asks.
+/// from..=page, so Load More and the numbered pages are plain links. An address naming
+/// a genre loosely (`/genre/R&B`, `/genre/Hip%20Hop`) redirects to its slug; one that
+/// names no genre is the site's not-found page (404), its data keyed as the browser asks.
 async fn genre(
     State(state): State<AppState>,
     request: PageRequest,
     PathParam(raw_slug): PathParam,
     params: QueryParams,
 ) -> Response {
+    if let Ok(Some(slug)) = reads::genre_slug_named(&state.catalog, &raw_slug).await {
+        let query = request
+            .uri()
+            .query()
+            .map(|q| format!("?{q}"))
+            .unwrap_or_default();
+        let target = format!("{}{query}", routes::GENRE.href(&[&slug]));
+        return Redirect::permanent(&target).into_response();
+    }
     let shown = PageSpan::lenient(params.get("page"), params.get("from"));
     let mut results = Vec::with_capacity(shown.page - shown.from + 1);
     match GenreSlug::parse(&raw_slug) {
