@@ -428,7 +428,10 @@ async fn search_pages_embed_cards_in_pages_and_stay_small(db: &TestDb) {
     let prefetched = state(&page.body)["prefetched"].clone();
     assert_eq!(prefetched.as_array().unwrap().len(), 2);
     // The genres the query names, then the first page of cards.
-    assert_eq!(prefetched[0]["key"], catalog::GENRES.path(&[&"rock"]).as_str());
+    assert_eq!(
+        prefetched[0]["key"],
+        catalog::GENRES.path(&[&"rock"]).as_str()
+    );
     assert_eq!(
         prefetched[1]["key"],
         catalog::SEARCH_CARDS.path(&[&"rock", &1]).as_str()
