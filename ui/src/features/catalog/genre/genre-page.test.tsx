@@ -20,16 +20,20 @@ function popPage(n: number): GenrePage {
   };
 }
 
+/** The titles of the cards on screen, in order. */
+const cardTitles = () => [...document.querySelectorAll('.artist-grid .artist-card-title')].map((title) => title.textContent);
+
 const seeded = (...pages: number[]) => pages.map((n) => ({ key: api.genre('pop', n), status: 200, body: popPage(n) }));
 
 describe('genre page', () => {
   it("lists the genre's artists with Load More and numbered pages as plain links", () => {
     renderApp('/genre/pop', seeded(1));
-    expect(screen.getByRole('heading', { level: 1, name: 'Pop Artists' })).toBeTruthy();
+    // Text and CSS queries: role queries over a whole page of cards are slow in jsdom.
+    expect(document.querySelector('h1')?.textContent).toBe('Pop Artists');
     expect(screen.getByText('89 artists')).toBeTruthy();
-    expect(screen.getAllByRole('heading', { level: 2, name: /^Pop Artist \d+$/ })).toHaveLength(12);
+    expect(cardTitles()).toEqual(popPage(1).artists.map((a) => a.title));
     expect(screen.getByText('Showing 12 of 89')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Load More' }).getAttribute('href')).toBe('/genre/pop?page=2');
+    expect(screen.getByText('Load More').getAttribute('href')).toBe('/genre/pop?page=2');
     const pager = screen.getByRole('navigation', { name: 'Pages of Pop' });
     const links = within(pager).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/genre/pop', '/genre/pop?from=2', '/genre/pop?from=3', '/genre/pop?from=8', '/genre/pop?from=2']);
@@ -40,8 +44,8 @@ describe('genre page', () => {
   it('shows a numbered page alone, with the pages loaded after it', () => {
     renderApp('/genre/pop?from=4&page=5', seeded(4, 5));
     expect(screen.getByText('Showing 37–60 of 89')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Pop Artist 37' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Load More' }).getAttribute('href')).toBe('/genre/pop?from=4&page=6');
+    expect(cardTitles()).toEqual([...popPage(4).artists, ...popPage(5).artists].map((a) => a.title));
+    expect(screen.getByText('Load More').getAttribute('href')).toBe('/genre/pop?from=4&page=6');
     const pager = screen.getByRole('navigation', { name: 'Pages of Pop' });
     expect(within(pager).getByRole('link', { name: 'Previous' }).getAttribute('href')).toBe('/genre/pop?from=3');
     expect(within(pager).getByRole('link', { name: 'Next' }).getAttribute('href')).toBe('/genre/pop?from=6');
