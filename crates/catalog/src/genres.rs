@@ -42,7 +42,7 @@ fn words_of(name: &str) -> String {
 }
 
 /// Every genre of a snapshot with its slug and artist count, found by slug or by name.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct GenreIndex {
     /// By name (bytes), each once.
     genres: Vec<Genre>,
