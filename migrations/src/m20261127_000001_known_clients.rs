@@ -31,7 +31,11 @@ impl MigrationTrait for Migration {
                     )
                     .col(ColumnDef::new(KnownClients::UserId).integer().not_null())
                     .col(ColumnDef::new(KnownClients::KeyHash).string().not_null())
-                    .col(ColumnDef::new(KnownClients::LastSeen).big_integer().not_null())
+                    .col(
+                        ColumnDef::new(KnownClients::LastSeen)
+                            .big_integer()
+                            .not_null(),
+                    )
                     .to_owned(),
             )
             .await?;

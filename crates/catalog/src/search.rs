@@ -20,36 +20,45 @@
 /// An artist's searchable text, folded once when the snapshot is built. Its folded and
 /// compact titles live in [`SearchIndex::titles`] ([`SearchIndex::title`]): held once,
 /// a 100,000-artist snapshot is 15 MB smaller.
+///
+/// Its words and genres are a run of [`SearchIndex::terms`] (one buffer for every
+/// artist rather than two allocations each: 24 bytes an artist instead of about 120).
 #[derive(Debug, Clone)]
 struct SearchDoc {
-    /// The title's words, as indexes into [`SearchIndex::words`].
-    words: Box<[u32]>,
-    /// Whether the title starts with "the " (its core, without it, matches exactly too:
-    /// "beatles").
-    has_article: bool,
     /// The characters of `title` and of `title_core` (see [`char_set`]).
     title_chars: u64,
     core_chars: u64,
-    /// The genres, as indexes into [`SearchIndex::genres`].
-    genres: Box<[u32]>,
+    /// Where its run of [`SearchIndex::terms`] starts: `words` title words (indexes into
+    /// [`SearchIndex::words`]), then `genres` genres (into [`SearchIndex::genres`]).
+    terms: u32,
+    words: u8,
+    genres: u8,
+    /// Whether the title starts with "the " (its core, without it, matches exactly too:
+    /// "beatles").
+    has_article: bool,
 }
 
 /// Every artist's folded text, in catalogue order, with the distinct words and genres.
 #[derive(Debug, Clone, Default)]
 pub struct SearchIndex {
     docs: Vec<SearchDoc>,
+    /// Every artist's words and genres, one run each (see [`SearchDoc`]).
+    terms: Vec<u32>,
     words: Vec<Word>,
     /// Word ids in the words' text order (for prefix look-ups).
     words_sorted: Vec<u32>,
-    /// Per word: the artists whose title has it, in catalogue order.
-    word_docs: Vec<Vec<u32>>,
+    /// The artists whose title has each word, in catalogue order: word `w`'s are
+    /// `word_docs[word_doc_starts[w]..word_doc_starts[w + 1]]` (one list for every word:
+    /// most words of a large catalogue belong to one artist).
+    word_docs: Vec<u32>,
+    word_doc_starts: Vec<u32>,
     genres: Vec<String>,
     /// Per genre: the artists that list it, in catalogue order.
     genre_docs: Vec<Vec<u32>>,
     /// Every folded title, then every compact title, each followed by a newline (which
     /// folded text never holds), and where each begins (then where the buffer ends).
     titles: String,
-    title_starts: Vec<usize>,
+    title_starts: Vec<u32>,
     /// Per length: the artists whose folded title, or title without its article, is
     /// that long (whole-title near misses need a length within tolerance).
     by_length: Vec<Vec<u32>>,
@@ -83,6 +92,29 @@ fn push_once(docs: &mut Vec<u32>, doc: u32) {
     }
 }
 
+/// The distinct items of a short list (a title's words), in order.
+fn distinct(items: &[u32]) -> impl Iterator<Item = u32> + '_ {
+    items
+        .iter()
+        .enumerate()
+        .filter(|&(j, w)| !items[..j].contains(w))
+        .map(|(_, &w)| w)
+}
+
+/// Where each word's run of [`SearchIndex::word_docs`] starts (then where the last ends).
+fn word_doc_starts(index: &SearchIndex) -> Vec<u32> {
+    let mut starts = vec![0u32; index.words.len() + 1];
+    for doc in &index.docs {
+        for w in distinct(index.doc_words(doc)) {
+            starts[w as usize + 1] += 1;
+        }
+    }
+    for w in 0..index.words.len() {
+        starts[w + 1] += starts[w];
+    }
+    starts
+}
+
 /// Interns `text` in `list`, returning its index.
 fn intern<T>(
     ids: &mut std::collections::HashMap<String, u32>,
@@ -112,25 +144,27 @@ impl SearchIndex {
         for (title, genres) in artists {
             let title = fold(title);
             let title_core = title.strip_prefix("the ").unwrap_or(&title);
-            let words = title
-                .split(' ')
-                .map(|w| {
-                    intern(&mut word_ids, &mut index.words, w, |w| Word {
-                        text: w.to_owned(),
-                        chars: char_set(w),
-                    })
-                })
-                .collect();
-            let genres = genres
-                .into_iter()
-                .map(|g| intern(&mut genre_ids, &mut index.genres, &fold(g), str::to_owned))
-                .collect();
+            let terms = index.terms.len();
+            for w in title.split(' ') {
+                let id = intern(&mut word_ids, &mut index.words, w, |w| Word {
+                    text: w.to_owned(),
+                    chars: char_set(w),
+                });
+                index.terms.push(id);
+            }
+            let words = index.terms.len() - terms;
+            for g in genres {
+                let id = intern(&mut genre_ids, &mut index.genres, &fold(g), str::to_owned);
+                index.terms.push(id);
+            }
             index.docs.push(SearchDoc {
                 title_chars: char_set(&title),
                 core_chars: char_set(title_core),
                 has_article: title_core.len() != title.len(),
-                words,
-                genres,
+                terms: terms as u32,
+                // Past 255 words or genres the rest are not searched.
+                words: words.min(255) as u8,
+                genres: (index.terms.len() - terms - words).min(255) as u8,
             });
             index.push_title(&title);
             compact_titles.push(title.replace(' ', ""));
@@ -138,45 +172,76 @@ impl SearchIndex {
         for compact in compact_titles {
             index.push_title(&compact);
         }
-        index.title_starts.push(index.titles.len());
+        index.title_starts.push(index.titles.len() as u32);
         index.words_sorted = (0..index.words.len() as u32).collect();
         index.words_sorted.sort_unstable_by(|a, b| {
             index.words[*a as usize]
                 .text
                 .cmp(&index.words[*b as usize].text)
         });
-        index.word_docs = vec![Vec::new(); index.words.len()];
-        index.genre_docs = vec![Vec::new(); index.genres.len()];
+        index.word_doc_starts = word_doc_starts(&index);
+        let mut word_docs = vec![0; *index.word_doc_starts.last().unwrap_or(&0) as usize];
+        let mut filled = index.word_doc_starts.clone();
+        let mut genre_docs = vec![Vec::new(); index.genres.len()];
         let longest = (0..index.docs.len())
             .map(|i| index.title(i).len())
             .max()
             .unwrap_or(0);
-        index.by_length = vec![Vec::new(); longest + 1];
+        let mut by_length = vec![Vec::new(); longest + 1];
         for (i, doc) in index.docs.iter().enumerate() {
             let (title, core) = (index.title(i).len(), index.core_title(i).len());
             let i = i as u32;
-            for &w in doc.words.iter() {
-                push_once(&mut index.word_docs[w as usize], i);
+            for w in distinct(index.doc_words(doc)) {
+                let slot = &mut filled[w as usize];
+                word_docs[*slot as usize] = i;
+                *slot += 1;
             }
-            for &g in doc.genres.iter() {
-                push_once(&mut index.genre_docs[g as usize], i);
+            for &g in index.doc_genres(doc) {
+                push_once(&mut genre_docs[g as usize], i);
             }
-            push_once(&mut index.by_length[title], i);
-            push_once(&mut index.by_length[core], i);
+            push_once(&mut by_length[title], i);
+            push_once(&mut by_length[core], i);
         }
+        index.word_docs = word_docs;
+        index.genre_docs = genre_docs;
+        index.by_length = by_length;
         index
+    }
+
+    /// The title words of `doc`.
+    fn doc_words(&self, doc: &SearchDoc) -> &[u32] {
+        let start = doc.terms as usize;
+        &self.terms[start..start + doc.words as usize]
+    }
+
+    /// The genres of `doc`.
+    fn doc_genres(&self, doc: &SearchDoc) -> &[u32] {
+        let start = doc.terms as usize + doc.words as usize;
+        &self.terms[start..start + doc.genres as usize]
+    }
+
+    /// The artists whose title has word `w`, in catalogue order.
+    fn docs_with_word(&self, w: usize) -> &[u32] {
+        let (start, end) = (self.word_doc_starts[w], self.word_doc_starts[w + 1]);
+        &self.word_docs[start as usize..end as usize]
     }
 
     /// Appends one entry of the titles buffer.
     fn push_title(&mut self, text: &str) {
-        self.title_starts.push(self.titles.len());
+        self.title_starts.push(self.titles.len() as u32);
         self.titles.push_str(text);
         self.titles.push('\n');
     }
 
     /// Artist `i`'s folded title.
     fn title(&self, i: usize) -> &str {
-        &self.titles[self.title_starts[i]..self.title_starts[i + 1] - 1]
+        self.entry(i)
+    }
+
+    /// Entry `n` of the titles buffer.
+    fn entry(&self, n: usize) -> &str {
+        let (start, end) = (self.title_starts[n], self.title_starts[n + 1]);
+        &self.titles[start as usize..end as usize - 1]
     }
 
     /// Artist `i`'s folded title without a leading "the ".
@@ -191,8 +256,7 @@ impl SearchIndex {
 
     /// Artist `i`'s folded title without spaces.
     fn compact_title(&self, i: usize) -> &str {
-        let n = self.docs.len() + i;
-        &self.titles[self.title_starts[n]..self.title_starts[n + 1] - 1]
+        self.entry(self.docs.len() + i)
     }
 
     /// Every artist that can rank for `query` (a superset of the matches), as flags per
@@ -204,7 +268,7 @@ impl SearchIndex {
         // article), or the compact query in the compact title.
         for (needle, flag) in [(query.text, IN_TITLE), (query.compact.as_str(), IN_COMPACT)] {
             for at in memchr::memmem::find_iter(self.titles.as_bytes(), needle.as_bytes()) {
-                let entry = self.title_starts.partition_point(|&s| s <= at) - 1;
+                let entry = self.title_starts.partition_point(|&s| s as usize <= at) - 1;
                 // The buffer holds every title, then every compact title.
                 if (entry < self.docs.len()) == (flag == IN_TITLE) {
                     flags[entry % self.docs.len()] |= CANDIDATE | flag;
@@ -213,11 +277,11 @@ impl SearchIndex {
         }
         let mut mark = |docs: &[u32]| docs.iter().for_each(|&d| flags[d as usize] |= CANDIDATE);
         let first = 0;
-        for (w, docs) in self.word_docs.iter().enumerate() {
+        for w in 0..self.words.len() {
             // Tier 2 needs the first query word to start some title word; tier 6 (word
             // by word) needs it near some title word.
             if query.word_prefixes[first][w] || query.word_misses[first][w].is_some() {
-                mark(docs);
+                mark(self.docs_with_word(w));
             }
         }
         for (g, docs) in self.genre_docs.iter().enumerate() {
@@ -274,7 +338,9 @@ impl SearchIndex {
             .filter(|&(_, flags)| flags & CANDIDATE != 0)
             .filter_map(|(i, flags)| {
                 let titles = (self.title(i), self.core_title(i), self.compact_title(i));
-                let (tier, d) = query.rank(&self.docs[i], titles, flags)?;
+                let doc = &self.docs[i];
+                let terms = (self.doc_words(doc), self.doc_genres(doc));
+                let (tier, d) = query.rank(doc, terms, titles, flags)?;
                 Some((tier as u64) << 56 | (d.min(0xff_ffff) as u64) << 32 | i as u64)
             })
             .collect();
@@ -494,6 +560,7 @@ impl<'a> Query<'a> {
     fn rank(
         &self,
         doc: &SearchDoc,
+        (words, genre_ids): (&[u32], &[u32]),
         (title, core, compact): (&str, &str, &str),
         flags: u8,
     ) -> Option<(u8, usize)> {
@@ -509,14 +576,14 @@ impl<'a> Query<'a> {
         if self
             .word_prefixes
             .iter()
-            .all(|prefixes| doc.words.iter().any(|&w| prefixes[w as usize]))
+            .all(|prefixes| words.iter().any(|&w| prefixes[w as usize]))
         {
             return Some((2, 0));
         }
         if in_title || in_compact {
             return Some((3, 0));
         }
-        let genres = || doc.genres.iter().map(|&g| &self.genres[g as usize]);
+        let genres = || genre_ids.iter().map(|&g| &self.genres[g as usize]);
         if genres().any(|g| g.0) {
             return Some((4, 0));
         }
@@ -527,10 +594,10 @@ impl<'a> Query<'a> {
         // each: the whole string if within tolerance, else word by word.
         let title_miss = self
             .whole_miss(title, doc.title_chars)
-            .or_else(|| self.words_miss(&doc.words));
+            .or_else(|| self.words_miss(words));
         let core_miss = if doc.has_article {
             self.whole_miss(core, doc.core_chars)
-                .or_else(|| self.words_miss(&doc.words[1..]))
+                .or_else(|| self.words_miss(&words[1..]))
         } else {
             None
         };
@@ -771,7 +838,11 @@ mod tests {
                 .collect();
             expected.sort_unstable();
             let expected: Vec<usize> = expected.into_iter().map(|(_, _, i)| i).collect();
-            assert_eq!(index.search(query, |i| &artists[i].title), expected, "query {query:?}");
+            assert_eq!(
+                index.search(query, |i| &artists[i].title),
+                expected,
+                "query {query:?}"
+            );
         }
     }
 }

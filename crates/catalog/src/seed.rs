@@ -6,7 +6,10 @@
 use std::collections::HashSet;
 
 use rust_embed::Embed;
-use sea_orm::{ActiveValue::Set, DatabaseConnection, EntityTrait, QuerySelect, TransactionTrait};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QuerySelect,
+    TransactionTrait,
+};
 use serde::Deserialize;
 use sound_atlas_entity::artist;
 
@@ -184,15 +187,20 @@ pub async fn load(db: &DatabaseConnection) -> Result<usize, SeedError> {
     let artists = seed_artists()?;
     let db_err = |err: sea_orm::DbErr| SeedError(format!("loading the seed catalogue: {err}"));
     let txn = db.begin().await.map_err(db_err)?;
-    let present: HashSet<String> = artist::Entity::find()
-        .select_only()
-        .column(artist::Column::ExternalId)
-        .into_tuple::<String>()
-        .all(&txn)
-        .await
-        .map_err(db_err)?
-        .into_iter()
-        .collect();
+    // Only the seed's own ids are looked up (the catalogue may hold millions).
+    let mut present: HashSet<String> = HashSet::new();
+    for chunk in artists.chunks(500) {
+        let ids = chunk.iter().map(|a| a.external_id.clone());
+        let found: Vec<String> = artist::Entity::find()
+            .select_only()
+            .column(artist::Column::ExternalId)
+            .filter(artist::Column::ExternalId.is_in(ids))
+            .into_tuple()
+            .all(&txn)
+            .await
+            .map_err(db_err)?;
+        present.extend(found);
+    }
     let missing: Vec<_> = artists
         .into_iter()
         .filter(|a| !present.contains(&a.external_id))

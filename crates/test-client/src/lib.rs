@@ -162,7 +162,10 @@ impl Browser {
 
     pub async fn send(&mut self, mut request: Request<Body>) -> Answer {
         request.extensions_mut().insert(ConnectInfo(self.ip));
-        let session = self.cookie.iter().map(|value| (&self.session_cookie, value));
+        let session = self
+            .cookie
+            .iter()
+            .map(|value| (&self.session_cookie, value));
         let pairs: Vec<String> = session
             .chain(&self.jar)
             .map(|(name, value)| format!("{name}={value}"))

@@ -47,7 +47,9 @@ mod tests {
         let mut request = Request::get("/").body(axum::body::Body::empty()).unwrap();
         *request.headers_mut() = headers.clone();
         let answer = app.oneshot(request).await.unwrap();
-        let body = axum::body::to_bytes(answer.into_body(), 1024).await.unwrap();
+        let body = axum::body::to_bytes(answer.into_body(), 1024)
+            .await
+            .unwrap();
         serde_json::from_slice(&body).unwrap()
     }
 

@@ -82,7 +82,10 @@ async fn a_session_and_a_favorite_made_through_one_instance_are_good_on_the_othe
 async fn card_title(app: &axum::Router, id: i32) -> String {
     let page = read(app, catalog::BROWSE.path(&[&"Q", &1])).await;
     let cards = page.json()["artists"].as_array().unwrap().clone();
-    let card = cards.iter().find(|card| card["id"] == id).expect("the card");
+    let card = cards
+        .iter()
+        .find(|card| card["id"] == id)
+        .expect("the card");
     card["title"].as_str().unwrap().to_owned()
 }
 
