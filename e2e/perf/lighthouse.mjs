@@ -5,8 +5,9 @@
 // change: each on a fresh data directory, runs alternated so machine load hits all alike.
 // Prints per page and binary the medians of the performance score, FCP, LCP, TBT and CLS,
 // the longest main-thread task and the LCP element with its render delay (the time
-// from its resources being in to its paint). CHROMIUM overrides Chromium's path.
-import { mkdtempSync } from 'node:fs';
+// from its resources being in to its paint). CHROMIUM overrides Chromium's path;
+// --save=DIR keeps each run's report there (JSON, one file per page, binary and run).
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -31,8 +32,12 @@ const chrome = await launch({
 });
 
 /** One Lighthouse run's figures. */
-async function measure(url) {
-  const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+async function measure(url, reportName) {
+  const { lhr, report } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (options.save) {
+    mkdirSync(options.save, { recursive: true });
+    writeFileSync(join(options.save, `${reportName}.json`), report);
+  }
   const audit = (id) => lhr.audits[id];
   const [elementTable, phaseTable] = audit('largest-contentful-paint-element').details?.items ?? [];
   const element = elementTable?.items[0]?.node;
@@ -57,7 +62,8 @@ try {
     for (const path of paths) {
       const order = run % 2 ? [...names].reverse() : names;
       for (const name of order) {
-        const figures = await measure(`${sites[names.indexOf(name)].origin}${path}`);
+        const reportName = `${path.replace(/[^a-z0-9]+/gi, '_')}-${name}-${run + 1}`;
+        const figures = await measure(`${sites[names.indexOf(name)].origin}${path}`, reportName);
         const key = `${path} ${name}`;
         results.set(key, [...(results.get(key) ?? []), figures]);
       }
