@@ -11,10 +11,7 @@ pub use sound_atlas_contract::catalog::{
 
 /// The API artist of a database row.
 pub fn artist_from_row(row: artist::Model) -> Artist {
-    let genres = serde_json::from_str(&row.genres).unwrap_or_else(|err| {
-        tracing::warn!(artist = row.id, %err, "unreadable genres column; treating as none");
-        Vec::new()
-    });
+    let genres = genres_of(row.id, &row.genres);
     let kind = ArtistKind::parse(&row.kind).unwrap_or_else(|| {
         tracing::warn!(artist = row.id, kind = %row.kind, "unknown artist kind; treating as solo");
         ArtistKind::Solo
@@ -40,6 +37,14 @@ pub fn artist_from_row(row: artist::Model) -> Artist {
         origin: row.origin,
         real_name: row.real_name,
     }
+}
+
+/// The genres column of artist `id` (a JSON list of names).
+pub fn genres_of(id: i32, column: &str) -> Vec<String> {
+    serde_json::from_str(column).unwrap_or_else(|err| {
+        tracing::warn!(artist = id, %err, "unreadable genres column; treating as none");
+        Vec::new()
+    })
 }
 
 /// Image URLs starting with "//" are prefixed with "https:".

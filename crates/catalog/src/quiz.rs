@@ -19,7 +19,7 @@ use sound_atlas_web::{ApiError, ApiResult, QueryParams};
 pub use sound_atlas_contract::quiz::QuizFact;
 
 use crate::model::{Artist, ArtistKind};
-use crate::store::Catalog;
+use crate::store::{Catalog, Entry};
 
 /// A fallback sentence longer than this is cut (it is shown in an explanation).
 const MAX_BIO_LINE_CHARS: usize = 300;
@@ -71,26 +71,38 @@ impl<S: Send + Sync> FromRequestParts<S> for QuizSeed {
 /// `GET /api/quiz/facts?seed=`.
 pub async fn facts(catalog: &Catalog, seed: &QuizSeed) -> ApiResult<Vec<QuizFact>> {
     let snapshot = catalog.snapshot(false).await?;
-    Ok(sample_facts(&snapshot.artists, seed))
+    let ids = sample(snapshot.entries(), seed);
+    Ok(facts_of(&catalog.artists(&ids).await?))
 }
 
-/// The seed's sample of eligible artists, as quiz facts.
-pub fn sample_facts(artists: &[Artist], seed: &QuizSeed) -> Vec<QuizFact> {
-    // Rendezvous sampling: rank every eligible artist by a hash of (seed, external id) and
-    // keep the lowest ranks. Stable across runs and machines, and adding one artist to the
-    // catalogue changes a seed's sample by at most that artist.
-    let mut eligible: Vec<(u64, &Artist)> = artists
+/// The ids of the seed's sample of eligible artists, in rank order.
+///
+/// Rendezvous sampling: rank every eligible artist by a hash of (seed, external id) and
+/// keep the lowest ranks. Stable across runs and machines, and adding one artist to the
+/// catalogue changes a seed's sample by at most that artist.
+pub fn sample(entries: &[Entry], seed: &QuizSeed) -> Vec<i32> {
+    let seed = fnv1a(seed.as_str().bytes());
+    let mut eligible: Vec<(u64, i32)> = entries
         .iter()
-        .filter(|a| bio_chars(a) >= QUIZ_MIN_BIO_CHARS && !a.title.trim().is_empty())
-        .map(|a| (rank(seed.as_str(), &a.external_id), a))
+        .filter(|e| e.bio_chars as usize >= QUIZ_MIN_BIO_CHARS && !e.title.trim().is_empty())
+        .map(|e| (spread(seed ^ e.external_key), e.id))
         .collect();
-    eligible.sort_by(|x, y| x.0.cmp(&y.0).then(x.1.id.cmp(&y.1.id)));
-    let sample: Vec<&Artist> = eligible
-        .into_iter()
-        .take(QUIZ_SAMPLE_SIZE)
-        .map(|(_, a)| a)
-        .collect();
+    // Only the sample is sorted (the catalogue may hold millions).
+    if eligible.len() > QUIZ_SAMPLE_SIZE {
+        eligible.select_nth_unstable(QUIZ_SAMPLE_SIZE);
+        eligible.truncate(QUIZ_SAMPLE_SIZE);
+    }
+    eligible.sort_unstable();
+    eligible.into_iter().map(|(_, id)| id).collect()
+}
 
+/// The hash of an external id the sample ranks by (kept in the catalogue's snapshot).
+pub fn external_key(external_id: &str) -> u64 {
+    fnv1a(external_id.bytes())
+}
+
+/// The quiz facts of a sample of artists.
+pub fn facts_of(sample: &[Artist]) -> Vec<QuizFact> {
     let towns: Vec<&str> = sample
         .iter()
         .filter_map(|a| a.origin.as_deref())
@@ -143,13 +155,15 @@ fn bio_chars(artist: &Artist) -> usize {
         .map_or(0, |b| b.trim().chars().count())
 }
 
-/// FNV-1a over the seed and the id, then splitmix64's finalizer to spread the bits.
-fn rank(seed: &str, external_id: &str) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in seed.bytes().chain([0]).chain(external_id.bytes()) {
-        h ^= u64::from(byte);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
+/// FNV-1a.
+fn fnv1a(bytes: impl Iterator<Item = u8>) -> u64 {
+    bytes.fold(0xcbf2_9ce4_8422_2325, |h, byte| {
+        (h ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// splitmix64's finalizer: spreads a hash's bits (so seed and id both move every bit).
+fn spread(mut h: u64) -> u64 {
     h ^= h >> 30;
     h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
     h ^= h >> 27;

@@ -13,26 +13,21 @@ use crate::model::{
 };
 use crate::params::{ArtistId, ListCursor, ListRequest, PageNumber, SearchQuery};
 pub use crate::params::{ARTIST_NOT_FOUND, SEARCH_QUERY_REQUIRED};
-use crate::store::Catalog;
+use crate::store::{Catalog, Snapshot};
 
 /// `GET /api/artists?after=&limit=`: one page of every artist, by title. The page
 /// after a cursor is found by binary search in the sorted snapshot, so any page costs
 /// the same at any depth.
 pub async fn list(catalog: &Catalog, request: &ListRequest) -> ApiResult<ArtistListPage> {
     let snapshot = catalog.snapshot(request.refresh).await?;
-    let all = &snapshot.artists;
+    let all = snapshot.entries();
     let start = request.after.as_ref().map_or(0, |after| {
         let cursor = (after.title_key.as_str(), after.id);
         all.partition_point(|a| (a.title.to_lowercase().as_str(), a.id) <= cursor)
     });
-    let artists: Vec<Artist> = all
-        .iter()
-        .skip(start)
-        .take(request.limit)
-        .cloned()
-        .collect();
-    let next = match artists.last() {
-        Some(last) if start + artists.len() < all.len() => Some(
+    let page = &all[start..(start + request.limit).min(all.len())];
+    let next = match page.last() {
+        Some(last) if start + page.len() < all.len() => Some(
             ListCursor {
                 title_key: last.title.to_lowercase(),
                 id: last.id,
@@ -41,8 +36,9 @@ pub async fn list(catalog: &Catalog, request: &ListRequest) -> ApiResult<ArtistL
         ),
         _ => None,
     };
+    let ids: Vec<i32> = page.iter().map(|a| a.id).collect();
     Ok(ArtistListPage {
-        artists,
+        artists: catalog.artists(&ids).await?,
         total: all.len(),
         next,
     })
@@ -53,9 +49,9 @@ pub async fn list(catalog: &Catalog, request: &ListRequest) -> ApiResult<ArtistL
 pub async fn sitemap_entries(catalog: &Catalog) -> ApiResult<Vec<(i32, Option<i64>)>> {
     let snapshot = catalog.snapshot(false).await?;
     Ok(snapshot
-        .artists
+        .entries()
         .iter()
-        .map(|a| (a.id, snapshot.updated_at(a.id)))
+        .map(|a| (a.id, a.updated_at))
         .collect())
 }
 
@@ -66,9 +62,9 @@ pub async fn letter_changes(
 ) -> ApiResult<std::collections::HashMap<crate::Letter, i64>> {
     let snapshot = catalog.snapshot(false).await?;
     let mut newest = std::collections::HashMap::new();
-    for artist in &snapshot.artists {
-        if let Some(at) = snapshot.updated_at(artist.id) {
-            let slot = newest.entry(artist.letter()).or_insert(at);
+    for artist in snapshot.entries() {
+        if let Some(at) = artist.updated_at {
+            let slot = newest.entry(crate::Letter::of_title(&artist.title)).or_insert(at);
             *slot = (*slot).max(at);
         }
     }
@@ -77,19 +73,14 @@ pub async fn letter_changes(
 
 /// `GET /api/artists/{id}`.
 pub async fn artist(catalog: &Catalog, id: ArtistId) -> ApiResult<Artist> {
-    let snapshot = catalog.snapshot(false).await?;
-    snapshot
-        .get(id.get())
-        .cloned()
+    catalog
+        .artist(id.get())
+        .await?
         .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))
 }
 
 /// `GET /api/artists/{id}/details`: what the enrichment found, for the artist's page.
 pub async fn artist_details(catalog: &Catalog, id: ArtistId) -> ApiResult<ArtistDetails> {
-    let snapshot = catalog.snapshot(false).await?;
-    let artist = snapshot
-        .get(id.get())
-        .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))?;
     let db = catalog.db();
     let Some(row) = sound_atlas_entity::artist::Entity::find_by_id(id.get())
         .one(db)
@@ -97,10 +88,11 @@ pub async fn artist_details(catalog: &Catalog, id: ArtistId) -> ApiResult<Artist
     else {
         return Err(ApiError::not_found(ARTIST_NOT_FOUND));
     };
+    let artist = crate::model::artist_from_row(row.clone());
     let (albums, spells) = enrichment::lists_of(db, id.get()).await?;
     let sources = enrichment::sources_of(db, id.get()).await?;
     Ok(crate::details::details_of(
-        artist,
+        &artist,
         row,
         albums,
         spells,
@@ -115,13 +107,13 @@ pub async fn neighbors(catalog: &Catalog, id: ArtistId) -> ApiResult<Neighbors> 
     let index = snapshot
         .position(id.get())
         .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))?;
-    let all = &snapshot.artists;
-    let total = all.len();
+    let total = snapshot.len();
+    let id_at = |position: usize| snapshot.at(position as u32).id;
     Ok(Neighbors {
         position: index + 1,
         total,
-        previous_id: all[(index + total - 1) % total].id,
-        next_id: all[(index + 1) % total].id,
+        previous_id: id_at((index + total - 1) % total),
+        next_id: id_at((index + 1) % total),
     })
 }
 
@@ -135,11 +127,7 @@ pub async fn related(catalog: &Catalog, id: ArtistId) -> ApiResult<Vec<ArtistSum
     let position = snapshot
         .position(id.get())
         .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))?;
-    let mut genres: Vec<&str> = snapshot.artists[position]
-        .genres
-        .iter()
-        .map(String::as_str)
-        .collect();
+    let mut genres: Vec<&str> = snapshot.genres_of(snapshot.at(position as u32)).collect();
     genres.sort_unstable();
     genres.dedup();
     let mut lists: Vec<&[u32]> = genres.iter().map(|g| snapshot.with_genre(g)).collect();
@@ -158,13 +146,19 @@ pub async fn related(catalog: &Catalog, id: ArtistId) -> ApiResult<Vec<ArtistSum
             keep.push(next);
         }
     }
-    Ok(firsts
+    let best: Vec<u32> = firsts
         .iter()
         .rev()
         .flatten()
         .take(RELATED_LIMIT)
-        .map(|&i| snapshot.summary(i))
-        .collect())
+        .copied()
+        .collect();
+    Ok(catalog.cards(&snapshot, &best).await?)
+}
+
+/// The titles of `snapshot`'s artists by position (what search's fallback reads).
+fn title_at<'a>(snapshot: &'a Snapshot) -> impl Fn(usize) -> &'a str {
+    |i| &snapshot.at(i as u32).title
 }
 
 /// This year (UTC), for timelines of members still in a band.
@@ -187,25 +181,26 @@ fn year_of_unix(seconds: i64) -> i32 {
 /// `GET /api/artists/random`: uniform over the full list.
 pub async fn random(catalog: &Catalog) -> ApiResult<Artist> {
     let snapshot = catalog.snapshot(false).await?;
-    if snapshot.artists.is_empty() {
+    if snapshot.is_empty() {
         return Err(ApiError::not_found("The catalogue has no artists yet."));
     }
-    let index = rand::rng().random_range(0..snapshot.artists.len());
-    Ok(snapshot.artists[index].clone())
+    let position = rand::rng().random_range(0..snapshot.len());
+    catalog
+        .artist(snapshot.at(position as u32).id)
+        .await?
+        // Removed since the snapshot was read: as if the draw had found nothing.
+        .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))
 }
 
 /// `GET /api/artists/search?query=`: the best [`MAX_SEARCH_RESULTS`] ranked matches
 /// (see `search`); the search page pages through all of them as cards.
 pub async fn search(catalog: &Catalog, query: &SearchQuery) -> ApiResult<Vec<Artist>> {
     let snapshot = catalog.snapshot(false).await?;
-    let (best, _) =
-        snapshot
-            .search
-            .search_best(query.as_str(), &snapshot.artists, MAX_SEARCH_RESULTS);
-    Ok(best
-        .into_iter()
-        .map(|i| snapshot.artists[i].clone())
-        .collect())
+    let (best, _) = snapshot
+        .search
+        .search_best(query.as_str(), title_at(&snapshot), MAX_SEARCH_RESULTS);
+    let ids: Vec<i32> = best.into_iter().map(|i| snapshot.at(i as u32).id).collect();
+    Ok(catalog.artists(&ids).await?)
 }
 
 /// `GET /api/artists/search/cards?query=&page=`: one page of the same ranked matches
@@ -220,12 +215,9 @@ pub async fn search_cards(
     let (best, total) =
         snapshot
             .search
-            .search_best(query.as_str(), &snapshot.artists, skip + BROWSE_PAGE_SIZE);
-    let artists = best
-        .iter()
-        .skip(skip)
-        .map(|&i| snapshot.summary(i as u32))
-        .collect();
+            .search_best(query.as_str(), title_at(&snapshot), skip + BROWSE_PAGE_SIZE);
+    let positions: Vec<u32> = best.iter().skip(skip).map(|&i| i as u32).collect();
+    let artists = catalog.cards(&snapshot, &positions).await?;
     Ok(SearchPage {
         query: query.as_str().to_owned(),
         page: page.get(),
@@ -244,12 +236,9 @@ pub async fn browse(
 ) -> ApiResult<BrowsePage> {
     let snapshot = catalog.snapshot(refresh).await?;
     let under_letter = snapshot.under_letter(letter);
-    let artists = under_letter
-        .iter()
-        .skip((page.get() - 1) * BROWSE_PAGE_SIZE)
-        .take(BROWSE_PAGE_SIZE)
-        .map(|&i| snapshot.summary(i))
-        .collect();
+    let start = ((page.get() - 1) * BROWSE_PAGE_SIZE).min(under_letter.len());
+    let end = (start + BROWSE_PAGE_SIZE).min(under_letter.len());
+    let artists = catalog.cards(&snapshot, &under_letter[start..end]).await?;
     Ok(BrowsePage {
         letter,
         page: page.get(),

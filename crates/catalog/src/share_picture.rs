@@ -51,13 +51,13 @@ async fn artist_picture(
 ) -> Result<Response, ApiError> {
     let not_found = || ApiError::not_found(reads::ARTIST_NOT_FOUND);
     let id = page_id(&ARTIST_SHARE_PICTURE, &file).ok_or_else(not_found)?;
-    let snapshot = catalog.snapshot(false).await?;
-    let artist = snapshot.get(id).ok_or_else(not_found)?;
     let row = sound_atlas_entity::artist::Entity::find_by_id(id)
         .one(catalog.db())
-        .await?;
+        .await?
+        .ok_or_else(not_found)?;
+    let artist = crate::model::artist_from_row(row.clone());
     images
-        .response(with_credited_photo(card(artist), artist, row.as_ref()))
+        .response(with_credited_photo(card(&artist), &artist, Some(&row)))
         .await
 }
 

@@ -1,71 +1,212 @@
-//! Catalogue reads: the `artists` table, served from an in-memory snapshot.
+//! Catalogue reads: the `artists` table, with an in-memory snapshot of what lists need.
 //!
-//! The catalogue is small and read on every page (prev/next needs the position in
-//! the full sorted list, search ranks over every title), so each server keeps the
-//! whole sorted list in memory and rereads the table when the snapshot is older
-//! than the artist list's freshness (5 minutes) or when asked to
-//! (`refresh=true`). Several servers on one PostgreSQL database therefore agree
-//! within 5 minutes of an edit.
+//! Prev/next needs an artist's position in the full sorted list, browse a letter's
+//! positions, related artists a genre's, and search ranks over every title: none of
+//! these is a cheap database query at two million artists, so each server keeps a
+//! compact snapshot of the catalogue (id, title, genres, when it changed: about a
+//! hundred bytes an artist, with the search index) and reads everything else (a
+//! page's artist, the cards' pictures) from the table by primary key when asked.
+//!
+//! The snapshot is reread when it is older than the artist list's freshness (5
+//! minutes) or when asked to (`refresh=true`); several servers on one PostgreSQL
+//! database therefore agree within 5 minutes of an edit. A stale snapshot keeps
+//! serving while its successor is read in the background (at two million artists a
+//! read takes tens of seconds), and a reread is skipped when the table's change marker
+//! (its row count and newest change) has not moved.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures_util::TryStreamExt;
-use sea_orm::{DatabaseConnection, EntityTrait};
+use sea_orm::{
+    ColumnTrait, DatabaseConnection, DbErr, EntityTrait, FromQueryResult, QueryFilter,
+    QuerySelect,
+};
 use sound_atlas_entity::artist;
+use sound_atlas_import::video_link::ChannelRef;
 use tokio::sync::Mutex;
 
-use crate::model::{artist_from_row, Artist, ArtistSummary, Letter};
+use crate::model::{artist_from_row, normalize_image_url, Artist, ArtistSummary, Letter};
 use crate::search::SearchIndex;
 
-/// How long a snapshot serves before the table is read again.
+/// How long a snapshot serves before the table is checked for changes.
 pub const SNAPSHOT_TTL: Duration = Duration::from_secs(5 * 60);
 /// A forced refresh (`?refresh=true`, which anyone can send) within this long of the
 /// last read reuses it, so the flag cannot keep the database busy: concurrent
 /// refreshes wait on the one lock and share one read, later ones within the interval
-/// get that read too. At 100,000 artists a read costs a few hundred milliseconds.
+/// get that read too.
 pub const MIN_REFRESH_INTERVAL: Duration = Duration::from_secs(10);
+/// Ids per `IN (...)` list when rows are read by id (well under every database's limit).
+const IDS_PER_QUERY: usize = 500;
+
+/// One artist as the snapshot keeps it.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub id: i32,
+    pub title: Box<str>,
+    /// Indexes into [`Snapshot::genre_names`].
+    genres: Box<[u32]>,
+    /// When its row last changed (unix seconds), where known: for sitemaps.
+    pub updated_at: Option<i64>,
+    /// Characters in its biography, trimmed (0: none yet, a thin page).
+    pub bio_chars: u32,
+    /// A hash of its external id (the quiz ranks artists by it with the seed).
+    pub external_key: u64,
+}
+
+/// The snapshot's columns of a row (the biography only to be measured, then dropped).
+#[derive(Debug, FromQueryResult)]
+struct EntryRow {
+    id: i32,
+    external_id: String,
+    title: String,
+    genres: String,
+    bio: Option<String>,
+    solo_video_link: Option<String>,
+    updated_at: Option<i64>,
+}
 
 /// All artists, sorted by title case-insensitively, with lookup and search indexes
-/// (so that no read walks the whole list: reads stay fast at 100,000 artists).
+/// (so that no read walks the whole list).
 #[derive(Debug)]
 pub struct Snapshot {
-    pub artists: Vec<Artist>,
-    position_by_id: HashMap<i32, usize>,
+    entries: Vec<Entry>,
+    /// (id, position), sorted by id.
+    positions_by_id: Vec<(i32, u32)>,
     pub search: SearchIndex,
     /// Positions of each browse letter's artists, in list order.
     by_letter: HashMap<Letter, Vec<u32>>,
-    /// Positions of each genre's artists, in list order (for related artists).
-    by_genre: HashMap<String, Vec<u32>>,
-    /// When each artist's row last changed (unix seconds), where known: for sitemaps.
-    updated_at: HashMap<i32, i64>,
+    genre_names: Vec<Box<str>>,
+    genre_ids: HashMap<Box<str>, u32>,
+    /// Per genre id: the positions of its artists, in list order.
+    by_genre: Vec<Vec<u32>>,
+    /// The video channels the artists' video links name (their keys).
+    channels: HashSet<Box<str>>,
 }
 
 impl Snapshot {
-    pub fn new(mut artists: Vec<Artist>) -> Self {
-        artists.sort_by_cached_key(|a| (a.title.to_lowercase(), a.id));
-        let position_by_id = artists.iter().enumerate().map(|(i, a)| (a.id, i)).collect();
+    /// The snapshot of `entries` (any order): sorts them and builds the indexes.
+    /// `genre_names` are what the entries' genre indexes point into.
+    fn new(
+        mut entries: Vec<Entry>,
+        genre_names: Vec<Box<str>>,
+        channels: HashSet<Box<str>>,
+    ) -> Self {
+        entries.sort_by_cached_key(|e| (e.title.to_lowercase(), e.id));
+        let mut positions_by_id: Vec<(i32, u32)> = entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.id, i as u32))
+            .collect();
+        positions_by_id.sort_unstable();
         let mut by_letter: HashMap<Letter, Vec<u32>> = HashMap::new();
-        let mut by_genre: HashMap<String, Vec<u32>> = HashMap::new();
-        for (i, artist) in artists.iter().enumerate() {
-            by_letter.entry(artist.letter()).or_default().push(i as u32);
-            for genre in &artist.genres {
-                let positions = by_genre.entry(genre.clone()).or_default();
+        let mut by_genre: Vec<Vec<u32>> = vec![Vec::new(); genre_names.len()];
+        for (i, entry) in entries.iter().enumerate() {
+            by_letter
+                .entry(Letter::of_title(&entry.title))
+                .or_default()
+                .push(i as u32);
+            for &genre in entry.genres.iter() {
+                let positions = &mut by_genre[genre as usize];
                 // A genre listed twice for one artist counts once.
                 if positions.last() != Some(&(i as u32)) {
                     positions.push(i as u32);
                 }
             }
         }
+        let search = SearchIndex::new(entries.iter().map(|e| {
+            let genres = e.genres.iter().map(|&g| &*genre_names[g as usize]);
+            (&*e.title, genres)
+        }));
+        let genre_ids = genre_names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| (name.clone(), i as u32))
+            .collect();
         Snapshot {
-            search: SearchIndex::new(&artists),
-            artists,
-            position_by_id,
+            entries,
+            positions_by_id,
+            search,
             by_letter,
+            genre_names,
+            genre_ids,
             by_genre,
-            updated_at: HashMap::new(),
+            channels,
         }
+    }
+
+    /// Reads the table's snapshot columns row by row (streamed: the rows are never held
+    /// all at once, and neither are the biographies).
+    async fn read(db: &DatabaseConnection) -> Result<Self, DbErr> {
+        let mut rows = artist::Entity::find()
+            .select_only()
+            .columns([
+                artist::Column::Id,
+                artist::Column::ExternalId,
+                artist::Column::Title,
+                artist::Column::Genres,
+                artist::Column::Bio,
+                artist::Column::SoloVideoLink,
+                artist::Column::UpdatedAt,
+            ])
+            .into_model::<EntryRow>()
+            .stream(db)
+            .await?;
+        let mut entries = Vec::new();
+        let mut genre_names: Vec<Box<str>> = Vec::new();
+        let mut genre_ids: HashMap<String, u32> = HashMap::new();
+        let mut channels = HashSet::new();
+        while let Some(row) = rows.try_next().await? {
+            if let Some(channel) = row.solo_video_link.as_deref().and_then(ChannelRef::parse) {
+                channels.insert(channel.key().into_boxed_str());
+            }
+            let genres: Vec<String> = crate::model::genres_of(row.id, &row.genres);
+            let genres = genres
+                .into_iter()
+                .map(|name| {
+                    *genre_ids.entry(name).or_insert_with_key(|name| {
+                        genre_names.push(name.as_str().into());
+                        (genre_names.len() - 1) as u32
+                    })
+                })
+                .collect();
+            let bio_chars = row.bio.as_deref().map_or(0, |b| b.trim().chars().count());
+            entries.push(Entry {
+                id: row.id,
+                external_key: crate::quiz::external_key(&row.external_id),
+                title: row.title.into(),
+                genres,
+                updated_at: row.updated_at,
+                bio_chars: bio_chars.try_into().unwrap_or(u32::MAX),
+            });
+        }
+        let snapshot = Snapshot::new(entries, genre_names, channels);
+        release_free_memory();
+        Ok(snapshot)
+    }
+
+    /// Every artist, in list order.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The artist at `position` in the sorted list.
+    pub fn at(&self, position: u32) -> &Entry {
+        &self.entries[position as usize]
+    }
+
+    /// The genre names of `entry`.
+    pub fn genres_of<'a>(&'a self, entry: &'a Entry) -> impl Iterator<Item = &'a str> + 'a {
+        entry.genres.iter().map(|&g| &*self.genre_names[g as usize])
     }
 
     /// Positions of the artists under `letter`, in list order.
@@ -75,65 +216,96 @@ impl Snapshot {
 
     /// Positions of the artists that list `genre`, in list order.
     pub fn with_genre(&self, genre: &str) -> &[u32] {
-        self.by_genre.get(genre).map_or(&[], Vec::as_slice)
+        self.genre_ids
+            .get(genre)
+            .map_or(&[], |&g| self.by_genre[g as usize].as_slice())
     }
 
-    /// Reads the table row by row (streamed, so that a large catalogue is never held
-    /// twice, as rows and as artists: at 100,000 artists that was 300 MB more at peak).
-    async fn read(db: &DatabaseConnection) -> Result<Self, sea_orm::DbErr> {
-        let mut rows = artist::Entity::find().stream(db).await?;
-        let mut artists = Vec::new();
-        let mut updated_at = HashMap::new();
-        while let Some(row) = rows.try_next().await? {
-            if let Some(at) = row.updated_at {
-                updated_at.insert(row.id, at);
-            }
-            artists.push(artist_from_row(row));
-        }
-        let snapshot = Snapshot {
-            updated_at,
-            ..Snapshot::new(artists)
-        };
-        release_free_memory();
-        Ok(snapshot)
-    }
-
-    /// When the artist's row last changed (unix seconds), if known.
-    pub fn updated_at(&self, id: i32) -> Option<i64> {
-        self.updated_at.get(&id).copied()
+    /// Whether some artist's video link names the channel with this key.
+    pub fn uses_channel(&self, key: &str) -> bool {
+        self.channels.contains(key)
     }
 
     /// 0-based position in the sorted list.
     pub fn position(&self, id: i32) -> Option<usize> {
-        self.position_by_id.get(&id).copied()
+        let found = self.positions_by_id.binary_search_by_key(&id, |&(id, _)| id);
+        found.ok().map(|i| self.positions_by_id[i].1 as usize)
     }
 
-    pub fn get(&self, id: i32) -> Option<&Artist> {
-        self.position(id).map(|i| &self.artists[i])
+    pub fn get(&self, id: i32) -> Option<&Entry> {
+        self.position(id).map(|i| &self.entries[i])
     }
 
-    /// The card of the artist at `position` in the sorted list (what every list shows).
-    pub fn summary(&self, position: u32) -> ArtistSummary {
-        self.artists[position as usize].summary()
+    /// The card of the artist at `position`, given its picture (read from the table).
+    fn card(&self, position: u32, image_url: Option<String>) -> ArtistSummary {
+        let entry = self.at(position);
+        ArtistSummary {
+            id: entry.id,
+            title: entry.title.to_string(),
+            image_url,
+            genres: self.genres_of(entry).map(str::to_owned).collect(),
+        }
     }
 }
 
-/// The snapshot in use and when it was read.
-type Cached = Option<(Instant, Arc<Snapshot>)>;
+/// The snapshot in use, when it was read (or last found unchanged) and the table's
+/// change marker it was read at.
+struct Cached {
+    checked_at: Instant,
+    marker: ChangeMarker,
+    snapshot: Arc<Snapshot>,
+}
+
+/// What tells a changed table from an unchanged one without reading it: its rows and
+/// its newest change (an edit bumps `updated_at`, a removal the count).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, FromQueryResult)]
+struct ChangeMarker {
+    rows: i64,
+    newest: Option<i64>,
+}
+
+impl ChangeMarker {
+    async fn read(db: &DatabaseConnection) -> Result<Self, DbErr> {
+        use sea_orm::sea_query::Expr;
+        let marker = artist::Entity::find()
+            .select_only()
+            .column_as(Expr::col(artist::Column::Id).count(), "rows")
+            .column_as(Expr::col(artist::Column::UpdatedAt).max(), "newest")
+            .into_model::<ChangeMarker>()
+            .one(db)
+            .await?;
+        Ok(marker.unwrap_or(ChangeMarker {
+            rows: 0,
+            newest: None,
+        }))
+    }
+}
 
 /// The catalogue service: cheap to clone, shared by handlers.
 #[derive(Clone)]
 pub struct Catalog {
     db: DatabaseConnection,
-    cache: Arc<Mutex<Cached>>,
+    /// How long a snapshot serves before the table is checked ([`SNAPSHOT_TTL`]).
+    ttl: Duration,
+    cache: Arc<Mutex<Option<Cached>>>,
+    /// Held while a snapshot is read in the background, so only one read runs.
+    reading: Arc<Mutex<()>>,
 }
 
 impl Catalog {
     pub fn new(db: DatabaseConnection) -> Self {
         Catalog {
             db,
+            ttl: SNAPSHOT_TTL,
             cache: Arc::new(Mutex::new(None)),
+            reading: Arc::new(Mutex::new(())),
         }
+    }
+
+    /// The same catalogue with another freshness (tests watch a refresh happen).
+    pub fn with_ttl(mut self, ttl: Duration) -> Self {
+        self.ttl = ttl;
+        self
     }
 
     /// The database, for reads the snapshot does not hold (an artist's page details).
@@ -147,24 +319,125 @@ impl Catalog {
         *self.cache.lock().await = None;
     }
 
-    /// The current snapshot; rereads the table when stale or when `refresh` is set.
-    pub async fn snapshot(&self, refresh: bool) -> Result<Arc<Snapshot>, sea_orm::DbErr> {
+    /// The current snapshot. Without one (at start, or after [`Catalog::invalidate`])
+    /// the table is read and the caller waits; `refresh` rereads it now (at most every
+    /// [`MIN_REFRESH_INTERVAL`]); a snapshot past [`SNAPSHOT_TTL`] is answered at once
+    /// while the table is checked, and reread if it changed, in the background.
+    pub async fn snapshot(&self, refresh: bool) -> Result<Arc<Snapshot>, DbErr> {
         // Holding the lock while reading makes concurrent requests share one read.
         let mut cache = self.cache.lock().await;
-        if let Some((loaded_at, snapshot)) = cache.as_ref() {
-            let age = loaded_at.elapsed();
-            let fresh = if refresh {
-                age < MIN_REFRESH_INTERVAL
+        if let Some(cached) = cache.as_ref() {
+            let age = cached.checked_at.elapsed();
+            if refresh && age >= MIN_REFRESH_INTERVAL {
+                // Read below, as without a snapshot.
             } else {
-                age < SNAPSHOT_TTL
-            };
-            if fresh {
-                return Ok(snapshot.clone());
+                if age >= self.ttl {
+                    self.refresh_in_background();
+                }
+                return Ok(cached.snapshot.clone());
             }
         }
+        let marker = ChangeMarker::read(&self.db).await?;
         let snapshot = Arc::new(Snapshot::read(&self.db).await?);
-        *cache = Some((Instant::now(), snapshot.clone()));
+        *cache = Some(Cached {
+            checked_at: Instant::now(),
+            marker,
+            snapshot: snapshot.clone(),
+        });
         Ok(snapshot)
+    }
+
+    /// Checks the table's change marker and rereads the snapshot if it moved, on a task
+    /// of its own (one at a time); the current snapshot serves meanwhile.
+    fn refresh_in_background(&self) {
+        let Ok(reading) = self.reading.clone().try_lock_owned() else {
+            return; // one is under way
+        };
+        let catalog = self.clone();
+        tokio::spawn(async move {
+            let _reading = reading;
+            if let Err(err) = catalog.reread_if_changed().await {
+                tracing::warn!(%err, "could not refresh the catalogue snapshot; the old one serves");
+            }
+        });
+    }
+
+    async fn reread_if_changed(&self) -> Result<(), DbErr> {
+        let marker = ChangeMarker::read(&self.db).await?;
+        let unchanged = {
+            let mut cache = self.cache.lock().await;
+            match cache.as_mut() {
+                Some(cached) if cached.marker == marker => {
+                    cached.checked_at = Instant::now();
+                    true
+                }
+                _ => false,
+            }
+        };
+        if unchanged {
+            return Ok(());
+        }
+        let snapshot = Arc::new(Snapshot::read(&self.db).await?);
+        let mut cache = self.cache.lock().await;
+        // A snapshot read meanwhile by a caller (after an invalidation) is as new.
+        if cache.as_ref().is_none_or(|cached| cached.checked_at.elapsed() >= self.ttl) {
+            *cache = Some(Cached {
+                checked_at: Instant::now(),
+                marker,
+                snapshot,
+            });
+        }
+        Ok(())
+    }
+
+    /// The artists with these ids, in the order given (ids the table no longer has are
+    /// left out), read from the table.
+    pub async fn artists(&self, ids: &[i32]) -> Result<Vec<Artist>, DbErr> {
+        let mut found: HashMap<i32, Artist> = HashMap::with_capacity(ids.len());
+        for chunk in ids.chunks(IDS_PER_QUERY) {
+            let rows = artist::Entity::find()
+                .filter(artist::Column::Id.is_in(chunk.iter().copied()))
+                .all(&self.db)
+                .await?;
+            found.extend(rows.into_iter().map(|row| (row.id, artist_from_row(row))));
+        }
+        Ok(ids.iter().filter_map(|id| found.remove(id)).collect())
+    }
+
+    /// One artist, read from the table.
+    pub async fn artist(&self, id: i32) -> Result<Option<Artist>, DbErr> {
+        Ok(artist::Entity::find_by_id(id)
+            .one(&self.db)
+            .await?
+            .map(artist_from_row))
+    }
+
+    /// The cards of the artists at these positions of `snapshot`, in that order: titles
+    /// and genres from the snapshot, pictures from the table.
+    pub async fn cards(
+        &self,
+        snapshot: &Snapshot,
+        positions: &[u32],
+    ) -> Result<Vec<ArtistSummary>, DbErr> {
+        let ids: Vec<i32> = positions.iter().map(|&p| snapshot.at(p).id).collect();
+        let mut pictures: HashMap<i32, Option<String>> = HashMap::with_capacity(ids.len());
+        for chunk in ids.chunks(IDS_PER_QUERY) {
+            let rows: Vec<(i32, Option<String>)> = artist::Entity::find()
+                .select_only()
+                .columns([artist::Column::Id, artist::Column::ImageUrl])
+                .filter(artist::Column::Id.is_in(chunk.iter().copied()))
+                .into_tuple()
+                .all(&self.db)
+                .await?;
+            pictures.extend(rows);
+        }
+        Ok(positions
+            .iter()
+            .filter_map(|&p| {
+                let picture = pictures.remove(&snapshot.at(p).id)?;
+                Some(snapshot.card(p, picture.map(|url| normalize_image_url(&url))))
+            })
+            .collect())
     }
 }
 

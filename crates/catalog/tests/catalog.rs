@@ -25,6 +25,13 @@ async fn seeded(db: &TestDb) -> Catalog {
     Catalog::new(db.conn.clone())
 }
 
+/// Every artist in list order, read whole.
+async fn every_artist(catalog: &Catalog) -> Vec<sound_atlas_catalog::model::Artist> {
+    let snapshot = catalog.snapshot(false).await.unwrap();
+    let ids: Vec<i32> = snapshot.entries().iter().map(|e| e.id).collect();
+    catalog.artists(&ids).await.unwrap()
+}
+
 async fn seed_loads_every_artist_once(db: &TestDb) {
     let expected = seed::seed_artists().unwrap().len();
     assert_eq!(seed::load(&db.conn).await.unwrap(), expected);
@@ -35,7 +42,7 @@ async fn seed_loads_every_artist_once(db: &TestDb) {
     );
     let catalog = Catalog::new(db.conn.clone());
     assert_eq!(
-        catalog.snapshot(false).await.unwrap().artists.clone().len(),
+        every_artist(&catalog).await.len(),
         expected
     );
 }
@@ -66,7 +73,7 @@ async fn the_list_is_paged_by_title_ignoring_case(db: &TestDb) {
             None => break,
         }
     }
-    let all = catalog.snapshot(false).await.unwrap().artists.clone();
+    let all = every_artist(&catalog).await;
     assert_eq!(walked, all);
     let titles: Vec<String> = all.iter().map(|a| a.title.to_lowercase()).collect();
     let mut sorted = titles.clone();
@@ -111,7 +118,7 @@ async fn an_unknown_artist_is_not_found(db: &TestDb) {
 
 async fn neighbors_wrap_around_the_full_list(db: &TestDb) {
     let catalog = seeded(db).await;
-    let all = catalog.snapshot(false).await.unwrap().artists.clone();
+    let all = every_artist(&catalog).await;
     let first = reads::neighbors(&catalog, id(all[0].id)).await.unwrap();
     assert_eq!((first.position, first.total), (1, all.len()));
     assert_eq!(first.previous_id, all.last().unwrap().id);
@@ -187,7 +194,7 @@ async fn related_artists_share_a_genre(db: &TestDb) {
 /// shared genres first, then list order, never the artist itself.
 async fn related_artists_are_the_most_alike_for_every_artist(db: &TestDb) {
     let catalog = seeded(db).await;
-    let all = catalog.snapshot(false).await.unwrap().artists.clone();
+    let all = every_artist(&catalog).await;
     for artist in all.iter() {
         let mut scored: Vec<(usize, usize)> = all
             .iter()
@@ -228,7 +235,7 @@ async fn search_answers_at_most_the_best_hundred(db: &TestDb) {
 
 async fn browse_lists_each_letter_as_a_walk_over_the_list_would(db: &TestDb) {
     let catalog = seeded(db).await;
-    let all = catalog.snapshot(false).await.unwrap().artists.clone();
+    let all = every_artist(&catalog).await;
     for letter in Letter::all() {
         let expected: Vec<i32> = all
             .iter()
@@ -262,19 +269,54 @@ async fn random_picks_from_the_catalogue(db: &TestDb) {
     );
 }
 
+/// Past its freshness a snapshot answers at once while the table is checked in the
+/// background: unchanged, the same snapshot goes on serving; changed, the next one
+/// follows a moment later.
+async fn a_stale_snapshot_serves_while_its_successor_is_read(db: &TestDb) {
+    use sea_orm::{ActiveModelTrait, IntoActiveModel, Set};
+    seed::load(&db.conn).await.unwrap();
+    let ttl = std::time::Duration::from_millis(100);
+    let catalog = Catalog::new(db.conn.clone()).with_ttl(ttl);
+    let first = catalog.snapshot(false).await.unwrap();
+    tokio::time::sleep(ttl * 2).await;
+    // Unchanged: checked, kept.
+    assert!(std::sync::Arc::ptr_eq(&catalog.snapshot(false).await.unwrap(), &first));
+    tokio::time::sleep(ttl / 2).await;
+    assert!(std::sync::Arc::ptr_eq(&catalog.snapshot(false).await.unwrap(), &first));
+
+    let entry = first.at(0).clone();
+    let mut row = artist::Entity::find_by_id(entry.id)
+        .one(&db.conn)
+        .await
+        .unwrap()
+        .unwrap()
+        .into_active_model();
+    row.title = Set(format!("{} (Live)", entry.title));
+    row.updated_at = Set(Some(entry.updated_at.unwrap_or(0) + 1));
+    row.update(&db.conn).await.unwrap();
+    tokio::time::sleep(ttl * 2).await;
+    let stale = catalog.snapshot(false).await.unwrap();
+    assert!(std::sync::Arc::ptr_eq(&stale, &first), "answered at once, stale");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let now = catalog.snapshot(false).await.unwrap();
+        if let Some(changed) = now.get(entry.id) {
+            if *changed.title == *format!("{} (Live)", entry.title) {
+                break;
+            }
+        }
+        assert!(std::time::Instant::now() < deadline, "the change never arrived");
+        tokio::time::sleep(ttl / 4).await;
+    }
+}
+
 async fn an_empty_catalogue_has_no_random_artist(db: &TestDb) {
     let catalog = Catalog::new(db.conn.clone());
     assert!(matches!(
         reads::random(&catalog).await,
         Err(ApiError::NotFound(_))
     ));
-    assert!(catalog
-        .snapshot(false)
-        .await
-        .unwrap()
-        .artists
-        .clone()
-        .is_empty());
+    assert!(catalog.snapshot(false).await.unwrap().is_empty());
 }
 
 db_tests!(
@@ -291,4 +333,5 @@ db_tests!(
     browse_lists_each_letter_as_a_walk_over_the_list_would,
     random_picks_from_the_catalogue,
     an_empty_catalogue_has_no_random_artist,
+    a_stale_snapshot_serves_while_its_successor_is_read,
 );

@@ -24,7 +24,7 @@ fn png_size(png: &[u8]) -> (u32, u32) {
 
 async fn every_artist_has_its_own_1200_by_630_share_image(db: &TestDb) {
     let catalog = seeded(db).await;
-    let artists = catalog.snapshot(false).await.unwrap().artists.clone();
+    let artists = catalog.snapshot(false).await.unwrap().entries().to_vec();
     let app = app(catalog);
     let mut seen = Vec::new();
     for uri in [
@@ -96,7 +96,7 @@ async fn an_artists_share_picture_shows_their_credited_photo_when_it_loads(db: &
     use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set};
     let host = photo_host().await;
     let catalog = seeded(db).await;
-    let artists = catalog.snapshot(false).await.unwrap().artists.clone();
+    let artists = catalog.snapshot(false).await.unwrap().entries().to_vec();
     // (artist, photo, credited, shown)
     let cases = [
         (artists[0].id, format!("{host}/red.png"), true, true),

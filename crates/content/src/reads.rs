@@ -175,13 +175,7 @@ pub async fn artist_channel_videos(
         .snapshot(false)
         .await
         .map_err(|err| ApiError::from(err).worded(CHANNEL_VIDEOS_FAILED))?;
-    let known = snapshot.artists.iter().any(|a| {
-        a.solo_video_link
-            .as_deref()
-            .and_then(ChannelRef::parse)
-            .is_some_and(|c| c.key() == key)
-    });
-    if !known {
+    if !snapshot.uses_channel(&key) {
         return Err(ApiError::not_found(UNKNOWN_CHANNEL));
     }
     match content.videos().channel_videos(content.db(), channel).await {

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use sea_orm::sea_query::{Expr, OnConflict, Query};
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, TransactionTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
 };
 use serde::Serialize;
 use sound_atlas_contract::catalog::Artist;
@@ -258,11 +258,8 @@ pub async fn favorites(library: &Library, user_id: i32) -> ApiResult<Vec<Artist>
         .order_by_asc(favorite::Column::Id)
         .all(library.db())
         .await?;
-    let snapshot = library.catalog().snapshot(false).await?;
-    Ok(rows
-        .iter()
-        .filter_map(|row| snapshot.get(row.artist_id).cloned())
-        .collect())
+    let ids: Vec<i32> = rows.iter().map(|row| row.artist_id).collect();
+    Ok(library.catalog().artists(&ids).await?)
 }
 
 pub async fn add_favorite(
@@ -363,14 +360,15 @@ pub async fn artist_by_external_id(library: &Library, external_id: &str) -> ApiR
     if !valid {
         return Err(ApiError::not_found(ARTIST_NOT_FOUND));
     }
-    let snapshot = library.catalog().snapshot(false).await?;
-    snapshot
-        .artists
-        .iter()
-        .find(|artist| artist.external_id == slug)
-        .map(|artist| ArtistRef {
-            artist_id: artist.id,
-        })
+    let found: Option<i32> = sound_atlas_entity::artist::Entity::find()
+        .select_only()
+        .column(sound_atlas_entity::artist::Column::Id)
+        .filter(sound_atlas_entity::artist::Column::ExternalId.eq(slug))
+        .into_tuple()
+        .one(library.db())
+        .await?;
+    found
+        .map(|artist_id| ArtistRef { artist_id })
         .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))
 }
 
@@ -391,14 +389,18 @@ pub async fn folders(library: &Library, user_id: i32) -> ApiResult<Vec<FavoriteF
         .order_by_asc(favorite::Column::Id)
         .all(db)
         .await?;
-    let snapshot = library.catalog().snapshot(false).await?;
+    let ids: Vec<i32> = rows.iter().map(|row| row.artist_id).collect();
+    let artists: HashMap<i32, Artist> = library
+        .catalog()
+        .artists(&ids)
+        .await?
+        .into_iter()
+        .map(|artist| (artist.id, artist))
+        .collect();
     let mut by_folder: HashMap<i32, Vec<Artist>> = HashMap::new();
     for row in rows {
-        if let Some(artist) = snapshot.get(row.artist_id) {
-            by_folder
-                .entry(row.folder_key)
-                .or_default()
-                .push(artist.clone());
+        if let Some(artist) = artists.get(&row.artist_id).cloned() {
+            by_folder.entry(row.folder_key).or_default().push(artist);
         }
     }
     Ok(folders
@@ -727,7 +729,7 @@ pub async fn export(library: &Library, user_id: i32) -> ApiResult<LibraryExport>
     let favorites = rows
         .into_iter()
         .map(|row| {
-            let title = snapshot.get(row.artist_id).map(|a| a.title.clone());
+            let title = snapshot.get(row.artist_id).map(|a| a.title.to_string());
             serde_json::json!({
                 "artistId": row.artist_id,
                 "artistTitle": title,

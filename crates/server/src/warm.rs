@@ -81,7 +81,7 @@ fn urls(snapshot: &sound_atlas_catalog::store::Snapshot) -> Vec<String> {
     }));
     urls.extend(
         snapshot
-            .artists
+            .entries()
             .iter()
             .take(WARM_LIMIT)
             .map(|artist| format!("/artist/{}", artist.id)),

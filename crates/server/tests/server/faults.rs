@@ -302,12 +302,18 @@ async fn a_cut_database_is_a_fast_503_and_the_server_recovers_without_a_restart(
         "alive, though the database is not"
     );
     assert_eq!(health.json()["database"], "down");
-    // Signed-out reads of the catalogue come from memory and still answer.
+    // What the catalogue's snapshot answers alone (positions) still answers; an
+    // artist's record is read from the database, a fast 503 meanwhile.
     assert_eq!(
-        get(&site.app, &format!("/api/artists/{queen}"))
+        get(&site.app, &format!("/api/artists/{queen}/neighbors"))
             .await
             .status,
         StatusCode::OK
+    );
+    let started = Instant::now();
+    assert_fast_503(
+        &get(&site.app, &format!("/api/artists/{queen}")).await,
+        started.elapsed(),
     );
 
     site.proxy.set(Mode::Pass);
