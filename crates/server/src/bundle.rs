@@ -15,6 +15,8 @@ const MANIFEST_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/ui/manifest.
 /// The hashed client files the document links to.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Manifest {
+    /// The document's one script, which starts the others once the page has painted.
+    pub boot: Boot,
     pub scripts: Vec<String>,
     pub styles: Vec<String>,
     /// The file of each lazily loaded module (a page, a dialog, the player) by name
@@ -23,6 +25,13 @@ pub struct Manifest {
     pub lazy: BTreeMap<String, String>,
     /// The stylesheet's rules, for the critical CSS each document inlines.
     pub critical: CriticalCss,
+}
+
+/// The boot script and the id of the `<template>` it takes the page's scripts from.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Boot {
+    pub src: String,
+    pub template: String,
 }
 
 impl Manifest {
