@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Bundles the UI with esbuild:
-//   <outdir>/client/        browser ESM bundle: entry-[build id].js, one [module]-[hash].js per
-//                           lazily imported module (mergeChunks), entry-[hash].css, each also .br and .gz
+//   <outdir>/client/        browser bundle: entry-[build id].js (a classic script), one [module]-[hash].js
+//                           (ES module) per lazily imported module (mergeChunks), entry-[hash].css, each also .br and .gz
 //   <outdir>/client/sw.js   the service worker (offline reading), and offline.html, the page it shows offline
-//   <outdir>/client/boot-[hash].js  the document's one script: starts the others once the page has painted
+//   <outdir>/client/boot-[hash].js  the document's one module script: starts the entry once the page has painted
 //   <outdir>/manifest.json  { boot, scripts, styles, lazy: { module: url } } as /static/... URLs for the HTML shell,
 //                           and critical: the stylesheet's rules indexed for each document's inline CSS
 //   <outdir>/server.js      one classic script defining globalThis.render(requestJson) -> responseJson

@@ -15,8 +15,9 @@ const MANIFEST_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/ui/manifest.
 /// The hashed client files the document links to.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Manifest {
-    /// The document's one script, which starts the others once the page has painted.
+    /// The document's one module script: starts the entry once the page has painted.
     pub boot: Boot,
+    /// The entry, a classic script: preloaded in the head, started by the boot.
     pub scripts: Vec<String>,
     pub styles: Vec<String>,
     /// The file of each lazily loaded module (a page, a dialog, the player) by name
@@ -27,7 +28,7 @@ pub struct Manifest {
     pub critical: CriticalCss,
 }
 
-/// The boot script and the id of the `<template>` it takes the page's scripts from.
+/// The boot script and the id of the `<template>` it takes the entry from.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Boot {
     pub src: String,
