@@ -224,7 +224,6 @@ async function mergeChunks(split, clientDir) {
           setup(merged) {
             // The split output names its chunks by URL (`/static/chunk-X.js`).
             merged.onResolve({ filter: /^\// }, (args) => {
-              if (args.path === entryUrl) return { path: args.path, external: true };
               const file = args.path.slice(PUBLIC_PATH.length + 1);
               if (!code[file]) throw new Error(`${args.path} is no file of the split output`);
               if (args.kind === 'dynamic-import') {
@@ -252,6 +251,7 @@ async function mergeChunks(split, clientDir) {
                 }
               }
               names.forEach((name) => exported.add(name));
+              // Read once, as the lazy file loads (the entry has run by then).
               return { contents: `export const { ${[...names].join(', ')} } = globalThis.${SHARED_GLOBAL};`, loader: 'js' };
             });
           },
