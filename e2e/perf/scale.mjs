@@ -13,15 +13,10 @@ import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { BIN, startServer } from './server.mjs';
 import { syntheticCatalogue } from './synthetic-catalogue.mjs';
 
-const sizes = process.argv.slice(2).map(Number);
-if (sizes.length === 0 || sizes.some((n) => !Number.isInteger(n) || n < 1)) {
-  console.error('usage: node e2e/perf/scale.mjs <artists> [<artists> ...]');
-  process.exit(2);
-}
-const SERVE = process.env.SCALE_SERVE !== '0';
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const ms = (value) => `${value.toFixed(1)} ms`;
@@ -52,8 +47,11 @@ async function load(urlAt, count, concurrency) {
   return latencies.sort((a, b) => a - b);
 }
 
-const rows = [];
-for (const count of sizes) {
+/**
+ * One size: a synthetic catalogue of `count` artists imported into a fresh SQLite data
+ * directory by `bin`, then (with `serve`) the server started on it and measured.
+ */
+export async function measure(count, { bin = BIN, serve = true, requests = 1 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'sound-atlas-scale-'));
   try {
     const csv = join(dir, 'artists.csv');
@@ -61,51 +59,74 @@ for (const count of sizes) {
     const data = join(dir, 'data');
     const env = { ...process.env, SOUND_ATLAS_DATA: data };
     delete env.DATABASE_URL;
-    const run = spawnSync('/usr/bin/time', ['-v', BIN, 'import', 'artists', csv], { env, encoding: 'utf8' });
+    const run = spawnSync('/usr/bin/time', ['-v', bin, 'import', 'artists', csv], { env, encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`import failed: ${run.stderr}`);
     const seconds = (() => {
       const [, clock] = run.stderr.match(/Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)/);
       return clock.split(':').reduce((total, part) => total * 60 + Number(part), 0);
     })();
     const peak = Number(run.stderr.match(/Maximum resident set size \(kbytes\): (\d+)/)[1]) * 1024;
-    const row = { count, seconds, rate: count / seconds, peak };
+    const cpuSeconds = (label) => Number(run.stderr.match(new RegExp(`${label} time \\(seconds\\): (\\S+)`))[1]);
+    const row = { count, seconds, rate: count / seconds, peak, importCpu: cpuSeconds('User') + cpuSeconds('System') };
     console.error(`${count}: import ${seconds.toFixed(2)} s, ${row.rate.toFixed(0)}/s, ${mib(peak)}`);
-    if (SERVE) {
-      const site = await startServer(BIN, data);
+    if (serve) {
+      // Without the warm-up, so the server's time is the measured requests' alone.
+      const site = await startServer(bin, data, { SOUND_ATLAS_WARM: '0' });
+      // p95 latency of `n` requests (scaled by `requests`) and the server's CPU time per request.
+      const measured = async (key, urlAt, n, concurrency) => {
+        const total = Math.max(10, Math.round(n * requests));
+        const cpu = site.cpu();
+        row[key] = pct(await load(urlAt, total, concurrency), 0.95);
+        row[`${key}Cpu`] = ((site.cpu() - cpu) / total) * 1000;
+      };
       try {
         row.start = site.startMs;
         row.rssStart = site.rss();
         const began = performance.now();
+        const cpu = site.cpu();
         const first = await (await fetch(`${site.origin}/api/artists?limit=1`)).json();
         row.firstRead = performance.now() - began;
+        row.firstReadCpu = site.cpu() - cpu;
+        row.rssSnapshot = site.rss();
         await fetch(`${site.origin}/artist/${first.artists[0].id}`);
         for (const query of ['rock', 'rokc']) {
           await fetch(`${site.origin}/api/artists/search/cards?query=${query}&page=1`);
-          row[`search_${query}`] = pct(await load(() => `${site.origin}/api/artists/search/cards?query=${query}&page=1`, 200, 4), 0.95);
+          await measured(`search_${query}`, () => `${site.origin}/api/artists/search/cards?query=${query}&page=1`, 200, 4);
         }
         const letter = await (await fetch(`${site.origin}/api/artists/browse?letter=B&page=1`)).json();
         const deep = Math.max(1, Math.ceil(letter.total / 12) - 1);
         row.pages = Math.ceil(letter.total / 12);
-        row.numbered = pct(await load((i) => `${site.origin}/browse?letter=B&from=${deep - (i % 20)}`, 100, 2), 0.95);
-        row.list = pct(await load(() => `${site.origin}/api/artists?limit=1000&after=${first.next}`, 50, 2), 0.95);
+        await measured('numberedFirst', (i) => `${site.origin}/browse?letter=B&from=${1 + (i % 20)}`, 100, 2);
+        await measured('numbered', (i) => `${site.origin}/browse?letter=B&from=${deep - (i % 20)}`, 100, 2);
+        await measured('list', () => `${site.origin}/api/artists?limit=1000&after=${first.next}`, 50, 2);
         row.rssAfter = site.rss();
       } finally {
         await site.stop();
       }
     }
-    rows.push(row);
+    return row;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-console.log(`\nMachine: ${cpus().length} x ${cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; binary ${BIN}\n`);
-console.log('| artists | import | rate | import peak RSS | × smallest | start to healthy | RSS after start / after load | first read | search p95 `rock` / `rokc` | numbered browse page p95 (of B\'s pages) | `/api/artists` page of 1,000 p95 |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|');
-for (const row of rows) {
-  const ratio = row.seconds / rows[0].seconds;
-  const serve = SERVE
-    ? [ms(row.start), `${mib(row.rssStart)} / ${mib(row.rssAfter)}`, ms(row.firstRead), `${ms(row.search_rock)} / ${ms(row.search_rokc)}`, `${ms(row.numbered)} (${row.pages})`, ms(row.list)]
-    : ['', '', '', '', '', ''];
-  console.log(`| ${row.count.toLocaleString('en')} | ${row.seconds.toFixed(2)} s | ${Math.round(row.rate).toLocaleString('en')}/s | ${mib(row.peak)} | ${ratio.toFixed(1)}× | ${serve.join(' | ')} |`);
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const sizes = process.argv.slice(2).map(Number);
+  if (sizes.length === 0 || sizes.some((n) => !Number.isInteger(n) || n < 1)) {
+    console.error('usage: node e2e/perf/scale.mjs <artists> [<artists> ...]');
+    process.exit(2);
+  }
+  const SERVE = process.env.SCALE_SERVE !== '0';
+  const rows = [];
+  for (const count of sizes) rows.push(await measure(count, { serve: SERVE }));
+  console.log(`\nMachine: ${cpus().length} x ${cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; binary ${BIN}\n`);
+  console.log('| artists | import | rate | import peak RSS | × smallest | start to healthy | RSS after start / after load | first read | search p95 `rock` / `rokc` | numbered browse page p95 (of B\'s pages) | `/api/artists` page of 1,000 p95 |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const row of rows) {
+    const ratio = row.seconds / rows[0].seconds;
+    const serve = SERVE
+      ? [ms(row.start), `${mib(row.rssStart)} / ${mib(row.rssAfter)}`, ms(row.firstRead), `${ms(row.search_rock)} / ${ms(row.search_rokc)}`, `${ms(row.numbered)} (${row.pages})`, ms(row.list)]
+      : ['', '', '', '', '', ''];
+    console.log(`| ${row.count.toLocaleString('en')} | ${row.seconds.toFixed(2)} s | ${Math.round(row.rate).toLocaleString('en')}/s | ${mib(row.peak)} | ${ratio.toFixed(1)}× | ${serve.join(' | ')} |`);
+  }
 }

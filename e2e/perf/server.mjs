@@ -9,14 +9,15 @@ import { freePort } from '../support/harness.mjs';
 export const BIN = process.env.SOUND_ATLAS_BIN ?? fileURLToPath(new URL('../../target/release/sound-atlas', import.meta.url));
 
 /**
- * Starts `bin` on `dataDir`; resolves with { origin, startMs (to healthy), stop, rss,
- * warmed (a promise: the background warm-up after start is done) }.
+ * Starts `bin` on `dataDir` (with `extraEnv`); resolves with { origin, startMs (to
+ * healthy), stop, rss, cpu (seconds the process has run on a core so far), warmed (a
+ * promise: the background warm-up after start is done) }.
  */
-export async function startServer(bin, dataDir) {
+export async function startServer(bin, dataDir, extraEnv = {}) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   // The warm-up's one info line says when the background renders after start are done.
-  const env = { ...process.env, SOUND_ATLAS_ADDR: `127.0.0.1:${port}`, SOUND_ATLAS_DATA: dataDir, RUST_LOG: 'warn,sound_atlas::warm=info' };
+  const env = { ...process.env, SOUND_ATLAS_ADDR: `127.0.0.1:${port}`, SOUND_ATLAS_DATA: dataDir, RUST_LOG: 'warn,sound_atlas::warm=info', ...extraEnv };
   delete env.DATABASE_URL;
   const began = performance.now();
   const server = spawn(bin, [], { env, stdio: ['ignore', 'inherit', 'pipe'] });
@@ -43,5 +44,10 @@ export async function startServer(bin, dataDir) {
     if (server.exitCode === null) await new Promise((r) => server.once('exit', r));
   };
   const rss = () => Number(readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)[1]) * 1024;
-  return { origin, startMs, stop, rss, warmed };
+  // utime and stime, in clock ticks (USER_HZ, 100 a second on Linux).
+  const cpu = () => {
+    const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  return { origin, startMs, stop, rss, cpu, warmed };
 }

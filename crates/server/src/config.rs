@@ -27,6 +27,9 @@ pub struct Config {
     /// `SOUND_ATLAS_SHARED_CACHE_SECONDS`, default 300 (the data's own freshness): how
     /// long a shared cache (a CDN, nginx) may keep an anonymous page (`s-maxage`).
     pub shared_cache: std::time::Duration,
+    /// `SOUND_ATLAS_WARM`, default on (`0` turns it off): warm the render cache in the
+    /// background after start and after catalogue changes.
+    pub warm: bool,
 }
 
 impl Config {
@@ -105,6 +108,11 @@ impl Config {
                 "SOUND_ATLAS_SHARED_CACHE_SECONDS",
                 crate::render::SHARED_CACHE_DEFAULT.as_secs(),
             )?,
+            warm: match var("SOUND_ATLAS_WARM").as_deref() {
+                None | Some("1") => true,
+                Some("0") => false,
+                Some(_) => return Err("SOUND_ATLAS_WARM: expected 0 or 1".into()),
+            },
         })
     }
 }

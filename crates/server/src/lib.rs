@@ -74,7 +74,9 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
         .filter(|url| url.starts_with("postgres"))
         .map(|url| changes::spawn_listener(url, state.clone()));
     let app = build_app(state.clone());
-    tokio::spawn(warm::run(state.clone(), app.clone()));
+    if config.warm {
+        tokio::spawn(warm::run(state.clone(), app.clone()));
+    }
     let (signalled_tx, signalled_rx) = tokio::sync::oneshot::channel::<()>();
     let health = state.health.clone();
     let proxies = state.accounts.config().trusted_proxies.clone();
