@@ -19,7 +19,7 @@ const GENRES = ['Rock', 'Pop', 'Hip-Hop', 'Jazz', 'Blues', 'Soul', 'Funk', 'Coun
   'Grunge', 'Ska', 'Latin', 'Afrobeat', 'K-Pop', 'Synth-pop', 'Ambient', 'Trap', 'Bossa Nova'];
 
 /** mulberry32: a small seeded generator, so every run writes the same catalogue. */
-function generator(seed) {
+export function generator(seed) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

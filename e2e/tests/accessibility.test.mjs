@@ -145,6 +145,12 @@ test('browse pages (first and later pages) have no accessibility violations', as
   await checkPage('/browse?letter=T&from=2', { title: 'Browse Artists - Sound Atlas', h1: 'Browse Artists' });
 });
 
+test('genre pages (first and numbered) have no accessibility violations', async () => {
+  await checkPage('/genre/pop', { title: 'Pop Artists - Sound Atlas', h1: 'Pop Artists', extraLandmarks: ['navigation'] });
+  await checkPage('/genre/pop?from=2', { title: 'Pop Artists - Sound Atlas', h1: 'Pop Artists', extraLandmarks: ['navigation'] });
+  await checkPage('/genre/no-such-genre', { title: '404 Page Not Found', h1: '404 Page Not Found', status: 404 });
+});
+
 test('artist pages, a band and a solo artist, have no accessibility violations', async () => {
   for (const name of ['The Beatles', 'Adele']) {
     const artist = await artistByTitle(site, name);

@@ -359,8 +359,9 @@ test('the sitemap index names child sitemaps that list every seeded artist and a
     assert.match(lastmod ?? '', /^\d{4}-\d{2}-\d{2}$/, article.title);
     assert.ok(lastmod >= article.date, `${article.title}: ${lastmod}`);
   }
-  // Browse and its letters change with their artists.
+  // Browse and its letters change with their artists, and so does each genre's page.
   assert.match(urls.get(`${site.origin}/browse?letter=B`) ?? '', /^\d{4}-\d{2}-\d{2}$/);
+  assert.match(urls.get(`${site.origin}/genre/r-and-b`) ?? '', /^\d{4}-\d{2}-\d{2}$/);
   for (const path of ['/', '/articles', '/about', '/privacy-policy', '/terms-of-service', '/quiz']) {
     assert.ok(urls.has(`${site.origin}${path}`), path);
   }

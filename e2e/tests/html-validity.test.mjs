@@ -33,6 +33,9 @@ test('every page type is valid HTML to the Nu checker', async () => {
     '/browse',
     '/browse?letter=B',
     '/browse?letter=T&from=2',
+    '/genre/r-and-b',
+    '/genre/pop?from=2',
+    '/genre/no-such-genre',
     `/artist/${artist.id}`,
     // With every section the enrichment adds.
     `/artist/${enriched}`,

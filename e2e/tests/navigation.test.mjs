@@ -124,6 +124,8 @@ test('after a client navigation the canonical URL is the one the server writes f
     '/articles?category=artist-spotlight&x=1',
     '/search/rock?page=2',
     '/quiz?seed=canonical',
+    '/genre/pop?from=2&page=3',
+    '/genre/r-and-b',
     '/',
     '/about?utm_source=mail',
   ];

@@ -91,6 +91,19 @@ test('the home page\'s WebSite and the browse BreadcrumbList are valid', async (
   assert.deepEqual([...(await problemsOf('/')), ...(await problemsOf('/browse?letter=B'))], []);
 });
 
+test("a genre's pages carry a valid CollectionPage of the artists shown and a BreadcrumbList", async () => {
+  for (const [path, first] of [['/genre/pop', 1], ['/genre/pop?from=2', 13]]) {
+    const docs = await jsonLdOf(path);
+    assert.deepEqual(docs.map((d) => d['@type']), ['CollectionPage', 'BreadcrumbList'], path);
+    const items = docs[0].mainEntity.itemListElement;
+    assert.equal(items.length, 12, path);
+    assert.equal(items[0].position, first, path);
+    assert.match(items[0].url, new RegExp(`^${site.origin}/artist/\\d+$`), path);
+    assert.equal(docs[1].itemListElement.at(-1).name, 'Pop', path);
+    assert.deepEqual(await problemsOf(path), [], path);
+  }
+});
+
 test('the quiz carries valid Quiz JSON-LD', async () => {
   const docs = await jsonLdOf('/quiz');
   assert.deepEqual(docs.map((d) => d['@type']), ['Quiz']);
@@ -124,7 +137,7 @@ test('every page in the sitemap, and the search and error pages, emit only valid
     const sitemap = await (await fetch(child)).text();
     paths.push(...locs(sitemap).map((url) => url.pathname + url.search));
   }
-  for (const kind of ['/articles/', '/artist/', '/about', '/privacy-policy', '/terms-of-service']) {
+  for (const kind of ['/articles/', '/artist/', '/genre/', '/about', '/privacy-policy', '/terms-of-service']) {
     assert.ok(paths.some((p) => p.startsWith(kind)), `the sitemap lists ${kind}`);
   }
   assert.ok(paths.length > 300, `${paths.length} pages in the sitemap`);

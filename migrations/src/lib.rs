@@ -13,6 +13,7 @@ mod m20261125_000001_code_guesses_and_rate_limits;
 mod m20261125_000010_top_ten_weeks;
 mod m20261125_000020_artist_enrichment;
 mod m20261127_000001_known_clients;
+mod m20261127_000010_open_data_import;
 
 pub struct Migrator;
 
@@ -31,6 +32,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000010_top_ten_weeks::Migration),
             Box::new(m20261125_000020_artist_enrichment::Migration),
             Box::new(m20261127_000001_known_clients::Migration),
+            Box::new(m20261127_000010_open_data_import::Migration),
         ]
     }
 }

@@ -8,9 +8,12 @@ use sound_atlas_contract::quiz::{api as quiz_endpoints, QuizFact};
 use sound_atlas_web::{ApiResult, OperationRoutes};
 
 use crate::model::{
-    Artist, ArtistDetails, ArtistListPage, ArtistSummary, BrowsePage, Neighbors, SearchPage,
+    Artist, ArtistDetails, ArtistListPage, ArtistSummary, BrowsePage, Genre, GenrePage, Neighbors,
+    SearchPage,
 };
-use crate::params::{ArtistId, BrowseRequest, ListRequest, SearchCardsRequest, SearchQuery};
+use crate::params::{
+    ArtistId, BrowseRequest, GenreRequest, ListRequest, SearchCardsRequest, SearchQuery,
+};
 use crate::quiz::{self, QuizSeed};
 use crate::reads;
 use crate::store::Catalog;
@@ -30,6 +33,9 @@ where
         .operation(&endpoints::NEIGHBORS, neighbors)
         .operation(&endpoints::RELATED, related)
         .operation(&endpoints::ARTIST_DETAILS, artist_details)
+        .operation(&endpoints::ARTIST_GENRES, artist_genres)
+        .operation(&endpoints::GENRES, genres)
+        .operation(&endpoints::GENRE, genre)
         .operation(&quiz_endpoints::QUIZ_FACTS, quiz_facts)
 }
 
@@ -89,6 +95,26 @@ async fn artist_details(
     id: ArtistId,
 ) -> ApiResult<Json<ArtistDetails>> {
     reads::artist_details(&catalog, id).await.map(Json)
+}
+
+async fn artist_genres(
+    State(catalog): State<Catalog>,
+    id: ArtistId,
+) -> ApiResult<Json<Vec<Genre>>> {
+    reads::artist_genres(&catalog, id).await.map(Json)
+}
+
+async fn genres(State(catalog): State<Catalog>, query: SearchQuery) -> ApiResult<Json<Vec<Genre>>> {
+    reads::genres_matching(&catalog, &query).await.map(Json)
+}
+
+async fn genre(
+    State(catalog): State<Catalog>,
+    request: GenreRequest,
+) -> ApiResult<Json<GenrePage>> {
+    reads::genre(&catalog, &request.slug, request.page)
+        .await
+        .map(Json)
 }
 
 async fn quiz_facts(

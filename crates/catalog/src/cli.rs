@@ -1,4 +1,5 @@
-//! The `sound-atlas` subcommands of the catalogue: `import artists` and `enrich`. The
+//! The `sound-atlas` subcommands of the catalogue: `import artists`, the open
+//! catalogue's `import wikidata-dump|wikidata-sparql|musicbrainz-dump`, and `enrich`. The
 //! binary parses them with clap, next to the content's, and hands them to [`import`]
 //! and [`run`] with an open database.
 
@@ -11,7 +12,10 @@ use sound_atlas_import::{open_source, read_source, ImportError, Report};
 
 use crate::import::artists;
 use crate::import::enrich::{self, EnrichConfig};
+use crate::import::musicbrainz_dump;
+use crate::import::sparql::{self, SparqlConfig};
 use crate::import::wiki::WikiConfig;
+use crate::import::wikidata_dump;
 
 /// What `sound-atlas import` reads into the catalogue.
 #[derive(Debug, Subcommand)]
@@ -23,6 +27,41 @@ pub enum Import {
         /// Default: csv for *.csv, else the spreadsheet query format.
         #[arg(long, value_enum)]
         format: Option<ArtistFormat>,
+    },
+    /// Every musical group and musician with an English encyclopedia article from the
+    /// knowledge base's JSON entity dump (gzip, bzip2 or plain), read as a stream.
+    WikidataDump {
+        /// The dump file (latest-all.json.gz or .bz2).
+        file: String,
+        /// Count what would be imported; write nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// Completes the catalogue's artists from MusicBrainz's artist JSON dump (the
+    /// artist.tar.xz archive, or its mbdump/artist file, plain or xz): date born or
+    /// formed, where from and genres, where missing.
+    MusicbrainzDump {
+        /// The dump file.
+        file: String,
+        /// Count what would be changed; write nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// The same artists from the knowledge base's query service, a page at a time;
+    /// an interrupted run is continued by the next one.
+    WikidataSparql {
+        /// The SPARQL endpoint.
+        #[arg(long, default_value = "https://query.wikidata.org/sparql")]
+        endpoint: String,
+        /// Items per request.
+        #[arg(long, default_value_t = 200)]
+        page_size: usize,
+        /// Count what would be imported; write nothing.
+        #[arg(long)]
+        dry_run: bool,
+        /// Start from the first item, not where the last run stopped.
+        #[arg(long)]
+        restart: bool,
     },
 }
 
@@ -82,6 +121,25 @@ pub async fn import(db: &DatabaseConnection, what: Import) -> Result<Report, Imp
                     artists::import(db, artists::csv_rows(open_source(&source).await?)).await
                 }
             }
+        }
+        Import::WikidataDump { file, dry_run } => wikidata_dump::import(db, &file, dry_run).await,
+        Import::MusicbrainzDump { file, dry_run } => {
+            musicbrainz_dump::import(db, &file, dry_run).await
+        }
+        Import::WikidataSparql {
+            endpoint,
+            page_size,
+            dry_run,
+            restart,
+        } => {
+            let config = SparqlConfig {
+                endpoint,
+                page_size,
+                dry_run,
+                restart,
+                ..SparqlConfig::default()
+            };
+            sparql::import(db, &config).await
         }
     }
 }

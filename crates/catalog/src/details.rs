@@ -93,8 +93,11 @@ const SERVICES: [(&str, &str); 4] = [
 ];
 
 /// Recorded fields in words, in the page's order.
-const FACTS: [(&[&str], &str); 8] = [
+const FACTS: [(&[&str], &str); 11] = [
+    (&["title", "kind"], "name"),
     (&["began_on"], "dates"),
+    (&["origin"], "origin"),
+    (&["genres"], "genres"),
     (&["real_name"], "birth name"),
     (&["members"], "members"),
     (&["albums"], "discography"),
@@ -210,6 +213,8 @@ mod tests {
             ("albums", "musicbrainz", day + 86_400),
             ("began_on", "wikidata", day),
             ("spotify_link", "wikidata", day),
+            ("genres", "wikidata", day),
+            ("title", "wikidata", day),
             ("image", "commons", day),
         ]
         .iter()
@@ -228,7 +233,7 @@ mod tests {
                 (
                     "Wikidata".into(),
                     Some("https://www.wikidata.org/wiki/Q1".into()),
-                    "dates, links".into(),
+                    "name, dates, genres, links".into(),
                     "2025-11-20".into()
                 ),
                 (

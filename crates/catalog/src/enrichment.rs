@@ -271,7 +271,7 @@ async fn albums_of<C: ConnectionTrait>(db: &C, id: i32) -> Result<Vec<Album>, se
         .collect())
 }
 
-async fn members_of<C: ConnectionTrait>(
+pub(crate) async fn members_of<C: ConnectionTrait>(
     db: &C,
     id: i32,
 ) -> Result<Vec<MemberSpell>, sea_orm::DbErr> {
@@ -319,7 +319,7 @@ async fn replace_albums<C: ConnectionTrait>(
     Ok(true)
 }
 
-async fn replace_members<C: ConnectionTrait>(
+pub(crate) async fn replace_members<C: ConnectionTrait>(
     db: &C,
     id: i32,
     present: &[MemberSpell],
@@ -378,13 +378,29 @@ async fn record_source<C: ConnectionTrait>(
     source: &str,
     retrieved_at: i64,
 ) -> Result<(), sea_orm::DbErr> {
-    let record = artist_field_source::ActiveModel {
-        artist_id: Set(id),
-        field: Set(field.to_owned()),
-        source: Set(source.to_owned()),
-        retrieved_at: Set(retrieved_at),
-    };
-    artist_field_source::Entity::insert(record)
+    record_sources(db, vec![(id, field)], source, retrieved_at).await
+}
+
+/// Records that `source` set each (artist, field), read at `retrieved_at`, with one
+/// statement.
+pub(crate) async fn record_sources<C: ConnectionTrait>(
+    db: &C,
+    fields: Vec<(i32, &str)>,
+    source: &str,
+    retrieved_at: i64,
+) -> Result<(), sea_orm::DbErr> {
+    if fields.is_empty() {
+        return Ok(());
+    }
+    let records = fields
+        .into_iter()
+        .map(|(id, field)| artist_field_source::ActiveModel {
+            artist_id: Set(id),
+            field: Set(field.to_owned()),
+            source: Set(source.to_owned()),
+            retrieved_at: Set(retrieved_at),
+        });
+    artist_field_source::Entity::insert_many(records)
         .on_conflict(
             sea_orm::sea_query::OnConflict::columns([
                 artist_field_source::Column::ArtistId,

@@ -5,11 +5,13 @@
 //! - `params`: request values (artist id, search query, page) parsed once at the edge.
 //! - `seed`: the catalogue shipped in `assets/seed/`, loaded on first start.
 //! - `store`: reads from the database, served from an in-memory snapshot.
+//! - `genres`: the genres and the slugs of their pages.
 //! - `search`: ranked, typo-tolerant search over titles and genres.
 //! - `reads`: one function per API read, shared by `/api` handlers and page prefetch.
 //! - `quiz`: the facts the music quiz is generated from, sampled per seed.
 //! - `api`: the axum routes under `/api/artists` and `/api/quiz`.
-//! - `import`: the artist importer and the enrichment from the open music data sources;
+//! - `import`: the artist importers (a sheet or CSV; the open catalogue's dumps and query
+//!   service) and the enrichment from the open music data sources;
 //!   `cli`: the subcommands that run them (`sound-atlas import artists`, `enrich`).
 //! - `share_picture`: an artist's share picture (`/og/artist/{id}.png`).
 
@@ -17,6 +19,7 @@ pub mod api;
 pub mod cli;
 mod details;
 pub mod enrichment;
+pub mod genres;
 pub mod import;
 pub mod model;
 pub mod params;
@@ -29,11 +32,12 @@ pub mod store;
 pub mod write;
 
 pub use model::{
-    Artist, ArtistDetails, ArtistKind, ArtistListPage, ArtistSummary, BrowsePage, Letter,
-    Neighbors, SearchPage,
+    Artist, ArtistDetails, ArtistKind, ArtistListPage, ArtistSummary, BrowsePage, Genre, GenrePage,
+    Letter, Neighbors, SearchPage,
 };
 pub use params::{
-    ArtistId, BrowseRequest, ListCursor, ListRequest, PageNumber, SearchCardsRequest, SearchQuery,
+    ArtistId, BrowseRequest, GenreRequest, GenreSlug, ListCursor, ListRequest, PageNumber,
+    SearchCardsRequest, SearchQuery,
 };
 pub use quiz::QuizSeed;
 pub use store::Catalog;

@@ -13,6 +13,8 @@ use crate::model::{
 /// The error text of an unknown artist.
 pub const ARTIST_NOT_FOUND: &str =
     "This artist could not be found. It may have been removed or the ID is incorrect.";
+/// The error text of an unknown genre.
+pub const GENRE_NOT_FOUND: &str = "This genre could not be found.";
 /// The error text of a search without a query (400).
 pub const SEARCH_QUERY_REQUIRED: &str = "Search query is required";
 
@@ -47,6 +49,64 @@ impl<S: Send + Sync> FromRequestParts<S> for ArtistId {
     async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<Self> {
         let PathParam(raw) = PathParam::from_request_parts(parts, state).await?;
         ArtistId::parse(&raw)
+    }
+}
+
+/// A genre's slug from a URL (`/genre/{slug}`): lower-case ASCII letters, digits and
+/// hyphens, as `genres::slug_of` writes them. Anything else names no genre: 404.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct GenreSlug(String);
+
+impl GenreSlug {
+    /// Longer than any slug a genre name of the catalogue gives.
+    const MAX_CHARS: usize = 200;
+
+    pub fn parse(raw: &str) -> ApiResult<GenreSlug> {
+        let valid = !raw.is_empty()
+            && raw.len() <= Self::MAX_CHARS
+            && raw
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        if valid {
+            Ok(GenreSlug(raw.to_owned()))
+        } else {
+            Err(ApiError::not_found(GENRE_NOT_FOUND))
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for GenreSlug {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The genre API's `/genres/{slug}?page=` (page 1 when absent; 400 when wrong, 404 for
+/// a slug no genre could have).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GenreRequest {
+    pub slug: GenreSlug,
+    pub page: PageNumber,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for GenreRequest {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<Self> {
+        let PathParam(raw) = PathParam::from_request_parts(parts, state).await?;
+        let params = QueryParams::from_request_parts(parts, state)
+            .await
+            .unwrap_or_default();
+        Ok(GenreRequest {
+            slug: GenreSlug::parse(&raw)?,
+            page: params
+                .get("page")
+                .map_or(Ok(PageNumber::FIRST), PageNumber::parse)?,
+        })
     }
 }
 
@@ -277,6 +337,18 @@ mod tests {
         assert_eq!(ArtistId::parse("42").unwrap().get(), 42);
         for bad in ["0", "-1", "abc", "", "1.5", "99999999999"] {
             assert_eq!(ArtistId::parse(bad).unwrap_err().status().as_u16(), 404);
+        }
+    }
+
+    #[test]
+    fn genre_slugs_are_what_slugs_are_made_of() {
+        assert_eq!(GenreSlug::parse("r-and-b").unwrap().as_str(), "r-and-b");
+        for bad in ["", "Pop", "r&b", "pop/rock", "pop%20rock", &"a".repeat(201)] {
+            assert_eq!(
+                GenreSlug::parse(bad).unwrap_err().status().as_u16(),
+                404,
+                "{bad}"
+            );
         }
     }
 

@@ -8,11 +8,11 @@ use sound_atlas_web::{ApiError, ApiResult};
 
 use crate::enrichment;
 use crate::model::{
-    Artist, ArtistDetails, ArtistListPage, ArtistSummary, BrowsePage, Letter, Neighbors,
-    SearchPage, BROWSE_PAGE_SIZE, MAX_SEARCH_RESULTS, RELATED_LIMIT,
+    Artist, ArtistDetails, ArtistListPage, ArtistSummary, BrowsePage, Genre, GenrePage, Letter,
+    Neighbors, SearchPage, BROWSE_PAGE_SIZE, MAX_SEARCH_RESULTS, RELATED_LIMIT,
 };
-use crate::params::{ArtistId, ListCursor, ListRequest, PageNumber, SearchQuery};
-pub use crate::params::{ARTIST_NOT_FOUND, SEARCH_QUERY_REQUIRED};
+use crate::params::{ArtistId, GenreSlug, ListCursor, ListRequest, PageNumber, SearchQuery};
+pub use crate::params::{ARTIST_NOT_FOUND, GENRE_NOT_FOUND, SEARCH_QUERY_REQUIRED};
 use crate::store::{Catalog, Snapshot};
 
 /// `GET /api/artists?after=&limit=`: one page of every artist, by title. The page
@@ -44,14 +44,50 @@ pub async fn list(catalog: &Catalog, request: &ListRequest) -> ApiResult<ArtistL
     })
 }
 
-/// Every artist's id with when its row last changed (unix seconds, where known), in
-/// the list's order: what the artists' sitemaps list.
+/// Every artist with a biography, its id with when its row last changed (unix
+/// seconds, where known), in the list's order: what the artists' sitemaps list. A page
+/// without a biography yet is thin: it asks not to be indexed and is left out.
 pub async fn sitemap_entries(catalog: &Catalog) -> ApiResult<Vec<(i32, Option<i64>)>> {
     let snapshot = catalog.snapshot(false).await?;
     Ok(snapshot
         .entries()
         .iter()
+        .filter(|a| a.bio_chars > 0)
         .map(|a| (a.id, a.updated_at))
+        .collect())
+}
+
+/// Whether an artist's page has a biography to show (one of white space is none, as
+/// the snapshot's `bio_chars` counts it).
+pub fn has_biography(artist: &Artist) -> bool {
+    artist
+        .bio
+        .as_deref()
+        .is_some_and(|bio| !bio.trim().is_empty())
+}
+
+/// Every genre's slug with the newest change among its artists (unix seconds, where
+/// any records one), by name: what the genres' sitemap lists.
+pub async fn genre_sitemap_entries(catalog: &Catalog) -> ApiResult<Vec<(String, Option<i64>)>> {
+    let snapshot = catalog.snapshot(false).await?;
+    let genres = snapshot.genres();
+    let mut newest: std::collections::HashMap<&str, i64> = std::collections::HashMap::new();
+    for artist in snapshot.entries() {
+        let Some(at) = artist.updated_at else {
+            continue;
+        };
+        for genre in snapshot
+            .genres_of(artist)
+            .filter_map(|name| genres.by_name(name))
+        {
+            let slot = newest.entry(genre.slug.as_str()).or_insert(at);
+            *slot = (*slot).max(at);
+        }
+    }
+    Ok(genres
+        .all()
+        .iter()
+        .map(|g| (g.slug.clone(), newest.get(g.slug.as_str()).copied()))
         .collect())
 }
 
@@ -64,7 +100,9 @@ pub async fn letter_changes(
     let mut newest = std::collections::HashMap::new();
     for artist in snapshot.entries() {
         if let Some(at) = artist.updated_at {
-            let slot = newest.entry(crate::Letter::of_title(&artist.title)).or_insert(at);
+            let slot = newest
+                .entry(crate::Letter::of_title(&artist.title))
+                .or_insert(at);
             *slot = (*slot).max(at);
         }
     }
@@ -196,9 +234,10 @@ pub async fn random(catalog: &Catalog) -> ApiResult<Artist> {
 /// (see `search`); the search page pages through all of them as cards.
 pub async fn search(catalog: &Catalog, query: &SearchQuery) -> ApiResult<Vec<Artist>> {
     let snapshot = catalog.snapshot(false).await?;
-    let (best, _) = snapshot
-        .search
-        .search_best(query.as_str(), title_at(&snapshot), MAX_SEARCH_RESULTS);
+    let (best, _) =
+        snapshot
+            .search
+            .search_best(query.as_str(), title_at(&snapshot), MAX_SEARCH_RESULTS);
     let ids: Vec<i32> = best.into_iter().map(|i| snapshot.at(i as u32).id).collect();
     Ok(catalog.artists(&ids).await?)
 }
@@ -224,6 +263,61 @@ pub async fn search_cards(
         page_size: BROWSE_PAGE_SIZE,
         total,
         artists,
+    })
+}
+
+/// `GET /api/artists/{id}/genres`: the artist's genres, in its order, with their slugs.
+pub async fn artist_genres(catalog: &Catalog, id: ArtistId) -> ApiResult<Vec<Genre>> {
+    let snapshot = catalog.snapshot(false).await?;
+    let artist = snapshot
+        .get(id.get())
+        .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))?;
+    let mut genres: Vec<Genre> = Vec::new();
+    for genre in snapshot
+        .genres_of(artist)
+        .filter_map(|name| snapshot.genres().by_name(name))
+    {
+        if !genres.contains(genre) {
+            genres.push(genre.clone());
+        }
+    }
+    Ok(genres)
+}
+
+/// The slug of the genre an address names loosely (its name, "R&B" or "Hip Hop", or
+/// its slug in capitals), when that is not the slug itself: where the page redirects.
+pub async fn genre_slug_named(catalog: &Catalog, raw: &str) -> ApiResult<Option<String>> {
+    let slug = crate::genres::slug_of(raw);
+    if slug == raw {
+        return Ok(None);
+    }
+    let snapshot = catalog.snapshot(false).await?;
+    Ok(snapshot.genres().by_slug(&slug).map(|g| g.slug.clone()))
+}
+
+/// `GET /api/genres?query=`: the genres a search offers beside its artists.
+pub async fn genres_matching(catalog: &Catalog, query: &SearchQuery) -> ApiResult<Vec<Genre>> {
+    let snapshot = catalog.snapshot(false).await?;
+    Ok(snapshot.genres().matching(query.as_str()))
+}
+
+/// `GET /api/genres/{slug}?page=`: one page of one genre's artists, by title (a
+/// slice of the genre's positions, so any page costs the same at any depth).
+pub async fn genre(catalog: &Catalog, slug: &GenreSlug, page: PageNumber) -> ApiResult<GenrePage> {
+    let snapshot = catalog.snapshot(false).await?;
+    let genre = snapshot
+        .genres()
+        .by_slug(slug.as_str())
+        .ok_or_else(|| ApiError::not_found(GENRE_NOT_FOUND))?;
+    let positions = snapshot.with_genre(&genre.name);
+    let start = ((page.get() - 1) * BROWSE_PAGE_SIZE).min(positions.len());
+    let end = (start + BROWSE_PAGE_SIZE).min(positions.len());
+    Ok(GenrePage {
+        genre: genre.clone(),
+        page: page.get(),
+        page_size: BROWSE_PAGE_SIZE,
+        total: positions.len(),
+        artists: catalog.cards(&snapshot, &positions[start..end]).await?,
     })
 }
 

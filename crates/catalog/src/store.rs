@@ -20,13 +20,13 @@ use std::time::{Duration, Instant};
 
 use futures_util::TryStreamExt;
 use sea_orm::{
-    ColumnTrait, DatabaseConnection, DbErr, EntityTrait, FromQueryResult, QueryFilter,
-    QuerySelect,
+    ColumnTrait, DatabaseConnection, DbErr, EntityTrait, FromQueryResult, QueryFilter, QuerySelect,
 };
 use sound_atlas_entity::artist;
 use sound_atlas_import::video_link::ChannelRef;
 use tokio::sync::Mutex;
 
+use crate::genres::GenreIndex;
 use crate::model::{artist_from_row, normalize_image_url, Artist, ArtistSummary, Letter};
 use crate::search::SearchIndex;
 
@@ -81,6 +81,8 @@ pub struct Snapshot {
     genre_ids: HashMap<Box<str>, u32>,
     /// Per genre id: the positions of its artists, in list order.
     by_genre: Vec<Vec<u32>>,
+    /// Every genre with its page's slug and artist count.
+    genres: GenreIndex,
     /// The video channels the artists' video links name (their keys).
     channels: HashSet<Box<str>>,
 }
@@ -124,6 +126,12 @@ impl Snapshot {
             .enumerate()
             .map(|(i, name)| (name.clone(), i as u32))
             .collect();
+        let genres = GenreIndex::new(
+            genre_names
+                .iter()
+                .zip(&by_genre)
+                .map(|(name, at)| (&**name, at.len())),
+        );
         Snapshot {
             entries,
             positions_by_id,
@@ -132,6 +140,7 @@ impl Snapshot {
             genre_names,
             genre_ids,
             by_genre,
+            genres,
             channels,
         }
     }
@@ -221,6 +230,11 @@ impl Snapshot {
             .map_or(&[], |&g| self.by_genre[g as usize].as_slice())
     }
 
+    /// Every genre with its page's slug and artist count.
+    pub fn genres(&self) -> &GenreIndex {
+        &self.genres
+    }
+
     /// Whether some artist's video link names the channel with this key.
     pub fn uses_channel(&self, key: &str) -> bool {
         self.channels.contains(key)
@@ -228,7 +242,9 @@ impl Snapshot {
 
     /// 0-based position in the sorted list.
     pub fn position(&self, id: i32) -> Option<usize> {
-        let found = self.positions_by_id.binary_search_by_key(&id, |&(id, _)| id);
+        let found = self
+            .positions_by_id
+            .binary_search_by_key(&id, |&(id, _)| id);
         found.ok().map(|i| self.positions_by_id[i].1 as usize)
     }
 
@@ -380,7 +396,10 @@ impl Catalog {
         let snapshot = Arc::new(Snapshot::read(&self.db).await?);
         let mut cache = self.cache.lock().await;
         // A snapshot read meanwhile by a caller (after an invalidation) is as new.
-        if cache.as_ref().is_none_or(|cached| cached.checked_at.elapsed() >= self.ttl) {
+        if cache
+            .as_ref()
+            .is_none_or(|cached| cached.checked_at.elapsed() >= self.ttl)
+        {
             *cache = Some(Cached {
                 checked_at: Instant::now(),
                 marker,

@@ -25,6 +25,14 @@ pub struct ArtistUpsert {
     pub apple_link: Option<String>,
     pub amazon_link: Option<String>,
     pub tidal_link: Option<String>,
+    /// Year formed (band) or born (solo).
+    pub year: Option<i32>,
+    pub origin: Option<String>,
+    /// The artist's item in the open knowledge base ("Q15862").
+    pub wikidata_id: Option<String>,
+    pub musicbrainz_id: Option<String>,
+    /// Born or formed, ISO 8601 to its precision ("1946-09-05", "1946-09", "1946").
+    pub began_on: Option<String>,
 }
 
 /// The `externalId` a title gets, formed as the seed's ids are (`assets/seed/artists`):
@@ -178,8 +186,8 @@ fn new_row(input: ArtistUpsert, now: i64) -> artist::ActiveModel {
         external_id: Set(input.external_id),
         title: Set(input.title),
         kind: Set(input.kind.unwrap_or_else(|| "band".into())),
-        year: Set(None),
-        origin: Set(None),
+        year: Set(input.year),
+        origin: Set(input.origin),
         real_name: Set(None),
         genres: Set(genres_json(&input.genres.unwrap_or_default())),
         image_url: Set(input.image_url),
@@ -194,9 +202,9 @@ fn new_row(input: ArtistUpsert, now: i64) -> artist::ActiveModel {
         tidal_link: Set(input.tidal_link),
         fun_fact: Set(None),
         updated_at: Set(Some(now)),
-        wikidata_id: Set(None),
-        musicbrainz_id: Set(None),
-        began_on: Set(None),
+        wikidata_id: Set(input.wikidata_id),
+        musicbrainz_id: Set(input.musicbrainz_id),
+        began_on: Set(input.began_on),
         image_author: Set(None),
         image_license: Set(None),
         image_license_url: Set(None),
@@ -223,6 +231,9 @@ async fn update<C: ConnectionTrait>(
     }
     if let Some(genres) = input.genres {
         row.genres = Set(genres_json(&genres));
+    }
+    if let Some(year) = input.year {
+        row.year = Set(Some(year));
     }
     // The fields this import sets are its own from now on: the enrichment's
     // provenance for them goes, and so does a photo credit that no longer applies.
@@ -258,6 +269,10 @@ async fn update<C: ConnectionTrait>(
         (&mut row.apple_link, input.apple_link),
         (&mut row.amazon_link, input.amazon_link),
         (&mut row.tidal_link, input.tidal_link),
+        (&mut row.origin, input.origin),
+        (&mut row.wikidata_id, input.wikidata_id),
+        (&mut row.musicbrainz_id, input.musicbrainz_id),
+        (&mut row.began_on, input.began_on),
     ];
     for (field, value) in optional {
         if let Some(value) = value {

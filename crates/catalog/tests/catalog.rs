@@ -1,8 +1,9 @@
 //! Catalogue reads against a real database, on SQLite and PostgreSQL.
 
-use sea_orm::EntityTrait;
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait};
 use sound_atlas_catalog::{
-    reads, seed, ArtistId, Catalog, Letter, ListCursor, ListRequest, PageNumber, SearchQuery,
+    reads, seed, ArtistId, Catalog, GenreSlug, Letter, ListCursor, ListRequest, PageNumber,
+    SearchQuery,
 };
 use sound_atlas_entity::artist;
 use sound_atlas_test_db::{db_tests, TestDb};
@@ -41,10 +42,7 @@ async fn seed_loads_every_artist_once(db: &TestDb) {
         "a second load inserts nothing"
     );
     let catalog = Catalog::new(db.conn.clone());
-    assert_eq!(
-        every_artist(&catalog).await.len(),
-        expected
-    );
+    assert_eq!(every_artist(&catalog).await.len(), expected);
 }
 
 /// The list's pages, walked by their `next`, hold every artist once, by title
@@ -154,6 +152,134 @@ async fn browse_pages_hold_twelve_artists_of_one_letter(db: &TestDb) {
         .artists
         .iter()
         .all(|a| a.title.starts_with(|c: char| c.is_ascii_digit())));
+}
+
+/// An artist row with these genres (and a biography or none), for the genre reads.
+async fn insert_artist(db: &TestDb, title: &str, genres: &[&str], bio: Option<&str>) -> i32 {
+    artist::ActiveModel {
+        external_id: Set(format!("test-{title}")),
+        title: Set(title.into()),
+        kind: Set("band".into()),
+        genres: Set(serde_json::to_string(genres).unwrap()),
+        bio: Set(bio.map(str::to_owned)),
+        ..Default::default()
+    }
+    .insert(&db.conn)
+    .await
+    .unwrap()
+    .id
+}
+
+fn slug(text: &str) -> GenreSlug {
+    GenreSlug::parse(text).unwrap()
+}
+
+/// A genre's pages, walked to the end, hold exactly the artists that list it, by
+/// title, twelve a page; the slug is the genre's name made plain.
+async fn genre_pages_walk_the_artists_of_one_genre(db: &TestDb) {
+    let catalog = seeded(db).await;
+    let snapshot = catalog.snapshot(false).await.unwrap();
+    let expected: Vec<i32> = snapshot
+        .entries()
+        .iter()
+        .filter(|a| snapshot.genres_of(a).any(|g| g == "R&B"))
+        .map(|a| a.id)
+        .collect();
+    assert!(expected.len() > 24, "the seed has several pages of R&B");
+    let first = reads::genre(&catalog, &slug("r-and-b"), page(1))
+        .await
+        .unwrap();
+    assert_eq!(first.genre.name, "R&B");
+    assert_eq!(first.genre.artists, expected.len());
+    assert_eq!((first.total, first.page_size), (expected.len(), 12));
+    let mut walked = Vec::new();
+    for n in 1..=first.total.div_ceil(12) {
+        let page = reads::genre(&catalog, &slug("r-and-b"), page(n))
+            .await
+            .unwrap();
+        assert!(page.artists.len() <= 12);
+        walked.extend(page.artists.iter().map(|a| a.id));
+    }
+    assert_eq!(walked, expected);
+    let beyond = reads::genre(&catalog, &slug("r-and-b"), page(99))
+        .await
+        .unwrap();
+    assert!(beyond.artists.is_empty());
+    let unknown = reads::genre(&catalog, &slug("no-such-genre"), page(1))
+        .await
+        .unwrap_err();
+    assert_eq!(unknown.status().as_u16(), 404);
+    assert_eq!(unknown.to_string(), reads::GENRE_NOT_FOUND);
+}
+
+/// Two names with one slug each get a page of their own (the one most artists list
+/// keeps the slug); an artist's chips and a search name each genre's page.
+async fn genres_sharing_a_slug_each_have_their_page(db: &TestDb) {
+    seed::load(&db.conn).await.unwrap();
+    let lone = insert_artist(
+        db,
+        "Zz Lone Hip Hopper",
+        &["Hip Hop", "Rock"],
+        Some("A bio."),
+    )
+    .await;
+    let catalog = Catalog::new(db.conn.clone());
+    let spaced = reads::genre(&catalog, &slug("hip-hop-2"), page(1))
+        .await
+        .unwrap();
+    assert_eq!(spaced.genre.name, "Hip Hop");
+    assert_eq!(
+        spaced.artists.iter().map(|a| a.id).collect::<Vec<_>>(),
+        [lone]
+    );
+    let hyphened = reads::genre(&catalog, &slug("hip-hop"), page(1))
+        .await
+        .unwrap();
+    assert_eq!(hyphened.genre.name, "Hip-Hop");
+    assert!(hyphened.total > 30 && !hyphened.artists.iter().any(|a| a.id == lone));
+    let chips = reads::artist_genres(&catalog, id(lone)).await.unwrap();
+    let chips: Vec<(&str, &str)> = chips
+        .iter()
+        .map(|g| (g.name.as_str(), g.slug.as_str()))
+        .collect();
+    assert_eq!(chips, [("Hip Hop", "hip-hop-2"), ("Rock", "rock")]);
+    let offered = reads::genres_matching(&catalog, &q("hip hop"))
+        .await
+        .unwrap();
+    assert_eq!(
+        offered[0].name, "Hip-Hop",
+        "the exact matches, most artists first"
+    );
+    assert_eq!(offered[1].name, "Hip Hop");
+    assert_eq!(
+        reads::artist_genres(&catalog, id(999_999))
+            .await
+            .unwrap_err()
+            .status()
+            .as_u16(),
+        404
+    );
+}
+
+/// An artist without a biography yet is left out of the sitemap's artists; its genres
+/// are still listed, dated by their artists' newest change.
+async fn thin_artists_stay_out_of_the_sitemap(db: &TestDb) {
+    seed::load(&db.conn).await.unwrap();
+    let thin = insert_artist(db, "Thin Band", &["Thin Wave"], None).await;
+    let blank = insert_artist(db, "Blank Band", &["Thin Wave"], Some("  \n ")).await;
+    let full = insert_artist(db, "Full Band", &["Thin Wave"], Some("A real biography.")).await;
+    let catalog = Catalog::new(db.conn.clone());
+    let listed: Vec<i32> = reads::sitemap_entries(&catalog)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect();
+    assert!(listed.contains(&full));
+    assert!(!listed.contains(&thin) && !listed.contains(&blank));
+    let genres = reads::genre_sitemap_entries(&catalog).await.unwrap();
+    assert!(genres.iter().any(|(slug, _)| slug == "thin-wave"));
+    assert!(genres.iter().any(|(slug, _)| slug == "r-and-b"));
 }
 
 async fn search_finds_typos_genres_and_ranks_exact_first(db: &TestDb) {
@@ -280,9 +406,15 @@ async fn a_stale_snapshot_serves_while_its_successor_is_read(db: &TestDb) {
     let first = catalog.snapshot(false).await.unwrap();
     tokio::time::sleep(ttl * 2).await;
     // Unchanged: checked, kept.
-    assert!(std::sync::Arc::ptr_eq(&catalog.snapshot(false).await.unwrap(), &first));
+    assert!(std::sync::Arc::ptr_eq(
+        &catalog.snapshot(false).await.unwrap(),
+        &first
+    ));
     tokio::time::sleep(ttl / 2).await;
-    assert!(std::sync::Arc::ptr_eq(&catalog.snapshot(false).await.unwrap(), &first));
+    assert!(std::sync::Arc::ptr_eq(
+        &catalog.snapshot(false).await.unwrap(),
+        &first
+    ));
 
     let entry = first.at(0).clone();
     let mut row = artist::Entity::find_by_id(entry.id)
@@ -296,7 +428,10 @@ async fn a_stale_snapshot_serves_while_its_successor_is_read(db: &TestDb) {
     row.update(&db.conn).await.unwrap();
     tokio::time::sleep(ttl * 2).await;
     let stale = catalog.snapshot(false).await.unwrap();
-    assert!(std::sync::Arc::ptr_eq(&stale, &first), "answered at once, stale");
+    assert!(
+        std::sync::Arc::ptr_eq(&stale, &first),
+        "answered at once, stale"
+    );
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     loop {
         let now = catalog.snapshot(false).await.unwrap();
@@ -305,7 +440,10 @@ async fn a_stale_snapshot_serves_while_its_successor_is_read(db: &TestDb) {
                 break;
             }
         }
-        assert!(std::time::Instant::now() < deadline, "the change never arrived");
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the change never arrived"
+        );
         tokio::time::sleep(ttl / 4).await;
     }
 }
@@ -334,4 +472,7 @@ db_tests!(
     random_picks_from_the_catalogue,
     an_empty_catalogue_has_no_random_artist,
     a_stale_snapshot_serves_while_its_successor_is_read,
+    genre_pages_walk_the_artists_of_one_genre,
+    genres_sharing_a_slug_each_have_their_page,
+    thin_artists_stay_out_of_the_sitemap,
 );

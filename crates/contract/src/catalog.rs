@@ -29,6 +29,8 @@ pub const MAX_QUERY_CHARS: usize = 100;
 /// ("rock": 40,000 of 100,000), so the list is capped; the search page reads the
 /// paged cards, which count and reach every match.
 pub const MAX_SEARCH_RESULTS: usize = 100;
+/// Most genres a search offers beside its artists (the genres whose names match best).
+pub const MAX_GENRE_MATCHES: usize = 6;
 
 pub mod api {
     use super::*;
@@ -87,6 +89,24 @@ pub mod api {
         "/api/artists/{id}/related",
         "Artists sharing genres with one artist.",
     );
+    /// One artist's genres with the address of each genre's page (the chips' links).
+    pub const ARTIST_GENRES: Endpoint<Vec<Genre>> = Endpoint::get(
+        "artistGenres",
+        "/api/artists/{id}/genres",
+        "One artist's genres, each with its page's slug.",
+    );
+    /// The genres a search offers beside its artists.
+    pub const GENRES: Endpoint<Vec<Genre>> = Endpoint::get(
+        "genres",
+        "/api/genres?query={query}",
+        "Genres whose names match the query, best first (at most 6).",
+    );
+    /// One page of a genre's artists, like a browse letter's.
+    pub const GENRE: Endpoint<GenrePage> = Endpoint::get(
+        "genre",
+        "/api/genres/{slug}?page={page}",
+        "One page of the artists of one genre, by title.",
+    );
     /// What the open music data sources add to one artist's page.
     pub const ARTIST_DETAILS: Endpoint<ArtistDetails> = Endpoint::get(
         "artistDetails",
@@ -105,6 +125,9 @@ pub mod api {
             NEIGHBORS.info(),
             RELATED.info(),
             ARTIST_DETAILS.info(),
+            ARTIST_GENRES.info(),
+            GENRES.info(),
+            GENRE.info(),
         ]
     }
 }
@@ -344,6 +367,28 @@ pub struct BrowsePage {
     pub artists: Vec<ArtistSummary>,
 }
 
+/// A genre of the catalogue: its name as the artists list it, the slug of its page
+/// (`/genre/{slug}`) and how many artists list it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Genre {
+    pub name: String,
+    pub slug: String,
+    pub artists: usize,
+}
+
+/// One page of one genre's artists, by title (pages like [`BrowsePage`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GenrePage {
+    pub genre: Genre,
+    pub page: usize,
+    pub page_size: usize,
+    /// Artists of this genre in all.
+    pub total: usize,
+    pub artists: Vec<ArtistSummary>,
+}
+
 /// One page of search results, as cards: the search page embeds only what it shows
 /// (a full [`Artist`] carries its biography), and pages like browse.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
@@ -459,14 +504,31 @@ pub struct BrowseParams {
 impl BrowseParams {
     pub fn lenient(letter: Option<&str>, page: Option<&str>, from: Option<&str>) -> BrowseParams {
         let letter_param = letter.and_then(|raw| Letter::parse(raw.trim()));
-        let from = whole_number(from).map_or(1, |n| n.clamp(1, MAX_API_PAGE));
-        let page = whole_number(page).map_or(from, |n| n.clamp(from, from + MAX_BROWSE_PAGE - 1));
+        let PageSpan { from, page } = PageSpan::lenient(page, from);
         BrowseParams {
             letter_param,
             letter: letter_param.unwrap_or(Letter::DEFAULT),
             from,
             page,
         }
+    }
+}
+
+/// The pages a paged list page (a browse letter, a genre) shows for its `?from=&page=`:
+/// pages `from..=page`, read leniently as [`BrowseParams`] describes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PageSpan {
+    /// The first page shown: 1, or a numbered page (its own address).
+    pub from: usize,
+    /// The last page shown.
+    pub page: usize,
+}
+
+impl PageSpan {
+    pub fn lenient(page: Option<&str>, from: Option<&str>) -> PageSpan {
+        let from = whole_number(from).map_or(1, |n| n.clamp(1, MAX_API_PAGE));
+        let page = whole_number(page).map_or(from, |n| n.clamp(from, from + MAX_BROWSE_PAGE - 1));
+        PageSpan { from, page }
     }
 }
 

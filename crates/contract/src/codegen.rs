@@ -19,8 +19,8 @@ use crate::accounts::{
 };
 use crate::catalog::{
     self, Album, Artist, ArtistDetails, ArtistKind, ArtistListPage, ArtistSummary, BrowsePage,
-    FactSource, ImageCredit, Letter, ListenLink, Member, Neighbors, SearchPage, Spell,
-    StreamingService, YearSpan,
+    FactSource, Genre, GenrePage, ImageCredit, Letter, ListenLink, Member, Neighbors, SearchPage,
+    Spell, StreamingService, YearSpan,
 };
 use crate::content::{self, Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry};
 use crate::error::ErrorBody;
@@ -106,6 +106,8 @@ fn contract_ts() -> String {
         YearSpan::decl(&cfg),
         ArtistListPage::decl(&cfg),
         BrowsePage::decl(&cfg),
+        Genre::decl(&cfg),
+        GenrePage::decl(&cfg),
         QuizFact::decl(&cfg),
         SearchPage::decl(&cfg),
         User::decl(&cfg),

@@ -104,6 +104,11 @@ pub mod routes {
     pub const BROWSE: PageRoute = PageRoute::new("browse", "/browse")
         .reading(&["letter", "from", "page", "refresh"])
         .canonical_with(&["letter", "from"]);
+    /// A genre's artists, paged like a browse letter: `?from=` (a numbered page, its own
+    /// canonical address) and `?page=` (Load More), see `links::GENRE_*`.
+    pub const GENRE: PageRoute = PageRoute::new("genre", "/genre/{slug}")
+        .reading(&["from", "page"])
+        .canonical_with(&["from"]);
     /// `?list=favorites&folder=`: favorites mode (see `links::ARTIST_IN_FOLDER`).
     pub const ARTIST: PageRoute =
         PageRoute::new("artist", "/artist/{id}").reading(&["list", "folder"]);
@@ -143,6 +148,7 @@ pub mod routes {
     pub const ALL: &[PageRoute] = &[
         HOME,
         BROWSE,
+        GENRE,
         ARTIST,
         SEARCH,
         SEARCH_RESULTS,
@@ -176,6 +182,13 @@ pub mod links {
     pub const BROWSE_NUMBERED_PAGE: Template =
         Template("/browse?letter={letter}&from={from}&page={page}");
 
+    /// A later page of a genre: pages 1..=page are shown.
+    pub const GENRE_PAGE: Template = Template("/genre/{slug}?page={page}");
+    /// A genre's numbered page `from`, alone (its own address for crawlers).
+    pub const GENRE_NUMBERED: Template = Template("/genre/{slug}?from={from}");
+    /// A genre's numbered page with the pages loaded after it: pages from..=page.
+    pub const GENRE_NUMBERED_PAGE: Template = Template("/genre/{slug}?from={from}&page={page}");
+
     /// One quiz, reproducible and shareable.
     pub const QUIZ_SEED: Template = Template("/quiz?seed={seed}");
 
@@ -201,6 +214,9 @@ pub mod links {
         ("browseLetterPage", BROWSE_LETTER_PAGE),
         ("browseNumbered", BROWSE_NUMBERED),
         ("browseNumberedPage", BROWSE_NUMBERED_PAGE),
+        ("genrePage", GENRE_PAGE),
+        ("genreNumbered", GENRE_NUMBERED),
+        ("genreNumberedPage", GENRE_NUMBERED_PAGE),
         ("quizSeed", QUIZ_SEED),
         ("searchResultsPage", SEARCH_RESULTS_PAGE),
     ];
@@ -316,6 +332,7 @@ pub mod titles {
     pub const HOME: Template = Template(concat!(site_name!(), " - Explore Your World of Music"));
     pub const BROWSE: Template = Template(concat!("Browse Artists - ", site_name!()));
     pub const ARTIST: Template = Template(concat!("{artist} - ", site_name!()));
+    pub const GENRE: Template = Template(concat!("{genre} Artists - ", site_name!()));
     pub const ARTIST_NOT_FOUND: Template = Template(concat!("Artist Not Found - ", site_name!()));
     pub const SEARCH: Template = Template(concat!("Search - ", site_name!()));
     pub const SEARCH_RESULTS: Template = Template(concat!("Search: {query} - ", site_name!()));
@@ -342,6 +359,7 @@ pub mod titles {
         ("home", HOME),
         ("browse", BROWSE),
         ("artist", ARTIST),
+        ("genre", GENRE),
         ("artistNotFound", ARTIST_NOT_FOUND),
         ("search", SEARCH),
         ("searchResults", SEARCH_RESULTS),
@@ -404,9 +422,17 @@ pub mod descriptions {
         ": biographies, genres, fun facts and where to listen."
     ));
 
+    /// A genre's page.
+    pub const GENRE: Template = Template(concat!(
+        "{genre} artists and bands on ",
+        site_name!(),
+        ", from A to Z: biographies, fun facts and where to listen."
+    ));
+
     pub const ALL: &[(&str, Template)] = &[
         ("artist", ARTIST),
         ("article", ARTICLE),
+        ("genre", GENRE),
         ("browse", BROWSE),
         ("browseLetter", BROWSE_LETTER),
         ("browseDigits", BROWSE_DIGITS),

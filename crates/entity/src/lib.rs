@@ -12,6 +12,7 @@ pub mod channel_video;
 pub mod favorite;
 pub mod favorite_folder;
 pub mod identity;
+pub mod import_checkpoint;
 pub mod known_client;
 pub mod new_song;
 pub mod top_ten_entry;

@@ -118,11 +118,26 @@ impl Polite {
         url: &str,
         query: &[(&str, &str)],
     ) -> Result<T, AskError> {
+        self.get_json_as(url, query, "application/json").await
+    }
+
+    /// [`Polite::get_json`] asking for a JSON media type of its own (`Accept`), such as
+    /// a query service's `application/sparql-results+json`.
+    pub async fn get_json_as<T: DeserializeOwned>(
+        &mut self,
+        url: &str,
+        query: &[(&str, &str)],
+        accept: &str,
+    ) -> Result<T, AskError> {
         let mut wait = Duration::ZERO;
         let mut retried = 0;
         loop {
             self.wait(wait).await;
-            let request = self.client.get(url).query(query);
+            let request = self
+                .client
+                .get(url)
+                .query(query)
+                .header(reqwest::header::ACCEPT, accept);
             let answer = async {
                 let response = request.send().await?;
                 let status = response.status();

@@ -20,6 +20,7 @@ describe('the route table', () => {
     const samples: Record<keyof typeof contract, string> = {
       home: contract.home.href(),
       browse: contract.browse.href(),
+      genre: contract.genre.href('r-and-b'),
       artist: contract.artist.href(42),
       search: contract.search.href(),
       searchResults: contract.searchResults.href('AC/DC'),

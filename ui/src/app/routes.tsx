@@ -1,7 +1,7 @@
 import { Component, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, renderMatches, useLocation, type RouteObject } from 'react-router';
 import { routes as contract } from '../generated/contract';
-import { NotFoundPage } from '../features/not-found/not-found-page';
+import { NotFoundPage } from '../components/not-found-page';
 import { lazyModule, lazyPage, type LazyPage } from '../lib/lazy-page';
 import { Navigation } from '../lib/navigation';
 import { RootErrorBoundary, RootLayout } from './root-layout';
@@ -10,6 +10,7 @@ import { RootErrorBoundary, RootLayout } from './root-layout';
 // the module's base name, which names its file. The server bundle has them all built in.
 const home = lazyModule('home-page', () => import('./home/home-page'));
 const browse = lazyModule('browse-page', () => import('../features/catalog/browse/browse-page'));
+const genre = lazyModule('genre-page', () => import('../features/catalog/genre/genre-page'));
 const artist = lazyModule('artist-page', () => import('../features/catalog/artist/artist-page'));
 const search = lazyModule('search-page', () => import('../features/catalog/search/search-page'));
 const quiz = lazyModule('quiz-page', () => import('../features/quiz/quiz-page'));
@@ -29,6 +30,7 @@ const sitePages = lazyModule('site-pages', () => import('../features/content/sit
 export const pages: Record<keyof typeof contract, LazyPage> = {
   home: lazyPage(home, (m) => m.HomePage),
   browse: lazyPage(browse, (m) => m.BrowsePage),
+  genre: lazyPage(genre, (m) => m.GenrePage),
   artist: lazyPage(artist, (m) => m.ArtistPage),
   search: lazyPage(search, (m) => m.SearchPage),
   searchResults: lazyPage(search, (m) => m.SearchPage),

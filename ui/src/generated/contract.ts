@@ -154,6 +154,14 @@ export type BrowsePage = { letter: Letter, page: number, pageSize: number,
  */
 total: number, artists: Array<ArtistSummary>, };
 
+export type Genre = { name: string, slug: string, artists: number, };
+
+export type GenrePage = { genre: Genre, page: number, pageSize: number, 
+/**
+ * Artists of this genre in all.
+ */
+total: number, artists: Array<ArtistSummary>, };
+
 export type QuizFact = { id: number, title: string, kind: ArtistKind, 
 /**
  * Year formed (band) or born (solo).
@@ -472,6 +480,12 @@ export const api = {
   related: (id: string | number): ApiPath<Array<ArtistSummary>> => (`/api/artists/${enc(id)}/related`) as ApiPath<Array<ArtistSummary>>,
   /** GET /api/artists/{id}/details: Photo credit, date born or formed, listen links, albums and members of one artist. */
   artistDetails: (id: string | number): ApiPath<ArtistDetails> => (`/api/artists/${enc(id)}/details`) as ApiPath<ArtistDetails>,
+  /** GET /api/artists/{id}/genres: One artist's genres, each with its page's slug. */
+  artistGenres: (id: string | number): ApiPath<Array<Genre>> => (`/api/artists/${enc(id)}/genres`) as ApiPath<Array<Genre>>,
+  /** GET /api/genres?query={query}: Genres whose names match the query, best first (at most 6). */
+  genres: (query: string | number): ApiPath<Array<Genre>> => (`/api/genres?query=${enc(query)}`) as ApiPath<Array<Genre>>,
+  /** GET /api/genres/{slug}?page={page}: One page of the artists of one genre, by title. */
+  genre: (slug: string | number, page: string | number): ApiPath<GenrePage> => (`/api/genres/${enc(slug)}?page=${enc(page)}`) as ApiPath<GenrePage>,
   /** GET /api/quiz/facts?seed={seed}: Quiz questions for a seed. */
   quizFacts: (seed: string | number): ApiPath<Array<QuizFact>> => (`/api/quiz/facts?seed=${enc(seed)}`) as ApiPath<Array<QuizFact>>,
   /** GET /api/user: The signed-in user, or null. */
@@ -569,6 +583,9 @@ export const operations = {
   neighbors: { method: "GET", template: "/api/artists/{id}/neighbors" },
   related: { method: "GET", template: "/api/artists/{id}/related" },
   artistDetails: { method: "GET", template: "/api/artists/{id}/details" },
+  artistGenres: { method: "GET", template: "/api/artists/{id}/genres" },
+  genres: { method: "GET", template: "/api/genres?query={query}" },
+  genre: { method: "GET", template: "/api/genres/{slug}?page={page}" },
   quizFacts: { method: "GET", template: "/api/quiz/facts?seed={seed}" },
   user: { method: "GET", template: "/api/user" },
   userExport: { method: "GET", template: "/api/user/export" },
@@ -640,6 +657,12 @@ export const createClient = (send: Send) => ({
   related: (id: string | number): Promise<Array<ArtistSummary>> => send<Array<ArtistSummary>>("GET", api.related(id)),
   /** GET /api/artists/{id}/details: Photo credit, date born or formed, listen links, albums and members of one artist. */
   artistDetails: (id: string | number): Promise<ArtistDetails> => send<ArtistDetails>("GET", api.artistDetails(id)),
+  /** GET /api/artists/{id}/genres: One artist's genres, each with its page's slug. */
+  artistGenres: (id: string | number): Promise<Array<Genre>> => send<Array<Genre>>("GET", api.artistGenres(id)),
+  /** GET /api/genres?query={query}: Genres whose names match the query, best first (at most 6). */
+  genres: (query: string | number): Promise<Array<Genre>> => send<Array<Genre>>("GET", api.genres(query)),
+  /** GET /api/genres/{slug}?page={page}: One page of the artists of one genre, by title. */
+  genre: (slug: string | number, page: string | number): Promise<GenrePage> => send<GenrePage>("GET", api.genre(slug, page)),
   /** GET /api/quiz/facts?seed={seed}: Quiz questions for a seed. */
   quizFacts: (seed: string | number): Promise<Array<QuizFact>> => send<Array<QuizFact>>("GET", api.quizFacts(seed)),
   /** GET /api/user: The signed-in user, or null. */
@@ -723,6 +746,7 @@ export const createClient = (send: Send) => ({
 export const routes = {
   home: { path: "", href: (): string => `/`, canonicalQuery: [] },
   browse: { path: "browse", href: (): string => `/browse`, canonicalQuery: ["letter", "from"] },
+  genre: { path: "genre/:slug", href: (slug: string | number): string => `/genre/${enc(slug)}`, canonicalQuery: ["from"] },
   artist: { path: "artist/:id", href: (id: string | number): string => `/artist/${enc(id)}`, canonicalQuery: [] },
   search: { path: "search", href: (): string => `/search`, canonicalQuery: [] },
   searchResults: { path: "search/:query", href: (query: string | number): string => `/search/${enc(query)}`, canonicalQuery: [] },
@@ -749,6 +773,9 @@ export const links = {
   browseLetterPage: (letter: string | number, page: string | number): string => `/browse?letter=${enc(letter)}&page=${enc(page)}`,
   browseNumbered: (letter: string | number, from: string | number): string => `/browse?letter=${enc(letter)}&from=${enc(from)}`,
   browseNumberedPage: (letter: string | number, from: string | number, page: string | number): string => `/browse?letter=${enc(letter)}&from=${enc(from)}&page=${enc(page)}`,
+  genrePage: (slug: string | number, page: string | number): string => `/genre/${enc(slug)}?page=${enc(page)}`,
+  genreNumbered: (slug: string | number, from: string | number): string => `/genre/${enc(slug)}?from=${enc(from)}`,
+  genreNumberedPage: (slug: string | number, from: string | number, page: string | number): string => `/genre/${enc(slug)}?from=${enc(from)}&page=${enc(page)}`,
   quizSeed: (seed: string | number): string => `/quiz?seed=${enc(seed)}`,
   searchResultsPage: (query: string | number, page: string | number): string => `/search/${enc(query)}?page=${enc(page)}`,
 } as const;
@@ -767,6 +794,7 @@ export const titles = {
   home: (): string => `Sound Atlas - Explore Your World of Music`,
   browse: (): string => `Browse Artists - Sound Atlas`,
   artist: (artist: string): string => `${artist} - Sound Atlas`,
+  genre: (genre: string): string => `${genre} Artists - Sound Atlas`,
   artistNotFound: (): string => `Artist Not Found - Sound Atlas`,
   search: (): string => `Search - Sound Atlas`,
   searchResults: (query: string): string => `Search: ${query} - Sound Atlas`,
@@ -793,6 +821,7 @@ export const titles = {
 export const descriptions = {
   artist: (artist: string): string => `${artist} on Sound Atlas: genres, biography, fun facts and where to listen.`,
   article: (article: string): string => `${article} on Sound Atlas.`,
+  genre: (genre: string): string => `${genre} artists and bands on Sound Atlas, from A to Z: biographies, fun facts and where to listen.`,
   browse: (): string => `Browse every artist and band in Sound Atlas from # and A to Z.`,
   browseLetter: (letter: string): string => `Artists and bands starting with ${letter} on Sound Atlas: biographies, genres, fun facts and where to listen.`,
   browseDigits: (): string => `Artists and bands whose names start with a digit or a symbol on Sound Atlas: biographies, genres, fun facts and where to listen.`,

@@ -187,6 +187,7 @@ fn row_to_artist(cells: &[(Field, String)]) -> Option<Result<ArtistUpsert, Strin
         amazon_link: url(Field::Amazon, "Amazon link", &mut problems),
         tidal_link: url(Field::Tidal, "TIDAL link", &mut problems),
         title,
+        ..ArtistUpsert::default()
     };
     if let Some(link) = &artist.solo_video_link {
         if ChannelRef::parse(link).is_none() {

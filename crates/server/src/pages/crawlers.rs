@@ -2,8 +2,8 @@
 //! on the public origin. `/sitemap.xml` is a sitemap index (sitemaps.org) naming child
 //! sitemaps of at most `AppState::sitemap_urls` (the protocol's 50,000) URLs each: the
 //! site's own pages (home, browse and every letter, articles, quiz, about and the legal
-//! pages), the artists (in chunks) and the articles, each URL with its `lastmod` where
-//! the data records one.
+//! pages), the artists with a biography (in chunks), the genres (in chunks) and the
+//! articles, each URL with its `lastmod` where the data records one.
 
 use axum::extract::State;
 use axum::http::header;
@@ -60,6 +60,8 @@ enum Child {
     Articles,
     /// Artists `(n-1) * sitemap_urls ..` in catalogue order (n from 1).
     Artists(usize),
+    /// Genres `(n-1) * sitemap_urls ..` by name (n from 1).
+    Genres(usize),
 }
 
 impl Child {
@@ -68,8 +70,13 @@ impl Child {
             "pages" => Some(Child::Pages),
             "articles" => Some(Child::Articles),
             other => {
-                let n = other.strip_prefix("artists-")?.parse::<usize>().ok()?;
-                (n >= 1).then_some(Child::Artists(n))
+                let (kind, n) = other.split_once('-')?;
+                let n = n.parse::<usize>().ok().filter(|&n| n >= 1)?;
+                match kind {
+                    "artists" => Some(Child::Artists(n)),
+                    "genres" => Some(Child::Genres(n)),
+                    _ => None,
+                }
             }
         }
     }
@@ -79,6 +86,7 @@ impl Child {
             Child::Pages => "pages.xml".into(),
             Child::Articles => "articles.xml".into(),
             Child::Artists(n) => format!("artists-{n}.xml"),
+            Child::Genres(n) => format!("genres-{n}.xml"),
         }
     }
 }
@@ -140,12 +148,9 @@ async fn sitemap_index(State(state): State<AppState>) -> ApiResult<Response> {
         (Child::Pages, newest_of(&page_entries(&state).await?)),
         (Child::Articles, newest_of(&article_entries(&state).await?)),
     ];
-    // At least one artists file, so the index always names the same three kinds.
-    for n in 1..=artists.len().div_ceil(chunk).max(1) {
-        let part = artists.iter().skip((n - 1) * chunk).take(chunk);
-        let newest_change = part.filter_map(|(_, updated)| *updated).max();
-        children.push((Child::Artists(n), newest_change.and_then(iso_date)));
-    }
+    let genres = reads::genre_sitemap_entries(&state.catalog).await?;
+    children.extend(chunks(&artists, chunk, Child::Artists));
+    children.extend(chunks(&genres, chunk, Child::Genres));
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
@@ -170,22 +175,18 @@ async fn child_sitemap(
         Child::Pages => page_entries(&state).await?,
         Child::Articles => article_entries(&state).await?,
         Child::Artists(n) => {
-            let chunk = state.sitemap_urls.max(1);
             let artists = reads::sitemap_entries(&state.catalog).await?;
-            let start = (n - 1) * chunk;
-            // Past the last chunk there is no such file (the first always exists).
-            if start >= artists.len() && n > 1 {
-                return Err(not_found());
-            }
-            artists
-                .iter()
-                .skip(start)
-                .take(chunk)
-                .map(|(id, updated)| {
-                    let lastmod = updated.and_then(iso_date);
-                    Entry::new(routes::ARTIST.href(&[id]), lastmod.as_deref())
-                })
-                .collect()
+            chunk_entries(&artists, n, state.sitemap_urls, |id| {
+                routes::ARTIST.href(&[id])
+            })
+            .ok_or_else(not_found)?
+        }
+        Child::Genres(n) => {
+            let genres = reads::genre_sitemap_entries(&state.catalog).await?;
+            chunk_entries(&genres, n, state.sitemap_urls, |slug| {
+                routes::GENRE.href(&[slug])
+            })
+            .ok_or_else(not_found)?
         }
     };
     let origin = &state.renderer.site().public_url;
@@ -202,6 +203,48 @@ async fn child_sitemap(
     }
     xml.push_str("</urlset>\n");
     Ok(xml_response(xml))
+}
+
+/// The child files of a list of pages with their last changes, `chunk` to a file: at
+/// least one (so the index always names every kind), each with its newest change.
+fn chunks<K>(
+    entries: &[(K, Option<i64>)],
+    chunk: usize,
+    child: fn(usize) -> Child,
+) -> Vec<(Child, Option<String>)> {
+    (1..=entries.len().div_ceil(chunk).max(1))
+        .map(|n| {
+            let part = entries.iter().skip((n - 1) * chunk).take(chunk);
+            let newest_change = part.filter_map(|(_, updated)| *updated).max();
+            (child(n), newest_change.and_then(iso_date))
+        })
+        .collect()
+}
+
+/// The entries of the `n`th file of [`chunks`] (`path` makes a page's path of its key);
+/// none past the last file (the first always exists).
+fn chunk_entries<K>(
+    entries: &[(K, Option<i64>)],
+    n: usize,
+    chunk: usize,
+    path: impl Fn(&K) -> String,
+) -> Option<Vec<Entry>> {
+    let chunk = chunk.max(1);
+    let start = (n - 1) * chunk;
+    if start >= entries.len() && n > 1 {
+        return None;
+    }
+    Some(
+        entries
+            .iter()
+            .skip(start)
+            .take(chunk)
+            .map(|(key, updated)| {
+                let lastmod = updated.and_then(iso_date);
+                Entry::new(path(key), lastmod.as_deref())
+            })
+            .collect(),
+    )
 }
 
 /// The W3C date (YYYY-MM-DD, UTC) of a unix time.
@@ -260,6 +303,12 @@ mod tests {
         assert!(Child::parse("artists-x.xml").is_none());
         assert!(Child::parse("pages").is_none());
         assert_eq!(Child::Artists(3).file(), "artists-3.xml");
+        assert!(matches!(
+            Child::parse("genres-1.xml"),
+            Some(Child::Genres(1))
+        ));
+        assert!(Child::parse("genres-0.xml").is_none());
+        assert!(Child::parse("albums-1.xml").is_none());
     }
 
     #[test]

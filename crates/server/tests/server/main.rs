@@ -8,6 +8,7 @@ mod connections;
 mod content;
 mod enriched;
 mod faults;
+mod genres;
 mod instances;
 mod library;
 mod limits;

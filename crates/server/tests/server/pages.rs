@@ -309,7 +309,7 @@ async fn a_numbered_browse_page_is_its_own_page(db: &TestDb) {
         )),
         "its own canonical"
     );
-    let pager = &page.body[page.body.find("browse-pager").expect("a pager")..];
+    let pager = &page.body[page.body.find("numbered-pager").expect("a pager")..];
     let pager = &pager[..pager.find("</nav>").unwrap()];
     assert!(pager.contains(r#"href="/browse?letter=T""#), "{pager}");
     assert!(pager.contains(r#"aria-current="page""#), "{pager}");
@@ -426,12 +426,17 @@ async fn search_pages_embed_cards_in_pages_and_stay_small(db: &TestDb) {
         page.body.len()
     );
     let prefetched = state(&page.body)["prefetched"].clone();
-    assert_eq!(prefetched.as_array().unwrap().len(), 1);
+    assert_eq!(prefetched.as_array().unwrap().len(), 2);
+    // The genres the query names, then the first page of cards.
     assert_eq!(
         prefetched[0]["key"],
+        catalog::GENRES.path(&[&"rock"]).as_str()
+    );
+    assert_eq!(
+        prefetched[1]["key"],
         catalog::SEARCH_CARDS.path(&[&"rock", &1]).as_str()
     );
-    let body = &prefetched[0]["body"];
+    let body = &prefetched[1]["body"];
     let total = body["total"].as_u64().unwrap();
     assert!(total > 12, "rock matches more than one page");
     assert_eq!(body["artists"].as_array().unwrap().len(), 12);
@@ -459,6 +464,7 @@ async fn search_pages_embed_cards_in_pages_and_stay_small(db: &TestDb) {
     assert_eq!(
         keys,
         [
+            catalog::GENRES.path(&[&"rock"]).into_string(),
             catalog::SEARCH_CARDS.path(&[&"rock", &1]).into_string(),
             catalog::SEARCH_CARDS.path(&[&"rock", &2]).into_string()
         ]
@@ -468,10 +474,10 @@ async fn search_pages_embed_cards_in_pages_and_stay_small(db: &TestDb) {
     assert_eq!(capped.status, StatusCode::OK);
     assert_eq!(
         state(&capped.body)["prefetched"].as_array().unwrap().len(),
-        50
+        1 + 50
     );
     let odd = get(&app, "/search/rock?page=-3").await;
-    assert_eq!(state(&odd.body)["prefetched"].as_array().unwrap().len(), 1);
+    assert_eq!(state(&odd.body)["prefetched"].as_array().unwrap().len(), 2);
 }
 
 async fn data_cannot_break_out_of_the_page(db: &TestDb) {

@@ -29,6 +29,15 @@ fn samples(route_id: &str, artist_id: i32) -> Vec<(String, StatusCode)> {
             ("/browse?letter=%23", ok),
             ("/browse?letter=zz&page=nope", ok),
         ]),
+        "genre" => owned(&[
+            ("/genre/pop", ok),
+            ("/genre/pop?page=2", ok),
+            ("/genre/pop?from=3", ok),
+            ("/genre/pop?from=2&page=3", ok),
+            ("/genre/r-and-b?from=nope&page=-1", ok),
+            ("/genre/no-such-genre", StatusCode::NOT_FOUND),
+            ("/genre/Not%20A%20Slug", StatusCode::NOT_FOUND),
+        ]),
         "artist" => vec![
             (format!("/artist/{artist_id}"), ok),
             ("/artist/999999".into(), StatusCode::NOT_FOUND),

@@ -1,4 +1,4 @@
-import { DEFAULT_LETTER, MAX_API_PAGE, MAX_BROWSE_PAGE, links } from '../../generated/contract';
+import { DEFAULT_LETTER, MAX_API_PAGE, MAX_BROWSE_PAGE, links, routes } from '../../generated/contract';
 import { getSearchParam } from '../../lib/url';
 
 /*
@@ -42,16 +42,23 @@ export interface BrowseParams {
 
 export function parseBrowseSearch(search: string): BrowseParams {
   const letterParam = parseLetter(getSearchParam(search, 'letter'));
-  const rawFrom = wholeNumber(getSearchParam(search, 'from'));
-  const from = rawFrom === null ? 1 : Math.min(Math.max(rawFrom, 1), MAX_API_PAGE);
-  const rawPage = wholeNumber(getSearchParam(search, 'page'));
   return {
     letterParam,
     letter: letterParam ?? DEFAULT_LETTER,
-    from,
-    page: rawPage === null ? from : Math.min(Math.max(rawPage, from), from + MAX_BROWSE_PAGE - 1),
+    ...parsePageSpan(search),
     refresh: getSearchParam(search, 'refresh') === 'true',
   };
+}
+
+/**
+ * The pages a paged list page (a browse letter, a genre) shows for its `?from=&page=`:
+ * pages from..page (`PageSpan::lenient` on the server).
+ */
+export function parsePageSpan(search: string): { from: number; page: number } {
+  const rawFrom = wholeNumber(getSearchParam(search, 'from'));
+  const from = rawFrom === null ? 1 : Math.min(Math.max(rawFrom, 1), MAX_API_PAGE);
+  const rawPage = wholeNumber(getSearchParam(search, 'page'));
+  return { from, page: rawPage === null ? from : Math.min(Math.max(rawPage, from), from + MAX_BROWSE_PAGE - 1) };
 }
 
 /**
@@ -62,4 +69,13 @@ export function parseBrowseSearch(search: string): BrowseParams {
 export function browseHref(letter: string, page = 1, from = 1): string {
   if (from > 1) return page > from ? links.browseNumberedPage(letter, from, page) : links.browseNumbered(letter, from);
   return page > 1 ? links.browseLetterPage(letter, page) : links.browseLetter(letter);
+}
+
+/**
+ * `/genre/pop` (page 1), `/genre/pop?page=3` (pages 1 to 3), `/genre/pop?from=4` (page 4
+ * alone, its own address) and `/genre/pop?from=4&page=5`, as browse's.
+ */
+export function genreHref(slug: string, page = 1, from = 1): string {
+  if (from > 1) return page > from ? links.genreNumberedPage(slug, from, page) : links.genreNumbered(slug, from);
+  return page > 1 ? links.genrePage(slug, page) : routes.genre.href(slug);
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { titles } from '../../generated/contract';
 import { getSearchParam } from '../../lib/url';
-import { browseHref, parseBrowseSearch, parseLetter, parsePage } from './browse-params';
+import { browseHref, genreHref, parseBrowseSearch, parseLetter, parsePage, parsePageSpan } from './browse-params';
 import { normalizeSearchQuery, searchPath, searchTarget } from './search/search-query';
 import { searchTitle } from './search/search-page';
 import cases from '../../generated/browse-params.cases.json';
-import { pagerNumbers } from './browse/browse-pager';
+import { pagerNumbers } from './numbered-pager';
 
 describe('search query', () => {
   it('trims and ignores empty text', () => {
@@ -77,6 +77,15 @@ describe('browse parameters across the boundary', () => {
         .join('&');
       const parsed = parseBrowseSearch(`?${search}`);
       expect({ letterParam: parsed.letterParam, letter: parsed.letter, from: parsed.from, page: parsed.page }, search).toEqual(expected);
+      // A genre's pages are read by the same rule.
+      expect(parsePageSpan(`?${search}`), search).toEqual({ from: expected.from, page: expected.page });
     }
+  });
+
+  it("link a genre's pages as browse's", () => {
+    expect(genreHref('r-and-b')).toBe('/genre/r-and-b');
+    expect(genreHref('pop', 2)).toBe('/genre/pop?page=2');
+    expect(genreHref('pop', 4, 4)).toBe('/genre/pop?from=4');
+    expect(genreHref('pop', 5, 4)).toBe('/genre/pop?from=4&page=5');
   });
 });

@@ -29,6 +29,12 @@ export const queries = {
   /** One page of the search screen's results, as cards. */
   searchCards: (query: string, page: number) => read(api.searchCards(query, page), STALE_SEARCH),
   browse: (letter: string, page: number) => read(api.browse(letter, page), STALE_BROWSE),
+  /** One page of a genre's artists. */
+  genre: (slug: string, page: number) => read(api.genre(slug, page), STALE_BROWSE),
+  /** One artist's genres with their pages' slugs (the chips' links). */
+  artistGenres: (id: string | number) => read(api.artistGenres(id)),
+  /** The genres a search offers beside its artists. */
+  genres: (query: string) => read(api.genres(query), STALE_SEARCH),
   /** The latest videos of the channel an artist's soloVideoLink names (content's endpoint). */
   artistChannelVideos: (url: string) => read(api.artistChannelVideos(url), STALE_ARTIST_VIDEOS),
 };

@@ -351,7 +351,7 @@ async fn items_by_title(
         .entities
         .into_values()
         .filter(|e| e.id.is_some())
-        .filter_map(|e| Some((e.sitelinks.get("enwiki")?.title.clone(), e)))
+        .filter_map(|e| Some((e.sitelinks.enwiki.as_ref()?.title.clone(), e)))
         .collect())
 }
 

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::Value;
 
 pub const IMAGE: &str = "P18";
@@ -20,6 +21,12 @@ pub const INCEPTION: &str = "P571";
 pub const HAS_PART: &str = "P527";
 pub const START_TIME: &str = "P580";
 pub const END_TIME: &str = "P582";
+pub const INSTANCE_OF: &str = "P31";
+pub const OCCUPATION: &str = "P106";
+pub const GENRE: &str = "P136";
+pub const PLACE_OF_BIRTH: &str = "P19";
+pub const LOCATION_OF_FORMATION: &str = "P740";
+pub const COUNTRY_OF_ORIGIN: &str = "P495";
 
 /// The answer of `wbgetentities`: found items by id, and "-1", "-2"... for titles with
 /// no item (`missing`).
@@ -29,15 +36,30 @@ pub struct Entities {
     pub entities: HashMap<String, Entity>,
 }
 
+/// An item, reading only what the catalogue uses: each property's statements are kept
+/// as their JSON text and parsed when asked for (an artist's item has a hundred
+/// properties with their references; a few are read), and of the labels and sitelinks
+/// only the English and multilingual ones.
 #[derive(Debug, Deserialize)]
 pub struct Entity {
     pub id: Option<String>,
     #[serde(default)]
-    pub claims: HashMap<String, Vec<Claim>>,
+    claims: HashMap<String, Box<RawValue>>,
     #[serde(default)]
-    pub sitelinks: HashMap<String, Sitelink>,
+    pub sitelinks: Sitelinks,
     #[serde(default)]
-    pub labels: HashMap<String, Label>,
+    labels: Labels,
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct Sitelinks {
+    pub enwiki: Option<Sitelink>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct Labels {
+    en: Option<Label>,
+    mul: Option<Label>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -94,21 +116,23 @@ pub fn title_of(link_title: &str) -> String {
 impl Entity {
     /// The statements for `property` that count: the preferred ones if any, else the
     /// normal ones (deprecated never), with a value.
-    fn best(&self, property: &str) -> Vec<&Claim> {
-        let claims = self.claims.get(property).map_or(&[][..], Vec::as_slice);
-        let with_value = |c: &&Claim| c.mainsnak.value().is_some();
-        let preferred: Vec<&Claim> = claims
-            .iter()
-            .filter(|c| c.rank == "preferred")
+    /// (A property whose statements do not have the documented shape has none.)
+    fn best(&self, property: &str) -> Vec<Claim> {
+        let claims: Vec<Claim> = self
+            .claims
+            .get(property)
+            .and_then(|raw| serde_json::from_str(raw.get()).ok())
+            .unwrap_or_default();
+        let with_value = |c: &Claim| c.mainsnak.value().is_some();
+        let (preferred, rest): (Vec<Claim>, Vec<Claim>) = claims
+            .into_iter()
             .filter(with_value)
-            .collect();
+            .partition(|c| c.rank == "preferred");
         if !preferred.is_empty() {
             return preferred;
         }
-        claims
-            .iter()
+        rest.into_iter()
             .filter(|c| c.rank != "deprecated")
-            .filter(with_value)
             .collect()
     }
 
@@ -118,6 +142,14 @@ impl Entity {
             .into_iter()
             .find_map(|c| c.mainsnak.value()?.as_str().map(str::to_owned))
             .filter(|s| !s.trim().is_empty())
+    }
+
+    /// The item ids `property` names (instance of, occupation, genres, places).
+    pub fn items(&self, property: &str) -> Vec<String> {
+        self.best(property)
+            .into_iter()
+            .filter_map(|c| Some(c.mainsnak.value()?.get("id")?.as_str()?.to_owned()))
+            .collect()
     }
 
     /// The first monolingual text of `property` (birth name).
@@ -169,17 +201,20 @@ impl Entity {
     /// The item's name to show: its English label, else its multilingual (`mul`) one,
     /// where the knowledge base now keeps names that read alike in every language.
     pub fn readable_label(&self) -> Option<String> {
-        ["en", "mul"]
-            .iter()
-            .find_map(|language| self.labels.get(*language))
+        [&self.labels.en, &self.labels.mul]
+            .into_iter()
+            .find_map(Option::as_ref)
             .map(|label| label.value.trim().to_owned())
             .filter(|name| !name.is_empty())
     }
 }
 
+/// A spell: start year, end year, whether an end is stated.
+pub(crate) type Spell = (Option<i32>, Option<i32>, bool);
+
 /// Spells from sorted start and end years: each start ends at the first end from it
 /// up to the next start (none: still on). No years at all: None.
-fn spells(starts: &[i32], ends: &[i32]) -> Option<Vec<(Option<i32>, Option<i32>, bool)>> {
+pub(crate) fn spells(starts: &[i32], ends: &[i32]) -> Option<Vec<Spell>> {
     if starts.is_empty() {
         let last_end = ends.last().copied()?;
         return Some(vec![(None, Some(last_end), true)]);

@@ -2,7 +2,7 @@
 //! Graph and JSON-LD computed from the same data the page renders.
 
 use serde_json::{json, Value};
-use sound_atlas_catalog::{share_picture, Artist, ArtistDetails, Letter};
+use sound_atlas_catalog::{reads, share_picture, Artist, ArtistDetails, Genre, GenrePage, Letter};
 use sound_atlas_contract::pages::{descriptions, images, links, routes, titles, SITE_NAME};
 
 use crate::head::{breadcrumb_list, crumb, Head, HeadImage, DEFAULT_DESCRIPTION};
@@ -71,6 +71,62 @@ pub fn browse(origin: &str, letter: Option<Letter>, from: usize) -> Head {
     }
 }
 
+/// A genre's page (or its numbered page `from`, its own canonical): a `CollectionPage`
+/// whose `mainEntity` lists the artists shown, with its place in the site as a
+/// `BreadcrumbList` (Home, the genre).
+pub fn genre(origin: &str, genre: &Genre, from: usize, shown: &[&GenrePage]) -> Head {
+    let first_path = routes::GENRE.href(&[&genre.slug]);
+    let canonical_path = if from > 1 {
+        links::GENRE_NUMBERED.fill_with(
+            &[&genre.slug, &from],
+            sound_atlas_contract::encode_uri_component,
+        )
+    } else {
+        first_path.clone()
+    };
+    let title = titles::GENRE.fill(&[&genre.name]);
+    let description = descriptions::GENRE.fill(&[&genre.name]);
+    let items: Vec<Value> = shown
+        .iter()
+        .flat_map(|page| {
+            let skip = (page.page - 1) * page.page_size;
+            page.artists.iter().enumerate().map(move |(i, artist)| {
+                json!({
+                    "@type": "ListItem",
+                    "position": skip + i + 1,
+                    "name": artist.title,
+                    "url": format!("{origin}{}", routes::ARTIST.href(&[&artist.id])),
+                })
+            })
+        })
+        .collect();
+    let collection = json!({
+        "@context": "https://schema.org",
+        "@type": "CollectionPage",
+        "name": title,
+        "description": description,
+        "url": format!("{origin}{canonical_path}"),
+        "about": { "@type": "Thing", "name": genre.name },
+        "isPartOf": { "@type": "WebSite", "name": SITE_NAME, "url": format!("{origin}/") },
+        "mainEntity": {
+            "@type": "ItemList",
+            "numberOfItems": genre.artists,
+            "itemListOrder": "https://schema.org/ItemListOrderAscending",
+            "itemListElement": items,
+        },
+    });
+    let crumbs = breadcrumb_list(vec![
+        crumb(1, "Home", format!("{origin}/")),
+        crumb(2, &genre.name, format!("{origin}{first_path}")),
+    ]);
+    Head {
+        json_ld: vec![collection, crumbs],
+        ..Head::website(title, description, canonical_path)
+    }
+}
+
+/// An artist's page; one without a biography yet is thin and asks not to be indexed
+/// until it has one (it is left out of the sitemaps too).
 pub fn artist(origin: &str, artist: &Artist, details: Option<&ArtistDetails>) -> Head {
     let path = routes::ARTIST.href(&[&artist.id]);
     let description = descriptions::from_text(
@@ -102,6 +158,7 @@ pub fn artist(origin: &str, artist: &Artist, details: Option<&ArtistDetails>) ->
             ),
             breadcrumbs,
         ],
+        robots: (!reads::has_biography(artist)).then_some("noindex"),
         ..Head::website(titles::ARTIST.fill(&[&artist.title]), description, path)
     }
 }

@@ -1,4 +1,4 @@
-//! Pages of the public catalogue: home, browse, artist, search. Routes come from the
+//! Pages of the public catalogue: home, browse, genre, artist, search. Routes come from the
 //! contract's route table; each handler prefetches through `sound_atlas_catalog::reads`
 //! under the contract's API paths.
 
@@ -9,8 +9,8 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
-use sound_atlas_catalog::{reads, ArtistId, PageNumber, SearchQuery};
-use sound_atlas_contract::catalog::{api, lenient_page, BrowseParams};
+use sound_atlas_catalog::{reads, ArtistId, GenreSlug, PageNumber, SearchQuery};
+use sound_atlas_contract::catalog::{api, lenient_page, BrowseParams, PageSpan};
 use sound_atlas_contract::pages::routes;
 use sound_atlas_web::{PathParam, QueryParams};
 
@@ -22,6 +22,7 @@ use crate::state::AppState;
 pub fn router() -> Router<AppState> {
     Router::new()
         .route(routes::BROWSE.path.0, get(browse))
+        .route(routes::GENRE.path.0, get(genre))
         .route(routes::SEARCH.path.0, get(search_form))
         .route(routes::SEARCH_RESULTS.path.0, get(search))
 }
@@ -78,6 +79,70 @@ async fn browse(
     state.renderer.render(&request, page).await
 }
 
+/// A genre's artists: like a browse letter, `?from=` and `?page=` render pages
+/// from..=page, so Load More and the numbered pages are plain links. An address naming
+/// a genre loosely (`/genre/R&B`, `/genre/Hip%20Hop`) redirects to its slug; one that
+/// names no genre is the site's not-found page (404), its data keyed as the browser asks.
+async fn genre(
+    State(state): State<AppState>,
+    request: PageRequest,
+    PathParam(raw_slug): PathParam,
+    params: QueryParams,
+) -> Response {
+    if let Ok(Some(slug)) = reads::genre_slug_named(&state.catalog, &raw_slug).await {
+        let query = request
+            .uri()
+            .query()
+            .map(|q| format!("?{q}"))
+            .unwrap_or_default();
+        let target = format!("{}{query}", routes::GENRE.href(&[&slug]));
+        return Redirect::permanent(&target).into_response();
+    }
+    let shown = PageSpan::lenient(params.get("page"), params.get("from"));
+    let mut results = Vec::with_capacity(shown.page - shown.from + 1);
+    match GenreSlug::parse(&raw_slug) {
+        Ok(slug) => {
+            for page in PageNumber::range(shown.from, shown.page) {
+                results.push((page.get(), reads::genre(&state.catalog, &slug, page).await));
+            }
+        }
+        Err(err) => results.push((shown.from, Err(err))),
+    }
+    let (status, head) = match &results[0].1 {
+        Ok(first) => {
+            let pages: Vec<_> = results
+                .iter()
+                .filter_map(|(_, r)| r.as_ref().ok())
+                .collect();
+            (
+                StatusCode::OK,
+                head::genre(
+                    &state.renderer.site().public_url,
+                    &first.genre,
+                    shown.from,
+                    &pages,
+                ),
+            )
+        }
+        Err(err) => (
+            err.status(),
+            crate::head::Head::not_found(request.uri().path()),
+        ),
+    };
+    let prefetched = results
+        .iter()
+        .map(|(page, result)| prefetch(api::GENRE.path(&[&raw_slug, page]), result))
+        .collect();
+    let page = Page {
+        route: routes::GENRE.id,
+        private: false,
+        status,
+        head,
+        prefetched,
+    };
+    state.renderer.render(&request, page).await
+}
+
 /// Artist detail, with its neighbours in the full list, related artists, what the open
 /// music data sources add (photo credit, listen links, albums, members) and what
 /// `featured` reads for the artist (the content's videos: composed by the pages' router).
@@ -97,11 +162,13 @@ pub async fn artist(
             let neighbors = reads::neighbors(catalog, id).await;
             let related = reads::related(catalog, id).await;
             let details = reads::artist_details(catalog, id).await;
+            let genres = reads::artist_genres(catalog, id).await;
             let videos = featured(&artist).await;
             let mut prefetched = vec![
                 prefetch(api::NEIGHBORS.path(&[&id]), &neighbors),
                 prefetch(api::RELATED.path(&[&id]), &related),
                 prefetch(api::ARTIST_DETAILS.path(&[&id]), &details),
+                prefetch(api::ARTIST_GENRES.path(&[&id]), &genres),
             ];
             prefetched.extend(videos);
             Page {
@@ -176,7 +243,9 @@ async fn search_page(
     }
     let (status, prefetched) = match SearchQuery::parse(Some(query)) {
         Ok(parsed) => {
-            let mut prefetched = Vec::with_capacity(pages);
+            let genres = reads::genres_matching(&state.catalog, &parsed).await;
+            let mut prefetched = Vec::with_capacity(pages + 1);
+            prefetched.push(prefetch(api::GENRES.path(&[&query]), &genres));
             let mut status = StatusCode::OK;
             for page in PageNumber::up_to(pages) {
                 let result = reads::search_cards(&state.catalog, &parsed, page).await;

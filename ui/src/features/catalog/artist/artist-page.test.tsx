@@ -56,6 +56,7 @@ function seeded(artist = makeArtist(), details: ArtistDetails = plainDetails) {
     { key: api.neighbors(artist.id), status: 200, body: neighbors },
     { key: api.related(artist.id), status: 200, body: related },
     { key: api.artistDetails(artist.id), status: 200, body: details },
+    { key: api.artistGenres(artist.id), status: 200, body: artist.genres.map((name) => ({ name, slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), artists: 3 })) },
   ];
 }
 
@@ -71,6 +72,15 @@ describe('artist page', () => {
     expect(screen.getByText('Smells Like Teen Spirit was named after a deodorant.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Pearl Jam Grunge' })).toBeTruthy();
     expect(document.title).toBe('Nirvana - Sound Atlas');
+  });
+
+  it("links each genre chip to its genre's page, by the slug the server gave", () => {
+    renderApp('/artist/42', seeded(makeArtist({ genres: ['Grunge', 'Alternative Rock'] })));
+    const chips = within(screen.getByRole('list', { name: 'Genres' })).getAllByRole('link');
+    expect(chips.map((chip) => [chip.textContent, chip.getAttribute('href')])).toEqual([
+      ['Grunge', '/genre/grunge'],
+      ['Alternative Rock', '/genre/alternative-rock'],
+    ]);
   });
 
   it('shows Listen On links only for present providers, as real external links', () => {

@@ -9,7 +9,7 @@ import { isNotFound } from '../../../lib/http-error';
 import { queries } from '../queries';
 import { ARTIST_SWIPE } from '../../../lib/swipe';
 import { descriptions, images, links, routes, titles } from '../../../generated/contract';
-import type { Artist, ArtistDetails, ArtistSummary, Neighbors } from '../../../generated/contract';
+import type { Artist, ArtistDetails, ArtistSummary, Genre, Neighbors } from '../../../generated/contract';
 import { isWikimediaUrl, normalizeImageUrl } from '../../../lib/url';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { pageDescription, useDocumentHead, useNotFoundHead, type DocumentHead } from '../../../lib/use-document-head';
@@ -98,6 +98,7 @@ export function ArtistPage() {
   const neighborsQuery = useQuery({ ...queries.neighbors(id), enabled });
   const relatedQuery = useQuery({ ...queries.related(id), enabled });
   const detailsQuery = useQuery({ ...queries.artistDetails(id), enabled });
+  const genresQuery = useQuery({ ...queries.artistGenres(id), enabled });
 
   const { origin } = useAppEnv();
   const notFound = artistQuery.isError && isNotFound(artistQuery.error);
@@ -143,6 +144,7 @@ export function ArtistPage() {
           key={artistQuery.data.id}
           artist={artistQuery.data}
           details={detailsQuery.data}
+          genres={genresQuery.data}
           neighbors={neighborsQuery.data}
           related={relatedQuery.data}
           relatedPending={relatedQuery.isPending && enabled}
@@ -155,12 +157,15 @@ export function ArtistPage() {
 function ArtistDetail({
   artist,
   details,
+  genres,
   neighbors,
   related,
   relatedPending,
 }: {
   artist: Artist;
   details: ArtistDetails | undefined;
+  /** The artist's genres with their pages' slugs: each chip links to its genre's page. */
+  genres: Genre[] | undefined;
   neighbors: Neighbors | undefined;
   related: ArtistSummary[] | undefined;
   relatedPending: boolean;
@@ -220,6 +225,7 @@ function ArtistDetail({
   const [shownSrc, setShownSrc] = useState<string | null>(() => normalizeImageUrl(artist.imageUrl));
   const facts = artistFacts(artist, details?.beganOn ?? null);
   const paragraphs = bioParagraphs(artist.bio);
+  const genreSlugs = new Map((genres ?? []).map((genre) => [genre.name, genre.slug]));
   const listen = details?.listen ?? [];
   const credit = shownSrc !== null ? details?.imageCredit : null;
   const shareUrl = `${origin}/artist/${artist.id}`;
@@ -279,11 +285,20 @@ function ArtistDetail({
             </h1>
             {artist.genres.length > 0 ? (
               <ul className="tag-list" aria-label="Genres">
-                {artist.genres.map((genre) => (
-                  <li key={genre} className="tag">
-                    {genre}
-                  </li>
-                ))}
+                {artist.genres.map((genre) => {
+                  const slug = genreSlugs.get(genre);
+                  return (
+                    <li key={genre} className="tag">
+                      {slug ? (
+                        <Link to={routes.genre.href(slug)} className="tag-link">
+                          {genre}
+                        </Link>
+                      ) : (
+                        genre
+                      )}
+                    </li>
+                  );
+                })}
               </ul>
             ) : (
               <p className="muted">No genres available</p>

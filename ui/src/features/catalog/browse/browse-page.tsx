@@ -5,20 +5,16 @@ import { useNavigate } from '../../../lib/navigation';
 import { Link } from '../../../components/link';
 import { browseKeys } from '../queries';
 import { isHydrated } from '../../../lib/hydration';
-import { BROWSE_PAGE_SIZE, LETTERS } from '../../../generated/contract';
+import { LETTERS } from '../../../generated/contract';
 import { browseHref, parseBrowseSearch } from '../browse-params';
 import { queries } from '../queries';
 import { scrollToTop } from '../../../lib/scroll';
 import { descriptions, routes, titles } from '../../../generated/contract';
-import type { ArtistSummary } from '../../../generated/contract';
 import { siteHead, useDocumentHead, type DocumentHead } from '../../../lib/use-document-head';
 import { useAppEnv } from '../../../lib/app-state';
-import { ArtistCard } from '../../../components/artist-card';
-import { CardSkeletons } from '../../../components/skeletons';
 import { RefreshIcon } from '../../../components/icons';
-import { BrowsePager } from './browse-pager';
+import { PagedArtists, shownPages } from '../paged-artists';
 import { loadBrowseState, pageFor, restoreHref, saveScroll, saveSelection } from './browse-state';
-import '../load-more.css';
 import './browse.css';
 
 /** Browse's head as the server writes it: the description names the URL's letter. */
@@ -42,22 +38,7 @@ export function BrowsePage() {
   const pageNumbers = Array.from({ length: page - from + 1 }, (_, i) => from + i);
   const results = useQueries({ queries: pageNumbers.map((n) => queries.browse(letter, n)) });
 
-  // Pages shown: the consecutive loaded ones from page 1.
-  const artists: ArtistSummary[] = [];
-  let loadedPages = 0;
-  for (const result of results) {
-    if (!result.data) break;
-    artists.push(...result.data.artists);
-    loadedPages += 1;
-  }
-  const total = results[0]?.data?.total ?? null;
-  const firstError = results.find((result) => result.isError)?.error ?? null;
-  const firstPending = results[0]?.isPending ?? true;
-  const loadingMore = !firstPending && results.some((result) => result.isPending);
-  const skipped = (from - 1) * BROWSE_PAGE_SIZE;
-  const pendingCount = total === null ? 0 : Math.max(0, Math.min(total, page * BROWSE_PAGE_SIZE) - skipped - artists.length);
-  const allLoaded = loadedPages === pageNumbers.length;
-  const hasMore = total !== null && allLoaded && page * BROWSE_PAGE_SIZE < total;
+  const { total, allLoaded } = shownPages(results);
 
   // Resume the session's letter/page when the URL names no letter; remember the
   // scroll position to restore when returning. Runs in effects only: the
@@ -188,62 +169,15 @@ export function BrowsePage() {
         </ul>
       </nav>
 
-      {firstError && loadedPages === 0 ? (
-        <div className="state-box" role="alert">
-          <p>
-            <strong className="state-title">Error:</strong> Could not load artists. Please try again later.
-          </p>
-          <button type="button" className="btn btn-primary" onClick={() => void refetchLetter()}>
-            Try Again
-          </button>
-        </div>
-      ) : firstPending ? (
-        <div className="artist-grid" role="status" aria-busy="true" aria-label="Loading artists">
-          <CardSkeletons count={BROWSE_PAGE_SIZE} />
-        </div>
-      ) : total === 0 ? (
-        <div className="state-box">
-          <p>No artists found for this letter. Try another one!</p>
-        </div>
-      ) : (
-        <>
-          <div className="artist-grid" aria-busy={loadingMore}>
-            {artists.map((artist) => (
-              <ArtistCard key={artist.id} artist={artist} headingLevel={2} />
-            ))}
-            {loadingMore && <CardSkeletons count={Math.min(pendingCount, BROWSE_PAGE_SIZE)} />}
-          </div>
-          <div className="load-more">
-            <p className="load-more-count">
-              {from === 1 ? `Showing ${artists.length} of ${total}` : `Showing ${skipped + 1}–${skipped + artists.length} of ${total}`}
-            </p>
-            {hasMore && (
-              <Link
-                to={browseHref(letter, page + 1, from)}
-                replace
-                state={{ keepScroll: true }}
-                className="btn btn-primary btn-lg"
-              >
-                Load More
-              </Link>
-            )}
-            {loadingMore && (
-              <p className="load-more-status" role="status">
-                Loading more artists...
-              </p>
-            )}
-            <BrowsePager letter={letter} from={from} page={page} pages={Math.ceil((total ?? 0) / BROWSE_PAGE_SIZE)} />
-            {firstError && loadedPages > 0 && (
-              <p className="load-more-status" role="alert">
-                Could not load more artists.{' '}
-                <button type="button" className="link-btn" onClick={() => void refetchLetter()}>
-                  Try again
-                </button>
-              </p>
-            )}
-          </div>
-        </>
-      )}
+      <PagedArtists
+        results={results}
+        from={from}
+        page={page}
+        href={(n, first) => browseHref(letter, n, first)}
+        pagerLabel={letter === '#' ? 'numbers' : letter}
+        onRetry={() => void refetchLetter()}
+        empty={<p>No artists found for this letter. Try another one!</p>}
+      />
     </div>
   );
 }

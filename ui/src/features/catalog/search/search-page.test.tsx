@@ -52,6 +52,19 @@ describe('search page', () => {
     expect(screen.getByRole('search', { name: 'Search artists' })).toBeTruthy();
   });
 
+  it('offers the pages of the genres the query names, each with its count', () => {
+    renderApp('/search/rock', [
+      { key: api.genres('rock'), status: 200, body: [{ name: 'Rock', slug: 'rock', artists: 52 }, { name: 'Hard Rock', slug: 'hard-rock', artists: 1 }] },
+      { key: api.searchCards('rock', 1), status: 200, body: { query: 'rock', page: 1, pageSize: 12, total: 0, artists: [] } },
+    ]);
+    const genres = screen.getByRole('navigation', { name: 'Matching genres' });
+    const links = genres.querySelectorAll('a');
+    expect([...links].map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Rock (52 artists)', '/genre/rock'],
+      ['Hard Rock (1 artist)', '/genre/hard-rock'],
+    ]);
+  });
+
   it('summarises counts', () => {
     expect(resultsSummary(1, 'x')).toBe('Found 1 result for "x"');
     expect(resultsSummary(3, 'x')).toBe('Found 3 results for "x"');

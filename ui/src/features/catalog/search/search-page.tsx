@@ -1,14 +1,15 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useLocation, useParams } from 'react-router';
 import { useNavigate } from '../../../lib/navigation';
 import { Link } from '../../../components/link';
 import { isHttpError } from '../../../lib/http-error';
 import { queries } from '../queries';
 import { normalizeSearchQuery, searchPath, searchTarget } from './search-query';
-import { BROWSE_PAGE_SIZE, links, titles } from '../../../generated/contract';
+import { BROWSE_PAGE_SIZE, MAX_QUERY_CHARS, links, routes, titles } from '../../../generated/contract';
 import type { ArtistSummary } from '../../../generated/contract';
 import { parsePage } from '../browse-params';
+import { artistCount } from '../artist-count';
 import { getSearchParam } from '../../../lib/url';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ArtistCard } from '../../../components/artist-card';
@@ -72,9 +73,32 @@ export function SearchPage() {
           </p>
         </div>
       ) : (
-        <SearchResults query={query} page={parsePage(getSearchParam(location.search, 'page'))} />
+        <>
+          {Array.from(query).length <= MAX_QUERY_CHARS && <SearchGenres query={query} />}
+          <SearchResults query={query} page={parsePage(getSearchParam(location.search, 'page'))} />
+        </>
       )}
     </div>
+  );
+}
+
+/** The genres whose names match the query, each a link to its page ("search artists, bands or genres"). */
+function SearchGenres({ query }: { query: string }) {
+  const { data: genres } = useQuery(queries.genres(query));
+  if (!genres || genres.length === 0) return null;
+  return (
+    <nav className="search-genres" aria-label="Matching genres">
+      <h2 className="search-genres-title">Genres</h2>
+      <ul className="tag-list">
+        {genres.map((genre) => (
+          <li key={genre.slug} className="tag">
+            <Link to={routes.genre.href(genre.slug)} className="tag-link">
+              {genre.name} <span className="tag-count">({artistCount(genre.artists)})</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

@@ -1,7 +1,7 @@
-import { Link } from '../../components/link';
-import { titles } from '../../generated/contract';
-import { useNotFoundHead } from '../../lib/use-document-head';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { Link } from './link';
+import { titles } from '../generated/contract';
+import { useNotFoundHead } from '../lib/use-document-head';
+import { useDocumentTitle } from '../lib/use-document-title';
 import './not-found.css';
 
 export function NotFoundPage() {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../test/render-app';
+import { renderApp } from '../test/render-app';
 
 describe('not-found screen', () => {
   it('renders for unknown paths with the spec texts', () => {

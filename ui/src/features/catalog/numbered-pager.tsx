@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
-import { Link } from '../../../components/link';
-import { browseHref } from '../browse-params';
+import { Link } from '../../components/link';
+import './numbered-pager.css';
 
 /** Pages near the ones shown that the pager names, besides the first and the last. */
 const NEARBY = 2;
@@ -16,19 +16,29 @@ export function pagerNumbers(from: number, page: number, pages: number): (number
   return sorted.flatMap((n, i) => (i > 0 && n - sorted[i - 1] > 1 ? [null, n] : [n]));
 }
 
+export interface NumberedPagerProps {
+  /** What the pages are of, for the navigation's name ("Pages of B"). */
+  label: string;
+  from: number;
+  page: number;
+  pages: number;
+  /** The address of numbered page `n` alone. */
+  href: (n: number) => string;
+}
+
 /**
- * A letter's numbered pages: first, last and nearby, with previous and next. Plain
- * links, so they work without JavaScript and crawlers reach every page; each numbered
- * page is its own address (`?from=`), beside the spec's Load More.
+ * A list's numbered pages (a browse letter, a genre): first, last and nearby, with
+ * previous and next. Plain links, so they work without JavaScript and crawlers reach
+ * every page; each numbered page is its own address (`?from=`), beside Load More.
  */
-export function BrowsePager({ letter, from, page, pages }: { letter: string; from: number; page: number; pages: number }) {
+export function NumberedPager({ label, from, page, pages, href }: NumberedPagerProps) {
   if (pages <= 1) return null;
   return (
-    <nav className="browse-pager" aria-label={`Pages of ${letter === '#' ? 'numbers' : letter}`}>
+    <nav className="numbered-pager" aria-label={`Pages of ${label}`}>
       <ul>
         {from > 1 && (
           <li>
-            <Link to={browseHref(letter, from - 1, from - 1)} rel="prev" className="browse-pager-step">
+            <Link to={href(from - 1)} rel="prev" className="numbered-pager-step">
               Previous
             </Link>
           </li>
@@ -36,14 +46,14 @@ export function BrowsePager({ letter, from, page, pages }: { letter: string; fro
         {pagerNumbers(from, page, pages).map((n, i) => (
           <Fragment key={n ?? `gap-${i}`}>
             {n === null ? (
-              <li aria-hidden="true" className="browse-pager-gap">
+              <li aria-hidden="true" className="numbered-pager-gap">
                 …
               </li>
             ) : (
               <li>
                 <Link
-                  to={browseHref(letter, n, n)}
-                  className={n >= from && n <= page ? 'browse-pager-link browse-pager-link--shown' : 'browse-pager-link'}
+                  to={href(n)}
+                  className={n >= from && n <= page ? 'numbered-pager-link numbered-pager-link--shown' : 'numbered-pager-link'}
                   aria-current={n === from ? 'page' : undefined}
                   aria-label={`Page ${n}`}
                 >
@@ -55,7 +65,7 @@ export function BrowsePager({ letter, from, page, pages }: { letter: string; fro
         ))}
         {page < pages && (
           <li>
-            <Link to={browseHref(letter, page + 1, page + 1)} rel="next" className="browse-pager-step">
+            <Link to={href(page + 1)} rel="next" className="numbered-pager-step">
               Next
             </Link>
           </li>

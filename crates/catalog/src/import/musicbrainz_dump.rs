@@ -1,0 +1,204 @@
+//! `sound-atlas import musicbrainz-dump <file>`: MusicBrainz's artist JSON dump (one
+//! artist JSON document per line: the `mbdump/artist` file of `artist.tar.xz`; the
+//! archive itself, the file taken out of it, or that file xz-compressed), used only
+//! where it adds what the catalogue lacks: for artists it already has (matched by their
+//! MusicBrainz id), the date born or formed, where they come from and their genres,
+//! each only while empty. Read as a stream, written 500 artists at a time in one
+//! transaction (a malformed line changes nothing), each field it sets recorded with
+//! its source ("musicbrainz"), as `enrich` records it.
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader};
+
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,
+    EntityTrait, QueryFilter, TransactionTrait,
+};
+use serde::Deserialize;
+use sound_atlas_entity::artist;
+use sound_atlas_import::{ImportError, Progress, Report};
+
+use super::dump::{self, Lines};
+use super::enrich::MUSICBRAINZ;
+use super::open_data;
+use crate::enrichment;
+use crate::write::{now_unix, UPSERT_BATCH};
+
+/// One line of the dump: what this import reads of an artist.
+#[derive(Debug, Deserialize)]
+struct DumpArtist {
+    id: String,
+    #[serde(rename = "life-span", default)]
+    life_span: Option<LifeSpan>,
+    #[serde(default)]
+    area: Option<Area>,
+    #[serde(rename = "begin-area", default)]
+    begin_area: Option<Area>,
+    #[serde(default)]
+    genres: Vec<Genre>,
+}
+
+#[derive(Debug, Deserialize)]
+struct LifeSpan {
+    begin: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct Area {
+    name: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct Genre {
+    name: String,
+}
+
+/// Reads the dump at `path`; with `dry_run`, counts and writes nothing.
+pub async fn import(
+    db: &DatabaseConnection,
+    path: &str,
+    dry_run: bool,
+) -> Result<Report, ImportError> {
+    let mut reader = dump::open(path)?;
+    let head = reader
+        .fill_buf()
+        .map_err(|err| ImportError::Input(format!("reading {path}: {err}")))?;
+    // A tar archive says "ustar" at byte 257 of its first header.
+    if head.get(257..262) != Some(b"ustar") {
+        return write(db, Lines::new(reader, path), dry_run).await;
+    }
+    let unreadable = |err: std::io::Error| ImportError::Input(format!("reading {path}: {err}"));
+    let mut archive = tar::Archive::new(reader);
+    for entry in archive.entries().map_err(unreadable)? {
+        let entry = entry.map_err(unreadable)?;
+        if entry.path().map_err(unreadable)?.ends_with("mbdump/artist") {
+            let lines = Lines::new(BufReader::with_capacity(1 << 16, entry), path);
+            return write(db, lines, dry_run).await;
+        }
+    }
+    Err(ImportError::Input(format!(
+        "{path}: the archive has no mbdump/artist file"
+    )))
+}
+
+async fn write<R: BufRead>(
+    db: &DatabaseConnection,
+    mut lines: Lines<R>,
+    dry_run: bool,
+) -> Result<Report, ImportError> {
+    let mut report = Report::new(if dry_run {
+        "Artists completed from MusicBrainz's dump (dry run: nothing written)"
+    } else {
+        "Artists completed from MusicBrainz's dump"
+    });
+    let txn = db.begin().await?;
+    let progress = Progress::counting("MusicBrainz dump: artists read");
+    let mut batch = Vec::with_capacity(UPSERT_BATCH);
+    let retrieved_at = now_unix();
+    while let Some((number, line)) = lines.next_line()? {
+        let line = line.trim_ascii();
+        if line.is_empty() {
+            continue;
+        }
+        let artist: DumpArtist = serde_json::from_slice(line).map_err(|err| {
+            ImportError::Input(format!(
+                "line {number} is not a MusicBrainz artist ({err}); nothing was imported"
+            ))
+        })?;
+        batch.push(artist);
+        if batch.len() >= UPSERT_BATCH {
+            complete(&txn, std::mem::take(&mut batch), retrieved_at, &mut report).await?;
+            progress.tick(number);
+        }
+    }
+    complete(&txn, batch, retrieved_at, &mut report).await?;
+    progress.finish();
+    if dry_run {
+        txn.rollback().await?;
+    } else {
+        txn.commit().await?;
+    }
+    Ok(report)
+}
+
+/// Fills what the catalogue's artists among `batch` lack.
+async fn complete<C: ConnectionTrait>(
+    db: &C,
+    batch: Vec<DumpArtist>,
+    retrieved_at: i64,
+    report: &mut Report,
+) -> Result<(), sea_orm::DbErr> {
+    let by_id: HashMap<&str, &DumpArtist> = batch
+        .iter()
+        .filter(|a| open_data::is_musicbrainz_id(&a.id))
+        .map(|a| (a.id.as_str(), a))
+        .collect();
+    if by_id.is_empty() {
+        return Ok(());
+    }
+    let rows = artist::Entity::find()
+        .filter(artist::Column::MusicbrainzId.is_in(by_id.keys().copied()))
+        .all(db)
+        .await?;
+    let mut sources = Vec::new();
+    for row in rows {
+        let Some(found) = row.musicbrainz_id.as_deref().and_then(|id| by_id.get(id)) else {
+            continue;
+        };
+        let mut fields = Vec::new();
+        let mut update = artist::ActiveModel::from(row.clone());
+        let began = found
+            .life_span
+            .as_ref()
+            .and_then(|l| l.begin.clone())
+            .filter(|b| is_date(b));
+        if let Some(began) = began.filter(|_| row.began_on.is_none()) {
+            let year: Option<i32> = began.get(0..4).and_then(|y| y.parse().ok());
+            // The page never shows a date that contradicts the year it states.
+            if row.year.is_none() || row.year == year {
+                update.year = Set(year);
+                update.began_on = Set(Some(began));
+                fields.push("began_on");
+            }
+        }
+        let area = [&found.begin_area, &found.area]
+            .into_iter()
+            .find_map(|a| a.as_ref()?.name.clone().filter(|n| !n.trim().is_empty()));
+        if let Some(area) = area.filter(|_| row.origin.as_deref().is_none_or(str::is_empty)) {
+            update.origin = Set(Some(area));
+            fields.push("origin");
+        }
+        let genres: Vec<String> = found
+            .genres
+            .iter()
+            .map(|g| open_data::genre_name(&g.name))
+            .filter(|g| !g.is_empty())
+            .collect();
+        if !genres.is_empty() && matches!(row.genres.trim(), "" | "[]") {
+            update.genres = Set(serde_json::to_string(&genres).expect("strings serialize"));
+            fields.push("genres");
+        }
+        if fields.is_empty() {
+            report.unchanged += 1;
+            continue;
+        }
+        update.updated_at = Set(Some(now_unix()));
+        update.update(db).await?;
+        report.updated += 1;
+        sources.extend(fields.into_iter().map(|field| (row.id, field)));
+    }
+    enrichment::record_sources(db, sources, MUSICBRAINZ, retrieved_at).await?;
+    Ok(())
+}
+
+/// A date as MusicBrainz writes it, to its precision: "1970", "1970-06", "1970-06-27".
+fn is_date(text: &str) -> bool {
+    matches!(text.len(), 4 | 7 | 10)
+        && text.bytes().enumerate().all(|(i, b)| {
+            if i == 4 || i == 7 {
+                b == b'-'
+            } else {
+                b.is_ascii_digit()
+            }
+        })
+}

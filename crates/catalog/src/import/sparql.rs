@@ -1,0 +1,382 @@
+//! `sound-atlas import wikidata-sparql`: the same artists as the dump import, from the
+//! knowledge base's query service (SPARQL 1.1 JSON results,
+//! `application/sparql-results+json`), for owners who do not want the whole dump.
+//!
+//! Pages of items are read in the order of their addresses, each page after the last
+//! item of the one before (keyset paging: an item added or removed meanwhile shifts no
+//! page, as an offset would). Each page is written in its own transaction together
+//! with its last item (`import_checkpoints`), so an interrupted run is continued by the
+//! next one from the page after the last it wrote; a run that reaches the end clears
+//! the checkpoint, and `--restart` ignores it. One request at a time, paced, with the
+//! polite client's retries after "slow down" answers.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::time::Duration;
+
+use sea_orm::sea_query::OnConflict;
+use sea_orm::{
+    ActiveValue::Set, ConnectionTrait, DatabaseConnection, EntityTrait, TransactionTrait,
+};
+use serde::Deserialize;
+use sound_atlas_entity::import_checkpoint;
+use sound_atlas_import::polite::{Polite, Politeness};
+use sound_atlas_import::{ImportError, Progress, Report};
+
+use super::enrich::wikidata::{self, title_of};
+use super::enrich::WIKIDATA;
+use super::open_data::{self, OpenArtist, Writer};
+use crate::enrichment::MemberSpell;
+use crate::write::{now_unix, UpsertCounts};
+
+/// The checkpoint's name.
+const CHECKPOINT: &str = "wikidata-sparql";
+const ENTITY: &str = "http://www.wikidata.org/entity/";
+const SPARQL_JSON: &str = "application/sparql-results+json";
+
+#[derive(Debug, Clone)]
+pub struct SparqlConfig {
+    pub endpoint: String,
+    /// Items per request.
+    pub page_size: usize,
+    pub politeness: Politeness,
+    pub dry_run: bool,
+    /// Start from the first item, whatever a previous run stopped at.
+    pub restart: bool,
+    /// `SOUND_ATLAS_CONTACT`: required to call the real service.
+    pub contact: Option<String>,
+}
+
+impl Default for SparqlConfig {
+    fn default() -> Self {
+        SparqlConfig {
+            endpoint: "https://query.wikidata.org/sparql".into(),
+            page_size: 200,
+            // The service cuts a query at 60 s; a page is asked for once a second at most.
+            politeness: Politeness {
+                timeout: Duration::from_secs(70),
+                ..Politeness::paced(Duration::from_secs(1))
+            },
+            dry_run: false,
+            restart: false,
+            contact: sound_atlas_import::contact(),
+        }
+    }
+}
+
+/// Reads every page after the checkpoint and writes its artists.
+pub async fn import(db: &DatabaseConnection, config: &SparqlConfig) -> Result<Report, ImportError> {
+    sound_atlas_import::require_contact(config.contact.as_deref(), &[&config.endpoint])?;
+    let mut client = Polite::new("wikidata-query", config.politeness.clone())?;
+    let page_size = config.page_size.clamp(1, 5000);
+    let mut after = match config.restart {
+        true => None,
+        false => checkpoint(db).await?,
+    };
+    let mut report = Report::new(if config.dry_run {
+        "Artists from the knowledge base's query service (dry run: nothing written)"
+    } else {
+        "Artists from the knowledge base's query service"
+    });
+    if let Some(after) = &after {
+        tracing::info!(
+            after,
+            "continuing after the last item the previous run wrote"
+        );
+    }
+    let progress = Progress::counting("Query service: items read");
+    let mut read = 0;
+    loop {
+        let query = page_query(after.as_deref(), page_size);
+        let answer: Answer = client
+            .get_json_as(&config.endpoint, &[("query", &query)], SPARQL_JSON)
+            .await
+            .map_err(|err| {
+                ImportError::Input(format!(
+                    "the query service: {err} (the pages before were written; run again to continue)"
+                ))
+            })?;
+        let page = Page::of(&answer.results.bindings);
+        let Some(last) = page.last.clone() else {
+            break;
+        };
+        let txn = db.begin().await?;
+        let mut writer = Writer::new(&txn, WIKIDATA);
+        for item in page.items.into_values() {
+            match item.artist() {
+                Ok(artist) => writer.push(artist).await?,
+                Err(why) => report.skip(item.id.clone(), why),
+            }
+        }
+        add(&mut report, writer.finish().await?);
+        if config.dry_run {
+            txn.rollback().await?;
+        } else {
+            save_checkpoint(&txn, Some(&last)).await?;
+            txn.commit().await?;
+        }
+        read += page.count;
+        progress.tick(read);
+        after = Some(last);
+        if page.count < page_size {
+            break;
+        }
+    }
+    progress.finish();
+    if !config.dry_run {
+        save_checkpoint(db, None).await?;
+    }
+    Ok(report)
+}
+
+fn add(report: &mut Report, counts: UpsertCounts) {
+    report.inserted += counts.inserted;
+    report.updated += counts.updated;
+    report.unchanged += counts.unchanged;
+}
+
+async fn checkpoint<C: ConnectionTrait>(db: &C) -> Result<Option<String>, sea_orm::DbErr> {
+    Ok(import_checkpoint::Entity::find_by_id(CHECKPOINT)
+        .one(db)
+        .await?
+        .map(|c| c.position))
+}
+
+/// Records the last item written, or (None) that the import read to the end.
+async fn save_checkpoint<C: ConnectionTrait>(
+    db: &C,
+    last: Option<&str>,
+) -> Result<(), sea_orm::DbErr> {
+    let Some(last) = last else {
+        import_checkpoint::Entity::delete_by_id(CHECKPOINT)
+            .exec(db)
+            .await?;
+        return Ok(());
+    };
+    import_checkpoint::Entity::insert(import_checkpoint::ActiveModel {
+        name: Set(CHECKPOINT.to_owned()),
+        position: Set(last.to_owned()),
+        updated_at: Set(now_unix()),
+    })
+    .on_conflict(
+        OnConflict::column(import_checkpoint::Column::Name)
+            .update_columns([
+                import_checkpoint::Column::Position,
+                import_checkpoint::Column::UpdatedAt,
+            ])
+            .to_owned(),
+    )
+    .exec(db)
+    .await?;
+    Ok(())
+}
+
+fn values(ids: &[&str]) -> String {
+    ids.iter()
+        .map(|id| format!("wd:{id}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The query of one page: the next `limit` artists with an English article after the
+/// item `after` (its address), then what the page needs of each, one row per
+/// combination of values.
+pub fn page_query(after: Option<&str>, limit: usize) -> String {
+    let after = after
+        .map(|a| format!("FILTER(STR(?item) > \"{}\")", a.replace(['"', '\\'], "")))
+        .unwrap_or_default();
+    format!(
+        r#"SELECT ?item ?band ?article ?name ?mulName ?began ?beganPrecision ?born ?bornPrecision ?mbid ?origin ?genre ?spell ?member ?memberStart ?memberEnd WHERE {{
+  {{
+    SELECT DISTINCT ?item ?band ?article WHERE {{
+      {{ VALUES ?class {{ {groups} }} ?item wdt:P31 ?class . BIND(true AS ?band) }}
+      UNION
+      {{ VALUES ?occupation {{ {occupations} }} ?item wdt:P31 wd:Q5 ; wdt:P106 ?occupation . BIND(false AS ?band) }}
+      ?article schema:about ?item ; schema:isPartOf <https://en.wikipedia.org/> .
+      {after}
+    }}
+    ORDER BY STR(?item)
+    LIMIT {limit}
+  }}
+  OPTIONAL {{ ?item rdfs:label ?name . FILTER(LANG(?name) = "en") }}
+  OPTIONAL {{ ?item rdfs:label ?mulName . FILTER(LANG(?mulName) = "mul") }}
+  OPTIONAL {{ ?item p:P571 ?formed . ?formed a wikibase:BestRank ; psv:P571 [ wikibase:timeValue ?began ; wikibase:timePrecision ?beganPrecision ] }}
+  OPTIONAL {{ ?item p:P569 ?birth . ?birth a wikibase:BestRank ; psv:P569 [ wikibase:timeValue ?born ; wikibase:timePrecision ?bornPrecision ] }}
+  OPTIONAL {{ ?item wdt:P434 ?mbid }}
+  OPTIONAL {{ ?item wdt:P740|wdt:P19 ?place . ?place rdfs:label ?origin . FILTER(LANG(?origin) = "en") }}
+  OPTIONAL {{ ?item wdt:P136 ?genreItem . ?genreItem rdfs:label ?genre . FILTER(LANG(?genre) = "en") }}
+  OPTIONAL {{
+    ?item p:P527 ?spell . ?spell a wikibase:BestRank ; ps:P527 ?memberItem .
+    ?memberItem rdfs:label ?member . FILTER(LANG(?member) = "en")
+    OPTIONAL {{ ?spell pq:P580 ?memberStart }}
+    OPTIONAL {{ ?spell pq:P582 ?memberEnd }}
+  }}
+}}"#,
+        groups = values(&open_data::GROUP_CLASSES),
+        occupations = values(&open_data::MUSIC_OCCUPATIONS),
+    )
+}
+
+/// SPARQL 1.1 query results in JSON: `{"head": {"vars": [...]}, "results":
+/// {"bindings": [{"var": {"type": "uri" | "literal" | ..., "value": "...", ...}}]}}`.
+#[derive(Debug, Deserialize)]
+pub struct Answer {
+    pub results: Results,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Results {
+    pub bindings: Vec<HashMap<String, Term>>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Term {
+    pub value: String,
+}
+
+/// One page's items by id, from its rows.
+struct Page {
+    items: BTreeMap<String, Item>,
+    /// Distinct items on the page.
+    count: usize,
+    /// The page's last item address, in the order pages follow.
+    last: Option<String>,
+}
+
+/// What a page's rows say about one item.
+#[derive(Default)]
+struct Item {
+    id: String,
+    band: bool,
+    article: String,
+    name: Option<String>,
+    mul_name: Option<String>,
+    began: Option<String>,
+    born: Option<String>,
+    mbid: Option<String>,
+    origin: Option<String>,
+    genres: Vec<String>,
+    /// Member statements: name, start years, end years.
+    spells: BTreeMap<String, (String, BTreeSet<i32>, BTreeSet<i32>)>,
+}
+
+impl Page {
+    fn of(rows: &[HashMap<String, Term>]) -> Page {
+        let mut items: BTreeMap<String, Item> = BTreeMap::new();
+        let mut last: Option<String> = None;
+        for row in rows {
+            let get = |var: &str| row.get(var).map(|t| t.value.trim().to_owned());
+            let Some(address) = get("item") else { continue };
+            let Some(id) = address.strip_prefix(ENTITY).map(str::to_owned) else {
+                continue;
+            };
+            if last.as_deref().is_none_or(|l| address.as_str() > l) {
+                last = Some(address.clone());
+            }
+            let item = items.entry(id.clone()).or_insert_with(|| Item {
+                id,
+                ..Item::default()
+            });
+            item.band |= get("band").as_deref() == Some("true");
+            if let Some(article) = get("article") {
+                item.article = article;
+            }
+            let date = |time: &str, precision: &str| {
+                let time = get(time)?;
+                let time = if time.starts_with(['-', '+']) {
+                    time
+                } else {
+                    format!("+{time}")
+                };
+                let precision: u64 = get(precision)?.parse().ok()?;
+                wikidata::time_value(&serde_json::json!({ "time": time, "precision": precision }))
+            };
+            fill(&mut item.name, get("name"));
+            fill(&mut item.mul_name, get("mulName"));
+            fill(&mut item.began, date("began", "beganPrecision"));
+            fill(&mut item.born, date("born", "bornPrecision"));
+            fill(
+                &mut item.mbid,
+                get("mbid").filter(|m| open_data::is_musicbrainz_id(m)),
+            );
+            fill(&mut item.origin, get("origin"));
+            if let Some(genre) = get("genre").map(|g| open_data::genre_name(&g)) {
+                if !genre.is_empty() && !item.genres.contains(&genre) {
+                    item.genres.push(genre);
+                }
+            }
+            if let (Some(spell), Some(member)) = (get("spell"), get("member")) {
+                let year = |var: &str| -> Option<i32> {
+                    get(var)?.trim_start_matches('+').get(0..4)?.parse().ok()
+                };
+                let entry = item
+                    .spells
+                    .entry(spell)
+                    .or_insert_with(|| (member, BTreeSet::new(), BTreeSet::new()));
+                entry.1.extend(year("memberStart"));
+                entry.2.extend(year("memberEnd"));
+            }
+        }
+        Page {
+            count: items.len(),
+            items,
+            last,
+        }
+    }
+}
+
+fn fill(slot: &mut Option<String>, value: Option<String>) {
+    if slot.is_none() {
+        *slot = value.filter(|v| !v.is_empty());
+    }
+}
+
+impl Item {
+    fn artist(&self) -> Result<OpenArtist, String> {
+        let name = self
+            .name
+            .clone()
+            .or_else(|| self.mul_name.clone())
+            .ok_or("no English or multilingual name")?;
+        let article = self
+            .article
+            .strip_prefix("https://en.wikipedia.org/wiki/")
+            .map(title_of)
+            .filter(|t| !t.is_empty())
+            .ok_or("no English encyclopedia article")?;
+        let mut members: Vec<MemberSpell> = Vec::new();
+        if self.band {
+            for (name, starts, ends) in self.spells.values() {
+                let starts: Vec<i32> = starts.iter().copied().collect();
+                let ends: Vec<i32> = ends.iter().copied().collect();
+                let spells =
+                    wikidata::spells(&starts, &ends).unwrap_or_else(|| vec![(None, None, false)]);
+                members.extend(spells.into_iter().map(|(begin_year, end_year, ended)| {
+                    MemberSpell {
+                        name: name.clone(),
+                        begin_year,
+                        end_year,
+                        ended,
+                        roles: Vec::new(),
+                    }
+                }));
+            }
+            // Rows come in no set order: members in the order they joined, then by name.
+            members.sort_by(|a, b| (a.begin_year, &a.name).cmp(&(b.begin_year, &b.name)));
+        }
+        Ok(OpenArtist {
+            wikidata_id: self.id.clone(),
+            name,
+            band: self.band,
+            article,
+            began_on: if self.band {
+                self.began.clone()
+            } else {
+                self.born.clone()
+            },
+            origin: self.origin.clone(),
+            genres: self.genres.clone(),
+            musicbrainz_id: self.mbid.clone(),
+            members,
+        })
+    }
+}

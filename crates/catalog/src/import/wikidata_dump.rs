@@ -1,0 +1,309 @@
+//! `sound-atlas import wikidata-dump <file>`: the artists of the knowledge base's JSON
+//! entity dump (`latest-all.json.gz` or `.bz2`): one JSON array, `[` and `]` on lines
+//! of their own, every entity on one line ending with a comma (the last without).
+//!
+//! An artist names its genres, places and members by item id only, and those items
+//! may come anywhere in the dump, before or after it. So the dump is read three
+//! times, each a stream: first the ids the artists refer to (every line is checked
+//! here, so a malformed one stops the import before anything is written); then the
+//! names of just those items (a side table in memory: one entry per genre, place or
+//! member, a few hundred thousand at the whole dump's size, never the dump); then the
+//! artists, written in batches in one transaction.
+
+use std::collections::{HashMap, HashSet};
+
+use memchr::memmem::Finder;
+use sea_orm::{DatabaseConnection, TransactionTrait};
+use sound_atlas_import::{ImportError, Progress, Report};
+
+use super::dump::{self, Lines};
+use super::enrich::wikidata::{self, Entity};
+use super::enrich::WIKIDATA;
+use super::open_data::{self, OpenArtist, Writer};
+use crate::enrichment::MemberSpell;
+
+/// How often the progress counters move (lines).
+const TICK: usize = 4096;
+
+/// Reads the dump at `path` into the catalogue; with `dry_run`, counts what would be
+/// written and writes nothing (the writes run and are rolled back, so the counts are
+/// exact).
+pub async fn import(
+    db: &DatabaseConnection,
+    path: &str,
+    dry_run: bool,
+) -> Result<Report, ImportError> {
+    let filter = Filter::new();
+    let needed = referenced_ids(path, &filter)?;
+    let labels = labels_of(path, &needed)?;
+    drop(needed);
+    let mut report = Report::new(if dry_run {
+        "Artists from the knowledge base's dump (dry run: nothing written)"
+    } else {
+        "Artists from the knowledge base's dump"
+    });
+    let txn = db.begin().await?;
+    let mut writer = Writer::new(&txn, WIKIDATA);
+    let mut lines = Lines::new(dump::open(path)?, path);
+    let progress = Progress::counting("Dump 3/3: writing artists, lines read");
+    while let Some((number, line)) = lines.next_line()? {
+        let Some(json) = entity_json(line).filter(|json| filter.may_be_artist(json)) else {
+            tick(&progress, number);
+            continue;
+        };
+        let entity = parse::<Entity>(json, path, number)?;
+        match artist_of(&entity, &labels) {
+            None => {}
+            Some(Err(why)) => report.skip(format!("line {}", number), why),
+            Some(Ok(artist)) => writer.push(artist).await?,
+        }
+        tick(&progress, number);
+    }
+    let counts = writer.finish().await?;
+    progress.finish();
+    if dry_run {
+        txn.rollback().await?;
+    } else {
+        txn.commit().await?;
+    }
+    report.inserted = counts.inserted;
+    report.updated = counts.updated;
+    report.unchanged = counts.unchanged;
+    Ok(report)
+}
+
+fn tick(progress: &Progress, line: usize) {
+    if line.is_multiple_of(TICK) {
+        progress.tick(line);
+    }
+}
+
+/// The JSON of an entity line: without the comma that separates it from the next; None
+/// for the array's brackets and blank lines.
+fn entity_json(line: &[u8]) -> Option<&[u8]> {
+    let line = line.trim_ascii();
+    let line = line.strip_suffix(b",").unwrap_or(line).trim_ascii_end();
+    (!matches!(line, b"" | b"[" | b"]")).then_some(line)
+}
+
+fn parse<'a, T: serde::Deserialize<'a>>(
+    json: &'a [u8],
+    path: &str,
+    line: usize,
+) -> Result<T, ImportError> {
+    let malformed = |why: String| {
+        ImportError::Input(format!(
+            "{path}: line {line} is not a JSON entity ({why}); nothing was imported"
+        ))
+    };
+    if json.first() != Some(&b'{') {
+        return Err(malformed("it does not start with {".into()));
+    }
+    serde_json::from_slice(json).map_err(|err| malformed(err.to_string()))
+}
+
+/// A cheap look at a line's text before it is parsed: an artist's line names the
+/// English encyclopedia and one of the classes an artist has.
+struct Filter {
+    enwiki: Finder<'static>,
+    classes: Vec<Finder<'static>>,
+}
+
+impl Filter {
+    fn new() -> Self {
+        let quoted = |id: &str| Finder::new(format!("\"{id}\"").as_bytes()).into_owned();
+        Filter {
+            enwiki: Finder::new(b"\"enwiki\""),
+            classes: open_data::GROUP_CLASSES
+                .iter()
+                .chain([&open_data::HUMAN])
+                .map(|id| quoted(id))
+                .collect(),
+        }
+    }
+
+    fn may_be_artist(&self, json: &[u8]) -> bool {
+        self.enwiki.find(json).is_some() && self.classes.iter().any(|c| c.find(json).is_some())
+    }
+}
+
+/// Pass 1: the items the dump's artists name (genres, places, members), by number;
+/// every line is checked to be a JSON object.
+fn referenced_ids(path: &str, filter: &Filter) -> Result<HashSet<u64>, ImportError> {
+    let mut needed = HashSet::new();
+    let mut lines = Lines::new(dump::open(path)?, path);
+    let progress = Progress::counting("Dump 1/3: finding artists, lines read");
+    while let Some((number, line)) = lines.next_line()? {
+        tick(&progress, number);
+        let Some(json) = entity_json(line) else {
+            continue;
+        };
+        if !filter.may_be_artist(json) {
+            parse::<serde::de::IgnoredAny>(json, path, number)?;
+            continue;
+        }
+        let entity = parse::<Entity>(json, path, number)?;
+        let Some(band) = artist_kind(&entity) else {
+            continue;
+        };
+        needed.extend(
+            references(&entity, band)
+                .into_iter()
+                .filter_map(|id| number_of(&id)),
+        );
+    }
+    progress.finish();
+    Ok(needed)
+}
+
+/// Pass 2: the readable names of the `needed` items.
+fn labels_of(path: &str, needed: &HashSet<u64>) -> Result<HashMap<u64, String>, ImportError> {
+    let mut labels = HashMap::with_capacity(needed.len());
+    let id_key = Finder::new(b"\"id\":\"");
+    let mut lines = Lines::new(dump::open(path)?, path);
+    let progress = Progress::counting("Dump 2/3: reading names, lines read");
+    while let Some((number, line)) = lines.next_line()? {
+        tick(&progress, number);
+        let Some(json) = entity_json(line) else {
+            continue;
+        };
+        // The entity's own id is the first "id" of its line (its keys start with type
+        // and id); a line whose first id is not needed is not parsed at all.
+        let first_id = id_key.find(json).and_then(|at| {
+            let rest = &json[at + 6..];
+            let end = rest.iter().position(|&b| b == b'"')?;
+            number_of(std::str::from_utf8(&rest[..end]).ok()?)
+        });
+        if !first_id.is_some_and(|n| needed.contains(&n)) {
+            continue;
+        }
+        let entity = parse::<Entity>(json, path, number)?;
+        if let (Some(n), Some(label)) = (
+            entity.id.as_deref().and_then(number_of),
+            entity.readable_label(),
+        ) {
+            labels.insert(n, label);
+        }
+    }
+    progress.finish();
+    Ok(labels)
+}
+
+/// "Q42" as 42.
+fn number_of(id: &str) -> Option<u64> {
+    id.strip_prefix('Q')?.parse().ok()
+}
+
+/// Whether the item is an artist with an English article: a band (true) or a solo
+/// artist (false).
+fn artist_kind(entity: &Entity) -> Option<bool> {
+    entity.sitelinks.enwiki.as_ref()?;
+    open_data::kind_of(
+        &entity.items(wikidata::INSTANCE_OF),
+        &entity.items(wikidata::OCCUPATION),
+    )
+}
+
+/// The place an artist comes from: where a band was formed (else its country of
+/// origin), where a person was born.
+fn origin_id(entity: &Entity, band: bool) -> Option<String> {
+    let places = if band {
+        [wikidata::LOCATION_OF_FORMATION, wikidata::COUNTRY_OF_ORIGIN].as_slice()
+    } else {
+        [wikidata::PLACE_OF_BIRTH].as_slice()
+    };
+    places
+        .iter()
+        .find_map(|property| entity.items(property).into_iter().next())
+}
+
+/// The items an artist names whose labels it needs.
+fn references(entity: &Entity, band: bool) -> Vec<String> {
+    let mut ids = entity.items(wikidata::GENRE);
+    ids.extend(origin_id(entity, band));
+    if band {
+        ids.extend(
+            entity
+                .parts(wikidata::HAS_PART)
+                .into_iter()
+                .map(|(id, ..)| id),
+        );
+    }
+    ids
+}
+
+/// The artist an entity is, with its names resolved; None when it is no artist; why
+/// not when it cannot be one.
+fn artist_of(entity: &Entity, labels: &HashMap<u64, String>) -> Option<Result<OpenArtist, String>> {
+    let band = artist_kind(entity)?;
+    let label = |id: &str| number_of(id).and_then(|n| labels.get(&n)).cloned();
+    let id = entity.id.clone()?;
+    let Some(name) = entity.readable_label() else {
+        return Some(Err(format!("{id} has no English or multilingual name")));
+    };
+    let mut genres: Vec<String> = Vec::new();
+    for genre in entity
+        .items(wikidata::GENRE)
+        .iter()
+        .filter_map(|g| label(g))
+    {
+        let genre = open_data::genre_name(&genre);
+        if !genre.is_empty() && !genres.contains(&genre) {
+            genres.push(genre);
+        }
+    }
+    let members = if band {
+        entity
+            .parts(wikidata::HAS_PART)
+            .into_iter()
+            .filter_map(|(member, begin_year, end_year, ended)| {
+                Some(MemberSpell {
+                    name: label(&member)?,
+                    begin_year,
+                    end_year,
+                    ended,
+                    roles: Vec::new(),
+                })
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Some(Ok(OpenArtist {
+        name,
+        band,
+        article: entity.sitelinks.enwiki.as_ref()?.title.clone(),
+        began_on: entity.date(if band {
+            wikidata::INCEPTION
+        } else {
+            wikidata::DATE_OF_BIRTH
+        }),
+        origin: origin_id(entity, band).and_then(|place| label(&place)),
+        genres,
+        musicbrainz_id: entity
+            .string(wikidata::MUSICBRAINZ_ARTIST)
+            .filter(|mbid| open_data::is_musicbrainz_id(mbid)),
+        members,
+        wikidata_id: id,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entity_lines_lose_their_comma_and_brackets_are_no_entities() {
+        assert_eq!(
+            entity_json(b"{\"id\":\"Q1\"},"),
+            Some(&b"{\"id\":\"Q1\"}"[..])
+        );
+        assert_eq!(
+            entity_json(b"{\"id\":\"Q1\"}\r"),
+            Some(&b"{\"id\":\"Q1\"}"[..])
+        );
+        assert_eq!(entity_json(b"["), None);
+        assert_eq!(entity_json(b"]"), None);
+        assert_eq!(entity_json(b"  "), None);
+    }
+}

@@ -1,0 +1,609 @@
+//! The open catalogue's imports on small dumps written in the real formats
+//! (`testdata/make_dumps.py`), on SQLite and PostgreSQL.
+
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
+use sound_atlas_catalog::cli::{self, Import};
+use sound_atlas_catalog::enrichment;
+use sound_atlas_catalog::write::{self, ArtistUpsert};
+use sound_atlas_entity::artist;
+use sound_atlas_import::Report;
+use sound_atlas_test_db::{db_tests, temp_file, TestDb};
+
+const BAND_MBID: &str = "0383dadf-2a4e-4d10-a46a-e9e041da8eb3";
+
+fn testdata(name: &str) -> String {
+    format!("{}/tests/testdata/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn dump_text() -> String {
+    std::fs::read_to_string(testdata("wikidata-dump.json")).unwrap()
+}
+
+async fn wikidata_dump(db: &TestDb, file: String, dry_run: bool) -> Report {
+    cli::import(&db.conn, Import::WikidataDump { file, dry_run })
+        .await
+        .expect("the import runs")
+}
+
+async fn by_item(db: &TestDb, item: &str) -> artist::Model {
+    artist::Entity::find()
+        .filter(artist::Column::WikidataId.eq(item))
+        .one(&db.conn)
+        .await
+        .unwrap()
+        .unwrap_or_else(|| panic!("no artist for {item}"))
+}
+
+async fn count(db: &TestDb) -> u64 {
+    artist::Entity::find().count(&db.conn).await.unwrap()
+}
+
+async fn a_dump_adds_every_musician_and_group_with_an_english_article(db: &TestDb) {
+    let report = wikidata_dump(db, testdata("wikidata-dump.json.gz"), false).await;
+    assert_eq!(
+        (report.inserted, report.updated),
+        (3, 0),
+        "{}",
+        report.summary()
+    );
+    assert_eq!(report.skipped.len(), 1, "{}", report.summary());
+    assert!(report.skipped[0].reason.contains("Q9106"));
+    assert_eq!(count(db).await, 3);
+
+    let band = by_item(db, "Q9001").await;
+    assert_eq!(band.external_id, "q9001");
+    assert_eq!(band.title, "Fixture Band");
+    assert_eq!(band.kind, "band");
+    assert_eq!(band.year, Some(1970));
+    assert_eq!(band.began_on.as_deref(), Some("1970"));
+    assert_eq!(band.origin.as_deref(), Some("London"));
+    // Genre items named by id, one before the band in the dump and one after it.
+    assert_eq!(band.genres, r#"["Rock music","Glam rock"]"#);
+    assert_eq!(band.musicbrainz_id.as_deref(), Some(BAND_MBID));
+    assert_eq!(
+        band.bio_source_link.as_deref(),
+        Some("https://en.wikipedia.org/wiki/Fixture_Band")
+    );
+    // The photo waits for its credit, which only Commons has (`enrich`).
+    assert_eq!(band.image_url, None);
+    let (_, members) = enrichment::lists_of(&db.conn, band.id).await.unwrap();
+    let spells: Vec<(&str, Option<i32>, Option<i32>)> = members
+        .iter()
+        .map(|m| (m.name.as_str(), m.begin_year, m.end_year))
+        .collect();
+    assert_eq!(
+        spells,
+        [
+            ("Fixture Singer", Some(1970), None),
+            ("Fixture Guitarist", Some(1970), Some(1991))
+        ]
+    );
+    let sources = enrichment::sources_of(&db.conn, band.id).await.unwrap();
+    let fields: Vec<&str> = sources.iter().map(|(f, ..)| f.as_str()).collect();
+    for field in [
+        "began_on",
+        "genres",
+        "members",
+        "musicbrainz_id",
+        "origin",
+        "title",
+    ] {
+        assert!(fields.contains(&field), "{field} in {fields:?}");
+    }
+    assert!(sources.iter().all(|(_, source, _)| source == "wikidata"));
+
+    let singer = by_item(db, "Q9101").await;
+    assert_eq!(singer.kind, "solo");
+    assert_eq!(singer.began_on.as_deref(), Some("1946-09-05"));
+    assert_eq!(singer.origin.as_deref(), Some("London"));
+    let mononym = by_item(db, "Q9104").await;
+    assert_eq!(mononym.title, "Mononym");
+    assert_eq!(mononym.began_on.as_deref(), Some("1965-11"));
+    assert_eq!(
+        mononym.bio_source_link.as_deref(),
+        Some("https://en.wikipedia.org/wiki/Mononym_(rapper)")
+    );
+}
+
+async fn a_rerun_updates_in_place(db: &TestDb) {
+    wikidata_dump(db, testdata("wikidata-dump.json"), false).await;
+    let before = by_item(db, "Q9001").await;
+    // The same dump again, compressed otherwise: nothing changes, not even the dates.
+    let again = wikidata_dump(db, testdata("wikidata-dump.json.bz2"), false).await;
+    assert_eq!((again.inserted, again.updated, again.unchanged), (0, 0, 3));
+    assert_eq!(by_item(db, "Q9001").await, before);
+
+    let renamed = dump_text()
+        .replace(r#""value":"Fixture Band""#, r#""value":"The Fixture Band""#)
+        .replace(r#""value":"London""#, r#""value":"Camden""#);
+    let report = wikidata_dump(db, temp_file("renamed.json", &renamed), false).await;
+    assert_eq!(
+        (report.inserted, report.updated, report.unchanged),
+        (0, 2, 1)
+    );
+    assert_eq!(count(db).await, 3);
+    let after = by_item(db, "Q9001").await;
+    assert_eq!(
+        (after.id, after.title.as_str()),
+        (before.id, "The Fixture Band")
+    );
+    assert_eq!(after.origin.as_deref(), Some("Camden"));
+}
+
+async fn an_artist_the_catalogue_has_keeps_what_the_seed_gave(db: &TestDb) {
+    // As the seed's artists are once `enrich` linked them to their item.
+    write::upsert(
+        &db.conn,
+        vec![ArtistUpsert {
+            external_id: "fixture-singer".into(),
+            title: "Fixture Singer".into(),
+            kind: Some("solo".into()),
+            origin: Some("Stone Town, Zanzibar".into()),
+            genres: Some(vec!["Rock".into()]),
+            wikidata_id: Some("Q9101".into()),
+            ..Default::default()
+        }],
+    )
+    .await
+    .unwrap();
+    let report = wikidata_dump(db, testdata("wikidata-dump.json"), false).await;
+    assert_eq!((report.inserted, report.updated), (2, 1));
+    let singer = by_item(db, "Q9101").await;
+    assert_eq!(singer.external_id, "fixture-singer");
+    assert_eq!(singer.origin.as_deref(), Some("Stone Town, Zanzibar"));
+    assert_eq!(singer.genres, r#"["Rock"]"#);
+    assert_eq!(singer.began_on.as_deref(), Some("1946-09-05"));
+    assert_eq!(count(db).await, 3);
+}
+
+async fn a_dry_run_counts_and_writes_nothing(db: &TestDb) {
+    let report = wikidata_dump(db, testdata("wikidata-dump.json.gz"), true).await;
+    assert_eq!((report.inserted, report.updated), (3, 0));
+    assert!(report.what.contains("dry run"));
+    assert_eq!(count(db).await, 0);
+}
+
+async fn a_malformed_line_names_its_number_and_nothing_is_written(db: &TestDb) {
+    let mut lines: Vec<String> = dump_text().lines().map(str::to_owned).collect();
+    // After the artists' lines: a late error must not leave the early ones written.
+    let last_entity = lines.len() - 2;
+    lines[last_entity] = r#"{"type":"item","id":"Q7001","labels":{"en":"#.into();
+    let broken = temp_file("broken.json", &lines.join("\n"));
+    let err = cli::import(
+        &db.conn,
+        Import::WikidataDump {
+            file: broken,
+            dry_run: false,
+        },
+    )
+    .await
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains(&format!("line {}", last_entity + 1)), "{err}");
+    assert_eq!(count(db).await, 0);
+}
+
+db_tests!(
+    a_dump_adds_every_musician_and_group_with_an_english_article,
+    a_rerun_updates_in_place,
+    an_artist_the_catalogue_has_keeps_what_the_seed_gave,
+    a_dry_run_counts_and_writes_nothing,
+    a_malformed_line_names_its_number_and_nothing_is_written,
+    the_query_service_is_read_in_pages_and_a_rerun_continues_where_it_stopped,
+    a_query_service_dry_run_writes_nothing,
+    musicbrainz_fills_only_what_an_artist_lacks,
+    a_malformed_musicbrainz_line_changes_nothing,
+);
+
+mod query_service {
+    //! A local fake of the query service: it answers the importer's page queries from a
+    //! fixed list of items, reading the page's start and size from the query text, in
+    //! the SPARQL 1.1 JSON results format.
+
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
+
+    use axum::extract::{Query, State};
+    use axum::http::{HeaderMap, StatusCode};
+    use axum::response::{IntoResponse, Response};
+    use axum::routing::get;
+    use axum::Router;
+    use serde_json::{json, Value};
+    use sound_atlas_catalog::import::sparql::{self, SparqlConfig};
+    use sound_atlas_import::polite::Politeness;
+
+    const ENTITY: &str = "http://www.wikidata.org/entity/";
+
+    /// The page start a request asked for and its Accept header.
+    pub type Asked = (Option<String>, String);
+
+    #[derive(Clone, Default)]
+    pub struct Fake {
+        /// (page start asked for, Accept header) of every request.
+        pub asked: Arc<Mutex<Vec<Asked>>>,
+        /// Answer 500 to the request with this number (from 1), once.
+        pub fail_at: Arc<AtomicUsize>,
+    }
+
+    fn uri(value: &str) -> Value {
+        json!({ "type": "uri", "value": value })
+    }
+
+    fn text(value: &str, lang: &str) -> Value {
+        json!({ "type": "literal", "value": value, "xml:lang": lang })
+    }
+
+    fn typed(value: &str, datatype: &str) -> Value {
+        json!({ "type": "literal", "value": value,
+                "datatype": format!("http://www.w3.org/2001/XMLSchema#{datatype}") })
+    }
+
+    /// Every row of every item, by item address, in the service's string order.
+    fn rows() -> Vec<(String, Vec<Value>)> {
+        let item = |id: &str, band: bool, article: &str| {
+            json!({
+                "item": uri(&format!("{ENTITY}{id}")),
+                "band": typed(if band { "true" } else { "false" }, "boolean"),
+                "article": uri(&format!("https://en.wikipedia.org/wiki/{article}")),
+            })
+        };
+        let with = |mut row: Value, extra: Value| {
+            for (k, v) in extra.as_object().unwrap() {
+                row[k] = v.clone();
+            }
+            row
+        };
+        let band = item("Q100", true, "Query_Band");
+        let band_facts = json!({
+            "name": text("Query Band", "en"),
+            "began": typed("1985-03-00T00:00:00Z", "dateTime"),
+            "beganPrecision": typed("10", "integer"),
+            "mbid": typed(super::BAND_MBID, "string"),
+            "origin": text("Manchester", "en"),
+        });
+        let spell = |n: &str, name: &str, start: &str| {
+            json!({ "spell": uri(&format!("http://www.wikidata.org/entity/statement/Q100-{n}")),
+                    "member": text(name, "en"),
+                    "memberStart": typed(&format!("{start}-01-01T00:00:00Z"), "dateTime") })
+        };
+        let mut items = vec![
+            (
+                format!("{ENTITY}Q100"),
+                vec![
+                    with(
+                        with(
+                            with(band.clone(), band_facts.clone()),
+                            json!({ "genre": text("post-punk", "en") }),
+                        ),
+                        spell("a", "Second Member", "1987"),
+                    ),
+                    with(
+                        with(
+                            with(band.clone(), band_facts.clone()),
+                            json!({ "genre": text("post-punk", "en") }),
+                        ),
+                        spell("b", "First Member", "1985"),
+                    ),
+                    with(
+                        with(
+                            with(band, band_facts),
+                            json!({ "genre": text("indie rock", "en") }),
+                        ),
+                        spell("b", "First Member", "1985"),
+                    ),
+                ],
+            ),
+            (
+                format!("{ENTITY}Q101"),
+                vec![with(
+                    item("Q101", false, "Query_Singer"),
+                    json!({
+                        "name": text("Query Singer", "en"),
+                        "born": typed("1970-02-14T00:00:00Z", "dateTime"),
+                        "bornPrecision": typed("11", "integer"),
+                    }),
+                )],
+            ),
+            (
+                format!("{ENTITY}Q102"),
+                vec![with(
+                    item("Q102", false, "Mul_Only"),
+                    json!({ "mulName": text("Mul Only", "mul") }),
+                )],
+            ),
+            (
+                format!("{ENTITY}Q103"),
+                vec![with(
+                    item("Q103", false, "Query_Rapper"),
+                    json!({ "name": text("Query Rapper", "en") }),
+                )],
+            ),
+            // "Q99" comes after "Q103" in the service's string order.
+            (
+                format!("{ENTITY}Q99"),
+                vec![with(
+                    item("Q99", true, "Last_Band"),
+                    json!({ "name": text("Last Band", "en") }),
+                )],
+            ),
+        ];
+        items.sort_by(|a, b| a.0.cmp(&b.0));
+        items
+    }
+
+    /// The value between `start` and `end` in the query text.
+    fn between<'a>(query: &'a str, start: &str, end: &str) -> Option<&'a str> {
+        let from = query.find(start)? + start.len();
+        Some(&query[from..from + query[from..].find(end)?])
+    }
+
+    async fn answer(
+        State(fake): State<Fake>,
+        headers: HeaderMap,
+        Query(params): Query<std::collections::HashMap<String, String>>,
+    ) -> Response {
+        let query = params.get("query").cloned().unwrap_or_default();
+        let after = between(&query, "FILTER(STR(?item) > \"", "\")").map(str::to_owned);
+        let limit: usize = between(&query, "LIMIT ", "\n")
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        let accept = headers
+            .get("accept")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_owned();
+        let number = {
+            let mut asked = fake.asked.lock().unwrap();
+            asked.push((after.clone(), accept));
+            asked.len()
+        };
+        if fake.fail_at.load(Ordering::SeqCst) == number {
+            fake.fail_at.store(0, Ordering::SeqCst);
+            return (StatusCode::INTERNAL_SERVER_ERROR, "query failed").into_response();
+        }
+        let bindings: Vec<Value> = rows()
+            .into_iter()
+            .filter(|(address, _)| after.as_deref().is_none_or(|a| address.as_str() > a))
+            .take(limit)
+            .flat_map(|(_, rows)| rows)
+            .collect();
+        let body = json!({
+            "head": { "vars": ["item", "band", "article", "name", "mulName", "began", "beganPrecision",
+                               "born", "bornPrecision", "mbid", "origin", "genre", "spell", "member",
+                               "memberStart", "memberEnd"] },
+            "results": { "bindings": bindings }
+        });
+        (
+            [(
+                "content-type",
+                "application/sparql-results+json;charset=utf-8",
+            )],
+            body.to_string(),
+        )
+            .into_response()
+    }
+
+    pub async fn serve(fake: Fake) -> String {
+        let app = Router::new().route("/sparql", get(answer)).with_state(fake);
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        format!("http://{addr}/sparql")
+    }
+
+    pub fn config(endpoint: &str) -> SparqlConfig {
+        SparqlConfig {
+            endpoint: endpoint.to_owned(),
+            page_size: 2,
+            politeness: Politeness {
+                pace: Duration::from_millis(10),
+                timeout: Duration::from_secs(5),
+                retries: 0,
+                max_retry_wait: Duration::from_millis(10),
+            },
+            ..SparqlConfig::default()
+        }
+    }
+
+    pub use sparql::import;
+}
+
+async fn the_query_service_is_read_in_pages_and_a_rerun_continues_where_it_stopped(db: &TestDb) {
+    use std::sync::atomic::Ordering;
+    let fake = query_service::Fake::default();
+    fake.fail_at.store(2, Ordering::SeqCst);
+    let endpoint = query_service::serve(fake.clone()).await;
+    let config = query_service::config(&endpoint);
+
+    let err = query_service::import(&db.conn, &config)
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("run again to continue"), "{err}");
+    // The first page (Q100, Q101) stays written.
+    assert_eq!(count(db).await, 2);
+
+    let report = query_service::import(&db.conn, &config).await.unwrap();
+    assert_eq!(
+        (report.inserted, report.updated),
+        (3, 0),
+        "{}",
+        report.summary()
+    );
+    let asked: Vec<Option<String>> = fake
+        .asked
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|a| a.0.clone())
+        .collect();
+    let entity = |id: &str| Some(format!("http://www.wikidata.org/entity/{id}"));
+    assert_eq!(
+        asked,
+        [None, entity("Q101"), entity("Q101"), entity("Q103")],
+        "the rerun starts after the last item written"
+    );
+    assert!(fake
+        .asked
+        .lock()
+        .unwrap()
+        .iter()
+        .all(|(_, accept)| accept == "application/sparql-results+json"));
+    assert_eq!(count(db).await, 5);
+
+    let band = by_item(db, "Q100").await;
+    assert_eq!(band.kind, "band");
+    assert_eq!(band.began_on.as_deref(), Some("1985-03"));
+    assert_eq!(band.origin.as_deref(), Some("Manchester"));
+    assert_eq!(band.genres, r#"["Post-punk","Indie rock"]"#);
+    let (_, members) = enrichment::lists_of(&db.conn, band.id).await.unwrap();
+    let names: Vec<&str> = members.iter().map(|m| m.name.as_str()).collect();
+    assert_eq!(names, ["First Member", "Second Member"]);
+    assert_eq!(
+        by_item(db, "Q101").await.began_on.as_deref(),
+        Some("1970-02-14")
+    );
+    assert_eq!(by_item(db, "Q102").await.title, "Mul Only");
+
+    // Read to the end: the next run starts from the first page again.
+    fake.asked.lock().unwrap().clear();
+    let again = query_service::import(&db.conn, &config).await.unwrap();
+    assert_eq!((again.inserted, again.updated, again.unchanged), (0, 0, 5));
+    assert_eq!(fake.asked.lock().unwrap()[0].0, None);
+}
+
+async fn a_query_service_dry_run_writes_nothing(db: &TestDb) {
+    let endpoint = query_service::serve(query_service::Fake::default()).await;
+    let config = sound_atlas_catalog::import::sparql::SparqlConfig {
+        dry_run: true,
+        ..query_service::config(&endpoint)
+    };
+    let report = query_service::import(&db.conn, &config).await.unwrap();
+    assert_eq!(report.inserted, 5);
+    assert_eq!(count(db).await, 0);
+
+    // The real service is not called without a way to reach the operator.
+    let anonymous = sound_atlas_catalog::import::sparql::SparqlConfig {
+        endpoint: "https://query.wikidata.org/sparql".into(),
+        contact: None,
+        ..config
+    };
+    let refused = query_service::import(&db.conn, &anonymous)
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(refused.starts_with("Set SOUND_ATLAS_CONTACT"), "{refused}");
+}
+
+async fn musicbrainz_dump(db: &TestDb, file: String, dry_run: bool) -> Result<Report, String> {
+    cli::import(&db.conn, Import::MusicbrainzDump { file, dry_run })
+        .await
+        .map_err(|err| err.to_string())
+}
+
+async fn musicbrainz_fills_only_what_an_artist_lacks(db: &TestDb) {
+    // As the seed's artists are once `enrich` found their MusicBrainz id; the second has
+    // a year of its own that MusicBrainz's date would contradict.
+    write::upsert(
+        &db.conn,
+        vec![
+            ArtistUpsert {
+                external_id: "fixture-band".into(),
+                title: "Fixture Band".into(),
+                kind: Some("band".into()),
+                musicbrainz_id: Some(BAND_MBID.into()),
+                ..Default::default()
+            },
+            ArtistUpsert {
+                external_id: "fixture-singer".into(),
+                title: "Fixture Singer".into(),
+                kind: Some("solo".into()),
+                year: Some(1947),
+                origin: Some("Stone Town".into()),
+                musicbrainz_id: Some("5b11f4ce-a62d-471e-81fc-a69a8278c7da".into()),
+                ..Default::default()
+            },
+        ],
+    )
+    .await
+    .unwrap();
+    let dry = musicbrainz_dump(db, testdata("musicbrainz-artist.tar.xz"), true)
+        .await
+        .unwrap();
+    assert_eq!((dry.updated, dry.unchanged), (1, 1));
+    let band = by_external(db, "fixture-band").await;
+    assert_eq!(
+        (band.began_on, band.origin, band.genres),
+        (None, None, "[]".into())
+    );
+
+    let report = musicbrainz_dump(db, testdata("musicbrainz-artist.tar.xz"), false)
+        .await
+        .unwrap();
+    assert_eq!(
+        (report.updated, report.unchanged),
+        (1, 1),
+        "{}",
+        report.summary()
+    );
+    let filled = by_external(db, "fixture-band").await;
+    assert_eq!(filled.began_on.as_deref(), Some("1970-06-27"));
+    assert_eq!(filled.year, Some(1970));
+    assert_eq!(filled.origin.as_deref(), Some("London"));
+    assert_eq!(filled.genres, r#"["Glam rock"]"#);
+    let sources = enrichment::sources_of(&db.conn, filled.id).await.unwrap();
+    assert!(sources.iter().all(|(_, source, _)| source == "musicbrainz"));
+    assert_eq!(sources.len(), 3);
+    let singer = by_external(db, "fixture-singer").await;
+    assert_eq!(
+        (singer.began_on, singer.origin.as_deref()),
+        (None, Some("Stone Town"))
+    );
+
+    // The file out of the archive, plain or xz: the same, and nothing left to add.
+    for file in ["musicbrainz-artist", "musicbrainz-artist.xz"] {
+        let again = musicbrainz_dump(db, testdata(file), false).await.unwrap();
+        assert_eq!((again.updated, again.unchanged), (0, 2), "{file}");
+    }
+    assert_eq!(count(db).await, 2);
+}
+
+async fn a_malformed_musicbrainz_line_changes_nothing(db: &TestDb) {
+    write::upsert(
+        &db.conn,
+        vec![ArtistUpsert {
+            external_id: "fixture-band".into(),
+            title: "Fixture Band".into(),
+            musicbrainz_id: Some(BAND_MBID.into()),
+            ..Default::default()
+        }],
+    )
+    .await
+    .unwrap();
+    // Past the first batch of 500: a late error must not leave the first written.
+    let mut text = std::fs::read_to_string(testdata("musicbrainz-artist")).unwrap();
+    for n in 0..600 {
+        text.push_str(&format!(
+            "{{\"id\":\"00000000-0000-4000-8000-{n:012}\",\"name\":\"Other {n}\"}}\n"
+        ));
+    }
+    text.push_str("{\"id\": \"unfinished\n");
+    let err = musicbrainz_dump(db, temp_file("artist", &text), false)
+        .await
+        .unwrap_err();
+    assert!(err.contains("line 604"), "{err}");
+    let band = by_external(db, "fixture-band").await;
+    assert_eq!(band.began_on, None);
+}
+
+async fn by_external(db: &TestDb, id: &str) -> artist::Model {
+    artist::Entity::find()
+        .filter(artist::Column::ExternalId.eq(id))
+        .one(&db.conn)
+        .await
+        .unwrap()
+        .unwrap()
+}

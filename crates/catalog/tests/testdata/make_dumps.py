@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""Writes the small dumps the open-data import tests read, in the shapes the real
+dumps have: the knowledge base's JSON entity dump (a JSON array, one entity per line,
+each line but the last ending with a comma; plain, gzip and bzip2) and MusicBrainz's
+artist JSON dump (one artist per line; plain and xz, and inside a tar archive as
+mbdump/artist). Rerun it after changing the fixtures: python3 make_dumps.py"""
+import bz2, gzip, io, json, lzma, tarfile
+
+MBID_BAND = "0383dadf-2a4e-4d10-a46a-e9e041da8eb3"
+MBID_SINGER = "5b11f4ce-a62d-471e-81fc-a69a8278c7da"
+
+def snak(prop, value, kind, datatype):
+    return {"snaktype": "value", "property": prop, "hash": "0" * 40,
+            "datavalue": {"value": value, "type": kind}, "datatype": datatype}
+
+def statement(qid, prop, value, kind, datatype, qualifiers=None, rank="normal"):
+    s = {"mainsnak": snak(prop, value, kind, datatype), "type": "statement",
+         "id": f"{qid}$00000000-0000-0000-0000-{len(prop):012d}", "rank": rank}
+    if qualifiers:
+        s["qualifiers"] = qualifiers
+        s["qualifiers-order"] = list(qualifiers)
+    return s
+
+def item(qid, target):
+    return ({"entity-type": "item", "numeric-id": int(target[1:]), "id": target},
+            "wikibase-entityid", "wikibase-item")
+
+def time(value, precision):
+    return ({"time": value, "timezone": 0, "before": 0, "after": 0, "precision": precision,
+             "calendarmodel": "http://www.wikidata.org/entity/Q1985727"}, "time", "time")
+
+def entity(qid, labels, claims=None, enwiki=None):
+    e = {"type": "item", "id": qid,
+         "labels": {lang: {"language": lang, "value": v} for lang, v in labels.items()},
+         "descriptions": {}, "aliases": {}, "claims": {}, "sitelinks": {},
+         "lastrevid": 1, "modified": "2026-11-20T00:00:00Z"}
+    for prop, values in (claims or {}).items():
+        e["claims"][prop] = [statement(qid, prop, *v) if isinstance(v, tuple) else v for v in values]
+    if enwiki:
+        e["sitelinks"]["enwiki"] = {"site": "enwiki", "title": enwiki, "badges": []}
+    e["sitelinks"]["dewiki"] = {"site": "dewiki", "title": (enwiki or qid) + " (de)", "badges": []}
+    return e
+
+def member(band, who, start, end=None):
+    q = {"P580": [snak("P580", *time(start, 9))]}
+    if end:
+        q["P582"] = [snak("P582", *time(end, 9))]
+    return statement(band, "P527", *item(band, who), qualifiers=q)
+
+entities = [
+    {"type": "property", "datatype": "wikibase-item", "id": "P31",
+     "labels": {"en": {"language": "en", "value": "instance of"}}, "descriptions": {},
+     "aliases": {}, "claims": {}, "lastrevid": 1},
+    entity("Q11399", {"en": "rock music"}, {"P31": [item("Q11399", "Q188451")]}),
+    entity("Q84", {"en": "London", "de": "London"}, {"P31": [item("Q84", "Q515")]}),
+    entity("Q9001", {"en": "Fixture Band", "fr": "Groupe"}, {
+        "P31": [item("Q9001", "Q5741069")],
+        "P136": [item("Q9001", "Q11399"), item("Q9001", "Q7001")],
+        "P740": [item("Q9001", "Q84")],
+        "P571": [time("+1970-00-00T00:00:00Z", 9)],
+        "P434": [(MBID_BAND, "string", "external-id")],
+        "P18": [("Fixture Band 1975.jpg", "string", "commonsMedia")],
+        "P527": [member("Q9001", "Q9101", "+1970-00-00T00:00:00Z"),
+                 member("Q9001", "Q9102", "+1970-00-00T00:00:00Z", "+1991-00-00T00:00:00Z")],
+    }, enwiki="Fixture Band"),
+    entity("Q9101", {"en": "Fixture Singer"}, {
+        "P31": [item("Q9101", "Q5")],
+        "P106": [item("Q9101", "Q177220"), item("Q9101", "Q33999")],
+        "P19": [item("Q9101", "Q84")],
+        "P569": [time("+1946-09-05T00:00:00Z", 11)],
+        "P434": [(MBID_SINGER, "string", "external-id")],
+    }, enwiki="Fixture Singer"),
+    # A guitarist without an English article: a member's name, not an artist.
+    entity("Q9102", {"en": "Fixture Guitarist"}, {
+        "P31": [item("Q9102", "Q5")], "P106": [item("Q9102", "Q855091")]}),
+    # A person with an English article whose occupation is not music.
+    entity("Q9103", {"en": "Fixture Politician"}, {
+        "P31": [item("Q9103", "Q5")], "P106": [item("Q9103", "Q82955")]}, enwiki="Fixture Politician"),
+    # A name kept only as the multilingual label; born to the month.
+    entity("Q9104", {"mul": "Mononym"}, {
+        "P31": [item("Q9104", "Q5")], "P106": [item("Q9104", "Q2252262")],
+        "P569": [time("+1965-11-00T00:00:00Z", 10)]}, enwiki="Mononym (rapper)"),
+    # A group without an English article.
+    entity("Q9105", {"en": "Local Band"}, {"P31": [item("Q9105", "Q215380")]}),
+    # A musician with an English article and no readable name.
+    entity("Q9106", {"de": "Nur Deutsch"}, {
+        "P31": [item("Q9106", "Q5")], "P106": [item("Q9106", "Q639669")]}, enwiki="Nameless Musician"),
+    entity("Q7001", {"en": "glam rock"}, {"P31": [item("Q7001", "Q188451")]}),
+]
+
+lines = [json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in entities]
+text = "[\n" + ",\n".join(lines) + "\n]\n"
+open("wikidata-dump.json", "w").write(text)
+open("wikidata-dump.json.gz", "wb").write(gzip.compress(text.encode()))
+open("wikidata-dump.json.bz2", "wb").write(bz2.compress(text.encode()))
+
+mb = [
+    {"id": MBID_BAND, "name": "Fixture Band", "sort-name": "Fixture Band", "type": "Group",
+     "type-id": "e431f5f6-b5d2-343d-8b36-72607fffb74b", "disambiguation": "", "country": "GB",
+     "area": {"id": "8a754a16-0027-3a29-b6d7-2b40ea0481ed", "name": "United Kingdom", "type": "Country"},
+     "begin-area": {"id": "f03d09b3-39dc-4083-afd6-159e3f0d462f", "name": "London", "type": "City"},
+     "life-span": {"begin": "1970-06-27", "end": None, "ended": False},
+     "genres": [{"name": "glam rock", "count": 3}], "tags": [], "aliases": [], "relations": []},
+    {"id": MBID_SINGER, "name": "Fixture Singer", "sort-name": "Singer, Fixture", "type": "Person",
+     "country": "GB", "area": {"name": "United Kingdom"}, "begin-area": {"name": "Zanzibar"},
+     "life-span": {"begin": "1946-09-05", "end": "1991-11-24", "ended": True},
+     "genres": [], "tags": [], "aliases": [], "relations": []},
+    # An artist the catalogue does not have.
+    {"id": "99999999-9999-4999-8999-999999999999", "name": "Someone Else", "type": "Person",
+     "life-span": {"begin": "1980", "end": None, "ended": False}, "genres": []},
+]
+mb_text = "".join(json.dumps(a, ensure_ascii=False, separators=(",", ":")) + "\n" for a in mb)
+open("musicbrainz-artist", "w").write(mb_text)
+open("musicbrainz-artist.xz", "wb").write(lzma.compress(mb_text.encode()))
+buf = io.BytesIO()
+with tarfile.open(fileobj=buf, mode="w") as tar:
+    for name, data in [("COPYING", b"CC0\n"), ("mbdump/artist", mb_text.encode())]:
+        info = tarfile.TarInfo(name)
+        info.size = len(data)
+        tar.addfile(info, io.BytesIO(data))
+open("musicbrainz-artist.tar.xz", "wb").write(lzma.compress(buf.getvalue()))
