@@ -107,7 +107,7 @@ async function buildClient(outdir) {
   }
   const stylesheets = Object.values(styles.metafile.outputs).flatMap((output) => (output.cssBundle ? [output.cssBundle] : []));
   const toUrl = (file) => `${PUBLIC_PATH}/${path.relative(clientDir, path.resolve(uiDir, file)).split(path.sep).join('/')}`;
-  const boot = await buildBoot(clientDir);
+  const boot = await buildBoot(browser);
   return { boot: { src: toUrl(boot), template: SCRIPTS_TEMPLATE_ID }, scripts: [scripts.entry], styles: stylesheets.map(toUrl), critical, lazy: scripts.lazy };
 }
 
@@ -115,17 +115,11 @@ async function buildClient(outdir) {
 // boot script starts them (src/boot.ts); the manifest tells the server.
 const SCRIPTS_TEMPLATE_ID = 'sa-scripts';
 
-/** The boot script (src/boot.ts), a file of its own: returns its path. */
-async function buildBoot(clientDir) {
+/** The boot script (src/boot.ts), a file of its own built like the entry: returns its path. */
+async function buildBoot(browser) {
   const result = await build({
-    ...common,
+    ...browser,
     entryPoints: { boot: 'src/boot.ts' },
-    outdir: clientDir,
-    format: 'esm',
-    platform: 'browser',
-    target: BROWSER_TARGET,
-    entryNames: '[name]-[hash]',
-    metafile: true,
     define: { ...define, SCRIPTS_TEMPLATE_ID: JSON.stringify(SCRIPTS_TEMPLATE_ID) },
   });
   return Object.keys(result.metafile.outputs).find((file) => file.endsWith('.js'));
