@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Bundles the UI with esbuild:
-//   <outdir>/client/        browser ESM bundle: entry-[build id].js, one [module]-[hash].js per
-//                           lazily imported module (mergeChunks), entry-[hash].css, each also .br and .gz
+//   <outdir>/client/        browser bundle: entry-[build id].js (a classic script), one [module]-[hash].js
+//                           (ES module) per lazily imported module (mergeChunks), entry-[hash].css, each also .br and .gz
 //   <outdir>/client/sw.js   the service worker (offline reading), and offline.html, the page it shows offline
-//   <outdir>/manifest.json  { scripts, styles, lazy: { module: url } } as /static/... URLs for the HTML shell,
+//   <outdir>/client/boot-[hash].js  the document's one module script: starts the entry once the page has painted
+//   <outdir>/manifest.json  { boot, scripts, styles, lazy: { module: url } } as /static/... URLs for the HTML shell,
 //                           and critical: the stylesheet's rules indexed for each document's inline CSS
 //   <outdir>/server.js      one classic script defining globalThis.render(requestJson) -> responseJson
 // Usage: node ui/build.mjs [--outdir <absolute dir>]   (default: ui/dist)
@@ -106,8 +107,30 @@ async function buildClient(outdir) {
   }
   const stylesheets = Object.values(styles.metafile.outputs).flatMap((output) => (output.cssBundle ? [output.cssBundle] : []));
   const toUrl = (file) => `${PUBLIC_PATH}/${path.relative(clientDir, path.resolve(uiDir, file)).split(path.sep).join('/')}`;
-  return { scripts: [scripts.entry], styles: stylesheets.map(toUrl), critical, lazy: scripts.lazy };
+  const boot = await buildBoot(browser);
+  return { boot: { src: toUrl(boot), template: SCRIPTS_TEMPLATE_ID }, scripts: [scripts.entry], styles: stylesheets.map(toUrl), critical, lazy: scripts.lazy };
 }
+
+// The id of the document's <template> that holds the page's scripts, inert until the
+// boot script starts them (src/boot.ts); the manifest tells the server.
+const SCRIPTS_TEMPLATE_ID = 'sa-scripts';
+
+/** The boot script (src/boot.ts), a file of its own built like the entry: returns its path. */
+async function buildBoot(browser) {
+  const result = await build({
+    ...browser,
+    entryPoints: { boot: 'src/boot.ts' },
+    define: { ...define, SCRIPTS_TEMPLATE_ID: JSON.stringify(SCRIPTS_TEMPLATE_ID) },
+  });
+  return Object.keys(result.metafile.outputs).find((file) => file.endsWith('.js'));
+}
+
+// The global through which the entry, a classic script, hands the lazy files (modules)
+// the shared code they use. Classic, so it can download with the document (preloaded)
+// and run once the page has painted, and Lighthouse sees it run then: it tells when a
+// script ran only by classic scripts' evaluation events, and counts a module that
+// arrived before the paint as needed for it.
+const SHARED_GLOBAL = '__soundAtlasShared';
 
 /**
  * Joins esbuild's split output into one file per load: the entry (everything the first
@@ -116,11 +139,11 @@ async function buildClient(outdir) {
  * combination of importers (26 files for an artist page once pages were lazy, each
  * compressed on its own and fetched as a request of its own); merged, a page is two.
  *
- * How: the split output is valid ESM, so esbuild bundles it again. A lazy file imports
- * the entry's shared code from the entry file itself (the entry re-exports, under short
- * names, what lazy files import of its chunks). The entry names lazy files by
- * their hashed URLs, and lazy files name the entry, so the entry is named by a hash of
- * the whole split output instead of its own content (same output, same names).
+ * How: the split output is valid ESM, so esbuild bundles it again. A lazy file takes
+ * the entry's shared code from SHARED_GLOBAL (the entry, a classic script, exports there,
+ * under short names, what lazy files import of its chunks; it has run before any lazy
+ * file does). The entry names lazy files by their hashed URLs, so it is named by a hash
+ * of the whole split output instead of its own content (same output, same names).
  * Returns { entry: url, lazy: { [module's base name]: url } }.
  */
 async function mergeChunks(split, clientDir) {
@@ -145,7 +168,7 @@ async function mergeChunks(split, clientDir) {
   for (const [file, by] of users) if (by.length > 1) closure([file]).forEach((next) => shared.add(next));
   const own = new Map(roots.map((root) => [root, [...closure([root])].filter((file) => !shared.has(file))]));
 
-  const buildId = createHash('sha256').update(Object.entries(code).sort().flat().join('\0')).digest('hex').slice(0, 10).toUpperCase();
+  const buildId = createHash('sha256').update(`${SHARED_GLOBAL}\0`).update(Object.entries(code).sort().flat().join('\0')).digest('hex').slice(0, 10).toUpperCase();
   const entryUrl = `${PUBLIC_PATH}/entry-${buildId}.js`;
   // Short names: the entry exports a few hundred of them.
   const chunkIndex = new Map([...shared].sort().map((file, index) => [file, index.toString(36)]));
@@ -176,12 +199,14 @@ async function mergeChunks(split, clientDir) {
   const exported = new Set();
   const urls = new Map();
 
-  const merge = async (entryCode, inside) => {
+  // The entry is a classic script (see SHARED_GLOBAL), the lazy files modules.
+  const merge = async (entryCode, inside, { classic = false } = {}) => {
     const result = await build({
       stdin: { contents: entryCode, resolveDir: clientDir, sourcefile: 'merged.js' },
       bundle: true,
       minify: true,
-      format: 'esm',
+      format: classic ? 'iife' : 'esm',
+      globalName: classic ? SHARED_GLOBAL : undefined,
       target: BROWSER_TARGET,
       legalComments: 'none',
       charset: 'utf8',
@@ -193,7 +218,6 @@ async function mergeChunks(split, clientDir) {
           setup(merged) {
             // The split output names its chunks by URL (`/static/chunk-X.js`).
             merged.onResolve({ filter: /^\// }, (args) => {
-              if (args.path === entryUrl) return { path: args.path, external: true };
               const file = args.path.slice(PUBLIC_PATH.length + 1);
               if (!code[file]) throw new Error(`${args.path} is no file of the split output`);
               if (args.kind === 'dynamic-import') {
@@ -221,7 +245,8 @@ async function mergeChunks(split, clientDir) {
                 }
               }
               names.forEach((name) => exported.add(name));
-              return { contents: `export { ${[...names].join(', ')} } from ${JSON.stringify(entryUrl)};`, loader: 'js' };
+              // Read once, as the lazy file loads (the entry has run by then).
+              return { contents: `export const { ${[...names].join(', ')} } = globalThis.${SHARED_GLOBAL};`, loader: 'js' };
             });
           },
         },
@@ -251,7 +276,7 @@ async function mergeChunks(split, clientDir) {
     const names = outputs[file].exports.filter((name) => exported.has(alias(file, name)));
     return `export { ${names.map((name) => `${name} as ${alias(file, name)}`).join(', ')} } from ${JSON.stringify(`./${file}`)};`;
   });
-  const bytes = await merge([...reexports, `import ${JSON.stringify(`./${entry}`)};`].join('\n'), shared);
+  const bytes = await merge([...reexports, `import ${JSON.stringify(`./${entry}`)};`].join('\n'), shared, { classic: true });
   await writeFile(path.join(clientDir, path.basename(entryUrl)), bytes);
   return { entry: entryUrl, lazy };
 }
@@ -333,7 +358,7 @@ async function buildServiceWorker(outdir, manifest) {
     target: BROWSER_TARGET,
     define: {
       ...define,
-      FRAME_FILES: JSON.stringify([...manifest.scripts, ...manifest.styles, ...images]),
+      FRAME_FILES: JSON.stringify([manifest.boot.src, ...manifest.scripts, ...manifest.styles, ...images]),
       OFFLINE_REVISION: JSON.stringify(createHash('sha256').update(offline).digest('hex').slice(0, 16)),
     },
   });

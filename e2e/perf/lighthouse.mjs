@@ -4,9 +4,12 @@
 // One binary (default: the release build) or several, for example before and after a
 // change: each on a fresh data directory, runs alternated so machine load hits all alike.
 // Prints per page and binary the medians of the performance score, FCP, LCP, TBT and CLS,
-// the longest main-thread task and the LCP element with its render delay (the time
-// from its resources being in to its paint). CHROMIUM overrides Chromium's path.
-import { mkdtempSync } from 'node:fs';
+// the longest main-thread task, the LCP element with its render delay (the time from its
+// resources being in to its paint), the unthrottled load's own paint time and the bytes
+// (scripts among them) that had arrived by then: Lighthouse simulates the LCP from every
+// request that ended before the paint it observed. CHROMIUM overrides Chromium's path;
+// --save=DIR keeps each run's report there (JSON, one file per page, binary and run).
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -31,13 +34,20 @@ const chrome = await launch({
 });
 
 /** One Lighthouse run's figures. */
-async function measure(url) {
-  const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+async function measure(url, reportName) {
+  const { lhr, report } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (options.save) {
+    mkdirSync(options.save, { recursive: true });
+    writeFileSync(join(options.save, `${reportName}.json`), report);
+  }
   const audit = (id) => lhr.audits[id];
   const [elementTable, phaseTable] = audit('largest-contentful-paint-element').details?.items ?? [];
   const element = elementTable?.items[0]?.node;
   const renderDelay = phaseTable?.items.find((item) => item.phase === 'Render Delay')?.timing;
   const longTasks = audit('long-tasks').details?.items ?? [];
+  const observedLcp = audit('metrics').details.items[0].observedLargestContentfulPaint;
+  const arrived = (audit('network-requests').details?.items ?? []).filter((request) => request.networkEndTime <= observedLcp);
+  const kilobytes = (requests) => requests.reduce((sum, request) => sum + request.transferSize, 0) / 1000;
   return {
     score: Math.round(lhr.categories.performance.score * 100),
     fcp: audit('first-contentful-paint').numericValue,
@@ -47,6 +57,9 @@ async function measure(url) {
     longestTask: Math.max(0, ...longTasks.map((task) => task.duration)),
     element: element ? `${element.selector} "${element.snippet.slice(0, 60)}"` : 'none',
     renderDelay,
+    observedLcp,
+    arrivedKb: kilobytes(arrived),
+    arrivedScriptKb: kilobytes(arrived.filter((request) => request.resourceType === 'Script')),
   };
 }
 
@@ -57,7 +70,8 @@ try {
     for (const path of paths) {
       const order = run % 2 ? [...names].reverse() : names;
       for (const name of order) {
-        const figures = await measure(`${sites[names.indexOf(name)].origin}${path}`);
+        const reportName = `${path.replace(/[^a-z0-9]+/gi, '_')}-${name}-${run + 1}`;
+        const figures = await measure(`${sites[names.indexOf(name)].origin}${path}`, reportName);
         const key = `${path} ${name}`;
         results.set(key, [...(results.get(key) ?? []), figures]);
       }
@@ -70,8 +84,8 @@ try {
 
 if (binaries.length > 1) binaries.forEach((binary, i) => console.log(`${names[i]}: ${binary}`));
 console.log(`Lighthouse mobile, medians of ${runs} (${new Date().toISOString().slice(0, 10)})`);
-console.log('| page | score | FCP | LCP | TBT | CLS | longest task | LCP element (render delay) |');
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('| page | score | FCP | LCP | TBT | CLS | longest task | LCP element (render delay) | unthrottled LCP: KB in (scripts) |');
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const path of paths) {
   for (const name of names) {
     const all = results.get(`${path} ${name}`);
@@ -80,7 +94,7 @@ for (const path of paths) {
     const elements = [...new Set(all.map((figures) => figures.element))].join(' / ');
     const label = binaries.length > 1 ? `${path} ${name}` : path;
     console.log(
-      `| ${label} | ${of('score')} | ${seconds('fcp')} | ${seconds('lcp')} | ${of('tbt').toFixed(0)} ms | ${of('cls').toFixed(3)} | ${of('longestTask').toFixed(0)} ms | ${elements} (${of('renderDelay')?.toFixed(0)} ms) |`,
+      `| ${label} | ${of('score')} | ${seconds('fcp')} | ${seconds('lcp')} | ${of('tbt').toFixed(0)} ms | ${of('cls').toFixed(3)} | ${of('longestTask').toFixed(0)} ms | ${elements} (${of('renderDelay')?.toFixed(0)} ms) | ${of('observedLcp').toFixed(0)} ms: ${of('arrivedKb').toFixed(0)} (${of('arrivedScriptKb').toFixed(0)}) |`,
     );
   }
 }

@@ -229,8 +229,9 @@ test('every response carries a CSP that runs our own scripts only, and a page is
   const scripts = html.match(/<script[^>]*>/g);
   assert.ok(scripts.length > 0);
   for (const tag of scripts) {
-    // JSON blocks (the page state, JSON-LD) are data, never run; the rest are our files.
-    if (!/type="application\/(ld\+)?json"/.test(tag)) assert.match(tag, /^<script type="module" src="\/static\/[^"]+\.js">$/, tag);
+    // JSON blocks (the page state, JSON-LD) are data, never run; the rest are our files
+    // (the boot module, and the classic entry it starts).
+    if (!/type="application\/(ld\+)?json"/.test(tag)) assert.match(tag, /^<script (type="module" )?src="\/static\/[^"]+\.js">$/, tag);
   }
   assert.match(policy, /frame-src https:\/\/www\.youtube-nocookie\.com/);
   assert.equal(first.headers.get('strict-transport-security'), null, 'no HSTS over http');

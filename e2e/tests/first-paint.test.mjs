@@ -54,6 +54,24 @@ test('the document links no stylesheet in its head: its first screen needs no re
   }
 });
 
+test('nothing in the head waits for a request, and the page\'s text comes before its data', async () => {
+  for (const path of PAGES) {
+    const html = await (await fetch(`${site.origin}${path}`)).text();
+    const headEnd = html.indexOf('</head>');
+    const head = html.slice(0, headEnd);
+    // A classic script without async or defer, a stylesheet, an @import or a web font
+    // would hold the first paint until its request is answered.
+    for (const script of head.match(/<script\b[^>]*>/g) ?? []) assert.match(script, /type="(module|application\/ld\+json)"/, `${path}: ${script}`);
+    assert.doesNotMatch(head, /@import|@font-face|rel="preload"[^>]*as="font"/, path);
+    // The main text is in the markup ahead of the page's state (the JSON the scripts
+    // hydrate with), which a slow connection delivers last.
+    const main = html.indexOf('<main', headEnd);
+    const state = html.indexOf('<script id="sa-state"');
+    assert.ok(main > headEnd && state > main, `${path}: <main> at ${main}, the state at ${state}`);
+    assert.ok(html.indexOf('</main>', main) < state, `${path}: the state after the whole <main>`);
+  }
+});
+
 test('each page is styled the same before its stylesheet arrives as after', async () => {
   for (const viewport of SCREENS) {
     for (const path of PAGES) {

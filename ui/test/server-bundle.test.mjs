@@ -41,28 +41,30 @@ describe('build output', () => {
     expect(Object.keys(manifest.lazy).sort()).toEqual(['article-page', 'articles-page', 'artist-page', 'browse-page', 'cookie-consent-panel', 'email-link-pages', 'favorites-page', 'genre-page', 'home-page', 'login-dialog', 'mobile-menu', 'player', 'privacy-pages', 'quiz-page', 'search-page', 'site-pages']);
     const files = readdirSync(path.join(outdir, 'client'));
     for (const url of [...manifest.scripts, ...manifest.styles, ...Object.values(manifest.lazy)]) expect(files).toContain(url.slice('/static/'.length));
-    // One file per load: the entry and the lazily loaded modules, and the service worker.
-    expect(files.filter((file) => file.endsWith('.js') && file !== 'sw.js')).toHaveLength(1 + Object.keys(manifest.lazy).length);
+    // One file per load: the boot, the entry and the lazily loaded modules, and the service worker.
+    expect(manifest.boot.src).toMatch(/^\/static\/boot-[A-Z0-9]+\.js$/);
+    expect(files).toContain(manifest.boot.src.slice('/static/'.length));
+    expect(files.filter((file) => file.endsWith('.js') && file !== 'sw.js')).toHaveLength(2 + Object.keys(manifest.lazy).length);
   });
 
   it("writes the service worker with the release's frame files, and the offline page", () => {
     const manifest = JSON.parse(readFileSync(path.join(outdir, 'manifest.json'), 'utf8'));
     const worker = readFileSync(path.join(outdir, 'client', 'sw.js'), 'utf8');
-    for (const url of [...manifest.scripts, ...manifest.styles]) expect(worker).toContain(JSON.stringify(url));
+    for (const url of [manifest.boot.src, ...manifest.scripts, ...manifest.styles]) expect(worker).toContain(JSON.stringify(url));
     expect(worker).not.toContain('FRAME_FILES');
     expect(worker).not.toContain('OFFLINE_REVISION');
     expect(readFileSync(path.join(outdir, 'client', 'offline.html'), 'utf8')).toContain("<h1>You're offline</h1>");
   });
 
-  it('writes each lazily loaded module as one file that takes the shared code from the entry', () => {
+  it('writes each lazily loaded module as one file that takes the shared code from the entry (a classic script)', () => {
     const manifest = JSON.parse(readFileSync(path.join(outdir, 'manifest.json'), 'utf8'));
     const read = (url) => readFileSync(path.join(outdir, 'client', url.slice('/static/'.length)), 'utf8');
     const entry = read(manifest.scripts[0]);
     for (const [name, url] of Object.entries(manifest.lazy)) {
       expect(url).toMatch(new RegExp(`^/static/${name}-[A-Z0-9]+\\.js$`));
       const code = read(url);
-      expect(code, name).toContain(`from"${manifest.scripts[0]}"`);
-      expect(code, name).not.toMatch(/from"\/static\/(?!entry-)/);
+      expect(code, name).toMatch(/^var\{[^}]+\}=globalThis\.__soundAtlasShared[;,]/);
+      expect(code, name).not.toMatch(/from"\/static\//);
       expect(entry, name).toContain(`import("${url}")`);
     }
     // The player and a page's own code are in their files, not in the entry nor (the

@@ -15,6 +15,9 @@ const MANIFEST_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/ui/manifest.
 /// The hashed client files the document links to.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Manifest {
+    /// The document's one module script: starts the entry once the page has painted.
+    pub boot: Boot,
+    /// The entry, a classic script: preloaded in the head, started by the boot.
     pub scripts: Vec<String>,
     pub styles: Vec<String>,
     /// The file of each lazily loaded module (a page, a dialog, the player) by name
@@ -23,6 +26,13 @@ pub struct Manifest {
     pub lazy: BTreeMap<String, String>,
     /// The stylesheet's rules, for the critical CSS each document inlines.
     pub critical: CriticalCss,
+}
+
+/// The boot script and the id of the `<template>` it takes the entry from.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Boot {
+    pub src: String,
+    pub template: String,
 }
 
 impl Manifest {

@@ -17,6 +17,7 @@ fn config(data_dir: &std::path::Path) -> sound_atlas::config::Config {
         metrics_token: None,
         connections: Default::default(),
         shared_cache: sound_atlas::render::SHARED_CACHE_DEFAULT,
+        warm: true,
     }
 }
 

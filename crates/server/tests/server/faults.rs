@@ -169,6 +169,7 @@ async fn site_behind_proxy(db: &TestDb) -> Site {
         metrics_token: None,
         connections: Default::default(),
         shared_cache: sound_atlas::render::SHARED_CACHE_DEFAULT,
+        warm: true,
     };
     let conn = sound_atlas::db::connect(&config)
         .await

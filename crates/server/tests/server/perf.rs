@@ -32,11 +32,11 @@ async fn the_client_bundle_is_sent_precompressed(db: &TestDb) {
     let page = get(&app, "/").await;
     let script = page
         .body
-        .split("<script type=\"module\" src=\"")
+        .split("<link rel=\"preload\" as=\"script\" href=\"")
         .nth(1)
         .and_then(|rest| rest.split('"').next())
         .filter(|src| src.starts_with("/static/"))
-        .expect("the page loads a script from /static")
+        .expect("the page preloads its entry script from /static")
         .to_owned();
     let plain = get(&app, &script).await;
     assert_eq!(plain.status, StatusCode::OK);

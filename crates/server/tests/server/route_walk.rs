@@ -134,8 +134,8 @@ async fn assert_preloads_its_page_module(
         preloads[0]
     );
     assert!(
-        file.body.contains("from\"/static/entry-"),
-        "{url}: {} imports the entry",
+        file.body.contains("=globalThis.__soundAtlasShared"),
+        "{url}: {} takes the shared code from the entry",
         preloads[0]
     );
 }
