@@ -401,6 +401,14 @@ async fn random_picks_from_the_catalogue(db: &TestDb) {
 async fn a_stale_snapshot_serves_while_its_successor_is_read(db: &TestDb) {
     use sea_orm::{ActiveModelTrait, IntoActiveModel, Set};
     seed::load(&db.conn).await.unwrap();
+    // One artist last changed a while before the rest (the newest change's second).
+    let rows = artist::Entity::find().all(&db.conn).await.unwrap();
+    let newest = rows.iter().filter_map(|r| r.updated_at).max().unwrap();
+    let earlier = rows[0].clone();
+    let mut row = earlier.clone().into_active_model();
+    row.updated_at = Set(Some(newest - 100));
+    row.update(&db.conn).await.unwrap();
+
     let ttl = std::time::Duration::from_millis(100);
     let catalog = Catalog::new(db.conn.clone()).with_ttl(ttl);
     let first = catalog.snapshot(false).await.unwrap();
@@ -416,15 +424,11 @@ async fn a_stale_snapshot_serves_while_its_successor_is_read(db: &TestDb) {
         &first
     ));
 
-    let entry = first.at(0).clone();
-    let mut row = artist::Entity::find_by_id(entry.id)
-        .one(&db.conn)
-        .await
-        .unwrap()
-        .unwrap()
-        .into_active_model();
-    row.title = Set(format!("{} (Live)", entry.title));
-    row.updated_at = Set(Some(entry.updated_at.unwrap_or(0) + 1));
+    // Edited within the second of the newest change: neither the count nor the newest
+    // change moves, the marker still does.
+    let mut row = earlier.clone().into_active_model();
+    row.title = Set(format!("{} (Live)", earlier.title));
+    row.updated_at = Set(Some(newest));
     row.update(&db.conn).await.unwrap();
     tokio::time::sleep(ttl * 2).await;
     let stale = catalog.snapshot(false).await.unwrap();
@@ -435,8 +439,8 @@ async fn a_stale_snapshot_serves_while_its_successor_is_read(db: &TestDb) {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     loop {
         let now = catalog.snapshot(false).await.unwrap();
-        if let Some(changed) = now.get(entry.id) {
-            if *changed.title == *format!("{} (Live)", entry.title) {
+        if let Some(changed) = now.get(earlier.id) {
+            if *changed.title == *format!("{} (Live)", earlier.title) {
                 break;
             }
         }
