@@ -302,15 +302,6 @@ impl PartialEq<&str> for ArtistKind {
 }
 
 impl Artist {
-    pub fn summary(&self) -> ArtistSummary {
-        ArtistSummary {
-            id: self.id,
-            title: self.title.clone(),
-            image_url: self.image_url.clone(),
-            genres: self.genres.clone(),
-        }
-    }
-
     pub fn is_band(&self) -> bool {
         self.kind == ArtistKind::Band
     }
