@@ -5,7 +5,7 @@ use sound_atlas_entity::artist;
 
 pub use sound_atlas_contract::catalog::{
     Artist, ArtistDetails, ArtistKind, ArtistListPage, ArtistSummary, BrowsePage, Genre, GenrePage,
-    Letter, Neighbors, SearchPage, ARTIST_LIST_LIMIT, BROWSE_PAGE_SIZE, MAX_API_PAGE,
+    Letter, Neighbors, PhotoCredit, SearchPage, ARTIST_LIST_LIMIT, BROWSE_PAGE_SIZE, MAX_API_PAGE,
     MAX_ARTIST_LIST_LIMIT, MAX_GENRE_MATCHES, MAX_QUERY_CHARS, MAX_SEARCH_RESULTS, RELATED_LIMIT,
 };
 
@@ -16,6 +16,11 @@ pub fn artist_from_row(row: artist::Model) -> Artist {
         tracing::warn!(artist = row.id, kind = %row.kind, "unknown artist kind; treating as solo");
         ArtistKind::Solo
     });
+    let photo_credit = photo_credit(
+        row.image_url.as_deref(),
+        row.image_author,
+        row.image_license,
+    );
     Artist {
         id: row.id,
         title: row.title,
@@ -36,6 +41,20 @@ pub fn artist_from_row(row: artist::Model) -> Artist {
         year: row.year,
         origin: row.origin,
         real_name: row.real_name,
+        photo_credit,
+    }
+}
+
+/// The credit a card shows with its photo: both author and licence (the licences ask for
+/// both), and only with a photo (an import that changes the photo clears its credit).
+pub fn photo_credit(
+    image_url: Option<&str>,
+    author: Option<String>,
+    license: Option<String>,
+) -> Option<PhotoCredit> {
+    match (image_url, author, license) {
+        (Some(_), Some(author), Some(license)) => Some(PhotoCredit { author, license }),
+        _ => None,
     }
 }
 

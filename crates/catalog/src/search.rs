@@ -642,6 +642,7 @@ mod tests {
             year: None,
             origin: None,
             real_name: None,
+            photo_credit: None,
         }
     }
 

@@ -27,7 +27,9 @@ use sound_atlas_import::video_link::ChannelRef;
 use tokio::sync::Mutex;
 
 use crate::genres::GenreIndex;
-use crate::model::{artist_from_row, normalize_image_url, Artist, ArtistSummary, Letter};
+use crate::model::{
+    artist_from_row, normalize_image_url, photo_credit, Artist, ArtistSummary, Letter,
+};
 use crate::search::SearchIndex;
 
 /// How long a snapshot serves before the table is checked for changes.
@@ -252,14 +254,21 @@ impl Snapshot {
         self.position(id).map(|i| &self.entries[i])
     }
 
-    /// The card of the artist at `position`, given its picture (read from the table).
-    fn card(&self, position: u32, image_url: Option<String>) -> ArtistSummary {
+    /// The card of the artist at `position`, given its picture and the picture's credit
+    /// (read from the table).
+    fn card(&self, position: u32, picture: CardPicture) -> ArtistSummary {
         let entry = self.at(position);
+        let photo_credit = photo_credit(
+            picture.image_url.as_deref(),
+            picture.image_author,
+            picture.image_license,
+        );
         ArtistSummary {
             id: entry.id,
             title: entry.title.to_string(),
-            image_url,
+            image_url: picture.image_url.map(|url| normalize_image_url(&url)),
             genres: self.genres_of(entry).map(str::to_owned).collect(),
+            photo_credit,
         }
     }
 }
@@ -446,25 +455,40 @@ impl Catalog {
         positions: &[u32],
     ) -> Result<Vec<ArtistSummary>, DbErr> {
         let ids: Vec<i32> = positions.iter().map(|&p| snapshot.at(p).id).collect();
-        let mut pictures: HashMap<i32, Option<String>> = HashMap::with_capacity(ids.len());
+        let mut pictures: HashMap<i32, CardPicture> = HashMap::with_capacity(ids.len());
         for chunk in ids.chunks(IDS_PER_QUERY) {
-            let rows: Vec<(i32, Option<String>)> = artist::Entity::find()
+            let rows: Vec<CardPicture> = artist::Entity::find()
                 .select_only()
-                .columns([artist::Column::Id, artist::Column::ImageUrl])
+                .columns([
+                    artist::Column::Id,
+                    artist::Column::ImageUrl,
+                    artist::Column::ImageAuthor,
+                    artist::Column::ImageLicense,
+                ])
                 .filter(artist::Column::Id.is_in(chunk.iter().copied()))
-                .into_tuple()
+                .into_model()
                 .all(&self.db)
                 .await?;
-            pictures.extend(rows);
+            pictures.extend(rows.into_iter().map(|row| (row.id, row)));
         }
         Ok(positions
             .iter()
             .filter_map(|&p| {
                 let picture = pictures.remove(&snapshot.at(p).id)?;
-                Some(snapshot.card(p, picture.map(|url| normalize_image_url(&url))))
+                Some(snapshot.card(p, picture))
             })
             .collect())
     }
+}
+
+/// What a card reads from the table: its picture and the picture's credit (the import
+/// that changes a picture clears the credit of the one before).
+#[derive(Debug, FromQueryResult)]
+struct CardPicture {
+    id: i32,
+    image_url: Option<String>,
+    image_author: Option<String>,
+    image_license: Option<String>,
 }
 
 /// Hands the memory freed while reading a snapshot (the driver's row buffers, the

@@ -461,7 +461,64 @@ async fn an_empty_catalogue_has_no_random_artist(db: &TestDb) {
     assert!(catalog.snapshot(false).await.unwrap().is_empty());
 }
 
+/// A card carries its photo's author and licence where they are known (browse, search,
+/// a genre's page alike): never without a photo, never half a credit.
+async fn cards_carry_their_photos_credit(db: &TestDb) {
+    // (title, photo, author, licence, credit on the card)
+    let cases = [
+        ("Zq Credited", Some("https://upload.wikimedia.org/a/ab/Zq.jpg"), Some("Carl Lender"), Some("CC BY-SA 4.0"), true),
+        ("Zq Seeded Photo", Some("https://upload.wikimedia.org/a/ab/Zs.jpg"), None, None, false),
+        ("Zq No Licence", Some("https://upload.wikimedia.org/a/ab/Zn.jpg"), Some("Carl Lender"), None, false),
+        ("Zq No Photo", None, Some("Carl Lender"), Some("CC BY-SA 4.0"), false),
+    ];
+    for (title, photo, author, license, _) in cases {
+        let id = insert_artist(db, title, &["Zq Credit Rock"], None).await;
+        let mut row: artist::ActiveModel = artist::Entity::find_by_id(id)
+            .one(&db.conn)
+            .await
+            .unwrap()
+            .unwrap()
+            .into();
+        row.image_url = Set(photo.map(str::to_owned));
+        row.image_author = Set(author.map(str::to_owned));
+        row.image_license = Set(license.map(str::to_owned));
+        row.update(&db.conn).await.unwrap();
+    }
+    let catalog = Catalog::new(db.conn.clone());
+    let browsed = reads::browse(&catalog, Letter::parse("Z").unwrap(), page(1), false)
+        .await
+        .unwrap()
+        .artists;
+    let searched = reads::search_cards(&catalog, &q("Zq"), page(1))
+        .await
+        .unwrap()
+        .artists;
+    let genre = reads::genre(&catalog, &slug("zq-credit-rock"), page(1))
+        .await
+        .unwrap()
+        .artists;
+    for cards in [browsed, searched, genre] {
+        for (title, _, _, _, credited) in cases {
+            let card = cards.iter().find(|c| c.title == title).unwrap();
+            let expected = credited.then(|| sound_atlas_catalog::model::PhotoCredit {
+                author: "Carl Lender".into(),
+                license: "CC BY-SA 4.0".into(),
+            });
+            assert_eq!(card.photo_credit, expected, "{title}");
+        }
+    }
+    // And in the JSON the UI reads.
+    let credited = reads::search_cards(&catalog, &q("Zq Credited"), page(1))
+        .await
+        .unwrap();
+    assert_eq!(
+        serde_json::to_value(&credited.artists[0]).unwrap()["photoCredit"],
+        serde_json::json!({ "author": "Carl Lender", "license": "CC BY-SA 4.0" })
+    );
+}
+
 db_tests!(
+    cards_carry_their_photos_credit,
     seed_loads_every_artist_once,
     the_list_is_paged_by_title_ignoring_case,
     an_artist_reads_back_with_its_links_and_facts,

@@ -161,6 +161,8 @@ pub struct Artist {
     pub year: Option<i32>,
     pub origin: Option<String>,
     pub real_name: Option<String>,
+    /// The photo's author and licence, where known (see [`ArtistSummary::photo_credit`]).
+    pub photo_credit: Option<PhotoCredit>,
 }
 
 /// What the open music data sources (the knowledge base, MusicBrainz, Commons) add to
@@ -320,6 +322,20 @@ pub struct ArtistSummary {
     pub title: String,
     pub image_url: Option<String>,
     pub genres: Vec<String>,
+    /// The photo's author and licence, which the licence asks to be shown wherever the
+    /// photo appears; none when the photo's credit is not known (or there is no photo).
+    pub photo_credit: Option<PhotoCredit>,
+}
+
+/// A card's short credit for its photo ("Photo: author · licence"); the artist page
+/// carries the full one, with its links ([`ImageCredit`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PhotoCredit {
+    /// Plain text.
+    pub author: String,
+    /// e.g. "CC BY-SA 4.0".
+    pub license: String,
 }
 
 /// Where an artist sits in the full sorted list, for "n / total artists" and prev/next.

@@ -19,7 +19,7 @@ use crate::accounts::{
 };
 use crate::catalog::{
     self, Album, Artist, ArtistDetails, ArtistKind, ArtistListPage, ArtistSummary, BrowsePage,
-    FactSource, Genre, GenrePage, ImageCredit, Letter, ListenLink, Member, Neighbors, SearchPage,
+    FactSource, Genre, GenrePage, ImageCredit, Letter, ListenLink, Member, Neighbors, PhotoCredit, SearchPage,
     Spell, StreamingService, YearSpan,
 };
 use crate::content::{self, Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry};
@@ -94,6 +94,7 @@ fn contract_ts() -> String {
         ArtistKind::decl(&cfg),
         Artist::decl(&cfg),
         ArtistSummary::decl(&cfg),
+        PhotoCredit::decl(&cfg),
         Neighbors::decl(&cfg),
         ArtistDetails::decl(&cfg),
         ImageCredit::decl(&cfg),

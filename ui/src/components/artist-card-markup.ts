@@ -27,15 +27,15 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
  * Undefined when the card should be rendered instead (an unusual image URL).
  */
 export function artistCardMarkup({ artist, headingLevel, favorited }: ArtistCardMarkupProps): string | undefined {
-  const image = imageMarkup(artist);
+  const { href, heading, genres, credit } = artistCardShape(artist, headingLevel);
+  const image = imageMarkup(artist, credit);
   if (image === undefined) return undefined;
-  const { href, heading, genres } = artistCardShape(artist, headingLevel);
   const title = escape(artist.title);
   const heart =
     favorited === null
       ? ''
       : `<button type="button" class="${cardHeartClass(favorited)}" aria-pressed="${favorited}" aria-label="${heartLabel(favorited)}: ${title}"><svg width="18" height="18" aria-hidden="true" fill="${favorited ? 'currentColor' : 'none'}">${spriteUse('heart')}</svg></button>`;
-  return `<a class="artist-card-link" data-artist-id="${artist.id}" href="${escape(href)}">${image}<div class="artist-card-body"><${heading} class="artist-card-title">${title}</${heading}><p class="artist-card-genres">${escape(genres)}</p></div></a>${heart}`;
+  return `<a class="artist-card-link" data-artist-id="${artist.id}" href="${escape(href)}">${image}<div class="artist-card-body"><${heading} class="artist-card-title">${title}</${heading}><p class="artist-card-genres">${escape(genres)}</p>${credit ? `<span class="sr-only">${escape(credit)}</span>` : ''}</div></a>${heart}`;
 }
 
 /**
@@ -43,11 +43,11 @@ export function artistCardMarkup({ artist, headingLevel, favorited }: ArtistCard
  * artwork; undefined for a source that is not an http(s) URL (React has its own rules
  * for other schemes: the card is rendered instead).
  */
-function imageMarkup(artist: ArtistSummary): string | undefined {
+function imageMarkup(artist: ArtistSummary, credit: string | null): string | undefined {
   const source = imageSources(atWidth(artist.imageUrl, RENDITION.card))[0];
   if (source !== undefined) {
     if (!/^https?:\/\//i.test(source)) return undefined;
-    return `<div class="artist-image artist-card-media"><img src="${escape(source)}" alt="" width="${CARD_IMAGE_SIZE}" height="${CARD_IMAGE_SIZE}" loading="lazy" decoding="async" referrerPolicy="no-referrer"/></div>`;
+    return `<div class="artist-image artist-card-media"><img src="${escape(source)}" alt="" width="${CARD_IMAGE_SIZE}" height="${CARD_IMAGE_SIZE}" loading="lazy" decoding="async" referrerPolicy="no-referrer"${credit ? ` title="${escape(credit)}"` : ''}/></div>`;
   }
   const hue = artworkHue(artist.genres, artist.title);
   return `<div class="artist-image artist-card-media artist-image--artwork"><svg class="generated-artwork" viewBox="0 0 400 400" preserveAspectRatio="xMidYMid slice" style="background:hsl(${hue} 70% 46%)" aria-hidden="true"><image href="${images.artwork(hue, initialsOf(artist.title))}" width="400" height="400"></image></svg></div>`;

@@ -1,4 +1,4 @@
-import { routes, type ArtistSummary } from '../generated/contract';
+import { routes, type ArtistSummary, type PhotoCredit } from '../generated/contract';
 
 /**
  * What an artist card says and links to, declared once: the React card
@@ -11,7 +11,14 @@ export function artistCardShape(artist: ArtistSummary, headingLevel: 2 | 3) {
     heading: headingLevel === 2 ? ('h2' as const) : ('h3' as const),
     /** Up to two genres, or what the artist is. */
     genres: artist.genres.length > 0 ? artist.genres.slice(0, 2).join(' · ') : 'Artist',
+    /** The photo's author and licence, which its licence asks for wherever it appears. */
+    credit: photoCreditText(artist.photoCredit),
   };
+}
+
+/** A photo's short credit ("Photo: author · licence"), as the share picture draws it. */
+export function photoCreditText(credit: PhotoCredit | null): string | null {
+  return credit ? `Photo: ${credit.author} · ${credit.license}` : null;
 }
 
 /** The card's picture is drawn at this size (CSS pixels, square). */

@@ -53,7 +53,7 @@ export function ArtistCard({ artist, index = 0, animate = false, onOpen, heading
 
 /** Its markup is also written by a template from the same shape (artist-card-markup.ts), tested against this. */
 export function ArtistCardContent({ artist, onOpen, headingLevel, heart }: Pick<ArtistCardProps, 'artist' | 'onOpen' | 'headingLevel' | 'heart'>) {
-  const { href, heading: Title, genres } = artistCardShape(artist, headingLevel ?? 3);
+  const { href, heading: Title, genres, credit } = artistCardShape(artist, headingLevel ?? 3);
   const location = useLocation();
   const from = `${location.pathname}${location.search}`;
   return (
@@ -65,10 +65,11 @@ export function ArtistCardContent({ artist, onOpen, headingLevel, heart }: Pick<
         data-artist-id={artist.id}
         onClick={() => onOpen?.(artist.id)}
       >
-        <ArtistImage src={artist.imageUrl} title={artist.title} genres={artist.genres} className="artist-card-media" width={CARD_IMAGE_SIZE} height={CARD_IMAGE_SIZE} decorative />
+        <ArtistImage src={artist.imageUrl} title={artist.title} genres={artist.genres} className="artist-card-media" width={CARD_IMAGE_SIZE} height={CARD_IMAGE_SIZE} decorative credit={credit} />
         <div className="artist-card-body">
           <Title className="artist-card-title">{artist.title}</Title>
           <p className="artist-card-genres">{genres}</p>
+          {credit && <span className="sr-only">{credit}</span>}
         </div>
       </Link>
       {heart && <FavoriteHeart artist={artist} />}

@@ -20,6 +20,8 @@ interface ArtistImageProps {
   decorative?: boolean;
   /** Called with the URL currently shown (null when the artwork is shown). */
   onSourceChange?: (url: string | null) => void;
+  /** The photo's credit, as the photo's tooltip (cards: their text carries it too). */
+  credit?: string | null;
 }
 
 /**
@@ -43,7 +45,7 @@ export function ArtistImage(props: ArtistImageProps) {
   return <ArtistImageInner key={props.src} {...props} />;
 }
 
-function ArtistImageInner({ src, title, genres, priority = false, reportFailure = false, className, width = 400, height = 400, decorative = false, onSourceChange }: ArtistImageProps) {
+function ArtistImageInner({ src, title, genres, priority = false, reportFailure = false, className, width = 400, height = 400, decorative = false, onSourceChange, credit }: ArtistImageProps) {
   // A card's image at a card's width; the page's own image (`priority`) larger, or the
   // smallest with the data saver on (cards never change: the server writes them from a
   // template).
@@ -92,6 +94,7 @@ function ArtistImageInner({ src, title, genres, priority = false, reportFailure 
         decoding={priority ? 'auto' : 'async'}
         {...(priority ? { fetchPriority: 'high' as const } : {})}
         referrerPolicy="no-referrer"
+        title={credit ?? undefined}
         onError={() => setAttempt((n) => n + 1)}
       />
     </div>

@@ -22,9 +22,28 @@ imageSource?: string, genres: Array<string>, bio: string | null, bioSourceLink: 
 /**
  * Year formed (band) or born (solo).
  */
-year: number | null, origin: string | null, realName: string | null, };
+year: number | null, origin: string | null, realName: string | null, 
+/**
+ * The photo's author and licence, where known (see [`ArtistSummary::photo_credit`]).
+ */
+photoCredit: PhotoCredit | null, };
 
-export type ArtistSummary = { id: number, title: string, imageUrl: string | null, genres: Array<string>, };
+export type ArtistSummary = { id: number, title: string, imageUrl: string | null, genres: Array<string>, 
+/**
+ * The photo's author and licence, which the licence asks to be shown wherever the
+ * photo appears; none when the photo's credit is not known (or there is no photo).
+ */
+photoCredit: PhotoCredit | null, };
+
+export type PhotoCredit = { 
+/**
+ * Plain text.
+ */
+author: string, 
+/**
+ * e.g. "CC BY-SA 4.0".
+ */
+license: string, };
 
 export type Neighbors = { 
 /**

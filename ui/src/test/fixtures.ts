@@ -19,6 +19,7 @@ export function makeArtist(overrides: Partial<Artist> = {}): Artist {
     year: 1987,
     origin: 'Aberdeen, Washington',
     realName: null,
+    photoCredit: null,
     ...overrides,
   };
 }

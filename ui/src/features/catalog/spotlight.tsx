@@ -3,6 +3,7 @@ import { Link } from '../../components/link';
 import { queries } from './queries';
 import type { Artist } from '../../generated/contract';
 import { ArtistImage } from '../../components/artist-image';
+import { photoCreditText } from '../../components/artist-card-shape';
 import { SkeletonBlock } from '../../components/skeletons';
 import { SparkIcon } from '../../components/icons';
 
@@ -32,9 +33,10 @@ export function Spotlight() {
 }
 
 function SpotlightCard({ artist }: { artist: Artist }) {
+  const credit = photoCreditText(artist.photoCredit);
   return (
     <Link to={`/artist/${artist.id}`} state={{ from: '/' }} className="spotlight-card">
-      <ArtistImage src={artist.imageUrl} title={artist.title} genres={artist.genres} className="spotlight-media" width={480} height={480} decorative />
+      <ArtistImage src={artist.imageUrl} title={artist.title} genres={artist.genres} className="spotlight-media" width={480} height={480} decorative credit={credit} />
       <div className="spotlight-body">
         <p className="eyebrow">Featured artist</p>
         <h3 className="spotlight-title">{artist.title}</h3>
@@ -48,6 +50,7 @@ function SpotlightCard({ artist }: { artist: Artist }) {
           </ul>
         )}
         {artist.bio && <p className="spotlight-bio">{excerpt(artist.bio)}</p>}
+        {credit && <span className="sr-only">{credit}</span>}
         <span className="btn btn-primary spotlight-cta">View Artist</span>
       </div>
     </Link>

@@ -20,6 +20,7 @@ const artist = (id: number, title: string, genres: string[]): Artist => ({
   year: null,
   origin: null,
   realName: null,
+  photoCredit: null,
 });
 
 const video: VideoFavorite = {

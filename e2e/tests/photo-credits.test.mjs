@@ -1,0 +1,80 @@
+// A photo's credit goes wherever the photo goes: a card whose photo's licence asks for
+// its author and licence carries them (the photo's tooltip, and the card's text for
+// screen readers), on browse, search and genre pages, as the server writes the card
+// and as the browser renders it after hydration.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { start } from '../support/harness.mjs';
+import { addEnrichedArtist, ENRICHED_TITLE } from '../support/enriched-artist.mjs';
+import { hydrated, quietPage } from './browser-helpers.mjs';
+
+// What the fixture's Commons answer gives as the photo's author and licence.
+const CREDIT = 'Photo: Fixture Photographer · CC BY-SA 4.0';
+// The photo as Wikimedia's media server would send it (the tests stay offline): a photo
+// that fails to load gives way to the generated artwork, which has no tooltip.
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+let site;
+let enrichedId;
+before(async () => {
+  site = await start();
+  enrichedId = await addEnrichedArtist(site);
+});
+after(async () => {
+  await site?.stop();
+});
+
+/** The first page number of a paged card answer (`pathOf(n)`) that holds the enriched artist. */
+async function pageHolding(pathOf) {
+  for (let n = 1; n <= 200; n++) {
+    const answer = await (await fetch(`${site.origin}${pathOf(n)}`)).json();
+    if (answer.artists.some((a) => a.id === enrichedId)) return n;
+    if (answer.artists.length === 0) break;
+  }
+  throw new Error(`no page of ${pathOf('n')} holds the enriched artist`);
+}
+
+/** The enriched artist's card on the page as it is now: its photo's tooltip and its text. */
+async function creditOfCard(page) {
+  const card = page.locator('article.artist-card', { has: page.locator('.artist-card-title', { hasText: ENRICHED_TITLE }) });
+  await card.waitFor();
+  return {
+    tooltip: await card.locator('img').getAttribute('title'),
+    hidden: await card.locator('.sr-only').textContent(),
+    // The card's link names the credit to assistive technology.
+    name: await card.locator('a.artist-card-link').evaluate((link) => link.textContent),
+  };
+}
+
+test('the API gives the card its credit; a card without a known credit has none', async () => {
+  const search = await (await fetch(`${site.origin}/api/artists/search/cards?query=${encodeURIComponent(ENRICHED_TITLE)}&page=1`)).json();
+  const card = search.artists.find((a) => a.id === enrichedId);
+  assert.deepEqual(card.photoCredit, { author: 'Fixture Photographer', license: 'CC BY-SA 4.0' });
+  const others = search.artists.filter((a) => a.id !== enrichedId);
+  assert.ok(others.every((a) => a.photoCredit === null || a.imageUrl !== null));
+});
+
+for (const [where, pathOf, apiOf] of [
+  ['search', () => `/search/${encodeURIComponent(ENRICHED_TITLE)}`, null],
+  ['browse', (n) => `/browse?letter=F&from=${n}`, (n) => `/api/artists/browse?letter=F&page=${n}`],
+  ['a genre page', (n) => `/genre/rock?from=${n}`, (n) => `/api/genres/rock?page=${n}`],
+]) {
+  test(`on ${where}, the card with a credited photo carries its credit, server-written and hydrated`, async () => {
+    const path = pathOf(apiOf ? await pageHolding(apiOf) : 1);
+    const plain = await site.newPage({ javaScriptEnabled: false });
+    await plain.goto(`${site.origin}${path}`);
+    const written = await creditOfCard(plain);
+    assert.equal(written.tooltip, CREDIT);
+    assert.equal(written.hidden, CREDIT);
+    assert.ok(written.name.includes(CREDIT), written.name);
+    await plain.context().close();
+
+    const page = await quietPage(site);
+    await page.route('https://upload.wikimedia.org/**', (route) => route.fulfill({ body: PIXEL, contentType: 'image/png' }));
+    await page.goto(`${site.origin}${path}`);
+    await hydrated(page);
+    assert.deepEqual(await creditOfCard(page), written);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
