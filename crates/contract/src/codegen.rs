@@ -226,6 +226,12 @@ fn contract_ts() -> String {
     ] {
         writeln!(out, "export const {name} = {};", js_string(text)).unwrap();
     }
+    writeln!(
+        out,
+        "/** Brand New Songs' window in weeks, unless the deployment sets another. */\nexport const NEW_SONGS_WINDOW_WEEKS = {};",
+        content::NEW_SONGS_WINDOW_WEEKS
+    )
+    .unwrap();
     let letters: Vec<String> = Letter::all().map(|l| js_string(&l.to_string())).collect();
     writeln!(out, "/** Browse letters: \"#\" then A to Z. */").unwrap();
     writeln!(

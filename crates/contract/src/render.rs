@@ -70,6 +70,9 @@ pub struct RenderState {
     pub data_saver: bool,
     /// Marketplace links carry an affiliate tag (the affiliate notices show only then).
     pub affiliate: bool,
+    /// Brand New Songs' window in weeks (the deployment's setting): with `today`, the
+    /// strip tells new songs from the latest it has, alike on server and client.
+    pub new_songs_window_weeks: u32,
 }
 
 /// What the server asks of the engine's `render`: one page's markup.
@@ -140,6 +143,7 @@ mod tests {
             origin: "https://soundatlas.test".into(),
             data_saver: true,
             affiliate: false,
+            new_songs_window_weeks: 8,
         };
         let document = serde_json::to_value(&state).unwrap();
         assert_eq!(
@@ -152,6 +156,7 @@ mod tests {
                 "origin": "https://soundatlas.test",
                 "dataSaver": true,
                 "affiliate": false,
+                "newSongsWindowWeeks": 8,
             })
         );
         let request = RenderRequest {

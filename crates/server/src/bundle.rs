@@ -63,4 +63,6 @@ pub struct Site {
     /// Marketplace links carry the site's affiliate tag, so the footer's affiliate
     /// notice is true (it is left out otherwise).
     pub affiliate: bool,
+    /// Brand New Songs' window in weeks (the page's state carries it to the UI).
+    pub new_songs_window_weeks: u32,
 }

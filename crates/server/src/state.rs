@@ -118,6 +118,7 @@ impl AppState {
             public_url,
             manifest: Manifest::embedded(),
             affiliate: content_settings.marketplace.tagged(),
+            new_songs_window_weeks: content_settings.new_songs_window_weeks,
         };
         let catalog = Catalog::new(db.clone());
         // The library shares the catalogue's snapshot.

@@ -12,6 +12,7 @@ const state = (prefetched: Array<{ key: string; status: number; body: unknown }>
   today: '2026-11-23',
   origin: 'https://soundatlas.test',
   affiliate: false,
+  newSongsWindowWeeks: 8,
   dataSaver: false,
 });
 

@@ -404,7 +404,12 @@ dataSaver: boolean,
 /**
  * Marketplace links carry an affiliate tag (the affiliate notices show only then).
  */
-affiliate: boolean, };
+affiliate: boolean, 
+/**
+ * Brand New Songs' window in weeks (the deployment's setting): with `today`, the
+ * strip tells new songs from the latest it has, alike on server and client.
+ */
+newSongsWindowWeeks: number, };
 
 export type RenderRequest = { 
 /**
@@ -465,6 +470,8 @@ export const ARTICLE_CATEGORIES: readonly string[] = ["Artist Spotlight", "News 
 export const ARTICLE_CATEGORY_SLUGS: readonly string[] = ["artist-spotlight", "news-and-updates", "equipment-and-gear", "general"];
 export const INVALID_YOUTUBE_URL = "Invalid YouTube URL";
 export const ARTICLE_NOT_FOUND = "The article you're looking for doesn't exist.";
+/** Brand New Songs' window in weeks, unless the deployment sets another. */
+export const NEW_SONGS_WINDOW_WEEKS = 8;
 /** Browse letters: "#" then A to Z. */
 export const LETTERS: readonly string[] = ["#", "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z"];
 export const DEFAULT_LETTER = "A";

@@ -10,6 +10,7 @@ const written: RenderState = {
   origin: 'https://soundatlas.test',
   dataSaver: true,
   affiliate: true,
+  newSongsWindowWeeks: 8,
 };
 
 function writeState(text: string | null): void {
@@ -71,6 +72,7 @@ describe('the page state', () => {
       origin: 'https://soundatlas.test',
       dataSaver: false,
       affiliate: false,
+      newSongsWindowWeeks: 8,
     });
   });
 

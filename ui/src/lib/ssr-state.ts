@@ -1,4 +1,4 @@
-import { STATE_ELEMENT_ID, type RenderState } from '../generated/contract';
+import { NEW_SONGS_WINDOW_WEEKS, STATE_ELEMENT_ID, type RenderState } from '../generated/contract';
 
 /**
  * The page state the server wrote into the document (`<script id="sa-state"
@@ -35,7 +35,7 @@ export function pageStart(doc: Document, now: number, origin: string): { state: 
 /**
  * The state of a page the browser renders without the server's: no data (every read
  * is fetched), the browser's clock (UTC, as the server's) and its own origin, the data
- * saver and affiliate notices off.
+ * saver and affiliate notices off, Brand New Songs' default window.
  */
 export function browserState(now: number, origin: string): RenderState {
   const date = new Date(now);
@@ -47,5 +47,6 @@ export function browserState(now: number, origin: string): RenderState {
     origin,
     dataSaver: false,
     affiliate: false,
+    newSongsWindowWeeks: NEW_SONGS_WINDOW_WEEKS,
   };
 }

@@ -25,6 +25,7 @@ function rendered(artist: ArtistSummary, headingLevel: 2 | 3, heart: boolean, fa
     today: '2026-01-02',
     origin: 'https://soundatlas.test',
     affiliate: false,
+    newSongsWindowWeeks: 8,
     dataSaver: false,
   };
   const client = createQueryClient({ hydrating: true });

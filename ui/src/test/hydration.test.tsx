@@ -74,7 +74,7 @@ afterEach(() => {
 
 describe('hydration', () => {
   it.each(cases)('hydrates %s without mismatches or requests', async (url, prefetched) => {
-    const state: RenderState = { prefetched, fetchedAt: Date.now(), year: 2026, today: '2026-11-23', origin: 'https://soundatlas.test', affiliate: false, dataSaver: false };
+    const state: RenderState = { prefetched, fetchedAt: Date.now(), year: 2026, today: '2026-11-23', origin: 'https://soundatlas.test', affiliate: false, dataSaver: false, newSongsWindowWeeks: 8 };
     // (The engine has no WHATWG URL of its own: the server bundle brings core-js's, and
     // the server's route walk renders every route in the real engine.)
     const { html } = renderPage({ url, state });

@@ -156,6 +156,7 @@ impl Renderer {
             origin: self.site.public_url.clone(),
             data_saver: asked.data_saver != DataSaver::Off,
             affiliate: self.site.affiliate,
+            new_songs_window_weeks: self.site.new_songs_window_weeks,
         };
         // Rendered (and cached) as the page's own URL: the markup depends on nothing else.
         let page_url = page_url(uri, page.route);

@@ -41,7 +41,7 @@ const visitors: Record<string, Prefetched[]> = {
 describe('prerendered markup (the frame, artist cards)', () => {
   it.each(Object.entries(visitors))('write the same markup as rendering the frame in place (%s)', (_visitor, prefetched) => {
     for (const year of [2026, 2027]) {
-      const state = { prefetched, fetchedAt: 1_763_740_000_000, year, today: `${year}-01-02`, origin: 'https://soundatlas.test', affiliate: false, dataSaver: false };
+      const state = { prefetched, fetchedAt: 1_763_740_000_000, year, today: `${year}-01-02`, origin: 'https://soundatlas.test', affiliate: false, dataSaver: false, newSongsWindowWeeks: 8 };
       for (const url of urls) {
         const inPlace = renderPage({ url, state }, { reuseMarkup: false }).html;
         if (url === '/artist/42') expect(inPlace).toContain('artist-card');
@@ -60,6 +60,7 @@ describe('prerendered markup (the frame, artist cards)', () => {
       today: '2026-01-02',
       origin: '',
       affiliate: false,
+      newSongsWindowWeeks: 8,
       dataSaver: false,
     });
     expect(renderPage({ url: '/about', state: state(3) }).html).toContain('aria-label="Favorites: 3"');

@@ -44,6 +44,25 @@ afterEach(() => {
 });
 
 describe('home content sections', () => {
+  it('says Brand New Songs shows the latest releases when none falls in the window, and says nothing when one does', () => {
+    const section = () => screen.getByRole('region', { name: 'Brand New Songs' });
+    // The fixture's song came out on 2024-10-18.
+    for (const [today, weeks, note] of [
+      ['2025-11-21', 8, 'Nothing released in the last 8 weeks. Here are the latest releases we have, newest first.'],
+      ['2024-10-26', 1, 'Nothing released in the last week. Here are the latest releases we have, newest first.'],
+      ['2024-10-25', 1, null],
+      ['2024-12-13', 8, null],
+      // The deployment's window, from the page's state.
+      ['2025-11-21', 60, null],
+    ] as const) {
+      const { unmount } = renderApp('/', homeData(), { today, newSongsWindowWeeks: weeks });
+      expect(within(section()).queryByText(/^Nothing released/)?.textContent ?? null).toBe(note);
+      expect(within(section()).getByRole('list', { name: note ? 'Latest releases' : 'Brand New Songs' })).toBeTruthy();
+      expect(within(section()).getByText('October 18, 2024')).toBeTruthy();
+      unmount();
+    }
+  });
+
   it('shows the chart, new songs, channel videos and the latest articles in the spec order', () => {
     renderApp('/', homeData());
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent?.trim());

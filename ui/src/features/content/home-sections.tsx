@@ -13,6 +13,8 @@ import { BookIcon, ChevronLeftIcon, ChevronRightIcon, PlayIcon, RefreshIcon } fr
 import { VideoThumbnail } from '../../components/video-thumbnail';
 import { ArticleCard } from './article-card';
 import { formatDate, queries } from './queries';
+import { hasNewSongs, nothingNewNote } from './new-songs';
+import { useAppEnv } from '../../lib/app-state';
 import { scrollStrip, thumbnailOf, videoLinkProps, watchUrl } from './video-link';
 import './content.css';
 
@@ -250,10 +252,13 @@ function useOpenNewSong(songs: NewSong[] | undefined): (song: NewSong) => void {
 /**
  * Brand New Songs: a carousel with 3 skeletons and a Buy button on each card, newest
  * release first with its date (the server leaves out songs older than its window).
+ * When none is that new, the server sends the latest it has and the strip says so.
  */
 export function BrandNewSongs() {
   const { data, isPending, isError } = useQuery(queries.newSongs());
+  const { today, newSongsWindowWeeks } = useAppEnv();
   const openSong = useOpenNewSong(data);
+  const latestOnly = data !== undefined && data.length > 0 && !hasNewSongs(data, today, newSongsWindowWeeks);
   return (
     <section className="home-section" aria-labelledby="new-songs-title" aria-busy={isPending}>
       <div className="section-head">
@@ -266,26 +271,29 @@ export function BrandNewSongs() {
       ) : isError || !data || data.length === 0 ? (
         <p className="empty-note">No new songs to show right now. Check back soon!</p>
       ) : (
-        <Strip label="Brand New Songs" step={NEW_SONGS_STEP}>
-          {data.map((song) => (
-            <li key={song.id} className="video-tile video-tile--song" onPointerEnter={onCardHover}>
-              {song.videoId ? (
-                <a className="video-tile-link" {...videoLinkProps(watchUrl(song.videoId), () => openSong(song))}>
-                  <SongFace song={song} />
-                </a>
-              ) : (
-                <button type="button" className="video-tile-link" onClick={() => openSong(song)}>
-                  <SongFace song={song} />
-                </button>
-              )}
-              {song.amazonLink && (
-                <ExternalLink href={song.amazonLink} className="btn btn-primary btn-sm video-tile-buy" {...buyLinkProps(song.amazonLink, song.songName, song.artistName)}>
-                  Buy
-                </ExternalLink>
-              )}
-            </li>
-          ))}
-        </Strip>
+        <>
+          {latestOnly && <p className="section-note">{nothingNewNote(newSongsWindowWeeks)}</p>}
+          <Strip label={latestOnly ? 'Latest releases' : 'Brand New Songs'} step={NEW_SONGS_STEP}>
+            {data.map((song) => (
+              <li key={song.id} className="video-tile video-tile--song" onPointerEnter={onCardHover}>
+                {song.videoId ? (
+                  <a className="video-tile-link" {...videoLinkProps(watchUrl(song.videoId), () => openSong(song))}>
+                    <SongFace song={song} />
+                  </a>
+                ) : (
+                  <button type="button" className="video-tile-link" onClick={() => openSong(song)}>
+                    <SongFace song={song} />
+                  </button>
+                )}
+                {song.amazonLink && (
+                  <ExternalLink href={song.amazonLink} className="btn btn-primary btn-sm video-tile-buy" {...buyLinkProps(song.amazonLink, song.songName, song.artistName)}>
+                    Buy
+                  </ExternalLink>
+                )}
+              </li>
+            ))}
+          </Strip>
+        </>
       )}
     </section>
   );
