@@ -75,6 +75,10 @@ function answer(url) {
     });
     return { entities, success: 1 };
   }
+  // The encyclopedia's action API: the fixture's title is an article, no redirect.
+  if (url.pathname === '/enwiki/api.php' && q.get('action') === 'query') {
+    return { batchcomplete: true, query: { pages: (q.get('titles') ?? '').split('|').map((title, i) => ({ pageid: i + 1, ns: 0, title })) } };
+  }
   if (url.pathname === '/commons/api.php') return { batchcomplete: true, query: { pages: (q.get('titles') ?? '').split('|').map(image) } };
   if (url.pathname === `/ws/2/artist/${MBID}`) return musicbrainzArtist;
   return null;
@@ -98,7 +102,7 @@ export async function addEnrichedArtist(site) {
         `${ENRICHED_TITLE},band,Rock,https://en.wikipedia.org/wiki/${ENRICHED_TITLE.replaceAll(' ', '_')},"${ENRICHED_TITLE} is a band made up for the end-to-end tests."\n`,
     );
     await site.command(['import', 'artists', csv]);
-    await site.command(['enrich', '--wikidata-api', `${base}/w/api.php`, '--commons-api', `${base}/commons/api.php`, '--musicbrainz-api', `${base}/ws/2`, '--summary-api', base]);
+    await site.command(['enrich', '--wikidata-api', `${base}/w/api.php`, '--commons-api', `${base}/commons/api.php`, '--musicbrainz-api', `${base}/ws/2`, '--summary-api', base, '--encyclopedia-api', `${base}/enwiki/api.php`]);
   } finally {
     fake.close();
     rmSync(dir, { recursive: true, force: true });

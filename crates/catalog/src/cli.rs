@@ -100,6 +100,10 @@ pub enum Command {
         /// https://en.wikipedia.org/api/rest_v1).
         #[arg(long)]
         summary_api: Option<String>,
+        /// The encyclopedia's action API, which resolves redirects (default: from each
+        /// link, e.g. https://en.wikipedia.org/w/api.php).
+        #[arg(long)]
+        encyclopedia_api: Option<String>,
     },
 }
 
@@ -155,6 +159,7 @@ pub async fn run(db: &DatabaseConnection, command: Command) -> Result<Report, Im
             musicbrainz_api,
             commons_api,
             summary_api,
+            encyclopedia_api,
         } => {
             let config = EnrichConfig {
                 wikidata_api,
@@ -165,6 +170,7 @@ pub async fn run(db: &DatabaseConnection, command: Command) -> Result<Report, Im
                 max_age: (max_age_days > 0).then(|| Duration::from_secs(max_age_days * 24 * 3600)),
                 summaries: WikiConfig {
                     api_base: summary_api,
+                    action_api: encyclopedia_api,
                     ..WikiConfig::default()
                 },
                 ..EnrichConfig::default()

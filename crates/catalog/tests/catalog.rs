@@ -466,10 +466,34 @@ async fn an_empty_catalogue_has_no_random_artist(db: &TestDb) {
 async fn cards_carry_their_photos_credit(db: &TestDb) {
     // (title, photo, author, licence, credit on the card)
     let cases = [
-        ("Zq Credited", Some("https://upload.wikimedia.org/a/ab/Zq.jpg"), Some("Carl Lender"), Some("CC BY-SA 4.0"), true),
-        ("Zq Seeded Photo", Some("https://upload.wikimedia.org/a/ab/Zs.jpg"), None, None, false),
-        ("Zq No Licence", Some("https://upload.wikimedia.org/a/ab/Zn.jpg"), Some("Carl Lender"), None, false),
-        ("Zq No Photo", None, Some("Carl Lender"), Some("CC BY-SA 4.0"), false),
+        (
+            "Zq Credited",
+            Some("https://upload.wikimedia.org/a/ab/Zq.jpg"),
+            Some("Carl Lender"),
+            Some("CC BY-SA 4.0"),
+            true,
+        ),
+        (
+            "Zq Seeded Photo",
+            Some("https://upload.wikimedia.org/a/ab/Zs.jpg"),
+            None,
+            None,
+            false,
+        ),
+        (
+            "Zq No Licence",
+            Some("https://upload.wikimedia.org/a/ab/Zn.jpg"),
+            Some("Carl Lender"),
+            None,
+            false,
+        ),
+        (
+            "Zq No Photo",
+            None,
+            Some("Carl Lender"),
+            Some("CC BY-SA 4.0"),
+            false,
+        ),
     ];
     for (title, photo, author, license, _) in cases {
         let id = insert_artist(db, title, &["Zq Credit Rock"], None).await;

@@ -145,6 +145,11 @@ fn item(title: &str) -> Option<(&'static str, Value)> {
             json!({ "P434": [string("P434", ALWAYS_BUSY_MBID)] }),
         ),
         "Slow Answer" => ("Q9006", json!({ "P434": [string("P434", SLOW_MBID)] })),
+        // The article "Renamed Band" redirects to.
+        "Renamed Band (group)" => (
+            "Q9007",
+            json!({ "P571": [claim("P571", time("+1980-00-00T00:00:00Z", 9), "time")] }),
+        ),
         _ => return None,
     };
     Some((
@@ -363,13 +368,79 @@ async fn musicbrainz_release_groups(
         .into_response()
 }
 
+/// The encyclopedia's redirects: (from, to, the section it leads to).
+const REDIRECTS: &[(&str, &str, Option<&str>)] = &[
+    ("Renamed Band", "Renamed Band (group)", None),
+    // A member's name leading to a section of the band's article.
+    ("Ada Fixture", "Fixture Band", Some("Members")),
+];
+
+/// The encyclopedia's action API: `action=query&redirects=1` as it answers
+/// (`formatversion=2`): titles in their normal form, then where redirects lead.
+async fn encyclopedia(
+    State(fakes): State<Fakes>,
+    headers: HeaderMap,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    assert_eq!(
+        (
+            query.get("action").map(String::as_str),
+            query.get("redirects").map(String::as_str)
+        ),
+        (Some("query"), Some("1"))
+    );
+    let titles = &query["titles"];
+    fakes.note("encyclopedia", titles.clone(), &headers);
+    let mut normalized = Vec::new();
+    let mut redirects = Vec::new();
+    let mut pages = Vec::new();
+    for title in titles.split('|') {
+        // The API writes a title's first letter in capitals.
+        let mut normal = title.to_owned();
+        normal[..1].make_ascii_uppercase();
+        if normal != title {
+            normalized.push(json!({ "fromencoded": false, "from": title, "to": normal }));
+        }
+        let target = match REDIRECTS.iter().find(|(from, ..)| *from == normal) {
+            Some((from, to, section)) => {
+                let mut redirect = json!({ "from": from, "to": to });
+                if let Some(section) = section {
+                    redirect["tofragment"] = json!(section);
+                }
+                redirects.push(redirect);
+                to.to_string()
+            }
+            None => normal,
+        };
+        pages.push(json!({ "pageid": pages.len() + 1, "ns": 0, "title": target }));
+    }
+    let mut answer = json!({ "batchcomplete": true, "query": { "pages": pages } });
+    if !normalized.is_empty() {
+        answer["query"]["normalized"] = json!(normalized);
+    }
+    if !redirects.is_empty() {
+        answer["query"]["redirects"] = json!(redirects);
+    }
+    Json(answer).into_response()
+}
+
+/// The summary endpoint; a redirect's title answers as the service does by default: 302
+/// to the article's summary (a relative Location), with that summary as the body.
 async fn summary(
     State(fakes): State<Fakes>,
     headers: HeaderMap,
     Path(page): Path<String>,
 ) -> Response {
     fakes.note("summary", page.clone(), &headers);
-    Json(json!({ "title": page, "extract": format!("About {page}.") })).into_response()
+    let redirect = REDIRECTS
+        .iter()
+        .find(|(from, ..)| from.replace(' ', "_") == page);
+    let article = redirect.map_or(page.clone(), |(_, to, _)| to.replace(' ', "_"));
+    let body = Json(json!({ "title": article, "extract": format!("About {article}.") }));
+    match redirect {
+        Some(_) => (StatusCode::FOUND, [("location", article)], body).into_response(),
+        None => body.into_response(),
+    }
 }
 
 async fn serve(fakes: Fakes) -> String {
@@ -379,6 +450,7 @@ async fn serve(fakes: Fakes) -> String {
         .route("/ws/2/artist/{mbid}", get(musicbrainz))
         .route("/ws/2/release-group", get(musicbrainz_release_groups))
         .route("/page/summary/{page}", get(summary))
+        .route("/enwiki/api.php", get(encyclopedia))
         .with_state(fakes);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
@@ -401,6 +473,7 @@ fn config(base: &str) -> EnrichConfig {
         musicbrainz: quick(Duration::from_millis(200)),
         summaries: WikiConfig {
             api_base: Some(base.to_owned()),
+            action_api: Some(format!("{base}/enwiki/api.php")),
             pace: Duration::from_millis(5),
             ..WikiConfig::default()
         },
@@ -790,6 +863,86 @@ async fn force_overwrites_what_the_seed_or_an_import_set(db: &TestDb) {
     assert!(fields.contains(&"spotify_link".to_owned()));
 }
 
+/// A link naming a redirect is read as the article it leads to (its item, its summary);
+/// one leading to a section of another article is no artist's own page: skipped and
+/// reported, never given that article's facts or summary.
+async fn a_link_to_a_redirect_is_read_as_its_article(db: &TestDb) {
+    let artist = |slug: &str, title: &str, link: &str| ArtistUpsert {
+        external_id: slug.into(),
+        title: title.into(),
+        kind: Some(
+            if slug == "ada-fixture" {
+                "solo"
+            } else {
+                "band"
+            }
+            .into(),
+        ),
+        bio_source_link: Some(page(link)),
+        ..Default::default()
+    };
+    write::upsert(
+        &db.conn,
+        vec![
+            artist("renamed-band", "Renamed Band", "Renamed Band"),
+            artist("ada-fixture", "Ada Fixture", "Ada Fixture"),
+            // A link written with a small first letter: the same article.
+            artist("lower-case", "Renamed Band Again", "renamed Band"),
+        ],
+    )
+    .await
+    .unwrap();
+    let fakes = Fakes::default();
+    let base = serve(fakes.clone()).await;
+    let report = enrich::run(&db.conn, &config(&base)).await.unwrap();
+    let summary = report.summary();
+
+    // The item is found by the article's title.
+    assert_eq!(
+        fakes.asked("wikidata")[0],
+        "titles=Renamed Band (group)|Renamed Band (group)"
+    );
+    for slug in ["renamed-band", "lower-case"] {
+        let renamed = by_slug(db, slug).await;
+        assert_eq!(
+            renamed.wikidata_id.as_deref(),
+            Some("Q9007"),
+            "{slug}: {summary}"
+        );
+        assert_eq!(renamed.began_on.as_deref(), Some("1980"), "{slug}");
+        // And its summary is the article's, asked of the article.
+        assert_eq!(
+            renamed.bio.as_deref(),
+            Some("About Renamed_Band_(group)."),
+            "{slug}"
+        );
+    }
+    assert_eq!(
+        fakes.asked("summary"),
+        ["Renamed_Band_(group)", "Renamed_Band_(group)"]
+    );
+    // A redirect to the band's section: neither the band's item nor its summary.
+    let ada = by_slug(db, "ada-fixture").await;
+    assert_eq!(
+        (ada.wikidata_id, ada.bio, ada.enriched_at),
+        (None, None, None)
+    );
+    assert!(
+        summary.contains("Ada Fixture")
+            && summary
+                .contains(r#"redirects to "Fixture Band#Members", not to an article of its own"#),
+        "{summary}"
+    );
+    // Each batch asked the encyclopedia once, with every title.
+    assert_eq!(
+        fakes.asked("encyclopedia"),
+        [
+            "Renamed Band|Ada Fixture|renamed Band",
+            "Renamed Band|Ada Fixture|renamed Band"
+        ]
+    );
+}
+
 async fn a_run_against_the_real_services_names_a_contact_first(db: &TestDb) {
     catalogue(db).await;
     let config = EnrichConfig {
@@ -811,6 +964,7 @@ async fn a_run_against_the_real_services_names_a_contact_first(db: &TestDb) {
 }
 
 db_tests!(
+    a_link_to_a_redirect_is_read_as_its_article,
     a_run_against_the_real_services_names_a_contact_first,
     enrich_fills_credited_photos_direct_links_albums_and_members,
     a_rerun_resumes_where_the_last_stopped_and_changes_nothing,

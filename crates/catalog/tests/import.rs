@@ -1,16 +1,17 @@
 //! The artist importer and the encyclopedia's summaries, on files the tests write and
 //! against local fake servers, on SQLite and PostgreSQL.
 
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get as route_get;
 use axum::{Json, Router};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
-use serde_json::json;
+use serde_json::{json, Value};
 use sound_atlas_catalog::cli::{self, Import};
 use sound_atlas_catalog::import::artists;
 use sound_atlas_catalog::import::wiki::{self, WikiConfig};
@@ -454,11 +455,21 @@ async fn summary(
     }
 }
 
+/// The encyclopedia's action API, for titles that are no redirects: each is its own page.
+async fn no_redirects(Query(query): Query<HashMap<String, String>>) -> Json<Value> {
+    let pages: Vec<Value> = query["titles"]
+        .split('|')
+        .map(|title| json!({ "ns": 0, "title": title }))
+        .collect();
+    Json(json!({ "batchcomplete": true, "query": { "pages": pages } }))
+}
+
 async fn summaries_fill_only_missing_biographies_and_set_no_image(db: &TestDb) {
     let fake = WikiFake::default();
     let base = serve(
         Router::new()
             .route("/page/summary/{title}", route_get(summary))
+            .route("/w/api.php", route_get(no_redirects))
             .with_state(fake.clone()),
     )
     .await;
@@ -486,6 +497,7 @@ async fn summaries_fill_only_missing_biographies_and_set_no_image(db: &TestDb) {
     .await
     .unwrap();
     let config = WikiConfig {
+        action_api: Some(format!("{base}/w/api.php")),
         api_base: Some(base),
         pace: Duration::from_millis(1),
         ..WikiConfig::default()
@@ -598,6 +610,7 @@ async fn busy_setup(db: &TestDb, pages: &[&str]) -> (BusyWiki, String) {
     let base = serve(
         Router::new()
             .route("/page/summary/{title}", route_get(busy_summary))
+            .route("/w/api.php", route_get(no_redirects))
             .with_state(fake.clone()),
     )
     .await;
@@ -611,6 +624,7 @@ async fn bio_of(db: &TestDb, title: &str) -> Option<String> {
 async fn enrichment_waits_as_a_429_asks_and_gives_up_after_bounded_retries(db: &TestDb) {
     let (fake, base) = busy_setup(db, &["Busy_Once", "Busy_For_An_Hour", "After_Them"]).await;
     let config = WikiConfig {
+        action_api: Some(format!("{base}/w/api.php")),
         api_base: Some(base),
         pace: Duration::from_millis(20),
         retries: 2,
@@ -663,6 +677,7 @@ async fn enrichment_waits_as_a_429_asks_and_gives_up_after_bounded_retries(db: &
 async fn a_slow_answer_skips_that_artist_and_the_rest_go_on(db: &TestDb) {
     let (fake, base) = busy_setup(db, &["Before_It", "Slow", "After_It"]).await;
     let config = WikiConfig {
+        action_api: Some(format!("{base}/w/api.php")),
         api_base: Some(base),
         pace: Duration::from_millis(10),
         timeout: Duration::from_millis(300),
@@ -701,6 +716,7 @@ async fn requests_to_the_encyclopedia_are_paced(db: &TestDb) {
     let (fake, base) = busy_setup(db, &pages).await;
     let pace = Duration::from_millis(250);
     let config = WikiConfig {
+        action_api: Some(format!("{base}/w/api.php")),
         api_base: Some(base),
         pace,
         ..WikiConfig::default()

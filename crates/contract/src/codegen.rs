@@ -19,8 +19,8 @@ use crate::accounts::{
 };
 use crate::catalog::{
     self, Album, Artist, ArtistDetails, ArtistKind, ArtistListPage, ArtistSummary, BrowsePage,
-    FactSource, Genre, GenrePage, ImageCredit, Letter, ListenLink, Member, Neighbors, PhotoCredit, SearchPage,
-    Spell, StreamingService, YearSpan,
+    FactSource, Genre, GenrePage, ImageCredit, Letter, ListenLink, Member, Neighbors, PhotoCredit,
+    SearchPage, Spell, StreamingService, YearSpan,
 };
 use crate::content::{self, Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry};
 use crate::error::ErrorBody;

@@ -4,7 +4,14 @@
 //! no photo without the credit its licence asks for (photos come from Commons, in
 //! `enrich`). Paced and retried by the polite client; an artist whose request fails
 //! or takes longer than `timeout` is skipped (and reported) while the rest go on.
+//!
+//! A link may name a redirect (an old or alternative title): titles are first resolved
+//! to the article they lead to with the action API (`action=query&redirects=1`, 50 a
+//! request), and the summary asked of that article. A redirect to a section of another
+//! article (a member's name leading to the band's page) is not the artist's own
+//! article: that artist is skipped and reported, never given another page's summary.
 
+use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
 
 use crate::enrichment;
@@ -22,6 +29,9 @@ pub struct WikiConfig {
     /// Base of the summary API, e.g. `https://en.wikipedia.org/api/rest_v1`.
     /// `None`: derived from each bioSourceLink's host.
     pub api_base: Option<String>,
+    /// The encyclopedia's action API, which resolves redirects, e.g.
+    /// `https://en.wikipedia.org/w/api.php`. `None`: derived from each link's host.
+    pub action_api: Option<String>,
     /// Pause between requests.
     pub pace: Duration,
     /// How long one request may take; past it the artist is skipped and the next asked.
@@ -38,6 +48,7 @@ impl Default for WikiConfig {
     fn default() -> Self {
         WikiConfig {
             api_base: None,
+            action_api: None,
             pace: Duration::from_millis(250),
             timeout: Duration::from_secs(15),
             limit: None,
@@ -53,9 +64,26 @@ struct Summary {
     extract: String,
 }
 
-/// The (API base, page title) a bioSourceLink names, when it is an encyclopedia article.
-/// The title is as the link has it (percent-encoded, underscores for spaces).
-pub fn page_of(link: &str) -> Option<(String, String)> {
+/// The encyclopedia page a bioSourceLink names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Page {
+    /// Base of the encyclopedia's summary API (`https://en.wikipedia.org/api/rest_v1`).
+    pub rest_api: String,
+    /// Its action API (`https://en.wikipedia.org/w/api.php`).
+    pub action_api: String,
+    /// As the link has it (percent-encoded, underscores for spaces).
+    pub link_title: String,
+}
+
+impl Page {
+    /// The title as the APIs name the page ("Queen (band)").
+    pub fn title(&self) -> String {
+        super::enrich::wikidata::title_of(&self.link_title)
+    }
+}
+
+/// The page a bioSourceLink names, when it is an encyclopedia article.
+pub fn page_of(link: &str) -> Option<Page> {
     let url = url::Url::parse(link).ok()?;
     let host = url.host_str()?;
     if url.scheme() != "https" || !host.ends_with(".wikipedia.org") {
@@ -65,7 +93,165 @@ pub fn page_of(link: &str) -> Option<(String, String)> {
     if title.is_empty() {
         return None;
     }
-    Some((format!("https://{host}/api/rest_v1"), title.to_owned()))
+    Some(Page {
+        rest_api: format!("https://{host}/api/rest_v1"),
+        action_api: format!("https://{host}/w/api.php"),
+        link_title: title.to_owned(),
+    })
+}
+
+/// Where a title leads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Resolved {
+    /// An article: the title itself, or the article it redirects to.
+    Article(String),
+    /// A redirect to a section of another article, or to another wiki: not an article
+    /// of its own.
+    Elsewhere { target: String },
+}
+
+impl Resolved {
+    /// The article, or why there is none (for a report).
+    pub fn article(self, title: &str) -> Result<String, String> {
+        match self {
+            Resolved::Article(article) => Ok(article),
+            Resolved::Elsewhere { target } => Err(format!(
+                "the page {title:?} redirects to {target:?}, not to an article of its own"
+            )),
+        }
+    }
+}
+
+/// The answer of `action=query&redirects=1` (`formatversion=2`): how each title was
+/// written in its normal form, and where each redirect leads.
+#[derive(Debug, Default, Deserialize)]
+struct QueryAnswer {
+    #[serde(default)]
+    query: QueryPart,
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct QueryPart {
+    #[serde(default)]
+    normalized: Vec<TitleMove>,
+    #[serde(default)]
+    redirects: Vec<TitleMove>,
+}
+
+#[derive(Debug, Deserialize)]
+struct TitleMove {
+    from: String,
+    to: String,
+    /// The section a redirect leads to.
+    tofragment: Option<String>,
+    /// The other wiki a redirect leads to.
+    tointerwiki: Option<String>,
+}
+
+/// Most titles the action API takes in one request.
+pub const TITLES_PER_REQUEST: usize = 50;
+
+/// Where each of `titles` leads on the encyclopedia whose action API is `action_api`
+/// (one request per 50 titles), by title. A title that is no redirect (or names no
+/// page) leads to itself.
+pub async fn resolve(
+    polite: &mut Polite,
+    action_api: &str,
+    titles: &[String],
+) -> Result<HashMap<String, Resolved>, sound_atlas_import::polite::AskError> {
+    let mut resolved = HashMap::with_capacity(titles.len());
+    for chunk in titles.chunks(TITLES_PER_REQUEST) {
+        let joined = chunk.join("|");
+        let answer: QueryAnswer = polite
+            .get_json(
+                action_api,
+                &[
+                    ("action", "query"),
+                    ("format", "json"),
+                    ("formatversion", "2"),
+                    ("redirects", "1"),
+                    ("titles", &joined),
+                ],
+            )
+            .await?;
+        let normalized: HashMap<&str, &str> = answer
+            .query
+            .normalized
+            .iter()
+            .map(|m| (m.from.as_str(), m.to.as_str()))
+            .collect();
+        let redirects: HashMap<&str, &TitleMove> = answer
+            .query
+            .redirects
+            .iter()
+            .map(|m| (m.from.as_str(), m))
+            .collect();
+        for title in chunk {
+            let normal = normalized.get(title.as_str()).copied().unwrap_or(title);
+            let leads_to = match redirects.get(normal) {
+                None => Resolved::Article(normal.to_owned()),
+                Some(TitleMove {
+                    to,
+                    tofragment: None,
+                    tointerwiki: None,
+                    ..
+                }) => Resolved::Article(to.clone()),
+                Some(m) => Resolved::Elsewhere {
+                    target: match (&m.tointerwiki, &m.tofragment) {
+                        (Some(wiki), _) => format!("{wiki}:{}", m.to),
+                        (None, Some(section)) => format!("{}#{section}", m.to),
+                        (None, None) => m.to.clone(),
+                    },
+                },
+            };
+            resolved.insert(title.clone(), leads_to);
+        }
+    }
+    Ok(resolved)
+}
+
+/// The article each page leads to, in order, or why it leads to none: the titles
+/// resolved on their encyclopedia (`action_api` when given, else each page's own), one
+/// request per encyclopedia and 50 titles.
+pub async fn articles(
+    polite: &mut Polite,
+    action_api: Option<&str>,
+    pages: &[Page],
+) -> Vec<Result<String, String>> {
+    let api_of = |page: &Page| action_api.unwrap_or(&page.action_api).to_owned();
+    let mut by_api: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for page in pages {
+        by_api.entry(api_of(page)).or_default().push(page.title());
+    }
+    let mut answers = HashMap::new();
+    for (api, titles) in by_api {
+        let answer = resolve(polite, &api, &titles)
+            .await
+            .map_err(|err| format!("the encyclopedia: {err}"));
+        answers.insert(api, answer);
+    }
+    pages
+        .iter()
+        .map(|page| {
+            let title = page.title();
+            match &answers[&api_of(page)] {
+                Ok(resolved) => resolved[&title].clone().article(&title),
+                Err(why) => Err(why.clone()),
+            }
+        })
+        .collect()
+}
+
+/// The summary endpoint of the article `title` ("AC/DC": its '/' encoded, spaces as
+/// underscores, as the encyclopedia's own links write them).
+fn summary_url(base: &str, title: &str) -> Option<url::Url> {
+    let mut url = url::Url::parse(base).ok()?;
+    url.path_segments_mut().ok()?.pop_if_empty().extend([
+        "page",
+        "summary",
+        &title.replace(' ', "_"),
+    ]);
+    Some(url)
 }
 
 /// Asks the encyclopedia for a summary of every artist without a biography and sets
@@ -93,42 +279,56 @@ pub async fn fill_biographies(
         targets.truncate(limit);
     }
     let progress = Progress::new("Asking the encyclopedia", targets.len());
-    for (n, target) in targets.iter().enumerate() {
-        progress.tick(n + 1);
-        let at = format!("artist {} ({})", target.id, target.title);
-        let Some((derived_base, title)) = page_of(&target.bio_source_link) else {
-            report.skip(at, "bioSourceLink is not an encyclopedia article");
-            continue;
-        };
-        let base = config.api_base.clone().unwrap_or(derived_base);
-        // A title may hold '/' ("AC/DC"); the summary endpoint wants it encoded.
-        let url = format!(
-            "{}/page/summary/{}",
-            base.trim_end_matches('/'),
-            title.replace('/', "%2F")
-        );
-        let summary: Summary = match polite.get_json(&url, &[]).await {
-            Ok(summary) => summary,
-            Err(err) => {
-                report.skip(at, format!("the encyclopedia: {err}"));
-                continue;
+    let mut done = 0;
+    for chunk in targets.chunks(TITLES_PER_REQUEST) {
+        let at = |t: &enrichment::Target| format!("artist {} ({})", t.id, t.title);
+        let mut paged = Vec::with_capacity(chunk.len());
+        for target in chunk {
+            match page_of(&target.bio_source_link) {
+                Some(page) => paged.push((target, page)),
+                None => report.skip(at(target), "bioSourceLink is not an encyclopedia article"),
             }
-        };
-        let txn = db.begin().await?;
-        let filled = enrichment::fill_bio(
-            &txn,
-            target.id,
-            summary.extract.trim().to_owned(),
-            SOURCE,
-            crate::write::now_unix(),
-        )
-        .await?;
-        txn.commit().await?;
-        if filled {
-            report.updated += 1;
-        } else {
-            report.unchanged += 1;
         }
+        let pages: Vec<Page> = paged.iter().map(|(_, page)| page.clone()).collect();
+        let leads = articles(&mut polite, config.action_api.as_deref(), &pages).await;
+        for ((target, page), article) in paged.into_iter().zip(leads) {
+            let article = match article {
+                Ok(article) => article,
+                Err(why) => {
+                    report.skip(at(target), why);
+                    continue;
+                }
+            };
+            let base = config.api_base.clone().unwrap_or(page.rest_api);
+            let Some(url) = summary_url(&base, &article) else {
+                report.skip(at(target), format!("no summary address under {base:?}"));
+                continue;
+            };
+            let summary: Summary = match polite.get_json(url.as_str(), &[]).await {
+                Ok(summary) => summary,
+                Err(err) => {
+                    report.skip(at(target), format!("the encyclopedia: {err}"));
+                    continue;
+                }
+            };
+            let txn = db.begin().await?;
+            let filled = enrichment::fill_bio(
+                &txn,
+                target.id,
+                summary.extract.trim().to_owned(),
+                SOURCE,
+                crate::write::now_unix(),
+            )
+            .await?;
+            txn.commit().await?;
+            if filled {
+                report.updated += 1;
+            } else {
+                report.unchanged += 1;
+            }
+        }
+        done += chunk.len();
+        progress.tick(done);
     }
     progress.finish();
     Ok(report)
@@ -142,13 +342,16 @@ mod tests {
     fn only_encyclopedia_article_links_name_a_page() {
         assert_eq!(
             page_of("https://en.wikipedia.org/wiki/Queen_(band)"),
-            Some((
-                "https://en.wikipedia.org/api/rest_v1".into(),
-                "Queen_(band)".into()
-            ))
+            Some(Page {
+                rest_api: "https://en.wikipedia.org/api/rest_v1".into(),
+                action_api: "https://en.wikipedia.org/w/api.php".into(),
+                link_title: "Queen_(band)".into(),
+            })
         );
         assert_eq!(
-            page_of("https://en.wikipedia.org/wiki/AC/DC").unwrap().1,
+            page_of("https://en.wikipedia.org/wiki/AC/DC")
+                .unwrap()
+                .title(),
             "AC/DC"
         );
         assert_eq!(page_of("https://example.com/wiki/Queen"), None);
@@ -157,5 +360,16 @@ mod tests {
             None
         );
         assert_eq!(page_of("http://en.wikipedia.org/wiki/X"), None);
+    }
+
+    #[test]
+    fn a_summary_is_asked_of_the_article_with_its_slashes_encoded() {
+        let url = summary_url("https://en.wikipedia.org/api/rest_v1", "AC/DC").unwrap();
+        assert_eq!(
+            url.as_str(),
+            "https://en.wikipedia.org/api/rest_v1/page/summary/AC%2FDC"
+        );
+        let url = summary_url("http://127.0.0.1:9/", "Queen (band)").unwrap();
+        assert_eq!(url.as_str(), "http://127.0.0.1:9/page/summary/Queen_(band)");
     }
 }

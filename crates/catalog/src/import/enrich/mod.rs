@@ -1,8 +1,9 @@
 //! `sound-atlas enrich`: what the open music data sources say about each artist with
 //! an encyclopedia link, written with its source and retrieval date.
 //!
-//! Artists are read in batches: one knowledge-base request for a batch's items (found
-//! by their English encyclopedia pages), one for the names of the bands' members, one
+//! Artists are read in batches: one encyclopedia request to follow the links that name
+//! redirects to their articles (`wiki::articles`), one knowledge-base request for the
+//! batch's items (found by those articles' titles), one for the names of the bands' members, one
 //! to Commons for the images' credits; then MusicBrainz, one artist at a time at most
 //! once a second, for albums, members and streaming links. Each artist is written in
 //! its own transaction as soon as it is read and marked read, so an interrupted run
@@ -89,13 +90,18 @@ pub async fn run(db: &DatabaseConnection, config: &EnrichConfig) -> Result<Repor
             &config.wikidata_api,
             &config.musicbrainz_api,
             &config.commons_api,
-            // Without a base of its own, the biography step asks each article's
-            // encyclopedia (Wikipedia).
+            // Without APIs of their own, both steps ask each article's encyclopedia
+            // (Wikipedia).
             config
                 .summaries
                 .api_base
                 .as_deref()
                 .unwrap_or("https://en.wikipedia.org/api/rest_v1"),
+            config
+                .summaries
+                .action_api
+                .as_deref()
+                .unwrap_or("https://en.wikipedia.org/w/api.php"),
         ],
     )?;
     let mut clients = Clients {
@@ -149,11 +155,27 @@ async fn read_batch<'a>(
     report: &mut Report,
 ) -> Vec<(&'a Target, ArtistEnrichment)> {
     let at = |t: &Target| format!("artist {} ({})", t.id, t.title);
-    let mut titled: Vec<(&Target, String)> = Vec::new();
+    let mut paged = Vec::new();
     for target in batch {
         match wiki::page_of(&target.bio_source_link) {
-            Some((_, title)) => titled.push((target, wikidata::title_of(&title))),
+            Some(page) => paged.push((target, page)),
             None => report.skip(at(target), "bioSourceLink is not an encyclopedia article"),
+        }
+    }
+    // Items are found by their article's title: a link naming a redirect (an old or
+    // alternative title) is followed to the article first.
+    let pages: Vec<wiki::Page> = paged.iter().map(|(_, page)| page.clone()).collect();
+    let articles = wiki::articles(
+        &mut clients.wiki,
+        config.summaries.action_api.as_deref(),
+        &pages,
+    )
+    .await;
+    let mut titled: Vec<(&Target, String)> = Vec::new();
+    for ((target, _), article) in paged.into_iter().zip(articles) {
+        match article {
+            Ok(title) => titled.push((target, title)),
+            Err(why) => report.skip(at(target), why),
         }
     }
     if titled.is_empty() {
