@@ -162,6 +162,8 @@ pub struct Artist {
     pub origin: Option<String>,
     pub real_name: Option<String>,
     /// The photo's author and licence, where known (see [`ArtistSummary::photo_credit`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub photo_credit: Option<PhotoCredit>,
 }
 
@@ -323,7 +325,10 @@ pub struct ArtistSummary {
     pub image_url: Option<String>,
     pub genres: Vec<String>,
     /// The photo's author and licence, which the licence asks to be shown wherever the
-    /// photo appears; none when the photo's credit is not known (or there is no photo).
+    /// photo appears; left out when the photo's credit is not known (or there is no
+    /// photo), as most cards' is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub photo_credit: Option<PhotoCredit>,
 }
 

@@ -17,7 +17,7 @@ export function artistCardShape(artist: ArtistSummary, headingLevel: 2 | 3) {
 }
 
 /** A photo's short credit ("Photo: author · licence"), as the share picture draws it. */
-export function photoCreditText(credit: PhotoCredit | null): string | null {
+export function photoCreditText(credit: PhotoCredit | undefined): string | null {
   return credit ? `Photo: ${credit.author} · ${credit.license}` : null;
 }
 

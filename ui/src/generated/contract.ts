@@ -26,14 +26,15 @@ year: number | null, origin: string | null, realName: string | null,
 /**
  * The photo's author and licence, where known (see [`ArtistSummary::photo_credit`]).
  */
-photoCredit: PhotoCredit | null, };
+photoCredit?: PhotoCredit, };
 
 export type ArtistSummary = { id: number, title: string, imageUrl: string | null, genres: Array<string>, 
 /**
  * The photo's author and licence, which the licence asks to be shown wherever the
- * photo appears; none when the photo's credit is not known (or there is no photo).
+ * photo appears; left out when the photo's credit is not known (or there is no
+ * photo), as most cards' is.
  */
-photoCredit: PhotoCredit | null, };
+photoCredit?: PhotoCredit, };
 
 export type PhotoCredit = { 
 /**

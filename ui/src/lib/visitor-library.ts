@@ -273,7 +273,6 @@ export function videoPseudoArtist(video: VideoFavorite): VideoPseudoArtist {
     year: null,
     origin: null,
     realName: null,
-    photoCredit: null,
     isVideoFavorite: true,
     originalArtistId: video.artistId,
     originalArtistName: video.artistName,

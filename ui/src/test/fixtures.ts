@@ -19,7 +19,6 @@ export function makeArtist(overrides: Partial<Artist> = {}): Artist {
     year: 1987,
     origin: 'Aberdeen, Washington',
     realName: null,
-    photoCredit: null,
     ...overrides,
   };
 }

@@ -20,7 +20,6 @@ const artist = (id: number, title: string, genres: string[]): Artist => ({
   year: null,
   origin: null,
   realName: null,
-  photoCredit: null,
 });
 
 const video: VideoFavorite = {

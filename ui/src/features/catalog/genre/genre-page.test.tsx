@@ -16,7 +16,7 @@ function popPage(n: number): GenrePage {
     page: n,
     pageSize: 12,
     total: pop.artists,
-    artists: Array.from({ length: count }, (_, i) => ({ id: first + i + 1, title: `Pop Artist ${first + i + 1}`, imageUrl: null, genres: ['Pop'], photoCredit: null })),
+    artists: Array.from({ length: count }, (_, i) => ({ id: first + i + 1, title: `Pop Artist ${first + i + 1}`, imageUrl: null, genres: ['Pop'] })),
   };
 }
 
