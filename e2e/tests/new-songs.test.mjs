@@ -14,7 +14,6 @@ async function strip(site) {
     await section.locator('.video-tile').first().waitFor();
     return {
       note: (await section.locator('.section-note').allTextContents())[0] ?? null,
-      label: await section.locator('ul.strip-list').getAttribute('aria-label'),
       dates: await section.locator('time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime'))),
     };
   };
@@ -43,9 +42,8 @@ for (const weeks of [3, 520]) {
       const anyNew = dated.some((date) => date >= weeksAgo(weeks));
       // The seed's songs came out in 2024: none within 3 weeks, all within 10 years.
       assert.equal(anyNew, weeks === 520);
-      const { note, label, dates } = await strip(site);
+      const { note, dates } = await strip(site);
       assert.equal(note, anyNew ? null : `Nothing released in the last ${weeks} weeks. Here are the latest releases we have, newest first.`);
-      assert.equal(label, anyNew ? 'Brand New Songs' : 'Latest releases');
       assert.deepEqual(dates, dated, 'every song with its date, newest first');
     } finally {
       await site.stop();

@@ -102,7 +102,7 @@ pub fn page_of(link: &str) -> Option<Page> {
 
 /// Where a title leads.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Resolved {
+enum Resolved {
     /// An article: the title itself, or the article it redirects to.
     Article(String),
     /// A redirect to a section of another article, or to another wiki: not an article
@@ -112,7 +112,7 @@ pub enum Resolved {
 
 impl Resolved {
     /// The article, or why there is none (for a report).
-    pub fn article(self, title: &str) -> Result<String, String> {
+    fn article(self, title: &str) -> Result<String, String> {
         match self {
             Resolved::Article(article) => Ok(article),
             Resolved::Elsewhere { target } => Err(format!(
@@ -149,12 +149,12 @@ struct TitleMove {
 }
 
 /// Most titles the action API takes in one request.
-pub const TITLES_PER_REQUEST: usize = 50;
+const TITLES_PER_REQUEST: usize = 50;
 
 /// Where each of `titles` leads on the encyclopedia whose action API is `action_api`
 /// (one request per 50 titles), by title. A title that is no redirect (or names no
 /// page) leads to itself.
-pub async fn resolve(
+async fn resolve(
     polite: &mut Polite,
     action_api: &str,
     titles: &[String],
@@ -210,17 +210,28 @@ pub async fn resolve(
     Ok(resolved)
 }
 
-/// The article each page leads to, in order, or why it leads to none: the titles
-/// resolved on their encyclopedia (`action_api` when given, else each page's own), one
-/// request per encyclopedia and 50 titles.
-pub async fn articles(
+/// The encyclopedia article each target's bioSourceLink leads to, with the page the
+/// link names: the titles resolved on their encyclopedia (`action_api` when given, else
+/// each link's own), one request per encyclopedia and 50 titles. Targets without one
+/// (not an encyclopedia link, a redirect to a section, an encyclopedia that did not
+/// answer) are reported as skipped and left out.
+pub async fn articles<'t>(
     polite: &mut Polite,
     action_api: Option<&str>,
-    pages: &[Page],
-) -> Vec<Result<String, String>> {
+    targets: &'t [enrichment::Target],
+    report: &mut Report,
+) -> Vec<(&'t enrichment::Target, Page, String)> {
+    let at = |t: &enrichment::Target| format!("artist {} ({})", t.id, t.title);
+    let mut paged = Vec::with_capacity(targets.len());
+    for target in targets {
+        match page_of(&target.bio_source_link) {
+            Some(page) => paged.push((target, page)),
+            None => report.skip(at(target), "bioSourceLink is not an encyclopedia article"),
+        }
+    }
     let api_of = |page: &Page| action_api.unwrap_or(&page.action_api).to_owned();
     let mut by_api: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for page in pages {
+    for (_, page) in &paged {
         by_api.entry(api_of(page)).or_default().push(page.title());
     }
     let mut answers = HashMap::new();
@@ -230,16 +241,19 @@ pub async fn articles(
             .map_err(|err| format!("the encyclopedia: {err}"));
         answers.insert(api, answer);
     }
-    pages
-        .iter()
-        .map(|page| {
-            let title = page.title();
-            match &answers[&api_of(page)] {
-                Ok(resolved) => resolved[&title].clone().article(&title),
-                Err(why) => Err(why.clone()),
-            }
-        })
-        .collect()
+    let mut found = Vec::with_capacity(paged.len());
+    for (target, page) in paged {
+        let title = page.title();
+        let article = match &answers[&api_of(&page)] {
+            Ok(resolved) => resolved[&title].clone().article(&title),
+            Err(why) => Err(why.clone()),
+        };
+        match article {
+            Ok(article) => found.push((target, page, article)),
+            Err(why) => report.skip(at(target), why),
+        }
+    }
+    found
 }
 
 /// The summary endpoint of the article `title` ("AC/DC": its '/' encoded, spaces as
@@ -279,26 +293,17 @@ pub async fn fill_biographies(
         targets.truncate(limit);
     }
     let progress = Progress::new("Asking the encyclopedia", targets.len());
+    let at = |t: &enrichment::Target| format!("artist {} ({})", t.id, t.title);
     let mut done = 0;
     for chunk in targets.chunks(TITLES_PER_REQUEST) {
-        let at = |t: &enrichment::Target| format!("artist {} ({})", t.id, t.title);
-        let mut paged = Vec::with_capacity(chunk.len());
-        for target in chunk {
-            match page_of(&target.bio_source_link) {
-                Some(page) => paged.push((target, page)),
-                None => report.skip(at(target), "bioSourceLink is not an encyclopedia article"),
-            }
-        }
-        let pages: Vec<Page> = paged.iter().map(|(_, page)| page.clone()).collect();
-        let leads = articles(&mut polite, config.action_api.as_deref(), &pages).await;
-        for ((target, page), article) in paged.into_iter().zip(leads) {
-            let article = match article {
-                Ok(article) => article,
-                Err(why) => {
-                    report.skip(at(target), why);
-                    continue;
-                }
-            };
+        let found = articles(
+            &mut polite,
+            config.action_api.as_deref(),
+            chunk,
+            &mut report,
+        )
+        .await;
+        for (target, page, article) in found {
             let base = config.api_base.clone().unwrap_or(page.rest_api);
             let Some(url) = summary_url(&base, &article) else {
                 report.skip(at(target), format!("no summary address under {base:?}"));

@@ -273,7 +273,7 @@ export function BrandNewSongs() {
       ) : (
         <>
           {latestOnly && <p className="section-note">{nothingNewNote(newSongsWindowWeeks)}</p>}
-          <Strip label={latestOnly ? 'Latest releases' : 'Brand New Songs'} step={NEW_SONGS_STEP}>
+          <Strip label="Brand New Songs" step={NEW_SONGS_STEP}>
             {data.map((song) => (
               <li key={song.id} className="video-tile video-tile--song" onPointerEnter={onCardHover}>
                 {song.videoId ? (

@@ -155,29 +155,18 @@ async fn read_batch<'a>(
     report: &mut Report,
 ) -> Vec<(&'a Target, ArtistEnrichment)> {
     let at = |t: &Target| format!("artist {} ({})", t.id, t.title);
-    let mut paged = Vec::new();
-    for target in batch {
-        match wiki::page_of(&target.bio_source_link) {
-            Some(page) => paged.push((target, page)),
-            None => report.skip(at(target), "bioSourceLink is not an encyclopedia article"),
-        }
-    }
     // Items are found by their article's title: a link naming a redirect (an old or
     // alternative title) is followed to the article first.
-    let pages: Vec<wiki::Page> = paged.iter().map(|(_, page)| page.clone()).collect();
-    let articles = wiki::articles(
+    let titled: Vec<(&Target, String)> = wiki::articles(
         &mut clients.wiki,
         config.summaries.action_api.as_deref(),
-        &pages,
+        batch,
+        report,
     )
-    .await;
-    let mut titled: Vec<(&Target, String)> = Vec::new();
-    for ((target, _), article) in paged.into_iter().zip(articles) {
-        match article {
-            Ok(title) => titled.push((target, title)),
-            Err(why) => report.skip(at(target), why),
-        }
-    }
+    .await
+    .into_iter()
+    .map(|(target, _, article)| (target, article))
+    .collect();
     if titled.is_empty() {
         return Vec::new();
     }
