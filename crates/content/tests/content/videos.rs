@@ -1,12 +1,11 @@
 //! The video service client against a local fake of the Data API: answers, cache,
 //! stored fallback when the key is missing or the service fails or is slow.
 
-mod support;
-
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::support::{app, get, seeded};
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -17,7 +16,6 @@ use sound_atlas_content::video::{self, SITE_CHANNEL_KEY};
 use sound_atlas_content::{ChannelRef, ChannelVideo, VideoConfig, VideoService};
 use sound_atlas_test_db::{db_tests, TestDb};
 use std::collections::HashMap;
-use support::{app, get, seeded};
 
 #[derive(Clone, Copy, PartialEq)]
 enum Behaviour {
