@@ -6,6 +6,7 @@ import { ArtistImage } from '../../components/artist-image';
 import { photoCreditText } from '../../components/artist-card-shape';
 import { SkeletonBlock } from '../../components/skeletons';
 import { SparkIcon } from '../../components/icons';
+import { routes } from '../../generated/contract';
 
 const EXCERPT_LENGTH = 220;
 
@@ -35,7 +36,7 @@ export function Spotlight() {
 function SpotlightCard({ artist }: { artist: Artist }) {
   const credit = photoCreditText(artist.photoCredit);
   return (
-    <Link to={`/artist/${artist.id}`} state={{ from: '/' }} className="spotlight-card">
+    <Link to={routes.artist.href(artist.id)} state={{ from: '/' }} className="spotlight-card">
       <ArtistImage src={artist.imageUrl} title={artist.title} genres={artist.genres} className="spotlight-media" width={480} height={480} decorative credit={credit} />
       <div className="spotlight-body">
         <p className="eyebrow">Featured artist</p>
