@@ -265,6 +265,7 @@ export function BrandNewSongs() {
       <div className="section-head">
         <h2 id="new-songs-title">Brand New Songs</h2>
       </div>
+      {latestOnly && <p className="section-note">{nothingNewNote(newSongsWindowWeeks)}</p>}
       {isPending ? (
         <div role="status" aria-label="Loading new songs">
           <StripSkeletons count={NEW_SONGS_SKELETONS} className="video-tile--song" />
@@ -272,29 +273,26 @@ export function BrandNewSongs() {
       ) : isError || !data || data.length === 0 ? (
         <p className="empty-note">No new songs to show right now. Check back soon!</p>
       ) : (
-        <>
-          {latestOnly && <p className="section-note">{nothingNewNote(newSongsWindowWeeks)}</p>}
-          <Strip label="Brand New Songs" step={NEW_SONGS_STEP}>
-            {data.map((song) => (
-              <li key={song.id} className="video-tile video-tile--song" onPointerEnter={onCardHover}>
-                {song.videoId ? (
-                  <a className="video-tile-link" {...videoLinkProps(watchUrl(song.videoId), () => openSong(song))}>
-                    <SongFace song={song} />
-                  </a>
-                ) : (
-                  <button type="button" className="video-tile-link" onClick={() => openSong(song)}>
-                    <SongFace song={song} />
-                  </button>
-                )}
-                {song.amazonLink && (
-                  <ExternalLink href={song.amazonLink} className="btn btn-primary btn-sm video-tile-buy" {...buyLinkProps(song.amazonLink, song.songName, song.artistName)}>
-                    Buy
-                  </ExternalLink>
-                )}
-              </li>
-            ))}
-          </Strip>
-        </>
+        <Strip label="Brand New Songs" step={NEW_SONGS_STEP}>
+          {data.map((song) => (
+            <li key={song.id} className="video-tile video-tile--song" onPointerEnter={onCardHover}>
+              {song.videoId ? (
+                <a className="video-tile-link" {...videoLinkProps(watchUrl(song.videoId), () => openSong(song))}>
+                  <SongFace song={song} />
+                </a>
+              ) : (
+                <button type="button" className="video-tile-link" onClick={() => openSong(song)}>
+                  <SongFace song={song} />
+                </button>
+              )}
+              {song.amazonLink && (
+                <ExternalLink href={song.amazonLink} className="btn btn-primary btn-sm video-tile-buy" {...buyLinkProps(song.amazonLink, song.songName, song.artistName)}>
+                  Buy
+                </ExternalLink>
+              )}
+            </li>
+          ))}
+        </Strip>
       )}
     </section>
   );
