@@ -82,10 +82,14 @@ interface ToggleDialog {
 export function useConfirmedToggle(favorited: boolean, toggle: () => Promise<unknown>): { ask: () => void; dialog: ToggleDialog | null } {
   const signedIn = useSignedIn();
   const [asking, setAsking] = useState(false);
-  const toggling = useAction(toggle, () => {
-    playSound(favorited ? 'unfavorite' : 'favorite');
-    setAsking(false);
-  });
+  // The sound follows what the click did (by the time it is done, the lists say the other).
+  const toggling = useAction(
+    (_wasFavorited: boolean) => toggle(),
+    (_, wasFavorited) => {
+      playSound(wasFavorited ? 'unfavorite' : 'favorite');
+      setAsking(false);
+    },
+  );
   const ask = () => {
     if (!signedIn) {
       showLogin();
@@ -97,7 +101,7 @@ export function useConfirmedToggle(favorited: boolean, toggle: () => Promise<unk
   const dialog = {
     busy: toggling.busy,
     error: toggling.error,
-    onConfirm: () => toggling.run(undefined),
+    onConfirm: () => toggling.run(favorited),
     onCancel: () => setAsking(false),
   };
   return { ask, dialog: asking ? dialog : null };
