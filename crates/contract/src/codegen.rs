@@ -22,7 +22,7 @@ use crate::catalog::{
     FactSource, Genre, GenrePage, ImageCredit, Letter, ListenLink, Member, Neighbors, SearchPage,
     Spell, StreamingService, YearSpan,
 };
-use crate::content::{self, Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry};
+use crate::content::{self, Article, ArticleSummary, ChannelVideo, ChartWeek, NewSong, TopTenEntry};
 use crate::error::ErrorBody;
 use crate::library::{
     self, ArtistRef, Favorite, FavoriteFolder, FolderSummary, MoveFavorite, NewFavorite, NewFolder,
@@ -126,6 +126,7 @@ fn contract_ts() -> String {
         NewSong::decl(&cfg),
         ChannelVideo::decl(&cfg),
         Article::decl(&cfg),
+        ArticleSummary::decl(&cfg),
         Favorite::decl(&cfg),
         ArtistRef::decl(&cfg),
         NewFavorite::decl(&cfg),
