@@ -7,7 +7,7 @@ use std::fmt::Display;
 use std::marker::PhantomData;
 
 use schemars::{JsonSchema, Schema, SchemaGenerator};
-use ts_rs::{Config, TS};
+use ts_rs::{Config, TypeVisitor, TS};
 
 use crate::template::{encode_uri_component, Part, Template};
 
@@ -267,6 +267,7 @@ pub struct OperationInfo {
     answer_schema: fn(&mut SchemaGenerator) -> Schema,
     body_ts: fn(&Config) -> String,
     answer_ts: fn(&Config) -> String,
+    declare_types: fn(&mut Declarations),
 }
 
 impl std::ops::Deref for OperationInfo {
@@ -285,11 +286,20 @@ impl<B: JsonSchema + TS + 'static, T: JsonSchema + TS + 'static> Operation<B, T>
             answer_schema: |gen| gen.subschema_for::<T>(),
             body_ts: |cfg| B::name(cfg),
             answer_ts: |cfg| T::name(cfg),
+            declare_types: |declarations| {
+                declarations.visit::<B>();
+                declarations.visit::<T>();
+            },
         }
     }
 }
 
 impl OperationInfo {
+    /// Declares the types its body and answer name, and theirs, in TypeScript.
+    pub fn declare_types(&self, declarations: &mut Declarations) {
+        (self.declare_types)(declarations);
+    }
+
     /// The request body's schema, when it takes one.
     pub fn body_schema(&self, gen: &mut SchemaGenerator) -> Option<Schema> {
         self.takes_body.then(|| (self.body_schema)(gen))
@@ -314,18 +324,78 @@ impl OperationInfo {
     }
 }
 
-/// Every operation of the API, in the order the description lists them.
-pub fn all() -> Vec<OperationInfo> {
-    [
-        crate::catalog::api::operations(),
-        crate::quiz::api::operations(),
-        crate::accounts::api::operations(),
-        crate::content::api::operations(),
-        crate::library::api::operations(),
-        vec![crate::openapi::DESCRIPTION.info()],
-    ]
-    .concat()
+/// The TypeScript declarations of the named types a set of roots reaches (a payload's
+/// fields' types, and theirs), each once, in the order first met: what the UI gets is
+/// derived from the operations' declarations, never listed by hand.
+pub struct Declarations {
+    cfg: Config,
+    seen: std::collections::HashSet<std::any::TypeId>,
+    pub decls: Vec<String>,
 }
+
+impl Declarations {
+    pub fn new(cfg: Config) -> Self {
+        Declarations {
+            cfg,
+            seen: Default::default(),
+            decls: Vec::new(),
+        }
+    }
+}
+
+impl ts_rs::TypeVisitor for Declarations {
+    fn visit<T: TS + 'static + ?Sized>(&mut self) {
+        if !self.seen.insert(std::any::TypeId::of::<T>()) {
+            return;
+        }
+        // A named type (a derive) is declared; a wrapper (`Vec`, `Option`) or a
+        // primitive only leads to what it holds.
+        if T::output_path().is_some() {
+            self.decls.push(T::decl(&self.cfg));
+        }
+        // ts-rs lists a type's dependencies in no fixed order (it varies between builds):
+        // they are visited by name, so the generated file is the same on every build.
+        let mut next = Dependencies {
+            cfg: &self.cfg,
+            found: Vec::new(),
+        };
+        T::visit_generics(&mut next);
+        T::visit_dependencies(&mut next);
+        let mut found = next.found;
+        found.sort_by(|a, b| a.0.cmp(&b.0));
+        for (_, visit) in found {
+            visit(self);
+        }
+    }
+}
+
+/// A type's direct dependencies, each with how to visit it.
+struct Dependencies<'a> {
+    cfg: &'a Config,
+    found: Vec<(String, fn(&mut Declarations))>,
+}
+
+impl ts_rs::TypeVisitor for Dependencies<'_> {
+    fn visit<T: TS + 'static + ?Sized>(&mut self) {
+        self.found
+            .push((T::name(self.cfg), |declarations| declarations.visit::<T>()));
+    }
+}
+
+/// Declares a module's operations, each a `pub const`, and `operations()`: them all, in
+/// the order declared (what [`crate::operations`] gathers for the description, the
+/// generated client and the tests), so none can be declared and left out.
+macro_rules! operations {
+    ($($(#[$attr:meta])* pub const $name:ident: $type:ty = $value:expr;)+) => {
+        $($(#[$attr])* pub const $name: $type = $value;)+
+
+        /// This module's operations, in the order declared.
+        pub fn operations() -> Vec<$crate::operation::OperationInfo> {
+            vec![$($name.info()),+]
+        }
+    };
+}
+pub(crate) use operations;
 
 /// The holes of a template, checked to be plain identifiers (they become parameters).
 pub(crate) fn hole_names(template: &Template) -> Vec<&'static str> {
@@ -356,7 +426,7 @@ mod tests {
     fn names_and_declarations_are_unique() {
         let mut names = HashSet::new();
         let mut routes = HashSet::new();
-        for op in all() {
+        for op in crate::operations() {
             assert!(
                 names.insert(op.name),
                 "two operations are named {}",
@@ -394,10 +464,10 @@ mod tests {
             ("artist", "GET", "/api/artists/{id}"),
             ("neighbors", "GET", "/api/artists/{id}/neighbors"),
             ("related", "GET", "/api/artists/{id}/related"),
-            ("artistDetails", "GET", "/api/artists/{id}/details"),
             ("artistGenres", "GET", "/api/artists/{id}/genres"),
             ("genres", "GET", "/api/genres?query={query}"),
             ("genre", "GET", "/api/genres/{slug}?page={page}"),
+            ("artistDetails", "GET", "/api/artists/{id}/details"),
             ("quizFacts", "GET", "/api/quiz/facts?seed={seed}"),
             ("user", "GET", "/api/user"),
             ("userExport", "GET", "/api/user/export"),
@@ -469,7 +539,7 @@ mod tests {
             ),
             ("openApiDescription", "GET", "/api/openapi.json"),
         ];
-        let declared: Vec<(&str, &str, &str)> = all()
+        let declared: Vec<(&str, &str, &str)> = crate::operations()
             .iter()
             .map(|op| (op.name, op.method.as_str(), op.template.0))
             .collect();
@@ -478,7 +548,7 @@ mod tests {
 
     #[test]
     fn writes_are_not_gets_and_answers_match_their_status() {
-        for op in all() {
+        for op in crate::operations() {
             match op.answer {
                 Answer::Json => assert!(matches!(op.status, 200 | 201), "{}", op.name),
                 Answer::NoContent => assert_eq!(op.status, 204, "{}", op.name),

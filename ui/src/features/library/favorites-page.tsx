@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useNavigate } from '../../lib/navigation';
 import { Link } from '../../components/link';
-import { api, links, titles, type Artist, type FavoriteFolder, type VideoFavorite } from '../../generated/contract';
+import { api, links, titles, type Artist, type FavoriteFolder, type VideoFavorite, routes } from '../../generated/contract';
 import { ArtistImage } from '../../components/artist-image';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ExternalLink } from '../../components/external-link';
@@ -56,7 +56,7 @@ function SignedOut() {
           <button type="button" className="btn btn-primary" onClick={showLogin}>
             Log In
           </button>
-          <Link to="/browse" className="btn btn-ghost">
+          <Link to={routes.browse.href()} className="btn btn-ghost">
             Explore Artists
           </Link>
         </div>
@@ -112,7 +112,7 @@ function Library({ folderId }: { folderId: number | null }) {
             <strong className="state-title">Not Found:</strong> This folder could not be found. It may have been deleted.
           </p>
           <div className="state-actions">
-            <Link to="/favorites" className="btn btn-primary">
+            <Link to={routes.favorites.href()} className="btn btn-primary">
               My Favorites
             </Link>
           </div>
@@ -174,7 +174,7 @@ function Library({ folderId }: { folderId: number | null }) {
     run(async () => {
       await actions.deleteFolder(target.id);
       // Deleting the current folder unsets it (back to the main favorites).
-      if (target.id === currentFolderId) navigate('/favorites');
+      if (target.id === currentFolderId) navigate(routes.favorites.href());
     });
 
   return (
@@ -182,7 +182,7 @@ function Library({ folderId }: { folderId: number | null }) {
       <header className="library-head">
         <div>
           {folder && (
-            <Link to="/favorites" className="text-link library-up">
+            <Link to={routes.favorites.href()} className="text-link library-up">
               My Favorites
             </Link>
           )}
@@ -242,7 +242,7 @@ function Library({ folderId }: { folderId: number | null }) {
           <ul className="folder-grid">
             {folders.map((entry) => (
               <li key={entry.id} className="folder-card">
-                <Link to={`/favorites/folder/${entry.id}`} className="folder-card-link">
+                <Link to={routes.favoritesFolder.href(entry.id)} className="folder-card-link">
                   <GridIcon size={20} />
                   <span className="folder-card-name">{entry.name}</span>
                   <span className="folder-card-count">{trackCount(folderTrackCount(entry, videos))}</span>
@@ -275,7 +275,7 @@ function Library({ folderId }: { folderId: number | null }) {
               <strong className="state-title">Start Your Collection</strong> Tap the heart on any artist to save it here.
             </p>
             <div className="state-actions">
-              <Link to="/browse" className="btn btn-primary">
+              <Link to={routes.browse.href()} className="btn btn-primary">
                 Explore Artists
               </Link>
             </div>

@@ -37,8 +37,8 @@ export interface ArtistLocationState {
 export function backTarget(state: ArtistLocationState | null | undefined, favoritesBack: string | null = null): string {
   if (state?.from && state.from.startsWith('/') && !state.from.startsWith('//')) return state.from;
   if (favoritesBack) return favoritesBack;
-  if (state?.mode === 'favorites') return '/favorites';
-  return '/browse';
+  if (state?.mode === 'favorites') return routes.favorites.href();
+  return routes.browse.href();
 }
 
 /**
@@ -50,7 +50,7 @@ export function favoritesMode(params: URLSearchParams): { folderId: number | nul
   if (params.get('list') !== 'favorites') return null;
   const folder = params.get('folder');
   const folderId = folder !== null && /^[1-9][0-9]{0,9}$/.test(folder) ? Number(folder) : null;
-  return { folderId, back: folderId === null ? '/favorites' : `/favorites/folder/${folderId}` };
+  return { folderId, back: folderId === null ? routes.favorites.href() : routes.favoritesFolder.href(folderId) };
 }
 
 /** Prev/next through a favorites list, wrapping around; null when the artist is not in it. */
@@ -118,7 +118,7 @@ export function ArtistPage() {
               <strong className="state-title">Not Found:</strong> This artist could not be found. It may have been removed or the ID is incorrect.
             </p>
             <div className="state-actions">
-              <Link to="/browse" className="btn btn-ghost">
+              <Link to={routes.browse.href()} className="btn btn-ghost">
                 Browse Artists
               </Link>
               <Link to="/" className="btn btn-primary">
@@ -185,7 +185,7 @@ function ArtistDetail({
   const favoritesPage = favoritesList ? favoritesPager(favoritesList, artist.id) : null;
   const hrefOf = useCallback(
     (targetId: number) =>
-      !favoritesPage || !mode ? `/artist/${targetId}` : mode.folderId === null ? links.artistInFavorites(targetId) : links.artistInFolder(targetId, mode.folderId),
+      !favoritesPage || !mode ? routes.artist.href(targetId) : mode.folderId === null ? links.artistInFavorites(targetId) : links.artistInFolder(targetId, mode.folderId),
     [favoritesPage, mode],
   );
   const pager = favoritesPage ?? neighbors;
@@ -234,7 +234,7 @@ function ArtistDetail({
   return (
     <div ref={rootRef} className="artist-layout">
       <div className="artist-toolbar">
-        <Link to={mode?.back ?? '/browse'} className="btn btn-ghost" onClick={onBack}>
+        <Link to={mode?.back ?? routes.browse.href()} className="btn btn-ghost" onClick={onBack}>
           <ArrowLeftIcon size={18} /> Back
         </Link>
         <nav className="artist-pager" aria-label="Artist navigation">
@@ -401,7 +401,7 @@ function ArtistDetail({
         <Link to="/" className="btn btn-ghost">
           <HomeIcon size={18} /> Home
         </Link>
-        <Link to="/browse" className="btn btn-primary">
+        <Link to={routes.browse.href()} className="btn btn-primary">
           <GridIcon size={18} /> Browse Artists
         </Link>
       </div>
