@@ -20,7 +20,7 @@ use crate::error::ErrorBody;
 use crate::library;
 use crate::operation::{hole_names, Access, Answer, Method, OperationInfo};
 use crate::pages::{
-    descriptions, images, links, routes, titles, DATA_SAVER_COOKIE, DEFAULT_IMAGE_ALT,
+    descriptions, image_alts, images, links, routes, titles, DATA_SAVER_COOKIE, DEFAULT_IMAGE_ALT,
     DEFAULT_IMAGE_PATH, SITE_DESCRIPTION, SITE_NAME, TAGLINE,
 };
 use crate::quiz;
@@ -231,6 +231,8 @@ fn contract_ts() -> String {
     }
     out.push_str("} as const;\n\n// ---- Document titles\n\n");
     write_texts(&mut out, "titles", titles::ALL);
+    out.push_str("\n// ---- Alt texts of the share pictures\n\n");
+    write_texts(&mut out, "imageAlts", image_alts::ALL);
     out.push_str("\n// ---- Descriptions of pages without a text of their own\n\n");
     write_texts(&mut out, "descriptions", descriptions::ALL);
     out

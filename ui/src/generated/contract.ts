@@ -834,6 +834,13 @@ export const titles = {
   termsOfService: (): string => `Terms of Service - Sound Atlas`,
 } as const;
 
+// ---- Alt texts of the share pictures
+
+export const imageAlts = {
+  shareCard: (kind: string, title: string): string => `${kind}: ${title}`,
+  shareCardDetailed: (kind: string, title: string, detail: string): string => `${kind}: ${title} (${detail})`,
+} as const;
+
 // ---- Descriptions of pages without a text of their own
 
 export const descriptions = {

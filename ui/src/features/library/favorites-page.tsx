@@ -16,6 +16,7 @@ import { useNotFoundHead } from '../../lib/use-document-head';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { addable, artistHref, filterItems, folderTrackCount, isVideoItem, opensInPlayer, playlistItems, trackCount, viewItems, type LibraryItem } from './library';
 import { AddToFolderDialog, MoveDialog, NewFolderDialog } from './library-dialogs';
+import { useAction } from '../../lib/use-action';
 import './library.css';
 
 /** Why Play All is greyed out while favorites are in view. */
@@ -85,8 +86,8 @@ function Library({ folderId }: { folderId: number | null }) {
   const folder = folderId === null ? null : (folders.find((f) => f.id === folderId) ?? null);
   const [search, setSearch] = useState('');
   const [pending, setPending] = useState<Pending>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // A confirmed dialog's write: the dialog closes when it is done, or shows its error.
+  const { run, busy, error, reset } = useAction((work: () => Promise<unknown>) => work(), () => setPending(null));
 
   const loading = favoritesQuery.isPending || foldersQuery.isPending || videosQuery.isPending;
   const missing = folderId !== null && !folder && !loading;
@@ -127,8 +128,7 @@ function Library({ folderId }: { folderId: number | null }) {
   const name = folder ? folder.name : 'My Favorites';
   const close = () => {
     setPending(null);
-    setError(null);
-    setBusy(false);
+    reset();
   };
 
   // Favorites in view but none with a video: Play All is greyed, and says why.
@@ -144,19 +144,6 @@ function Library({ folderId }: { folderId: number | null }) {
     if (!track) return;
     // The player (its own feature) plays it; it listens for play requests.
     requestPlay({ items: [track], name: track.title, startIndex: 0, isPlaylist: false });
-  };
-
-  const run = async (work: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-      close();
-    } catch (failure) {
-      console.error(failure);
-      setError(failure instanceof Error ? failure.message : String(failure));
-      setBusy(false);
-    }
   };
 
   const removeItem = (item: LibraryItem) =>
@@ -342,8 +329,8 @@ function Dialogs({
   busy: boolean;
   error: string | null;
   close: () => void;
-  removeItem: (item: LibraryItem) => Promise<void>;
-  deleteFolder: (folder: FavoriteFolder) => Promise<void>;
+  removeItem: (item: LibraryItem) => void;
+  deleteFolder: (folder: FavoriteFolder) => void;
   onCreated: (id: number) => void;
   currentFolderId: number | null;
 }) {
@@ -351,7 +338,7 @@ function Dialogs({
   switch (pending.kind) {
     case 'remove':
       return (
-        <ConfirmDialog title="Remove Track?" confirmLabel="Remove" danger busy={busy} error={error} onConfirm={() => void removeItem(pending.item)} onCancel={close}>
+        <ConfirmDialog title="Remove Track?" confirmLabel="Remove" danger busy={busy} error={error} onConfirm={() => removeItem(pending.item)} onCancel={close}>
           <p>
             Remove <strong>{pending.item.title}</strong> from {folder ? folder.name : 'your favorites'}?
           </p>
@@ -359,7 +346,7 @@ function Dialogs({
       );
     case 'deleteFolder':
       return (
-        <ConfirmDialog title="Delete Folder?" confirmLabel="Delete" danger busy={busy} error={error} onConfirm={() => void deleteFolder(pending.folder)} onCancel={close}>
+        <ConfirmDialog title="Delete Folder?" confirmLabel="Delete" danger busy={busy} error={error} onConfirm={() => deleteFolder(pending.folder)} onCancel={close}>
           <p>
             Delete the folder <strong>{pending.folder.name}</strong>? Its tracks go back to your main favorites.
           </p>

@@ -8,7 +8,7 @@ import { useFavoritesList, useFoldersList } from '../../../lib/visitor-library';
 import { isNotFound } from '../../../lib/http-error';
 import { queries } from '../queries';
 import { ARTIST_SWIPE } from '../../../lib/swipe';
-import { descriptions, images, links, routes, titles } from '../../../generated/contract';
+import { descriptions, imageAlts, images, links, routes, titles } from '../../../generated/contract';
 import type { Artist, ArtistDetails, ArtistSummary, Genre, Neighbors } from '../../../generated/contract';
 import { isWikimediaUrl, normalizeImageUrl } from '../../../lib/url';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -72,8 +72,8 @@ function kindWord(artist: Pick<Artist, 'kind'>): 'Band' | 'Artist' {
 }
 
 /**
- * The artist's social head on client navigation, as the server writes it
- * (crates/server/src/pages/catalog/head.rs `artist`): its own share picture, `profile`.
+ * The artist's social head on client navigation, from the contract's titles,
+ * descriptions and alt texts as the server's: its own share picture, `profile`.
  */
 export function artistHead(artist: Pick<Artist, 'id' | 'title' | 'bio' | 'genres' | 'kind'>, origin: string): DocumentHead {
   const genres = artist.genres.slice(0, 3).join(' · ');
@@ -83,7 +83,7 @@ export function artistHead(artist: Pick<Artist, 'id' | 'title' | 'bio' | 'genres
     description: pageDescription(artist.bio, descriptions.artist(artist.title)),
     url: `${origin}${routes.artist.href(artist.id)}`,
     image: `${origin}${images.artistSharePicture(artist.id)}`,
-    imageAlt: genres ? `${word}: ${artist.title} (${genres})` : `${word}: ${artist.title}`,
+    imageAlt: genres ? imageAlts.shareCardDetailed(word, artist.title, genres) : imageAlts.shareCard(word, artist.title),
     type: 'profile',
   };
 }
