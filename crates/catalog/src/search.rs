@@ -700,11 +700,7 @@ impl<'a> Query<'a> {
         let mut total = 0;
         for misses in &self.word_misses {
             let miss = |w: &u32| misses.binary_search_by_key(w, |&(id, _)| id).ok();
-            total += words
-                .iter()
-                .filter_map(miss)
-                .map(|i| misses[i].1)
-                .min()? as usize;
+            total += words.iter().filter_map(miss).map(|i| misses[i].1).min()? as usize;
         }
         Some(total)
     }
