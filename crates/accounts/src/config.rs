@@ -58,8 +58,9 @@ pub struct Limits {
     pub failed_sign_ins_per_account: Limit,
     /// Sign-ups from one IP address.
     pub sign_up_per_ip: Limit,
-    /// Emails (confirmation, code, recovery, notices) to one address: one a minute. A
-    /// client the account knows has a minute of its own, so others' requests never delay it.
+    /// Emails (confirmation, code, recovery, notices) to one address: one a minute
+    /// (`SOUND_ATLAS_MAIL_INTERVAL_SECONDS`, 60: the end-to-end tests shorten it). A client
+    /// the account knows has a minute of its own, so others' requests never delay it.
     pub mail_per_address: Limit,
     /// Emails to one address asked for from one IP address in a day.
     pub mail_per_address_daily: Limit,
@@ -177,6 +178,12 @@ impl AccountsConfig {
         }
         if let Some(from) = var("SOUND_ATLAS_MAIL_FROM") {
             config.mail_from = from;
+        }
+        if let Some(seconds) = var("SOUND_ATLAS_MAIL_INTERVAL_SECONDS") {
+            let seconds: u64 = seconds.trim().parse().ok().filter(|s| *s > 0).ok_or_else(|| {
+                format!("SOUND_ATLAS_MAIL_INTERVAL_SECONDS: {seconds:?} is not a whole number of seconds")
+            })?;
+            config.limits.mail_per_address = Limit::new(1, seconds);
         }
         if let Some(proxies) = var("SOUND_ATLAS_TRUSTED_PROXIES") {
             config.trusted_proxies = proxies

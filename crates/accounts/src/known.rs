@@ -32,6 +32,8 @@ pub struct Client {
     device: Option<String>,
 }
 
+impl<B> sound_atlas_web::Reads<B> for Client {}
+
 impl<S> FromRequestParts<S> for Client
 where
     S: Send + Sync,

@@ -61,7 +61,9 @@ pub struct ExportRows {
 
 /// Reads a user's [`ExportRows`] by user id.
 pub type ExportRowsFn = Arc<
-    dyn Fn(i32) -> Pin<Box<dyn Future<Output = sound_atlas_web::ApiResult<ExportRows>> + Send>>
+    dyn Fn(
+            &sound_atlas_entity::user::Model,
+        ) -> Pin<Box<dyn Future<Output = sound_atlas_web::ApiResult<ExportRows>> + Send>>
         + Send
         + Sync,
 >;
@@ -125,9 +127,12 @@ impl Accounts {
     }
 
     /// The user's rows of other features, for the data export (none when not provided).
-    pub(crate) async fn export_rows(&self, user_id: i32) -> sound_atlas_web::ApiResult<ExportRows> {
+    pub(crate) async fn export_rows(
+        &self,
+        user: &sound_atlas_entity::user::Model,
+    ) -> sound_atlas_web::ApiResult<ExportRows> {
         match self.inner.export_rows.get() {
-            Some(rows) => rows(user_id).await,
+            Some(rows) => rows(user).await,
             None => Ok(ExportRows::default()),
         }
     }

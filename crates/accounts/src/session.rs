@@ -26,6 +26,14 @@ pub struct SignedIn {
     pub session: Session,
 }
 
+/// An operation whose handler takes `SignedIn` is declared signed-in, and the other way
+/// round (the router checks).
+impl<B> sound_atlas_web::Reads<B> for SignedIn {
+    const SIGNED_IN: bool = true;
+}
+
+impl<B> sound_atlas_web::Reads<B> for CurrentUser {}
+
 fn session_of(parts: &Parts) -> Result<Session, ApiError> {
     parts
         .extensions

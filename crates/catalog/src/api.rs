@@ -5,14 +5,14 @@ use axum::extract::{FromRef, State};
 use axum::{Json, Router};
 use sound_atlas_contract::catalog::api as endpoints;
 use sound_atlas_contract::quiz::{api as quiz_endpoints, QuizFact};
-use sound_atlas_web::{ApiResult, OperationRoutes};
+use sound_atlas_web::{ApiResult, OperationRoutes, Path};
 
 use crate::model::{
     Artist, ArtistDetails, ArtistListPage, ArtistSummary, BrowsePage, Genre, GenrePage, Neighbors,
     SearchPage,
 };
 use crate::params::{
-    ArtistId, BrowseRequest, GenreRequest, ListRequest, SearchCardsRequest, SearchQuery,
+    ArtistId, BrowseRequest, GenreSlug, ListRequest, PageNumber, SearchCardsRequest, SearchQuery,
 };
 use crate::quiz::{self, QuizSeed};
 use crate::reads;
@@ -75,31 +75,37 @@ async fn browse(
         .map(Json)
 }
 
-async fn artist(State(catalog): State<Catalog>, id: ArtistId) -> ApiResult<Json<Artist>> {
+async fn artist(
+    State(catalog): State<Catalog>,
+    Path(id): Path<ArtistId>,
+) -> ApiResult<Json<Artist>> {
     reads::artist(&catalog, id).await.map(Json)
 }
 
-async fn neighbors(State(catalog): State<Catalog>, id: ArtistId) -> ApiResult<Json<Neighbors>> {
+async fn neighbors(
+    State(catalog): State<Catalog>,
+    Path(id): Path<ArtistId>,
+) -> ApiResult<Json<Neighbors>> {
     reads::neighbors(&catalog, id).await.map(Json)
 }
 
 async fn related(
     State(catalog): State<Catalog>,
-    id: ArtistId,
+    Path(id): Path<ArtistId>,
 ) -> ApiResult<Json<Vec<ArtistSummary>>> {
     reads::related(&catalog, id).await.map(Json)
 }
 
 async fn artist_details(
     State(catalog): State<Catalog>,
-    id: ArtistId,
+    Path(id): Path<ArtistId>,
 ) -> ApiResult<Json<ArtistDetails>> {
     reads::artist_details(&catalog, id).await.map(Json)
 }
 
 async fn artist_genres(
     State(catalog): State<Catalog>,
-    id: ArtistId,
+    Path(id): Path<ArtistId>,
 ) -> ApiResult<Json<Vec<Genre>>> {
     reads::artist_genres(&catalog, id).await.map(Json)
 }
@@ -110,11 +116,10 @@ async fn genres(State(catalog): State<Catalog>, query: SearchQuery) -> ApiResult
 
 async fn genre(
     State(catalog): State<Catalog>,
-    request: GenreRequest,
+    Path(slug): Path<GenreSlug>,
+    page: PageNumber,
 ) -> ApiResult<Json<GenrePage>> {
-    reads::genre(&catalog, &request.slug, request.page)
-        .await
-        .map(Json)
+    reads::genre(&catalog, &slug, page).await.map(Json)
 }
 
 async fn quiz_facts(

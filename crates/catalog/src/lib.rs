@@ -28,6 +28,7 @@ pub mod reads;
 pub mod search;
 pub mod seed;
 pub mod share_picture;
+mod stable_hash;
 pub mod store;
 pub mod write;
 
@@ -36,8 +37,8 @@ pub use model::{
     Letter, Neighbors, SearchPage,
 };
 pub use params::{
-    ArtistId, BrowseRequest, GenreRequest, GenreSlug, ListCursor, ListRequest, PageNumber,
-    SearchCardsRequest, SearchQuery,
+    ArtistId, BrowseRequest, GenreSlug, ListCursor, ListRequest, PageNumber, SearchCardsRequest,
+    SearchQuery,
 };
 pub use quiz::QuizSeed;
 pub use store::Catalog;

@@ -1,10 +1,12 @@
 //! Request values of the catalogue, parsed once at the edge and carried as types, so a
 //! handler cannot forget a rule and a new feature reuses the same parse. Each is also an
-//! axum extractor answering the one JSON error shape when the value is wrong.
+//! axum extractor (a path's holes through `Path<T>`) answering the one JSON error shape
+//! when the value is wrong.
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use sound_atlas_web::{ApiError, ApiResult, PathParam, QueryParams};
+use serde::{de, Deserialize, Deserializer};
+use sound_atlas_web::{ApiError, ApiResult, QueryParams, Reads};
 
 use crate::model::{
     Letter, ARTIST_LIST_LIMIT, MAX_API_PAGE, MAX_ARTIST_LIST_LIMIT, MAX_QUERY_CHARS,
@@ -25,10 +27,8 @@ pub struct ArtistId(i32);
 impl ArtistId {
     pub fn parse(raw: &str) -> ApiResult<ArtistId> {
         raw.parse::<i32>()
-            .ok()
-            .filter(|id| *id > 0)
-            .map(ArtistId)
-            .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))
+            .map_err(|_| ApiError::not_found(ARTIST_NOT_FOUND))
+            .and_then(ArtistId::try_from)
     }
 
     pub fn get(self) -> i32 {
@@ -42,13 +42,25 @@ impl std::fmt::Display for ArtistId {
     }
 }
 
-/// From the route's path parameter (`/artists/{id}`).
-impl<S: Send + Sync> FromRequestParts<S> for ArtistId {
-    type Rejection = ApiError;
+/// A request body's number.
+impl TryFrom<i32> for ArtistId {
+    type Error = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<Self> {
-        let PathParam(raw) = PathParam::from_request_parts(parts, state).await?;
-        ArtistId::parse(&raw)
+    fn try_from(id: i32) -> ApiResult<ArtistId> {
+        if id > 0 {
+            Ok(ArtistId(id))
+        } else {
+            Err(ApiError::not_found(ARTIST_NOT_FOUND))
+        }
+    }
+}
+
+/// From a path's hole (`Path<ArtistId>`): not a positive number is the 404 of an
+/// unknown artist.
+impl<'de> Deserialize<'de> for ArtistId {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = <std::borrow::Cow<str>>::deserialize(deserializer)?;
+        ArtistId::parse(&raw).map_err(|_| de::Error::custom(ARTIST_NOT_FOUND))
     }
 }
 
@@ -85,28 +97,11 @@ impl std::fmt::Display for GenreSlug {
     }
 }
 
-/// The genre API's `/genres/{slug}?page=` (page 1 when absent; 400 when wrong, 404 for
-/// a slug no genre could have).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GenreRequest {
-    pub slug: GenreSlug,
-    pub page: PageNumber,
-}
-
-impl<S: Send + Sync> FromRequestParts<S> for GenreRequest {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<Self> {
-        let PathParam(raw) = PathParam::from_request_parts(parts, state).await?;
-        let params = QueryParams::from_request_parts(parts, state)
-            .await
-            .unwrap_or_default();
-        Ok(GenreRequest {
-            slug: GenreSlug::parse(&raw)?,
-            page: params
-                .get("page")
-                .map_or(Ok(PageNumber::FIRST), PageNumber::parse)?,
-        })
+/// From a path's hole (`Path<GenreSlug>`): a slug no genre could have is a 404.
+impl<'de> Deserialize<'de> for GenreSlug {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = <std::borrow::Cow<str>>::deserialize(deserializer)?;
+        GenreSlug::parse(&raw).map_err(|_| de::Error::custom(GENRE_NOT_FOUND))
     }
 }
 
@@ -184,6 +179,20 @@ impl PageNumber {
 
     pub fn get(self) -> usize {
         self.0
+    }
+}
+
+/// From `?page=` (page 1 when absent).
+impl<S: Send + Sync> FromRequestParts<S> for PageNumber {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<Self> {
+        let params = QueryParams::from_request_parts(parts, state)
+            .await
+            .unwrap_or_default();
+        params
+            .get("page")
+            .map_or(Ok(PageNumber::FIRST), PageNumber::parse)
     }
 }
 
@@ -327,6 +336,13 @@ impl<S: Send + Sync> FromRequestParts<S> for SearchCardsRequest {
         })
     }
 }
+
+// The query's values: what they read of the path is nothing.
+impl<B> Reads<B> for SearchQuery {}
+impl<B> Reads<B> for PageNumber {}
+impl<B> Reads<B> for BrowseRequest {}
+impl<B> Reads<B> for ListRequest {}
+impl<B> Reads<B> for SearchCardsRequest {}
 
 #[cfg(test)]
 mod tests {

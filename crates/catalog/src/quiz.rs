@@ -19,6 +19,7 @@ use sound_atlas_web::{ApiError, ApiResult, QueryParams};
 pub use sound_atlas_contract::quiz::QuizFact;
 
 use crate::model::{Artist, ArtistKind};
+use crate::stable_hash::{fnv1a, spread};
 use crate::store::{Catalog, Entry};
 
 /// A fallback sentence longer than this is cut (it is shown in an explanation).
@@ -68,6 +69,8 @@ impl<S: Send + Sync> FromRequestParts<S> for QuizSeed {
     }
 }
 
+impl<B> sound_atlas_web::Reads<B> for QuizSeed {}
+
 /// `GET /api/quiz/facts?seed=`.
 pub async fn facts(catalog: &Catalog, seed: &QuizSeed) -> ApiResult<Vec<QuizFact>> {
     let snapshot = catalog.snapshot(false).await?;
@@ -94,11 +97,6 @@ pub fn sample(entries: &[Entry], seed: &QuizSeed) -> Vec<i32> {
     }
     eligible.sort_unstable();
     eligible.into_iter().map(|(_, id)| id).collect()
-}
-
-/// The hash of an external id the sample ranks by (kept in the catalogue's snapshot).
-pub fn external_key(external_id: &str) -> u64 {
-    fnv1a(external_id.bytes())
 }
 
 /// The quiz facts of a sample of artists.
@@ -153,22 +151,6 @@ fn bio_chars(artist: &Artist) -> usize {
         .bio
         .as_deref()
         .map_or(0, |b| b.trim().chars().count())
-}
-
-/// FNV-1a.
-fn fnv1a(bytes: impl Iterator<Item = u8>) -> u64 {
-    bytes.fold(0xcbf2_9ce4_8422_2325, |h, byte| {
-        (h ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
-
-/// splitmix64's finalizer: spreads a hash's bits (so seed and id both move every bit).
-fn spread(mut h: u64) -> u64 {
-    h ^= h >> 30;
-    h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    h ^= h >> 27;
-    h = h.wrapping_mul(0x94d0_49bb_1331_11eb);
-    h ^ (h >> 31)
 }
 
 /// Whether `text` contains `word` with no letter or digit right before or after it.

@@ -216,7 +216,7 @@ impl Snapshot {
             let bio_chars = row.bio_chars.unwrap_or(0);
             entries.push(Entry {
                 id: row.id,
-                external_key: crate::quiz::external_key(&row.external_id),
+                external_key: crate::stable_hash::external_key(&row.external_id),
                 title: row.title.into(),
                 genres,
                 updated_at: row.updated_at,

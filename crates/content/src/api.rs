@@ -4,7 +4,7 @@ use axum::extract::{FromRef, State};
 use axum::{Json, Router};
 use sound_atlas_catalog::Catalog;
 use sound_atlas_contract::content::api;
-use sound_atlas_web::{ApiResult, OperationRoutes, PathParam, QueryParams};
+use sound_atlas_web::{ApiResult, OperationRoutes, Path, QueryParams};
 
 use crate::model::{Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry};
 use crate::reads;
@@ -73,7 +73,7 @@ async fn articles(
 
 async fn article(
     State(content): State<Content>,
-    PathParam(id): PathParam,
+    Path(id): Path<String>,
 ) -> ApiResult<Json<Article>> {
     reads::article(&content, reads::parse_article_id(&id)?)
         .await

@@ -34,101 +34,86 @@ pub const MAX_GENRE_MATCHES: usize = 6;
 
 pub mod api {
     use super::*;
-    use crate::operation::OperationInfo;
+    use crate::operation::operations;
 
     const REFRESH: &[(&str, &str)] =
         &[("refresh", "`true` rereads the catalogue from the database.")];
 
-    /// The whole catalogue is read a page at a time: `after` is the previous page's
-    /// `next`, so a walk of every page sees each artist once even while artists are
-    /// added or removed.
-    pub const ARTISTS: Endpoint<ArtistListPage> = Endpoint::get(
-        "artists",
-        "/api/artists",
-        "Every artist, by title, a page at a time.",
-    )
-    .with_query(&[
-        (
-            "after",
-            "The previous page's `next` (absent: the first page).",
-        ),
-        ("limit", "Artists on the page: 1 to 1,000, 100 when absent."),
-        ("refresh", "`true` rereads the catalogue from the database."),
-    ]);
-    pub const RANDOM: Endpoint<Artist> = Endpoint::get(
-        "randomArtist",
-        "/api/artists/random",
-        "One artist at random.",
-    );
-    pub const SEARCH: Endpoint<Vec<Artist>> = Endpoint::get(
-        "search",
-        "/api/artists/search?query={query}",
-        "Artists whose title or genres match, best first.",
-    );
-    /// The search page's read: one page of the same ranked matches, as cards.
-    pub const SEARCH_CARDS: Endpoint<SearchPage> = Endpoint::get(
-        "searchCards",
-        "/api/artists/search/cards?query={query}&page={page}",
-        "One page of the search, as cards.",
-    );
-    pub const BROWSE: Endpoint<BrowsePage> = Endpoint::get(
-        "browse",
-        "/api/artists/browse?letter={letter}&page={page}",
-        "One page of the artists under one letter.",
-    )
-    .with_query(REFRESH);
-    pub const ARTIST: Endpoint<Artist> =
-        Endpoint::get("artist", "/api/artists/{id}", "One artist.");
-    pub const NEIGHBORS: Endpoint<Neighbors> = Endpoint::get(
-        "neighbors",
-        "/api/artists/{id}/neighbors",
-        "Where an artist sits in the sorted list.",
-    );
-    pub const RELATED: Endpoint<Vec<ArtistSummary>> = Endpoint::get(
-        "related",
-        "/api/artists/{id}/related",
-        "Artists sharing genres with one artist.",
-    );
-    /// One artist's genres with the address of each genre's page (the chips' links).
-    pub const ARTIST_GENRES: Endpoint<Vec<Genre>> = Endpoint::get(
-        "artistGenres",
-        "/api/artists/{id}/genres",
-        "One artist's genres, each with its page's slug.",
-    );
-    /// The genres a search offers beside its artists.
-    pub const GENRES: Endpoint<Vec<Genre>> = Endpoint::get(
-        "genres",
-        "/api/genres?query={query}",
-        "Genres whose names match the query, best first (at most 6).",
-    );
-    /// One page of a genre's artists, like a browse letter's.
-    pub const GENRE: Endpoint<GenrePage> = Endpoint::get(
-        "genre",
-        "/api/genres/{slug}?page={page}",
-        "One page of the artists of one genre, by title.",
-    );
-    /// What the open music data sources add to one artist's page.
-    pub const ARTIST_DETAILS: Endpoint<ArtistDetails> = Endpoint::get(
-        "artistDetails",
-        "/api/artists/{id}/details",
-        "Photo credit, date born or formed, listen links, albums and members of one artist.",
-    );
-
-    pub fn operations() -> Vec<OperationInfo> {
-        vec![
-            ARTISTS.info(),
-            RANDOM.info(),
-            SEARCH.info(),
-            SEARCH_CARDS.info(),
-            BROWSE.info(),
-            ARTIST.info(),
-            NEIGHBORS.info(),
-            RELATED.info(),
-            ARTIST_DETAILS.info(),
-            ARTIST_GENRES.info(),
-            GENRES.info(),
-            GENRE.info(),
-        ]
+    operations! {
+        /// The whole catalogue is read a page at a time: `after` is the previous page's
+        /// `next`, so a walk of every page sees each artist once even while artists are
+        /// added or removed.
+        pub const ARTISTS: Endpoint<ArtistListPage> = Endpoint::get(
+            "artists",
+            "/api/artists",
+            "Every artist, by title, a page at a time.",
+        )
+        .with_query(&[
+            (
+                "after",
+                "The previous page's `next` (absent: the first page).",
+            ),
+            ("limit", "Artists on the page: 1 to 1,000, 100 when absent."),
+            ("refresh", "`true` rereads the catalogue from the database."),
+        ]);
+        pub const RANDOM: Endpoint<Artist> = Endpoint::get(
+            "randomArtist",
+            "/api/artists/random",
+            "One artist at random.",
+        );
+        pub const SEARCH: Endpoint<Vec<Artist>> = Endpoint::get(
+            "search",
+            "/api/artists/search?query={query}",
+            "Artists whose title or genres match, best first.",
+        );
+        /// The search page's read: one page of the same ranked matches, as cards.
+        pub const SEARCH_CARDS: Endpoint<SearchPage> = Endpoint::get(
+            "searchCards",
+            "/api/artists/search/cards?query={query}&page={page}",
+            "One page of the search, as cards.",
+        );
+        pub const BROWSE: Endpoint<BrowsePage> = Endpoint::get(
+            "browse",
+            "/api/artists/browse?letter={letter}&page={page}",
+            "One page of the artists under one letter.",
+        )
+        .with_query(REFRESH);
+        pub const ARTIST: Endpoint<Artist> =
+            Endpoint::get("artist", "/api/artists/{id}", "One artist.");
+        pub const NEIGHBORS: Endpoint<Neighbors> = Endpoint::get(
+            "neighbors",
+            "/api/artists/{id}/neighbors",
+            "Where an artist sits in the sorted list.",
+        );
+        pub const RELATED: Endpoint<Vec<ArtistSummary>> = Endpoint::get(
+            "related",
+            "/api/artists/{id}/related",
+            "Artists sharing genres with one artist.",
+        );
+        /// One artist's genres with the address of each genre's page (the chips' links).
+        pub const ARTIST_GENRES: Endpoint<Vec<Genre>> = Endpoint::get(
+            "artistGenres",
+            "/api/artists/{id}/genres",
+            "One artist's genres, each with its page's slug.",
+        );
+        /// The genres a search offers beside its artists.
+        pub const GENRES: Endpoint<Vec<Genre>> = Endpoint::get(
+            "genres",
+            "/api/genres?query={query}",
+            "Genres whose names match the query, best first (at most 6).",
+        );
+        /// One page of a genre's artists, like a browse letter's.
+        pub const GENRE: Endpoint<GenrePage> = Endpoint::get(
+            "genre",
+            "/api/genres/{slug}?page={page}",
+            "One page of the artists of one genre, by title.",
+        );
+        /// What the open music data sources add to one artist's page.
+        pub const ARTIST_DETAILS: Endpoint<ArtistDetails> = Endpoint::get(
+            "artistDetails",
+            "/api/artists/{id}/details",
+            "Photo credit, date born or formed, listen links, albums and members of one artist.",
+        );
     }
 }
 

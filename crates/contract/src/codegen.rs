@@ -317,7 +317,7 @@ fn operations_ts(cfg: &Config) -> String {
          \x20 return pairs.length === 0 ? '' : joiner + pairs.join('&');\n\
          };\n\n",
     );
-    let operations = crate::operation::all();
+    let operations = crate::operations();
     out.push_str("export const api = {\n");
     for op in &operations {
         let answer = op.answer_ts(cfg);

@@ -35,3 +35,16 @@ pub use error::ErrorBody;
 pub use operation::{ApiPath, Endpoint, Operation};
 pub use pages::{PageRoute, SITE_NAME, TAGLINE};
 pub use template::{encode_uri_component, Template};
+
+/// Every operation of the API, in the order the description lists them.
+pub fn operations() -> Vec<operation::OperationInfo> {
+    [
+        catalog::api::operations(),
+        quiz::api::operations(),
+        accounts::api::operations(),
+        content::api::operations(),
+        library::api::operations(),
+        vec![openapi::DESCRIPTION.info()],
+    ]
+    .concat()
+}

@@ -29,115 +29,99 @@ pub const MAX_VIDEO_DESCRIPTION_CHARS: usize = 10_000;
 
 pub mod api {
     use super::*;
-    use crate::operation::{Operation, OperationInfo};
+    use crate::operation::{operations, Operation};
 
     const IN_FOLDER: &[(&str, &str)] =
         &[("folderId", "The folder's copy (absent: the top level).")];
 
-    pub const FAVORITES: Endpoint<Vec<Artist>> = Endpoint::get(
-        "favorites",
-        "/api/favorites",
-        "The user's top-level favorite artists.",
-    )
-    .signed_in();
-    pub const ADD_FAVORITE: Operation<NewFavorite, Favorite> = Operation::post(
-        "addFavorite",
-        "/api/favorites",
-        "Add a favorite (201; 200 when it was there).",
-    )
-    .created()
-    .or_existing()
-    .signed_in();
-    pub const MOVE_FAVORITE: Operation<MoveFavorite, Favorite> = Operation::post(
-        "moveFavorite",
-        "/api/favorites/move",
-        "Move a favorite between folders.",
-    )
-    .signed_in();
-    pub const REMOVE_FAVORITE: Operation<(), ()> = Operation::delete(
-        "removeFavorite",
-        "/api/favorites/{artistId}",
-        "Remove a favorite.",
-    )
-    .no_content()
-    .with_query(IN_FOLDER)
-    .signed_in();
-    /// The catalogue id of an artist named by its `externalId` (the spec's direct
-    /// "select the artist id by externalId"), for the signed-in user's library writes.
-    pub const ARTIST_BY_EXTERNAL_ID: Endpoint<ArtistRef> = Endpoint::get(
-        "artistByExternalId",
-        "/api/favorites/artist-id/{externalId}",
-        "The catalogue id of the artist with this externalId.",
-    )
-    .signed_in();
-    pub const FOLDERS: Endpoint<Vec<FavoriteFolder>> = Endpoint::get(
-        "favoriteFolders",
-        "/api/favorite-folders",
-        "The user's folders with their artists.",
-    )
-    .signed_in();
-    pub const CREATE_FOLDER: Operation<NewFolder, FolderSummary> =
-        Operation::post("createFolder", "/api/favorite-folders", "Create a folder.")
-            .created()
-            .signed_in();
-    pub const RENAME_FOLDER: Operation<NewFolder, FolderSummary> = Operation::patch(
-        "renameFolder",
-        "/api/favorite-folders/{id}",
-        "Rename a folder.",
-    )
-    .signed_in();
-    pub const DELETE_FOLDER: Operation<(), ()> = Operation::delete(
-        "deleteFolder",
-        "/api/favorite-folders/{id}",
-        "Delete a folder; what it held returns to the main favorites.",
-    )
-    .no_content()
-    .signed_in();
-    pub const VIDEO_FAVORITES: Endpoint<Vec<VideoFavorite>> = Endpoint::get(
-        "videoFavorites",
-        "/api/video-favorites",
-        "The user's favorite videos.",
-    )
-    .signed_in();
-    pub const ADD_VIDEO_FAVORITE: Operation<NewVideoFavorite, VideoFavorite> = Operation::post(
-        "addVideoFavorite",
-        "/api/video-favorites",
-        "Add a favorite video (201; 200 when it was there).",
-    )
-    .created()
-    .or_existing()
-    .signed_in();
-    pub const REMOVE_VIDEO_FAVORITE: Operation<(), ()> = Operation::delete(
-        "removeVideoFavorite",
-        "/api/video-favorites/{artistId}/{videoId}",
-        "Remove a favorite video.",
-    )
-    .no_content()
-    .with_query(IN_FOLDER)
-    .signed_in();
-    pub const VIDEO_FAVORITE_CHECK: Endpoint<VideoFavoriteCheck> = Endpoint::get(
-        "videoFavoriteCheck",
-        "/api/video-favorites/check/{artistId}/{videoId}",
-        "Whether a video is a favorite, and where.",
-    )
-    .signed_in();
-
-    pub fn operations() -> Vec<OperationInfo> {
-        vec![
-            FAVORITES.info(),
-            ADD_FAVORITE.info(),
-            MOVE_FAVORITE.info(),
-            REMOVE_FAVORITE.info(),
-            ARTIST_BY_EXTERNAL_ID.info(),
-            FOLDERS.info(),
-            CREATE_FOLDER.info(),
-            RENAME_FOLDER.info(),
-            DELETE_FOLDER.info(),
-            VIDEO_FAVORITES.info(),
-            ADD_VIDEO_FAVORITE.info(),
-            REMOVE_VIDEO_FAVORITE.info(),
-            VIDEO_FAVORITE_CHECK.info(),
-        ]
+    operations! {
+        pub const FAVORITES: Endpoint<Vec<Artist>> = Endpoint::get(
+            "favorites",
+            "/api/favorites",
+            "The user's top-level favorite artists.",
+        )
+        .signed_in();
+        pub const ADD_FAVORITE: Operation<NewFavorite, Favorite> = Operation::post(
+            "addFavorite",
+            "/api/favorites",
+            "Add a favorite (201; 200 when it was there).",
+        )
+        .created()
+        .or_existing()
+        .signed_in();
+        pub const MOVE_FAVORITE: Operation<MoveFavorite, Favorite> = Operation::post(
+            "moveFavorite",
+            "/api/favorites/move",
+            "Move a favorite between folders.",
+        )
+        .signed_in();
+        pub const REMOVE_FAVORITE: Operation<(), ()> = Operation::delete(
+            "removeFavorite",
+            "/api/favorites/{artistId}",
+            "Remove a favorite.",
+        )
+        .no_content()
+        .with_query(IN_FOLDER)
+        .signed_in();
+        /// The catalogue id of an artist named by its `externalId` (the spec's direct
+        /// "select the artist id by externalId"), for the signed-in user's library writes.
+        pub const ARTIST_BY_EXTERNAL_ID: Endpoint<ArtistRef> = Endpoint::get(
+            "artistByExternalId",
+            "/api/favorites/artist-id/{externalId}",
+            "The catalogue id of the artist with this externalId.",
+        )
+        .signed_in();
+        pub const FOLDERS: Endpoint<Vec<FavoriteFolder>> = Endpoint::get(
+            "favoriteFolders",
+            "/api/favorite-folders",
+            "The user's folders with their artists.",
+        )
+        .signed_in();
+        pub const CREATE_FOLDER: Operation<NewFolder, FolderSummary> =
+            Operation::post("createFolder", "/api/favorite-folders", "Create a folder.")
+                .created()
+                .signed_in();
+        pub const RENAME_FOLDER: Operation<NewFolder, FolderSummary> = Operation::patch(
+            "renameFolder",
+            "/api/favorite-folders/{id}",
+            "Rename a folder.",
+        )
+        .signed_in();
+        pub const DELETE_FOLDER: Operation<(), ()> = Operation::delete(
+            "deleteFolder",
+            "/api/favorite-folders/{id}",
+            "Delete a folder; what it held returns to the main favorites.",
+        )
+        .no_content()
+        .signed_in();
+        pub const VIDEO_FAVORITES: Endpoint<Vec<VideoFavorite>> = Endpoint::get(
+            "videoFavorites",
+            "/api/video-favorites",
+            "The user's favorite videos.",
+        )
+        .signed_in();
+        pub const ADD_VIDEO_FAVORITE: Operation<NewVideoFavorite, VideoFavorite> = Operation::post(
+            "addVideoFavorite",
+            "/api/video-favorites",
+            "Add a favorite video (201; 200 when it was there).",
+        )
+        .created()
+        .or_existing()
+        .signed_in();
+        pub const REMOVE_VIDEO_FAVORITE: Operation<(), ()> = Operation::delete(
+            "removeVideoFavorite",
+            "/api/video-favorites/{artistId}/{videoId}",
+            "Remove a favorite video.",
+        )
+        .no_content()
+        .with_query(IN_FOLDER)
+        .signed_in();
+        pub const VIDEO_FAVORITE_CHECK: Endpoint<VideoFavoriteCheck> = Endpoint::get(
+            "videoFavoriteCheck",
+            "/api/video-favorites/check/{artistId}/{videoId}",
+            "Whether a video is a favorite, and where.",
+        )
+        .signed_in();
     }
 }
 

@@ -1,6 +1,6 @@
 //! The OpenAPI 3.1 description of every `/api` operation (served at `/api/openapi.json`).
 //!
-//! Generated from the operations' declarations ([`crate::operation::all`]), the same
+//! Generated from the operations' declarations ([`crate::operations`]), the same
 //! source as the UI's client and the server's routes: methods, paths, parameters, bodies,
 //! success statuses and access are never restated here. Payload schemas come from the
 //! same serde types (`schemars::JsonSchema` derived next to `ts_rs::TS`).
@@ -39,7 +39,7 @@ const SESSION_COOKIE: &str = "sa_session";
 /// The description as JSON.
 pub fn document() -> Value {
     let mut doc = Doc::new();
-    for op in crate::operation::all() {
+    for op in crate::operations() {
         doc.add(&op);
     }
     doc.finish()

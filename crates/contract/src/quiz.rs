@@ -21,16 +21,15 @@ pub const QUIZ_MAX_SEED_CHARS: usize = 64;
 
 pub mod api {
     use super::*;
+    use crate::operation::operations;
 
-    /// A seed's sample of eligible artists, with only what the generator reads.
-    pub const QUIZ_FACTS: Endpoint<Vec<QuizFact>> = Endpoint::get(
-        "quizFacts",
-        "/api/quiz/facts?seed={seed}",
-        "Quiz questions for a seed.",
-    );
-
-    pub fn operations() -> Vec<crate::operation::OperationInfo> {
-        vec![QUIZ_FACTS.info()]
+    operations! {
+        /// A seed's sample of eligible artists, with only what the generator reads.
+        pub const QUIZ_FACTS: Endpoint<Vec<QuizFact>> = Endpoint::get(
+            "quizFacts",
+            "/api/quiz/facts?seed={seed}",
+            "Quiz questions for a seed.",
+        );
     }
 }
 

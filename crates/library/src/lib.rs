@@ -11,16 +11,60 @@
 //! transaction could fail with "database is locked" instead of waiting).
 //!
 //! Artists come from the catalogue's service (`Catalog::snapshot`), never its tables.
-//! The server mounts [`router`] under `/api`.
+//! The server mounts [`router`] under `/api`; its pages call the reads directly.
+//!
+//! One module per resource, each with its routes and its queries: `favorites`, `folders`,
+//! `videos`; `export` for the data export; `ids` the ids as types (the user's from the
+//! session); `rows` what they share.
 
-pub mod api;
-pub mod store;
+pub mod export;
+pub mod favorites;
+pub mod folders;
+pub mod ids;
+mod rows;
+pub mod videos;
 
+use axum::extract::FromRef;
+use axum::http::{header, HeaderValue};
+use axum::middleware;
+use axum::response::Response;
+use axum::Router;
 use sea_orm::DatabaseConnection;
+use sound_atlas_accounts::Accounts;
 use sound_atlas_catalog::Catalog;
+use sound_atlas_web::refuse_cross_origin;
 
-pub use api::router;
-pub use store::{export, LibraryExport};
+pub use export::{export, LibraryExport};
+pub use ids::{FolderId, UserId};
+
+/// Every library route. Every one needs the session's user (401 without one, 403 when
+/// `x-user-id` names another).
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Library: FromRef<S>,
+    Accounts: FromRef<S>,
+{
+    Router::new()
+        .merge(favorites::routes())
+        .merge(folders::routes())
+        .merge(videos::routes())
+        // (A video favorite with a 10,000-character description is about 40 kB of JSON.)
+        .layer(axum::extract::DefaultBodyLimit::max(
+            sound_atlas_web::MAX_BODY_BYTES,
+        ))
+        .layer(middleware::from_fn(refuse_cross_origin))
+        // Personal answers: never kept by the browser's HTTP cache or a proxy.
+        .layer(middleware::map_response(no_store))
+}
+
+async fn no_store(mut response: Response) -> Response {
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-store"),
+    );
+    response
+}
 
 /// What the library routes share. Cheap to clone.
 #[derive(Clone)]

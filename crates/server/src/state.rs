@@ -125,10 +125,11 @@ impl AppState {
         // The data export carries the user's library: composed here, so neither feature
         // reads the other's tables.
         let export_library = library.clone();
-        accounts.provide_export_rows(std::sync::Arc::new(move |user_id| {
+        accounts.provide_export_rows(std::sync::Arc::new(move |user| {
             let library = export_library.clone();
+            let user = sound_atlas_library::UserId::of(user);
             Box::pin(async move {
-                let rows = sound_atlas_library::export(&library, user_id).await?;
+                let rows = sound_atlas_library::export(&library, user).await?;
                 Ok(sound_atlas_accounts::ExportRows {
                     favorites: rows.favorites,
                     folders: rows.folders,

@@ -7,7 +7,6 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, IntoResponseParts, Redirect, Response};
 use axum::Json;
 use serde::Serialize;
-use sound_atlas_contract::operation::OperationSpec;
 
 use crate::ApiError;
 
@@ -108,100 +107,4 @@ impl<T, P: IntoResponseParts, A: Answers<T>> Answers<T> for (P, A) {
 /// A handler that may fail: its success answers as `A` does.
 impl<T, A: Answers<T>> Answers<T> for Result<A, ApiError> {
     const STATUSES: &'static [u16] = A::STATUSES;
-}
-
-/// A handler (an async function of extractors) whose success answers a `T`.
-/// `Args` is the tuple of its arguments' types, inferred.
-pub trait AnswersWith<T, Args> {
-    const STATUSES: &'static [u16];
-}
-
-macro_rules! answers_with {
-    ($($arg:ident),*) => {
-        impl<F, Fut, R, T, $($arg,)*> AnswersWith<T, ($($arg,)*)> for F
-        where
-            F: FnOnce($($arg,)*) -> Fut,
-            Fut: std::future::Future<Output = R>,
-            R: Answers<T>,
-        {
-            const STATUSES: &'static [u16] = R::STATUSES;
-        }
-    };
-}
-
-answers_with!();
-answers_with!(A1);
-answers_with!(A1, A2);
-answers_with!(A1, A2, A3);
-answers_with!(A1, A2, A3, A4);
-answers_with!(A1, A2, A3, A4, A5);
-answers_with!(A1, A2, A3, A4, A5, A6);
-answers_with!(A1, A2, A3, A4, A5, A6, A7);
-answers_with!(A1, A2, A3, A4, A5, A6, A7, A8);
-
-/// The statuses an operation declares for success, sorted.
-pub(crate) fn declared_statuses(spec: &OperationSpec) -> Vec<u16> {
-    let mut statuses: Vec<u16> = std::iter::once(spec.status)
-        .chain(spec.also)
-        .chain(spec.form_redirect.then_some(303))
-        .collect();
-    statuses.sort_unstable();
-    statuses
-}
-
-/// Panics (when the router is built) unless a handler answers with exactly the
-/// statuses its operation declares.
-pub(crate) fn check_statuses(spec: &OperationSpec, answered: &[u16]) {
-    let mut answered = answered.to_vec();
-    answered.sort_unstable();
-    let declared = declared_statuses(spec);
-    assert_eq!(
-        answered,
-        declared,
-        "the handler of {} {} answers with {answered:?}, its operation declares {declared:?}",
-        spec.method.as_str(),
-        spec.template.0,
-    );
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use sound_atlas_contract::operation::{Endpoint, Operation};
-
-    const CREATE: Operation<String, String> =
-        Operation::post("create", "/api/things", "").created();
-    const ADD: Operation<String, String> = Operation::post("add", "/api/things", "")
-        .created()
-        .or_existing();
-    const READ: Endpoint<String> = Endpoint::get("read", "/api/things", "");
-
-    fn statuses_of<T, Args, H: AnswersWith<T, Args>>(
-        _: &Operation<impl Sized, T>,
-        _: H,
-    ) -> &'static [u16] {
-        H::STATUSES
-    }
-
-    #[test]
-    fn an_answer_knows_its_statuses_through_results_and_headers() {
-        async fn create() -> Result<([(&'static str, &'static str); 1], Created<String>), ApiError>
-        {
-            Ok(([("x-a", "b")], Created(String::new())))
-        }
-        async fn add(_: String) -> Result<Added<String>, ApiError> {
-            Err(ApiError::bad_request("no"))
-        }
-        check_statuses(&CREATE, statuses_of(&CREATE, create));
-        check_statuses(&ADD, statuses_of(&ADD, add));
-    }
-
-    #[test]
-    #[should_panic(expected = "declares [200]")]
-    fn a_created_answer_on_a_plain_read_is_refused() {
-        async fn read() -> Created<String> {
-            Created(String::new())
-        }
-        check_statuses(&READ, statuses_of(&READ, read));
-    }
 }

@@ -15,8 +15,7 @@ pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
         .filter_map(|value| std::str::from_utf8(value.as_bytes()).ok())
         .flat_map(|value| value.split(';'))
         .filter_map(|pair| Cookie::parse_encoded(pair).ok())
-        .filter(|cookie| cookie.name() == name)
-        .last()
+        .rfind(|cookie| cookie.name() == name)
         .map(|cookie| cookie.value().to_owned())
 }
 

@@ -9,11 +9,13 @@
 
 mod answer;
 mod cookies;
+mod handler;
 mod request;
 
-pub use answer::{Added, AnswerBody, Answers, AnswersWith, Created, JsonOrRedirect, NoContent};
+pub use answer::{Added, AnswerBody, Answers, Created, JsonOrRedirect, NoContent};
 pub use cookies::cookie;
-pub use request::{refuse_cross_origin, Input, BODY_TOO_LARGE, MAX_BODY_BYTES};
+pub use handler::{Handles, Reads};
+pub use request::{refuse_cross_origin, Input, Path, BODY_TOO_LARGE, MAX_BODY_BYTES, NOTHING_HERE};
 
 use axum::handler::Handler;
 use axum::http::{header, HeaderValue, StatusCode};
@@ -31,17 +33,17 @@ use sound_atlas_contract::Operation;
 pub trait OperationRoutes<S> {
     fn operation<B, T, H, X, Args>(self, operation: &Operation<B, T>, handler: H) -> Self
     where
-        H: Handler<X, S> + AnswersWith<T, Args>,
+        H: Handler<X, S> + Handles<B, T, Args>,
         X: 'static;
 }
 
 impl<S: Clone + Send + Sync + 'static> OperationRoutes<S> for Router<S> {
     fn operation<B, T, H, X, Args>(self, operation: &Operation<B, T>, handler: H) -> Self
     where
-        H: Handler<X, S> + AnswersWith<T, Args>,
+        H: Handler<X, S> + Handles<B, T, Args>,
         X: 'static,
     {
-        answer::check_statuses(operation, H::STATUSES);
+        handler::check::<B, T, Args, H>(operation);
         let method = match operation.method {
             Method::Get => MethodFilter::GET,
             Method::Post => MethodFilter::POST,

@@ -1,8 +1,10 @@
-//! What every write shares: its body, read as JSON or as an HTML form and refused in the
-//! one error shape, and the cross-origin (CSRF) guard.
+//! What every request reads in the one error shape: a write's body (JSON or an HTML
+//! form) and its cross-origin (CSRF) guard, and a path's typed holes.
 
-use axum::extract::rejection::{FormRejection, JsonRejection};
-use axum::extract::{FromRequest, Request};
+use axum::extract::path::ErrorKind;
+use axum::extract::rejection::{FormRejection, JsonRejection, PathRejection};
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
 use axum::http::{header, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -60,6 +62,30 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Input<T> {
             value,
             from_form: false,
         })
+    }
+}
+
+/// A path's holes as a `T` (a struct of the holes by name, or the one hole's value),
+/// percent-decoded. Any hole that does not read as its type names nothing: 404, with the
+/// message its type gives (a `serde::de::Error::custom` text, e.g. "This artist could
+/// not be found.") or [`NOTHING_HERE`].
+pub struct Path<T>(pub T);
+
+/// The 404's message for a path that names nothing and whose type says nothing more.
+pub const NOTHING_HERE: &str = "This address names nothing here.";
+
+impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for Path<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(value)) => Ok(Path(value)),
+            Err(PathRejection::FailedToDeserializePathParams(error)) => match error.into_kind() {
+                ErrorKind::Message(message) => Err(ApiError::not_found(message)),
+                _ => Err(ApiError::not_found(NOTHING_HERE)),
+            },
+            Err(_) => Err(ApiError::not_found(NOTHING_HERE)),
+        }
     }
 }
 

@@ -478,14 +478,14 @@ export const api = {
   neighbors: (id: string | number): ApiPath<Neighbors> => (`/api/artists/${enc(id)}/neighbors`) as ApiPath<Neighbors>,
   /** GET /api/artists/{id}/related: Artists sharing genres with one artist. */
   related: (id: string | number): ApiPath<Array<ArtistSummary>> => (`/api/artists/${enc(id)}/related`) as ApiPath<Array<ArtistSummary>>,
-  /** GET /api/artists/{id}/details: Photo credit, date born or formed, listen links, albums and members of one artist. */
-  artistDetails: (id: string | number): ApiPath<ArtistDetails> => (`/api/artists/${enc(id)}/details`) as ApiPath<ArtistDetails>,
   /** GET /api/artists/{id}/genres: One artist's genres, each with its page's slug. */
   artistGenres: (id: string | number): ApiPath<Array<Genre>> => (`/api/artists/${enc(id)}/genres`) as ApiPath<Array<Genre>>,
   /** GET /api/genres?query={query}: Genres whose names match the query, best first (at most 6). */
   genres: (query: string | number): ApiPath<Array<Genre>> => (`/api/genres?query=${enc(query)}`) as ApiPath<Array<Genre>>,
   /** GET /api/genres/{slug}?page={page}: One page of the artists of one genre, by title. */
   genre: (slug: string | number, page: string | number): ApiPath<GenrePage> => (`/api/genres/${enc(slug)}?page=${enc(page)}`) as ApiPath<GenrePage>,
+  /** GET /api/artists/{id}/details: Photo credit, date born or formed, listen links, albums and members of one artist. */
+  artistDetails: (id: string | number): ApiPath<ArtistDetails> => (`/api/artists/${enc(id)}/details`) as ApiPath<ArtistDetails>,
   /** GET /api/quiz/facts?seed={seed}: Quiz questions for a seed. */
   quizFacts: (seed: string | number): ApiPath<Array<QuizFact>> => (`/api/quiz/facts?seed=${enc(seed)}`) as ApiPath<Array<QuizFact>>,
   /** GET /api/user: The signed-in user, or null. */
@@ -582,10 +582,10 @@ export const operations = {
   artist: { method: "GET", template: "/api/artists/{id}" },
   neighbors: { method: "GET", template: "/api/artists/{id}/neighbors" },
   related: { method: "GET", template: "/api/artists/{id}/related" },
-  artistDetails: { method: "GET", template: "/api/artists/{id}/details" },
   artistGenres: { method: "GET", template: "/api/artists/{id}/genres" },
   genres: { method: "GET", template: "/api/genres?query={query}" },
   genre: { method: "GET", template: "/api/genres/{slug}?page={page}" },
+  artistDetails: { method: "GET", template: "/api/artists/{id}/details" },
   quizFacts: { method: "GET", template: "/api/quiz/facts?seed={seed}" },
   user: { method: "GET", template: "/api/user" },
   userExport: { method: "GET", template: "/api/user/export" },
@@ -655,14 +655,14 @@ export const createClient = (send: Send) => ({
   neighbors: (id: string | number): Promise<Neighbors> => send<Neighbors>("GET", api.neighbors(id)),
   /** GET /api/artists/{id}/related: Artists sharing genres with one artist. */
   related: (id: string | number): Promise<Array<ArtistSummary>> => send<Array<ArtistSummary>>("GET", api.related(id)),
-  /** GET /api/artists/{id}/details: Photo credit, date born or formed, listen links, albums and members of one artist. */
-  artistDetails: (id: string | number): Promise<ArtistDetails> => send<ArtistDetails>("GET", api.artistDetails(id)),
   /** GET /api/artists/{id}/genres: One artist's genres, each with its page's slug. */
   artistGenres: (id: string | number): Promise<Array<Genre>> => send<Array<Genre>>("GET", api.artistGenres(id)),
   /** GET /api/genres?query={query}: Genres whose names match the query, best first (at most 6). */
   genres: (query: string | number): Promise<Array<Genre>> => send<Array<Genre>>("GET", api.genres(query)),
   /** GET /api/genres/{slug}?page={page}: One page of the artists of one genre, by title. */
   genre: (slug: string | number, page: string | number): Promise<GenrePage> => send<GenrePage>("GET", api.genre(slug, page)),
+  /** GET /api/artists/{id}/details: Photo credit, date born or formed, listen links, albums and members of one artist. */
+  artistDetails: (id: string | number): Promise<ArtistDetails> => send<ArtistDetails>("GET", api.artistDetails(id)),
   /** GET /api/quiz/facts?seed={seed}: Quiz questions for a seed. */
   quizFacts: (seed: string | number): Promise<Array<QuizFact>> => send<Array<QuizFact>>("GET", api.quizFacts(seed)),
   /** GET /api/user: The signed-in user, or null. */

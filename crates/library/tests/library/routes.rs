@@ -2,9 +2,11 @@
 //! into or delete another user's things.
 
 use axum::http::{Method, StatusCode};
+use sea_orm::EntityTrait;
 use serde_json::json;
 use sound_atlas_contract::accounts::api as accounts_api;
 use sound_atlas_contract::library::{api, MoveFavorite, NewFolder, NewVideoFavorite};
+use sound_atlas_library::UserId;
 use sound_atlas_test_db::{db_tests, TestDb};
 
 use crate::{Browser, Site};
@@ -174,7 +176,7 @@ async fn unknown_artists_and_bad_ids_are_refused_and_nothing_is_written(db: &Tes
     assert_eq!(not_utf8.status, StatusCode::NOT_FOUND);
     assert_eq!(
         not_utf8.json()["message"],
-        json!("This address names nothing in your library."),
+        json!("This address names nothing here."),
         "in the one error shape"
     );
     let bad_video = ann.video(site.artists[0], "short", None).await;
@@ -826,7 +828,12 @@ async fn the_export_lists_favorites_folders_and_video_favorites(db: &TestDb) {
         db.conn.clone(),
         sound_atlas_catalog::Catalog::new(db.conn.clone()),
     );
-    let export = sound_atlas_library::export(&library, ann.user_id.unwrap())
+    let ann_row = sound_atlas_entity::user::Entity::find_by_id(ann.user_id.unwrap())
+        .one(&db.conn)
+        .await
+        .unwrap()
+        .unwrap();
+    let export = sound_atlas_library::export(&library, UserId::of(&ann_row))
         .await
         .unwrap();
     assert_eq!(export.favorites.len(), 2);

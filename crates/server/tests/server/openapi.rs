@@ -102,7 +102,7 @@ async fn the_walk_finds_a_route_added_outside_the_description(db: &TestDb) {
 /// method" (405).
 async fn every_declared_operation_is_mounted(db: &TestDb) {
     let app = app(db).await;
-    for op in sound_atlas_contract::operation::all() {
+    for op in sound_atlas_contract::operations() {
         let holes = op.template.holes();
         let values: Vec<&dyn std::fmt::Display> = holes.iter().map(|_| &1 as _).collect();
         let request = Request::builder()
@@ -125,6 +125,40 @@ async fn every_declared_operation_is_mounted(db: &TestDb) {
     }
 }
 
+/// Without a session, every operation declared signed-in answers 401 (before anything
+/// else it checks: the holes are filled with values no path takes, a body with nothing),
+/// and no other operation does.
+async fn every_signed_in_operation_answers_401_without_a_session(db: &TestDb) {
+    use sound_atlas_contract::operation::Access;
+    let app = app(db).await;
+    let mut signed_in = 0;
+    for op in sound_atlas_contract::operations() {
+        let holes = op.template.holes();
+        let values: Vec<&dyn std::fmt::Display> = holes.iter().map(|_| &"~" as _).collect();
+        let request = Request::builder()
+            .method(op.method.as_str())
+            .uri(op.template.fill(&values))
+            .header("content-type", "application/json")
+            .header("sec-fetch-site", "same-origin")
+            .body(Body::from(if op.takes_body { "{}" } else { "" }))
+            .unwrap();
+        let answer = send(&app, request).await;
+        let declared = op.access == Access::SignedIn;
+        signed_in += usize::from(declared);
+        assert_eq!(
+            answer.status == StatusCode::UNAUTHORIZED,
+            declared,
+            "{} {} is declared {:?} and answers {} without a session: {}",
+            op.method.as_str(),
+            op.template.0,
+            op.access,
+            answer.status,
+            answer.body
+        );
+    }
+    assert!(signed_in >= 15, "only {signed_in} signed-in operations");
+}
+
 async fn an_unknown_method_on_a_known_path_is_a_405_in_the_error_shape(db: &TestDb) {
     let app = app(db).await;
     let request = Request::builder()
@@ -138,6 +172,7 @@ async fn an_unknown_method_on_a_known_path_is_a_405_in_the_error_shape(db: &Test
 }
 
 db_tests!(
+    every_signed_in_operation_answers_401_without_a_session,
     the_description_has_every_api_route_the_router_serves,
     every_declared_operation_is_mounted,
     the_walk_finds_a_route_added_outside_the_description,

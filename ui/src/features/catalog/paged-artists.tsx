@@ -1,39 +1,10 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Link } from '../../components/link';
 import { ArtistCard } from '../../components/artist-card';
 import { CardSkeletons } from '../../components/skeletons';
 import { BROWSE_PAGE_SIZE } from '../../generated/contract';
-import type { ArtistSummary } from '../../generated/contract';
+import { LoadMore, shownPages, type ArtistsPage } from './load-more';
 import { NumberedPager } from './numbered-pager';
-import './load-more.css';
-
-/** One page of a paged list of artists (a browse letter's, a genre's). */
-interface ArtistsPage {
-  total: number;
-  artists: ArtistSummary[];
-}
-
-/** What pages from..page of a list show: the consecutive loaded ones from the first. */
-export function shownPages(results: UseQueryResult<ArtistsPage>[]) {
-  const artists: ArtistSummary[] = [];
-  let loadedPages = 0;
-  for (const result of results) {
-    if (!result.data) break;
-    artists.push(...result.data.artists);
-    loadedPages += 1;
-  }
-  const firstPending = results[0]?.isPending ?? true;
-  return {
-    artists,
-    loadedPages,
-    allLoaded: loadedPages === results.length,
-    total: results[0]?.data?.total ?? null,
-    firstError: results.find((result) => result.isError)?.error ?? null,
-    firstPending,
-    loadingMore: !firstPending && results.some((result) => result.isPending),
-  };
-}
 
 export interface PagedArtistsProps {
   /** The queries of pages from..page, in order. */
@@ -87,30 +58,24 @@ export function PagedArtists({ results, from, page, href, pagerLabel, onRetry, e
         ))}
         {loadingMore && <CardSkeletons count={Math.min(pendingCount, BROWSE_PAGE_SIZE)} />}
       </div>
-      <div className="load-more">
-        <p className="load-more-count">
-          {from === 1 ? `Showing ${artists.length} of ${total}` : `Showing ${skipped + 1}–${skipped + artists.length} of ${total}`}
-        </p>
-        {hasMore && (
-          <Link to={href(page + 1, from)} replace state={{ keepScroll: true }} className="btn btn-primary btn-lg">
-            Load More
-          </Link>
-        )}
-        {loadingMore && (
-          <p className="load-more-status" role="status">
-            Loading more artists...
-          </p>
-        )}
+      <LoadMore
+        count={from === 1 ? `Showing ${artists.length} of ${total}` : `Showing ${skipped + 1}–${skipped + artists.length} of ${total}`}
+        moreHref={hasMore ? href(page + 1, from) : null}
+        loadingMore={loadingMore}
+        error={
+          firstError &&
+          loadedPages > 0 && (
+            <>
+              Could not load more artists.{' '}
+              <button type="button" className="link-btn" onClick={onRetry}>
+                Try again
+              </button>
+            </>
+          )
+        }
+      >
         <NumberedPager label={pagerLabel} from={from} page={page} pages={Math.ceil((total ?? 0) / BROWSE_PAGE_SIZE)} href={(n) => href(n, n)} />
-        {firstError && loadedPages > 0 && (
-          <p className="load-more-status" role="alert">
-            Could not load more artists.{' '}
-            <button type="button" className="link-btn" onClick={onRetry}>
-              Try again
-            </button>
-          </p>
-        )}
-      </div>
+      </LoadMore>
     </>
   );
 }

@@ -14,7 +14,7 @@ use sound_atlas_accounts::CurrentUser;
 use sound_atlas_contract::accounts::{api as accounts_api, User};
 use sound_atlas_contract::library::api;
 use sound_atlas_contract::pages::{routes, titles};
-use sound_atlas_library::store;
+use sound_atlas_library::{favorites, folders, videos, FolderId, UserId};
 use sound_atlas_web::{ApiError, PathParam};
 
 use crate::head::Head;
@@ -36,6 +36,7 @@ pub async fn viewer(
         return next.run(request).await;
     };
     let library = &state.library;
+    let owner = UserId::of(&user);
     let reads = vec![
         prefetch(
             accounts_api::USER.path(&[]),
@@ -46,15 +47,15 @@ pub async fn viewer(
         ),
         prefetch(
             api::FAVORITES.path(&[]),
-            &store::favorites(library, user.id).await,
+            &favorites::favorites(library, owner).await,
         ),
         prefetch(
             api::FOLDERS.path(&[]),
-            &store::folders(library, user.id).await,
+            &folders::folders(library, owner).await,
         ),
         prefetch(
             api::VIDEO_FAVORITES.path(&[]),
-            &store::video_favorites(library, user.id).await,
+            &videos::video_favorites(library, owner).await,
         ),
     ];
     request.extensions_mut().insert(ViewerReads::new(reads));
@@ -116,10 +117,10 @@ async fn folder_page(
         Ok(CurrentUser {
             user: Some(user), ..
         }) => {
-            let folder = match store::parse_id(&raw_id, store::FOLDER_NOT_FOUND) {
-                Ok(id) => store::folders(&state.library, user.id)
+            let folder = match FolderId::parse(&raw_id) {
+                Ok(id) => folders::folders(&state.library, UserId::of(user))
                     .await
-                    .map(|folders| folders.into_iter().find(|f| f.id == id)),
+                    .map(|folders| folders.into_iter().find(|f| f.id == id.get())),
                 Err(_) => Ok(None),
             };
             match folder {

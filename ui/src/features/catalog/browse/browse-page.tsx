@@ -13,7 +13,8 @@ import { descriptions, routes, titles } from '../../../generated/contract';
 import { siteHead, useDocumentHead, type DocumentHead } from '../../../lib/use-document-head';
 import { useAppEnv } from '../../../lib/app-state';
 import { RefreshIcon } from '../../../components/icons';
-import { PagedArtists, shownPages } from '../paged-artists';
+import { PagedArtists } from '../paged-artists';
+import { shownPages } from '../load-more';
 import { loadBrowseState, pageFor, restoreHref, saveScroll, saveSelection } from './browse-state';
 import './browse.css';
 

@@ -7,7 +7,6 @@ import { isHttpError } from '../../../lib/http-error';
 import { queries } from '../queries';
 import { normalizeSearchQuery, searchPath, searchTarget } from './search-query';
 import { BROWSE_PAGE_SIZE, MAX_QUERY_CHARS, links, routes, titles } from '../../../generated/contract';
-import type { ArtistSummary } from '../../../generated/contract';
 import { parsePage } from '../browse-params';
 import { artistCount } from '../artist-count';
 import { getSearchParam } from '../../../lib/url';
@@ -17,7 +16,7 @@ import { SearchForm } from './search-form';
 import { CardSkeletons, SkeletonGrid } from '../../../components/skeletons';
 import { SearchIcon } from '../../../components/icons';
 import { loadSearchMemory, rememberOpenedArtist, saveSearchScroll, SEARCH_RESTORE_DELAY_MS } from './search-memory';
-import '../load-more.css';
+import { LoadMore, shownPages } from '../load-more';
 import './search.css';
 
 export const SEARCH_SKELETONS = 12;
@@ -130,19 +129,8 @@ function SearchResults({ query, page }: { query: string; page: number }) {
   const path = location.pathname;
   const restored = useRef(false);
 
-  // Pages shown: the consecutive loaded ones from page 1.
-  const artists: ArtistSummary[] = [];
-  let loadedPages = 0;
-  for (const result of results) {
-    if (!result.data) break;
-    artists.push(...result.data.artists);
-    loadedPages += 1;
-  }
-  const total = results[0]?.data?.total ?? null;
-  const firstPending = results[0]?.isPending ?? true;
-  const firstError = results.find((result) => result.isError)?.error ?? null;
-  const loadingMore = !firstPending && results.some((result) => result.isPending);
-  const hasMore = total !== null && loadedPages === page && page * BROWSE_PAGE_SIZE < total;
+  const { artists, loadedPages, allLoaded, total, firstError, firstPending, loadingMore } = shownPages(results);
+  const hasMore = total !== null && allLoaded && page * BROWSE_PAGE_SIZE < total;
   const pendingCount = total === null ? 0 : Math.max(0, Math.min(total, page * BROWSE_PAGE_SIZE) - artists.length);
   const firstLoaded = results[0]?.data ?? null;
 
@@ -203,31 +191,12 @@ function SearchResults({ query, page }: { query: string; page: number }) {
             ))}
             {loadingMore && <CardSkeletons count={Math.min(pendingCount, BROWSE_PAGE_SIZE)} />}
           </div>
-          <div className="load-more">
-            <p className="load-more-count">
-              Showing {artists.length} of {total}
-            </p>
-            {hasMore && (
-              <Link
-                to={searchResultsHref(query, page + 1)}
-                replace
-                state={{ keepScroll: true }}
-                className="btn btn-primary btn-lg"
-              >
-                Load More
-              </Link>
-            )}
-            {loadingMore && (
-              <p className="load-more-status" role="status">
-                Loading more artists...
-              </p>
-            )}
-            {firstError && loadedPages > 0 && (
-              <p className="load-more-status" role="alert">
-                {searchErrorMessage(firstError)}
-              </p>
-            )}
-          </div>
+          <LoadMore
+            count={`Showing ${artists.length} of ${total}`}
+            moreHref={hasMore ? searchResultsHref(query, page + 1) : null}
+            loadingMore={loadingMore}
+            error={firstError && loadedPages > 0 && searchErrorMessage(firstError)}
+          />
         </>
       )}
     </>

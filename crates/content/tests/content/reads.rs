@@ -1,7 +1,6 @@
 //! Content reads, seed and API, against a real database (SQLite and PostgreSQL).
 
-mod support;
-
+use crate::support::{self, app, get, seeded};
 use axum::http::StatusCode;
 use sound_atlas_content::marketplace::Marketplace;
 use sound_atlas_content::model::INVALID_YOUTUBE_URL;
@@ -12,7 +11,6 @@ use sound_atlas_content::{reads, seed, Category, ContentSettings, VideoConfig, V
 use sound_atlas_entity::top_ten_entry;
 use sound_atlas_test_db::{db_tests, TestDb};
 use sound_atlas_web::ApiError;
-use support::{app, get, seeded};
 
 async fn the_seed_loads_once_and_a_second_load_adds_nothing(db: &TestDb) {
     let first = seed::load(&db.conn).await.unwrap();

@@ -1,12 +1,11 @@
 //! The video service client against a local fake of the Data API: answers, cache,
 //! stored fallback when the key is missing or the service fails or is slow.
 
-mod support;
-
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::support::{app, get, seeded};
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -17,7 +16,6 @@ use sound_atlas_content::video::{self, SITE_CHANNEL_KEY};
 use sound_atlas_content::{ChannelRef, ChannelVideo, VideoConfig, VideoService};
 use sound_atlas_test_db::{db_tests, TestDb};
 use std::collections::HashMap;
-use support::{app, get, seeded};
 
 #[derive(Clone, Copy, PartialEq)]
 enum Behaviour {
@@ -62,11 +60,14 @@ async fn misbehave(fake: &Fake) -> Option<Response> {
             None
         }
         Behaviour::Late => {
-            tokio::time::sleep(Duration::from_millis(400)).await;
+            tokio::time::sleep(LATE).await;
             None
         }
     }
 }
+
+/// How long the late service takes to answer each call.
+const LATE: Duration = Duration::from_secs(1);
 
 const CHANNEL_ID: &str = "UCaaaaaaaaaaaaaaaaaaaaaa";
 
@@ -243,9 +244,11 @@ async fn a_reader_waits_briefly_while_one_fetch_fills_the_cache_behind_it(db: &T
     });
     let started = Instant::now();
     let first = service.channel_videos(&db.conn, &coldplay()).await.unwrap();
+    // Answered from the store after its short wait, before the service answered even once
+    // (relative to the service's pace, not to a tight bound a loaded machine can miss).
     assert!(
-        started.elapsed() < Duration::from_millis(350),
-        "waited {:?} for a service that needs 1.2 s",
+        started.elapsed() < LATE,
+        "waited {:?} for a service that needs {LATE:?} a call",
         started.elapsed()
     );
     assert_eq!(first[0].title, "Kept from before");

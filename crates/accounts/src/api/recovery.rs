@@ -1,0 +1,88 @@
+//! Recovering an account: the emailed link and the new password.
+
+use axum::extract::{FromRef, State};
+use axum::{Json, Router};
+use sea_orm::{EntityTrait, TransactionTrait};
+use sound_atlas_entity::user;
+use sound_atlas_web::{Answers, ApiError, ApiResult, JsonOrRedirect, OperationRoutes};
+
+use super::{
+    done, hand_over, link_page, mail_request, required_password, sign_in_from, signed_in_answer,
+    BAD_LINK, CHECK_EMAIL_RECOVERY,
+};
+use crate::http::safe_redirect;
+use crate::known::{Client, DeviceCookie};
+use crate::model::{Done, EmailOnly, EmailedLink, User};
+use crate::session::CurrentUser;
+use crate::tokens::{self, Purpose};
+use crate::{password, Accounts};
+use sound_atlas_contract::accounts::api;
+use sound_atlas_contract::pages::routes;
+use sound_atlas_web::Input;
+
+pub(super) fn routes<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Accounts: FromRef<S>,
+{
+    Router::new()
+        .operation(&api::RECOVER, recover)
+        .operation(&api::RECOVERY_LINK, new_password_page)
+        .operation(&api::SET_NEW_PASSWORD, set_new_password)
+}
+
+async fn new_password_page(uri: axum::http::Uri) -> impl Answers<()> {
+    link_page(routes::NEW_PASSWORD.path.0, &uri)
+}
+
+async fn recover(
+    State(accounts): State<Accounts>,
+    client: Client,
+    Input { value, .. }: Input<EmailOnly>,
+) -> ApiResult<Json<Done>> {
+    let (_, user) = mail_request(&accounts, &client, value.email.as_deref()).await?;
+    if let Some(user) = user {
+        let secret = tokens::new_link_secret();
+        tokens::issue(accounts.db(), user.id, Purpose::Recover, &secret).await?;
+        accounts.mailer().send_later(
+            user.email.clone(),
+            "Reset your Sound Atlas password",
+            format!(
+                "Someone asked to reset the password of your Sound Atlas account.\n\nChoose a new \
+                 password here (valid for 1 hour, once):\n\n{}{}\n\n\
+                 If it was not you, ignore this message: your password stays as it is.\n",
+                accounts.config().public_url,
+                api::RECOVERY_LINK.path(&[&secret])
+            ),
+        );
+    }
+    Ok(done(CHECK_EMAIL_RECOVERY))
+}
+
+async fn set_new_password(
+    State(accounts): State<Accounts>,
+    CurrentUser { session, .. }: CurrentUser,
+    client: Client,
+    Input { value, from_form }: Input<EmailedLink>,
+) -> ApiResult<(DeviceCookie, JsonOrRedirect<User>)> {
+    let redirect = safe_redirect(value.redirect_to.as_deref())?;
+    let password = required_password(value.password)?;
+    password::check_rules(&password)?;
+    let hash = password::hash(password).await?;
+    let token = value.token.unwrap_or_default();
+    let txn = accounts.db().begin().await?;
+    let Some(user_id) = tokens::consume_link(&txn, Purpose::Recover, token.trim()).await? else {
+        return Err(ApiError::bad_request(BAD_LINK));
+    };
+    let user = user::Entity::find_by_id(user_id)
+        .one(&txn)
+        .await?
+        .ok_or_else(|| ApiError::bad_request(BAD_LINK))?;
+    // The link proves the address, and the password is the one chosen here. Whoever else
+    // holds a session, a code or a link of this account (perhaps the reason for the
+    // reset) loses it; this browser gets a fresh session below.
+    let user = hand_over(&txn, user, Some(hash)).await?;
+    txn.commit().await?;
+    let device = sign_in_from(&accounts, &session, &user, &client).await?;
+    Ok((device, signed_in_answer(&user, from_form, &redirect)))
+}

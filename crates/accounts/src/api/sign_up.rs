@@ -1,0 +1,184 @@
+//! Signing up: the sign-up, its confirmation mail (and resending it) and the
+//! emailed link's confirmation.
+
+use axum::extract::{FromRef, State};
+use axum::{Json, Router};
+use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set, TransactionTrait};
+use sound_atlas_entity::user;
+use sound_atlas_web::{Answers, ApiError, ApiResult, JsonOrRedirect, OperationRoutes};
+
+use super::{
+    done, hand_over, link_page, mail_request, required_password, sign_in_from, signed_in_answer,
+    BAD_LINK, CHECK_EMAIL_SIGN_UP, NOT_THE_SIGN_UP_PASSWORD,
+};
+use crate::http::safe_redirect;
+use crate::known::{Client, DeviceCookie};
+use crate::limits::{allowed, TOO_MANY_SIGN_UPS};
+use crate::model::{Credentials, Done, EmailOnly, EmailedLink, User};
+use crate::session::CurrentUser;
+use crate::tokens::{self, Purpose};
+use crate::users::{self, parse_email};
+use crate::{password, Accounts};
+use sound_atlas_contract::accounts::api;
+use sound_atlas_contract::pages::routes;
+use sound_atlas_web::Input;
+
+pub(super) fn routes<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Accounts: FromRef<S>,
+{
+    Router::new()
+        .operation(&api::SIGN_UP, sign_up)
+        .operation(&api::RESEND, resend)
+        .operation(&api::CONFIRMATION_LINK, confirm_page)
+        .operation(&api::CONFIRM, confirm)
+}
+
+async fn sign_up(
+    State(accounts): State<Accounts>,
+    client: Client,
+    Input { value, .. }: Input<Credentials>,
+) -> ApiResult<Json<Done>> {
+    let ip = client.ip_key();
+    accounts
+        .limits()
+        .sign_up_per_ip
+        .check(&ip, TOO_MANY_SIGN_UPS)
+        .await?;
+    let email = parse_email(value.email.as_deref())?;
+    let password = required_password(value.password)?;
+    password::check_rules(&password)?;
+    // Hashed whether or not the address is taken, so both answers take as long.
+    let hash = password::hash(password).await?;
+    let db = accounts.db();
+    let (user, pending) = match users::create(db, &email, Some(hash), false).await? {
+        Some(user) => (user, true),
+        None => match users::find_by_email(db, &email.key).await? {
+            Some(user) if user.confirmed_at.is_none() => (contest(db, user).await?, true),
+            Some(user) => (user, false),
+            // Deleted a moment ago: nothing to do, and nothing to tell.
+            None => return Ok(done(CHECK_EMAIL_SIGN_UP)),
+        },
+    };
+    // At most once a minute (and the daily cap) per address, silently: answers must not
+    // differ whether the address has an account or not.
+    if allowed(accounts.limits().mail_to(&user.email_key, &ip, false).await)? {
+        if pending {
+            mail_confirmation_link(&accounts, &user).await?;
+        } else {
+            accounts.mailer().send_later(
+                user.email.clone(),
+                "Sign-up attempt on Sound Atlas",
+                format!(
+                    "Someone tried to create a Sound Atlas account with this address, \
+                     which already has one.\n\nIf it was you, sign in at {}/ or reset \
+                     your password from the sign-in dialog if you forgot it.\n\nIf it \
+                     was not you, you can ignore this message.\n",
+                    accounts.config().public_url
+                ),
+            );
+        }
+    }
+    Ok(done(CHECK_EMAIL_SIGN_UP))
+}
+
+/// A second sign-up for an address nobody has confirmed yet: no sign-up's password can be
+/// trusted any more (either may be someone else's), so none is kept. Whoever confirms
+/// from the mailbox chooses the password then (the confirmation page asks for it); the
+/// links already mailed stay valid, so a later sign-up never takes the owner's way in.
+async fn contest(db: &sea_orm::DatabaseConnection, user: user::Model) -> ApiResult<user::Model> {
+    let mut active = user.into_active_model();
+    active.password_hash = Set(None);
+    Ok(active.update(db).await?)
+}
+
+/// Emails a new confirmation link (replacing any earlier one). The caller has counted
+/// the mail against the address's limits.
+async fn mail_confirmation_link(accounts: &Accounts, user: &user::Model) -> ApiResult<()> {
+    let secret = tokens::new_link_secret();
+    tokens::issue(accounts.db(), user.id, Purpose::Confirm, &secret).await?;
+    accounts.mailer().send_later(
+        user.email.clone(),
+        "Confirm your Sound Atlas account",
+        format!(
+            "Welcome to Sound Atlas!\n\nConfirm your email address by opening this link \
+             (valid for 24 hours, once):\n\n{}{}\n\nThe page asks for the \
+             password you chose when you signed up. If you did not sign up, you can \
+             ignore this message.\n",
+            accounts.config().public_url,
+            api::CONFIRMATION_LINK.path(&[&secret])
+        ),
+    );
+    Ok(())
+}
+
+async fn resend(
+    State(accounts): State<Accounts>,
+    client: Client,
+    Input { value, .. }: Input<EmailOnly>,
+) -> ApiResult<Json<Done>> {
+    let (_, user) = mail_request(&accounts, &client, value.email.as_deref()).await?;
+    if let Some(user) = user.filter(|user| user.confirmed_at.is_none()) {
+        mail_confirmation_link(&accounts, &user).await?;
+    }
+    Ok(done(CHECK_EMAIL_SIGN_UP))
+}
+
+/// The emailed links (`GET`) lead to the site's own pages for them, which render with
+/// the frame and post the token from a button (`pages::routes::CONFIRM_EMAIL`,
+/// `NEW_PASSWORD`): a redirect with the same query, so opening a link changes nothing.
+async fn confirm_page(uri: axum::http::Uri) -> impl Answers<()> {
+    link_page(routes::CONFIRM_EMAIL.path.0, &uri)
+}
+
+/// A confirmation link's form: the link proves the address, the password who chose it.
+/// The account gets the pending password when the one typed matches it (a wrong one
+/// counts against the link), or, when several sign-ups contested the address and none
+/// is pending, the one typed here. Never a password the confirming person has not shown.
+async fn confirm(
+    State(accounts): State<Accounts>,
+    CurrentUser { session, .. }: CurrentUser,
+    client: Client,
+    Input { value, from_form }: Input<EmailedLink>,
+) -> ApiResult<(DeviceCookie, JsonOrRedirect<User>)> {
+    let redirect = safe_redirect(value.redirect_to.as_deref())?;
+    let password = required_password(value.password)?;
+    let token = value.token.unwrap_or_default();
+    let token = token.trim();
+    let db = accounts.db();
+    let Some(user_id) = tokens::peek_link(db, Purpose::Confirm, token).await? else {
+        return Err(ApiError::bad_request(BAD_LINK));
+    };
+    let user = user::Entity::find_by_id(user_id)
+        .one(db)
+        .await?
+        .ok_or_else(|| ApiError::bad_request(BAD_LINK))?;
+    // Hashing and verifying run before the transaction, which they would hold for long.
+    let hash = match user.password_hash {
+        Some(pending) => {
+            if !password::verify(password, Some(pending.clone())).await {
+                tokens::count_wrong_password(db, Purpose::Confirm, token).await?;
+                return Err(ApiError::bad_request(NOT_THE_SIGN_UP_PASSWORD));
+            }
+            pending
+        }
+        None => {
+            password::check_rules(&password)?;
+            password::hash(password).await?
+        }
+    };
+    let txn = db.begin().await?;
+    // Used (or ended) meanwhile: the link works once.
+    let Some(user_id) = tokens::consume_link(&txn, Purpose::Confirm, token).await? else {
+        return Err(ApiError::bad_request(BAD_LINK));
+    };
+    let user = user::Entity::find_by_id(user_id)
+        .one(&txn)
+        .await?
+        .ok_or_else(|| ApiError::bad_request(BAD_LINK))?;
+    let user = hand_over(&txn, user, Some(hash)).await?;
+    txn.commit().await?;
+    let device = sign_in_from(&accounts, &session, &user, &client).await?;
+    Ok((device, signed_in_answer(&user, from_form, &redirect)))
+}
