@@ -2,7 +2,7 @@
 // README's test command). TypeScript 7 has no JavaScript API for typescript-eslint, so
 // files are parsed by Babel's TypeScript preset; import and hooks rules run here (tsc
 // checks types and unresolved imports).
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import babelParser from '@babel/eslint-parser';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -10,6 +10,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+/**
+ * The first segments of the site's page paths, read from the route table the contract
+ * generates (`routes` in src/generated/contract.ts): a page's address is written by
+ * `routes.x.href()` or `links.x()`, never by hand, so a route's change reaches every link.
+ */
+const contract = readFileSync(new URL('./src/generated/contract.ts', import.meta.url), 'utf8');
+const routeTable = contract.slice(contract.indexOf('export const routes = {'), contract.indexOf('} as const;', contract.indexOf('export const routes = {')));
+const pageSegments = [...new Set([...routeTable.matchAll(/path: "([a-z0-9-]+)/g)].map(([, segment]) => segment))];
+const pagePath = `^\\/(${pageSegments.join('|')})([\\/?#]|$)`;
+const handWrittenPath = 'A page address comes from the generated route table: routes.<page>.href(...) or links.<name>(...) (src/generated/contract.ts).';
 
 /**
  * Layers: app/ composes features; a feature owns its routes' pages, queries and UI and
@@ -57,6 +68,11 @@ export default [
       'import/no-cycle': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      'no-restricted-syntax': [
+        'error',
+        { selector: `Literal[value=/${pagePath}/]`, message: handWrittenPath },
+        { selector: `TemplateLiteral > TemplateElement:first-child[value.raw=/${pagePath}/]`, message: handWrittenPath },
+      ],
       'no-restricted-imports': ['error', {
         paths: [{
           name: 'react-router',
@@ -65,5 +81,11 @@ export default [
         }],
       }],
     },
+  },
+  {
+    // Tests write the published addresses out (what they check), and the route table is
+    // where the addresses are written.
+    files: ['src/**/*.test.{ts,tsx}', 'src/test/**', 'src/generated/**'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
 ];

@@ -11,30 +11,19 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use ts_rs::{Config, TS};
+use ts_rs::{Config, TypeVisitor, TS};
 
-use crate::accounts::{
-    self, CodeCheck, CodeRequest, Credentials, Deleted, Done, EmailOnly, EmailedLink, Export,
-    ExportProfile, OidcInfo, User,
-};
-use crate::catalog::{
-    self, Album, Artist, ArtistDetails, ArtistKind, ArtistListPage, ArtistSummary, BrowsePage,
-    FactSource, Genre, GenrePage, ImageCredit, Letter, ListenLink, Member, Neighbors, SearchPage,
-    Spell, StreamingService, YearSpan,
-};
-use crate::content::{self, Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry};
+use crate::accounts;
+use crate::catalog::{self, Letter};
+use crate::content;
 use crate::error::ErrorBody;
-use crate::library::{
-    self, ArtistRef, Favorite, FavoriteFolder, FolderSummary, MoveFavorite, NewFavorite, NewFolder,
-    NewVideoFavorite, VideoFavorite, VideoFavoriteCheck,
-};
-use crate::openapi::Description;
+use crate::library;
 use crate::operation::{hole_names, Access, Answer, Method, OperationInfo};
 use crate::pages::{
-    descriptions, images, links, routes, titles, DATA_SAVER_COOKIE, DEFAULT_IMAGE_ALT,
+    descriptions, image_alts, images, links, routes, titles, DATA_SAVER_COOKIE, DEFAULT_IMAGE_ALT,
     DEFAULT_IMAGE_PATH, SITE_DESCRIPTION, SITE_NAME, TAGLINE,
 };
-use crate::quiz::{self, QuizFact};
+use crate::quiz;
 use crate::render::{Prefetched, RenderOutput, RenderRequest, RenderState, STATE_ELEMENT_ID};
 use crate::template::{Part, Template};
 
@@ -88,56 +77,15 @@ fn contract_ts() -> String {
     let cfg = cfg();
     let mut out = String::from(HEADER);
     out.push_str("\n// ---- API payload types (serde structs of the Rust server)\n\n");
-    let decls = [
-        ErrorBody::decl(&cfg),
-        Letter::decl(&cfg),
-        ArtistKind::decl(&cfg),
-        Artist::decl(&cfg),
-        ArtistSummary::decl(&cfg),
-        Neighbors::decl(&cfg),
-        ArtistDetails::decl(&cfg),
-        ImageCredit::decl(&cfg),
-        FactSource::decl(&cfg),
-        StreamingService::decl(&cfg),
-        ListenLink::decl(&cfg),
-        Album::decl(&cfg),
-        Member::decl(&cfg),
-        Spell::decl(&cfg),
-        YearSpan::decl(&cfg),
-        ArtistListPage::decl(&cfg),
-        BrowsePage::decl(&cfg),
-        Genre::decl(&cfg),
-        GenrePage::decl(&cfg),
-        QuizFact::decl(&cfg),
-        SearchPage::decl(&cfg),
-        User::decl(&cfg),
-        Credentials::decl(&cfg),
-        EmailOnly::decl(&cfg),
-        CodeRequest::decl(&cfg),
-        CodeCheck::decl(&cfg),
-        EmailedLink::decl(&cfg),
-        Done::decl(&cfg),
-        Deleted::decl(&cfg),
-        ExportProfile::decl(&cfg),
-        Export::decl(&cfg),
-        OidcInfo::decl(&cfg),
-        ChartWeek::decl(&cfg),
-        TopTenEntry::decl(&cfg),
-        NewSong::decl(&cfg),
-        ChannelVideo::decl(&cfg),
-        Article::decl(&cfg),
-        Favorite::decl(&cfg),
-        ArtistRef::decl(&cfg),
-        NewFavorite::decl(&cfg),
-        MoveFavorite::decl(&cfg),
-        FavoriteFolder::decl(&cfg),
-        FolderSummary::decl(&cfg),
-        NewFolder::decl(&cfg),
-        VideoFavorite::decl(&cfg),
-        NewVideoFavorite::decl(&cfg),
-        VideoFavoriteCheck::decl(&cfg),
-        Description::decl(&cfg),
-    ];
+    // Every type an operation's body or answer names, and theirs; then the error body
+    // (every operation's failure) and the letters (browse's, also the UI's own).
+    let mut declarations = crate::operation::Declarations::new(self::cfg());
+    for op in crate::operations() {
+        op.declare_types(&mut declarations);
+    }
+    declarations.visit::<ErrorBody>();
+    declarations.visit::<Letter>();
+    let decls = declarations.decls;
     let envelope = [
         Prefetched::decl(&cfg),
         RenderState::decl(&cfg),
@@ -283,6 +231,8 @@ fn contract_ts() -> String {
     }
     out.push_str("} as const;\n\n// ---- Document titles\n\n");
     write_texts(&mut out, "titles", titles::ALL);
+    out.push_str("\n// ---- Alt texts of the share pictures\n\n");
+    write_texts(&mut out, "imageAlts", image_alts::ALL);
     out.push_str("\n// ---- Descriptions of pages without a text of their own\n\n");
     write_texts(&mut out, "descriptions", descriptions::ALL);
     out

@@ -7,7 +7,7 @@ use std::fmt::Display;
 use std::marker::PhantomData;
 
 use schemars::{JsonSchema, Schema, SchemaGenerator};
-use ts_rs::{Config, TS};
+use ts_rs::{Config, TypeVisitor, TS};
 
 use crate::template::{encode_uri_component, Part, Template};
 
@@ -267,6 +267,7 @@ pub struct OperationInfo {
     answer_schema: fn(&mut SchemaGenerator) -> Schema,
     body_ts: fn(&Config) -> String,
     answer_ts: fn(&Config) -> String,
+    declare_types: fn(&mut Declarations),
 }
 
 impl std::ops::Deref for OperationInfo {
@@ -285,11 +286,20 @@ impl<B: JsonSchema + TS + 'static, T: JsonSchema + TS + 'static> Operation<B, T>
             answer_schema: |gen| gen.subschema_for::<T>(),
             body_ts: |cfg| B::name(cfg),
             answer_ts: |cfg| T::name(cfg),
+            declare_types: |declarations| {
+                declarations.visit::<B>();
+                declarations.visit::<T>();
+            },
         }
     }
 }
 
 impl OperationInfo {
+    /// Declares the types its body and answer name, and theirs, in TypeScript.
+    pub fn declare_types(&self, declarations: &mut Declarations) {
+        (self.declare_types)(declarations);
+    }
+
     /// The request body's schema, when it takes one.
     pub fn body_schema(&self, gen: &mut SchemaGenerator) -> Option<Schema> {
         self.takes_body.then(|| (self.body_schema)(gen))
@@ -311,6 +321,64 @@ impl OperationInfo {
             Answer::Json => (self.answer_ts)(cfg),
             Answer::NoContent | Answer::Redirect => "void".to_owned(),
         }
+    }
+}
+
+/// The TypeScript declarations of the named types a set of roots reaches (a payload's
+/// fields' types, and theirs), each once, in the order first met: what the UI gets is
+/// derived from the operations' declarations, never listed by hand.
+pub struct Declarations {
+    cfg: Config,
+    seen: std::collections::HashSet<std::any::TypeId>,
+    pub decls: Vec<String>,
+}
+
+impl Declarations {
+    pub fn new(cfg: Config) -> Self {
+        Declarations {
+            cfg,
+            seen: Default::default(),
+            decls: Vec::new(),
+        }
+    }
+}
+
+impl ts_rs::TypeVisitor for Declarations {
+    fn visit<T: TS + 'static + ?Sized>(&mut self) {
+        if !self.seen.insert(std::any::TypeId::of::<T>()) {
+            return;
+        }
+        // A named type (a derive) is declared; a wrapper (`Vec`, `Option`) or a
+        // primitive only leads to what it holds.
+        if T::output_path().is_some() {
+            self.decls.push(T::decl(&self.cfg));
+        }
+        // ts-rs lists a type's dependencies in no fixed order (it varies between builds):
+        // they are visited by name, so the generated file is the same on every build.
+        let mut next = Dependencies {
+            cfg: &self.cfg,
+            found: Vec::new(),
+        };
+        T::visit_generics(&mut next);
+        T::visit_dependencies(&mut next);
+        let mut found = next.found;
+        found.sort_by(|a, b| a.0.cmp(&b.0));
+        for (_, visit) in found {
+            visit(self);
+        }
+    }
+}
+
+/// A type's direct dependencies, each with how to visit it.
+struct Dependencies<'a> {
+    cfg: &'a Config,
+    found: Vec<(String, fn(&mut Declarations))>,
+}
+
+impl ts_rs::TypeVisitor for Dependencies<'_> {
+    fn visit<T: TS + 'static + ?Sized>(&mut self) {
+        self.found
+            .push((T::name(self.cfg), |declarations| declarations.visit::<T>()));
     }
 }
 

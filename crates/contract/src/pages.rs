@@ -326,6 +326,23 @@ pub mod images {
 
 /// Document titles: the server writes them into the first HTML, the browser sets them
 /// on client navigation.
+/// The alt text of a share picture (an artist's, an article's): what it shows, in the
+/// words the page uses. The server writes it into a page's head, the browser into the
+/// head it keeps on client navigation.
+pub mod image_alts {
+    use crate::template::Template;
+
+    /// "Band: Queen".
+    pub const SHARE_CARD: Template = Template("{kind}: {title}");
+    /// "Band: Queen (Rock · Glam Rock)": with what the picture's second line shows.
+    pub const SHARE_CARD_DETAILED: Template = Template("{kind}: {title} ({detail})");
+
+    pub const ALL: &[(&str, Template)] = &[
+        ("shareCard", SHARE_CARD),
+        ("shareCardDetailed", SHARE_CARD_DETAILED),
+    ];
+}
+
 pub mod titles {
     use crate::template::Template;
 

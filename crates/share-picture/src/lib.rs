@@ -56,10 +56,11 @@ impl ShareCard {
 
 /// The picture's alt text (for `og:image:alt`).
 pub fn alt_text(card: &ShareCard) -> String {
+    use sound_atlas_contract::pages::image_alts;
     if card.subtitle.is_empty() {
-        format!("{}: {}", card.kind, card.title)
+        image_alts::SHARE_CARD.fill(&[&card.kind, &card.title])
     } else {
-        format!("{}: {} ({})", card.kind, card.title, card.subtitle)
+        image_alts::SHARE_CARD_DETAILED.fill(&[&card.kind, &card.title, &card.subtitle])
     }
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from './link';
 import { CONSENT_CHANGED_EVENT, readConsent } from '../lib/consent';
 import './ad-slot.css';
+import { routes } from '../generated/contract';
 
 /**
  * The advertising network's script, when one is configured. None is yet: the slot is
@@ -47,7 +48,7 @@ export function AdSlot({ networkScript = AD_NETWORK_SCRIPT }: { networkScript?: 
       <p className="ad-slot-label">Advertisement</p>
       {!allowed && (
         <p className="ad-slot-text">
-          Ads appear here only if you allow advertising cookies (<Link to="/privacy-settings">privacy settings</Link>).
+          Ads appear here only if you allow advertising cookies (<Link to={routes.privacySettings.href()}>privacy settings</Link>).
         </p>
       )}
     </aside>

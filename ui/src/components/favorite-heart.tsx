@@ -3,6 +3,7 @@ import { useSignedIn } from '../lib/account';
 import { showLogin } from '../lib/events';
 import { useAddFavorite, useFavoritesList, useRemoveFavorite } from '../lib/visitor-library';
 import { playSound } from '../lib/sound';
+import { useAction } from '../lib/use-action';
 import { cardHeartClass, heartLabel } from './artist-card-shape';
 import { ConfirmDialog } from './confirm-dialog';
 import { HeartIcon } from './icons';
@@ -81,31 +82,29 @@ interface ToggleDialog {
 export function useConfirmedToggle(favorited: boolean, toggle: () => Promise<unknown>): { ask: () => void; dialog: ToggleDialog | null } {
   const signedIn = useSignedIn();
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The sound follows what the click did (by the time it is done, the lists say the other).
+  const toggling = useAction(
+    (_wasFavorited: boolean) => toggle(),
+    (_, wasFavorited) => {
+      playSound(wasFavorited ? 'unfavorite' : 'favorite');
+      setAsking(false);
+    },
+  );
   const ask = () => {
     if (!signedIn) {
       showLogin();
       return;
     }
-    setError(null);
+    toggling.reset();
     setAsking(true);
   };
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await toggle();
-      playSound(favorited ? 'unfavorite' : 'favorite');
-      setAsking(false);
-    } catch (failure) {
-      console.error(failure);
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
+  const dialog = {
+    busy: toggling.busy,
+    error: toggling.error,
+    onConfirm: () => toggling.run(favorited),
+    onCancel: () => setAsking(false),
   };
-  return { ask, dialog: asking ? { busy, error, onConfirm: () => void confirm(), onCancel: () => setAsking(false) } : null };
+  return { ask, dialog: asking ? dialog : null };
 }
 
 /** "Add to Favorites?" or "Remove from Favorites?", with the matching button. */

@@ -4,11 +4,15 @@
 
 // ---- API payload types (serde structs of the Rust server)
 
-export type ErrorBody = { status: number, error: string, message: string, };
-
-export type Letter = string;
-
-export type ArtistKind = "band" | "solo";
+export type ArtistListPage = { artists: Array<Artist>, 
+/**
+ * Artists in the catalogue in all.
+ */
+total: number, 
+/**
+ * The `after` of the next page; none on the last page.
+ */
+next: string | null, };
 
 export type Artist = { id: number, title: string, imageUrl: string | null, 
 /**
@@ -24,7 +28,27 @@ imageSource?: string, genres: Array<string>, bio: string | null, bioSourceLink: 
  */
 year: number | null, origin: string | null, realName: string | null, };
 
+export type ArtistKind = "band" | "solo";
+
+export type SearchPage = { 
+/**
+ * The query as matched (trimmed).
+ */
+query: string, page: number, pageSize: number, 
+/**
+ * Matches in all.
+ */
+total: number, artists: Array<ArtistSummary>, };
+
 export type ArtistSummary = { id: number, title: string, imageUrl: string | null, genres: Array<string>, };
+
+export type BrowsePage = { letter: Letter, page: number, pageSize: number, 
+/**
+ * Artists under this letter in all.
+ */
+total: number, artists: Array<ArtistSummary>, };
+
+export type Letter = string;
 
 export type Neighbors = { 
 /**
@@ -39,6 +63,14 @@ previousId: number,
  * Wraps around to the first artist.
  */
 nextId: number, };
+
+export type Genre = { name: string, slug: string, artists: number, };
+
+export type GenrePage = { genre: Genre, page: number, pageSize: number, 
+/**
+ * Artists of this genre in all.
+ */
+total: number, artists: Array<ArtistSummary>, };
 
 export type ArtistDetails = { 
 /**
@@ -78,19 +110,7 @@ wikidataId: string | null, musicbrainzId: string | null,
  */
 sources: Array<FactSource>, };
 
-export type ImageCredit = { author: string, 
-/**
- * e.g. "CC BY-SA 4.0".
- */
-license: string, 
-/**
- * None for a public-domain mark, which has no licence text.
- */
-licenseUrl: string | null, 
-/**
- * The file's page on Commons.
- */
-sourceUrl: string, };
+export type Album = { title: string, year: number | null, };
 
 export type FactSource = { 
 /**
@@ -110,21 +130,13 @@ facts: Array<string>,
  */
 retrievedOn: string, };
 
-export type StreamingService = "spotify" | "apple" | "amazon" | "tidal";
-
 export type ListenLink = { service: StreamingService, url: string, 
 /**
  * The link opens the service's search for the artist, not the artist's page.
  */
 search: boolean, };
 
-export type Album = { title: string, year: number | null, };
-
-export type Member = { name: string, 
-/**
- * Instruments and roles ("lead vocals", "guitar").
- */
-roles: Array<string>, spells: Array<Spell>, };
+export type StreamingService = "spotify" | "apple" | "amazon" | "tidal";
 
 export type Spell = { from: number | null, 
 /**
@@ -136,31 +148,27 @@ until: number | null,
  */
 current: boolean, };
 
+export type Member = { name: string, 
+/**
+ * Instruments and roles ("lead vocals", "guitar").
+ */
+roles: Array<string>, spells: Array<Spell>, };
+
+export type ImageCredit = { author: string, 
+/**
+ * e.g. "CC BY-SA 4.0".
+ */
+license: string, 
+/**
+ * None for a public-domain mark, which has no licence text.
+ */
+licenseUrl: string | null, 
+/**
+ * The file's page on Commons.
+ */
+sourceUrl: string, };
+
 export type YearSpan = { from: number, until: number, };
-
-export type ArtistListPage = { artists: Array<Artist>, 
-/**
- * Artists in the catalogue in all.
- */
-total: number, 
-/**
- * The `after` of the next page; none on the last page.
- */
-next: string | null, };
-
-export type BrowsePage = { letter: Letter, page: number, pageSize: number, 
-/**
- * Artists under this letter in all.
- */
-total: number, artists: Array<ArtistSummary>, };
-
-export type Genre = { name: string, slug: string, artists: number, };
-
-export type GenrePage = { genre: Genre, page: number, pageSize: number, 
-/**
- * Artists of this genre in all.
- */
-total: number, artists: Array<ArtistSummary>, };
 
 export type QuizFact = { id: number, title: string, kind: ArtistKind, 
 /**
@@ -182,31 +190,13 @@ bioLine: string | null,
  */
 bioPlaces: Array<string>, };
 
-export type SearchPage = { 
-/**
- * The query as matched (trimmed).
- */
-query: string, page: number, pageSize: number, 
-/**
- * Matches in all.
- */
-total: number, artists: Array<ArtistSummary>, };
-
 export type User = { id: number, email: string, };
 
-export type Credentials = { email: string | null, password: string | null, };
-
-export type EmailOnly = { email: string | null, };
-
-export type CodeRequest = { email: string | null, phone: string | null, };
-
-export type CodeCheck = { email: string | null, token: string | null, };
-
-export type EmailedLink = { token: string | null, password: string | null, redirectTo: string | null, };
-
-export type Done = { message: string, };
-
-export type Deleted = { success: boolean, message: string, };
+export type Export = { profile: ExportProfile, favorites: unknown[], folders: unknown[], videoFavorites: unknown[], 
+/**
+ * RFC 3339.
+ */
+exportDate: string, };
 
 export type ExportProfile = { email: string, 
 /**
@@ -218,27 +208,21 @@ username: string | null,
  */
 created: string, };
 
-export type Export = { profile: ExportProfile, favorites: unknown[], folders: unknown[], videoFavorites: unknown[], 
-/**
- * RFC 3339.
- */
-exportDate: string, };
-
 export type OidcInfo = { enabled: boolean, name: string | null, };
 
-export type ChartWeek = { 
-/**
- * The first day of the chart week (YYYY-MM-DD).
- */
-weekOf: string, 
-/**
- * Whose list it is: a chart's name, or who picked the songs.
- */
-source: string, 
-/**
- * An editors' selection, not a measured chart.
- */
-picks: boolean, };
+export type Credentials = { email: string | null, password: string | null, };
+
+export type Done = { message: string, };
+
+export type EmailOnly = { email: string | null, };
+
+export type EmailedLink = { token: string | null, password: string | null, redirectTo: string | null, };
+
+export type CodeRequest = { email: string | null, phone: string | null, };
+
+export type CodeCheck = { email: string | null, token: string | null, };
+
+export type Deleted = { success: boolean, message: string, };
 
 export type TopTenEntry = { 
 /**
@@ -257,6 +241,20 @@ picks: boolean, rank: number, songName: string, artist: string,
  * Absent when no verified video is known: the card then offers no player.
  */
 youtubeLink: string | null, amazonLink: string | null, thumbnailUrl: string | null, };
+
+export type ChartWeek = { 
+/**
+ * The first day of the chart week (YYYY-MM-DD).
+ */
+weekOf: string, 
+/**
+ * Whose list it is: a chart's name, or who picked the songs.
+ */
+source: string, 
+/**
+ * An editors' selection, not a measured chart.
+ */
+picks: boolean, };
 
 export type NewSong = { id: number, songName: string, artistName: string, thumbnail: string | null, 
 /**
@@ -308,17 +306,17 @@ tags: string, featuredImage: string | null, featuredImageCaption: string | null,
  */
 youtubeVideo: string | null, product1Name: string | null, product1Link: string | null, product1Image: string | null, product2Name: string | null, product2Link: string | null, product2Image: string | null, product3Name: string | null, product3Link: string | null, product3Image: string | null, };
 
+export type NewFavorite = { artistId: number, folderId?: number, };
+
 export type Favorite = { id: number, artistId: number, folderId: number | null, 
 /**
  * RFC 3339.
  */
 createdAt: string, };
 
-export type ArtistRef = { artistId: number, };
-
-export type NewFavorite = { artistId: number, folderId?: number, };
-
 export type MoveFavorite = { artistId: number, fromFolderId?: number, toFolderId?: number, };
+
+export type ArtistRef = { artistId: number, };
 
 export type FavoriteFolder = { id: number, name: string, 
 /**
@@ -326,13 +324,13 @@ export type FavoriteFolder = { id: number, name: string,
  */
 createdAt: string, artists: Array<Artist>, };
 
+export type NewFolder = { name: string, };
+
 export type FolderSummary = { id: number, name: string, 
 /**
  * RFC 3339.
  */
 createdAt: string, };
-
-export type NewFolder = { name: string, };
 
 export type VideoFavorite = { artistId: number, videoId: string, folderId: number | null, title: string, description: string, thumbnail: string, url: string, artistName: string, publishedAt: string, };
 
@@ -341,6 +339,8 @@ export type NewVideoFavorite = { videoId: string, artistId: number, title: strin
 export type VideoFavoriteCheck = { isFavorited: boolean, folderId: number | null, };
 
 export type Description = Record<string, unknown>;
+
+export type ErrorBody = { status: number, error: string, message: string, };
 
 // ---- The render envelope: the server's request to the engine's `render`, its
 // answer, and the page state (also written into the document for the browser)
@@ -814,6 +814,13 @@ export const titles = {
   about: (): string => `About - Sound Atlas`,
   privacyPolicy: (): string => `Privacy Policy - Sound Atlas`,
   termsOfService: (): string => `Terms of Service - Sound Atlas`,
+} as const;
+
+// ---- Alt texts of the share pictures
+
+export const imageAlts = {
+  shareCard: (kind: string, title: string): string => `${kind}: ${title}`,
+  shareCardDetailed: (kind: string, title: string, detail: string): string => `${kind}: ${title} (${detail})`,
 } as const;
 
 // ---- Descriptions of pages without a text of their own

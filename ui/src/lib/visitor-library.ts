@@ -28,34 +28,41 @@ export const REMOVAL_RETRY_MS = 500;
 /** Fired after a video favorite changes, for the player's hearts. */
 export const FAVORITES_UPDATED_EVENT = 'favoritesUpdated';
 
+/** The library's lists in the query cache, by the contract's API paths. */
+const LISTS = { favorites: api.favorites(), folders: api.favoriteFolders(), videos: api.videoFavorites() } as const;
+type List = keyof typeof LISTS;
+
 /** The top-level favorites (empty when signed out). */
 export function useFavoritesList(): Artist[] {
-  return useCachedData<Artist[]>(api.favorites()) ?? EMPTY;
+  return useCachedData<Artist[]>(LISTS.favorites) ?? EMPTY;
 }
 
 /** The folders with their artists (empty when signed out). */
 export function useFoldersList(): FavoriteFolder[] {
-  return useCachedData<FavoriteFolder[]>(api.favoriteFolders()) ?? EMPTY;
+  return useCachedData<FavoriteFolder[]>(LISTS.folders) ?? EMPTY;
 }
 
 /** The video favorites, top level and in folders (empty when signed out). */
 export function useVideoFavoritesList(): VideoFavorite[] {
-  return useCachedData<VideoFavorite[]>(api.videoFavorites()) ?? EMPTY;
+  return useCachedData<VideoFavorite[]>(LISTS.videos) ?? EMPTY;
 }
 
 const EMPTY: never[] = [];
 
-/** Rereads the library lists the pages and the header show. */
-export async function refreshLibrary(client: QueryClient): Promise<void> {
+/** Rereads some of the library's lists (all by default: after signing in, or a folder's deletion). */
+export async function refreshLibrary(client: QueryClient, lists: List[] = ['favorites', 'folders', 'videos']): Promise<void> {
   await Promise.all(
-    [api.favorites(), api.favoriteFolders(), api.videoFavorites()].map((path) =>
-      client.fetchQuery({ queryKey: [path], staleTime: 0 }).catch((error: unknown) => {
+    lists.map((list) =>
+      client.fetchQuery({ queryKey: [LISTS[list]], staleTime: 0 }).catch((error: unknown) => {
         // A failed reread is logged, and the page carries on.
-        console.error(path === api.favoriteFolders() ? 'Failed to fetch folders' : 'Failed to fetch favorites', error);
+        console.error(list === 'folders' ? 'Failed to fetch folders' : 'Failed to fetch favorites', error);
       }),
     ),
   );
 }
+
+/** The list a favorite artist is in: the top level's or the folders'. */
+const listOf = (folderId: number | null | undefined): List => (folderId == null ? 'favorites' : 'folders');
 
 /**
  * A failed removal is tried once more after `REMOVAL_RETRY_MS`, unless
@@ -76,9 +83,9 @@ const failure =
 /** Drops one artist from the cached list at once (the reread after 100 ms confirms it). */
 function dropFromCache(client: QueryClient, artistId: number, folderId: number | null | undefined): void {
   if (folderId == null) {
-    client.setQueryData<Artist[]>([api.favorites()], (list) => list?.filter((artist) => artist.id !== artistId));
+    client.setQueryData<Artist[]>([LISTS.favorites], (list) => list?.filter((artist) => artist.id !== artistId));
   } else {
-    client.setQueryData<FavoriteFolder[]>([api.favoriteFolders()], (folders) =>
+    client.setQueryData<FavoriteFolder[]>([LISTS.folders], (folders) =>
       folders?.map((folder) => (folder.id === folderId ? { ...folder, artists: folder.artists.filter((a) => a.id !== artistId) } : folder)),
     );
   }
@@ -90,16 +97,16 @@ function dropFromCache(client: QueryClient, artistId: number, folderId: number |
  * there), so nothing the dialog promised to keep disappears until the reread.
  */
 export function returnFolderToTopLevel(client: QueryClient, folderId: number): void {
-  const folder = client.getQueryData<FavoriteFolder[]>([api.favoriteFolders()])?.find((f) => f.id === folderId);
-  client.setQueryData<FavoriteFolder[]>([api.favoriteFolders()], (folders) => folders?.filter((f) => f.id !== folderId));
+  const folder = client.getQueryData<FavoriteFolder[]>([LISTS.folders])?.find((f) => f.id === folderId);
+  client.setQueryData<FavoriteFolder[]>([LISTS.folders], (folders) => folders?.filter((f) => f.id !== folderId));
   if (folder) {
-    client.setQueryData<Artist[]>([api.favorites()], (list) => {
+    client.setQueryData<Artist[]>([LISTS.favorites], (list) => {
       if (!list) return list;
       const kept = new Set(list.map((artist) => artist.id));
       return [...list, ...folder.artists.filter((artist) => !kept.has(artist.id))];
     });
   }
-  client.setQueryData<VideoFavorite[]>([api.videoFavorites()], (videos) => {
+  client.setQueryData<VideoFavorite[]>([LISTS.videos], (videos) => {
     if (!videos) return videos;
     const top = new Set(videos.filter((v) => v.folderId == null).map((v) => `${v.artistId}-${v.videoId}`));
     return videos.flatMap((video) => {
@@ -111,15 +118,17 @@ export function returnFolderToTopLevel(client: QueryClient, folderId: number): v
 
 /**
  * The library's writes, one mutation each (fetch errors never pause for a network
- * check: a write fails at once, as a person expects). Adds and moves reread the lists
- * before they resolve; removals take the row out of the cache, are retried once on
- * failure, and reread the lists after 100 ms. Errors carry the product's texts.
+ * check: a write fails at once, as a person expects). Each touches only the lists it
+ * changes: a folder's creation, rename or new video favorite goes into the cache from
+ * the answer; an add or a move rereads its one or two lists before it resolves;
+ * removals take the row out of the cache, are retried once on failure, and reread their
+ * list after 100 ms. Errors carry the product's texts.
  */
 const WRITE = { networkMode: 'always' } as const;
 
-/** Rereads the lists 100 ms after a removal, whatever its outcome. */
-function refreshSoon(client: QueryClient): void {
-  setTimeout(() => void refreshLibrary(client), REFRESH_AFTER_REMOVAL_MS);
+/** Rereads a list 100 ms after a removal from it, whatever its outcome. */
+function refreshSoon(client: QueryClient, list: List): void {
+  setTimeout(() => void refreshLibrary(client, [list]), REFRESH_AFTER_REMOVAL_MS);
 }
 
 export function useAddFavorite() {
@@ -127,7 +136,7 @@ export function useAddFavorite() {
   return useMutation({
     ...WRITE,
     mutationFn: (body: NewFavorite) => apiClient.addFavorite(body).catch(failure('Failed to save favorite')),
-    onSuccess: () => refreshLibrary(client),
+    onSuccess: (_, body) => refreshLibrary(client, [listOf(body.folderId)]),
   }).mutateAsync;
 }
 
@@ -139,7 +148,7 @@ export function useRemoveFavorite() {
     mutationFn: ({ artistId, folderId }: { artistId: number; folderId?: number | null }) =>
       apiClient.removeFavorite(artistId, { folderId }).catch(failure('Failed to remove favorite')),
     onSuccess: (_, { artistId, folderId }) => dropFromCache(client, artistId, folderId),
-    onSettled: () => refreshSoon(client),
+    onSettled: (_, _error, { folderId }) => refreshSoon(client, listOf(folderId)),
   });
   return (artistId: number, folderId?: number | null) => mutateAsync({ artistId, folderId });
 }
@@ -150,8 +159,8 @@ export function useAddVideoFavorite() {
     ...WRITE,
     mutationFn: (body: NewVideoFavorite) =>
       apiClient.addVideoFavorite(body).catch(failure(body.folderId == null ? 'Failed to add video favorite' : 'Failed to add video favorite to folder')),
-    onSuccess: async () => {
-      await refreshLibrary(client);
+    onSuccess: (video) => {
+      client.setQueryData<VideoFavorite[]>([LISTS.videos], (list) => (list && !list.some((v) => sameVideoRow(v, video)) ? [...list, video] : list));
       fireFavoritesUpdated();
     },
   }).mutateAsync;
@@ -159,13 +168,15 @@ export function useAddVideoFavorite() {
 
 type VideoRow = { artistId: number; videoId: string; folderId?: number | null };
 
+const sameVideoRow = (a: VideoRow, b: VideoRow) => a.artistId === b.artistId && a.videoId === b.videoId && (a.folderId ?? null) === (b.folderId ?? null);
+
 /**
  * Removes a video favorite: it leaves the cached list at once; on failure it is put back
  * (the heart shows favorited again) and the error is rethrown.
  */
 export function useRemoveVideoFavorite() {
   const client = useQueryClient();
-  const key = [api.videoFavorites()];
+  const key = [LISTS.videos];
   const { mutateAsync } = useMutation({
     ...WRITE,
     ...REMOVAL_RETRY,
@@ -173,8 +184,7 @@ export function useRemoveVideoFavorite() {
       apiClient.removeVideoFavorite(artistId, videoId, { folderId }).catch(failure('Failed to remove video favorite')),
     onMutate: ({ artistId, videoId, folderId }: VideoRow) => {
       const before = client.getQueryData<VideoFavorite[]>(key);
-      const sameRow = (video: VideoFavorite) => video.artistId === artistId && video.videoId === videoId && (video.folderId ?? null) === (folderId ?? null);
-      client.setQueryData<VideoFavorite[]>(key, (list) => list?.filter((video) => !sameRow(video)));
+      client.setQueryData<VideoFavorite[]>(key, (list) => list?.filter((video) => !sameVideoRow(video, { artistId, videoId, folderId })));
       return { before };
     },
     onError: (_error, _row, context) => {
@@ -182,7 +192,7 @@ export function useRemoveVideoFavorite() {
     },
     onSettled: () => {
       fireFavoritesUpdated();
-      refreshSoon(client);
+      refreshSoon(client, 'videos');
     },
   });
   return (artistId: number, videoId: string, folderId?: number | null) => mutateAsync({ artistId, videoId, folderId });
@@ -191,22 +201,22 @@ export function useRemoveVideoFavorite() {
 /** Every write of the library, for the favorites pages. */
 export function useLibraryActions() {
   const client = useQueryClient();
-  const refresh = () => refreshLibrary(client);
   const moveFavorite = useMutation({
     ...WRITE,
     mutationFn: (body: MoveFavorite) => apiClient.moveFavorite(body).catch(failure('Failed to save favorite')),
-    onSuccess: refresh,
+    onSuccess: (_, body) => refreshLibrary(client, [...new Set([listOf(body.fromFolderId), listOf(body.toFolderId)])]),
   }).mutateAsync;
   const createFolder = useMutation({
     ...WRITE,
     mutationFn: (name: string) => apiClient.createFolder({ name: name.trim() }).catch(failure('Failed to create folder', true)),
-    onSuccess: refresh,
+    onSuccess: (folder) => client.setQueryData<FavoriteFolder[]>([LISTS.folders], (folders) => folders && [...folders, { ...folder, artists: [] }]),
   }).mutateAsync;
   const renameFolder = useMutation({
     ...WRITE,
     mutationFn: ({ id, name }: { id: number; name: string }) =>
       apiClient.renameFolder(id, { name: name.trim() }).catch(failure('Failed to create folder', true)),
-    onSuccess: refresh,
+    onSuccess: (renamed) =>
+      client.setQueryData<FavoriteFolder[]>([LISTS.folders], (folders) => folders?.map((folder) => (folder.id === renamed.id ? { ...folder, name: renamed.name } : folder))),
   }).mutateAsync;
   const deleteFolder = useMutation({
     ...WRITE,
@@ -214,7 +224,7 @@ export function useLibraryActions() {
     onSuccess: (_, id) => {
       returnFolderToTopLevel(client, id);
       // The cache already shows the result; the reread only confirms it.
-      void refresh();
+      void refreshLibrary(client);
     },
   }).mutateAsync;
   return {

@@ -2,6 +2,7 @@ import { useNavigate } from '../../lib/navigation';
 import { useFavoritesCount, useSignedIn } from '../../lib/account';
 import { showLogin } from '../../lib/events';
 import { HeartIcon } from '../../components/icons';
+import { routes } from '../../generated/contract';
 
 /** Favorites heart with a count badge; signed out it asks for the login dialog. */
 export function FavoritesButton() {
@@ -17,7 +18,7 @@ export function FavoritesButton() {
       type="button"
       className="icon-btn header-favorites"
       aria-label={`Favorites: ${count}`}
-      onClick={() => (signedIn ? navigate('/favorites') : showLogin())}
+      onClick={() => (signedIn ? navigate(routes.favorites.href()) : showLogin())}
     >
       <HeartIcon size={20} />
       <span className="badge">{count}</span>

@@ -1,7 +1,7 @@
 import { Link } from '../../components/link';
 import { useAppEnv } from '../../lib/app-state';
 import { repeatScrollToTop } from '../../lib/scroll';
-import { TAGLINE } from '../../generated/contract';
+import { links, routes, TAGLINE } from '../../generated/contract';
 import { SOCIAL_LINKS } from './site-links';
 import { ExternalLink } from '../../components/external-link';
 import { SocialIcon } from '../../components/icons';
@@ -22,29 +22,29 @@ const FOOTER_COLUMNS: readonly FooterColumn[] = [
     links: [
       { label: 'Home', to: '/' },
       // Spec: the footer Browse link repeats scroll-to-top at 100, 300 and 500 ms.
-      { label: 'Browse Artists', to: '/browse', onClick: () => repeatScrollToTop([100, 300, 500]) },
-      { label: 'Favorites', to: '/favorites' },
-      { label: 'Articles', to: '/articles' },
-      { label: 'Music Quiz', to: '/quiz' },
+      { label: 'Browse Artists', to: routes.browse.href(), onClick: () => repeatScrollToTop([100, 300, 500]) },
+      { label: 'Favorites', to: routes.favorites.href() },
+      { label: 'Articles', to: routes.articles.href() },
+      { label: 'Music Quiz', to: routes.quiz.href() },
     ],
   },
   {
     id: 'about',
     title: 'About',
     links: [
-      { label: 'About Sound Atlas', to: '/about' },
-      { label: 'Artist Spotlights', to: '/articles?category=artist-spotlight' },
-      { label: 'Privacy Settings', to: '/privacy-settings' },
+      { label: 'About Sound Atlas', to: routes.about.href() },
+      { label: 'Artist Spotlights', to: links.articlesCategory('artist-spotlight') },
+      { label: 'Privacy Settings', to: routes.privacySettings.href() },
     ],
   },
   {
     id: 'legal',
     title: 'Legal',
     links: [
-      { label: 'Privacy Policy', to: '/privacy-policy' },
-      { label: 'Terms of Service', to: '/terms-of-service' },
-      { label: 'Data Access', to: '/data-access' },
-      { label: 'Account Deletion', to: '/account-deletion' },
+      { label: 'Privacy Policy', to: routes.privacyPolicy.href() },
+      { label: 'Terms of Service', to: routes.termsOfService.href() },
+      { label: 'Data Access', to: routes.dataAccess.href() },
+      { label: 'Account Deletion', to: routes.accountDeletion.href() },
     ],
   },
 ];

@@ -8,6 +8,7 @@ import { AudioToggle } from './audio-toggle';
 import { trapFocus } from '../../components/modal';
 import { BookIcon, CloseIcon, GridIcon, HeartIcon, HomeIcon, InfoIcon, QuizIcon, UserIcon } from '../../components/icons';
 import { LogoMark, Wordmark } from '../../components/logo';
+import { routes } from '../../generated/contract';
 
 interface MobileMenuProps {
   onClose: () => void;
@@ -71,22 +72,22 @@ export default function MobileMenu({ onClose }: MobileMenuProps) {
               </NavLink>
             </li>
             <li>
-              <NavLink to="/browse" onClick={onClose} className="menu-item">
+              <NavLink to={routes.browse.href()} onClick={onClose} className="menu-item">
                 <GridIcon /> Browse Artists
               </NavLink>
             </li>
             <li>
-              <NavLink to="/favorites" onClick={onFavorites} className="menu-item">
+              <NavLink to={routes.favorites.href()} onClick={onFavorites} className="menu-item">
                 <HeartIcon /> Favorites
               </NavLink>
             </li>
             <li>
-              <NavLink to="/articles" onClick={onClose} className="menu-item">
+              <NavLink to={routes.articles.href()} onClick={onClose} className="menu-item">
                 <BookIcon /> Articles
               </NavLink>
             </li>
             <li>
-              <NavLink to="/quiz" onClick={onClose} className="menu-item">
+              <NavLink to={routes.quiz.href()} onClick={onClose} className="menu-item">
                 <QuizIcon /> Music Quiz
               </NavLink>
             </li>

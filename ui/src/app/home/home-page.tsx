@@ -1,5 +1,5 @@
 import { Link } from '../../components/link';
-import { LETTERS } from '../../generated/contract';
+import { LETTERS, routes } from '../../generated/contract';
 import { browseHref } from '../../features/catalog/browse-params';
 import { TAGLINE } from '../../generated/contract';
 import { titles } from '../../generated/contract';
@@ -28,7 +28,7 @@ export function HomePage() {
       <section className="home-section" aria-labelledby="letters-title">
         <div className="section-head">
           <h2 id="letters-title">Browse by Letter</h2>
-          <Link to="/browse" className="section-link">
+          <Link to={routes.browse.href()} className="section-link">
             View all
           </Link>
         </div>
@@ -60,7 +60,7 @@ export function HomePage() {
           <h2 id="quiz-title">Think you know your music?</h2>
           <p>Up to ten questions about genres, origins, birth years and real names.</p>
         </div>
-        <Link to="/quiz" className="btn btn-primary btn-lg">
+        <Link to={routes.quiz.href()} className="btn btn-primary btn-lg">
           <QuizIcon size={20} /> Test Your Music Knowledge
         </Link>
       </section>

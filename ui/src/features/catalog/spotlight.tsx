@@ -5,6 +5,7 @@ import type { Artist } from '../../generated/contract';
 import { ArtistImage } from '../../components/artist-image';
 import { SkeletonBlock } from '../../components/skeletons';
 import { SparkIcon } from '../../components/icons';
+import { routes } from '../../generated/contract';
 
 const EXCERPT_LENGTH = 220;
 
@@ -33,7 +34,7 @@ export function Spotlight() {
 
 function SpotlightCard({ artist }: { artist: Artist }) {
   return (
-    <Link to={`/artist/${artist.id}`} state={{ from: '/' }} className="spotlight-card">
+    <Link to={routes.artist.href(artist.id)} state={{ from: '/' }} className="spotlight-card">
       <ArtistImage src={artist.imageUrl} title={artist.title} genres={artist.genres} className="spotlight-media" width={480} height={480} decorative />
       <div className="spotlight-body">
         <p className="eyebrow">Featured artist</p>

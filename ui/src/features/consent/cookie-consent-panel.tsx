@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from '../../components/link';
 import { ALL_CONSENT, DEFAULT_CONSENT, ESSENTIAL_ONLY, saveConsent, type Consent } from '../../lib/consent';
 import './consent.css';
+import { routes } from '../../generated/contract';
 
 type Choice = Exclude<keyof Consent, 'essential'>;
 
@@ -61,7 +62,7 @@ export default function CookieConsentPanel({ onChosen }: { onChosen: () => void 
           <h2 className="cookie-title">We use cookies</h2>
           <p className="cookie-text">
             Essential cookies keep the site working. With your permission we also use others. See our{' '}
-            <Link to="/privacy-policy">Privacy Policy</Link>.
+            <Link to={routes.privacyPolicy.href()}>Privacy Policy</Link>.
           </p>
           <div className="cookie-actions">
             <button type="button" className="btn btn-primary" onClick={() => choose(ALL_CONSENT)}>

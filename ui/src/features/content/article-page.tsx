@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Link } from '../../components/link';
-import { INVALID_YOUTUBE_URL, RELATED_ARTICLES, descriptions, images, links, routes, titles, type Article } from '../../generated/contract';
+import { INVALID_YOUTUBE_URL, RELATED_ARTICLES, descriptions, imageAlts, images, links, routes, titles, type Article } from '../../generated/contract';
 import { useAppEnv } from '../../lib/app-state';
 import { isNotFound } from '../../lib/http-error';
 import { pageDescription, useDocumentHead, useNotFoundHead } from '../../lib/use-document-head';
@@ -42,7 +42,7 @@ export function moreInCategory(article: Article, all: readonly Article[]): Artic
 
 /** What the share picture shows, as the server words it (`og:image:alt`). */
 export function shareImageAlt(article: Article): string {
-  return article.category ? `Article: ${article.title} (${article.category})` : `Article: ${article.title}`;
+  return article.category ? imageAlts.shareCardDetailed('Article', article.title, article.category) : imageAlts.shareCard('Article', article.title);
 }
 
 interface Figure {

@@ -15,6 +15,7 @@ import { ArticleCard } from './article-card';
 import { formatDate, queries } from './queries';
 import { scrollStrip, thumbnailOf, videoLinkProps, watchUrl } from './video-link';
 import './content.css';
+import { routes } from '../../generated/contract';
 
 /** Carousel scroll steps, skeleton counts and the refresh spinner. */
 export const TOP_TEN_STEP = 300;
@@ -369,7 +370,7 @@ export function LatestArticles() {
         <h2 id="articles-title">
           <BookIcon size={20} className="section-icon" /> Latest Articles
         </h2>
-        <Link to="/articles" className="section-link">
+        <Link to={routes.articles.href()} className="section-link">
           View All
         </Link>
       </div>
@@ -381,7 +382,7 @@ export function LatestArticles() {
         ))}
       </ul>
       <div className="section-foot">
-        <Link to="/articles" className="btn btn-primary">
+        <Link to={routes.articles.href()} className="btn btn-primary">
           Explore All Articles
         </Link>
       </div>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '../../components/link';
-import { titles } from '../../generated/contract';
+import { titles, routes } from '../../generated/contract';
 import { useAppEnv } from '../../lib/app-state';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatDate } from './queries';
@@ -99,7 +99,7 @@ export function AboutPage() {
           practical guides to listening and playing gear. Facts come from public sources we name; opinions are marked as ours.
         </p>
         <p>
-          Start with the <Link to="/browse">artist list</Link>, the <Link to="/articles">articles</Link> or the <Link to="/quiz">music quiz</Link>.
+          Start with the <Link to={routes.browse.href()}>artist list</Link>, the <Link to={routes.articles.href()}>articles</Link> or the <Link to={routes.quiz.href()}>music quiz</Link>.
         </p>
       </section>
     </SitePage>
@@ -148,7 +148,7 @@ export function PrivacyPolicyPage() {
         <p>
           Essential cookies (the session) are always on because the site cannot work without them. Functional storage is on by default; analytics and
           advertising are off until you allow them. Sound Atlas does not use analytics today. You can change your choice whenever you like in the{' '}
-          <Link to="/privacy-settings">privacy settings</Link>.
+          <Link to={routes.privacySettings.href()}>privacy settings</Link>.
         </p>
       </section>
       <section aria-labelledby="privacy-third">
@@ -177,14 +177,14 @@ export function PrivacyPolicyPage() {
         <h2 id="privacy-rights">Your choices and rights</h2>
         <ul>
           <li>
-            Download your data as a file from <Link to="/data-access">Data Access</Link>.
+            Download your data as a file from <Link to={routes.dataAccess.href()}>Data Access</Link>.
           </li>
           <li>
-            Delete your account and everything saved with it from <Link to="/account-deletion">Account Deletion</Link>. Deletion is immediate and ends
+            Delete your account and everything saved with it from <Link to={routes.accountDeletion.href()}>Account Deletion</Link>. Deletion is immediate and ends
             every session.
           </li>
           <li>
-            Change cookie choices or clear local data in the <Link to="/privacy-settings">Privacy Settings</Link>.
+            Change cookie choices or clear local data in the <Link to={routes.privacySettings.href()}>Privacy Settings</Link>.
           </li>
         </ul>
       </section>
@@ -249,7 +249,7 @@ export function TermsOfServicePage() {
         <h2 id="terms-changes">Changes and contact</h2>
         <p>
           We may update these terms; the current version and its date are always on this page. How we handle personal data is described in the{' '}
-          <Link to="/privacy-policy">Privacy Policy</Link>.
+          <Link to={routes.privacyPolicy.href()}>Privacy Policy</Link>.
         </p>
       </section>
     </SitePage>

@@ -278,7 +278,10 @@ describe('the favorites screen', () => {
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByRole('heading', { level: 3, name: 'Adele' })).toBeNull());
     expect(sound.mock.calls.filter(([name]) => name === 'unfavorite')).toHaveLength(1);
-    await waitFor(() => expect(library.calls).toContain(`GET ${api.videoFavorites()}`));
+    // The list it left is reread after 100 ms; the others are untouched.
+    await waitFor(() => expect(library.calls).toContain(`GET ${api.favorites()}`));
+    expect(library.calls).not.toContain(`GET ${api.videoFavorites()}`);
+    expect(library.calls).not.toContain(`GET ${api.favoriteFolders()}`);
 
     // A removal that fails twice (the one retry included) stays silent.
     library.failNext = 2;

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useNavigate } from '../../lib/navigation';
 import { Link } from '../../components/link';
-import { api, links, titles, type Artist, type FavoriteFolder, type VideoFavorite } from '../../generated/contract';
+import { api, links, titles, type Artist, type FavoriteFolder, type VideoFavorite, routes } from '../../generated/contract';
 import { ArtistImage } from '../../components/artist-image';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ExternalLink } from '../../components/external-link';
@@ -16,6 +16,7 @@ import { useNotFoundHead } from '../../lib/use-document-head';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { addable, artistHref, filterItems, folderTrackCount, isVideoItem, opensInPlayer, playlistItems, trackCount, viewItems, type LibraryItem } from './library';
 import { AddToFolderDialog, MoveDialog, NewFolderDialog } from './library-dialogs';
+import { useAction } from '../../lib/use-action';
 import './library.css';
 
 /** Why Play All is greyed out while favorites are in view. */
@@ -56,7 +57,7 @@ function SignedOut() {
           <button type="button" className="btn btn-primary" onClick={showLogin}>
             Log In
           </button>
-          <Link to="/browse" className="btn btn-ghost">
+          <Link to={routes.browse.href()} className="btn btn-ghost">
             Explore Artists
           </Link>
         </div>
@@ -85,8 +86,8 @@ function Library({ folderId }: { folderId: number | null }) {
   const folder = folderId === null ? null : (folders.find((f) => f.id === folderId) ?? null);
   const [search, setSearch] = useState('');
   const [pending, setPending] = useState<Pending>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // A confirmed dialog's write: the dialog closes when it is done, or shows its error.
+  const { run, busy, error, reset } = useAction((work: () => Promise<unknown>) => work(), () => setPending(null));
 
   const loading = favoritesQuery.isPending || foldersQuery.isPending || videosQuery.isPending;
   const missing = folderId !== null && !folder && !loading;
@@ -112,7 +113,7 @@ function Library({ folderId }: { folderId: number | null }) {
             <strong className="state-title">Not Found:</strong> This folder could not be found. It may have been deleted.
           </p>
           <div className="state-actions">
-            <Link to="/favorites" className="btn btn-primary">
+            <Link to={routes.favorites.href()} className="btn btn-primary">
               My Favorites
             </Link>
           </div>
@@ -127,8 +128,7 @@ function Library({ folderId }: { folderId: number | null }) {
   const name = folder ? folder.name : 'My Favorites';
   const close = () => {
     setPending(null);
-    setError(null);
-    setBusy(false);
+    reset();
   };
 
   // Favorites in view but none with a video: Play All is greyed, and says why.
@@ -146,19 +146,6 @@ function Library({ folderId }: { folderId: number | null }) {
     requestPlay({ items: [track], name: track.title, startIndex: 0, isPlaylist: false });
   };
 
-  const run = async (work: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-      close();
-    } catch (failure) {
-      console.error(failure);
-      setError(failure instanceof Error ? failure.message : String(failure));
-      setBusy(false);
-    }
-  };
-
   const removeItem = (item: LibraryItem) =>
     run(async () => {
       if (isVideoItem(item)) {
@@ -174,7 +161,7 @@ function Library({ folderId }: { folderId: number | null }) {
     run(async () => {
       await actions.deleteFolder(target.id);
       // Deleting the current folder unsets it (back to the main favorites).
-      if (target.id === currentFolderId) navigate('/favorites');
+      if (target.id === currentFolderId) navigate(routes.favorites.href());
     });
 
   return (
@@ -182,7 +169,7 @@ function Library({ folderId }: { folderId: number | null }) {
       <header className="library-head">
         <div>
           {folder && (
-            <Link to="/favorites" className="text-link library-up">
+            <Link to={routes.favorites.href()} className="text-link library-up">
               My Favorites
             </Link>
           )}
@@ -242,7 +229,7 @@ function Library({ folderId }: { folderId: number | null }) {
           <ul className="folder-grid">
             {folders.map((entry) => (
               <li key={entry.id} className="folder-card">
-                <Link to={`/favorites/folder/${entry.id}`} className="folder-card-link">
+                <Link to={routes.favoritesFolder.href(entry.id)} className="folder-card-link">
                   <GridIcon size={20} />
                   <span className="folder-card-name">{entry.name}</span>
                   <span className="folder-card-count">{trackCount(folderTrackCount(entry, videos))}</span>
@@ -275,7 +262,7 @@ function Library({ folderId }: { folderId: number | null }) {
               <strong className="state-title">Start Your Collection</strong> Tap the heart on any artist to save it here.
             </p>
             <div className="state-actions">
-              <Link to="/browse" className="btn btn-primary">
+              <Link to={routes.browse.href()} className="btn btn-primary">
                 Explore Artists
               </Link>
             </div>
@@ -342,8 +329,8 @@ function Dialogs({
   busy: boolean;
   error: string | null;
   close: () => void;
-  removeItem: (item: LibraryItem) => Promise<void>;
-  deleteFolder: (folder: FavoriteFolder) => Promise<void>;
+  removeItem: (item: LibraryItem) => void;
+  deleteFolder: (folder: FavoriteFolder) => void;
   onCreated: (id: number) => void;
   currentFolderId: number | null;
 }) {
@@ -351,7 +338,7 @@ function Dialogs({
   switch (pending.kind) {
     case 'remove':
       return (
-        <ConfirmDialog title="Remove Track?" confirmLabel="Remove" danger busy={busy} error={error} onConfirm={() => void removeItem(pending.item)} onCancel={close}>
+        <ConfirmDialog title="Remove Track?" confirmLabel="Remove" danger busy={busy} error={error} onConfirm={() => removeItem(pending.item)} onCancel={close}>
           <p>
             Remove <strong>{pending.item.title}</strong> from {folder ? folder.name : 'your favorites'}?
           </p>
@@ -359,7 +346,7 @@ function Dialogs({
       );
     case 'deleteFolder':
       return (
-        <ConfirmDialog title="Delete Folder?" confirmLabel="Delete" danger busy={busy} error={error} onConfirm={() => void deleteFolder(pending.folder)} onCancel={close}>
+        <ConfirmDialog title="Delete Folder?" confirmLabel="Delete" danger busy={busy} error={error} onConfirm={() => deleteFolder(pending.folder)} onCancel={close}>
           <p>
             Delete the folder <strong>{pending.folder.name}</strong>? Its tracks go back to your main favorites.
           </p>

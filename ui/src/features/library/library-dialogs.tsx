@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { MAX_FOLDER_NAME_CHARS, type FavoriteFolder } from '../../generated/contract';
 import { useModalKeys } from '../../components/modal';
 import type { LibraryActions } from '../../lib/visitor-library';
+import { useAction } from '../../lib/use-action';
 import type { AddCandidate } from './library';
 
 /** A dialog of the favorites screen: rendered only while open; focus stays inside; Escape closes. */
@@ -27,26 +28,16 @@ function LibraryModal({ title, children, onClose, initialFocus }: { title: strin
 /** New Folder: the name is trimmed, Create is disabled while it is empty, Enter submits. */
 export function NewFolderDialog({ actions, onCreated, onClose }: { actions: LibraryActions; onCreated: (id: number) => void; onClose: () => void }) {
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { run: create, busy, error } = useAction(actions.createFolder, (folder) => onCreated(folder.id));
   const trimmed = name.trim();
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!trimmed || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const folder = await actions.createFolder(trimmed);
-      if (folder) onCreated(folder.id);
-    } catch (failure) {
-      console.error('Failed to create folder', failure);
-      setError(failure instanceof Error ? failure.message : 'Failed to create folder');
-      setBusy(false);
-    }
+    create(trimmed);
   };
   return (
     <LibraryModal title="New Folder" onClose={onClose}>
-      <form onSubmit={(event) => void submit(event)} className="library-form">
+      <form onSubmit={submit} className="library-form">
         <label htmlFor="new-folder-name" className="library-label">
           Folder name
         </label>
@@ -148,24 +139,15 @@ export function MoveDialog({
   actions: LibraryActions;
   onClose: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const {
+    run: move,
+    busy,
+    error,
+  } = useAction((toFolderId: number | null) => actions.moveFavorite({ artistId: artist.id, fromFolderId: fromFolderId ?? undefined, toFolderId: toFolderId ?? undefined }), onClose);
   const targets: { id: number | null; name: string }[] = [
     ...(fromFolderId === null ? [] : [{ id: null, name: 'My Favorites' }]),
     ...folders.filter((folder) => folder.id !== fromFolderId).map((folder) => ({ id: folder.id, name: folder.name })),
   ];
-  const move = async (toFolderId: number | null) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await actions.moveFavorite({ artistId: artist.id, fromFolderId: fromFolderId ?? undefined, toFolderId: toFolderId ?? undefined });
-      onClose();
-    } catch (failure) {
-      console.error('Failed to save favorite', failure);
-      setError(failure instanceof Error ? failure.message : 'Failed to save favorite');
-      setBusy(false);
-    }
-  };
   return (
     <LibraryModal title={`Move ${artist.title}`} onClose={onClose}>
       {targets.length === 0 ? (
@@ -175,7 +157,7 @@ export function MoveDialog({
           {targets.map((target) => (
             <li key={target.id ?? 'top'}>
               <span className="library-pick-title">{target.name}</span>
-              <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => void move(target.id)} aria-label={`Move here: ${target.name}`}>
+              <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => move(target.id)} aria-label={`Move here: ${target.name}`}>
                 Move here
               </button>
             </li>

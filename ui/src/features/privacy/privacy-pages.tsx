@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from '../../lib/navigation';
 import { Link } from '../../components/link';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, titles, type User } from '../../generated/contract';
+import { api, titles, type User, routes } from '../../generated/contract';
 import { showLogin } from '../../lib/events';
 import { client, respond } from '../../lib/api-client';
 import { DEFAULT_CONSENT, readConsent, saveConsent, type Consent } from '../../lib/consent';
@@ -38,7 +38,7 @@ function SignedInOnly({ heading, children }: { heading: string; children: (user:
             <strong className="state-title">Login Required</strong>
           </p>
           <div className="state-actions">
-            <Link to="/privacy-policy" className="btn btn-ghost">
+            <Link to={routes.privacyPolicy.href()} className="btn btn-ghost">
               Back to Privacy Policy
             </Link>
             <button type="button" className="btn btn-primary" onClick={showLogin}>

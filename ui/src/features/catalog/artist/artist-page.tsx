@@ -8,7 +8,7 @@ import { useFavoritesList, useFoldersList } from '../../../lib/visitor-library';
 import { isNotFound } from '../../../lib/http-error';
 import { queries } from '../queries';
 import { ARTIST_SWIPE } from '../../../lib/swipe';
-import { descriptions, images, links, routes, titles } from '../../../generated/contract';
+import { descriptions, imageAlts, images, links, routes, titles } from '../../../generated/contract';
 import type { Artist, ArtistDetails, ArtistSummary, Genre, Neighbors } from '../../../generated/contract';
 import { isWikimediaUrl, normalizeImageUrl } from '../../../lib/url';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -37,8 +37,8 @@ export interface ArtistLocationState {
 export function backTarget(state: ArtistLocationState | null | undefined, favoritesBack: string | null = null): string {
   if (state?.from && state.from.startsWith('/') && !state.from.startsWith('//')) return state.from;
   if (favoritesBack) return favoritesBack;
-  if (state?.mode === 'favorites') return '/favorites';
-  return '/browse';
+  if (state?.mode === 'favorites') return routes.favorites.href();
+  return routes.browse.href();
 }
 
 /**
@@ -50,7 +50,7 @@ export function favoritesMode(params: URLSearchParams): { folderId: number | nul
   if (params.get('list') !== 'favorites') return null;
   const folder = params.get('folder');
   const folderId = folder !== null && /^[1-9][0-9]{0,9}$/.test(folder) ? Number(folder) : null;
-  return { folderId, back: folderId === null ? '/favorites' : `/favorites/folder/${folderId}` };
+  return { folderId, back: folderId === null ? routes.favorites.href() : routes.favoritesFolder.href(folderId) };
 }
 
 /** Prev/next through a favorites list, wrapping around; null when the artist is not in it. */
@@ -72,8 +72,8 @@ function kindWord(artist: Pick<Artist, 'kind'>): 'Band' | 'Artist' {
 }
 
 /**
- * The artist's social head on client navigation, as the server writes it
- * (crates/server/src/pages/catalog/head.rs `artist`): its own share picture, `profile`.
+ * The artist's social head on client navigation, from the contract's titles,
+ * descriptions and alt texts as the server's: its own share picture, `profile`.
  */
 export function artistHead(artist: Pick<Artist, 'id' | 'title' | 'bio' | 'genres' | 'kind'>, origin: string): DocumentHead {
   const genres = artist.genres.slice(0, 3).join(' · ');
@@ -83,7 +83,7 @@ export function artistHead(artist: Pick<Artist, 'id' | 'title' | 'bio' | 'genres
     description: pageDescription(artist.bio, descriptions.artist(artist.title)),
     url: `${origin}${routes.artist.href(artist.id)}`,
     image: `${origin}${images.artistSharePicture(artist.id)}`,
-    imageAlt: genres ? `${word}: ${artist.title} (${genres})` : `${word}: ${artist.title}`,
+    imageAlt: genres ? imageAlts.shareCardDetailed(word, artist.title, genres) : imageAlts.shareCard(word, artist.title),
     type: 'profile',
   };
 }
@@ -118,7 +118,7 @@ export function ArtistPage() {
               <strong className="state-title">Not Found:</strong> This artist could not be found. It may have been removed or the ID is incorrect.
             </p>
             <div className="state-actions">
-              <Link to="/browse" className="btn btn-ghost">
+              <Link to={routes.browse.href()} className="btn btn-ghost">
                 Browse Artists
               </Link>
               <Link to="/" className="btn btn-primary">
@@ -185,7 +185,7 @@ function ArtistDetail({
   const favoritesPage = favoritesList ? favoritesPager(favoritesList, artist.id) : null;
   const hrefOf = useCallback(
     (targetId: number) =>
-      !favoritesPage || !mode ? `/artist/${targetId}` : mode.folderId === null ? links.artistInFavorites(targetId) : links.artistInFolder(targetId, mode.folderId),
+      !favoritesPage || !mode ? routes.artist.href(targetId) : mode.folderId === null ? links.artistInFavorites(targetId) : links.artistInFolder(targetId, mode.folderId),
     [favoritesPage, mode],
   );
   const pager = favoritesPage ?? neighbors;
@@ -234,7 +234,7 @@ function ArtistDetail({
   return (
     <div ref={rootRef} className="artist-layout">
       <div className="artist-toolbar">
-        <Link to={mode?.back ?? '/browse'} className="btn btn-ghost" onClick={onBack}>
+        <Link to={mode?.back ?? routes.browse.href()} className="btn btn-ghost" onClick={onBack}>
           <ArrowLeftIcon size={18} /> Back
         </Link>
         <nav className="artist-pager" aria-label="Artist navigation">
@@ -401,7 +401,7 @@ function ArtistDetail({
         <Link to="/" className="btn btn-ghost">
           <HomeIcon size={18} /> Home
         </Link>
-        <Link to="/browse" className="btn btn-primary">
+        <Link to={routes.browse.href()} className="btn btn-primary">
           <GridIcon size={18} /> Browse Artists
         </Link>
       </div>

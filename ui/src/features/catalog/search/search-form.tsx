@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from '../../../lib/navigation';
 import { searchTarget } from './search-query';
+import { routes } from '../../../generated/contract';
 
 export const SEARCH_PLACEHOLDER = 'Search artists, bands, or genres...';
 
@@ -40,7 +41,7 @@ export function SearchForm({ inputId, name, className, initialValue = '', leadin
   };
 
   return (
-    <form className={className} action="/search" method="get" role="search" aria-label={name} onSubmit={onSubmit}>
+    <form className={className} action={routes.search.href()} method="get" role="search" aria-label={name} onSubmit={onSubmit}>
       <label htmlFor={inputId} className="sr-only">
         Search artists, bands, or genres
       </label>

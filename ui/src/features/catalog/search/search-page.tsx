@@ -55,7 +55,7 @@ export function SearchPage() {
   const legacyQuery = params.query === undefined ? getSearchParam(location.search, 'q') : null;
   useEffect(() => {
     if (legacyQuery === null) return;
-    navigate(searchTarget(legacyQuery) ?? '/search', { replace: true });
+    navigate(searchTarget(legacyQuery) ?? routes.search.href(), { replace: true });
   }, [legacyQuery, navigate]);
 
   return (

@@ -1,3 +1,5 @@
+import { routes } from '../../../generated/contract';
+
 /** Search text is trimmed and ignored when empty. */
 export function normalizeSearchQuery(raw: string | null | undefined): string | null {
   const trimmed = (raw ?? '').trim();
@@ -6,7 +8,7 @@ export function normalizeSearchQuery(raw: string | null | undefined): string | n
 
 /** The search screen's path for a (trimmed, non-empty) query. */
 export function searchPath(query: string): string {
-  return `/search/${encodeURIComponent(query)}`;
+  return routes.searchResults.href(query);
 }
 
 /** Where submitting a search box goes, or null when it should do nothing. */
