@@ -8,7 +8,7 @@
 //                           and critical: the stylesheet's rules indexed for each document's inline CSS
 //   <outdir>/server.js      one classic script defining globalThis.render(requestJson) -> responseJson
 // Usage: node ui/build.mjs [--outdir <absolute dir>]   (default: ui/dist)
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -56,6 +56,19 @@ const reactRouterTreeShaking = {
     }));
   },
 };
+// `import css from './x.css?inline'` (the suffix Vite and the tests' runner know): the
+// stylesheet minified, as a string. For a lazily loaded module that brings its own
+// styles (the player), so the site's stylesheet does not carry them.
+const inlineCss = {
+  name: 'inline-css',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /\.css\?inline$/ }, (args) => ({ path: path.resolve(args.resolveDir, args.path.replace(/\?inline$/, '')), namespace: 'inline-css' }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'inline-css' }, async (args) => {
+      const { code } = await transform(await readFile(args.path, 'utf8'), { loader: 'css', minify: true, target: BROWSER_TARGET, logLevel: 'warning' });
+      return { contents: code.trim(), loader: 'text', watchFiles: [args.path] };
+    });
+  },
+};
 const common = {
   absWorkingDir: uiDir,
   bundle: true,
@@ -73,7 +86,7 @@ const common = {
   loader: { '.svg': 'file' },
   assetNames: '[name]-[hash]',
   publicPath: PUBLIC_PATH,
-  plugins: [reactRouterTreeShaking],
+  plugins: [reactRouterTreeShaking, inlineCss],
 };
 
 async function buildClient(outdir) {

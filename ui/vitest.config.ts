@@ -10,7 +10,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,mjs}'],
     setupFiles: ['src/test/setup.ts'],
-    css: false,
+    // Stylesheets are left out (''), but for the player's, which its test reads.
+    css: { include: [/[\/]player\.css(\?|$)/] },
     restoreMocks: true,
   },
 });

@@ -16,8 +16,9 @@ export const BIN = process.env.SOUND_ATLAS_BIN ?? fileURLToPath(new URL('../../t
 export async function startServer(bin, dataDir, extraEnv = {}) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  // The warm-up's one info line says when the background renders after start are done.
-  const env = { ...process.env, SOUND_ATLAS_ADDR: `127.0.0.1:${port}`, SOUND_ATLAS_DATA: dataDir, RUST_LOG: 'warn,sound_atlas::warm=info', ...extraEnv };
+  // The warm-up's one info line says when the background renders after start are done;
+  // the snapshot's says how long its read and its indexes took (passed through).
+  const env = { ...process.env, SOUND_ATLAS_ADDR: `127.0.0.1:${port}`, SOUND_ATLAS_DATA: dataDir, RUST_LOG: 'warn,sound_atlas::warm=info,sound_atlas_catalog::store=info', ...extraEnv };
   delete env.DATABASE_URL;
   const began = performance.now();
   const server = spawn(bin, [], { env, stdio: ['ignore', 'inherit', 'pipe'] });

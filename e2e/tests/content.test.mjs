@@ -11,7 +11,9 @@ let site;
 let articles;
 before(async () => {
   site = await start();
-  articles = await (await fetch(`${site.origin}/api/articles`)).json();
+  // The list answers cards; each article with its text and products is read by id.
+  const cards = await (await fetch(`${site.origin}/api/articles`)).json();
+  articles = await Promise.all(cards.map(async (card) => (await fetch(`${site.origin}/api/articles/${card.id}`)).json()));
 });
 after(async () => {
   await site?.stop();

@@ -1,20 +1,18 @@
-// The document's first script, a few hundred bytes: it starts the entry (a classic
-// script, written inert in the document's <template>) once the page has painted and the
-// stylesheet is in. The entry downloads with the document all the same (the head
-// preloads it, and the page's modules), so on a slow connection it is rarely in before
-// the paint and nothing waits; what it shows (the splash, the cookie banner) finds its
-// styles. Lighthouse sees the entry run after the paint, so its simulation of the
-// first screen leaves the script's download out.
+// The document's first script, a few hundred bytes. What the page loads after its first
+// screen is written inert in the document's <template>: the stylesheet, the page's
+// module (a modulepreload) and the entry (a classic script). The boot adds the
+// stylesheet at once (added by a script, it never holds the paint, as a stylesheet the
+// parser meets does once it is known), and the rest once the page has painted and the
+// stylesheet is in. The head preloads the stylesheet and the entry, so both download
+// with the document; the page's module, a few KB, comes while the entry's download ends.
+// What the entry shows (the splash, the cookie banner) finds its styles. Lighthouse sees
+// the entry run after the paint, and the module requested after it, so its simulation of
+// the first screen leaves both out. Without scripts, a <noscript> links the stylesheet.
 /** The template's id, defined by ui/build.mjs. */
 declare const SCRIPTS_TEMPLATE_ID: string;
 
 /** Starts the scripts anyway when no paint is reported this long after the boot (a tab loaded in the background). */
 const LATEST_START_MS = 3000;
-
-function startScripts(): void {
-  const template = document.getElementById(SCRIPTS_TEMPLATE_ID);
-  if (template instanceof HTMLTemplateElement) document.body.append(document.importNode(template.content, true));
-}
 
 function firstPaint(): Promise<void> {
   return new Promise((resolve) => {
@@ -29,13 +27,18 @@ function firstPaint(): Promise<void> {
   });
 }
 
-function stylesheetLoaded(): Promise<void> {
-  const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
-  if (!link || link.sheet) return Promise.resolve();
+function loaded(link: HTMLLinkElement): Promise<void> {
   return new Promise((resolve) => {
     link.addEventListener('load', () => resolve(), { once: true });
     link.addEventListener('error', () => resolve(), { once: true });
   });
 }
 
-void Promise.all([firstPaint(), stylesheetLoaded()]).then(startScripts);
+const template = document.getElementById(SCRIPTS_TEMPLATE_ID);
+if (template instanceof HTMLTemplateElement) {
+  const parts = document.importNode(template.content, true);
+  const stylesheets = [...parts.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+  const styled = Promise.all(stylesheets.map(loaded));
+  document.head.append(...stylesheets);
+  void Promise.all([firstPaint(), styled]).then(() => document.body.append(parts));
+}

@@ -57,13 +57,13 @@ pub async fn sitemap_entries(catalog: &Catalog) -> ApiResult<Vec<(i32, Option<i6
         .collect())
 }
 
-/// Whether an artist's page has a biography to show (one of white space is none, as
-/// the snapshot's `bio_chars` counts it).
+/// Whether an artist's page has a biography to show (one of spaces, tabs and line
+/// breaks alone is none, as the snapshot's `bio_chars` counts it).
 pub fn has_biography(artist: &Artist) -> bool {
     artist
         .bio
         .as_deref()
-        .is_some_and(|bio| !bio.trim().is_empty())
+        .is_some_and(|bio| !bio.trim_matches([' ', '\t', '\n', '\r']).is_empty())
 }
 
 /// Every genre's slug with the newest change among its artists (unix seconds, where
@@ -71,15 +71,10 @@ pub fn has_biography(artist: &Artist) -> bool {
 pub async fn genre_sitemap_entries(catalog: &Catalog) -> ApiResult<Vec<(String, Option<i64>)>> {
     let snapshot = catalog.snapshot(false).await?;
     let genres = snapshot.genres();
+    // Several names can share a genre page (by their slug).
     let mut newest: std::collections::HashMap<&str, i64> = std::collections::HashMap::new();
-    for artist in snapshot.entries() {
-        let Some(at) = artist.updated_at else {
-            continue;
-        };
-        for genre in snapshot
-            .genres_of(artist)
-            .filter_map(|name| genres.by_name(name))
-        {
+    for (name, changed) in snapshot.genre_changes() {
+        if let (Some(genre), Some(at)) = (genres.by_name(name), changed) {
             let slot = newest.entry(genre.slug.as_str()).or_insert(at);
             *slot = (*slot).max(at);
         }
@@ -97,16 +92,7 @@ pub async fn letter_changes(
     catalog: &Catalog,
 ) -> ApiResult<std::collections::HashMap<crate::Letter, i64>> {
     let snapshot = catalog.snapshot(false).await?;
-    let mut newest = std::collections::HashMap::new();
-    for artist in snapshot.entries() {
-        if let Some(at) = artist.updated_at {
-            let slot = newest
-                .entry(crate::Letter::of_title(&artist.title))
-                .or_insert(at);
-            *slot = (*slot).max(at);
-        }
-    }
-    Ok(newest)
+    Ok(snapshot.letter_changes().clone())
 }
 
 /// `GET /api/artists/{id}`.

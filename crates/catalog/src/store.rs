@@ -19,8 +19,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures_util::TryStreamExt;
+use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ColumnTrait, DatabaseConnection, DbErr, EntityTrait, FromQueryResult, QueryFilter, QuerySelect,
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, FromQueryResult,
+    QueryFilter, QuerySelect,
 };
 use sound_atlas_entity::artist;
 use sound_atlas_import::video_link::ChannelRef;
@@ -57,14 +59,15 @@ pub struct Entry {
     pub external_key: u64,
 }
 
-/// The snapshot's columns of a row (the biography only to be measured, then dropped).
+/// The snapshot's columns of a row (of the biography only its length, counted by the
+/// database: at two million artists the biographies are gigabytes the read need not carry).
 #[derive(Debug, FromQueryResult)]
 struct EntryRow {
     id: i32,
     external_id: String,
     title: String,
     genres: String,
-    bio: Option<String>,
+    bio_chars: Option<i64>,
     solo_video_link: Option<String>,
     updated_at: Option<i64>,
 }
@@ -83,6 +86,11 @@ pub struct Snapshot {
     genre_ids: HashMap<Box<str>, u32>,
     /// Per genre id: the positions of its artists, in list order.
     by_genre: Vec<Vec<u32>>,
+    /// Per genre id: the newest change among its artists (the genres' sitemap).
+    genre_changes: Vec<Option<i64>>,
+    /// Per browse letter: the newest change among its artists (the browse pages'
+    /// sitemap). Both worked out once here rather than by a walk per request.
+    letter_changes: HashMap<Letter, i64>,
     /// Every genre with its page's slug and artist count.
     genres: GenreIndex,
     /// The video channels the artists' video links name (their keys).
@@ -98,31 +106,52 @@ impl Snapshot {
         channels: HashSet<Box<str>>,
     ) -> Self {
         entries.sort_by_cached_key(|e| (e.title.to_lowercase(), e.id));
-        let mut positions_by_id: Vec<(i32, u32)> = entries
-            .iter()
-            .enumerate()
-            .map(|(i, e)| (e.id, i as u32))
-            .collect();
-        positions_by_id.sort_unstable();
-        let mut by_letter: HashMap<Letter, Vec<u32>> = HashMap::new();
-        let mut by_genre: Vec<Vec<u32>> = vec![Vec::new(); genre_names.len()];
-        for (i, entry) in entries.iter().enumerate() {
-            by_letter
-                .entry(Letter::of_title(&entry.title))
-                .or_default()
-                .push(i as u32);
-            for &genre in entry.genres.iter() {
-                let positions = &mut by_genre[genre as usize];
-                // A genre listed twice for one artist counts once.
-                if positions.last() != Some(&(i as u32)) {
-                    positions.push(i as u32);
+        // The search index, the largest part, is built on a thread of its own meanwhile.
+        let (search, positions_by_id, by_letter, by_genre, genre_changes, letter_changes) =
+            std::thread::scope(|scope| {
+                let search = scope.spawn(|| {
+                    SearchIndex::new(entries.iter().map(|e| {
+                        let genres = e.genres.iter().map(|&g| &*genre_names[g as usize]);
+                        (&*e.title, genres)
+                    }))
+                });
+                let mut positions_by_id: Vec<(i32, u32)> = entries
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| (e.id, i as u32))
+                    .collect();
+                positions_by_id.sort_unstable();
+                let mut by_letter: HashMap<Letter, Vec<u32>> = HashMap::new();
+                let mut by_genre: Vec<Vec<u32>> = vec![Vec::new(); genre_names.len()];
+                let mut genre_changes: Vec<Option<i64>> = vec![None; genre_names.len()];
+                let mut letter_changes: HashMap<Letter, i64> = HashMap::new();
+                for (i, entry) in entries.iter().enumerate() {
+                    let letter = Letter::of_title(&entry.title);
+                    by_letter.entry(letter).or_default().push(i as u32);
+                    if let Some(at) = entry.updated_at {
+                        let slot = letter_changes.entry(letter).or_insert(at);
+                        *slot = (*slot).max(at);
+                    }
+                    for &genre in entry.genres.iter() {
+                        let changed = &mut genre_changes[genre as usize];
+                        *changed = (*changed).max(entry.updated_at);
+                        let positions = &mut by_genre[genre as usize];
+                        // A genre listed twice for one artist counts once.
+                        if positions.last() != Some(&(i as u32)) {
+                            positions.push(i as u32);
+                        }
+                    }
                 }
-            }
-        }
-        let search = SearchIndex::new(entries.iter().map(|e| {
-            let genres = e.genres.iter().map(|&g| &*genre_names[g as usize]);
-            (&*e.title, genres)
-        }));
+                let search = search.join().expect("building the search index");
+                (
+                    search,
+                    positions_by_id,
+                    by_letter,
+                    by_genre,
+                    genre_changes,
+                    letter_changes,
+                )
+            });
         let genre_ids = genre_names
             .iter()
             .enumerate()
@@ -142,14 +171,18 @@ impl Snapshot {
             genre_names,
             genre_ids,
             by_genre,
+            genre_changes,
+            letter_changes,
             genres,
             channels,
         }
     }
 
     /// Reads the table's snapshot columns row by row (streamed: the rows are never held
-    /// all at once, and neither are the biographies).
+    /// all at once), then sorts and indexes them on a blocking thread (seconds at two
+    /// million artists, which the async workers serving requests should not wait out).
     async fn read(db: &DatabaseConnection) -> Result<Self, DbErr> {
+        let started = Instant::now();
         let mut rows = artist::Entity::find()
             .select_only()
             .columns([
@@ -157,10 +190,10 @@ impl Snapshot {
                 artist::Column::ExternalId,
                 artist::Column::Title,
                 artist::Column::Genres,
-                artist::Column::Bio,
                 artist::Column::SoloVideoLink,
                 artist::Column::UpdatedAt,
             ])
+            .column_as(Expr::cust(bio_chars_sql(db)), "bio_chars")
             .into_model::<EntryRow>()
             .stream(db)
             .await?;
@@ -182,7 +215,7 @@ impl Snapshot {
                     })
                 })
                 .collect();
-            let bio_chars = row.bio.as_deref().map_or(0, |b| b.trim().chars().count());
+            let bio_chars = row.bio_chars.unwrap_or(0);
             entries.push(Entry {
                 id: row.id,
                 external_key: crate::stable_hash::external_key(&row.external_id),
@@ -192,8 +225,20 @@ impl Snapshot {
                 bio_chars: bio_chars.try_into().unwrap_or(u32::MAX),
             });
         }
-        let snapshot = Snapshot::new(entries, genre_names, channels);
-        release_free_memory();
+        let read = started.elapsed();
+        let snapshot = tokio::task::spawn_blocking(move || {
+            let snapshot = Snapshot::new(entries, genre_names, channels);
+            release_free_memory();
+            snapshot
+        })
+        .await
+        .map_err(|err| DbErr::Custom(format!("building the catalogue snapshot: {err}")))?;
+        tracing::info!(
+            artists = snapshot.len(),
+            read_ms = read.as_millis() as u64,
+            indexed_ms = (started.elapsed() - read).as_millis() as u64,
+            "read the catalogue snapshot"
+        );
         Ok(snapshot)
     }
 
@@ -235,6 +280,20 @@ impl Snapshot {
     /// Every genre with its page's slug and artist count.
     pub fn genres(&self) -> &GenreIndex {
         &self.genres
+    }
+
+    /// Every genre name its artists list, with the newest change among them.
+    pub fn genre_changes(&self) -> impl Iterator<Item = (&str, Option<i64>)> {
+        self.genre_names
+            .iter()
+            .map(|name| &**name)
+            .zip(self.genre_changes.iter().copied())
+    }
+
+    /// Per browse letter: the newest change among its artists (letters whose artists
+    /// record none are left out).
+    pub fn letter_changes(&self) -> &HashMap<Letter, i64> {
+        &self.letter_changes
     }
 
     /// Whether some artist's video link names the channel with this key.
@@ -294,7 +353,6 @@ struct ChangeMarker {
 
 impl ChangeMarker {
     async fn read(db: &DatabaseConnection) -> Result<Self, DbErr> {
-        use sea_orm::sea_query::Expr;
         let marker = artist::Entity::find()
             .select_only()
             .column_as(Expr::col(artist::Column::Id).count(), "rows")
@@ -489,6 +547,17 @@ struct CardPicture {
     image_url: Option<String>,
     image_author: Option<String>,
     image_license: Option<String>,
+}
+
+/// A biography's length in characters, trimmed of spaces, tabs and line breaks, as the
+/// database counts it (a biography of those alone is none: a thin page).
+fn bio_chars_sql(db: &DatabaseConnection) -> &'static str {
+    match db.get_database_backend() {
+        sea_orm::DbBackend::Postgres => {
+            "CAST(LENGTH(BTRIM(bio, ' ' || CHR(9) || CHR(10) || CHR(13))) AS BIGINT)"
+        }
+        _ => "CAST(LENGTH(TRIM(bio, ' ' || CHAR(9) || CHAR(10) || CHAR(13))) AS BIGINT)",
+    }
 }
 
 /// Hands the memory freed while reading a snapshot (the driver's row buffers, the

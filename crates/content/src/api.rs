@@ -6,7 +6,7 @@ use sound_atlas_catalog::Catalog;
 use sound_atlas_contract::content::api;
 use sound_atlas_web::{ApiResult, OperationRoutes, Path, QueryParams};
 
-use crate::model::{Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry};
+use crate::model::{Article, ArticleSummary, ChannelVideo, ChartWeek, NewSong, TopTenEntry};
 use crate::reads;
 use crate::store::Content;
 
@@ -66,7 +66,7 @@ async fn artist_channel_videos(
 async fn articles(
     State(content): State<Content>,
     params: QueryParams,
-) -> ApiResult<Json<Vec<Article>>> {
+) -> ApiResult<Json<Vec<ArticleSummary>>> {
     let category = reads::parse_category(params.get("category"))?;
     reads::articles(&content, category).await.map(Json)
 }

@@ -7,7 +7,7 @@ use sound_atlas_catalog::Catalog;
 use sound_atlas_web::{ApiError, ApiResult};
 
 use crate::model::{
-    Article, Category, ChannelRef, ChannelVideo, ChartWeek, NewSong, TopTenEntry,
+    Article, ArticleSummary, Category, ChannelRef, ChannelVideo, ChartWeek, NewSong, TopTenEntry,
     INVALID_YOUTUBE_URL,
 };
 use crate::store::Content;
@@ -192,13 +192,16 @@ async fn all_articles(content: &Content) -> ApiResult<std::sync::Arc<Vec<Article
         .map_err(|err| ApiError::from(err).worded(ARTICLES_FAILED))
 }
 
-/// `GET /api/articles[?category=]`: newest first, optionally of one category.
-pub async fn articles(content: &Content, category: Option<Category>) -> ApiResult<Vec<Article>> {
+/// `GET /api/articles[?category=]`: the cards, newest first, optionally of one category.
+pub async fn articles(
+    content: &Content,
+    category: Option<Category>,
+) -> ApiResult<Vec<ArticleSummary>> {
     let all = all_articles(content).await?;
     Ok(all
         .iter()
         .filter(|a| category.is_none_or(|c| a.category == c.name()))
-        .cloned()
+        .map(Article::to_summary)
         .collect())
 }
 
@@ -238,12 +241,15 @@ pub async fn article(content: &Content, id: i32) -> ApiResult<Article> {
 }
 
 /// Up to 3 other articles of the same category, newest first ("More in {category}").
-pub async fn related_articles(content: &Content, article: &Article) -> ApiResult<Vec<Article>> {
+pub async fn related_articles(
+    content: &Content,
+    article: &Article,
+) -> ApiResult<Vec<ArticleSummary>> {
     Ok(all_articles(content)
         .await?
         .iter()
         .filter(|a| a.category == article.category && a.id != article.id)
         .take(crate::model::RELATED_ARTICLES)
-        .cloned()
+        .map(Article::to_summary)
         .collect())
 }

@@ -118,11 +118,16 @@ pub mod api {
         "/api/artist/channel-videos?url={url}",
         "An artist channel's videos.",
     );
-    pub const ARTICLES: Endpoint<Vec<Article>> =
-        Endpoint::get("articles", "/api/articles", "Articles, newest first.");
+    /// The list answers each article's card, not its text: the home and article pages
+    /// carry the list in their documents, and the text is most of an article's bytes.
+    pub const ARTICLES: Endpoint<Vec<ArticleSummary>> = Endpoint::get(
+        "articles",
+        "/api/articles",
+        "Articles, newest first: each one's card (the text is read with `article`).",
+    );
     /// The same route as `ARTICLES`, filtered (by category name or slug): the server
     /// serves both with one handler.
-    pub const ARTICLES_IN: Endpoint<Vec<Article>> = Endpoint::get(
+    pub const ARTICLES_IN: Endpoint<Vec<ArticleSummary>> = Endpoint::get(
         "articlesIn",
         "/api/articles?category={category}",
         "Articles in one category (name or slug).",
@@ -243,7 +248,38 @@ pub struct Article {
     pub product3_image: Option<String>,
 }
 
+/// An article as a card shows it (the lists of articles): no text, captions, video or
+/// products.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ArticleSummary {
+    pub id: i32,
+    pub title: String,
+    pub summary: String,
+    /// ISO date (YYYY-MM-DD).
+    pub date: String,
+    /// One of [`ARTICLE_CATEGORIES`].
+    pub category: String,
+    /// Comma-separated.
+    pub tags: String,
+    /// The card's picture: the featured image, or image1 without one.
+    pub image: Option<String>,
+}
+
 impl Article {
+    /// The article as its card shows it.
+    pub fn to_summary(&self) -> ArticleSummary {
+        ArticleSummary {
+            id: self.id,
+            title: self.title.clone(),
+            summary: self.summary.clone(),
+            date: self.date.clone(),
+            category: self.category.clone(),
+            tags: self.tags.clone(),
+            image: self.featured_image.clone().or_else(|| self.image1.clone()),
+        }
+    }
+
     /// The tags as a list (trimmed, blanks dropped).
     pub fn tag_list(&self) -> Vec<&str> {
         self.tags

@@ -21,7 +21,8 @@ pub struct Shell<'a> {
     manifest: &'a Manifest,
     /// The stylesheet's rules the markup can use: the first screen paints with them.
     critical_css: String,
-    /// The lazily loaded modules the page rendered, preloaded so hydration waits for none.
+    /// The lazily loaded modules the page rendered: the boot starts their download with
+    /// the entry's, so hydration waits for none and the first paint for neither.
     module_preloads: Vec<&'a str>,
     root_html: &'a str,
     /// The page's `RenderState`, in the element the browser reads it from.

@@ -1,3 +1,5 @@
+// The tokens and base styles first: every component's own styles come after them.
+import './global.css';
 import { useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AppEnvProvider } from '../lib/app-state';
@@ -6,7 +8,6 @@ import { markHydrated } from '../lib/hydration';
 import { finishHydration } from '../lib/query-client';
 import type { RenderState } from '../generated/contract';
 import { ExternalLinkProvider } from '../components/external-link';
-import './global.css';
 
 /** Providers shared by the server and browser entries (identical trees, so hydration matches). */
 export function AppProviders({ client, state, children }: { client: QueryClient; state: RenderState; children: ReactNode }) {

@@ -8,6 +8,7 @@ import { useFavoritesList } from '../lib/visitor-library';
 import { Prerendered } from '../lib/prerendered';
 import type { ArtistCardMarkupProps } from './artist-card-markup';
 import { artistCardShape, CARD_IMAGE_SIZE } from './artist-card-shape';
+import './artist-card.css';
 
 /**
  * The card's markup template (artist-card-markup.ts), given by the server's engine

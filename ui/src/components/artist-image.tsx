@@ -4,6 +4,7 @@ import { atWidth, imageSources, RENDITION } from '../lib/image-fallback';
 import { truncateLink } from '../lib/truncate';
 import { normalizeImageUrl } from '../lib/url';
 import { GeneratedArtwork } from './generated-artwork';
+import './artist-image.css';
 
 interface ArtistImageProps {
   src: string | null | undefined;

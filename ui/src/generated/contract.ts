@@ -304,6 +304,24 @@ publishedAt: string, viewCount: number | null,
  */
 duration: string | null, };
 
+export type ArticleSummary = { id: number, title: string, summary: string, 
+/**
+ * ISO date (YYYY-MM-DD).
+ */
+date: string, 
+/**
+ * One of [`ARTICLE_CATEGORIES`].
+ */
+category: string, 
+/**
+ * Comma-separated.
+ */
+tags: string, 
+/**
+ * The card's picture: the featured image, or image1 without one.
+ */
+image: string | null, };
+
 export type Article = { id: number, title: string, summary: string, 
 /**
  * ISO date (YYYY-MM-DD).
@@ -563,10 +581,10 @@ export const api = {
   channelVideos: (): ApiPath<Array<ChannelVideo>> => (`/api/youtube/channel-videos`) as ApiPath<Array<ChannelVideo>>,
   /** GET /api/artist/channel-videos?url={url}: An artist channel's videos. */
   artistChannelVideos: (url: string | number): ApiPath<Array<ChannelVideo>> => (`/api/artist/channel-videos?url=${enc(url)}`) as ApiPath<Array<ChannelVideo>>,
-  /** GET /api/articles: Articles, newest first. */
-  articles: (): ApiPath<Array<Article>> => (`/api/articles`) as ApiPath<Array<Article>>,
+  /** GET /api/articles: Articles, newest first: each one's card (the text is read with `article`). */
+  articles: (): ApiPath<Array<ArticleSummary>> => (`/api/articles`) as ApiPath<Array<ArticleSummary>>,
   /** GET /api/articles?category={category}: Articles in one category (name or slug). */
-  articlesIn: (category: string | number): ApiPath<Array<Article>> => (`/api/articles?category=${enc(category)}`) as ApiPath<Array<Article>>,
+  articlesIn: (category: string | number): ApiPath<Array<ArticleSummary>> => (`/api/articles?category=${enc(category)}`) as ApiPath<Array<ArticleSummary>>,
   /** GET /api/articles/{id}: One article. */
   article: (id: string | number): ApiPath<Article> => (`/api/articles/${enc(id)}`) as ApiPath<Article>,
   /** GET /api/favorites: The user's top-level favorite artists. */
@@ -732,10 +750,10 @@ export const createClient = (send: Send) => ({
   channelVideos: (): Promise<Array<ChannelVideo>> => send<Array<ChannelVideo>>("GET", api.channelVideos()),
   /** GET /api/artist/channel-videos?url={url}: An artist channel's videos. */
   artistChannelVideos: (url: string | number): Promise<Array<ChannelVideo>> => send<Array<ChannelVideo>>("GET", api.artistChannelVideos(url)),
-  /** GET /api/articles: Articles, newest first. */
-  articles: (): Promise<Array<Article>> => send<Array<Article>>("GET", api.articles()),
+  /** GET /api/articles: Articles, newest first: each one's card (the text is read with `article`). */
+  articles: (): Promise<Array<ArticleSummary>> => send<Array<ArticleSummary>>("GET", api.articles()),
   /** GET /api/articles?category={category}: Articles in one category (name or slug). */
-  articlesIn: (category: string | number): Promise<Array<Article>> => send<Array<Article>>("GET", api.articlesIn(category)),
+  articlesIn: (category: string | number): Promise<Array<ArticleSummary>> => send<Array<ArticleSummary>>("GET", api.articlesIn(category)),
   /** GET /api/articles/{id}: One article. */
   article: (id: string | number): Promise<Article> => send<Article>("GET", api.article(id)),
   /** GET /api/favorites: The user's top-level favorite artists. */

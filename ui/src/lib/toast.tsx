@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { playSound } from './sound';
+import './toast.css';
 
 /** One notice in the corner: a title, an optional line, and the destructive style for errors. */
 export interface Toast {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../generated/contract';
 import { renderApp } from './render-app';
 import { makeArtist } from './fixtures';
-import { makeArticle } from '../features/content/content-fixtures';
+import { cardOf, makeArticle } from '../features/content/content-fixtures';
 import { descriptions } from '../generated/contract';
 import cases from '../generated/descriptions.cases.json';
 import { pageDescription, truncateWords } from '../lib/use-document-head';
@@ -18,7 +18,7 @@ const artist = makeArtist();
 const prefetched = [
   { key: api.article(7), status: 200, body: first },
   { key: api.article(8), status: 200, body: second },
-  { key: api.articles(), status: 200, body: [first, second] },
+  { key: api.articles(), status: 200, body: [first, second].map(cardOf) },
   { key: api.artist(artist.id), status: 200, body: artist },
   { key: api.neighbors(artist.id), status: 200, body: { position: 1, total: 2, previousId: 1, nextId: 2 } },
   { key: api.related(artist.id), status: 200, body: [] },

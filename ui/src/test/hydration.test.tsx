@@ -10,7 +10,7 @@ import { CONSENT_KEY, DEFAULT_CONSENT } from '../lib/consent';
 import { createQueryClient } from '../lib/query-client';
 import { primeQueryCache } from '../lib/prime-query-cache';
 import { makeArtist } from './fixtures';
-import { channelVideos, makeArticle, newSongs, topTen } from '../features/content/content-fixtures';
+import { cardOf, channelVideos, makeArticle, newSongs, topTen } from '../features/content/content-fixtures';
 
 // React's development build (used by vitest) reports every hydration
 // difference, attributes included, through console.error / onRecoverableError.
@@ -28,18 +28,18 @@ const home: Prefetched[] = [
   { key: api.topTenWeeks(), status: 200, body: [{ weekOf: '2026-11-23', source: 'Sound Atlas', picks: true }] },
   { key: api.newSongs(), status: 200, body: newSongs },
   { key: api.channelVideos(), status: 200, body: channelVideos },
-  { key: api.articles(), status: 200, body: articles },
+  { key: api.articles(), status: 200, body: articles.map(cardOf) },
 ];
 
 const cases: Array<[string, Prefetched[]]> = [
   ['/', home],
-  ['/articles', [{ key: api.articles(), status: 200, body: articles }]],
-  ['/articles?category=general', [{ key: api.articles(), status: 200, body: articles }]],
+  ['/articles', [{ key: api.articles(), status: 200, body: articles.map(cardOf) }]],
+  ['/articles?category=general', [{ key: api.articles(), status: 200, body: articles.map(cardOf) }]],
   [
     '/articles/7',
     [
       { key: api.article(7), status: 200, body: article },
-      { key: api.articles(), status: 200, body: articles },
+      { key: api.articles(), status: 200, body: articles.map(cardOf) },
     ],
   ],
   ['/articles/999', [{ key: api.article(999), status: 404, body: articleMissing }]],

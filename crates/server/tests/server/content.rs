@@ -3,9 +3,12 @@
 
 use axum::http::StatusCode;
 use sound_atlas_contract::content::api as content;
+use sound_atlas_contract::pages::routes;
 use sound_atlas_test_db::{db_tests, TestDb};
 
-use crate::pages::{assert_share_image, assert_unindexed_without_canonical, json_ld, locs, meta};
+use crate::pages::{
+    assert_share_image, assert_unindexed_without_canonical, json_ld, locs, meta, state,
+};
 use crate::{all_artists, app, get, id_of, read, ORIGIN};
 
 /// The seeded articles, newest first, as the API lists them.
@@ -131,6 +134,34 @@ async fn an_article_page_unfurls_as_itself(db: &TestDb) {
         at("Back to Articles") < at("article-title") && at("article-title") < at("article-content")
     );
     assert!(at("article-content") < at("Back to All Articles"));
+}
+
+/// How many articles' texts a JSON value holds (`content` fields, at any depth).
+fn article_texts(value: &serde_json::Value) -> usize {
+    match value {
+        serde_json::Value::Object(fields) => fields
+            .iter()
+            .map(|(key, v)| usize::from(key == "content" && v.is_string()) + article_texts(v))
+            .sum(),
+        serde_json::Value::Array(items) => items.iter().map(article_texts).sum(),
+        _ => 0,
+    }
+}
+
+/// The home, list and article pages carry the list of articles in their state as cards:
+/// an article page holds its own text only (the text is most of a page's bytes).
+async fn the_pages_carry_the_articles_as_cards_and_only_their_own_text(db: &TestDb) {
+    let app = app(db).await;
+    let id = articles(&app).await[0]["id"].as_i64().unwrap();
+    for (url, texts) in [
+        ("/".to_owned(), 0),
+        (routes::ARTICLES.href(&[]), 0),
+        (routes::ARTICLE.href(&[&id]), 1),
+    ] {
+        let page = get(&app, &url).await;
+        assert_eq!(page.status, StatusCode::OK, "{url}");
+        assert_eq!(article_texts(&state(&page.body)), texts, "{url}");
+    }
 }
 
 async fn an_unknown_article_is_a_404_with_the_spec_text(db: &TestDb) {
@@ -508,6 +539,7 @@ async fn the_server_serves_share_images_for_artists_and_articles(db: &TestDb) {
 db_tests!(
     home_is_served_with_every_content_section_in_its_first_html,
     an_article_page_unfurls_as_itself,
+    the_pages_carry_the_articles_as_cards_and_only_their_own_text,
     an_unknown_article_is_a_404_with_the_spec_text,
     the_article_list_filters_by_category_without_javascript,
     the_site_pages_are_served_with_today_as_last_updated,

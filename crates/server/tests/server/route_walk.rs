@@ -108,15 +108,34 @@ async fn every_route_renders_from_its_prefetch_alone(db: &TestDb) {
 }
 
 /// A routed page's document preloads the file of its page's module (named by the render,
-/// found in the build's manifest), so hydration fetches nothing after the document.
+/// found in the build's manifest) with the entry, inert until the boot starts both after
+/// the first paint, so hydration fetches nothing after the entry.
 async fn assert_preloads_its_page_module(
     app: &axum::Router,
     page: &Answer,
     route_id: &str,
     url: &str,
 ) {
-    let preloads: Vec<&str> = page
+    let template = format!(
+        "<template id=\"{}\">",
+        sound_atlas::bundle::Manifest::embedded().boot.template
+    );
+    let scripts = page
         .body
+        .split(&template)
+        .nth(1)
+        .and_then(|rest| rest.split("</template>").next())
+        .unwrap_or_else(|| panic!("{url} has no scripts template"));
+    assert!(
+        !page
+            .body
+            .split("</head>")
+            .next()
+            .unwrap()
+            .contains("modulepreload"),
+        "{url} preloads a module before its first paint"
+    );
+    let preloads: Vec<&str> = scripts
         .split("<link rel=\"modulepreload\" href=\"")
         .skip(1)
         .filter_map(|rest| rest.split('"').next())

@@ -50,7 +50,8 @@ describe('prerendered markup (the frame, artist cards)', () => {
         for (let i = 0; i < 2; i += 1) expect(renderPage({ url, state }).html, url).toBe(inPlace);
       }
     }
-  });
+    // Three renders of every page type, twice: seconds on a loaded machine.
+  }, 30_000);
 
   it('are reused: the header shows the count of the visitor it was rendered for', () => {
     const state = (favorites: number) => ({

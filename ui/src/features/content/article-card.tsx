@@ -1,6 +1,6 @@
 import { GeneratedArtwork } from '../../components/generated-artwork';
 import { Link } from '../../components/link';
-import { CARD_TAGS, routes, type Article } from '../../generated/contract';
+import { CARD_TAGS, routes, type ArticleSummary } from '../../generated/contract';
 import { formatDate, tagList } from './queries';
 
 /** Up to `CARD_TAGS` tags, and how many more there are ("+N"). */
@@ -13,15 +13,14 @@ export function cardTags(tags: string): { shown: string[]; more: number } {
  * An article card (home and the list): date, title, summary, up to two tags and
  * "+N". The whole card is one link to the article.
  */
-export function ArticleCard({ article, headingLevel = 2 }: { article: Article; headingLevel?: 2 | 3 }) {
+export function ArticleCard({ article, headingLevel = 2 }: { article: ArticleSummary; headingLevel?: 2 | 3 }) {
   const { shown, more } = cardTags(article.tags);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const image = article.featuredImage ?? article.image1;
   return (
     <article className="article-card">
       <Link to={routes.article.href(article.id)} className="article-card-link">
         <span className={`article-card-media article-card-media--${categoryClass(article.category)}`}>
-          {image ? <img src={image} alt="" loading="lazy" width={560} height={300} /> : <ArticleArtwork article={article} />}
+          {article.image ? <img src={article.image} alt="" loading="lazy" width={560} height={300} /> : <ArticleArtwork article={article} />}
         </span>
         {/* A div, not a span: the heading inside is flow content. */}
         <div className="article-card-body">
@@ -55,7 +54,7 @@ export function ArticleCard({ article, headingLevel = 2 }: { article: Article; h
  * initials on the category's colour, drawn by the server (`/art/{hue}/{initials}.svg`).
  * Never a guessed photo URL: real images come from the importers.
  */
-export function ArticleArtwork({ article }: { article: Pick<Article, 'title' | 'category'> }) {
+export function ArticleArtwork({ article }: { article: Pick<ArticleSummary, 'title' | 'category'> }) {
   return <GeneratedArtwork title={article.title} genres={[article.category]} decorative />;
 }
 

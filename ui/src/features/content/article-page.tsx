@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Link } from '../../components/link';
-import { INVALID_YOUTUBE_URL, RELATED_ARTICLES, descriptions, imageAlts, images, links, routes, titles, type Article } from '../../generated/contract';
+import { INVALID_YOUTUBE_URL, RELATED_ARTICLES, descriptions, imageAlts, images, links, routes, titles, type Article, type ArticleSummary } from '../../generated/contract';
 import { useAppEnv } from '../../lib/app-state';
 import { isNotFound } from '../../lib/http-error';
 import { pageDescription, useDocumentHead, useNotFoundHead } from '../../lib/use-document-head';
@@ -36,7 +36,7 @@ export function productsOf(article: Article): Product[] {
 }
 
 /** Up to three other articles of the same category, in list order (newest first). */
-export function moreInCategory(article: Article, all: readonly Article[]): Article[] {
+export function moreInCategory(article: Article, all: readonly ArticleSummary[]): ArticleSummary[] {
   return all.filter((a) => a.category === article.category && a.id !== article.id).slice(0, RELATED_ARTICLES);
 }
 

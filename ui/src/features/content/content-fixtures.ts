@@ -1,4 +1,4 @@
-import type { Article, ChannelVideo, NewSong, TopTenEntry } from '../../generated/contract';
+import type { Article, ArticleSummary, ChannelVideo, NewSong, TopTenEntry } from '../../generated/contract';
 
 /** Test data shaped like the API's answers. */
 export function makeArticle(overrides: Partial<Article> = {}): Article {
@@ -28,6 +28,11 @@ export function makeArticle(overrides: Partial<Article> = {}): Article {
     product3Image: null,
     ...overrides,
   };
+}
+
+/** An article as the list answers it (its card), as the server makes it. */
+export function cardOf({ id, title, summary, date, category, tags, featuredImage, image1 }: Article): ArticleSummary {
+  return { id, title, summary, date, category, tags, image: featuredImage ?? image1 };
 }
 
 export const topTen: TopTenEntry[] = [

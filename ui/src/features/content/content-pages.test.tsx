@@ -4,7 +4,7 @@ import { api } from '../../generated/contract';
 import { VIDEO_OVERLAY_EVENT, type VideoOverlayRequest } from '../../lib/events';
 import { renderApp } from '../../test/render-app';
 import { makeArtist } from '../../test/fixtures';
-import { channelVideos, makeArticle, newSongs, topTen } from './content-fixtures';
+import { cardOf, channelVideos, makeArticle, newSongs, topTen } from './content-fixtures';
 import { cardTags } from './article-card';
 import { moreInCategory, productsOf } from './article-page';
 import { REFRESH_SPINNER_MS } from './home-sections';
@@ -30,7 +30,7 @@ function homeData(overrides: Record<string, { status: number; body: unknown }> =
     [api.topTenWeeks()]: { status: 200, body: [picksWeek] },
     [api.newSongs()]: { status: 200, body: newSongs },
     [api.channelVideos()]: { status: 200, body: channelVideos },
-    [api.articles()]: { status: 200, body: articles },
+    [api.articles()]: { status: 200, body: articles.map(cardOf) },
     ...overrides,
   };
   return Object.entries(base).map(([key, value]) => ({ key, ...value }));
@@ -175,7 +175,7 @@ describe('home content sections', () => {
 
 describe('the article list', () => {
   it('lists every article as a card linking to its page, with category links that work without JavaScript', () => {
-    renderApp('/articles', [{ key: api.articles(), status: 200, body: articles }]);
+    renderApp('/articles', [{ key: api.articles(), status: 200, body: articles.map(cardOf) }]);
     expect(screen.getByRole('heading', { level: 1, name: 'Articles' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Article categories' });
     expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
@@ -191,11 +191,11 @@ describe('the article list', () => {
   });
 
   it('filters by the category in the address, and says so when none match', () => {
-    const { unmount } = renderApp('/articles?category=equipment-and-gear', [{ key: api.articles(), status: 200, body: articles }]);
+    const { unmount } = renderApp('/articles?category=equipment-and-gear', [{ key: api.articles(), status: 200, body: articles.map(cardOf) }]);
     expect(within(screen.getByRole('list', { name: 'Equipment & Gear articles' })).getAllByRole('article')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Equipment & Gear' }).getAttribute('aria-current')).toBe('page');
     unmount();
-    renderApp('/articles?category=general', [{ key: api.articles(), status: 200, body: articles }]);
+    renderApp('/articles?category=general', [{ key: api.articles(), status: 200, body: articles.map(cardOf) }]);
     expect(screen.getByText('No articles found in General category.')).toBeTruthy();
   });
 
@@ -220,7 +220,7 @@ describe('the article list', () => {
 describe('an article page', () => {
   const seeded = [
     { key: api.article(7), status: 200, body: articles[0] },
-    { key: api.articles(), status: 200, body: articles },
+    { key: api.articles(), status: 200, body: articles.map(cardOf) },
   ];
 
   it('shows every element in the spec order', () => {
@@ -247,7 +247,7 @@ describe('an article page', () => {
     });
     const { container } = renderApp('/articles/21', [
       { key: api.article(21), status: 200, body: pictured },
-      { key: api.articles(), status: 200, body: [pictured, ...articles] },
+      { key: api.articles(), status: 200, body: [pictured, ...articles].map(cardOf) },
     ]);
     const text = container.textContent ?? '';
     const order = ['Back to Articles', 'The band on stage in 1985', 'November 20, 2026', 'Artist Spotlight', 'The Story Behind a Song', 'Rock', 'A short history', 'Share', 'bold words', 'The studio where it was recorded', 'The original single sleeve', 'Watch', 'Studio headphones', 'As an Amazon Associate', 'More in Artist Spotlight', 'Back to All Articles'];
@@ -280,7 +280,7 @@ describe('an article page', () => {
     expect(cards.length).toBeGreaterThan(0);
     for (const media of cards) expect(media.querySelector('svg.generated-artwork image')?.getAttribute('href')).toMatch(/^\/art\/\d{1,3}\/[A-Z0-9]{1,2}\.svg$/);
     const hue = (title: string) => {
-      const { container: list } = renderApp('/articles', [{ key: api.articles(), status: 200, body: [makeArticle({ title })] }]);
+      const { container: list } = renderApp('/articles', [{ key: api.articles(), status: 200, body: [makeArticle({ title })].map(cardOf) }]);
       return list.querySelector('.article-card-media image')?.getAttribute('href');
     };
     // Same category, the same colour family (turned a little by the title, lib/artwork.ts); the initials follow the title.
@@ -297,14 +297,14 @@ describe('an article page', () => {
     const more = screen.getByRole('heading', { name: 'More in Artist Spotlight' }).closest('section')!;
     expect(within(more).getAllByRole('article')).toHaveLength(3);
     expect(productsOf(makeArticle({ product1Link: 'javascript:alert(1)' }))).toEqual([]);
-    expect(moreInCategory(articles[0]!, articles).map((a) => a.id)).toEqual([9, 10, 11]);
+    expect(moreInCategory(articles[0]!, articles.map(cardOf)).map((a) => a.id)).toEqual([9, 10, 11]);
   });
 
   it('names a search as one, and discloses and marks as sponsored only links that carry an affiliate tag', () => {
     const untagged = makeArticle({ id: 22, product1Link: 'https://www.amazon.com/dp/B000002UJQ' });
     renderApp('/articles/22', [
       { key: api.article(22), status: 200, body: untagged },
-      { key: api.articles(), status: 200, body: [untagged] },
+      { key: api.articles(), status: 200, body: [untagged].map(cardOf) },
     ]);
     const products = screen.getByRole('heading', { name: 'Related Products' }).closest('section')!;
     const link = within(products).getByRole('link');

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPoi
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../components/link';
-import type { Article, ChannelVideo, ChartWeek, NewSong, TopTenEntry } from '../../generated/contract';
+import type { ArticleSummary, ChannelVideo, ChartWeek, NewSong, TopTenEntry } from '../../generated/contract';
 import { client as apiClient } from '../../lib/api-client';
 import { isHttpError } from '../../lib/http-error';
 import { requestVideoOverlay } from '../../lib/events';
@@ -369,7 +369,7 @@ export function ChannelVideos() {
 export function LatestArticles() {
   const { data, isError } = useQuery(queries.articles());
   if (isError || !data || data.length === 0) return null;
-  const latest: Article[] = data.slice(0, LATEST_ARTICLES);
+  const latest: ArticleSummary[] = data.slice(0, LATEST_ARTICLES);
   return (
     <section className="home-section" aria-labelledby="articles-title">
       <div className="section-head">

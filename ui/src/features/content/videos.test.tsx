@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app';
 import { makeArtist } from '../../test/fixtures';
 import { api, INVALID_YOUTUBE_URL } from '../../generated/contract';
-import { channelVideos, makeArticle, newSongs, topTen } from './content-fixtures';
+import { cardOf, channelVideos, makeArticle, newSongs, topTen } from './content-fixtures';
 import { CHANNEL_STEP, NEW_SONGS_STEP, TOP_TEN_STEP } from './home-sections';
 
 afterEach(() => {
@@ -84,7 +84,7 @@ describe('an article video', () => {
       const article = makeArticle({ id: 31, youtubeVideo: bad });
       const { container, unmount } = renderApp('/articles/31', [
         { key: api.article(31), status: 200, body: article },
-        { key: api.articles(), status: 200, body: [article] },
+        { key: api.articles(), status: 200, body: [article].map(cardOf) },
       ]);
       expect(INVALID_YOUTUBE_URL).toBe('Invalid YouTube URL');
       expect(screen.getByText('Invalid YouTube URL')).toBeTruthy();
@@ -95,7 +95,7 @@ describe('an article video', () => {
     const good = makeArticle({ id: 32, youtubeVideo: 'fJ9rUzIMcZQ' });
     renderApp('/articles/32', [
       { key: api.article(32), status: 200, body: good },
-      { key: api.articles(), status: 200, body: [good] },
+      { key: api.articles(), status: 200, body: [good].map(cardOf) },
     ]);
     expect(screen.queryByText('Invalid YouTube URL')).toBeNull();
     expect(screen.getByRole('button', { name: /^Play video:/ })).toBeTruthy();

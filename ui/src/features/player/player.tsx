@@ -9,7 +9,7 @@ import { createVideoPlayer, extractVideoId, INVALID_VIDEO_URL, isChannelLink, ty
 import { FullPlayer } from './full-player';
 import { MiniPlayer } from './mini-player';
 import { VideoOverlay } from './video-overlay';
-import { PLAYER_CSS } from './player-styles';
+import PLAYER_CSS from './player.css?inline';
 import { currentItem, initialState, isVisible, playerReducer, sanitize, type PlayerAction, type PlayerControls, type PlayerState } from './playlist-state';
 import { PLAYER_SESSION_KEY } from './session-key';
 
