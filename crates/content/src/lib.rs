@@ -25,7 +25,8 @@ pub mod store;
 pub mod video;
 
 pub use model::{
-    Article, ArticleSummary, Category, ChannelRef, ChannelVideo, ChartWeek, NewSong, TopTenEntry, VideoId,
+    Article, ArticleSummary, Category, ChannelRef, ChannelVideo, ChartWeek, NewSong, TopTenEntry,
+    VideoId,
 };
 pub use store::{Content, ContentSettings};
 pub use video::{VideoConfig, VideoService};

@@ -4,7 +4,8 @@ use crate::marketplace::Marketplace;
 use sound_atlas_entity::{article, channel_video, new_song, top_ten_entry};
 
 pub use sound_atlas_contract::content::{
-    Article, ArticleSummary, ChannelVideo, ChartWeek, NewSong, TopTenEntry, INVALID_YOUTUBE_URL, RELATED_ARTICLES,
+    Article, ArticleSummary, ChannelVideo, ChartWeek, NewSong, TopTenEntry, INVALID_YOUTUBE_URL,
+    RELATED_ARTICLES,
 };
 pub use sound_atlas_import::video_link::{ChannelRef, VideoId};
 

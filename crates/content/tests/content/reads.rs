@@ -50,7 +50,10 @@ async fn articles_cover_all_four_categories_newest_first(db: &TestDb) {
     assert!(all.len() >= 12);
     // The list answers each article's card, in the same order.
     let cards = reads::articles(&state.content, None).await.unwrap();
-    assert_eq!(cards, all.iter().map(|a| a.to_summary()).collect::<Vec<_>>());
+    assert_eq!(
+        cards,
+        all.iter().map(|a| a.to_summary()).collect::<Vec<_>>()
+    );
     assert!(all.windows(2).all(|w| w[0].date >= w[1].date));
     for category in Category::ALL {
         let some = reads::articles(&state.content, Some(category))
@@ -185,7 +188,11 @@ async fn the_api_serves_every_list_in_camel_case(db: &TestDb) {
     for field in ["id", "title", "summary", "date", "category", "tags"] {
         assert_eq!(one[field], articles[0][field], "{field}");
     }
-    let image = if one["featuredImage"].is_null() { &one["image1"] } else { &one["featuredImage"] };
+    let image = if one["featuredImage"].is_null() {
+        &one["image1"]
+    } else {
+        &one["featuredImage"]
+    };
     assert_eq!(&articles[0]["image"], image);
     let videos = get(&app, "/api/youtube/channel-videos").await;
     assert_eq!(videos.status, StatusCode::OK);

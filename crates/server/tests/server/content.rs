@@ -6,7 +6,9 @@ use sound_atlas_contract::content::api as content;
 use sound_atlas_contract::pages::routes;
 use sound_atlas_test_db::{db_tests, TestDb};
 
-use crate::pages::{state, assert_share_image, assert_unindexed_without_canonical, json_ld, locs, meta};
+use crate::pages::{
+    assert_share_image, assert_unindexed_without_canonical, json_ld, locs, meta, state,
+};
 use crate::{all_artists, app, get, id_of, read, ORIGIN};
 
 /// The seeded articles, newest first, as the API lists them.

@@ -127,7 +127,12 @@ async fn assert_preloads_its_page_module(
         .and_then(|rest| rest.split("</template>").next())
         .unwrap_or_else(|| panic!("{url} has no scripts template"));
     assert!(
-        !page.body.split("</head>").next().unwrap().contains("modulepreload"),
+        !page
+            .body
+            .split("</head>")
+            .next()
+            .unwrap()
+            .contains("modulepreload"),
         "{url} preloads a module before its first paint"
     );
     let preloads: Vec<&str> = scripts
