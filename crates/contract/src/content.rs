@@ -83,70 +83,59 @@ pub const NEW_SONGS_WINDOW_WEEKS: u32 = 8;
 
 pub mod api {
     use super::*;
+    use crate::operation::operations;
 
     const REFRESH: &[(&str, &str)] = &[("refresh", "`true` rereads the chart from the database.")];
 
-    /// The newest week's list.
-    pub const WEEKLY_TOP_TEN: Endpoint<Vec<TopTenEntry>> = Endpoint::get(
-        "weeklyTopTen",
-        "/api/weekly-top-ten",
-        "The newest week's top ten songs.",
-    )
-    .with_query(REFRESH);
-    /// The same route with a week (its first day, YYYY-MM-DD): that week's list.
-    pub const WEEKLY_TOP_TEN_OF: Endpoint<Vec<TopTenEntry>> = Endpoint::get(
-        "weeklyTopTenOf",
-        "/api/weekly-top-ten?week={week}",
-        "One week's top ten songs (404 for a week without a list).",
-    )
-    .with_query(REFRESH);
-    /// Every week that has a list, newest first.
-    pub const TOP_TEN_WEEKS: Endpoint<Vec<ChartWeek>> = Endpoint::get(
-        "topTenWeeks",
-        "/api/weekly-top-ten/weeks",
-        "Every week with a top ten, newest first.",
-    );
-    pub const NEW_SONGS: Endpoint<Vec<NewSong>> =
-        Endpoint::get("newSongs", "/api/new-songs", "New songs.");
-    pub const CHANNEL_VIDEOS: Endpoint<Vec<ChannelVideo>> = Endpoint::get(
-        "channelVideos",
-        "/api/youtube/channel-videos",
-        "The site channel's videos.",
-    );
-    pub const ARTIST_CHANNEL_VIDEOS: Endpoint<Vec<ChannelVideo>> = Endpoint::get(
-        "artistChannelVideos",
-        "/api/artist/channel-videos?url={url}",
-        "An artist channel's videos.",
-    );
-    /// The list answers each article's card, not its text: the home and article pages
-    /// carry the list in their documents, and the text is most of an article's bytes.
-    pub const ARTICLES: Endpoint<Vec<ArticleSummary>> = Endpoint::get(
-        "articles",
-        "/api/articles",
-        "Articles, newest first: each one's card (the text is read with `article`).",
-    );
-    /// The same route as `ARTICLES`, filtered (by category name or slug): the server
-    /// serves both with one handler.
-    pub const ARTICLES_IN: Endpoint<Vec<ArticleSummary>> = Endpoint::get(
-        "articlesIn",
-        "/api/articles?category={category}",
-        "Articles in one category (name or slug).",
-    );
-    pub const ARTICLE: Endpoint<Article> =
-        Endpoint::get("article", "/api/articles/{id}", "One article.");
-
-    pub fn operations() -> Vec<crate::operation::OperationInfo> {
-        vec![
-            WEEKLY_TOP_TEN.info(),
-            WEEKLY_TOP_TEN_OF.info(),
-            TOP_TEN_WEEKS.info(),
-            NEW_SONGS.info(),
-            CHANNEL_VIDEOS.info(),
-            ARTIST_CHANNEL_VIDEOS.info(),
-            ARTICLES.info(),
-            ARTICLES_IN.info(),
-            ARTICLE.info(),
-        ]
+    operations! {
+        /// The newest week's list.
+        pub const WEEKLY_TOP_TEN: Endpoint<Vec<TopTenEntry>> = Endpoint::get(
+            "weeklyTopTen",
+            "/api/weekly-top-ten",
+            "The newest week's top ten songs.",
+        )
+        .with_query(REFRESH);
+        /// The same route with a week (its first day, YYYY-MM-DD): that week's list.
+        pub const WEEKLY_TOP_TEN_OF: Endpoint<Vec<TopTenEntry>> = Endpoint::get(
+            "weeklyTopTenOf",
+            "/api/weekly-top-ten?week={week}",
+            "One week's top ten songs (404 for a week without a list).",
+        )
+        .with_query(REFRESH);
+        /// Every week that has a list, newest first.
+        pub const TOP_TEN_WEEKS: Endpoint<Vec<ChartWeek>> = Endpoint::get(
+            "topTenWeeks",
+            "/api/weekly-top-ten/weeks",
+            "Every week with a top ten, newest first.",
+        );
+        pub const NEW_SONGS: Endpoint<Vec<NewSong>> =
+            Endpoint::get("newSongs", "/api/new-songs", "New songs.");
+        pub const CHANNEL_VIDEOS: Endpoint<Vec<ChannelVideo>> = Endpoint::get(
+            "channelVideos",
+            "/api/youtube/channel-videos",
+            "The site channel's videos.",
+        );
+        pub const ARTIST_CHANNEL_VIDEOS: Endpoint<Vec<ChannelVideo>> = Endpoint::get(
+            "artistChannelVideos",
+            "/api/artist/channel-videos?url={url}",
+            "An artist channel's videos.",
+        );
+        /// The list answers each article's card, not its text: the home and article pages
+        /// carry the list in their documents, and the text is most of an article's bytes.
+        pub const ARTICLES: Endpoint<Vec<ArticleSummary>> = Endpoint::get(
+            "articles",
+            "/api/articles",
+            "Articles, newest first: each one's card (the text is read with `article`).",
+        );
+        /// The same route as `ARTICLES`, filtered (by category name or slug): the server
+        /// serves both with one handler.
+        pub const ARTICLES_IN: Endpoint<Vec<ArticleSummary>> = Endpoint::get(
+            "articlesIn",
+            "/api/articles?category={category}",
+            "Articles in one category (name or slug).",
+        );
+        pub const ARTICLE: Endpoint<Article> =
+            Endpoint::get("article", "/api/articles/{id}", "One article.");
     }
 }
 
