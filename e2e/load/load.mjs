@@ -157,7 +157,9 @@ end` },
         { stdio: ['ignore', 'ignore', 'pipe'] });
       let err = '';
       child.stderr.on('data', (d) => { err += d; });
-      child.once('exit', () => {
+      // 'close', not 'exit': the summary wrk writes last may still be in the pipe at exit.
+      child.once('close', (code, signal) => {
+        if (code || signal) err += `\n(wrk exited: ${signal ?? code})`;
         const line = /RESULT (\{.*\})/.exec(err);
         resolve({ kind, connections, result: line ? JSON.parse(line[1]) : null, err });
       });

@@ -80,3 +80,17 @@ for (const [where, pathOf, apiOf] of [
     await page.context().close();
   });
 }
+
+test('a credited photo that cannot be loaded takes its credit with it: the artwork shown is credited to nobody', async () => {
+  const page = await quietPage(site);
+  await page.route('https://upload.wikimedia.org/**', (route) => route.abort());
+  await page.goto(`${site.origin}/search/${encodeURIComponent(ENRICHED_TITLE)}`);
+  await hydrated(page);
+  const card = page.locator('article.artist-card', { has: page.locator('.artist-card-title', { hasText: ENRICHED_TITLE }) });
+  await card.locator('.artist-image--artwork').waitFor();
+  assert.equal(await card.locator('img[title]').count(), 0, 'no photo, no tooltip');
+  assert.equal(await card.locator('.photo-credit').evaluate((credit) => getComputedStyle(credit).display), 'none');
+  const name = await card.locator('a.artist-card-link').evaluate((link) => link.innerText);
+  assert.ok(!name.includes('Photo:'), name);
+  await page.context().close();
+});

@@ -35,7 +35,7 @@ export function artistCardMarkup({ artist, headingLevel, favorited }: ArtistCard
     favorited === null
       ? ''
       : `<button type="button" class="${cardHeartClass(favorited)}" aria-pressed="${favorited}" aria-label="${heartLabel(favorited)}: ${title}"><svg width="18" height="18" aria-hidden="true" fill="${favorited ? 'currentColor' : 'none'}">${spriteUse('heart')}</svg></button>`;
-  return `<a class="artist-card-link" data-artist-id="${artist.id}" href="${escape(href)}">${image}<div class="artist-card-body"><${heading} class="artist-card-title">${title}</${heading}><p class="artist-card-genres">${escape(genres)}</p>${credit ? `<span class="sr-only">${escape(credit)}</span>` : ''}</div></a>${heart}`;
+  return `<a class="artist-card-link" data-artist-id="${artist.id}" href="${escape(href)}">${image}<div class="artist-card-body"><${heading} class="artist-card-title">${title}</${heading}><p class="artist-card-genres">${escape(genres)}</p>${credit ? `<span class="sr-only photo-credit">${escape(credit)}</span>` : ''}</div></a>${heart}`;
 }
 
 /**

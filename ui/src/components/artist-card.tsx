@@ -70,7 +70,7 @@ export function ArtistCardContent({ artist, onOpen, headingLevel, heart }: Pick<
         <div className="artist-card-body">
           <Title className="artist-card-title">{artist.title}</Title>
           <p className="artist-card-genres">{genres}</p>
-          {credit && <span className="sr-only">{credit}</span>}
+          {credit && <span className="sr-only photo-credit">{credit}</span>}
         </div>
       </Link>
       {heart && <FavoriteHeart artist={artist} />}

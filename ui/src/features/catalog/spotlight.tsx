@@ -51,7 +51,7 @@ function SpotlightCard({ artist }: { artist: Artist }) {
           </ul>
         )}
         {artist.bio && <p className="spotlight-bio">{excerpt(artist.bio)}</p>}
-        {credit && <span className="sr-only">{credit}</span>}
+        {credit && <span className="sr-only photo-credit">{credit}</span>}
         <span className="btn btn-primary spotlight-cta">View Artist</span>
       </div>
     </Link>
