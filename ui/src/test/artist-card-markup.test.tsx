@@ -73,7 +73,7 @@ describe('artistCardMarkup', () => {
     const artist = { id: 1, title: 'Queen', genres: ['Rock'], imageUrl: 'https://upload.wikimedia.org/a.jpg', photoCredit: { author: 'Carl Lender', license: 'CC BY-SA 2.0' } };
     const markup = artistCardMarkup({ artist, headingLevel: 3, favorited: null })!;
     expect(markup).toContain('title="Photo: Carl Lender · CC BY-SA 2.0"');
-    expect(markup).toContain('<span class="sr-only">Photo: Carl Lender · CC BY-SA 2.0</span>');
+    expect(markup).toContain('<span class="sr-only photo-credit">Photo: Carl Lender · CC BY-SA 2.0</span>');
     expect(artistCardMarkup({ artist: { ...artist, photoCredit: undefined }, headingLevel: 3, favorited: null })).not.toContain('Photo:');
   });
 
