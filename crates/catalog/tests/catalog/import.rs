@@ -635,14 +635,12 @@ async fn enrichment_waits_as_a_429_asks_and_gives_up_after_bounded_retries(db: &
     };
     let started = std::time::Instant::now();
     let report = wiki::fill_biographies(&db.conn, &config).await.unwrap();
-    // Asked for one second: waited that long, then the retry succeeded.
+    // Asked for one second: waited at least that long (the polite client's one queue may
+    // hold it behind the other title's wait on a loaded machine), then the retry succeeded.
     let once = fake.times_of("Busy_Once");
     assert_eq!(once.len(), 2);
     let waited = once[1] - once[0];
-    assert!(
-        waited >= Duration::from_millis(990) && waited < Duration::from_millis(2500),
-        "{waited:?}"
-    );
+    assert!(waited >= Duration::from_millis(990), "{waited:?}");
     assert_eq!(
         bio_of(db, "Busy Once").await.as_deref(),
         Some("About Busy_Once.")
