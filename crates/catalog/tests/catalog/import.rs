@@ -635,8 +635,8 @@ async fn enrichment_waits_as_a_429_asks_and_gives_up_after_bounded_retries(db: &
     };
     let started = std::time::Instant::now();
     let report = wiki::fill_biographies(&db.conn, &config).await.unwrap();
-    // Asked for one second: waited at least that long (the polite client's one queue may
-    // hold it behind the other title's wait on a loaded machine), then the retry succeeded.
+    // Asked for one second: waited at least that long (on a loaded machine the retry came
+    // up to three seconds later: no upper bound), then the retry succeeded.
     let once = fake.times_of("Busy_Once");
     assert_eq!(once.len(), 2);
     let waited = once[1] - once[0];
