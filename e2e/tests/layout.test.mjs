@@ -25,7 +25,7 @@ const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bot
 
 /**
  * Scrolls the page from top to bottom; at each stop, when the refresh button shows, the
- * controls whose box meets its box. Also how many stops showed it.
+ * controls a tap on the button could also land on. Also how many stops showed it.
  */
 function controlsUnderRefresh(page) {
   return page.evaluate(async () => {
@@ -46,6 +46,20 @@ function controlsUnderRefresh(page) {
       }
       return { left, top, right, bottom, width: right - left, height: bottom - top };
     };
+    // Whether a tap could land on both: a point, on a 1 px grid over where the boxes meet,
+    // inside the button's circle that hits the control. Rounded corners count as the
+    // browser counts them (a pill's corner beside the round button is not under it).
+    const tapsReachBoth = (control, rect, box) => {
+      const radius = box.width / 2;
+      const [cx, cy] = [box.left + radius, box.top + box.height / 2];
+      for (let x = Math.max(rect.left, box.left); x < Math.min(rect.right, box.right); x += 1) {
+        for (let y = Math.max(rect.top, box.top); y < Math.min(rect.bottom, box.bottom); y += 1) {
+          if (Math.hypot(x - cx, y - cy) > radius) continue;
+          if (document.elementsFromPoint(x, y).some((element) => control.contains(element))) return true;
+        }
+      }
+      return false;
+    };
     const found = new Set();
     let shown = 0;
     const step = Math.round(window.innerHeight / 3);
@@ -60,7 +74,7 @@ function controlsUnderRefresh(page) {
           const style = getComputedStyle(control);
           if (style.visibility === 'hidden' || style.display === 'none') continue;
           for (const rect of [...control.getClientRects()].map((part) => clipped(control, part))) {
-            if (rect.width > 0 && rect.height > 0 && rect.left < box.right && box.left < rect.right && rect.top < box.bottom && box.top < rect.bottom) {
+            if (rect.width > 0 && rect.height > 0 && rect.left < box.right && box.left < rect.right && rect.top < box.bottom && box.top < rect.bottom && tapsReachBoth(control, rect, box)) {
               found.add(`${control.tagName.toLowerCase()} "${(control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 40)}" at scroll ${y}`);
             }
           }
