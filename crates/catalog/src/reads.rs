@@ -44,17 +44,42 @@ pub async fn list(catalog: &Catalog, request: &ListRequest) -> ApiResult<ArtistL
     })
 }
 
-/// Every artist with a biography, its id with when its row last changed (unix
-/// seconds, where known), in the list's order: what the artists' sitemaps list. A page
-/// without a biography yet is thin: it asks not to be indexed and is left out.
-pub async fn sitemap_entries(catalog: &Catalog) -> ApiResult<Vec<(i32, Option<i64>)>> {
+/// The artists' sitemap files: every artist with a biography, in the list's order,
+/// `per_file` to a file (a page without a biography yet is thin: it asks not to be
+/// indexed and is left out). Per file its newest change (unix seconds, where known);
+/// at least one file, so the sitemap index always names the artists'.
+pub async fn artist_sitemap_files(
+    catalog: &Catalog,
+    per_file: usize,
+) -> ApiResult<Vec<Option<i64>>> {
     let snapshot = catalog.snapshot(false).await?;
-    Ok(snapshot
-        .entries()
-        .iter()
-        .filter(|a| a.bio_chars > 0)
-        .map(|a| (a.id, a.updated_at))
+    let per_file = per_file.max(1);
+    let files = snapshot.sitemap_len().div_ceil(per_file).max(1);
+    Ok((0..files)
+        .map(|file| snapshot.sitemap_newest(file * per_file, per_file))
         .collect())
+}
+
+/// The artists of the `n`th (from 1) of [`artist_sitemap_files`]: each one's id with
+/// when its row last changed (unix seconds, where known); none past the last file.
+/// Reads that file's range of the list alone, whatever the catalogue's size.
+pub async fn artist_sitemap_file(
+    catalog: &Catalog,
+    n: usize,
+    per_file: usize,
+) -> ApiResult<Option<Vec<(i32, Option<i64>)>>> {
+    let snapshot = catalog.snapshot(false).await?;
+    let per_file = per_file.max(1);
+    let start = n.saturating_sub(1).saturating_mul(per_file);
+    if n > 1 && start >= snapshot.sitemap_len() {
+        return Ok(None);
+    }
+    Ok(Some(
+        snapshot
+            .sitemap_range(start, per_file)
+            .map(|a| (a.id, a.updated_at))
+            .collect(),
+    ))
 }
 
 /// Whether an artist's page has a biography to show (one of spaces, tabs and line

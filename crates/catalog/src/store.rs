@@ -43,6 +43,8 @@ pub const SNAPSHOT_TTL: Duration = Duration::from_secs(5 * 60);
 pub const MIN_REFRESH_INTERVAL: Duration = Duration::from_secs(10);
 /// Ids per `IN (...)` list when rows are read by id (well under every database's limit).
 const IDS_PER_QUERY: usize = 500;
+/// List positions per block of [`SitemapBlocks`].
+const SITEMAP_BLOCK: usize = 1024;
 
 /// One artist as the snapshot keeps it.
 #[derive(Debug, Clone)]
@@ -57,6 +59,58 @@ pub struct Entry {
     pub bio_chars: u32,
     /// A hash of its external id (the quiz ranks artists by it with the seed).
     pub external_key: u64,
+}
+
+impl Entry {
+    /// Whether its page has a biography: a page without one is thin, asks not to be
+    /// indexed and stays out of the sitemaps.
+    pub fn has_biography(&self) -> bool {
+        self.bio_chars > 0
+    }
+}
+
+/// The artists the sitemaps list (those with a biography), counted and dated per block
+/// of [`SITEMAP_BLOCK`] list positions: a sitemap file's range of them is found by a
+/// binary search and dated from whole blocks, never by a walk over the whole list.
+#[derive(Debug)]
+struct SitemapBlocks {
+    /// Per block: the listed artists in the blocks before it.
+    before: Vec<u32>,
+    /// Per block: the newest change among its listed artists.
+    newest: Vec<Option<i64>>,
+    /// Every listed artist.
+    total: usize,
+}
+
+impl SitemapBlocks {
+    fn new(entries: &[Entry]) -> Self {
+        let mut before = Vec::with_capacity(entries.len().div_ceil(SITEMAP_BLOCK));
+        let mut newest = Vec::with_capacity(before.capacity());
+        let mut total = 0;
+        for block in entries.chunks(SITEMAP_BLOCK) {
+            before.push(total as u32);
+            let listed = || block.iter().filter(|e| e.has_biography());
+            newest.push(listed().filter_map(|e| e.updated_at).max());
+            total += listed().count();
+        }
+        SitemapBlocks {
+            before,
+            newest,
+            total,
+        }
+    }
+
+    /// The block holding the `nth` listed artist (0-based, below `total`).
+    fn block_of(&self, nth: usize) -> usize {
+        self.before.partition_point(|&n| n as usize <= nth) - 1
+    }
+
+    /// Where the listed artists of `block` end (exclusive).
+    fn end_of(&self, block: usize) -> usize {
+        self.before
+            .get(block + 1)
+            .map_or(self.total, |&n| n as usize)
+    }
 }
 
 /// The snapshot's columns of a row (of the biography only its length, counted by the
@@ -95,6 +149,7 @@ pub struct Snapshot {
     genres: GenreIndex,
     /// The video channels the artists' video links name (their keys).
     channels: HashSet<Box<str>>,
+    sitemap: SitemapBlocks,
 }
 
 impl Snapshot {
@@ -163,6 +218,7 @@ impl Snapshot {
                 .zip(&by_genre)
                 .map(|(name, at)| (&**name, at.len())),
         );
+        let sitemap = SitemapBlocks::new(&entries);
         Snapshot {
             entries,
             positions_by_id,
@@ -175,6 +231,7 @@ impl Snapshot {
             letter_changes,
             genres,
             channels,
+            sitemap,
         }
     }
 
@@ -294,6 +351,51 @@ impl Snapshot {
     /// record none are left out).
     pub fn letter_changes(&self) -> &HashMap<Letter, i64> {
         &self.letter_changes
+    }
+
+    /// How many artists the sitemaps list (those with a biography).
+    pub fn sitemap_len(&self) -> usize {
+        self.sitemap.total
+    }
+
+    /// The listed artists `start..start + len` of the sitemaps, in list order (fewer
+    /// past the last): a walk over their blocks alone.
+    pub fn sitemap_range(&self, start: usize, len: usize) -> impl Iterator<Item = &Entry> {
+        let (first, skip) = if start < self.sitemap.total {
+            let block = self.sitemap.block_of(start);
+            (
+                block * SITEMAP_BLOCK,
+                start - self.sitemap.before[block] as usize,
+            )
+        } else {
+            (self.entries.len(), 0)
+        };
+        self.entries[first..]
+            .iter()
+            .filter(|e| e.has_biography())
+            .skip(skip)
+            .take(len)
+    }
+
+    /// The newest change among the listed artists `start..start + len` of the
+    /// sitemaps: whole blocks by their recorded newest, the ends by their artists.
+    pub fn sitemap_newest(&self, start: usize, len: usize) -> Option<i64> {
+        let end = start.saturating_add(len).min(self.sitemap.total);
+        let mut newest = None;
+        let mut at = start;
+        while at < end {
+            let block = self.sitemap.block_of(at);
+            let block_end = self.sitemap.end_of(block);
+            let here = if at == self.sitemap.before[block] as usize && block_end <= end {
+                self.sitemap.newest[block]
+            } else {
+                let part = self.sitemap_range(at, block_end.min(end) - at);
+                part.filter_map(|e| e.updated_at).max()
+            };
+            newest = newest.max(here);
+            at = block_end;
+        }
+        newest
     }
 
     /// Whether some artist's video link names the channel with this key.

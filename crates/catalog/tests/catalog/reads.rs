@@ -269,8 +269,9 @@ async fn thin_artists_stay_out_of_the_sitemap(db: &TestDb) {
     let blank = insert_artist(db, "Blank Band", &["Thin Wave"], Some("  \n ")).await;
     let full = insert_artist(db, "Full Band", &["Thin Wave"], Some("A real biography.")).await;
     let catalog = Catalog::new(db.conn.clone());
-    let listed: Vec<i32> = reads::sitemap_entries(&catalog)
+    let listed: Vec<i32> = reads::artist_sitemap_file(&catalog, 1, 50_000)
         .await
+        .unwrap()
         .unwrap()
         .into_iter()
         .map(|(id, _)| id)
@@ -280,6 +281,64 @@ async fn thin_artists_stay_out_of_the_sitemap(db: &TestDb) {
     let genres = reads::genre_sitemap_entries(&catalog).await.unwrap();
     assert!(genres.iter().any(|(slug, _)| slug == "thin-wave"));
     assert!(genres.iter().any(|(slug, _)| slug == "r-and-b"));
+}
+
+/// Over several thousand artists (some thin, each changed at its own time), the artists'
+/// sitemap files split what a walk over the whole list finds, in list order, and each
+/// file is dated by the newest change among its own artists, whatever the file's size
+/// against the snapshot's blocks.
+async fn sitemap_files_split_the_listed_artists_exactly(db: &TestDb) {
+    const ARTISTS: i64 = 2_600;
+    let rows: Vec<artist::ActiveModel> = (0..ARTISTS)
+        .map(|i| artist::ActiveModel {
+            external_id: Set(format!("sitemap-{i}")),
+            title: Set(format!("Sitemap Band {:05}", (i * 7_919) % ARTISTS)),
+            kind: Set("band".into()),
+            genres: Set(r#"["Rock"]"#.into()),
+            // Every fifth is thin, in runs that cross the snapshot's blocks unevenly.
+            bio: Set((i % 5 != 3).then(|| format!("Band {i} plays."))),
+            // Unrelated to the title order, so each file's newest is its own.
+            updated_at: Set(Some(1_700_000_000 + (i * 104_729) % 1_000_003)),
+            ..Default::default()
+        })
+        .collect();
+    for batch in rows.chunks(500) {
+        artist::Entity::insert_many(batch.to_vec())
+            .exec(&db.conn)
+            .await
+            .unwrap();
+    }
+    let catalog = Catalog::new(db.conn.clone());
+    let snapshot = catalog.snapshot(false).await.unwrap();
+    let listed: Vec<(i32, Option<i64>)> = snapshot
+        .entries()
+        .iter()
+        .filter(|a| a.bio_chars > 0)
+        .map(|a| (a.id, a.updated_at))
+        .collect();
+    assert_eq!(listed.len(), 2_080);
+    for per_file in [1, 99, 1_000, 1_024, 1_025, 2_079, 2_080, 50_000] {
+        let files = reads::artist_sitemap_files(&catalog, per_file)
+            .await
+            .unwrap();
+        let expected: Vec<&[(i32, Option<i64>)]> = listed.chunks(per_file).collect();
+        assert_eq!(files.len(), expected.len(), "{per_file} a file");
+        for (n, (newest, part)) in (1..).zip(files.iter().zip(&expected)) {
+            let newest_expected = part.iter().filter_map(|(_, at)| *at).max();
+            assert_eq!(*newest, newest_expected, "file {n} of {per_file}: dated");
+            let file = reads::artist_sitemap_file(&catalog, n, per_file)
+                .await
+                .unwrap()
+                .unwrap();
+            assert_eq!(file, *part, "file {n} of {per_file}: its artists");
+        }
+        let past = reads::artist_sitemap_file(&catalog, files.len() + 1, per_file).await;
+        assert_eq!(
+            past.unwrap(),
+            None,
+            "none past the last of {per_file} a file"
+        );
+    }
 }
 
 async fn search_finds_typos_genres_and_ranks_exact_first(db: &TestDb) {
@@ -560,4 +619,5 @@ db_tests!(
     genre_pages_walk_the_artists_of_one_genre,
     genres_sharing_a_slug_each_have_their_page,
     thin_artists_stay_out_of_the_sitemap,
+    sitemap_files_split_the_listed_artists_exactly,
 );

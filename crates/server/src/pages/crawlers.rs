@@ -142,14 +142,18 @@ fn newest(dates: impl Iterator<Item = String>) -> Option<String> {
 async fn sitemap_index(State(state): State<AppState>) -> ApiResult<Response> {
     let origin = &state.renderer.site().public_url;
     let chunk = state.sitemap_urls.max(1);
-    let artists = reads::sitemap_entries(&state.catalog).await?;
     let newest_of = |entries: &[Entry]| newest(entries.iter().filter_map(|e| e.lastmod.clone()));
     let mut children = vec![
         (Child::Pages, newest_of(&page_entries(&state).await?)),
         (Child::Articles, newest_of(&article_entries(&state).await?)),
     ];
+    let artists = reads::artist_sitemap_files(&state.catalog, chunk).await?;
+    children.extend(
+        (1..)
+            .zip(artists)
+            .map(|(n, newest)| (Child::Artists(n), newest.and_then(iso_date))),
+    );
     let genres = reads::genre_sitemap_entries(&state.catalog).await?;
-    children.extend(chunks(&artists, chunk, Child::Artists));
     children.extend(chunks(&genres, chunk, Child::Genres));
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
@@ -174,13 +178,15 @@ async fn child_sitemap(
     let entries: Vec<Entry> = match child {
         Child::Pages => page_entries(&state).await?,
         Child::Articles => article_entries(&state).await?,
-        Child::Artists(n) => {
-            let artists = reads::sitemap_entries(&state.catalog).await?;
-            chunk_entries(&artists, n, state.sitemap_urls, |id| {
-                routes::ARTIST.href(&[id])
-            })
+        Child::Artists(n) => reads::artist_sitemap_file(&state.catalog, n, state.sitemap_urls)
+            .await?
             .ok_or_else(not_found)?
-        }
+            .into_iter()
+            .map(|(id, updated)| {
+                let lastmod = updated.and_then(iso_date);
+                Entry::new(routes::ARTIST.href(&[&id]), lastmod.as_deref())
+            })
+            .collect(),
         Child::Genres(n) => {
             let genres = reads::genre_sitemap_entries(&state.catalog).await?;
             chunk_entries(&genres, n, state.sitemap_urls, |slug| {
@@ -205,7 +211,7 @@ async fn child_sitemap(
     Ok(xml_response(xml))
 }
 
-/// The child files of a list of pages with their last changes, `chunk` to a file: at
+/// The child files of a list of genre pages with their last changes, `chunk` to a file: at
 /// least one (so the index always names every kind), each with its newest change.
 fn chunks<K>(
     entries: &[(K, Option<i64>)],

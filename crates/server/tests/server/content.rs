@@ -447,9 +447,21 @@ async fn the_sitemap_dates_every_artist_by_its_last_change(db: &TestDb) {
 }
 
 /// With fewer URLs allowed per file, the artists split into several child sitemaps, in
-/// catalogue order, each named and dated by the index; past the last there is none.
+/// catalogue order, each named and dated by the index with the newest change among its
+/// own artists; past the last there is none.
 async fn the_artists_split_into_several_sitemaps_past_the_url_limit(db: &TestDb) {
+    use sea_orm::{sea_query::Expr, ColumnTrait, EntityTrait, QueryFilter};
+    use sound_atlas_entity::artist;
     let app = crate::app_with(db, crate::SSR.clone(), |state| state.sitemap_urls = 100).await;
+    // One artist changed later than the seed (2031-01-02), before the catalogue is read.
+    let later = "2031-01-02";
+    artist::Entity::update_many()
+        .col_expr(artist::Column::UpdatedAt, Expr::value(1_925_078_400_i64))
+        .filter(artist::Column::Title.eq("Queen"))
+        .exec(&db.conn)
+        .await
+        .unwrap();
+    let queen = format!("{ORIGIN}/artist/{}", id_of(&app, "Queen").await);
     let all: Vec<String> = all_artists(&app)
         .await
         .iter()
@@ -468,13 +480,18 @@ async fn the_artists_split_into_several_sitemaps_past_the_url_limit(db: &TestDb)
     assert_eq!(named, expected);
     let mut listed = Vec::new();
     for (n, url) in named.iter().enumerate() {
-        assert!(
-            index.contains(&format!("<loc>{url}</loc><lastmod>{}</lastmod>", today())),
-            "{url} is dated"
-        );
         let sitemap = get(&app, url.strip_prefix(ORIGIN).unwrap()).await;
         assert_eq!(sitemap.status, StatusCode::OK, "{url}");
         let urls = locs(&sitemap.body);
+        let newest = if urls.contains(&queen) {
+            later.to_owned()
+        } else {
+            today()
+        };
+        assert!(
+            index.contains(&format!("<loc>{url}</loc><lastmod>{newest}</lastmod>")),
+            "{url} is dated {newest}"
+        );
         let expected_len = if n + 1 < files {
             100
         } else {
@@ -484,6 +501,7 @@ async fn the_artists_split_into_several_sitemaps_past_the_url_limit(db: &TestDb)
         listed.extend(urls);
     }
     assert_eq!(listed, all, "every artist once, in catalogue order");
+    assert!(listed.contains(&queen));
     assert_eq!(
         get(&app, &format!("/sitemaps/artists-{}.xml", files + 1))
             .await
