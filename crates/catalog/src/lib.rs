@@ -4,7 +4,8 @@
 //! - `model`: the JSON shapes of the API (defined in the route contract) from database rows.
 //! - `params`: request values (artist id, search query, page) parsed once at the edge.
 //! - `seed`: the catalogue shipped in `assets/seed/`, loaded on first start.
-//! - `store`: reads from the database, served from an in-memory snapshot.
+//! - `store`: reads from the database, served from an in-memory snapshot;
+//!   `snapshot_file`: that snapshot kept on disk, loaded on the first read after a start.
 //! - `genres`: the genres and the slugs of their pages.
 //! - `search`: ranked, typo-tolerant search over titles and genres.
 //! - `reads`: one function per API read, shared by `/api` handlers and page prefetch.
@@ -28,6 +29,7 @@ pub mod reads;
 pub mod search;
 pub mod seed;
 pub mod share_picture;
+pub mod snapshot_file;
 mod stable_hash;
 pub mod store;
 pub mod write;

@@ -25,6 +25,21 @@ use std::ops::Range;
 
 use fst::{Automaton, IntoStreamer, Streamer};
 use levenshtein_automata::{Distance, LevenshteinAutomatonBuilder, DFA};
+use serde::{Deserialize, Serialize};
+
+/// The words' `fst` as its bytes (checked when read back).
+mod fst_bytes {
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(map: &fst::Map<Vec<u8>>, to: S) -> Result<S::Ok, S::Error> {
+        to.serialize_bytes(map.as_fst().as_bytes())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(from: D) -> Result<fst::Map<Vec<u8>>, D::Error> {
+        let bytes = serde_bytes::ByteBuf::deserialize(from)?;
+        fst::Map::new(bytes.into_vec()).map_err(D::Error::custom)
+    }
+}
 
 /// An artist's searchable text, folded once when the snapshot is built. Its folded and
 /// compact titles live in [`SearchIndex::titles`] ([`SearchIndex::title`]): held once,
@@ -32,7 +47,7 @@ use levenshtein_automata::{Distance, LevenshteinAutomatonBuilder, DFA};
 ///
 /// Its words and genres are a run of [`SearchIndex::terms`] (one buffer for every
 /// artist rather than two allocations each: 24 bytes an artist instead of about 120).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 struct SearchDoc {
     /// The characters of `title` and of `title_core` (see [`char_set`]).
     title_chars: u64,
@@ -48,13 +63,15 @@ struct SearchDoc {
 }
 
 /// Every artist's folded text, in catalogue order, with the distinct words and genres.
-#[derive(Clone)]
+/// It serializes as it is held (the catalogue keeps it on disk with its snapshot).
+#[derive(Clone, Serialize, Deserialize)]
 pub struct SearchIndex {
     docs: Vec<SearchDoc>,
     /// Every artist's words and genres, one run each (see [`SearchDoc`]).
     terms: Vec<u32>,
     /// The distinct title words, each to its id: its rank in text order (so the words
     /// starting with some text are a run of ids).
+    #[serde(with = "fst_bytes")]
     words: fst::Map<Vec<u8>>,
     /// The artists whose title has each word, in catalogue order: word `w`'s are
     /// `word_docs[word_doc_starts[w]..word_doc_starts[w + 1]]` (one list for every word:
@@ -75,7 +92,7 @@ pub struct SearchIndex {
 
 /// The artists with a title (or title without its article) of one length, with the
 /// characters of that title (see [`char_set`]; read in order, not looked up per artist).
-#[derive(Clone, Default)]
+#[derive(Clone, Default, Serialize, Deserialize)]
 struct LengthBucket {
     docs: Vec<u32>,
     chars: Vec<u64>,
@@ -155,6 +172,11 @@ impl std::fmt::Debug for SearchIndex {
 }
 
 impl SearchIndex {
+    /// How many artists it indexes.
+    pub(crate) fn len(&self) -> usize {
+        self.docs.len()
+    }
+
     /// The index of the artists' titles and genres, in catalogue order.
     pub fn new<'a, G>(artists: impl IntoIterator<Item = (&'a str, G)>) -> Self
     where

@@ -24,6 +24,7 @@ use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, FromQueryResult,
     QueryFilter, QuerySelect,
 };
+use serde::{Deserialize, Serialize};
 use sound_atlas_entity::artist;
 use sound_atlas_import::video_link::ChannelRef;
 use tokio::sync::Mutex;
@@ -33,6 +34,7 @@ use crate::model::{
     artist_from_row, normalize_image_url, photo_credit, Artist, ArtistSummary, Letter,
 };
 use crate::search::SearchIndex;
+use crate::snapshot_file::SnapshotFile;
 
 /// How long a snapshot serves before the table is checked for changes.
 pub const SNAPSHOT_TTL: Duration = Duration::from_secs(5 * 60);
@@ -47,7 +49,7 @@ const IDS_PER_QUERY: usize = 500;
 const SITEMAP_BLOCK: usize = 1024;
 
 /// One artist as the snapshot keeps it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Entry {
     pub id: i32,
     pub title: Box<str>,
@@ -66,6 +68,11 @@ impl Entry {
     /// indexed and stays out of the sitemaps.
     pub fn has_biography(&self) -> bool {
         self.bio_chars > 0
+    }
+
+    /// Its genres, as indexes into [`Snapshot::genre_names`].
+    pub(crate) fn genre_ids(&self) -> impl Iterator<Item = u32> + '_ {
+        self.genres.iter().copied()
     }
 }
 
@@ -161,14 +168,28 @@ impl Snapshot {
         channels: HashSet<Box<str>>,
     ) -> Self {
         entries.sort_by_cached_key(|e| (e.title.to_lowercase(), e.id));
+        Snapshot::assemble(entries, genre_names, channels, None)
+    }
+
+    /// The snapshot of `entries` in list order, with its search index when one was
+    /// kept (else it is built here): derives the other indexes, a walk or two over the
+    /// entries.
+    pub(crate) fn assemble(
+        entries: Vec<Entry>,
+        genre_names: Vec<Box<str>>,
+        channels: HashSet<Box<str>>,
+        search: Option<SearchIndex>,
+    ) -> Self {
         // The search index, the largest part, is built on a thread of its own meanwhile.
         let (search, positions_by_id, by_letter, by_genre, genre_changes, letter_changes) =
             std::thread::scope(|scope| {
                 let search = scope.spawn(|| {
-                    SearchIndex::new(entries.iter().map(|e| {
-                        let genres = e.genres.iter().map(|&g| &*genre_names[g as usize]);
-                        (&*e.title, genres)
-                    }))
+                    search.unwrap_or_else(|| {
+                        SearchIndex::new(entries.iter().map(|e| {
+                            let genres = e.genres.iter().map(|&g| &*genre_names[g as usize]);
+                            (&*e.title, genres)
+                        }))
+                    })
                 });
                 let mut positions_by_id: Vec<(i32, u32)> = entries
                     .iter()
@@ -302,6 +323,16 @@ impl Snapshot {
     /// Every artist, in list order.
     pub fn entries(&self) -> &[Entry] {
         &self.entries
+    }
+
+    /// What the entries' genre indexes point into.
+    pub(crate) fn genre_names(&self) -> &[Box<str>] {
+        &self.genre_names
+    }
+
+    /// The video channels the artists' video links name (their keys).
+    pub(crate) fn channels(&self) -> &HashSet<Box<str>> {
+        &self.channels
     }
 
     pub fn len(&self) -> usize {
@@ -446,15 +477,15 @@ struct Cached {
 /// newest change and the sum of every row's change time (every write sets `updated_at`
 /// to now: an edit moves the sum even within the newest change's second, a removal the
 /// count).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, FromQueryResult)]
-struct ChangeMarker {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, FromQueryResult, Serialize, Deserialize)]
+pub(crate) struct ChangeMarker {
     rows: i64,
     newest: Option<i64>,
     changes: Option<i64>,
 }
 
 impl ChangeMarker {
-    async fn read(db: &DatabaseConnection) -> Result<Self, DbErr> {
+    pub(crate) async fn read(db: &DatabaseConnection) -> Result<Self, DbErr> {
         let marker = artist::Entity::find()
             .select_only()
             .column_as(Expr::col(artist::Column::Id).count(), "rows")
@@ -482,6 +513,11 @@ pub struct Catalog {
     cache: Arc<Mutex<Option<Cached>>>,
     /// Held while a snapshot is read in the background, so only one read runs.
     reading: Arc<Mutex<()>>,
+    /// Where the snapshot is kept on disk, if anywhere (see [`SnapshotFile`]).
+    file: Arc<std::sync::OnceLock<SnapshotFile>>,
+    /// Whether a snapshot was ever read: only the first read may load the kept one
+    /// (after an invalidation the table is read, whatever its change marker says).
+    ever_read: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Catalog {
@@ -491,7 +527,16 @@ impl Catalog {
             ttl: SNAPSHOT_TTL,
             cache: Arc::new(Mutex::new(None)),
             reading: Arc::new(Mutex::new(())),
+            file: Arc::new(std::sync::OnceLock::new()),
+            ever_read: Arc::new(std::sync::atomic::AtomicBool::new(false)),
         }
+    }
+
+    /// Keeps the snapshot in `file` (for every clone of this catalogue; the first call
+    /// sets it): the first read after a start loads it when it is still the table's,
+    /// and every read of the table writes it again.
+    pub fn keep_snapshot_in(&self, file: SnapshotFile) {
+        let _ = self.file.set(file);
     }
 
     /// The same catalogue with another freshness (tests watch a refresh happen).
@@ -530,7 +575,10 @@ impl Catalog {
             }
         }
         let marker = ChangeMarker::read(&self.db).await?;
-        let snapshot = Arc::new(Snapshot::read(&self.db).await?);
+        let first = !self
+            .ever_read
+            .swap(true, std::sync::atomic::Ordering::SeqCst);
+        let snapshot = self.read_snapshot(marker, first).await?;
         *cache = Some(Cached {
             checked_at: Instant::now(),
             marker,
@@ -569,7 +617,7 @@ impl Catalog {
         if unchanged {
             return Ok(());
         }
-        let snapshot = Arc::new(Snapshot::read(&self.db).await?);
+        let snapshot = self.read_snapshot(marker, false).await?;
         let mut cache = self.cache.lock().await;
         // A snapshot read meanwhile by a caller (after an invalidation) is as new.
         if cache
@@ -583,6 +631,53 @@ impl Catalog {
             });
         }
         Ok(())
+    }
+
+    /// The snapshot of the table at `marker`: on the `first` read, the kept one if it is
+    /// still the table's; else read from the table, then kept (in the background).
+    async fn read_snapshot(
+        &self,
+        marker: ChangeMarker,
+        first: bool,
+    ) -> Result<Arc<Snapshot>, DbErr> {
+        let file = self.file.get().cloned();
+        if let (true, Some(file)) = (first, file.clone()) {
+            let started = Instant::now();
+            let loaded = tokio::task::spawn_blocking(move || {
+                let snapshot = file.load(marker);
+                release_free_memory();
+                snapshot
+            })
+            .await;
+            if let Ok(Some(snapshot)) = loaded {
+                tracing::info!(
+                    artists = snapshot.len(),
+                    loaded_ms = started.elapsed().as_millis() as u64,
+                    "loaded the kept catalogue snapshot"
+                );
+                return Ok(Arc::new(snapshot));
+            }
+        }
+        let snapshot = Arc::new(Snapshot::read(&self.db).await?);
+        if let Some(file) = file {
+            let kept = snapshot.clone();
+            tokio::task::spawn_blocking(move || {
+                let started = Instant::now();
+                match file.keep(marker, &kept) {
+                    Ok(()) => tracing::info!(
+                        path = %file.path().display(),
+                        written_ms = started.elapsed().as_millis() as u64,
+                        "kept the catalogue snapshot"
+                    ),
+                    Err(err) => tracing::warn!(
+                        path = %file.path().display(),
+                        %err,
+                        "could not keep the catalogue snapshot"
+                    ),
+                }
+            });
+        }
+        Ok(snapshot)
     }
 
     /// The artists with these ids, in the order given (ids the table no longer has are

@@ -7,7 +7,8 @@ use std::path::PathBuf;
 pub struct Config {
     /// `SOUND_ATLAS_ADDR`, default `127.0.0.1:3000`.
     pub addr: SocketAddr,
-    /// `SOUND_ATLAS_DATA`, default `./data`: holds the SQLite file.
+    /// `SOUND_ATLAS_DATA`, default `./data`: holds the SQLite file and the catalogue's
+    /// kept snapshot.
     pub data_dir: PathBuf,
     /// `DATABASE_URL`: overrides the SQLite default (e.g. `postgres://...`).
     pub database_url: Option<String>,

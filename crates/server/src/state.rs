@@ -95,6 +95,14 @@ impl AppState {
         let db = crate::db::connect(config).await?;
         let ssr = ssr.await??;
         let mut state = AppState::new(db.clone(), ssr, config.public_url.clone());
+        // The catalogue's snapshot is kept in the data directory: the first read after a
+        // restart loads it instead of reading every artist.
+        state
+            .catalog
+            .keep_snapshot_in(sound_atlas_catalog::snapshot_file::SnapshotFile::in_dir(
+                &config.data_dir,
+                config.database_url.as_deref(),
+            ));
         // The video service's key and channel come from the environment (content crate).
         let videos = sound_atlas_content::VideoConfig::from_env()?;
         let settings = state.content.settings().clone();

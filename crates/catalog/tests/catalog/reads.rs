@@ -341,6 +341,134 @@ async fn sitemap_files_split_the_listed_artists_exactly(db: &TestDb) {
     }
 }
 
+/// Whether the catalogue's snapshot lists an artist titled `title`.
+async fn snapshot_lists(catalog: &Catalog, title: &str) -> bool {
+    let snapshot = catalog.snapshot(false).await.unwrap();
+    let listed = snapshot.entries().iter().any(|e| &*e.title == title);
+    listed
+}
+
+/// The first read of a new catalogue loads the snapshot kept on disk while the table's
+/// change marker is the one it was kept at: a title rewritten without its change time
+/// (which no write of ours does, so the marker cannot see it) shows which was read. A
+/// file cut short, a moved marker and an invalidation read the table.
+async fn the_first_read_loads_the_kept_snapshot_while_the_table_is_unchanged(db: &TestDb) {
+    use sea_orm::sea_query::Expr;
+    use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter};
+    use sound_atlas_catalog::snapshot_file::SnapshotFile;
+    // Waits for a background write to put a file of another length than `before`.
+    let kept = |path: std::path::PathBuf, before: Option<u64>| async move {
+        for _ in 0..600 {
+            let now = std::fs::metadata(&path).ok().map(|m| m.len());
+            if now.is_some() && now != before {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("the snapshot read from the table is kept");
+    };
+    seed::load(&db.conn).await.unwrap();
+    let dir = std::env::temp_dir().join(format!(
+        "sound-atlas-kept-{}-{:?}-{}",
+        std::process::id(),
+        db.conn.get_database_backend(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    ));
+    let file = SnapshotFile::in_dir(&dir, None);
+    let with_file = || {
+        let catalog = Catalog::new(db.conn.clone());
+        catalog.keep_snapshot_in(file.clone());
+        catalog
+    };
+    let first = with_file();
+    let read = first.snapshot(false).await.unwrap();
+    kept(file.path().to_owned(), None).await;
+
+    let retitle = |title: &'static str, to: &'static str| {
+        artist::Entity::update_many()
+            .col_expr(artist::Column::Title, Expr::value(to))
+            .filter(artist::Column::Title.eq(title))
+            .exec(&db.conn)
+    };
+    retitle("Queen", "Queen Unseen").await.unwrap();
+    let loaded = with_file();
+    assert!(
+        snapshot_lists(&loaded, "Queen").await,
+        "loaded from the file"
+    );
+    let loaded = loaded.snapshot(false).await.unwrap();
+    let ids = |s: &sound_atlas_catalog::store::Snapshot| -> Vec<(i32, String, Option<i64>)> {
+        s.entries()
+            .iter()
+            .map(|e| (e.id, e.title.to_string(), e.updated_at))
+            .collect()
+    };
+    assert_eq!(
+        ids(&loaded),
+        ids(&read),
+        "the same artists in the same order"
+    );
+    let titles = |s: &sound_atlas_catalog::store::Snapshot, query: &str| -> Vec<usize> {
+        s.search.search(query, |i| &s.entries()[i].title)
+    };
+    for query in ["queen", "beatels", "jazz", "r&b"] {
+        assert_eq!(titles(&loaded, query), titles(&read, query), "{query}");
+    }
+    assert!(
+        snapshot_lists(&Catalog::new(db.conn.clone()), "Queen Unseen").await,
+        "the table has the new title"
+    );
+
+    let whole = std::fs::read(file.path()).unwrap();
+    let half = &whole[..whole.len() / 2];
+    std::fs::write(file.path(), half).unwrap();
+    assert!(
+        snapshot_lists(&with_file(), "Queen Unseen").await,
+        "a file cut short is passed over"
+    );
+    kept(file.path().to_owned(), Some(half.len() as u64)).await;
+
+    std::fs::write(file.path(), &whole).unwrap();
+    let invalidated = with_file();
+    assert!(snapshot_lists(&invalidated, "Queen").await, "loaded again");
+    invalidated.invalidate().await;
+    assert!(
+        snapshot_lists(&invalidated, "Queen Unseen").await,
+        "an invalidation reads the table"
+    );
+
+    std::fs::write(file.path(), &whole).unwrap();
+    artist::Entity::update_many()
+        .col_expr(artist::Column::UpdatedAt, Expr::value(2_000_000_000_i64))
+        .filter(artist::Column::Title.eq("Queen Unseen"))
+        .exec(&db.conn)
+        .await
+        .unwrap();
+    assert!(
+        snapshot_lists(&with_file(), "Queen Unseen").await,
+        "a moved change marker reads the table"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A server database's kept snapshot is named by its address, never by its password.
+#[test]
+fn a_kept_snapshot_never_names_the_database_password() {
+    use sound_atlas_catalog::snapshot_file::SnapshotFile;
+    let dir = std::path::Path::new("/data");
+    let sqlite = SnapshotFile::in_dir(dir, None);
+    let one = SnapshotFile::in_dir(dir, Some("postgres://atlas:secret@db.example/atlas"));
+    let other = SnapshotFile::in_dir(dir, Some("postgres://atlas:secret@db.example/other"));
+    let reset = SnapshotFile::in_dir(dir, Some("postgres://atlas:changed@db.example/atlas"));
+    assert_eq!(sqlite.path(), dir.join("catalog-snapshot.bin"));
+    assert_ne!(one.path(), other.path(), "one file a database");
+    assert_eq!(one.path(), reset.path(), "a new password keeps the file");
+    assert!(!one.path().to_string_lossy().contains("secret"));
+}
+
 async fn search_finds_typos_genres_and_ranks_exact_first(db: &TestDb) {
     let catalog = seeded(db).await;
     assert_eq!(
@@ -620,4 +748,5 @@ db_tests!(
     genres_sharing_a_slug_each_have_their_page,
     thin_artists_stay_out_of_the_sitemap,
     sitemap_files_split_the_listed_artists_exactly,
+    the_first_read_loads_the_kept_snapshot_while_the_table_is_unchanged,
 );
