@@ -14,10 +14,10 @@
 //! keeps its kind.
 
 use super::links::Service;
-use crate::model::normalize_image_url;
+use sound_atlas_catalog::model::normalize_image_url;
 use std::collections::HashMap;
 
-use crate::write::{self, ArtistUpsert, Outcome, TitleExceptions, UpsertCounts};
+use sound_atlas_catalog::write::{self, ArtistUpsert, Outcome, TitleExceptions, UpsertCounts};
 use sea_orm::{
     ColumnTrait, DatabaseConnection, DatabaseTransaction, EntityTrait, PaginatorTrait, QueryFilter,
     TransactionTrait,

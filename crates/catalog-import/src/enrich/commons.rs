@@ -4,8 +4,8 @@
 
 use std::collections::HashMap;
 
-use crate::enrichment::CreditedImage;
-use crate::import::links;
+use sound_atlas_catalog::enrichment::CreditedImage;
+use crate::links;
 use serde::Deserialize;
 
 /// The width of the rendition the site shows (the artist page's photo is 640 px wide;

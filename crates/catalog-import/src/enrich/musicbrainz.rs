@@ -2,7 +2,7 @@
 //! artist-rels+url-rels`): studio albums, band members with their years and
 //! instruments, and links to the artist's pages on the streaming services.
 
-use crate::enrichment::{Album, MemberSpell};
+use sound_atlas_catalog::enrichment::{Album, MemberSpell};
 use serde::Deserialize;
 
 #[derive(Debug, Deserialize)]

@@ -14,7 +14,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
 
-use crate::enrichment;
+use sound_atlas_catalog::enrichment;
 use sea_orm::{DatabaseConnection, TransactionTrait};
 use serde::Deserialize;
 
@@ -322,7 +322,7 @@ pub async fn fill_biographies(
                 target.id,
                 summary.extract.trim().to_owned(),
                 SOURCE,
-                crate::write::now_unix(),
+                sound_atlas_catalog::write::now_unix(),
             )
             .await?;
             txn.commit().await?;
