@@ -17,12 +17,12 @@ use super::links::Service;
 use sound_atlas_catalog::model::normalize_image_url;
 use std::collections::HashMap;
 
-use sound_atlas_catalog::write::{self, ArtistUpsert, Outcome, TitleExceptions, UpsertCounts};
 use sea_orm::{
     ColumnTrait, DatabaseConnection, DatabaseTransaction, EntityTrait, PaginatorTrait, QueryFilter,
     TransactionTrait,
 };
 use serde_json::Value;
+use sound_atlas_catalog::write::{self, ArtistUpsert, Outcome, TitleExceptions, UpsertCounts};
 
 use sound_atlas_import::video_link::ChannelRef;
 use sound_atlas_import::{ImportError, Progress, Report};

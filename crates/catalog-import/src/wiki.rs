@@ -14,9 +14,9 @@
 use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
 
-use sound_atlas_catalog::enrichment;
 use sea_orm::{DatabaseConnection, TransactionTrait};
 use serde::Deserialize;
+use sound_atlas_catalog::enrichment;
 
 use sound_atlas_import::polite::{Polite, Politeness};
 use sound_atlas_import::{ImportError, Progress, Report};

@@ -85,7 +85,9 @@ async fn run_command(config: &sound_atlas::config::Config, task: Task) -> std::p
         }
     };
     let outcome = match task {
-        Task::Import(Import::Catalog(what)) => sound_atlas_catalog_import::cli::import(&db, what).await,
+        Task::Import(Import::Catalog(what)) => {
+            sound_atlas_catalog_import::cli::import(&db, what).await
+        }
         Task::Import(Import::Content(what)) => sound_atlas_content::cli::import(&db, what).await,
         Task::Catalog(command) => sound_atlas_catalog_import::cli::run(&db, command).await,
     };

@@ -2,9 +2,9 @@
 //! (`testdata/make_dumps.py`), on SQLite and PostgreSQL.
 
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
-use sound_atlas_catalog_import::cli::{self, Import};
 use sound_atlas_catalog::enrichment;
 use sound_atlas_catalog::write::{self, ArtistUpsert};
+use sound_atlas_catalog_import::cli::{self, Import};
 use sound_atlas_entity::artist;
 use sound_atlas_import::Report;
 use sound_atlas_test_db::{db_tests, temp_file, TestDb};
