@@ -12,7 +12,8 @@
 //! database therefore agree within 5 minutes of an edit. A stale snapshot keeps
 //! serving while its successor is read in the background (at two million artists a
 //! read takes tens of seconds), and a reread is skipped when the table's change marker
-//! (see [`ChangeMarker`]) has not moved.
+//! (see [`ChangeMarker`]) has not moved. A server keeps the snapshot on disk too
+//! ([`SnapshotFile`]), so the first read after a restart need not read every artist.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -574,11 +575,12 @@ impl Catalog {
                 return Ok(cached.snapshot.clone());
             }
         }
+        let asked = crate::write::now_unix();
         let marker = ChangeMarker::read(&self.db).await?;
         let first = !self
             .ever_read
             .swap(true, std::sync::atomic::Ordering::SeqCst);
-        let snapshot = self.read_snapshot(marker, first).await?;
+        let snapshot = self.read_snapshot(marker, asked, first).await?;
         *cache = Some(Cached {
             checked_at: Instant::now(),
             marker,
@@ -603,6 +605,7 @@ impl Catalog {
     }
 
     async fn reread_if_changed(&self) -> Result<(), DbErr> {
+        let asked = crate::write::now_unix();
         let marker = ChangeMarker::read(&self.db).await?;
         let unchanged = {
             let mut cache = self.cache.lock().await;
@@ -617,7 +620,7 @@ impl Catalog {
         if unchanged {
             return Ok(());
         }
-        let snapshot = self.read_snapshot(marker, false).await?;
+        let snapshot = self.read_snapshot(marker, asked, false).await?;
         let mut cache = self.cache.lock().await;
         // A snapshot read meanwhile by a caller (after an invalidation) is as new.
         if cache
@@ -633,11 +636,15 @@ impl Catalog {
         Ok(())
     }
 
-    /// The snapshot of the table at `marker`: on the `first` read, the kept one if it is
-    /// still the table's; else read from the table, then kept (in the background).
+    /// The snapshot of the table at `marker` (read at unix second `asked`): on the
+    /// `first` read, the kept one if it is still the table's; else read from the table,
+    /// then kept (in the background) unless the newest change is of the second the
+    /// marker was read in: a later write within that second could leave the marker as
+    /// it was, and the file would outlive it.
     async fn read_snapshot(
         &self,
         marker: ChangeMarker,
+        asked: i64,
         first: bool,
     ) -> Result<Arc<Snapshot>, DbErr> {
         let file = self.file.get().cloned();
@@ -659,7 +666,8 @@ impl Catalog {
             }
         }
         let snapshot = Arc::new(Snapshot::read(&self.db).await?);
-        if let Some(file) = file {
+        let settled = marker.newest.is_none_or(|newest| newest < asked);
+        if let (true, Some(file)) = (settled, file) {
             let kept = snapshot.clone();
             tokio::task::spawn_blocking(move || {
                 let started = Instant::now();

@@ -368,6 +368,15 @@ async fn the_first_read_loads_the_kept_snapshot_while_the_table_is_unchanged(db:
         panic!("the snapshot read from the table is kept");
     };
     seed::load(&db.conn).await.unwrap();
+    // Changed before this second (a read in the second of the newest change is not kept).
+    artist::Entity::update_many()
+        .col_expr(
+            artist::Column::UpdatedAt,
+            Expr::col(artist::Column::UpdatedAt).sub(10),
+        )
+        .exec(&db.conn)
+        .await
+        .unwrap();
     let dir = std::env::temp_dir().join(format!(
         "sound-atlas-kept-{}-{:?}-{}",
         std::process::id(),
