@@ -11,17 +11,14 @@
 //! read of the table the file is written again in the background (to a temporary file,
 //! then renamed over the old one, so a reader never meets half a file).
 
-use std::collections::HashSet;
 use std::fs::File;
 use std::io::{BufWriter, Read as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::UNIX_EPOCH;
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-
-use crate::search::SearchIndex;
-use crate::store::{ChangeMarker, Entry, Snapshot};
 
 /// What a kept snapshot starts with (the layout's version is in it) and ends with (a
 /// file without its end was cut short).
@@ -30,28 +27,13 @@ const END: &[u8; 8] = b"SASNAPEN";
 /// Enough of the file's start to hold its header.
 const HEADER_BYTES: usize = 4096;
 
-/// What a file was written from: it is loaded only when all of it is the reader's own.
+/// What a file was written from (`M`: the table's change marker): it is loaded only
+/// when all of it is the reader's own.
 #[derive(Debug, PartialEq, Serialize, Deserialize)]
-struct Header {
+struct Header<M> {
     build: String,
     database: String,
-    marker: ChangeMarker,
-}
-
-#[derive(Serialize)]
-struct Written<'a> {
-    entries: &'a [Entry],
-    genre_names: &'a [Box<str>],
-    channels: &'a HashSet<Box<str>>,
-    search: &'a SearchIndex,
-}
-
-#[derive(Deserialize)]
-struct Kept {
-    entries: Vec<Entry>,
-    genre_names: Vec<Box<str>>,
-    channels: HashSet<Box<str>>,
-    search: SearchIndex,
+    marker: M,
 }
 
 /// Where a catalogue keeps its snapshot, and for which database.
@@ -93,7 +75,7 @@ impl SnapshotFile {
         &self.path
     }
 
-    fn header(&self, marker: ChangeMarker) -> Option<Header> {
+    fn header<M>(&self, marker: M) -> Option<Header<M>> {
         Some(Header {
             build: this_build()?,
             database: self.database.clone(),
@@ -103,7 +85,11 @@ impl SnapshotFile {
 
     /// The snapshot kept for the table at `marker`, when the file holds one this build
     /// wrote for this database at that marker (blocking: reads the whole file).
-    pub(crate) fn load(&self, marker: ChangeMarker) -> Option<Snapshot> {
+    pub(crate) fn load<M, T>(&self, marker: M) -> Option<T>
+    where
+        M: DeserializeOwned + PartialEq,
+        T: DeserializeOwned,
+    {
         let expected = self.header(marker)?;
         let mut file = match File::open(&self.path) {
             Ok(file) => file,
@@ -117,7 +103,7 @@ impl SnapshotFile {
         let Some(after_start) = head.strip_prefix(START) else {
             return self.passed_over("not a snapshot of this layout");
         };
-        let Ok((header, rest)) = postcard::take_from_bytes::<Header>(after_start) else {
+        let Ok((header, rest)) = postcard::take_from_bytes::<Header<M>>(after_start) else {
             return self.passed_over("an unreadable header");
         };
         if header != expected {
@@ -132,34 +118,24 @@ impl SnapshotFile {
         let Some(body) = body.strip_suffix(END) else {
             return self.passed_over("cut short");
         };
-        let kept: Kept = match postcard::from_bytes(body) {
-            Ok(kept) => kept,
-            Err(err) => return self.passed_over(&err.to_string()),
-        };
-        let genres = kept.genre_names.len() as u32;
-        if kept.search.len() != kept.entries.len()
-            || kept
-                .entries
-                .iter()
-                .any(|e| e.genre_ids().any(|g| g >= genres))
-        {
-            return self.passed_over("inconsistent");
+        match postcard::from_bytes(body) {
+            Ok(kept) => Some(kept),
+            Err(err) => self.passed_over(&err.to_string()),
         }
-        Some(Snapshot::assemble(
-            kept.entries,
-            kept.genre_names,
-            kept.channels,
-            Some(kept.search),
-        ))
     }
 
-    fn passed_over<T>(&self, why: &str) -> Option<T> {
+    /// Nothing loaded, with a warning saying why.
+    pub(crate) fn passed_over<T>(&self, why: &str) -> Option<T> {
         tracing::warn!(path = %self.path.display(), why, "passed over the kept catalogue snapshot");
         None
     }
 
     /// Writes `snapshot`, read from the table at `marker`, over the kept one (blocking).
-    pub(crate) fn keep(&self, marker: ChangeMarker, snapshot: &Snapshot) -> std::io::Result<()> {
+    pub(crate) fn keep<M: Serialize>(
+        &self,
+        marker: M,
+        snapshot: &impl Serialize,
+    ) -> std::io::Result<()> {
         let Some(header) = self.header(marker) else {
             return Ok(()); // no build to name: nothing could load it
         };
@@ -170,15 +146,9 @@ impl SnapshotFile {
         let temporary = self.path.with_extension("bin.tmp");
         let mut out = BufWriter::with_capacity(1 << 20, File::create(&temporary)?);
         out.write_all(START)?;
-        let written = Written {
-            entries: snapshot.entries(),
-            genre_names: snapshot.genre_names(),
-            channels: snapshot.channels(),
-            search: &snapshot.search,
-        };
         let io = |err: postcard::Error| std::io::Error::other(err.to_string());
         let mut out = postcard::to_io(&header, out).map_err(io)?;
-        postcard::to_io(&written, &mut out).map_err(io)?;
+        postcard::to_io(snapshot, &mut out).map_err(io)?;
         out.write_all(END)?;
         out.flush()?;
         drop(out);

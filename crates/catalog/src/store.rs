@@ -70,11 +70,6 @@ impl Entry {
     pub fn has_biography(&self) -> bool {
         self.bio_chars > 0
     }
-
-    /// Its genres, as indexes into [`Snapshot::genre_names`].
-    pub(crate) fn genre_ids(&self) -> impl Iterator<Item = u32> + '_ {
-        self.genres.iter().copied()
-    }
 }
 
 /// The artists the sitemaps list (those with a biography), counted and dated per block
@@ -175,7 +170,7 @@ impl Snapshot {
     /// The snapshot of `entries` in list order, with its search index when one was
     /// kept (else it is built here): derives the other indexes, a walk or two over the
     /// entries.
-    pub(crate) fn assemble(
+    fn assemble(
         entries: Vec<Entry>,
         genre_names: Vec<Box<str>>,
         channels: HashSet<Box<str>>,
@@ -326,14 +321,34 @@ impl Snapshot {
         &self.entries
     }
 
-    /// What the entries' genre indexes point into.
-    pub(crate) fn genre_names(&self) -> &[Box<str>] {
-        &self.genre_names
+    /// What the snapshot's file holds of it: what is costly to rebuild (the sort and
+    /// the search index) and what the rest is derived from.
+    fn kept(&self) -> KeptRef<'_> {
+        KeptRef {
+            entries: &self.entries,
+            genre_names: &self.genre_names,
+            channels: &self.channels,
+            search: &self.search,
+        }
     }
 
-    /// The video channels the artists' video links name (their keys).
-    pub(crate) fn channels(&self) -> &HashSet<Box<str>> {
-        &self.channels
+    /// The snapshot of what its file held, unless that does not hold together.
+    fn from_kept(kept: Kept) -> Option<Snapshot> {
+        let genres = kept.genre_names.len() as u32;
+        if kept.search.len() != kept.entries.len()
+            || kept
+                .entries
+                .iter()
+                .any(|e| e.genres.iter().any(|&g| g >= genres))
+        {
+            return None;
+        }
+        Some(Snapshot::assemble(
+            kept.entries,
+            kept.genre_names,
+            kept.channels,
+            Some(kept.search),
+        ))
     }
 
     pub fn len(&self) -> usize {
@@ -466,6 +481,23 @@ impl Snapshot {
     }
 }
 
+/// A snapshot as its file holds it, written (see [`Snapshot::kept`]) and read back.
+#[derive(Serialize)]
+struct KeptRef<'a> {
+    entries: &'a [Entry],
+    genre_names: &'a [Box<str>],
+    channels: &'a HashSet<Box<str>>,
+    search: &'a SearchIndex,
+}
+
+#[derive(Deserialize)]
+struct Kept {
+    entries: Vec<Entry>,
+    genre_names: Vec<Box<str>>,
+    channels: HashSet<Box<str>>,
+    search: SearchIndex,
+}
+
 /// The snapshot in use, when it was read (or last found unchanged) and the table's
 /// change marker it was read at.
 struct Cached {
@@ -479,14 +511,14 @@ struct Cached {
 /// to now: an edit moves the sum even within the newest change's second, a removal the
 /// count).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, FromQueryResult, Serialize, Deserialize)]
-pub(crate) struct ChangeMarker {
+struct ChangeMarker {
     rows: i64,
     newest: Option<i64>,
     changes: Option<i64>,
 }
 
 impl ChangeMarker {
-    pub(crate) async fn read(db: &DatabaseConnection) -> Result<Self, DbErr> {
+    async fn read(db: &DatabaseConnection) -> Result<Self, DbErr> {
         let marker = artist::Entity::find()
             .select_only()
             .column_as(Expr::col(artist::Column::Id).count(), "rows")
@@ -651,9 +683,10 @@ impl Catalog {
         if let (true, Some(file)) = (first, file.clone()) {
             let started = Instant::now();
             let loaded = tokio::task::spawn_blocking(move || {
-                let snapshot = file.load(marker);
+                let kept = file.load::<ChangeMarker, Kept>(marker)?;
+                let snapshot = Snapshot::from_kept(kept);
                 release_free_memory();
-                snapshot
+                snapshot.or_else(|| file.passed_over("inconsistent"))
             })
             .await;
             if let Ok(Some(snapshot)) = loaded {
@@ -671,7 +704,7 @@ impl Catalog {
             let kept = snapshot.clone();
             tokio::task::spawn_blocking(move || {
                 let started = Instant::now();
-                match file.keep(marker, &kept) {
+                match file.keep(marker, &kept.kept()) {
                     Ok(()) => tracing::info!(
                         path = %file.path().display(),
                         written_ms = started.elapsed().as_millis() as u64,
