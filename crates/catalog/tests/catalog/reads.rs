@@ -605,7 +605,9 @@ async fn a_stale_snapshot_serves_while_its_successor_is_read(db: &TestDb) {
     row.updated_at = Set(Some(newest - 100));
     row.update(&db.conn).await.unwrap();
 
-    let ttl = std::time::Duration::from_millis(100);
+    // Long enough that the half-ttl pause below stays within it on a loaded machine: a
+    // check started by a late read would otherwise meet the edit below and answer fresh.
+    let ttl = std::time::Duration::from_millis(400);
     let catalog = Catalog::new(db.conn.clone()).with_ttl(ttl);
     let first = catalog.snapshot(false).await.unwrap();
     tokio::time::sleep(ttl * 2).await;
