@@ -271,7 +271,7 @@ async fn albums_of<C: ConnectionTrait>(db: &C, id: i32) -> Result<Vec<Album>, se
         .collect())
 }
 
-pub(crate) async fn members_of<C: ConnectionTrait>(
+pub async fn members_of<C: ConnectionTrait>(
     db: &C,
     id: i32,
 ) -> Result<Vec<MemberSpell>, sea_orm::DbErr> {
@@ -319,7 +319,7 @@ async fn replace_albums<C: ConnectionTrait>(
     Ok(true)
 }
 
-pub(crate) async fn replace_members<C: ConnectionTrait>(
+pub async fn replace_members<C: ConnectionTrait>(
     db: &C,
     id: i32,
     present: &[MemberSpell],
@@ -383,7 +383,7 @@ async fn record_source<C: ConnectionTrait>(
 
 /// Records that `source` set each (artist, field), read at `retrieved_at`, with one
 /// statement.
-pub(crate) async fn record_sources<C: ConnectionTrait>(
+pub async fn record_sources<C: ConnectionTrait>(
     db: &C,
     fields: Vec<(i32, &str)>,
     source: &str,

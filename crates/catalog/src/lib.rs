@@ -1,4 +1,5 @@
-//! The public catalogue of artists and bands.
+//! The public catalogue of artists and bands, as it is served. Its batch jobs (the
+//! importers and the enrichment) are `sound_atlas_catalog_import`.
 //!
 //! - `enrichment`: what the open music data sources said about artists, with provenance.
 //! - `model`: the JSON shapes of the API (defined in the route contract) from database rows.
@@ -10,17 +11,13 @@
 //! - `reads`: one function per API read, shared by `/api` handlers and page prefetch.
 //! - `quiz`: the facts the music quiz is generated from, sampled per seed.
 //! - `api`: the axum routes under `/api/artists` and `/api/quiz`.
-//! - `import`: the artist importers (a sheet or CSV; the open catalogue's dumps and query
-//!   service) and the enrichment from the open music data sources;
-//!   `cli`: the subcommands that run them (`sound-atlas import artists`, `enrich`).
+//! - `write`: the writes the seed and the batch jobs share (upserts, provenance times).
 //! - `share_picture`: an artist's share picture (`/og/artist/{id}.png`).
 
 pub mod api;
-pub mod cli;
 mod details;
 pub mod enrichment;
 pub mod genres;
-pub mod import;
 pub mod model;
 pub mod params;
 pub mod quiz;

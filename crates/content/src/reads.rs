@@ -137,7 +137,8 @@ pub async fn new_songs(content: &Content) -> ApiResult<Vec<NewSong>> {
 /// The songs released in the `weeks` up to `today`, when there are any: older,
 /// undated and not yet released songs are then left out. When none is that new, every
 /// song stays (the newest first, undated last), so the strip shows the latest the site
-/// has rather than nothing. `songs` come newest first.
+/// has rather than nothing. `songs` come newest first. The page decides the same from
+/// its state (`hasNewSongs`): both are tested on `crates/contract/cases/new-songs-window.json`.
 pub fn new_songs_in_window(songs: &[NewSong], today: time::Date, weeks: u32) -> Vec<NewSong> {
     let oldest = today - time::Duration::weeks(i64::from(weeks));
     let recent = |song: &&NewSong| {
@@ -252,4 +253,49 @@ pub async fn related_articles(
         .take(crate::model::RELATED_ARTICLES)
         .map(Article::to_summary)
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The window's cases the UI's test reads too: the page says "only the latest" exactly
+    /// when the server finds nothing within the window.
+    #[test]
+    fn the_new_songs_window_follows_the_shared_cases() {
+        let cases: serde_json::Value =
+            serde_json::from_str(include_str!("../../contract/cases/new-songs-window.json"))
+                .unwrap();
+        for case in cases["cases"].as_array().unwrap() {
+            let today = crate::records::parse_date(case["today"].as_str().unwrap()).unwrap();
+            let weeks = u32::try_from(case["weeks"].as_u64().unwrap()).unwrap();
+            let songs: Vec<NewSong> = case["dates"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .enumerate()
+                .map(|(i, date)| NewSong {
+                    id: i32::try_from(i).unwrap(),
+                    song_name: format!("Song {i}"),
+                    artist_name: "Artist".into(),
+                    thumbnail: None,
+                    video_id: None,
+                    amazon_link: None,
+                    release_date: date.as_str().map(str::to_owned),
+                })
+                .collect();
+            let within: Vec<Option<String>> =
+                serde_json::from_value(case["within"].clone()).unwrap();
+            let sent: Vec<Option<String>> = new_songs_in_window(&songs, today, weeks)
+                .into_iter()
+                .map(|song| song.release_date)
+                .collect();
+            let expected = if within.is_empty() {
+                songs.iter().map(|song| song.release_date.clone()).collect()
+            } else {
+                within
+            };
+            assert_eq!(sent, expected, "{case}");
+        }
+    }
 }

@@ -4,8 +4,8 @@ use axum::extract::{FromRef, State};
 use axum::{Json, Router};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{
-    ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, TransactionTrait,
+    ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Select,
+    TransactionTrait,
 };
 use sound_atlas_accounts::Accounts;
 use sound_atlas_catalog::params::ARTIST_NOT_FOUND;
@@ -92,52 +92,42 @@ fn favorite_of(row: favorite::Model) -> Favorite {
     }
 }
 
-async fn find_favorite(
-    db: &impl ConnectionTrait,
+/// Selects the user's favorite of `artist` in `folder` (the top level: none).
+fn favorite_in(
     user: UserId,
     artist: ArtistId,
     folder: Option<FolderId>,
-) -> Result<Option<favorite::Model>, sea_orm::DbErr> {
+) -> Select<favorite::Entity> {
     favorite::Entity::find()
         .filter(favorite::Column::UserId.eq(user.get()))
         .filter(favorite::Column::ArtistId.eq(artist.get()))
         .filter(favorite::Column::FolderKey.eq(folder_key(folder)))
-        .one(db)
-        .await
 }
 
-/// Inserts the favorite unless it exists (one statement, safe under concurrency) and
-/// reads the row back.
-async fn insert_favorite(
-    db: &impl ConnectionTrait,
+/// The favorite of `artist` in `folder`, to insert unless it is there.
+fn new_favorite(
     user: UserId,
     artist: ArtistId,
     folder: Option<FolderId>,
-) -> Result<(favorite::Model, Added), sea_orm::DbErr> {
-    let row = favorite::ActiveModel {
-        user_id: Set(user.get()),
-        artist_id: Set(artist.get()),
-        folder_id: Set(folder.map(FolderId::get)),
-        folder_key: Set(folder_key(folder)),
-        created_at: Set(now()),
-        ..Default::default()
-    };
-    let inserted = favorite::Entity::insert(row)
-        .on_conflict(
-            OnConflict::columns([
-                favorite::Column::UserId,
-                favorite::Column::ArtistId,
-                favorite::Column::FolderKey,
-            ])
-            .do_nothing()
-            .to_owned(),
-        )
-        .exec_without_returning(db)
-        .await?;
-    let row = find_favorite(db, user, artist, folder)
-        .await?
-        .ok_or_else(|| sea_orm::DbErr::RecordNotFound("favorite after insert".into()))?;
-    Ok((row, Added::by(inserted)))
+) -> rows::NewRow<favorite::Entity> {
+    rows::NewRow {
+        row: favorite::ActiveModel {
+            user_id: Set(user.get()),
+            artist_id: Set(artist.get()),
+            folder_id: Set(folder.map(FolderId::get)),
+            folder_key: Set(folder_key(folder)),
+            created_at: Set(now()),
+            ..Default::default()
+        },
+        twin: favorite_in(user, artist, folder),
+        key: OnConflict::columns([
+            favorite::Column::UserId,
+            favorite::Column::ArtistId,
+            favorite::Column::FolderKey,
+        ])
+        .do_nothing()
+        .to_owned(),
+    }
 }
 
 /// The top-level favorites as artists, oldest first (the header's count is their number).
@@ -160,24 +150,12 @@ pub async fn add_favorite(
     folder: Option<FolderId>,
 ) -> ApiResult<(Favorite, Added)> {
     check_artist(library, artist).await?;
-    let db = library.db();
-    check_folder(db, user, folder).await?;
-    if let Some(row) = find_favorite(db, user, artist, folder).await? {
-        return Ok((favorite_of(row), Added::Existing));
-    }
-    let count = favorite::Entity::find()
-        .filter(favorite::Column::UserId.eq(user.get()))
-        .count(db)
+    let list = favorite::Entity::find().filter(favorite::Column::UserId.eq(user.get()));
+    let full = format!("You can keep at most {MAX_FAVORITES} favorites. Remove some to add more.");
+    let (row, added) = new_favorite(user, artist, folder)
+        .add(library.db(), user, folder, list, (MAX_FAVORITES, full))
         .await?;
-    if count >= MAX_FAVORITES as u64 {
-        return Err(ApiError::bad_request(format!(
-            "You can keep at most {MAX_FAVORITES} favorites. Remove some to add more."
-        )));
-    }
-    match insert_favorite(db, user, artist, folder).await {
-        Ok((row, added)) => Ok((favorite_of(row), added)),
-        Err(err) => Err(explain(db, user, folder, err).await),
-    }
+    Ok((favorite_of(row), added))
 }
 
 pub async fn remove_favorite(
@@ -213,7 +191,8 @@ pub async fn move_favorite(
     check_folder(db, user, from).await?;
     check_folder(db, user, to).await?;
     if from == to {
-        return find_favorite(db, user, artist, to)
+        return favorite_in(user, artist, to)
+            .one(db)
             .await?
             .map(favorite_of)
             .ok_or_else(|| ApiError::not_found(FAVORITE_NOT_FOUND));
@@ -230,7 +209,7 @@ pub async fn move_favorite(
         txn.rollback().await?;
         return Err(ApiError::not_found(FAVORITE_NOT_FOUND));
     }
-    match insert_favorite(&txn, user, artist, to).await {
+    match new_favorite(user, artist, to).insert(&txn).await {
         Ok((row, _)) => {
             txn.commit().await?;
             Ok(favorite_of(row))

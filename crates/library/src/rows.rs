@@ -1,7 +1,12 @@
-//! What the library's resources share: the clock, the date format, and the checks every
-//! write makes (the folder is the user's, the artist exists).
+//! What the library's resources share: the clock, the date format, the checks every
+//! write makes (the folder is the user's, the artist exists), and adding a row to a
+//! user's list unless it is there.
 
-use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter};
+use sea_orm::sea_query::OnConflict;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, IntoActiveModel, PaginatorTrait,
+    QueryFilter, Select,
+};
 use sound_atlas_catalog::params::ARTIST_NOT_FOUND;
 use sound_atlas_entity::favorite_folder;
 use sound_atlas_web::{self as web, ApiError, ApiResult};
@@ -91,5 +96,59 @@ pub(crate) async fn explain(
     match check_folder(db, user, folder).await {
         Err(missing) => missing,
         Ok(()) => err.into(),
+    }
+}
+
+/// A row of a user's list to insert unless its twin is there.
+pub(crate) struct NewRow<E: EntityTrait> {
+    pub row: E::ActiveModel,
+    /// Selects the one row the insert makes (its unique key).
+    pub twin: Select<E>,
+    /// The unique key's columns: an insert racing another makes one row.
+    pub key: OnConflict,
+}
+
+impl<E: EntityTrait> NewRow<E>
+where
+    E::Model: IntoActiveModel<E::ActiveModel> + Sync,
+{
+    /// One insert that lets a twin already there (or written meanwhile) stand, and the
+    /// row read back.
+    pub(crate) async fn insert(
+        self,
+        db: &impl ConnectionTrait,
+    ) -> Result<(E::Model, Added), sea_orm::DbErr> {
+        let inserted = E::insert(self.row)
+            .on_conflict(self.key)
+            .exec_without_returning(db)
+            .await?;
+        let row = self.twin.one(db).await?.ok_or_else(|| {
+            sea_orm::DbErr::RecordNotFound("a list's row after its insert".into())
+        })?;
+        Ok((row, Added::by(inserted)))
+    }
+
+    /// Adds the row to the user's list (the folder, if any, theirs): the row already
+    /// there, `full` as a 400 when `list` holds `max` rows, else the insert. A folder
+    /// deleted meanwhile answers 404.
+    pub(crate) async fn add(
+        self,
+        db: &DatabaseConnection,
+        user: UserId,
+        folder: Option<FolderId>,
+        list: Select<E>,
+        (max, full): (usize, String),
+    ) -> ApiResult<(E::Model, Added)> {
+        check_folder(db, user, folder).await?;
+        if let Some(row) = self.twin.clone().one(db).await? {
+            return Ok((row, Added::Existing));
+        }
+        if list.count(db).await? >= max as u64 {
+            return Err(ApiError::bad_request(full));
+        }
+        match self.insert(db).await {
+            Ok(added) => Ok(added),
+            Err(err) => Err(explain(db, user, folder, err).await),
+        }
     }
 }

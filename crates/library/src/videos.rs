@@ -4,10 +4,7 @@
 use axum::extract::{FromRef, State};
 use axum::{Json, Router};
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{
-    ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder,
-};
+use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Select};
 use serde::Deserialize;
 use sound_atlas_accounts::Accounts;
 use sound_atlas_contract::library::{
@@ -19,7 +16,7 @@ use sound_atlas_entity::video_favorite;
 use sound_atlas_web::{self as web, ApiError, ApiResult, Input, NoContent, OperationRoutes, Path};
 
 use crate::ids::{folder_key, ArtistId, FolderId, InFolder, UserId};
-use crate::rows::{self, check_artist, check_folder, explain, now, Added};
+use crate::rows::{self, check_artist, check_folder, now, Added};
 use crate::Library;
 
 pub const VIDEO_FAVORITE_NOT_FOUND: &str = "This video favorite could not be found.";
@@ -129,20 +126,18 @@ fn video_of(row: video_favorite::Model) -> VideoFavorite {
     }
 }
 
-async fn find_video(
-    db: &impl ConnectionTrait,
+/// Selects the user's favorite of `video` (of `artist`) in `folder` (the top level: none).
+fn video_in(
     user: UserId,
     artist: ArtistId,
     video: &VideoId,
     folder: Option<FolderId>,
-) -> Result<Option<video_favorite::Model>, sea_orm::DbErr> {
+) -> Select<video_favorite::Entity> {
     video_favorite::Entity::find()
         .filter(video_favorite::Column::UserId.eq(user.get()))
         .filter(video_favorite::Column::ArtistId.eq(artist.get()))
         .filter(video_favorite::Column::VideoId.eq(video.as_str()))
         .filter(video_favorite::Column::FolderKey.eq(folder_key(folder)))
-        .one(db)
-        .await
 }
 
 /// The user's video favorites, oldest first.
@@ -195,56 +190,46 @@ pub async fn add_video(
     let artist = ArtistId::try_from(new.artist_id)?;
     check_artist(library, artist).await?;
     let folder = FolderId::in_body(new.folder_id)?;
-    let db = library.db();
-    check_folder(db, user, folder).await?;
-    if let Some(row) = find_video(db, user, artist, &video, folder).await? {
-        return Ok((video_of(row), Added::Existing));
-    }
-    let count = video_favorite::Entity::find()
-        .filter(video_favorite::Column::UserId.eq(user.get()))
-        .count(db)
-        .await?;
-    if count >= MAX_VIDEO_FAVORITES as u64 {
-        return Err(ApiError::bad_request(format!(
-            "You can keep at most {MAX_VIDEO_FAVORITES} video favorites. Remove some to add more."
-        )));
-    }
-    let row = video_favorite::ActiveModel {
-        user_id: Set(user.get()),
-        artist_id: Set(artist.get()),
-        video_id: Set(video.as_str().to_owned()),
-        folder_id: Set(folder.map(FolderId::get)),
-        folder_key: Set(folder_key(folder)),
-        title: Set(title),
-        description: Set(description),
-        thumbnail: Set(thumbnail),
-        url: Set(url),
-        artist_name: Set(artist_name),
-        published_at: Set(published_at),
-        created_at: Set(now()),
-        ..Default::default()
+    let new = rows::NewRow {
+        row: video_favorite::ActiveModel {
+            user_id: Set(user.get()),
+            artist_id: Set(artist.get()),
+            video_id: Set(video.as_str().to_owned()),
+            folder_id: Set(folder.map(FolderId::get)),
+            folder_key: Set(folder_key(folder)),
+            title: Set(title),
+            description: Set(description),
+            thumbnail: Set(thumbnail),
+            url: Set(url),
+            artist_name: Set(artist_name),
+            published_at: Set(published_at),
+            created_at: Set(now()),
+            ..Default::default()
+        },
+        twin: video_in(user, artist, &video, folder),
+        key: OnConflict::columns([
+            video_favorite::Column::UserId,
+            video_favorite::Column::ArtistId,
+            video_favorite::Column::VideoId,
+            video_favorite::Column::FolderKey,
+        ])
+        .do_nothing()
+        .to_owned(),
     };
-    let inserted = video_favorite::Entity::insert(row)
-        .on_conflict(
-            OnConflict::columns([
-                video_favorite::Column::UserId,
-                video_favorite::Column::ArtistId,
-                video_favorite::Column::VideoId,
-                video_favorite::Column::FolderKey,
-            ])
-            .do_nothing()
-            .to_owned(),
+    let list = video_favorite::Entity::find().filter(video_favorite::Column::UserId.eq(user.get()));
+    let full = format!(
+        "You can keep at most {MAX_VIDEO_FAVORITES} video favorites. Remove some to add more."
+    );
+    let (row, added) = new
+        .add(
+            library.db(),
+            user,
+            folder,
+            list,
+            (MAX_VIDEO_FAVORITES, full),
         )
-        .exec_without_returning(db)
-        .await;
-    let inserted = match inserted {
-        Ok(rows) => rows,
-        Err(err) => return Err(explain(db, user, folder, err).await),
-    };
-    let row = find_video(db, user, artist, &video, folder)
-        .await?
-        .ok_or_else(|| ApiError::internal("video favorite missing after insert"))?;
-    Ok((video_of(row), Added::by(inserted)))
+        .await?;
+    Ok((video_of(row), added))
 }
 
 pub async fn remove_video(

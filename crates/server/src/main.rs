@@ -29,14 +29,14 @@ enum Command {
         what: Import,
     },
     #[command(flatten)]
-    Catalog(sound_atlas_catalog::cli::Command),
+    Catalog(sound_atlas_catalog_import::cli::Command),
 }
 
 /// `sound-atlas import …`: each feature's importers, under one subcommand.
 #[derive(Subcommand)]
 enum Import {
     #[command(flatten)]
-    Catalog(sound_atlas_catalog::cli::Import),
+    Catalog(sound_atlas_catalog_import::cli::Import),
     #[command(flatten)]
     Content(sound_atlas_content::cli::Import),
 }
@@ -72,7 +72,7 @@ async fn main() -> std::process::ExitCode {
 /// A subcommand that changes the data: an import, or the catalogue's enrichment.
 enum Task {
     Import(Import),
-    Catalog(sound_atlas_catalog::cli::Command),
+    Catalog(sound_atlas_catalog_import::cli::Command),
 }
 
 /// Importers and enrichment: against the configured database, then a summary.
@@ -85,9 +85,11 @@ async fn run_command(config: &sound_atlas::config::Config, task: Task) -> std::p
         }
     };
     let outcome = match task {
-        Task::Import(Import::Catalog(what)) => sound_atlas_catalog::cli::import(&db, what).await,
+        Task::Import(Import::Catalog(what)) => {
+            sound_atlas_catalog_import::cli::import(&db, what).await
+        }
         Task::Import(Import::Content(what)) => sound_atlas_content::cli::import(&db, what).await,
-        Task::Catalog(command) => sound_atlas_catalog::cli::run(&db, command).await,
+        Task::Catalog(command) => sound_atlas_catalog_import::cli::run(&db, command).await,
     };
     match outcome {
         Ok(report) => {

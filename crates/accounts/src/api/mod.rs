@@ -17,7 +17,7 @@ use axum::http::{header, HeaderValue};
 use axum::middleware;
 use axum::response::{Redirect, Response};
 use axum::{Json, Router};
-use sea_orm::{ActiveModelTrait, IntoActiveModel, Set};
+use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set, TransactionTrait};
 use sound_atlas_entity::user;
 use sound_atlas_web::{Answers, ApiError, ApiResult, JsonOrRedirect};
 
@@ -25,7 +25,7 @@ use crate::known::{self, Client, DeviceCookie};
 use crate::limits::TOO_MANY_REQUESTS;
 use crate::model::{Done, User};
 use crate::session::{self};
-use crate::tokens::{self};
+use crate::tokens::{self, Purpose};
 use crate::users::{self, parse_email};
 use crate::{now, store, Accounts};
 use sound_atlas_web::{refuse_cross_origin, MAX_BODY_BYTES};
@@ -141,6 +141,32 @@ fn signed_in_answer(user: &user::Model, from_form: bool, redirect: &str) -> Json
     } else {
         JsonOrRedirect::Json(public(user))
     }
+}
+
+/// An emailed link's last step, in one transaction: the link used (once: one used or
+/// ended meanwhile is a bad link) and the account handed over with the hash of the
+/// `password` its holder showed ([`hand_over`]); then this browser is signed in and
+/// answered as the link's form asked (`from_form`: a redirect to `redirect`).
+async fn redeem_link(
+    accounts: &Accounts,
+    session: &tower_sessions::Session,
+    client: &Client,
+    (purpose, token): (Purpose, &str),
+    password: String,
+    (from_form, redirect): (bool, &str),
+) -> ApiResult<(DeviceCookie, JsonOrRedirect<User>)> {
+    let txn = accounts.db().begin().await?;
+    let Some(user_id) = tokens::consume_link(&txn, purpose, token).await? else {
+        return Err(ApiError::bad_request(BAD_LINK));
+    };
+    let user = user::Entity::find_by_id(user_id)
+        .one(&txn)
+        .await?
+        .ok_or_else(|| ApiError::bad_request(BAD_LINK))?;
+    let user = hand_over(&txn, user, Some(password)).await?;
+    txn.commit().await?;
+    let device = sign_in_from(accounts, session, &user, client).await?;
+    Ok((device, signed_in_answer(&user, from_form, redirect)))
 }
 
 /// Whoever proved the address now holds the account, with `password` (a hash of one they

@@ -2,14 +2,9 @@
 
 use axum::extract::{FromRef, State};
 use axum::{Json, Router};
-use sea_orm::{EntityTrait, TransactionTrait};
-use sound_atlas_entity::user;
-use sound_atlas_web::{Answers, ApiError, ApiResult, JsonOrRedirect, OperationRoutes};
+use sound_atlas_web::{Answers, ApiResult, JsonOrRedirect, OperationRoutes};
 
-use super::{
-    done, hand_over, link_page, mail_request, required_password, sign_in_from, signed_in_answer,
-    BAD_LINK, CHECK_EMAIL_RECOVERY,
-};
+use super::{done, link_page, mail_request, redeem_link, required_password, CHECK_EMAIL_RECOVERY};
 use crate::http::safe_redirect;
 use crate::known::{Client, DeviceCookie};
 use crate::model::{Done, EmailOnly, EmailedLink, User};
@@ -70,19 +65,16 @@ async fn set_new_password(
     password::check_rules(&password)?;
     let hash = password::hash(password).await?;
     let token = value.token.unwrap_or_default();
-    let txn = accounts.db().begin().await?;
-    let Some(user_id) = tokens::consume_link(&txn, Purpose::Recover, token.trim()).await? else {
-        return Err(ApiError::bad_request(BAD_LINK));
-    };
-    let user = user::Entity::find_by_id(user_id)
-        .one(&txn)
-        .await?
-        .ok_or_else(|| ApiError::bad_request(BAD_LINK))?;
     // The link proves the address, and the password is the one chosen here. Whoever else
     // holds a session, a code or a link of this account (perhaps the reason for the
-    // reset) loses it; this browser gets a fresh session below.
-    let user = hand_over(&txn, user, Some(hash)).await?;
-    txn.commit().await?;
-    let device = sign_in_from(&accounts, &session, &user, &client).await?;
-    Ok((device, signed_in_answer(&user, from_form, &redirect)))
+    // reset) loses it; this browser gets a fresh session.
+    redeem_link(
+        &accounts,
+        &session,
+        &client,
+        (Purpose::Recover, token.trim()),
+        hash,
+        (from_form, &redirect),
+    )
+    .await
 }

@@ -3,13 +3,13 @@
 
 use axum::extract::{FromRef, State};
 use axum::{Json, Router};
-use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set};
 use sound_atlas_entity::user;
 use sound_atlas_web::{Answers, ApiError, ApiResult, JsonOrRedirect, OperationRoutes};
 
 use super::{
-    done, hand_over, link_page, mail_request, required_password, sign_in_from, signed_in_answer,
-    BAD_LINK, CHECK_EMAIL_SIGN_UP, NOT_THE_SIGN_UP_PASSWORD,
+    done, link_page, mail_request, redeem_link, required_password, BAD_LINK, CHECK_EMAIL_SIGN_UP,
+    NOT_THE_SIGN_UP_PASSWORD,
 };
 use crate::http::safe_redirect;
 use crate::known::{Client, DeviceCookie};
@@ -168,17 +168,13 @@ async fn confirm(
             password::hash(password).await?
         }
     };
-    let txn = db.begin().await?;
-    // Used (or ended) meanwhile: the link works once.
-    let Some(user_id) = tokens::consume_link(&txn, Purpose::Confirm, token).await? else {
-        return Err(ApiError::bad_request(BAD_LINK));
-    };
-    let user = user::Entity::find_by_id(user_id)
-        .one(&txn)
-        .await?
-        .ok_or_else(|| ApiError::bad_request(BAD_LINK))?;
-    let user = hand_over(&txn, user, Some(hash)).await?;
-    txn.commit().await?;
-    let device = sign_in_from(&accounts, &session, &user, &client).await?;
-    Ok((device, signed_in_answer(&user, from_form, &redirect)))
+    redeem_link(
+        &accounts,
+        &session,
+        &client,
+        (Purpose::Confirm, token),
+        hash,
+        (from_form, &redirect),
+    )
+    .await
 }

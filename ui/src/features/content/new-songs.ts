@@ -11,7 +11,8 @@ function windowStart(today: string, weeks: number): string {
  * Whether Brand New Songs has songs released in the `weeks` up to `today`, as the
  * server decides (content crate, `new_songs_in_window`): it then sends only those,
  * else every song it has, newest first. Decided from the page's state (`today`, the
- * window), so the server's render and the hydrated page agree.
+ * window), so the server's render and the hydrated page agree; both ends are tested on
+ * the same cases (crates/contract/cases/new-songs-window.json).
  */
 export function hasNewSongs(songs: readonly NewSong[], today: string, weeks: number): boolean {
   const oldest = windowStart(today, weeks);

@@ -14,9 +14,9 @@
 use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
 
-use crate::enrichment;
 use sea_orm::{DatabaseConnection, TransactionTrait};
 use serde::Deserialize;
+use sound_atlas_catalog::enrichment;
 
 use sound_atlas_import::polite::{Polite, Politeness};
 use sound_atlas_import::{ImportError, Progress, Report};
@@ -322,7 +322,7 @@ pub async fn fill_biographies(
                 target.id,
                 summary.extract.trim().to_owned(),
                 SOURCE,
-                crate::write::now_unix(),
+                sound_atlas_catalog::write::now_unix(),
             )
             .await?;
             txn.commit().await?;

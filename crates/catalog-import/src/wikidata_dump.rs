@@ -20,7 +20,7 @@ use super::dump::{self, Lines};
 use super::enrich::wikidata::{self, Entity};
 use super::enrich::WIKIDATA;
 use super::open_data::{self, OpenArtist, Writer};
-use crate::enrichment::MemberSpell;
+use sound_atlas_catalog::enrichment::MemberSpell;
 
 /// How often the progress counters move (lines).
 const TICK: usize = 4096;

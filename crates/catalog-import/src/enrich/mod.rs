@@ -18,9 +18,9 @@ pub mod wikidata;
 use std::collections::{BTreeSet, HashMap};
 use std::time::Duration;
 
-use crate::enrichment::{self, ArtistEnrichment, MemberSpell, Sourced, Target};
-use crate::write::now_unix;
 use sea_orm::{DatabaseConnection, TransactionTrait};
+use sound_atlas_catalog::enrichment::{self, ArtistEnrichment, MemberSpell, Sourced, Target};
+use sound_atlas_catalog::write::now_unix;
 
 use super::links::Service;
 use super::wiki::{self, WikiConfig};

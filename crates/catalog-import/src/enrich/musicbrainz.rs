@@ -2,8 +2,8 @@
 //! artist-rels+url-rels`): studio albums, band members with their years and
 //! instruments, and links to the artist's pages on the streaming services.
 
-use crate::enrichment::{Album, MemberSpell};
 use serde::Deserialize;
+use sound_atlas_catalog::enrichment::{Album, MemberSpell};
 
 #[derive(Debug, Deserialize)]
 pub struct Artist {

@@ -10,12 +10,12 @@ use sea_orm::DatabaseConnection;
 use sound_atlas_import::records::Format;
 use sound_atlas_import::{open_source, read_source, ImportError, Report};
 
-use crate::import::artists;
-use crate::import::enrich::{self, EnrichConfig};
-use crate::import::musicbrainz_dump;
-use crate::import::sparql::{self, SparqlConfig};
-use crate::import::wiki::WikiConfig;
-use crate::import::wikidata_dump;
+use crate::artists;
+use crate::enrich::{self, EnrichConfig};
+use crate::musicbrainz_dump;
+use crate::sparql::{self, SparqlConfig};
+use crate::wiki::WikiConfig;
+use crate::wikidata_dump;
 
 /// What `sound-atlas import` reads into the catalogue.
 #[derive(Debug, Subcommand)]

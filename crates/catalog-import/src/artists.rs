@@ -14,15 +14,15 @@
 //! keeps its kind.
 
 use super::links::Service;
-use crate::model::normalize_image_url;
+use sound_atlas_catalog::model::normalize_image_url;
 use std::collections::HashMap;
 
-use crate::write::{self, ArtistUpsert, Outcome, TitleExceptions, UpsertCounts};
 use sea_orm::{
     ColumnTrait, DatabaseConnection, DatabaseTransaction, EntityTrait, PaginatorTrait, QueryFilter,
     TransactionTrait,
 };
 use serde_json::Value;
+use sound_atlas_catalog::write::{self, ArtistUpsert, Outcome, TitleExceptions, UpsertCounts};
 
 use sound_atlas_import::video_link::ChannelRef;
 use sound_atlas_import::{ImportError, Progress, Report};

@@ -21,8 +21,8 @@ use sound_atlas_import::{ImportError, Progress, Report};
 use super::dump::{self, Lines};
 use super::enrich::MUSICBRAINZ;
 use super::open_data;
-use crate::enrichment;
-use crate::write::{now_unix, UPSERT_BATCH};
+use sound_atlas_catalog::enrichment;
+use sound_atlas_catalog::write::{now_unix, UPSERT_BATCH};
 
 /// One line of the dump: what this import reads of an artist.
 #[derive(Debug, Deserialize)]

@@ -17,8 +17,8 @@ use std::collections::{HashMap, HashSet};
 use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter};
 use sound_atlas_entity::{artist, artist_field_source};
 
-use crate::enrichment::{self, MemberSpell};
-use crate::write::{self, ArtistUpsert, Outcome, UpsertCounts};
+use sound_atlas_catalog::enrichment::{self, MemberSpell};
+use sound_atlas_catalog::write::{self, ArtistUpsert, Outcome, UpsertCounts};
 
 /// The classes (P31) of a musical group: musical group, rock band, musical ensemble,
 /// musical duo, boy band, girl group. Items of a subclass not listed (a "heavy metal

@@ -2,9 +2,9 @@
 //! (`testdata/make_dumps.py`), on SQLite and PostgreSQL.
 
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
-use sound_atlas_catalog::cli::{self, Import};
 use sound_atlas_catalog::enrichment;
 use sound_atlas_catalog::write::{self, ArtistUpsert};
+use sound_atlas_catalog_import::cli::{self, Import};
 use sound_atlas_entity::artist;
 use sound_atlas_import::Report;
 use sound_atlas_test_db::{db_tests, temp_file, TestDb};
@@ -210,7 +210,7 @@ mod query_service {
     use axum::routing::get;
     use axum::Router;
     use serde_json::{json, Value};
-    use sound_atlas_catalog::import::sparql::{self, SparqlConfig};
+    use sound_atlas_catalog_import::sparql::{self, SparqlConfig};
     use sound_atlas_import::polite::Politeness;
 
     const ENTITY: &str = "http://www.wikidata.org/entity/";
@@ -477,7 +477,7 @@ async fn the_query_service_is_read_in_pages_and_a_rerun_continues_where_it_stopp
 
 async fn a_query_service_dry_run_writes_nothing(db: &TestDb) {
     let endpoint = query_service::serve(query_service::Fake::default()).await;
-    let config = sound_atlas_catalog::import::sparql::SparqlConfig {
+    let config = sound_atlas_catalog_import::sparql::SparqlConfig {
         dry_run: true,
         ..query_service::config(&endpoint)
     };
@@ -486,7 +486,7 @@ async fn a_query_service_dry_run_writes_nothing(db: &TestDb) {
     assert_eq!(count(db).await, 0);
 
     // The real service is not called without a way to reach the operator.
-    let anonymous = sound_atlas_catalog::import::sparql::SparqlConfig {
+    let anonymous = sound_atlas_catalog_import::sparql::SparqlConfig {
         endpoint: "https://query.wikidata.org/sparql".into(),
         contact: None,
         ..config

@@ -25,8 +25,8 @@ use sound_atlas_import::{ImportError, Progress, Report};
 use super::enrich::wikidata::{self, title_of};
 use super::enrich::WIKIDATA;
 use super::open_data::{self, OpenArtist, Writer};
-use crate::enrichment::MemberSpell;
-use crate::write::{now_unix, UpsertCounts};
+use sound_atlas_catalog::enrichment::MemberSpell;
+use sound_atlas_catalog::write::{now_unix, UpsertCounts};
 
 /// The checkpoint's name.
 const CHECKPOINT: &str = "wikidata-sparql";
