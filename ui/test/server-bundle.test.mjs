@@ -117,6 +117,15 @@ describe('server render (bare engine)', () => {
     expect(bundle.errors).toEqual([]);
   });
 
+  it("writes no preload for the chart's first-screen thumbnails, which load eagerly at low priority", () => {
+    const entry = (rank) => ({ weekOf: '2026-11-16', source: 'Billboard Hot 100', picks: false, rank, songName: `Song ${rank}`, artist: 'Artist', youtubeLink: null, amazonLink: null, thumbnailUrl: `https://i.ytimg.com/vi/video${rank}/hqdefault.jpg` });
+    const { html } = bundle.render({ url: '/', state: state([{ key: api.weeklyTopTen(), status: 200, body: [1, 2, 3].map(entry) }]) });
+    expect(html).not.toContain('rel="preload" as="image"');
+    expect(html).toContain('<img src="https://i.ytimg.com/vi/video1/hqdefault.jpg" alt="" loading="eager" fetchPriority="low"');
+    expect(html).toContain('<img src="https://i.ytimg.com/vi/video3/hqdefault.jpg" alt="" loading="lazy"');
+    expect(bundle.errors).toEqual([]);
+  });
+
   it('renders a prefetched artist, and the not-found message for a 404', () => {
     const result = bundle.render({
       url: '/artist/42?from=x',
