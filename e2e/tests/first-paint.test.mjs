@@ -36,7 +36,10 @@ async function computedStyles(path, html, viewport, { withoutStylesheet }) {
   const styles = await page.evaluate(() =>
     [...document.body.querySelectorAll('*')].map((element) => {
       // Sorted: custom properties come in no fixed order.
-      const style = (pseudo) => [...getComputedStyle(element, pseudo)].map((name) => `${name}:${getComputedStyle(element, pseudo).getPropertyValue(name)}`).sort().join(';');
+      const style = (pseudo) => {
+        const computed = getComputedStyle(element, pseudo);
+        return [...computed].map((name) => `${name}:${computed.getPropertyValue(name)}`).sort().join(';');
+      };
       return `${element.tagName}.${element.className?.baseVal ?? element.className} ${style(null)} ::before ${style('::before')} ::after ${style('::after')}`;
     }),
   );

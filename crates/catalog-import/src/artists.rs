@@ -362,10 +362,10 @@ struct Batch {
     rows: Vec<ArtistUpsert>,
     /// The batch's rows by their id's digest, to a repeat's earlier row.
     pending: HashMap<u64, usize>,
-    /// What each artist the import wrote became, by its id's digest (8 bytes an
-    /// artist, not the id: a 64-bit digest of the ids of millions of rows collides
-    /// with a chance of about one in ten million).
-    written: HashMap<u64, Outcome>,
+    /// What each artist the import wrote became, by its id's digest (not the id: a
+    /// 64-bit digest of the ids of millions of rows collides with a chance of about one
+    /// in ten million).
+    written: WrittenIds,
     counts: UpsertCounts,
 }
 
@@ -375,7 +375,7 @@ impl Batch {
             titles,
             rows: Vec::with_capacity(write::UPSERT_BATCH),
             pending: HashMap::new(),
-            written: HashMap::new(),
+            written: WrittenIds::default(),
             counts: UpsertCounts::default(),
         }
     }
@@ -398,7 +398,7 @@ impl Batch {
             };
         }
         let key = digest(&artist.external_id);
-        if self.pending.contains_key(&key) || self.written.contains_key(&key) {
+        if self.pending.contains_key(&key) || self.written.get(key).is_some() {
             report.skip(
                 format!("line {line}"),
                 format!(
@@ -419,7 +419,7 @@ impl Batch {
 
     async fn exists(&self, db: &DatabaseTransaction, id: &str) -> Result<bool, ImportError> {
         let key = digest(id);
-        if self.pending.contains_key(&key) || self.written.contains_key(&key) {
+        if self.pending.contains_key(&key) || self.written.get(key).is_some() {
             return Ok(true);
         }
         Ok(sound_atlas_entity::artist::Entity::find()
@@ -435,10 +435,11 @@ impl Batch {
         let rows = std::mem::take(&mut self.rows);
         let keys: Vec<u64> = rows.iter().map(|a| digest(&a.external_id)).collect();
         self.pending.clear();
+        let mut first_written = Vec::new();
         for (key, outcome) in keys.into_iter().zip(write::upsert_batch(db, rows).await?) {
-            match self.written.get_mut(&key) {
+            match self.written.get_mut(key) {
                 None => {
-                    self.written.insert(key, outcome);
+                    first_written.push((key, outcome));
                     self.counts.add(outcome);
                 }
                 Some(first @ Outcome::Unchanged) if outcome == Outcome::Updated => {
@@ -449,8 +450,73 @@ impl Batch {
                 Some(_) => {}
             }
         }
+        self.written.add(first_written);
         Ok(())
     }
+}
+
+/// The digests of the ids an import wrote, each with what its first write did, in sorted
+/// runs: a batch's new ids make a run, merged into the run before while that one is not
+/// larger, so there are at most log2(batches) runs, each searched by halves. An artist
+/// costs 9 bytes (a hash map's slot cost 16, and half again while the map grew): at two
+/// million artists 18 MB.
+#[derive(Default)]
+struct WrittenIds {
+    runs: Vec<(Vec<u64>, Vec<Outcome>)>,
+}
+
+impl WrittenIds {
+    fn get(&self, key: u64) -> Option<Outcome> {
+        self.runs
+            .iter()
+            .find_map(|(digests, outcomes)| digests.binary_search(&key).ok().map(|at| outcomes[at]))
+    }
+
+    fn get_mut(&mut self, key: u64) -> Option<&mut Outcome> {
+        self.runs.iter_mut().find_map(|(digests, outcomes)| {
+            digests.binary_search(&key).ok().map(|at| &mut outcomes[at])
+        })
+    }
+
+    /// Adds ids none of the runs holds (each once).
+    fn add(&mut self, mut new: Vec<(u64, Outcome)>) {
+        if new.is_empty() {
+            return;
+        }
+        new.sort_unstable_by_key(|(key, _)| *key);
+        let mut run: (Vec<u64>, Vec<Outcome>) = new.into_iter().unzip();
+        while let Some(last) = self.runs.last() {
+            if last.0.len() > run.0.len() {
+                break;
+            }
+            let last = self.runs.pop().expect("a last run");
+            run = merge(last, run);
+        }
+        self.runs.push(run);
+    }
+}
+
+/// Two sorted runs of distinct digests as one.
+fn merge(
+    (a_keys, a_outcomes): (Vec<u64>, Vec<Outcome>),
+    (b_keys, b_outcomes): (Vec<u64>, Vec<Outcome>),
+) -> (Vec<u64>, Vec<Outcome>) {
+    let mut keys = Vec::with_capacity(a_keys.len() + b_keys.len());
+    let mut outcomes = Vec::with_capacity(keys.capacity());
+    let (mut i, mut j) = (0, 0);
+    while i < a_keys.len() || j < b_keys.len() {
+        let from_a = j == b_keys.len() || (i < a_keys.len() && a_keys[i] < b_keys[j]);
+        if from_a {
+            keys.push(a_keys[i]);
+            outcomes.push(a_outcomes[i]);
+            i += 1;
+        } else {
+            keys.push(b_keys[j]);
+            outcomes.push(b_outcomes[j]);
+            j += 1;
+        }
+    }
+    (keys, outcomes)
 }
 
 /// A 64-bit digest of an `externalId` (SipHash with fixed keys: the same in every run).
@@ -464,6 +530,45 @@ fn digest(id: &str) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn written_ids_find_every_id_of_every_batch_with_its_outcome() {
+        let mut written = WrittenIds::default();
+        let outcome = |key: u64| match key % 3 {
+            0 => Outcome::Inserted,
+            1 => Outcome::Updated,
+            _ => Outcome::Unchanged,
+        };
+        // Batches of uneven sizes, their ids interleaved: the runs merge as they grow.
+        let mut added = Vec::new();
+        for batch in 0..40u64 {
+            let ids: Vec<u64> = (0..(batch % 7) * 13 + 1)
+                .map(|i| (i * 40 + batch) * 2_654_435_761 % 1_000_003)
+                .collect();
+            let new: Vec<(u64, Outcome)> = ids
+                .iter()
+                .filter(|&&id| written.get(id).is_none() && !added.contains(&id))
+                .map(|&id| (id, outcome(id)))
+                .collect();
+            added.extend(new.iter().map(|(id, _)| *id));
+            written.add(new);
+        }
+        assert!(written.runs.len() <= 8, "{} runs", written.runs.len());
+        for &id in &added {
+            assert_eq!(written.get(id), Some(outcome(id)), "{id}");
+        }
+        assert_eq!(
+            written
+                .runs
+                .iter()
+                .map(|(keys, _)| keys.len())
+                .sum::<usize>(),
+            added.len()
+        );
+        assert!(written.get(1_000_004).is_none());
+        *written.get_mut(added[0]).unwrap() = Outcome::Updated;
+        assert_eq!(written.get(added[0]), Some(Outcome::Updated));
+    }
 
     #[test]
     fn genres_read_as_a_quoted_list_or_comma_separated() {
