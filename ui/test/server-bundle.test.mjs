@@ -3,7 +3,7 @@
 // dist/server.js in a bare V8 context (no window, document, URL, fetch,
 // process), as the embedded engine would.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,9 @@ const artist = {
   spotifyLink: 'https://open.spotify.com/x', appleLink: null, amazonLink: null, tidalLink: null, funFact: null, externalId: 'nirvana',
   kind: 'band', year: 1987, origin: 'Aberdeen, Washington', realName: null,
 };
+
+/** React Router's budget for a page's first-load JavaScript, brotli. */
+const FIRST_LOAD_BUDGET_BYTES = 100 * 1024;
 
 let outdir;
 let bundle;
@@ -63,7 +66,7 @@ describe('build output', () => {
     for (const [name, url] of Object.entries(manifest.lazy)) {
       expect(url).toMatch(new RegExp(`^/static/${name}-[A-Z0-9]+\\.js$`));
       const code = read(url);
-      expect(code, name).toMatch(/^var\{[^}]+\}=globalThis\.__soundAtlasShared[;,]/);
+      expect(code.match(/var\{[^}]+\}=globalThis\.__soundAtlasShared[;,]/g), name).toHaveLength(1);
       expect(code, name).not.toMatch(/from"\/static\//);
       expect(entry, name).toContain(`import("${url}")`);
     }
@@ -74,6 +77,16 @@ describe('build output', () => {
     expect(readFileSync(path.join(outdir, 'server.js'), 'utf8')).not.toContain('Playlist Queue (');
     expect(read(manifest.lazy['home-page'])).toContain('Test Your Music Knowledge');
     expect(entry).not.toContain('Test Your Music Knowledge');
+  });
+
+  it("keeps every page's first-load JavaScript (the boot, the entry and the page's module) within 100 KiB brotli", () => {
+    const manifest = JSON.parse(readFileSync(path.join(outdir, 'manifest.json'), 'utf8'));
+    const brotliBytes = (url) => statSync(path.join(outdir, 'client', `${url.slice('/static/'.length)}.br`)).size;
+    const pages = Object.keys(manifest.lazy).filter((name) => /-pages?$/.test(name));
+    expect(pages).toEqual(expect.arrayContaining(['home-page', 'artist-page', 'browse-page', 'article-page']));
+    const firstLoad = Object.fromEntries(pages.map((page) => [page, brotliBytes(manifest.boot.src) + brotliBytes(manifest.scripts[0]) + brotliBytes(manifest.lazy[page])]));
+    const overBudget = Object.entries(firstLoad).filter(([, bytes]) => bytes > FIRST_LOAD_BUDGET_BYTES);
+    expect(overBudget, `first-load bytes per page: ${JSON.stringify(firstLoad)}`).toEqual([]);
   });
 
   it('links the styles of lazily loaded chunks (esbuild writes them; nothing else would load them)', () => {
@@ -101,6 +114,15 @@ describe('server render (bare engine)', () => {
     expect(html).toContain('Test Your Music Knowledge');
     expect(html).toContain('© 2026 Sound Atlas. All rights reserved.');
     expect(html).not.toContain('splash');
+    expect(bundle.errors).toEqual([]);
+  });
+
+  it("writes no preload for the chart's first-screen thumbnails, which load eagerly at low priority", () => {
+    const entry = (rank) => ({ weekOf: '2026-11-16', source: 'Billboard Hot 100', picks: false, rank, songName: `Song ${rank}`, artist: 'Artist', youtubeLink: null, amazonLink: null, thumbnailUrl: `https://i.ytimg.com/vi/video${rank}/hqdefault.jpg` });
+    const { html } = bundle.render({ url: '/', state: state([{ key: api.weeklyTopTen(), status: 200, body: [1, 2, 3].map(entry) }]) });
+    expect(html).not.toContain('rel="preload" as="image"');
+    expect(html).toContain('<img src="https://i.ytimg.com/vi/video1/hqdefault.jpg" alt="" loading="eager" fetchPriority="low"');
+    expect(html).toContain('<img src="https://i.ytimg.com/vi/video3/hqdefault.jpg" alt="" loading="lazy"');
     expect(bundle.errors).toEqual([]);
   });
 

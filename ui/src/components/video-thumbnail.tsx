@@ -8,7 +8,11 @@ function alreadyBroken(image: HTMLImageElement | null): boolean {
 
 /**
  * A video's thumbnail (decorative: the tile names the video), loaded lazily unless
- * `eager` (a tile in the first screen). While the data saver is on, without a picture,
+ * `eager` (a tile in the first screen). Eager at low priority: a thumbnail is never the
+ * first screen's largest element (a phone shows part of one beside the page's text), so
+ * the server render writes no preload for it ahead of the page's text (React preloads
+ * every other image that is not lazy) and the browser keeps it behind the document, the
+ * styles and the scripts. While the data saver is on, without a picture,
  * or once the picture failed (also when it failed before the page hydrated),
  * `placeholder` on the tile's own background instead: a text standing in for the
  * picture, or the background alone; never a broken-image icon.
@@ -24,7 +28,7 @@ export function VideoThumbnail({ src, width, height, placeholder, eager = false 
     [fail],
   );
   if (src && !saving && failedSrc !== src) {
-    return <img ref={checkEarlyFailure} src={src} alt="" loading={eager ? 'eager' : 'lazy'} width={width} height={height} onError={fail} />;
+    return <img ref={checkEarlyFailure} src={src} alt="" loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'low' : undefined} width={width} height={height} onError={fail} />;
   }
   return placeholder ? (
     <span className="video-tile-placeholder" aria-hidden="true">

@@ -47,7 +47,9 @@ export function RefreshButton() {
     const schedule = () => {
       if (frame === 0) frame = window.requestAnimationFrame(check);
     };
-    check();
+    // The first check on the next frame, not in the effect: hit testing forces a layout,
+    // and this effect runs in the task that ends hydration.
+    schedule();
     window.addEventListener('scroll', schedule, { passive: true, capture: true });
     window.addEventListener('resize', schedule);
     // Content that arrives, grows or opens without a scroll (a page, a dialog, a banner).
