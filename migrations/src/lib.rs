@@ -14,6 +14,7 @@ mod m20261125_000010_top_ten_weeks;
 mod m20261125_000020_artist_enrichment;
 mod m20261127_000001_known_clients;
 mod m20261127_000010_open_data_import;
+mod m20261127_000020_artist_change_marker_index;
 
 pub struct Migrator;
 
@@ -33,6 +34,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000020_artist_enrichment::Migration),
             Box::new(m20261127_000001_known_clients::Migration),
             Box::new(m20261127_000010_open_data_import::Migration),
+            Box::new(m20261127_000020_artist_change_marker_index::Migration),
         ]
     }
 }
