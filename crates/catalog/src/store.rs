@@ -818,7 +818,8 @@ mod tests {
 
     use super::ChangeMarker;
 
-    /// The marker scans the index of change times, never the artists' rows.
+    /// The marker scans the index of change times, never the artists' rows: SQLite's plan
+    /// (PostgreSQL's planner chooses by its statistics, an index-only scan once vacuumed).
     #[tokio::test]
     async fn the_change_marker_reads_the_index_of_change_times() {
         let db = sound_atlas_test_db::TestDb::sqlite().await;
