@@ -13,8 +13,6 @@
 //! stored as a band (the sheet cannot say; fix it with a `kind` column); a present one
 //! keeps its kind.
 
-use super::links::Service;
-use sound_atlas_catalog::model::normalize_image_url;
 use std::collections::HashMap;
 
 use sea_orm::{
@@ -22,10 +20,12 @@ use sea_orm::{
     TransactionTrait,
 };
 use serde_json::Value;
+use sound_atlas_catalog::model::normalize_image_url;
 use sound_atlas_catalog::write::{self, ArtistUpsert, Outcome, TitleExceptions, UpsertCounts};
-
 use sound_atlas_import::video_link::ChannelRef;
 use sound_atlas_import::{ImportError, Progress, Report};
+
+use crate::links::Service;
 
 /// The error text of a sheet that cannot be parsed.
 pub const SHEETS_PARSE_ERROR: &str = "Could not parse Google Sheets data";
@@ -466,16 +466,22 @@ struct WrittenIds {
 }
 
 impl WrittenIds {
-    fn get(&self, key: u64) -> Option<Outcome> {
+    /// The run holding `key`, and where in it.
+    fn position(&self, key: u64) -> Option<(usize, usize)> {
         self.runs
             .iter()
-            .find_map(|(digests, outcomes)| digests.binary_search(&key).ok().map(|at| outcomes[at]))
+            .enumerate()
+            .find_map(|(run, (digests, _))| digests.binary_search(&key).ok().map(|at| (run, at)))
+    }
+
+    fn get(&self, key: u64) -> Option<Outcome> {
+        let (run, at) = self.position(key)?;
+        Some(self.runs[run].1[at])
     }
 
     fn get_mut(&mut self, key: u64) -> Option<&mut Outcome> {
-        self.runs.iter_mut().find_map(|(digests, outcomes)| {
-            digests.binary_search(&key).ok().map(|at| &mut outcomes[at])
-        })
+        let (run, at) = self.position(key)?;
+        Some(&mut self.runs[run].1[at])
     }
 
     /// Adds ids none of the runs holds (each once).
