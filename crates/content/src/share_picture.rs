@@ -5,6 +5,7 @@ use axum::extract::{FromRef, State};
 use axum::response::Response;
 use axum::routing::get;
 use axum::{Extension, Router};
+use sound_atlas_contract::pages::heads;
 use sound_atlas_contract::pages::images::ARTICLE_SHARE_PICTURE;
 use sound_atlas_share_picture::{page_id, ShareCard, ShareImages};
 use sound_atlas_web::{ApiError, PathParam};
@@ -22,7 +23,7 @@ pub fn card(article: &Article) -> ShareCard {
     };
     ShareCard {
         image_url: image_url.cloned(),
-        kind: "Article",
+        kind: heads::ARTICLE_KIND,
         id: article.id,
         title: article.title.clone(),
         subtitle: article.category.clone(),

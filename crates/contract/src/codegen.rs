@@ -4,8 +4,8 @@
 //! implement and test: `ui/src/generated/browse-params.cases.json` (the lenient browse
 //! parameters), `ui/src/generated/descriptions.cases.json` (page descriptions),
 //! `ui/src/generated/article-category.cases.json` (a `?category=` read as a category) and
-//! `ui/src/generated/artist-head.cases.json` (an artist page's title, description and
-//! share picture's alt text).
+//! `ui/src/generated/page-heads.cases.json` (an artist's and an article's title,
+//! description and share picture's alt text).
 //!
 //! The root `build.rs` calls [`write_if_changed`] before bundling the UI; the test at
 //! the bottom fails when the committed copy differs from what the Rust side generates.
@@ -50,8 +50,8 @@ pub fn files() -> Vec<(&'static str, String)> {
             cases_json(&content::category_cases()),
         ),
         (
-            "artist-head.cases.json",
-            cases_json(&crate::pages::artist_head::cases()),
+            "page-heads.cases.json",
+            cases_json(&crate::pages::heads::cases()),
         ),
     ]
 }

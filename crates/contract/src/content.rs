@@ -204,7 +204,7 @@ pub struct ChannelVideo {
 }
 
 /// An article, every field as the spec names it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Article {
     pub id: i32,

@@ -663,18 +663,22 @@ pub mod descriptions {
     }
 }
 
-/// An artist page's head in words, written by the server into the first HTML and by the
-/// browser on client navigation: one rule, which the browser's side is tested against
-/// (`ui/src/generated/artist-head.cases.json`).
-pub mod artist_head {
+/// A page's head in words for the pages whose head follows their data (an artist, an
+/// article), written by the server into the first HTML and by the browser on client
+/// navigation: one rule, which the browser's side is tested against
+/// (`ui/src/generated/page-heads.cases.json`).
+pub mod heads {
     use serde::Serialize;
 
     use super::{descriptions, image_alts, titles};
     use crate::catalog::{Artist, ArtistKind};
+    use crate::content::Article;
 
-    /// The genres a share card names, and what joins them.
+    /// The genres an artist's share card names, and what joins them.
     pub const GENRES_SHOWN: usize = 3;
     pub const GENRE_SEPARATOR: &str = " · ";
+    /// What an article's share card calls it.
+    pub const ARTICLE_KIND: &str = "Article";
 
     /// The word the artist page uses for what an artist is (its eyebrow): a band is a
     /// band everywhere, on the page, its share picture and the picture's alt text.
@@ -685,7 +689,7 @@ pub mod artist_head {
         }
     }
 
-    /// The share card's line under the name: its first genres.
+    /// An artist's share card's line under the name: its first genres.
     pub fn genre_line(genres: &[String]) -> String {
         genres
             .iter()
@@ -700,11 +704,11 @@ pub mod artist_head {
     pub struct Text {
         pub title: String,
         pub description: String,
-        /// What the artist's share picture shows.
+        /// What the page's share picture shows.
         pub image_alt: String,
     }
 
-    pub fn text(artist: &Artist) -> Text {
+    pub fn artist(artist: &Artist) -> Text {
         Text {
             title: titles::ARTIST.fill(&[&artist.title]),
             description: descriptions::from_text(
@@ -719,22 +723,33 @@ pub mod artist_head {
         }
     }
 
-    /// An artist (the fields the head reads) and its head.
+    pub fn article(article: &Article) -> Text {
+        Text {
+            title: titles::ARTICLE.fill(&[&article.title]),
+            description: descriptions::from_text(
+                Some(&article.summary),
+                descriptions::ARTICLE.fill(&[&article.title]),
+            ),
+            image_alt: image_alts::of_card(ARTICLE_KIND, &article.title, &article.category),
+        }
+    }
+
     #[derive(Debug, Serialize)]
-    #[serde(rename_all = "camelCase")]
-    pub struct Case {
-        pub id: i32,
-        pub title: String,
-        pub bio: Option<String>,
-        pub kind: ArtistKind,
-        pub genres: Vec<String>,
+    pub struct Case<T> {
+        pub page: T,
         pub expected: Text,
     }
 
-    /// Artists on which both sides must write the same head.
-    pub fn cases() -> Vec<Case> {
+    #[derive(Debug, Serialize)]
+    pub struct Cases {
+        pub artists: Vec<Case<Artist>>,
+        pub articles: Vec<Case<Article>>,
+    }
+
+    /// Artists and articles on which both sides must write the same head.
+    pub fn cases() -> Cases {
         let genres = |names: &[&str]| names.iter().map(|n| (*n).to_owned()).collect();
-        let inputs: Vec<(&str, Option<String>, ArtistKind, Vec<String>)> = vec![
+        let artists: Vec<(&str, Option<String>, ArtistKind, Vec<String>)> = vec![
             (
                 "Queen",
                 Some("British rock band formed in London in 1970.".into()),
@@ -761,11 +776,11 @@ pub mod artist_head {
                 genres(&["Post-Rock", "Ambient", "Art Rock"]),
             ),
         ];
-        inputs
+        let artists = artists
             .into_iter()
             .enumerate()
             .map(|(i, (title, bio, kind, genres))| {
-                let artist = Artist {
+                let page = Artist {
                     id: i as i32 + 1,
                     title: title.into(),
                     image_url: None,
@@ -788,15 +803,40 @@ pub mod artist_head {
                     photo_credit: None,
                 };
                 Case {
-                    expected: text(&artist),
-                    id: artist.id,
-                    title: artist.title,
-                    bio: artist.bio,
-                    kind: artist.kind,
-                    genres: artist.genres,
+                    expected: artist(&page),
+                    page,
                 }
             })
-            .collect()
+            .collect();
+        let articles: Vec<(&str, String, &str)> = vec![
+            (
+                "The Story Behind a Song",
+                "A short history of a famous record.".into(),
+                "Artist Spotlight",
+            ),
+            ("Gear for Beginners", "  ".into(), "Equipment & Gear"),
+            ("Five Ways to Discover Music", "word ".repeat(60), "General"),
+            ("Notes", "Site news.".into(), ""),
+        ];
+        let articles = articles
+            .into_iter()
+            .enumerate()
+            .map(|(i, (title, summary, category))| {
+                let page = Article {
+                    id: i as i32 + 1,
+                    title: title.into(),
+                    summary,
+                    category: category.into(),
+                    date: "2026-11-20".into(),
+                    ..Article::default()
+                };
+                Case {
+                    expected: article(&page),
+                    page,
+                }
+            })
+            .collect();
+        Cases { artists, articles }
     }
 }
 

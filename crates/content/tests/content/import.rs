@@ -116,7 +116,10 @@ async fn an_article_image_keeps_its_credit(db: &TestDb) {
         ..article
     };
     let card = sound_atlas_content::share_picture::card(&lead_without_credit);
-    assert_eq!(card.image_url.as_deref(), Some("https://upload.wikimedia.org/b.jpg"));
+    assert_eq!(
+        card.image_url.as_deref(),
+        Some("https://upload.wikimedia.org/b.jpg")
+    );
     assert_eq!(card.photo_credit, None);
 }
 

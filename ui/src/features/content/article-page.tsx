@@ -5,7 +5,7 @@ import { Link } from '../../components/link';
 import { INVALID_YOUTUBE_URL, RELATED_ARTICLES, descriptions, imageAlts, images, links, routes, titles, type Article, type ArticleSummary } from '../../generated/contract';
 import { useAppEnv } from '../../lib/app-state';
 import { isNotFound } from '../../lib/http-error';
-import { pageDescription, useDocumentHead, useNotFoundHead } from '../../lib/use-document-head';
+import { pageDescription, useDocumentHead, useNotFoundHead, type DocumentHead } from '../../lib/use-document-head';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AffiliateNotice } from '../../components/ad-slot';
 import { isAffiliateLink, isMarketplaceSearch } from '../../lib/marketplace';
@@ -38,6 +38,22 @@ export function productsOf(article: Article): Product[] {
 /** Up to three other articles of the same category, in list order (newest first). */
 export function moreInCategory(article: Article, all: readonly ArticleSummary[]): ArticleSummary[] {
   return all.filter((a) => a.category === article.category && a.id !== article.id).slice(0, RELATED_ARTICLES);
+}
+
+/**
+ * The article's social head on client navigation, in the server's words (the
+ * contract's titles, descriptions and alt texts): its own share picture, `article`.
+ */
+export function articleHead(article: Article, origin: string): DocumentHead {
+  return {
+    title: titles.article(article.title),
+    description: pageDescription(article.summary, descriptions.article(article.title)),
+    url: `${origin}${routes.article.href(article.id)}`,
+    image: `${origin}${images.articleSharePicture(article.id)}`,
+    imageAlt: shareImageAlt(article),
+    type: 'article',
+    article: { publishedTime: article.date, section: article.category, tags: tagList(article.tags) },
+  };
 }
 
 /** What the share picture shows, as the server words it (`og:image:alt`). */
@@ -80,20 +96,7 @@ export function ArticlePage() {
   const notFound = articleQuery.isError && isNotFound(articleQuery.error);
   useDocumentTitle(notFound ? titles.articleNotFound() : null);
   useNotFoundHead(notFound);
-  useDocumentHead(
-    article
-      ? {
-          title: titles.article(article.title),
-          description: pageDescription(article.summary, descriptions.article(article.title)),
-          url,
-          image: `${origin}${images.articleSharePicture(article.id)}`,
-          imageAlt: shareImageAlt(article),
-          type: 'article',
-          article: { publishedTime: article.date, section: article.category, tags: tagList(article.tags) },
-        }
-      : null,
-    origin,
-  );
+  useDocumentHead(article ? articleHead(article, origin) : null, origin);
 
   if (articleQuery.isPending) {
     return (

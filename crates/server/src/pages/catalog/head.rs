@@ -3,9 +3,7 @@
 
 use serde_json::{json, Value};
 use sound_atlas_catalog::{reads, share_picture, Artist, ArtistDetails, Genre, GenrePage, Letter};
-use sound_atlas_contract::pages::{
-    artist_head, descriptions, images, links, routes, titles, SITE_NAME,
-};
+use sound_atlas_contract::pages::{descriptions, heads, images, links, routes, titles, SITE_NAME};
 
 use crate::head::{breadcrumb_list, crumb, Head, HeadImage, DEFAULT_DESCRIPTION};
 
@@ -131,7 +129,7 @@ pub fn genre(origin: &str, genre: &Genre, from: usize, shown: &[&GenrePage]) -> 
 /// until it has one (it is left out of the sitemaps too).
 pub fn artist(origin: &str, artist: &Artist, details: Option<&ArtistDetails>) -> Head {
     let path = routes::ARTIST.href(&[&artist.id]);
-    let text = artist_head::text(artist);
+    let text = heads::artist(artist);
     let breadcrumbs = breadcrumb_list(vec![
         crumb(1, "Home", format!("{origin}/")),
         crumb(

@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 use sound_atlas_content::{share_picture, Article, Category};
-use sound_atlas_contract::pages::{descriptions, images, links, routes, titles, SITE_NAME};
+use sound_atlas_contract::pages::{heads, images, links, routes, titles, SITE_NAME};
 
 use crate::head::{breadcrumb_list, crumb, Head, HeadImage};
 
@@ -60,10 +60,7 @@ pub fn article(origin: &str, article: &Article) -> Head {
     let card = share_picture::card(article);
     let image_path = images::ARTICLE_SHARE_PICTURE.href(&[&article.id]);
     let tags = article.tag_list();
-    let description = descriptions::from_text(
-        Some(&article.summary),
-        descriptions::ARTICLE.fill(&[&article.title]),
-    );
+    let text = heads::article(article);
     let mut og_extra = vec![
         ("article:published_time", article.date.clone()),
         ("article:section", article.category.clone()),
@@ -119,7 +116,7 @@ pub fn article(origin: &str, article: &Article) -> Head {
         og_extra,
         image: HeadImage::share_card(image_path, &card),
         json_ld: vec![doc, breadcrumb_list(crumbs)],
-        ..Head::website(titles::ARTICLE.fill(&[&article.title]), description, path)
+        ..Head::website(text.title, text.description, path)
     }
 }
 
