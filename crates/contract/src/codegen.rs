@@ -21,7 +21,7 @@ use crate::library;
 use crate::operation::{hole_names, Access, Answer, Method, OperationInfo};
 use crate::pages::{
     descriptions, image_alts, images, links, routes, titles, DATA_SAVER_COOKIE, DEFAULT_IMAGE_ALT,
-    DEFAULT_IMAGE_PATH, SITE_DESCRIPTION, SITE_NAME, TAGLINE,
+    DEFAULT_IMAGE_PATH, SITE_DESCRIPTION, SITE_NAME, TAGLINE, VIEWER_READS,
 };
 use crate::quiz;
 use crate::render::{Prefetched, RenderOutput, RenderRequest, RenderState, STATE_ELEMENT_ID};
@@ -200,21 +200,23 @@ fn contract_ts() -> String {
     for route in routes::ALL {
         writeln!(
             out,
-            "  {}: {{ path: {}, href: ({}): string => {}, canonicalQuery: [{}] }},",
+            "  {}: {{ path: {}, href: ({}): string => {}, canonicalQuery: [{}], reads: [{}] }},",
             route.id,
             js_string(&route.router_path()),
             params(&route.path, "string | number"),
             template_literal(&route.path, true),
-            route
-                .canonical_query
-                .iter()
-                .map(|name| js_string(name))
-                .collect::<Vec<_>>()
-                .join(", "),
+            js_strings(route.canonical_query.iter().copied()),
+            js_strings(route.reads.iter().map(|read| read.operation.name)),
         )
         .unwrap();
     }
-    out.push_str("} as const;\n\nexport const links = {\n");
+    writeln!(
+        out,
+        "}} as const;\n\n/** The reads every page carries for a signed-in visitor. */\nexport const viewerReads = [{}] as const;\n",
+        js_strings(VIEWER_READS.iter().map(|read| read.operation.name))
+    )
+    .unwrap();
+    out.push_str("export const links = {\n");
     for (name, template) in links::ALL {
         writeln!(
             out,
@@ -415,6 +417,11 @@ fn template_literal(template: &Template, encode: bool) -> String {
 
 fn js_string(text: &str) -> String {
     serde_json::to_string(text).expect("strings serialize")
+}
+
+/// `"a", "b"`: the inside of an array of strings.
+fn js_strings<'a>(texts: impl Iterator<Item = &'a str>) -> String {
+    texts.map(js_string).collect::<Vec<_>>().join(", ")
 }
 
 /// An operation's doc line in the generated TypeScript: method, path, summary.

@@ -184,6 +184,12 @@ impl<B, T> Operation<B, T> {
         self
     }
 
+    /// What it is, whatever its types (for declarations that list operations of
+    /// several types, such as a page's reads).
+    pub const fn spec(&self) -> OperationSpec {
+        self.spec
+    }
+
     /// The filled path, every hole encoded as `encodeURIComponent` would.
     pub fn path(&self, values: &[&dyn Display]) -> ApiPath<T> {
         ApiPath {

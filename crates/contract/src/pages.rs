@@ -2,6 +2,7 @@
 //! and the document titles: the route table both the axum router and the React router
 //! are built from.
 
+use crate::operation::{Endpoint, OperationSpec};
 use crate::template::{Part, Template};
 
 /// The site's name ("{product}" in the spec).
@@ -30,7 +31,7 @@ tagline Explore Your World of Music on a purple background";
 
 /// A server-rendered page route. `path` uses axum's syntax (`/artist/{id}`); the
 /// generator writes React Router's (`artist/:id`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub struct PageRoute {
     /// Names the route in logs, in the generated table and in the route-walk test.
     pub id: &'static str,
@@ -44,7 +45,82 @@ pub struct PageRoute {
     /// articles' `category`), in this order; the others are views of the same page. The
     /// browser follows it on client navigation.
     pub canonical_query: &'static [&'static str],
+    /// The API reads its first HTML carries, in order: the server fills them through
+    /// the API itself and puts the answers into the page's state, under the keys the
+    /// browser's queries use. The page's React tree reads these and no others.
+    pub reads: &'static [PageRead],
 }
+
+/// One API read a page carries. Each hole of the operation's path takes the page's
+/// value of the same name (a path hole, or one of the page's query parameters, as the
+/// page's handler reads it leniently), except `page`, which takes each page of the
+/// page's span of pages in turn (one read each, in order, stopping after the first that
+/// fails), and a hole named by `from_first_answer`. A read with a hole left without a
+/// value is not made.
+#[derive(Debug, Clone, Copy)]
+pub struct PageRead {
+    pub operation: OperationSpec,
+    pub when: When,
+    /// A hole filled from a text field of the page's first read's answer (trimmed; the
+    /// read is not made when the field is absent or blank): `(hole, field)`.
+    pub from_first_answer: Option<(&'static str, &'static str)>,
+}
+
+/// When a page makes one of its reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum When {
+    Always,
+    /// Only when the page's first read answered: what an artist's page reads besides
+    /// the artist, for an artist that exists.
+    FirstAnswered,
+    /// Only when the read of the operation so named was not made or was refused (a
+    /// 4xx): the latest week's Top 10 when the week asked for has none.
+    InsteadOf(&'static str),
+}
+
+impl PageRead {
+    pub const fn of<T>(operation: &Endpoint<T>) -> PageRead {
+        PageRead {
+            operation: operation.spec(),
+            when: When::Always,
+            from_first_answer: None,
+        }
+    }
+
+    const fn after_first(self) -> PageRead {
+        PageRead {
+            when: When::FirstAnswered,
+            ..self
+        }
+    }
+
+    const fn instead_of<T>(self, other: &Endpoint<T>) -> PageRead {
+        PageRead {
+            when: When::InsteadOf(other.spec().name),
+            ..self
+        }
+    }
+
+    const fn hole_from_first_answer(self, hole: &'static str, field: &'static str) -> PageRead {
+        PageRead {
+            from_first_answer: Some((hole, field)),
+            ..self
+        }
+    }
+}
+
+/// The hole of a read's path that takes each page of the page's span in turn.
+pub const PAGE_HOLE: &str = "page";
+
+/// What every page carries for a signed-in visitor, besides its own reads: who they are
+/// and their library, so the first HTML shows their hearts and count. Such a page is
+/// theirs alone (never cached).
+pub const VIEWER_READS: &[PageRead] = &[
+    PageRead::of(&crate::accounts::api::USER),
+    PageRead::of(&crate::library::api::FAVORITES),
+    PageRead::of(&crate::library::api::FOLDERS),
+    PageRead::of(&crate::library::api::VIDEO_FAVORITES),
+];
 
 impl PageRoute {
     const fn new(id: &'static str, path: &'static str) -> Self {
@@ -53,7 +129,12 @@ impl PageRoute {
             path: Template(path),
             query: &[],
             canonical_query: &[],
+            reads: &[],
         }
+    }
+
+    const fn with_reads(self, reads: &'static [PageRead]) -> Self {
+        PageRoute { reads, ..self }
     }
 
     const fn reading(self, query: &'static [&'static str]) -> Self {
@@ -95,33 +176,76 @@ impl PageRoute {
 }
 
 pub mod routes {
-    use super::PageRoute;
+    use super::{PageRead, PageRoute};
+    use crate::accounts::api as accounts;
+    use crate::catalog::api as catalog;
+    use crate::content::api as content;
+    use crate::quiz::api as quiz;
 
-    /// `?refresh=true` rereads the Weekly Top 10.
-    pub const HOME: PageRoute = PageRoute::new("home", "/").reading(&["refresh", "week"]);
+    /// `?refresh=true` rereads the Weekly Top 10; `?week=` shows a past week's (and the
+    /// latest week's when that week has none).
+    pub const HOME: PageRoute = PageRoute::new("home", "/")
+        .reading(&["refresh", "week"])
+        .with_reads(&[
+            PageRead::of(&catalog::RANDOM),
+            PageRead::of(&content::WEEKLY_TOP_TEN_OF),
+            PageRead::of(&content::WEEKLY_TOP_TEN).instead_of(&content::WEEKLY_TOP_TEN_OF),
+            PageRead::of(&content::TOP_TEN_WEEKS),
+            PageRead::of(&content::NEW_SONGS),
+            PageRead::of(&content::CHANNEL_VIDEOS),
+            PageRead::of(&content::ARTICLES),
+        ]);
     /// `?letter=&from=&page=` (see `links::BROWSE_LETTER_PAGE`, `links::BROWSE_NUMBERED`);
     /// `?refresh=true` rereads. A numbered page (`from`) is its own canonical address.
     pub const BROWSE: PageRoute = PageRoute::new("browse", "/browse")
         .reading(&["letter", "from", "page", "refresh"])
-        .canonical_with(&["letter", "from"]);
+        .canonical_with(&["letter", "from"])
+        .with_reads(&[PageRead::of(&catalog::BROWSE)]);
     /// A genre's artists, paged like a browse letter: `?from=` (a numbered page, its own
     /// canonical address) and `?page=` (Load More), see `links::GENRE_*`.
     pub const GENRE: PageRoute = PageRoute::new("genre", "/genre/{slug}")
         .reading(&["from", "page"])
-        .canonical_with(&["from"]);
+        .canonical_with(&["from"])
+        .with_reads(&[PageRead::of(&catalog::GENRE)]);
     /// `?list=favorites&folder=`: favorites mode (see `links::ARTIST_IN_FOLDER`).
-    pub const ARTIST: PageRoute =
-        PageRoute::new("artist", "/artist/{id}").reading(&["list", "folder"]);
+    /// The artist, then what its page shows beside it: its neighbours in the list,
+    /// related artists, what the open data sources add, its genres' pages and the
+    /// latest videos of the channel its `soloVideoLink` names.
+    pub const ARTIST: PageRoute = PageRoute::new("artist", "/artist/{id}")
+        .reading(&["list", "folder"])
+        .with_reads(&[
+            PageRead::of(&catalog::ARTIST),
+            PageRead::of(&catalog::NEIGHBORS).after_first(),
+            PageRead::of(&catalog::RELATED).after_first(),
+            PageRead::of(&catalog::ARTIST_DETAILS).after_first(),
+            PageRead::of(&catalog::ARTIST_GENRES).after_first(),
+            PageRead::of(&content::ARTIST_CHANNEL_VIDEOS)
+                .after_first()
+                .hole_from_first_answer("url", "soloVideoLink"),
+        ]);
     /// The search screen with no query yet (and the no-JS form's `?q=` target).
     pub const SEARCH: PageRoute = PageRoute::new("search", "/search").reading(&["q", "page"]);
-    pub const SEARCH_RESULTS: PageRoute =
-        PageRoute::new("searchResults", "/search/{query}").reading(&["page"]);
+    /// Pages 1..=page of the results, and the genres matching a query the search takes.
+    pub const SEARCH_RESULTS: PageRoute = PageRoute::new("searchResults", "/search/{query}")
+        .reading(&["page"])
+        .with_reads(&[
+            PageRead::of(&catalog::SEARCH_CARDS),
+            PageRead::of(&catalog::GENRES).after_first(),
+        ]);
     /// The music quiz; `?seed=` names the quiz (see `links::QUIZ_SEED`).
-    pub const QUIZ: PageRoute = PageRoute::new("quiz", "/quiz").reading(&["seed"]);
+    pub const QUIZ: PageRoute = PageRoute::new("quiz", "/quiz")
+        .reading(&["seed"])
+        .with_reads(&[PageRead::of(&quiz::QUIZ_FACTS)]);
+    /// A page of the visitor's own reads who they are: signed out, nobody (its sign-in
+    /// prompt from the first byte); signed in, `VIEWER_READS` already carries them.
+    const VISITOR: &[PageRead] = &[PageRead::of(&accounts::USER)];
     // The signed-in visitor's privacy pages
-    pub const PRIVACY_SETTINGS: PageRoute = PageRoute::new("privacySettings", "/privacy-settings");
-    pub const DATA_ACCESS: PageRoute = PageRoute::new("dataAccess", "/data-access");
-    pub const ACCOUNT_DELETION: PageRoute = PageRoute::new("accountDeletion", "/account-deletion");
+    pub const PRIVACY_SETTINGS: PageRoute =
+        PageRoute::new("privacySettings", "/privacy-settings").with_reads(VISITOR);
+    pub const DATA_ACCESS: PageRoute =
+        PageRoute::new("dataAccess", "/data-access").with_reads(VISITOR);
+    pub const ACCOUNT_DELETION: PageRoute =
+        PageRoute::new("accountDeletion", "/account-deletion").with_reads(VISITOR);
     /// The emailed links' pages: a form that posts the link's `?token=` (opening one
     /// changes nothing). The mails link to `/api/auth/confirm` and
     /// `/api/auth/recover/complete`, which send the browser here.
@@ -130,15 +254,22 @@ pub mod routes {
     pub const NEW_PASSWORD: PageRoute =
         PageRoute::new("newPassword", "/new-password").reading(&["token"]);
     // The signed-in visitor's favorites, at the top level or one folder
-    pub const FAVORITES: PageRoute = PageRoute::new("favorites", "/favorites");
+    pub const FAVORITES: PageRoute = PageRoute::new("favorites", "/favorites").with_reads(VISITOR);
     pub const FAVORITES_FOLDER: PageRoute =
-        PageRoute::new("favoritesFolder", "/favorites/folder/{folderId}");
+        PageRoute::new("favoritesFolder", "/favorites/folder/{folderId}").with_reads(VISITOR);
     // Articles and the site's own pages
     /// The article list; `?category=` (a slug) filters it (see `links::ARTICLES_CATEGORY`).
+    /// The whole list is read: the page filters it, so the category links work the same
+    /// with and without JavaScript.
     pub const ARTICLES: PageRoute = PageRoute::new("articles", "/articles")
         .reading(&["category"])
-        .canonical_with(&["category"]);
-    pub const ARTICLE: PageRoute = PageRoute::new("article", "/articles/{id}");
+        .canonical_with(&["category"])
+        .with_reads(&[PageRead::of(&content::ARTICLES)]);
+    /// One article, with the list for "More in {category}".
+    pub const ARTICLE: PageRoute = PageRoute::new("article", "/articles/{id}").with_reads(&[
+        PageRead::of(&content::ARTICLE),
+        PageRead::of(&content::ARTICLES).after_first(),
+    ]);
     pub const ABOUT: PageRoute = PageRoute::new("about", "/about");
     pub const PRIVACY_POLICY: PageRoute = PageRoute::new("privacyPolicy", "/privacy-policy");
     pub const TERMS_OF_SERVICE: PageRoute = PageRoute::new("termsOfService", "/terms-of-service");
@@ -534,6 +665,50 @@ mod tests {
         assert_eq!(routes::SEARCH_RESULTS.href(&[&"AC/DC"]), "/search/AC%2FDC");
         assert_eq!(titles::HOME.0, "Sound Atlas - Explore Your World of Music");
         assert!(titles::HOME.0.ends_with(TAGLINE));
+    }
+
+    /// Every hole of every page read has somewhere to take its value from, and every
+    /// condition names a read the page makes before it.
+    #[test]
+    fn every_page_read_is_bound() {
+        for route in routes::ALL {
+            let path_holes = route.path.holes();
+            for (i, read) in route.reads.iter().enumerate() {
+                let name = format!("{}: {}", route.id, read.operation.name);
+                assert_eq!(
+                    read.operation.method,
+                    crate::operation::Method::Get,
+                    "{name}"
+                );
+                for hole in read.operation.template.holes() {
+                    let bound = if hole == PAGE_HOLE {
+                        route.query.contains(&PAGE_HOLE)
+                    } else {
+                        path_holes.contains(&hole)
+                            || route.query.contains(&hole)
+                            || read.from_first_answer.is_some_and(|(h, _)| h == hole)
+                    };
+                    assert!(bound, "{name}: nothing fills {{{hole}}}");
+                }
+                match read.when {
+                    When::Always => {}
+                    When::FirstAnswered => assert!(i > 0, "{name} is the first read"),
+                    When::InsteadOf(other) => assert!(
+                        route.reads[..i]
+                            .iter()
+                            .any(|earlier| earlier.operation.name == other),
+                        "{name}: {other} is not read before it"
+                    ),
+                }
+                assert!(
+                    read.from_first_answer.is_none() || read.when == When::FirstAnswered,
+                    "{name} reads the first answer without waiting for it"
+                );
+            }
+        }
+        for read in VIEWER_READS {
+            assert!(read.operation.template.holes().is_empty());
+        }
     }
 
     #[test]

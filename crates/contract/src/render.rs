@@ -8,9 +8,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use ts_rs::TS;
 
-use crate::error::ErrorBody;
-use crate::operation::ApiPath;
-
 /// The `id` of the document's `<script type="application/json">` that holds its
 /// [`RenderState`].
 pub const STATE_ELEMENT_ID: &str = "sa-state";
@@ -27,23 +24,24 @@ pub struct Prefetched {
 }
 
 impl Prefetched {
-    /// The read of `path`: its value, or its error in the one JSON error shape. The
-    /// payload type is the endpoint's own, so a page cannot seed the wrong shape.
-    pub fn new<T: Serialize>(path: ApiPath<T>, answer: Result<&T, ErrorBody>) -> Self {
-        let (status, body) = match answer {
-            Ok(value) => (200, serde_json::to_value(value)),
-            Err(error) => (error.status, serde_json::to_value(error)),
-        };
-        Prefetched {
-            key: path.into_string(),
-            status,
-            body: body.expect("API values serialize to JSON"),
-        }
+    /// An answer as the API gave it: its status and its JSON body (the payload, or the
+    /// one JSON error shape).
+    pub fn answered(key: String, status: u16, body: serde_json::Value) -> Self {
+        Prefetched { key, status, body }
     }
 
     /// The query key (the API path).
     pub fn key(&self) -> &str {
         &self.key
+    }
+
+    pub fn status(&self) -> u16 {
+        self.status
+    }
+
+    /// The payload (a 2xx status) or the `ErrorBody`.
+    pub fn body(&self) -> &serde_json::Value {
+        &self.body
     }
 }
 
@@ -103,28 +101,23 @@ mod tests {
     use crate::catalog::{api::NEIGHBORS, Neighbors};
 
     #[test]
-    fn a_read_is_seeded_as_its_value_or_its_error_body() {
+    fn a_read_is_seeded_as_its_key_status_and_body() {
         let neighbors = Neighbors {
             position: 1,
             total: 2,
             previous_id: 8,
             next_id: 8,
         };
-        let ok = Prefetched::new(NEIGHBORS.path(&[&7]), Ok(&neighbors));
+        let body = serde_json::to_value(&neighbors).unwrap();
+        let key = NEIGHBORS.path(&[&7]).into_string();
+        let ok = Prefetched::answered(key, 200, body.clone());
+        assert_eq!(
+            (ok.key(), ok.status(), ok.body()),
+            ("/api/artists/7/neighbors", 200, &body)
+        );
         assert_eq!(
             serde_json::to_value(&ok).unwrap(),
             serde_json::json!({ "key": "/api/artists/7/neighbors", "status": 200, "body": neighbors })
-        );
-        let error = ErrorBody {
-            status: 404,
-            error: "Not Found".into(),
-            message: "Artist not found".into(),
-        };
-        let failed = Prefetched::new(NEIGHBORS.path(&[&8]), Err(error.clone()));
-        assert_eq!(failed.key(), "/api/artists/8/neighbors");
-        assert_eq!(
-            serde_json::to_value(&failed).unwrap(),
-            serde_json::json!({ "key": "/api/artists/8/neighbors", "status": 404, "body": error })
         );
     }
 

@@ -44,6 +44,12 @@ pub fn build_app(state: AppState) -> Router {
         .method_not_allowed_fallback(|| async {
             ApiError::MethodNotAllowed("This endpoint does not accept that method.".into())
         });
+    // The same API, for the pages' reads in process
+    let api_for_pages = crate::pages::Api(
+        Router::new()
+            .nest(sound_atlas_contract::operation::API_PREFIX, api.clone())
+            .with_state(state.clone()),
+    );
     Router::new()
         .merge(crate::ops::router()) // /healthz, /readyz
         .nest(sound_atlas_contract::operation::API_PREFIX, api)
@@ -60,6 +66,7 @@ pub fn build_app(state: AppState) -> Router {
                     state.clone(),
                     crate::pages::library::viewer,
                 ))
+                .layer(axum::Extension(api_for_pages))
                 // cached pages go out compressed once, lately confirmed ones without
                 // their handler
                 .layer(middleware::from_fn_with_state(

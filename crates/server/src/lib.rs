@@ -5,9 +5,9 @@
 //!
 //! ```text
 //!  request ─▶ app (layers, router) ─▶ pages::<feature> (route from the contract's table)
-//!                                          │ reads: the feature crate's API functions
-//!                                          │        (the same ones /api serves), keyed
-//!                                          │        by the contract's API paths
+//!                                          │ reads: the route's declared API reads,
+//!                                          │        made through the /api router in
+//!                                          │        process, keyed by their API paths
 //!                                          ▼
 //!                                  render::Renderer ─▶ engine (ssr pool) + render cache
 //!                                          │           (+ prefetch audit)

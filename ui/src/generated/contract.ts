@@ -789,26 +789,29 @@ export const createClient = (send: Send) => ({
 // ---- Page routes (React Router paths) and links
 
 export const routes = {
-  home: { path: "", href: (): string => `/`, canonicalQuery: [] },
-  browse: { path: "browse", href: (): string => `/browse`, canonicalQuery: ["letter", "from"] },
-  genre: { path: "genre/:slug", href: (slug: string | number): string => `/genre/${enc(slug)}`, canonicalQuery: ["from"] },
-  artist: { path: "artist/:id", href: (id: string | number): string => `/artist/${enc(id)}`, canonicalQuery: [] },
-  search: { path: "search", href: (): string => `/search`, canonicalQuery: [] },
-  searchResults: { path: "search/:query", href: (query: string | number): string => `/search/${enc(query)}`, canonicalQuery: [] },
-  quiz: { path: "quiz", href: (): string => `/quiz`, canonicalQuery: [] },
-  privacySettings: { path: "privacy-settings", href: (): string => `/privacy-settings`, canonicalQuery: [] },
-  dataAccess: { path: "data-access", href: (): string => `/data-access`, canonicalQuery: [] },
-  accountDeletion: { path: "account-deletion", href: (): string => `/account-deletion`, canonicalQuery: [] },
-  confirmEmail: { path: "confirm-email", href: (): string => `/confirm-email`, canonicalQuery: [] },
-  newPassword: { path: "new-password", href: (): string => `/new-password`, canonicalQuery: [] },
-  favorites: { path: "favorites", href: (): string => `/favorites`, canonicalQuery: [] },
-  favoritesFolder: { path: "favorites/folder/:folderId", href: (folderId: string | number): string => `/favorites/folder/${enc(folderId)}`, canonicalQuery: [] },
-  articles: { path: "articles", href: (): string => `/articles`, canonicalQuery: ["category"] },
-  article: { path: "articles/:id", href: (id: string | number): string => `/articles/${enc(id)}`, canonicalQuery: [] },
-  about: { path: "about", href: (): string => `/about`, canonicalQuery: [] },
-  privacyPolicy: { path: "privacy-policy", href: (): string => `/privacy-policy`, canonicalQuery: [] },
-  termsOfService: { path: "terms-of-service", href: (): string => `/terms-of-service`, canonicalQuery: [] },
+  home: { path: "", href: (): string => `/`, canonicalQuery: [], reads: ["randomArtist", "weeklyTopTenOf", "weeklyTopTen", "topTenWeeks", "newSongs", "channelVideos", "articles"] },
+  browse: { path: "browse", href: (): string => `/browse`, canonicalQuery: ["letter", "from"], reads: ["browse"] },
+  genre: { path: "genre/:slug", href: (slug: string | number): string => `/genre/${enc(slug)}`, canonicalQuery: ["from"], reads: ["genre"] },
+  artist: { path: "artist/:id", href: (id: string | number): string => `/artist/${enc(id)}`, canonicalQuery: [], reads: ["artist", "neighbors", "related", "artistDetails", "artistGenres", "artistChannelVideos"] },
+  search: { path: "search", href: (): string => `/search`, canonicalQuery: [], reads: [] },
+  searchResults: { path: "search/:query", href: (query: string | number): string => `/search/${enc(query)}`, canonicalQuery: [], reads: ["searchCards", "genres"] },
+  quiz: { path: "quiz", href: (): string => `/quiz`, canonicalQuery: [], reads: ["quizFacts"] },
+  privacySettings: { path: "privacy-settings", href: (): string => `/privacy-settings`, canonicalQuery: [], reads: ["user"] },
+  dataAccess: { path: "data-access", href: (): string => `/data-access`, canonicalQuery: [], reads: ["user"] },
+  accountDeletion: { path: "account-deletion", href: (): string => `/account-deletion`, canonicalQuery: [], reads: ["user"] },
+  confirmEmail: { path: "confirm-email", href: (): string => `/confirm-email`, canonicalQuery: [], reads: [] },
+  newPassword: { path: "new-password", href: (): string => `/new-password`, canonicalQuery: [], reads: [] },
+  favorites: { path: "favorites", href: (): string => `/favorites`, canonicalQuery: [], reads: ["user"] },
+  favoritesFolder: { path: "favorites/folder/:folderId", href: (folderId: string | number): string => `/favorites/folder/${enc(folderId)}`, canonicalQuery: [], reads: ["user"] },
+  articles: { path: "articles", href: (): string => `/articles`, canonicalQuery: ["category"], reads: ["articles"] },
+  article: { path: "articles/:id", href: (id: string | number): string => `/articles/${enc(id)}`, canonicalQuery: [], reads: ["article", "articles"] },
+  about: { path: "about", href: (): string => `/about`, canonicalQuery: [], reads: [] },
+  privacyPolicy: { path: "privacy-policy", href: (): string => `/privacy-policy`, canonicalQuery: [], reads: [] },
+  termsOfService: { path: "terms-of-service", href: (): string => `/terms-of-service`, canonicalQuery: [], reads: [] },
 } as const;
+
+/** The reads every page carries for a signed-in visitor. */
+export const viewerReads = ["user", "favorites", "favoriteFolders", "videoFavorites"] as const;
 
 export const links = {
   articlesCategory: (category: string | number): string => `/articles?category=${enc(category)}`,

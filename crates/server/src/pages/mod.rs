@@ -1,6 +1,8 @@
-//! Server-rendered pages. Each feature's page handlers decide, per route of the
-//! contract's route table, which API reads the page needs (calling the same functions
-//! that serve `/api/...`), its status and head, and hand that [`Page`] to the renderer.
+//! Server-rendered pages. The contract's route table names each page's API reads;
+//! [`PageReads`] makes them through the API router itself. Each feature's page
+//! handlers decide only what the reads cannot: how the page reads its values
+//! leniently, its redirects, its status and its head, and hand that [`Page`] to the
+//! renderer.
 
 mod accounts;
 mod catalog;
@@ -8,14 +10,15 @@ mod content;
 mod crawlers;
 pub mod library;
 mod quiz;
+mod reads;
 
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
-use axum::routing::get;
 use axum::Router;
-use sound_atlas_contract::pages::routes;
-use sound_atlas_web::{PathParam, QueryParams};
+use sound_atlas_contract::pages::PageRoute;
+
+pub use reads::{Api, PageAnswers, PageReads};
 
 use crate::head::Head;
 use crate::render::{Page, PageRequest};
@@ -23,8 +26,6 @@ use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route(routes::HOME.path.0, get(home))
-        .route(routes::ARTIST.path.0, get(artist))
         .merge(catalog::router())
         .merge(quiz::router())
         .merge(content::router())
@@ -34,31 +35,28 @@ pub fn router() -> Router<AppState> {
         .fallback(not_found)
 }
 
-// The home and artist pages show the catalogue's reads and the content's: composed here,
-// so neither feature's pages reach into the other's.
-
-/// Home: the catalogue's spotlight and the content's sections (`?refresh=true` rereads
-/// the Weekly Top 10).
-async fn home(
-    State(state): State<AppState>,
-    request: PageRequest,
-    params: QueryParams,
-) -> Response {
-    let sections = content::home_reads(&state, &params).await;
-    catalog::home(&state, &request, sections).await
+/// The public origin, for a head's absolute URLs.
+fn origin(state: &AppState) -> &str {
+    &state.renderer.site().public_url
 }
 
-/// An artist: the catalogue's page, with the content's Featured Video (the artist's
-/// channel's latest videos).
-async fn artist(
-    State(state): State<AppState>,
-    request: PageRequest,
-    PathParam(raw_id): PathParam,
+/// Renders a public page of `route` (one anybody may be served from a cache).
+async fn render(
+    state: &AppState,
+    request: &PageRequest,
+    route: &PageRoute,
+    status: StatusCode,
+    head: Head,
+    answers: PageAnswers,
 ) -> Response {
-    catalog::artist(&state, &request, &raw_id, async |artist| {
-        content::artist_videos(&state, artist).await
-    })
-    .await
+    let page = Page {
+        route: route.id,
+        private: false,
+        status,
+        head,
+        prefetched: answers.into_prefetched(),
+    };
+    state.renderer.render(request, page).await
 }
 
 /// The route id of the not-found page (any path no route claims).

@@ -28,13 +28,10 @@ use std::sync::Arc;
 
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::Response;
-use serde::Serialize;
 use sha2::Digest;
 pub use sound_atlas_contract::render::Prefetched;
 use sound_atlas_contract::render::{RenderOutput, RenderRequest, RenderState};
-use sound_atlas_contract::ApiPath;
 use sound_atlas_ssr::SsrPool;
-use sound_atlas_web::{ApiError, ApiResult};
 
 use crate::bundle::Site;
 use crate::encoding::Encoded;
@@ -56,12 +53,6 @@ pub struct Page {
     /// and sent `Cache-Control: private, no-store`. Any page rendered with a signed-in
     /// visitor's reads ([`ViewerReads`]) is private too, whatever this says.
     pub private: bool,
-}
-
-/// The read of `path` as the page's state carries it: its value, or its error in the
-/// one JSON error shape.
-pub fn prefetch<T: Serialize>(path: ApiPath<T>, result: &ApiResult<T>) -> Prefetched {
-    Prefetched::new(path, result.as_ref().map_err(ApiError::body))
 }
 
 /// Which query keys one render read without their being prefetched, and which

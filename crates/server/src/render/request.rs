@@ -60,6 +60,10 @@ impl ViewerReads {
     pub fn new(reads: Vec<Prefetched>) -> ViewerReads {
         ViewerReads(Arc::new(reads))
     }
+
+    pub fn reads(&self) -> Arc<Vec<Prefetched>> {
+        Arc::clone(&self.0)
+    }
 }
 
 /// What a request asks of a page besides its address: the codings it accepts and

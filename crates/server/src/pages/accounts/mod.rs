@@ -1,22 +1,20 @@
 //! The privacy pages of a signed-in visitor: /privacy-settings, /data-access,
 //! /account-deletion. They show one visitor's own state, so they are private (never in
 //! the render cache, `no-store`). Signed in, the viewer layer (pages::library) already
-//! puts the user into the page's state; signed out, the page is told so (`/api/user` is
-//! null) and renders "Login Required" from the first byte.
+//! puts the user into the page's state; signed out, the page reads who the visitor is
+//! (`/api/user` is null) and renders "Login Required" from the first byte.
 
 use axum::extract::State;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
-use sound_atlas_accounts::CurrentUser;
-use sound_atlas_contract::accounts::api;
 use sound_atlas_contract::pages::{routes, titles, PageRoute};
 use sound_atlas_contract::template::Template;
-use sound_atlas_web::ApiError;
 
+use super::PageReads;
 use crate::head::Head;
-use crate::render::{prefetch, Page, PageRequest};
+use crate::render::{Page, PageRequest};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -87,12 +85,12 @@ async fn email_link_page(
 async fn privacy_settings(
     state: State<AppState>,
     request: PageRequest,
-    current: Result<CurrentUser, ApiError>,
+    reads: PageReads,
 ) -> Response {
     private_page(
         state,
         request,
-        current,
+        reads,
         routes::PRIVACY_SETTINGS,
         titles::PRIVACY_SETTINGS,
         "Choose which cookies Sound Atlas may use and clear the data stored on this device.",
@@ -100,15 +98,11 @@ async fn privacy_settings(
     .await
 }
 
-async fn data_access(
-    state: State<AppState>,
-    request: PageRequest,
-    current: Result<CurrentUser, ApiError>,
-) -> Response {
+async fn data_access(state: State<AppState>, request: PageRequest, reads: PageReads) -> Response {
     private_page(
         state,
         request,
-        current,
+        reads,
         routes::DATA_ACCESS,
         titles::DATA_ACCESS,
         "Download a copy of the data Sound Atlas keeps about you.",
@@ -119,12 +113,12 @@ async fn data_access(
 async fn account_deletion(
     state: State<AppState>,
     request: PageRequest,
-    current: Result<CurrentUser, ApiError>,
+    reads: PageReads,
 ) -> Response {
     private_page(
         state,
         request,
-        current,
+        reads,
         routes::ACCOUNT_DELETION,
         titles::ACCOUNT_DELETION,
         "Delete your Sound Atlas account and all of its data.",
@@ -135,18 +129,12 @@ async fn account_deletion(
 async fn private_page(
     State(state): State<AppState>,
     request: PageRequest,
-    current: Result<CurrentUser, ApiError>,
+    reads: PageReads,
     route: PageRoute,
     title: Template,
     description: &'static str,
 ) -> Response {
-    let signed_in = matches!(current, Ok(CurrentUser { user: Some(_), .. }));
-    // Signed in, the viewer layer adds the user; signed out, the page reads "nobody".
-    let prefetched = if signed_in {
-        Vec::new()
-    } else {
-        vec![prefetch(api::USER.path(&[]), &Ok(None))]
-    };
+    let answers = reads.fill(&route).await;
     let head = Head {
         robots: Some("noindex"),
         ..Head::website(
@@ -160,7 +148,7 @@ async fn private_page(
         private: true,
         status: StatusCode::OK,
         head,
-        prefetched,
+        prefetched: answers.into_prefetched(),
     };
     state.renderer.render(&request, page).await
 }

@@ -1,65 +1,42 @@
 //! The signed-in visitor's library on every page: their favorites, folders and
-//! video favorites (and who they are) are read here, under the contract's API paths, and
+//! video favorites (and who they are: the contract's `VIEWER_READS`) are read here and
 //! go into the page's server-rendered state, so the first HTML already shows the right
 //! hearts and header count and hydration does not flicker. Pages rendered with them are
 //! private (`render::ViewerReads` on the request): never in the render cache, never stored by a
 //! browser or proxy. Anonymous visitors get the cached public pages, with nobody's
 //! favorites in them.
 
-use axum::extract::{Request, State};
+use axum::extract::{FromRequestParts, Request, State};
 use axum::http::StatusCode;
 use axum::middleware::Next;
 use axum::response::Response;
 use sound_atlas_accounts::CurrentUser;
-use sound_atlas_contract::accounts::{api as accounts_api, User};
+use sound_atlas_contract::accounts::api as accounts_api;
 use sound_atlas_contract::library::api;
 use sound_atlas_contract::pages::{routes, titles};
-use sound_atlas_library::{favorites, folders, videos, FolderId, UserId};
-use sound_atlas_web::{ApiError, PathParam};
+use sound_atlas_library::FolderId;
+use sound_atlas_web::ApiError;
 
+use super::PageReads;
 use crate::head::Head;
-use crate::render::{prefetch, Page, PageRequest, Prefetched, ViewerReads};
+use crate::render::{Page, PageRequest, ViewerReads};
 use crate::state::AppState;
 
 /// Middleware over the pages: with a signed-in visitor, puts their reads on the request
 /// (every page rendered for it carries them and is private).
 pub async fn viewer(
-    State(state): State<AppState>,
     current: Result<CurrentUser, ApiError>,
-    mut request: Request,
+    request: Request,
     next: Next,
 ) -> Response {
-    let Ok(CurrentUser {
-        user: Some(user), ..
-    }) = current
-    else {
+    let Ok(CurrentUser { user: Some(_), .. }) = current else {
         return next.run(request).await;
     };
-    let library = &state.library;
-    let owner = UserId::of(&user);
-    let reads = vec![
-        prefetch(
-            accounts_api::USER.path(&[]),
-            &Ok(Some(User {
-                id: user.id,
-                email: user.email.clone(),
-            })),
-        ),
-        prefetch(
-            api::FAVORITES.path(&[]),
-            &favorites::favorites(library, owner).await,
-        ),
-        prefetch(
-            api::FOLDERS.path(&[]),
-            &folders::folders(library, owner).await,
-        ),
-        prefetch(
-            api::VIDEO_FAVORITES.path(&[]),
-            &videos::video_favorites(library, owner).await,
-        ),
-    ];
-    request.extensions_mut().insert(ViewerReads::new(reads));
-    next.run(request).await
+    let (mut parts, body) = request.into_parts();
+    let Ok(reads) = PageReads::from_request_parts(&mut parts, &()).await;
+    let reads = reads.fill_viewer().await;
+    parts.extensions.insert(ViewerReads::new(reads));
+    next.run(Request::from_parts(parts, body)).await
 }
 
 // ---- /favorites and /favorites/folder/{folderId}
@@ -85,54 +62,54 @@ fn favorites_head(title: String, request: &PageRequest) -> Head {
     }
 }
 
-fn signed_out_reads(current: &Result<CurrentUser, ApiError>) -> Vec<Prefetched> {
-    match current {
-        Ok(CurrentUser { user: Some(_), .. }) => Vec::new(),
-        _ => vec![prefetch(accounts_api::USER.path(&[]), &Ok(None))],
-    }
-}
-
 async fn favorites_page(
     State(state): State<AppState>,
     request: PageRequest,
-    current: Result<CurrentUser, ApiError>,
+    reads: PageReads,
 ) -> Response {
+    let answers = reads.fill(&routes::FAVORITES).await;
     let page = Page {
         route: routes::FAVORITES.id,
         private: true,
         status: StatusCode::OK,
         head: favorites_head(titles::FAVORITES.fill(&[]), &request),
-        prefetched: signed_out_reads(&current),
+        prefetched: answers.into_prefetched(),
     };
     state.renderer.render(&request, page).await
 }
 
+/// A folder's page is titled by the folder's name, from the visitor's folders (which
+/// every page carries for them).
 async fn folder_page(
     State(state): State<AppState>,
     request: PageRequest,
-    current: Result<CurrentUser, ApiError>,
-    PathParam(raw_id): PathParam,
+    reads: PageReads,
 ) -> Response {
-    let (status, title) = match &current {
-        Ok(CurrentUser {
-            user: Some(user), ..
-        }) => {
-            let folder = match FolderId::parse(&raw_id) {
-                Ok(id) => folders::folders(&state.library, UserId::of(user))
-                    .await
-                    .map(|folders| folders.into_iter().find(|f| f.id == id.get())),
-                Err(_) => Ok(None),
-            };
-            match folder {
-                Ok(Some(folder)) => (
+    let raw_id = reads.value("folderId").unwrap_or_default().to_owned();
+    let answers = reads.fill(&routes::FAVORITES_FOLDER).await;
+    let signed_in = answers
+        .get(&accounts_api::USER.path(&[]))
+        .flatten()
+        .is_some();
+    let (status, title) = if signed_in {
+        match answers.get(&api::FOLDERS.path(&[])) {
+            Some(folders) => match FolderId::parse(&raw_id)
+                .ok()
+                .and_then(|id| folders.iter().find(|f| f.id == id.get()))
+            {
+                Some(folder) => (
                     StatusCode::OK,
                     titles::FAVORITES_FOLDER.fill(&[&folder.name]),
                 ),
-                Ok(None) => (StatusCode::NOT_FOUND, titles::FOLDER_NOT_FOUND.fill(&[])),
-                Err(err) => (err.status(), titles::FAVORITES.fill(&[])),
-            }
+                None => (StatusCode::NOT_FOUND, titles::FOLDER_NOT_FOUND.fill(&[])),
+            },
+            None => (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                titles::FAVORITES.fill(&[]),
+            ),
         }
-        _ => (StatusCode::OK, titles::FAVORITES.fill(&[])),
+    } else {
+        (StatusCode::OK, titles::FAVORITES.fill(&[]))
     };
     let page = Page {
         route: routes::FAVORITES_FOLDER.id,
@@ -144,7 +121,7 @@ async fn folder_page(
         } else {
             favorites_head(title, &request)
         },
-        prefetched: signed_out_reads(&current),
+        prefetched: answers.into_prefetched(),
     };
     state.renderer.render(&request, page).await
 }

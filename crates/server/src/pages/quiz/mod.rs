@@ -1,5 +1,5 @@
 //! The music quiz page. `/quiz?seed=...` is rendered at its first question: the seed's
-//! facts are prefetched under the contract's API path, and the UI generates the same quiz
+//! facts are the page's read, and the UI generates the same quiz
 //! from them on the server and in the browser. Without a valid seed the page renders its
 //! loading screen, and the browser picks a seed and writes it into the address.
 
@@ -9,13 +9,12 @@ use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
 use serde_json::json;
-use sound_atlas_catalog::{quiz, QuizSeed};
+use sound_atlas_catalog::QuizSeed;
 use sound_atlas_contract::pages::{routes, titles, SITE_NAME};
-use sound_atlas_contract::quiz::api;
-use sound_atlas_web::QueryParams;
 
+use super::{origin, render, PageReads};
 use crate::head::Head;
-use crate::render::{prefetch, Page, PageRequest};
+use crate::render::PageRequest;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -25,22 +24,24 @@ pub fn router() -> Router<AppState> {
 async fn quiz_page(
     State(state): State<AppState>,
     request: PageRequest,
-    params: QueryParams,
+    reads: PageReads,
 ) -> Response {
-    let mut prefetched = Vec::new();
     // A malformed seed is treated as none (the browser replaces it), never as an error page.
-    if let Ok(seed) = QuizSeed::parse(params.get("seed")) {
-        let facts = quiz::facts(&state.catalog, &seed).await;
-        prefetched.push(prefetch(api::QUIZ_FACTS.path(&[&seed]), &facts));
-    }
-    let page = Page {
-        route: routes::QUIZ.id,
-        private: false,
-        status: StatusCode::OK,
-        head: head(&state.renderer.site().public_url),
-        prefetched,
+    let reads = match QuizSeed::parse(reads.value("seed")) {
+        Ok(_) => reads,
+        Err(_) => reads.without("seed"),
     };
-    state.renderer.render(&request, page).await
+    let answers = reads.fill(&routes::QUIZ).await;
+    let head = head(origin(&state));
+    render(
+        &state,
+        &request,
+        &routes::QUIZ,
+        StatusCode::OK,
+        head,
+        answers,
+    )
+    .await
 }
 
 const DESCRIPTION: &str = "Test your music knowledge: a quiz on genres, birth years, origins and \

@@ -1,0 +1,359 @@
+//! A page's reads, made through the API itself. Each page route of the contract names
+//! the reads its first HTML carries (`PageRoute::reads`, and `VIEWER_READS` for a
+//! signed-in visitor); a handler says what the page's values are where it reads one
+//! leniently, and [`PageReads::fill`] makes the reads in process through the `/api`
+//! router every browser call goes through. A page's state so holds exactly what the
+//! browser would get under the same keys, errors included, and no handler repeats an
+//! API handler's work.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::extract::{FromRequestParts, RawPathParams};
+use axum::http::request::Parts;
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use futures_util::future::join_all;
+use serde::de::DeserializeOwned;
+use sound_atlas_contract::catalog::PageSpan;
+use sound_atlas_contract::pages::{PageRead, PageRoute, When, PAGE_HOLE, VIEWER_READS};
+use sound_atlas_contract::render::Prefetched;
+use sound_atlas_contract::{encode_uri_component, ApiPath, Endpoint, Template};
+use sound_atlas_web::ApiError;
+use tower::ServiceExt;
+
+use crate::render::ViewerReads;
+
+/// The `/api` router, for the pages' reads in process: the app puts it on every page
+/// request.
+#[derive(Clone)]
+pub struct Api(pub Router);
+
+/// What a page request's reads take their values from: its path holes and query
+/// parameters (a handler may replace one with the value it reads leniently), its
+/// session (a signed-in visitor's reads are theirs), and the reads it already carries.
+pub struct PageReads {
+    api: Api,
+    session: Option<tower_sessions::Session>,
+    values: HashMap<String, String>,
+    carried: Option<Arc<Vec<Prefetched>>>,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for PageReads {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Infallible> {
+        let mut values: HashMap<String, String> = parts
+            .uri
+            .query()
+            .map(|query| {
+                form_urlencoded::parse(query.as_bytes())
+                    .into_owned()
+                    .collect()
+            })
+            .unwrap_or_default();
+        if let Ok(holes) = RawPathParams::from_request_parts(parts, state).await {
+            for (name, raw) in &holes {
+                let value = percent_encoding::percent_decode_str(raw).decode_utf8_lossy();
+                values.insert(name.to_owned(), value.into_owned());
+            }
+        }
+        Ok(PageReads {
+            api: parts
+                .extensions
+                .get::<Api>()
+                .expect("pages are served under the layer that lends them the API")
+                .clone(),
+            session: parts.extensions.get::<tower_sessions::Session>().cloned(),
+            values,
+            carried: parts
+                .extensions
+                .get::<ViewerReads>()
+                .map(ViewerReads::reads),
+        })
+    }
+}
+
+impl PageReads {
+    /// The request's value of `name` (a path hole or a query parameter), as sent.
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.values.get(name).map(String::as_str)
+    }
+
+    /// The page's value of `name` is `value` (what the page makes of the request's).
+    pub fn with(mut self, name: &str, value: impl std::fmt::Display) -> Self {
+        self.values.insert(name.to_owned(), value.to_string());
+        self
+    }
+
+    /// The page has no value of `name` (the reads that need it are not made).
+    pub fn without(mut self, name: &str) -> Self {
+        self.values.remove(name);
+        self
+    }
+
+    /// Makes `route`'s reads: the first alone (the others may depend on it), then the
+    /// rest side by side, then those made instead of another. Values come only from the
+    /// route's path holes and the query parameters it reads, so the page is the same
+    /// for every request its render is cached for. A read the request already carries
+    /// (a signed-in visitor's) is not made again.
+    pub async fn fill(self, route: &PageRoute) -> PageAnswers {
+        let holes = route.path.holes();
+        let values: HashMap<&str, &str> = self
+            .values
+            .iter()
+            .map(|(name, value)| (name.as_str(), value.as_str()))
+            .filter(|(name, _)| holes.contains(name) || route.query.contains(name))
+            .collect();
+        let span = PageSpan::lenient(values.get("page").copied(), values.get("from").copied());
+        let refresh = values.get("refresh") == Some(&"true");
+        let Some((first, rest)) = route.reads.split_first() else {
+            return PageAnswers {
+                own: Vec::new(),
+                carried: self.carried,
+            };
+        };
+        let first_made = self.make(first, &values, span, refresh, None).await;
+        let answered = first_made.first().filter(|a| is_success(a.status()));
+        let mut rest_made = vec![Vec::new(); rest.len()];
+        let this = &self;
+        let values = &values;
+        let side_by_side = rest
+            .iter()
+            .enumerate()
+            .filter(|(_, read)| !matches!(read.when, When::InsteadOf(_)))
+            .map(|(i, read)| async move {
+                let made = match read.when {
+                    When::FirstAnswered if answered.is_none() => Vec::new(),
+                    _ => this.make(read, values, span, refresh, answered).await,
+                };
+                (i, made)
+            });
+        for (i, made) in join_all(side_by_side).await {
+            rest_made[i] = made;
+        }
+        for (i, read) in rest.iter().enumerate() {
+            let When::InsteadOf(other) = read.when else {
+                continue;
+            };
+            let shown = std::iter::once((first, &first_made))
+                .chain(rest.iter().zip(&rest_made))
+                .any(|(earlier, made)| {
+                    earlier.operation.name == other
+                        && !made.is_empty()
+                        && !made.iter().any(|answer| is_refusal(answer.status()))
+                });
+            if !shown {
+                rest_made[i] = self.make(read, values, span, refresh, answered).await;
+            }
+        }
+        let own = route
+            .reads
+            .iter()
+            .zip(std::iter::once(first_made).chain(rest_made))
+            .flat_map(|(read, made)| made.into_iter().map(|a| (read.operation.name, a)))
+            .collect();
+        PageAnswers {
+            own,
+            carried: self.carried,
+        }
+    }
+
+    /// Makes the reads every page carries for a signed-in visitor.
+    pub async fn fill_viewer(&self) -> Vec<Prefetched> {
+        let none = HashMap::new();
+        let span = PageSpan::lenient(None, None);
+        let made = join_all(
+            VIEWER_READS
+                .iter()
+                .map(|read| self.make(read, &none, span, false, None)),
+        )
+        .await;
+        made.into_iter().flatten().collect()
+    }
+
+    /// One declared read: each page of `span` in turn for a paged one (stopping after
+    /// the first that fails), else one call; nothing when a hole has no value. The
+    /// page's `refresh=true` goes with the first call of a read that takes it.
+    async fn make(
+        &self,
+        read: &PageRead,
+        values: &HashMap<&str, &str>,
+        span: PageSpan,
+        refresh: bool,
+        first: Option<&Prefetched>,
+    ) -> Vec<Prefetched> {
+        let template = read.operation.template;
+        let mut filled: Vec<String> = Vec::new();
+        let mut paged = false;
+        for hole in template.holes() {
+            let value = match read.from_first_answer {
+                Some((from, field)) if from == hole => first
+                    .and_then(|answer| answer.body().get(field)?.as_str())
+                    .map(str::trim)
+                    .filter(|text| !text.is_empty()),
+                _ if hole == PAGE_HOLE => {
+                    paged = true;
+                    Some("")
+                }
+                _ => values.get(hole).copied(),
+            };
+            let Some(value) = value else {
+                return Vec::new();
+            };
+            filled.push(value.to_owned());
+        }
+        let refresh = refresh
+            && read
+                .operation
+                .query
+                .iter()
+                .any(|(name, _)| *name == "refresh");
+        let pages = if paged { span.from..=span.page } else { 1..=1 };
+        let mut answers = Vec::new();
+        for (n, page) in pages.enumerate() {
+            let key = fill(template, &filled, page);
+            if self.carried_has(&key) {
+                continue;
+            }
+            let answer = self.call(key, refresh && n == 0).await;
+            let failed = !is_success(answer.status());
+            answers.push(answer);
+            if failed {
+                break;
+            }
+        }
+        answers
+    }
+
+    fn carried_has(&self, key: &str) -> bool {
+        self.carried
+            .as_ref()
+            .is_some_and(|carried| carried.iter().any(|read| read.key() == key))
+    }
+
+    /// One `GET` through the API router, with the page request's session; the answer
+    /// keyed by `key` (without `refresh`, as the browser's query keys are).
+    async fn call(&self, key: String, refresh: bool) -> Prefetched {
+        let uri = match (refresh, key.contains('?')) {
+            (false, _) => key.clone(),
+            (true, true) => format!("{key}&refresh=true"),
+            (true, false) => format!("{key}?refresh=true"),
+        };
+        let mut request = Request::get(uri)
+            .body(Body::empty())
+            .expect("an API path is a valid URI");
+        if let Some(session) = &self.session {
+            request.extensions_mut().insert(session.clone());
+        }
+        let Ok(response) = self.api.0.clone().oneshot(request).await;
+        let status = response.status().as_u16();
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .map_err(|err| err.to_string())
+            .and_then(|bytes| serde_json::from_slice(&bytes).map_err(|err| err.to_string()));
+        match body {
+            Ok(body) => Prefetched::answered(key, status, body),
+            Err(cause) => {
+                // (never the key in the log: it may hold a visitor's search)
+                let error = ApiError::internal(format!("a page's API read: {cause}"));
+                let body = error.body();
+                Prefetched::answered(
+                    key,
+                    body.status,
+                    serde_json::to_value(body).expect("an error body serializes"),
+                )
+            }
+        }
+    }
+}
+
+/// A page's answers, in the order its route declares its reads.
+pub struct PageAnswers {
+    own: Vec<(&'static str, Prefetched)>,
+    carried: Option<Arc<Vec<Prefetched>>>,
+}
+
+impl PageAnswers {
+    /// The status of the page's first read (its first failing page for a paged one):
+    /// the page's own status where the page is that read's subject.
+    pub fn status(&self) -> StatusCode {
+        let first = self.own.first().map(|(name, _)| *name);
+        self.own
+            .iter()
+            .take_while(|(name, _)| Some(*name) == first)
+            .map(|(_, answer)| answer.status())
+            .find(|status| !is_success(*status))
+            .and_then(|status| StatusCode::from_u16(status).ok())
+            .unwrap_or(StatusCode::OK)
+    }
+
+    /// The answer at `path`, the page's own or one it carries, when it succeeded.
+    pub fn get<T: DeserializeOwned>(&self, path: &ApiPath<T>) -> Option<T> {
+        let carried = self.carried.iter().flat_map(|carried| carried.iter());
+        self.own
+            .iter()
+            .map(|(_, answer)| answer)
+            .chain(carried)
+            .find(|answer| answer.key() == path.as_str())
+            .and_then(decode)
+    }
+
+    /// The successful answers of one operation, in order (the pages of a paged read).
+    pub fn all<T: DeserializeOwned>(&self, operation: &Endpoint<T>) -> Vec<T> {
+        self.own
+            .iter()
+            .filter(|(name, _)| *name == operation.name)
+            .filter_map(|(_, answer)| decode(answer))
+            .collect()
+    }
+
+    /// Whether `operation`'s read answered (its first call succeeded).
+    pub fn answered<T>(&self, operation: &Endpoint<T>) -> bool {
+        self.own
+            .iter()
+            .find(|(name, _)| *name == operation.name)
+            .is_some_and(|(_, answer)| is_success(answer.status()))
+    }
+
+    pub fn into_prefetched(self) -> Vec<Prefetched> {
+        self.own.into_iter().map(|(_, answer)| answer).collect()
+    }
+}
+
+/// The read's key: `template` with `values` in its holes, `page` in its page hole.
+fn fill(template: Template, values: &[String], page: usize) -> String {
+    let page = page.to_string();
+    let holes: Vec<&dyn std::fmt::Display> = template
+        .holes()
+        .iter()
+        .zip(values)
+        .map(|(hole, value)| -> &dyn std::fmt::Display {
+            if *hole == PAGE_HOLE {
+                &page
+            } else {
+                value
+            }
+        })
+        .collect();
+    template.fill_with(&holes, encode_uri_component)
+}
+
+fn decode<T: DeserializeOwned>(answer: &Prefetched) -> Option<T> {
+    if !is_success(answer.status()) {
+        return None;
+    }
+    T::deserialize(answer.body())
+        .inspect_err(|_| tracing::error!("a page read's answer does not decode as its type"))
+        .ok()
+}
+
+fn is_success(status: u16) -> bool {
+    (200..300).contains(&status)
+}
+
+fn is_refusal(status: u16) -> bool {
+    (400..500).contains(&status)
+}
