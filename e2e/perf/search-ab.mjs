@@ -8,6 +8,7 @@
 // (PostgreSQL) is passed on when set; otherwise the data directory's SQLite file. A
 // binary written `<binary>@<database URL>` runs on that database alone (the same
 // build on SQLite and on PostgreSQL, side by side).
+import { load, pct } from './scale.mjs';
 import { startServer } from './server.mjs';
 
 const [data, binA, binB, roundsArg = '5', ...rest] = process.argv.slice(2);
@@ -21,25 +22,6 @@ const REQUESTS = 200;
 const CONCURRENCY = 4;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
-
-/** `REQUESTS` requests to `url` at `CONCURRENCY`: latencies in ms, sorted. */
-async function load(url) {
-  const latencies = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next++ < REQUESTS) {
-        const began = performance.now();
-        const res = await fetch(url);
-        await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
-        latencies.push(performance.now() - began);
-      }
-    }),
-  );
-  return latencies.sort((a, b) => a - b);
-}
 
 const sites = {};
 try {
@@ -59,7 +41,7 @@ try {
         const url = `${site.origin}/api/artists/search/cards?query=${encodeURIComponent(query)}&page=1`;
         await (await fetch(url)).arrayBuffer();
         const cpu = site.cpu();
-        const latencies = await load(url);
+        const latencies = await load(() => url, REQUESTS, CONCURRENCY);
         const entry = (results[`${name} ${query}`] ??= { p50: [], p95: [], cpu: [] });
         entry.p50.push(pct(latencies, 0.5));
         entry.p95.push(pct(latencies, 0.95));
