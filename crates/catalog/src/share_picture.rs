@@ -6,6 +6,7 @@ use axum::response::Response;
 use axum::routing::get;
 use axum::{Extension, Router};
 use sea_orm::EntityTrait;
+use sound_atlas_contract::pages::artist_head;
 use sound_atlas_contract::pages::images::ARTIST_SHARE_PICTURE;
 use sound_atlas_share_picture::{page_id, ShareCard, ShareImages};
 use sound_atlas_web::{ApiError, PathParam};
@@ -18,17 +19,10 @@ pub fn card(artist: &Artist) -> ShareCard {
     ShareCard {
         image_url: None,
         photo_credit: None,
-        // The word the artist page uses (its eyebrow): a band is a band everywhere.
-        kind: if artist.is_band() { "Band" } else { "Artist" },
+        kind: artist_head::kind_word(artist.kind),
         id: artist.id,
         title: artist.title.clone(),
-        subtitle: artist
-            .genres
-            .iter()
-            .take(3)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join(" · "),
+        subtitle: artist_head::genre_line(&artist.genres),
     }
 }
 

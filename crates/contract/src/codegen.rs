@@ -2,8 +2,10 @@
 //! types, the render envelope, API paths and the typed client, page routes, links,
 //! pictures, titles, descriptions, limits), and the cases of the rules both sides
 //! implement and test: `ui/src/generated/browse-params.cases.json` (the lenient browse
-//! parameters), `ui/src/generated/descriptions.cases.json` (page descriptions) and
-//! `ui/src/generated/article-category.cases.json` (a `?category=` read as a category).
+//! parameters), `ui/src/generated/descriptions.cases.json` (page descriptions),
+//! `ui/src/generated/article-category.cases.json` (a `?category=` read as a category) and
+//! `ui/src/generated/artist-head.cases.json` (an artist page's title, description and
+//! share picture's alt text).
 //!
 //! The root `build.rs` calls [`write_if_changed`] before bundling the UI; the test at
 //! the bottom fails when the committed copy differs from what the Rust side generates.
@@ -46,6 +48,10 @@ pub fn files() -> Vec<(&'static str, String)> {
         (
             "article-category.cases.json",
             cases_json(&content::category_cases()),
+        ),
+        (
+            "artist-head.cases.json",
+            cases_json(&crate::pages::artist_head::cases()),
         ),
     ]
 }

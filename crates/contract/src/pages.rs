@@ -468,6 +468,15 @@ pub mod image_alts {
     /// "Band: Queen (Rock · Glam Rock)": with what the picture's second line shows.
     pub const SHARE_CARD_DETAILED: Template = Template("{kind}: {title} ({detail})");
 
+    /// A share card's alt text: with its second line when it has one.
+    pub fn of_card(kind: &str, title: &str, detail: &str) -> String {
+        if detail.is_empty() {
+            SHARE_CARD.fill(&[&kind, &title])
+        } else {
+            SHARE_CARD_DETAILED.fill(&[&kind, &title, &detail])
+        }
+    }
+
     pub const ALL: &[(&str, Template)] = &[
         ("shareCard", SHARE_CARD),
         ("shareCardDetailed", SHARE_CARD_DETAILED),
@@ -649,6 +658,143 @@ pub mod descriptions {
                 expected: from_text(text.as_deref(), "FALLBACK".into()),
                 text,
                 fallback: "FALLBACK",
+            })
+            .collect()
+    }
+}
+
+/// An artist page's head in words, written by the server into the first HTML and by the
+/// browser on client navigation: one rule, which the browser's side is tested against
+/// (`ui/src/generated/artist-head.cases.json`).
+pub mod artist_head {
+    use serde::Serialize;
+
+    use super::{descriptions, image_alts, titles};
+    use crate::catalog::{Artist, ArtistKind};
+
+    /// The genres a share card names, and what joins them.
+    pub const GENRES_SHOWN: usize = 3;
+    pub const GENRE_SEPARATOR: &str = " · ";
+
+    /// The word the artist page uses for what an artist is (its eyebrow): a band is a
+    /// band everywhere, on the page, its share picture and the picture's alt text.
+    pub fn kind_word(kind: ArtistKind) -> &'static str {
+        match kind {
+            ArtistKind::Band => "Band",
+            ArtistKind::Solo => "Artist",
+        }
+    }
+
+    /// The share card's line under the name: its first genres.
+    pub fn genre_line(genres: &[String]) -> String {
+        genres
+            .iter()
+            .take(GENRES_SHOWN)
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join(GENRE_SEPARATOR)
+    }
+
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct Text {
+        pub title: String,
+        pub description: String,
+        /// What the artist's share picture shows.
+        pub image_alt: String,
+    }
+
+    pub fn text(artist: &Artist) -> Text {
+        Text {
+            title: titles::ARTIST.fill(&[&artist.title]),
+            description: descriptions::from_text(
+                artist.bio.as_deref(),
+                descriptions::ARTIST.fill(&[&artist.title]),
+            ),
+            image_alt: image_alts::of_card(
+                kind_word(artist.kind),
+                &artist.title,
+                &genre_line(&artist.genres),
+            ),
+        }
+    }
+
+    /// An artist (the fields the head reads) and its head.
+    #[derive(Debug, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct Case {
+        pub id: i32,
+        pub title: String,
+        pub bio: Option<String>,
+        pub kind: ArtistKind,
+        pub genres: Vec<String>,
+        pub expected: Text,
+    }
+
+    /// Artists on which both sides must write the same head.
+    pub fn cases() -> Vec<Case> {
+        let genres = |names: &[&str]| names.iter().map(|n| (*n).to_owned()).collect();
+        let inputs: Vec<(&str, Option<String>, ArtistKind, Vec<String>)> = vec![
+            (
+                "Queen",
+                Some("British rock band formed in London in 1970.".into()),
+                ArtistKind::Band,
+                genres(&["Rock", "Glam Rock", "Hard Rock", "Pop Rock"]),
+            ),
+            ("Björk", None, ArtistKind::Solo, Vec::new()),
+            (
+                "Nina Simone",
+                Some("  ".into()),
+                ArtistKind::Solo,
+                genres(&["Jazz"]),
+            ),
+            (
+                "AC/DC",
+                Some("word ".repeat(60)),
+                ArtistKind::Band,
+                genres(&["Hard Rock", "Rock"]),
+            ),
+            (
+                "Sigur Rós",
+                Some("Post-rock from Reykjavík.".into()),
+                ArtistKind::Band,
+                genres(&["Post-Rock", "Ambient", "Art Rock"]),
+            ),
+        ];
+        inputs
+            .into_iter()
+            .enumerate()
+            .map(|(i, (title, bio, kind, genres))| {
+                let artist = Artist {
+                    id: i as i32 + 1,
+                    title: title.into(),
+                    image_url: None,
+                    image_thumbnail_url: None,
+                    image_source: None,
+                    genres,
+                    bio,
+                    bio_source_link: None,
+                    solo_video_link: None,
+                    spotify_link: None,
+                    apple_link: None,
+                    amazon_link: None,
+                    tidal_link: None,
+                    fun_fact: None,
+                    external_id: String::new(),
+                    kind,
+                    year: None,
+                    origin: None,
+                    real_name: None,
+                    photo_credit: None,
+                };
+                Case {
+                    expected: text(&artist),
+                    id: artist.id,
+                    title: artist.title,
+                    bio: artist.bio,
+                    kind: artist.kind,
+                    genres: artist.genres,
+                }
             })
             .collect()
     }

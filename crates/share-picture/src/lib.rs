@@ -56,12 +56,7 @@ impl ShareCard {
 
 /// The picture's alt text (for `og:image:alt`).
 pub fn alt_text(card: &ShareCard) -> String {
-    use sound_atlas_contract::pages::image_alts;
-    if card.subtitle.is_empty() {
-        image_alts::SHARE_CARD.fill(&[&card.kind, &card.title])
-    } else {
-        image_alts::SHARE_CARD_DETAILED.fill(&[&card.kind, &card.title, &card.subtitle])
-    }
+    sound_atlas_contract::pages::image_alts::of_card(card.kind, &card.title, &card.subtitle)
 }
 
 fn options() -> &'static usvg::Options<'static> {

@@ -3,7 +3,9 @@
 
 use serde_json::{json, Value};
 use sound_atlas_catalog::{reads, share_picture, Artist, ArtistDetails, Genre, GenrePage, Letter};
-use sound_atlas_contract::pages::{descriptions, images, links, routes, titles, SITE_NAME};
+use sound_atlas_contract::pages::{
+    artist_head, descriptions, images, links, routes, titles, SITE_NAME,
+};
 
 use crate::head::{breadcrumb_list, crumb, Head, HeadImage, DEFAULT_DESCRIPTION};
 
@@ -129,10 +131,7 @@ pub fn genre(origin: &str, genre: &Genre, from: usize, shown: &[&GenrePage]) -> 
 /// until it has one (it is left out of the sitemaps too).
 pub fn artist(origin: &str, artist: &Artist, details: Option<&ArtistDetails>) -> Head {
     let path = routes::ARTIST.href(&[&artist.id]);
-    let description = descriptions::from_text(
-        artist.bio.as_deref(),
-        descriptions::ARTIST.fill(&[&artist.title]),
-    );
+    let text = artist_head::text(artist);
     let breadcrumbs = breadcrumb_list(vec![
         crumb(1, "Home", format!("{origin}/")),
         crumb(
@@ -159,7 +158,7 @@ pub fn artist(origin: &str, artist: &Artist, details: Option<&ArtistDetails>) ->
             breadcrumbs,
         ],
         robots: (!reads::has_biography(artist)).then_some("noindex"),
-        ..Head::website(titles::ARTIST.fill(&[&artist.title]), description, path)
+        ..Head::website(text.title, text.description, path)
     }
 }
 
