@@ -574,7 +574,7 @@ impl SearchIndex {
         // An artist's tier is its best genre's, so the best `limit` of all are among
         // those kept.
         let mut by_genre: Vec<((u8, usize), usize)> = (0..self.genres.len())
-            .filter_map(|g| Some((query.genre_code(g)?, g)))
+            .filter_map(|g| Some((query.genre_tier(g)?, g)))
             .collect();
         by_genre.sort_unstable();
         for (rank, g) in by_genre {
@@ -788,7 +788,7 @@ impl<'a> Query<'a> {
 
     /// The tier and distance genre `g` gives its artists, if any: 4 if it is the query,
     /// 5 if it holds it, 7 if a few edits away.
-    fn genre_code(&self, g: usize) -> Option<(u8, usize)> {
+    fn genre_tier(&self, g: usize) -> Option<(u8, usize)> {
         match self.genres[g] {
             (true, _, _) => Some((4, 0)),
             (_, true, _) => Some((5, 0)),
