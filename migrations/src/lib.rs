@@ -15,6 +15,7 @@ mod m20261125_000020_artist_enrichment;
 mod m20261127_000001_known_clients;
 mod m20261127_000010_open_data_import;
 mod m20261127_000020_artist_change_marker_index;
+mod m20261127_000030_article_image_credits;
 
 pub struct Migrator;
 
@@ -35,6 +36,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000001_known_clients::Migration),
             Box::new(m20261127_000010_open_data_import::Migration),
             Box::new(m20261127_000020_artist_change_marker_index::Migration),
+            Box::new(m20261127_000030_article_image_credits::Migration),
         ]
     }
 }

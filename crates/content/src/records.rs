@@ -108,14 +108,21 @@ pub struct ArticleRecord {
     pub featured_image: Option<String>,
     #[serde(default, deserialize_with = "blank_is_none")]
     pub featured_image_caption: Option<String>,
+    /// Its author and licence, where its licence asks for credit (never invented).
+    #[serde(default, deserialize_with = "blank_is_none")]
+    pub featured_image_credit: Option<String>,
     #[serde(default, deserialize_with = "blank_is_none")]
     pub image1: Option<String>,
     #[serde(default, deserialize_with = "blank_is_none")]
     pub image1_caption: Option<String>,
     #[serde(default, deserialize_with = "blank_is_none")]
+    pub image1_credit: Option<String>,
+    #[serde(default, deserialize_with = "blank_is_none")]
     pub image2: Option<String>,
     #[serde(default, deserialize_with = "blank_is_none")]
     pub image2_caption: Option<String>,
+    #[serde(default, deserialize_with = "blank_is_none")]
+    pub image2_credit: Option<String>,
     #[serde(default, deserialize_with = "blank_is_none")]
     pub youtube_video: Option<String>,
     #[serde(default, deserialize_with = "blank_is_none")]
@@ -398,10 +405,13 @@ impl ArticleRecord {
         row.tags = Set(tags);
         row.featured_image = Set(self.featured_image);
         row.featured_image_caption = Set(self.featured_image_caption);
+        row.featured_image_credit = Set(self.featured_image_credit);
         row.image1 = Set(self.image1);
         row.image1_caption = Set(self.image1_caption);
+        row.image1_credit = Set(self.image1_credit);
         row.image2 = Set(self.image2);
         row.image2_caption = Set(self.image2_caption);
+        row.image2_credit = Set(self.image2_credit);
         row.youtube_video = Set(self
             .youtube_video
             .as_deref()

@@ -13,18 +13,23 @@ use crate::model::Article;
 use crate::reads;
 use crate::store::Content;
 
-/// What an article's picture shows: the title, the category and the lead image.
+/// What an article's picture shows: the title, the category and the lead image, with
+/// the image's credit where the editor's file gives one.
 pub fn card(article: &Article) -> ShareCard {
+    let (image_url, credit) = match &article.featured_image {
+        Some(image) => (Some(image), &article.featured_image_credit),
+        None => (article.image1.as_ref(), &article.image1_credit),
+    };
     ShareCard {
-        image_url: article
-            .featured_image
-            .clone()
-            .or_else(|| article.image1.clone()),
+        image_url: image_url.cloned(),
         kind: "Article",
         id: article.id,
         title: article.title.clone(),
         subtitle: article.category.clone(),
-        photo_credit: None,
+        photo_credit: credit
+            .as_deref()
+            .filter(|_| image_url.is_some())
+            .map(|credit| format!("Photo: {credit}")),
     }
 }
 

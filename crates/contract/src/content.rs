@@ -220,10 +220,15 @@ pub struct Article {
     pub tags: String,
     pub featured_image: Option<String>,
     pub featured_image_caption: Option<String>,
+    /// The image's author and licence, as its licence asks them shown, from the
+    /// editor's file (never invented); the same for each image.
+    pub featured_image_credit: Option<String>,
     pub image1: Option<String>,
     pub image1_caption: Option<String>,
+    pub image1_credit: Option<String>,
     pub image2: Option<String>,
     pub image2_caption: Option<String>,
+    pub image2_credit: Option<String>,
     /// An 11-character video id.
     pub youtube_video: Option<String>,
     pub product1_name: Option<String>,

@@ -338,7 +338,12 @@ content: string,
 /**
  * Comma-separated.
  */
-tags: string, featuredImage: string | null, featuredImageCaption: string | null, image1: string | null, image1Caption: string | null, image2: string | null, image2Caption: string | null, 
+tags: string, featuredImage: string | null, featuredImageCaption: string | null, 
+/**
+ * The image's author and licence, as its licence asks them shown, from the
+ * editor's file (never invented); the same for each image.
+ */
+featuredImageCredit: string | null, image1: string | null, image1Caption: string | null, image1Credit: string | null, image2: string | null, image2Caption: string | null, image2Credit: string | null, 
 /**
  * An 11-character video id.
  */

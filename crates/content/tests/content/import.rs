@@ -76,6 +76,50 @@ async fn articles_import_from_json_updates_in_place(db: &TestDb) {
     assert_eq!(stored.summary, "A better summary.");
 }
 
+/// An image's credit is the editor's, kept with its image: on the article and under
+/// the lead image of its share picture; an image without one is drawn without one.
+async fn an_article_image_keeps_its_credit(db: &TestDb) {
+    let mut with_credits = article_json("Credited Story", "General");
+    with_credits["featuredImage"] = json!("https://upload.wikimedia.org/a.jpg");
+    with_credits["featuredImageCredit"] = json!("Jane Doe · CC BY-SA 4.0");
+    with_credits["image1"] = json!("https://upload.wikimedia.org/b.jpg");
+    with_credits["image1Credit"] = json!("  ");
+    let path = file("articles.json", &json!([with_credits]).to_string());
+    let report = import(
+        db,
+        Import::Articles {
+            source: path,
+            format: None,
+        },
+    )
+    .await;
+    assert_eq!(report.inserted, 1);
+    let stored = article::Entity::find()
+        .one(&db.conn)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        stored.featured_image_credit.as_deref(),
+        Some("Jane Doe · CC BY-SA 4.0")
+    );
+    assert_eq!(stored.image1_credit, None, "a blank credit is none");
+    assert_eq!(stored.image2_credit, None);
+    let article = sound_atlas_content::model::article_from_row(stored, &Default::default());
+    let card = sound_atlas_content::share_picture::card(&article);
+    assert_eq!(
+        card.photo_credit.as_deref(),
+        Some("Photo: Jane Doe · CC BY-SA 4.0")
+    );
+    let lead_without_credit = sound_atlas_content::model::Article {
+        featured_image: None,
+        ..article
+    };
+    let card = sound_atlas_content::share_picture::card(&lead_without_credit);
+    assert_eq!(card.image_url.as_deref(), Some("https://upload.wikimedia.org/b.jpg"));
+    assert_eq!(card.photo_credit, None);
+}
+
 async fn articles_import_from_csv(db: &TestDb) {
     let csv = "title,summary,date,category,content,tags,youtubeVideo,product1Name,product1Link\n\
                Csv Story,Short.,2026-03-04,Equipment & Gear,One|Two,\"Gear, Tips\",dQw4w9WgXcQ,A Mic,https://www.amazon.com/s?k=mic\n\
@@ -219,6 +263,7 @@ async fn new_songs_import_from_csv_keys_on_artist_and_song(db: &TestDb) {
 }
 
 db_tests!(
+    an_article_image_keeps_its_credit,
     articles_import_from_json_updates_in_place,
     articles_import_from_csv,
     a_chart_import_adds_or_replaces_one_week_or_changes_nothing,

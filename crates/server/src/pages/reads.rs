@@ -120,17 +120,13 @@ impl PageReads {
         let mut rest_made = vec![Vec::new(); rest.len()];
         let this = &self;
         let values = &values;
-        let side_by_side = rest
-            .iter()
-            .enumerate()
-            .filter(|(_, read)| !matches!(read.when, When::InsteadOf(_)))
-            .map(|(i, read)| async move {
-                let made = match read.when {
-                    When::FirstAnswered if answered.is_none() => Vec::new(),
-                    _ => this.make(read, values, span, refresh, answered).await,
-                };
-                (i, made)
-            });
+        let side_by_side =
+            rest.iter()
+                .enumerate()
+                .filter(|(_, read)| !matches!(read.when, When::InsteadOf(_)))
+                .map(|(i, read)| async move {
+                    (i, this.make(read, values, span, refresh, answered).await)
+                });
         for (i, made) in join_all(side_by_side).await {
             rest_made[i] = made;
         }
@@ -175,7 +171,8 @@ impl PageReads {
     }
 
     /// One declared read: each page of `span` in turn for a paged one (stopping after
-    /// the first that fails), else one call; nothing when a hole has no value. The
+    /// the first that fails), else one call; nothing when a hole has no value or the
+    /// read waits for a first answer that `first` (the successful one) is not. The
     /// page's `refresh=true` goes with the first call of a read that takes it.
     async fn make(
         &self,
@@ -185,6 +182,9 @@ impl PageReads {
         refresh: bool,
         first: Option<&Prefetched>,
     ) -> Vec<Prefetched> {
+        if read.when == When::FirstAnswered && first.is_none() {
+            return Vec::new();
+        }
         let template = read.operation.template;
         let mut filled: Vec<String> = Vec::new();
         let mut paged = false;

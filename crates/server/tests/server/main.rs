@@ -14,6 +14,7 @@ mod library;
 mod limits;
 mod metrics;
 mod openapi;
+mod page_reads;
 mod pages;
 mod perf;
 mod process;

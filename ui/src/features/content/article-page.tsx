@@ -48,6 +48,8 @@ export function shareImageAlt(article: Article): string {
 interface Figure {
   src: string;
   caption: string | null;
+  /** Its author and licence, shown with it as its licence asks. */
+  credit: string | null;
 }
 
 /**
@@ -57,10 +59,10 @@ interface Figure {
  */
 export function figuresOf(article: Article): { featured: Figure | null; later: Figure[] } {
   const all: Figure[] = [
-    [article.featuredImage, article.featuredImageCaption],
-    [article.image1, article.image1Caption],
-    [article.image2, article.image2Caption],
-  ].flatMap(([src, caption]) => (src?.trim() ? [{ src: src.trim(), caption: caption?.trim() || null }] : []));
+    [article.featuredImage, article.featuredImageCaption, article.featuredImageCredit],
+    [article.image1, article.image1Caption, article.image1Credit],
+    [article.image2, article.image2Caption, article.image2Credit],
+  ].flatMap(([src, caption, credit]) => (src?.trim() ? [{ src: src.trim(), caption: caption?.trim() || null, credit: credit?.trim() || null }] : []));
   const unique = all.filter((figure, i) => all.findIndex((f) => f.src === figure.src) === i);
   return { featured: unique[0] ?? null, later: unique.slice(1) };
 }
@@ -142,7 +144,7 @@ export function ArticlePage() {
       </Link>
       <article className="article" aria-labelledby="article-title">
         {featured ? (
-          <ArticleFigure src={featured.src} caption={featured.caption} className="article-hero" eager />
+          <ArticleFigure figure={featured} className="article-hero" eager />
         ) : (
           <div className="article-hero article-hero--artwork">
             <ArticleArtwork article={article} />
@@ -176,7 +178,7 @@ export function ArticlePage() {
         <SharePanel url={url} title={article.title} />
         <ArticleText content={article.content} />
         {later.map((figure) => (
-          <ArticleFigure key={figure.src} src={figure.src} caption={figure.caption} className="article-figure" />
+          <ArticleFigure key={figure.src} figure={figure} className="article-figure" />
         ))}
         {article.youtubeVideo && <ArticleVideo videoId={article.youtubeVideo} title={article.title} />}
         {products.length > 0 && (
@@ -223,11 +225,16 @@ export function ArticlePage() {
  * picture cropped to it), so nothing moves when it loads; the featured one (`eager`,
  * in the first screen) is fetched at once and first, the others when scrolled near.
  */
-function ArticleFigure({ src, caption, className, eager = false }: { src: string; caption: string | null; className: string; eager?: boolean }) {
+function ArticleFigure({ figure: { src, caption, credit }, className, eager = false }: { figure: Figure; className: string; eager?: boolean }) {
   return (
     <figure className={className}>
       <img src={src} alt={caption ?? ''} width={1280} height={720} loading={eager ? 'eager' : 'lazy'} {...(eager ? { fetchPriority: 'high' as const } : {})} />
-      {caption && <figcaption>{caption}</figcaption>}
+      {(caption || credit) && (
+        <figcaption>
+          {caption}
+          {credit && <small className="article-credit">Photo: {credit}</small>}
+        </figcaption>
+      )}
     </figure>
   );
 }

@@ -244,6 +244,7 @@ describe('an article page', () => {
       image1Caption: 'The studio where it was recorded',
       image2: 'https://images.example.test/second.jpg',
       image2Caption: 'The original single sleeve',
+      image2Credit: 'Jane Doe · CC BY-SA 4.0',
     });
     const { container } = renderApp('/articles/21', [
       { key: api.article(21), status: 200, body: pictured },
@@ -258,8 +259,11 @@ describe('an article page', () => {
     expect(figures.map((f) => [f.querySelector('img')?.getAttribute('src'), f.querySelector('figcaption')?.textContent])).toEqual([
       ['https://images.example.test/featured.jpg', 'The band on stage in 1985'],
       ['https://images.example.test/first.jpg', 'The studio where it was recorded'],
-      ['https://images.example.test/second.jpg', 'The original single sleeve'],
+      ['https://images.example.test/second.jpg', 'The original single sleevePhoto: Jane Doe · CC BY-SA 4.0'],
     ]);
+    // The credit stays with its image, the others have none.
+    expect(figures.map((f) => f.querySelector('.article-credit')?.textContent ?? null)).toEqual([null, null, 'Photo: Jane Doe · CC BY-SA 4.0']);
+    expect(figures[2]!.querySelector('img')?.getAttribute('alt')).toBe('The original single sleeve');
     expect(figures[0]!.classList.contains('article-hero')).toBe(true);
     expect(figures[0]!.querySelector('img')?.getAttribute('alt')).toBe('The band on stage in 1985');
     expect(container.querySelector('.article-hero--artwork')).toBeNull();
