@@ -19,7 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { BIN, startServer } from './server.mjs';
 import { syntheticCatalogue } from './synthetic-catalogue.mjs';
 
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+export const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const ms = (value) => `${value.toFixed(1)} ms`;
 
@@ -31,7 +31,7 @@ async function writeCatalogue(path, count) {
 }
 
 /** `count` requests at `concurrency`; their latencies in ms, sorted. */
-async function load(urlAt, count, concurrency) {
+export async function load(urlAt, count, concurrency) {
   const latencies = [];
   let next = 0;
   await Promise.all(

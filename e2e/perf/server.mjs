@@ -1,5 +1,5 @@
-// The server binary started for a benchmark: its own port and data directory, never
-// DATABASE_URL (SQLite), resolved once /healthz answers.
+// The server binary started for a benchmark: its own port and data directory, on
+// SQLite unless told a DATABASE_URL, resolved once /healthz answers.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,7 @@ export async function startServer(bin, dataDir, extraEnv = {}) {
   // The warm-up's one info line says when the background renders after start are done;
   // the snapshot's says how long its read and its indexes took (passed through).
   const env = { ...process.env, SOUND_ATLAS_ADDR: `127.0.0.1:${port}`, SOUND_ATLAS_DATA: dataDir, RUST_LOG: 'warn,sound_atlas::warm=info,sound_atlas_catalog::store=info', ...extraEnv };
-  delete env.DATABASE_URL;
+  if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
   const began = performance.now();
   const server = spawn(bin, [], { env, stdio: ['ignore', 'inherit', 'pipe'] });
   const warmed = new Promise((resolve) => {

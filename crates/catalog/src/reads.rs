@@ -2,6 +2,8 @@
 //! and page requests call the very same functions to prefetch a page's data under the
 //! API path the browser would request (`sound_atlas_contract::catalog::api`).
 
+use std::sync::Arc;
+
 use rand::Rng;
 use sea_orm::EntityTrait;
 use sound_atlas_web::{ApiError, ApiResult};
@@ -241,14 +243,30 @@ pub async fn random(catalog: &Catalog) -> ApiResult<Artist> {
         .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))
 }
 
+/// The best `limit` matches of `query` and how many there are in all, ranked on a
+/// blocking thread: a common word costs milliseconds of CPU at two million artists,
+/// which on an async worker would hold up the requests waiting there for the database
+/// (PostgreSQL's replies are read on those workers).
+async fn search_best(
+    snapshot: &Arc<Snapshot>,
+    query: &SearchQuery,
+    limit: usize,
+) -> ApiResult<(Vec<usize>, usize)> {
+    let (snapshot, query) = (snapshot.clone(), query.as_str().to_owned());
+    tokio::task::spawn_blocking(move || {
+        snapshot
+            .search
+            .search_best(&query, title_at(&snapshot), limit)
+    })
+    .await
+    .map_err(ApiError::internal)
+}
+
 /// `GET /api/artists/search?query=`: the best [`MAX_SEARCH_RESULTS`] ranked matches
 /// (see `search`); the search page pages through all of them as cards.
 pub async fn search(catalog: &Catalog, query: &SearchQuery) -> ApiResult<Vec<Artist>> {
     let snapshot = catalog.snapshot(false).await?;
-    let (best, _) =
-        snapshot
-            .search
-            .search_best(query.as_str(), title_at(&snapshot), MAX_SEARCH_RESULTS);
+    let (best, _) = search_best(&snapshot, query, MAX_SEARCH_RESULTS).await?;
     let ids: Vec<i32> = best.into_iter().map(|i| snapshot.at(i as u32).id).collect();
     Ok(catalog.artists(&ids).await?)
 }
@@ -262,10 +280,7 @@ pub async fn search_cards(
 ) -> ApiResult<SearchPage> {
     let snapshot = catalog.snapshot(false).await?;
     let skip = (page.get() - 1) * BROWSE_PAGE_SIZE;
-    let (best, total) =
-        snapshot
-            .search
-            .search_best(query.as_str(), title_at(&snapshot), skip + BROWSE_PAGE_SIZE);
+    let (best, total) = search_best(&snapshot, query, skip + BROWSE_PAGE_SIZE).await?;
     let positions: Vec<u32> = best.iter().skip(skip).map(|&i| i as u32).collect();
     let artists = catalog.cards(&snapshot, &positions).await?;
     Ok(SearchPage {

@@ -11,13 +11,16 @@
 //! distinct word. The index keeps the distinct title words as a finite-state
 //! transducer ([`fst::Map`], word to its rank in text order: a compact sorted set
 //! that a Levenshtein automaton walks without visiting every word), the distinct
-//! genres, each word and genre with the artists that have it, every folded and
-//! compact title in one buffer, and the artists by title length. A query finds its
-//! words' near misses by walking the words with automata from
-//! `levenshtein_automata` (a superset, then the exact distance), the words it starts
-//! as one run of ranks, gathers the artists that can match at all (a substring of
-//! the compact titles, an artist with a word or genre the query reaches, a title of
-//! about the query's length) and ranks only those. `tests::the_index_ranks_every_seed_query_as_the_per_artist_comparison_does`
+//! genres, each word and genre with the artists that have it, every folded title in
+//! one buffer and every distinct word in another, the artists by each junction of two
+//! adjacent words, and the artists by title length. A query finds its words' near
+//! misses by walking the words with automata from `levenshtein_automata` (a
+//! superset, then the exact distance), the words it starts as one run of ranks,
+//! gathers the artists whose title can match at all (a word holding the query, a
+//! title crossing one of its junctions that holds it, a word the query reaches, a
+//! title of about the query's length) and ranks only those; the artists a genre alone
+//! matches are counted, and only the first of each genre ranked.
+//! `tests::the_index_ranks_every_seed_query_as_the_per_artist_comparison_does`
 //! holds it to comparing every artist the slow way.
 
 use std::collections::HashMap;
@@ -81,10 +84,21 @@ pub struct SearchIndex {
     genres: Vec<String>,
     /// Per genre: the artists that list it, in catalogue order.
     genre_docs: Vec<Vec<u32>>,
-    /// Every folded title, then every compact title, each followed by a newline (which
-    /// folded text never holds), and where each begins (then where the buffer ends).
+    /// Every folded title, each followed by a newline (which folded text never holds),
+    /// and where each begins (then where the buffer ends).
     titles: String,
     title_starts: Vec<u32>,
+    /// The distinct title words in rank order, each followed by a newline, and where
+    /// each begins (then where the buffer ends): a query inside a word is looked for
+    /// here, a fraction of the titles' length.
+    word_text: String,
+    word_starts: Vec<u32>,
+    /// Per junction of two adjacent title words (the last character of one and the
+    /// first of the next, see [`junction`]): the artists whose title has it, in
+    /// catalogue order, as `junction_docs[junction_starts[j]..junction_starts[j + 1]]`.
+    /// A query spanning words crosses one, so only these titles are checked for it.
+    junction_docs: Vec<u32>,
+    junction_starts: Vec<u32>,
     /// Per length: the artists whose folded title, or title without its article, is
     /// that long (whole-title near misses need a length within tolerance).
     by_length: Vec<LengthBucket>,
@@ -98,19 +112,44 @@ struct LengthBucket {
     chars: Vec<u64>,
 }
 
-/// Candidate flags (see [`SearchIndex::candidates`]).
+/// Candidate flags (see [`SearchIndex::title_candidates`]).
 const CANDIDATE: u8 = 1;
 const IN_TITLE: u8 = 2;
 const IN_COMPACT: u8 = 4;
-/// Its title may match (a word or its length within the query's reach): ranked in full.
-const BY_TITLE: u8 = 8;
-/// The best genre tier, in the flags' high bits: 1 an equal genre (tier 4), 2 a genre
-/// containing the query (tier 5), 3 + d a genre d edits away (tier 7). A candidate
-/// without title flags ranks by this alone, its words and titles never read (a common
-/// genre has hundreds of thousands of artists at two million).
-const GENRE_SHIFT: u32 = 4;
-const GENRE_NEAR: u8 = 3;
-const GENRE_NEAR_MAX: usize = 4;
+/// Counted as a match through its genres alone (see [`SearchIndex::search_best`]).
+const BY_GENRE: u8 = 8;
+
+/// The junctions of two adjacent words: 36 × 36 pairs of characters.
+const JUNCTIONS: usize = 36 * 36;
+
+/// A folded character's number (a–z, then 0–9).
+fn char_code(b: u8) -> usize {
+    match b {
+        b'a'..=b'z' => (b - b'a') as usize,
+        _ => 26 + b.wrapping_sub(b'0') as usize % 10,
+    }
+}
+
+/// The junction of two adjacent words of folded text: the last character of the first
+/// and the first of the second.
+fn junction(last: u8, first: u8) -> usize {
+    char_code(last) * 36 + char_code(first)
+}
+
+/// The junctions of a folded title, in order (repeats included).
+fn junctions(title: &str) -> impl Iterator<Item = usize> + '_ {
+    let bytes = title.as_bytes();
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|&(_, &b)| b == b' ')
+        .map(move |(at, _)| junction(bytes[at - 1], bytes[at + 1]))
+}
+
+/// Whether `title` without its spaces is `compact`.
+fn compact_equals(title: &str, compact: &str) -> bool {
+    title.bytes().filter(|&b| b != b' ').eq(compact.bytes())
+}
 
 /// A bit per character of folded text (a–z, 0–9).
 fn char_set(text: &str) -> u64 {
@@ -149,6 +188,39 @@ fn word_doc_starts(index: &SearchIndex) -> Vec<u32> {
         starts[w + 1] += starts[w];
     }
     starts
+}
+
+/// The artists by junction (see [`SearchIndex::junction_docs`]): the list, and where
+/// each junction's run starts (then where the last ends).
+fn junction_docs(index: &SearchIndex) -> (Vec<u32>, Vec<u32>) {
+    // Counted, then filled; an artist is listed once per junction however often its
+    // title has it (its last entry there is itself).
+    let mut last = vec![u32::MAX; JUNCTIONS];
+    let mut starts = vec![0u32; JUNCTIONS + 1];
+    for i in 0..index.docs.len() {
+        for j in junctions(index.title(i)) {
+            if last[j] != i as u32 {
+                last[j] = i as u32;
+                starts[j + 1] += 1;
+            }
+        }
+    }
+    for j in 0..JUNCTIONS {
+        starts[j + 1] += starts[j];
+    }
+    let mut docs = vec![0u32; starts[JUNCTIONS] as usize];
+    let mut filled = starts.clone();
+    last.fill(u32::MAX);
+    for i in 0..index.docs.len() {
+        for j in junctions(index.title(i)) {
+            if last[j] != i as u32 {
+                last[j] = i as u32;
+                docs[filled[j] as usize] = i as u32;
+                filled[j] += 1;
+            }
+        }
+    }
+    (docs, starts)
 }
 
 /// Interns `key` in `ids`, a new key getting the next id.
@@ -190,8 +262,6 @@ impl SearchIndex {
         let mut genre_ids: HashMap<String, u32> = HashMap::new();
         let mut titles = String::new();
         let mut title_starts = Vec::new();
-        let mut compacts = String::new();
-        let mut compact_starts = Vec::new();
         for (title, genres) in artists {
             let title = fold(title);
             let title_core = title.strip_prefix("the ").unwrap_or(&title);
@@ -221,25 +291,22 @@ impl SearchIndex {
             title_starts.push(titles.len() as u32);
             titles.push_str(&title);
             titles.push('\n');
-            compact_starts.push(compacts.len() as u32);
-            compacts.extend(title.split(' '));
-            compacts.push('\n');
         }
         drop(genre_of_name);
-        // The titles buffer: every folded title, then every compact title.
-        let offset = titles.len() as u32;
-        titles.push_str(&compacts);
-        drop(compacts);
-        title_starts.extend(compact_starts.iter().map(|s| s + offset));
         title_starts.push(titles.len() as u32);
-        drop(compact_starts);
         // Word ids become ranks in text order.
         let mut sorted: Vec<(String, u32)> = word_ids.into_iter().collect();
         sorted.sort_unstable();
         let mut rank_of = vec![0u32; sorted.len()];
-        for (rank, (_, id)) in sorted.iter().enumerate() {
+        let mut word_text = String::new();
+        let mut word_starts = Vec::with_capacity(sorted.len() + 1);
+        for (rank, (word, id)) in sorted.iter().enumerate() {
             rank_of[*id as usize] = rank as u32;
+            word_starts.push(word_text.len() as u32);
+            word_text.push_str(word);
+            word_text.push('\n');
         }
+        word_starts.push(word_text.len() as u32);
         let words = fst::Map::from_iter(
             sorted
                 .into_iter()
@@ -268,9 +335,14 @@ impl SearchIndex {
             genres,
             titles,
             title_starts,
+            word_text,
+            word_starts,
+            junction_docs: Vec::new(),
+            junction_starts: Vec::new(),
             by_length: Vec::new(),
         };
         index.word_doc_starts = word_doc_starts(&index);
+        (index.junction_docs, index.junction_starts) = junction_docs(&index);
         let mut word_docs = vec![0; *index.word_doc_starts.last().unwrap_or(&0) as usize];
         let mut filled = index.word_doc_starts.clone();
         let mut genre_docs = std::mem::take(&mut index.genre_docs);
@@ -323,12 +395,7 @@ impl SearchIndex {
 
     /// Artist `i`'s folded title.
     fn title(&self, i: usize) -> &str {
-        self.entry(i)
-    }
-
-    /// Entry `n` of the titles buffer.
-    fn entry(&self, n: usize) -> &str {
-        let (start, end) = (self.title_starts[n], self.title_starts[n + 1]);
+        let (start, end) = (self.title_starts[i], self.title_starts[i + 1]);
         &self.titles[start as usize..end as usize - 1]
     }
 
@@ -342,38 +409,61 @@ impl SearchIndex {
         }
     }
 
-    /// Artist `i`'s folded title without spaces.
-    fn compact_title(&self, i: usize) -> &str {
-        self.entry(self.docs.len() + i)
+    /// The artists whose title has junction `j` (see [`junction`]), in catalogue order.
+    fn docs_with_junction(&self, j: usize) -> &[u32] {
+        let (start, end) = (self.junction_starts[j], self.junction_starts[j + 1]);
+        &self.junction_docs[start as usize..end as usize]
     }
 
-    /// Every artist that can rank for `query` (a superset of the matches), as flags per
-    /// artist: [`CANDIDATE`], plus [`IN_TITLE`] / [`IN_COMPACT`] where the title holds
-    /// the query or the compact title the compact query (so ranking need not search
-    /// each title again).
-    fn candidates(&self, query: &Query) -> Vec<u8> {
+    /// The artists whose compact title (the title without spaces) holds `compact`, in
+    /// no particular order and possibly repeated: those with a word holding it (found
+    /// in the distinct words), and those where it spans words (it crosses a junction
+    /// of two of its characters: the titles with that junction are checked).
+    fn compact_matches(&self, compact: &str) -> Vec<u32> {
+        let finder = memchr::memmem::Finder::new(compact.as_bytes());
+        let mut found = Vec::new();
+        let mut last = usize::MAX;
+        for at in finder.find_iter(self.word_text.as_bytes()) {
+            let w = self.word_starts.partition_point(|&s| s as usize <= at) - 1;
+            if w != last {
+                last = w;
+                found.extend_from_slice(self.docs_with_word(w));
+            }
+        }
+        let mut title = Vec::new();
+        for pair in compact.as_bytes().windows(2) {
+            for &d in self.docs_with_junction(junction(pair[0], pair[1])) {
+                title.clear();
+                title.extend(self.title(d as usize).bytes().filter(|&b| b != b' '));
+                if finder.find(&title).is_some() {
+                    found.push(d);
+                }
+            }
+        }
+        found
+    }
+
+    /// The artists whose title can rank for `query`, ranked in full (their genres
+    /// alone are seen to by [`SearchIndex::search_best`]): flags per artist,
+    /// [`CANDIDATE`] plus [`IN_TITLE`] / [`IN_COMPACT`] where the title holds the query
+    /// or the compact title the compact query (so ranking need not search each title
+    /// again), and the candidates, each once.
+    fn title_candidates(&self, query: &Query) -> (Vec<u8>, Vec<u32>) {
         let mut flags = vec![0u8; self.docs.len()];
+        let mut listed = Vec::new();
+        let mut mark = |d: u32, flag: u8| {
+            let f = &mut flags[d as usize];
+            if *f == 0 {
+                listed.push(d);
+            }
+            *f |= CANDIDATE | flag;
+        };
         // Tiers 0, 1 and 3: the query in the title (so also in a title without its
         // article), or the compact query in the compact title. A title holding the
-        // query has a compact title holding the compact query: one pass over the
-        // compact titles finds both.
-        let compacts = self.title_starts[self.docs.len()] as usize;
-        let haystack = &self.titles.as_bytes()[compacts..];
-        let mut last = usize::MAX;
-        for at in memchr::memmem::find_iter(haystack, query.compact.as_bytes()) {
-            let entry = self
-                .title_starts
-                .partition_point(|&s| s as usize <= compacts + at)
-                - 1;
-            let doc = entry - self.docs.len();
-            if doc == last {
-                continue;
-            }
-            last = doc;
-            flags[doc] |= CANDIDATE | IN_COMPACT;
-            if self.title(doc).contains(query.text) {
-                flags[doc] |= IN_TITLE;
-            }
+        // query has a compact title holding the compact query.
+        for d in self.compact_matches(&query.compact) {
+            let in_title = self.title(d as usize).contains(query.text);
+            mark(d, IN_COMPACT | if in_title { IN_TITLE } else { 0 });
         }
         // Tier 2 needs the first query word to start some title word; tier 6 (word by
         // word) needs it near some title word.
@@ -381,25 +471,7 @@ impl SearchIndex {
         let near = query.word_misses[first].iter().map(|&(w, _)| w);
         for w in query.word_prefixes[first].clone().chain(near) {
             for &d in self.docs_with_word(w as usize) {
-                flags[d as usize] |= CANDIDATE | BY_TITLE;
-            }
-        }
-        for (g, docs) in self.genre_docs.iter().enumerate() {
-            let (equal, contains, near) = query.genres[g];
-            let (code, by_title) = match near {
-                _ if equal => (1, 0),
-                _ if contains => (2, 0),
-                Some(d) if d <= GENRE_NEAR_MAX => (GENRE_NEAR + d as u8, 0),
-                Some(_) => (0, BY_TITLE),
-                None => continue,
-            };
-            for &d in docs {
-                let f = &mut flags[d as usize];
-                let best = *f >> GENRE_SHIFT;
-                if code != 0 && (best == 0 || code < best) {
-                    *f = (*f & !(0b111 << GENRE_SHIFT)) | code << GENRE_SHIFT;
-                }
-                *f |= CANDIDATE | by_title;
+                mark(d, 0);
             }
         }
         // Tier 6 (whole title): a title within tolerance of the query's length and
@@ -409,11 +481,11 @@ impl SearchIndex {
         for bucket in lengths.filter_map(|len| self.by_length.get(len)) {
             for (&d, &chars) in bucket.docs.iter().zip(&bucket.chars) {
                 if query.within_reach(chars) {
-                    flags[d as usize] |= CANDIDATE | BY_TITLE;
+                    mark(d, 0);
                 }
             }
         }
-        flags
+        (flags, listed)
     }
 
     /// The ids of the words starting with `prefix` (a run, ids being ranks in text order).
@@ -487,26 +559,40 @@ impl SearchIndex {
         }
         let query = Query::new(&folded, self);
         // Each hit as one number ordered as (tier, distance, position), which sorts fast.
-        let mut hits: Vec<u64> = self
-            .candidates(&query)
+        let hit = |(tier, d): (u8, usize), i: u32| {
+            (tier as u64) << 56 | (d.min(0xff_ffff) as u64) << 32 | i as u64
+        };
+        let (mut flags, candidates) = self.title_candidates(&query);
+        let mut hits: Vec<u64> = candidates
             .into_iter()
-            .enumerate()
-            .filter(|&(_, flags)| flags & CANDIDATE != 0)
-            .filter_map(|(i, flags)| {
-                let (tier, d) = if flags & (IN_TITLE | IN_COMPACT | BY_TITLE) == 0 {
-                    match flags >> GENRE_SHIFT {
-                        1 => (4, 0),
-                        2 => (5, 0),
-                        code => (7, (code - GENRE_NEAR) as usize),
-                    }
-                } else {
-                    query.rank(self, i, flags)?
-                };
-                Some((tier as u64) << 56 | (d.min(0xff_ffff) as u64) << 32 | i as u64)
-            })
+            .filter_map(|i| Some(hit(query.rank(self, i as usize, flags[i as usize])?, i)))
             .collect();
-        let total = hits.len();
-        if limit < total {
+        let mut total = hits.len();
+        // The artists matched through their genres alone (a common genre holds hundreds
+        // of thousands at two million): counted, and only the first `limit` of each
+        // genre kept, the genres taken best tier first so an artist counts at its best.
+        // An artist's tier is its best genre's, so the best `limit` of all are among
+        // those kept.
+        let mut by_genre: Vec<((u8, usize), usize)> = (0..self.genres.len())
+            .filter_map(|g| Some((query.genre_tier(g)?, g)))
+            .collect();
+        by_genre.sort_unstable();
+        for (rank, g) in by_genre {
+            let mut kept = 0;
+            for &d in &self.genre_docs[g] {
+                let f = &mut flags[d as usize];
+                if *f != 0 {
+                    continue;
+                }
+                *f = BY_GENRE;
+                total += 1;
+                if kept < limit {
+                    kept += 1;
+                    hits.push(hit(rank, d));
+                }
+            }
+        }
+        if limit < hits.len() {
             hits.select_nth_unstable(limit);
             hits.truncate(limit);
         }
@@ -700,6 +786,16 @@ impl<'a> Query<'a> {
         }
     }
 
+    /// The tier and distance genre `g` gives its artists, if any: 4 if it is the query,
+    /// 5 if it holds it, 7 if a few edits away.
+    fn genre_tier(&self, g: usize) -> Option<(u8, usize)> {
+        match self.genres[g] {
+            (true, _, _) => Some((4, 0)),
+            (_, true, _) => Some((5, 0)),
+            (_, _, d) => Some((7, d?)),
+        }
+    }
+
     /// Whether a text with these characters can be within the query's tolerance: each
     /// edit removes at most one of the query's characters.
     fn within_reach(&self, chars: u64) -> bool {
@@ -741,7 +837,7 @@ impl<'a> Query<'a> {
         if in_title || in_compact {
             let (title, core) = (index.title(i), index.core_title(i));
             if (in_title && (title == text || core == text))
-                || (in_compact && index.compact_title(i) == self.compact)
+                || (in_compact && compact_equals(title, &self.compact))
             {
                 return Some((0, 0));
             }
@@ -894,6 +990,68 @@ mod tests {
             assert_eq!(total, 50);
             assert_eq!(best, all[..limit.min(50)]);
         }
+    }
+
+    /// Artists matched through their genres alone are counted once at their best
+    /// genre's tier though only the first of each genre are kept: every limit gives the
+    /// first of all matches and the count of all.
+    #[test]
+    fn the_best_few_of_artists_matched_by_genre_are_the_first_of_all_matches() {
+        let genres: [&[&str]; 6] = [
+            &["Indie Rock"],
+            &["Rock", "Indie Rock"],
+            &["Jazz"],
+            &["Indie Rock", "Rock"],
+            &["Rokc Fusion"],
+            &["Rock"],
+        ];
+        let artists: Vec<Artist> = (0..60)
+            .map(|n| artist(&format!("Velvet Foxes {n}"), genres[n % genres.len()]))
+            .collect();
+        let index = index_of(&artists);
+        for query in ["rock", "rokc", "indie rock"] {
+            let all = index.search(query, |i| &artists[i].title);
+            assert!(all.len() > 20, "{query}: {}", all.len());
+            for limit in [0, 1, 5, 11, 12, 25, all.len() - 1, all.len(), all.len() + 1] {
+                let (best, total) = index.search_best(query, |i| &artists[i].title, limit);
+                assert_eq!(total, all.len(), "{query} at {limit}");
+                assert_eq!(best, all[..limit.min(all.len())], "{query} at {limit}");
+            }
+        }
+        let queries = ["rock", "rokc", "indie rock", "rock fusion", "indy rock"].map(String::from);
+        assert_ranks_as_the_per_artist_comparison(&artists, &queries);
+    }
+
+    /// A query inside a word, across words, across several words and across the same
+    /// junction twice ranks as the per-artist comparison does.
+    #[test]
+    fn a_query_spanning_words_is_found_as_in_the_compact_title() {
+        let artists: Vec<Artist> = [
+            "Rock Ets",
+            "Roc Kets",
+            "R O C K",
+            "Ro Ck Ro Ck",
+            "The Rockets",
+            "Sparrows 1",
+            "Sparrow S1",
+            "Ac Dc",
+            "Paper Rockets",
+            "Electric Kid",
+        ]
+        .iter()
+        .map(|title| artist(title, &["Pop"]))
+        .collect();
+        let queries = [
+            "rock", "rockets", "ocke", "ck", "s1", "rows1", "rockro", "ckro", "acdc", "ac dc",
+            "erro", "ickid", "therock", "c k", "rocket s",
+        ]
+        .map(String::from);
+        assert_ranks_as_the_per_artist_comparison(&artists, &queries);
+        let index = index_of(&artists);
+        let found = |q: &str| index.search(q, |i| &artists[i].title).len();
+        assert_eq!(found("rock"), 6);
+        assert_eq!(found("s1"), 2);
+        assert_eq!(found("ckro"), 1);
     }
 
     #[test]
