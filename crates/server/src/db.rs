@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use sea_orm::{ConnectOptions, Database, DatabaseConnection};
+use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection};
 use sound_atlas_migration::{Migrator, MigratorTrait};
 
 use crate::config::Config;
@@ -50,6 +50,24 @@ pub async fn open(config: &Config) -> Result<DatabaseConnection, Box<dyn std::er
         }
     };
     Ok(Database::connect(options).await?)
+}
+
+/// Closes the database at the end of a command. On SQLite its write-ahead log is first
+/// folded into the database file and emptied: left behind, the log is as large as what
+/// the command wrote (an import's, as large as the catalogue), and the next start and
+/// every read would go through it until a checkpoint.
+pub async fn close(db: DatabaseConnection) {
+    if db.get_database_backend() == sea_orm::DatabaseBackend::Sqlite {
+        if let Err(err) = db
+            .execute_unprepared("PRAGMA wal_checkpoint(TRUNCATE)")
+            .await
+        {
+            tracing::warn!(%err, "folding the write-ahead log into the database");
+        }
+    }
+    if let Err(err) = db.close().await {
+        tracing::warn!(%err, "closing the database");
+    }
 }
 
 /// Brings the schema up to date and loads the seed catalogue (idempotent).

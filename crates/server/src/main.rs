@@ -91,12 +91,15 @@ async fn run_command(config: &sound_atlas::config::Config, task: Task) -> std::p
         Task::Import(Import::Content(what)) => sound_atlas_content::cli::import(&db, what).await,
         Task::Catalog(command) => sound_atlas_catalog_import::cli::run(&db, command).await,
     };
+    if outcome.is_ok() {
+        // Running servers on this PostgreSQL reread at once.
+        if let Err(err) = sound_atlas::changes::announce(&db).await {
+            eprintln!("sound-atlas: imported, but could not notify running servers: {err}");
+        }
+    }
+    sound_atlas::db::close(db).await;
     match outcome {
         Ok(report) => {
-            // Running servers on this PostgreSQL reread at once.
-            if let Err(err) = sound_atlas::changes::announce(&db).await {
-                eprintln!("sound-atlas: imported, but could not notify running servers: {err}");
-            }
             println!("{}", report.summary());
             std::process::ExitCode::SUCCESS
         }

@@ -4,6 +4,7 @@
 mod api;
 mod backup;
 mod binary;
+mod commands;
 mod connections;
 mod content;
 mod enriched;

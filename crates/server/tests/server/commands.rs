@@ -1,0 +1,34 @@
+//! The binary's data commands on the default SQLite file.
+
+/// A command closes the database, so SQLite folds its write-ahead log into the file: a
+/// log left as large as an import is what the next start (and every read until a
+/// checkpoint) would go through.
+#[tokio::test]
+async fn an_import_leaves_no_write_ahead_log_behind() {
+    let dir = std::env::temp_dir().join(format!("sa-commands-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut csv = String::from("title,kind,genres,bio,bioSourceLink\n");
+    for i in 0..2000 {
+        csv += &format!(
+            "Test Band {i},band,\"[\"\"Rock\"\"]\",A test band.,https://example.org/{i}\n"
+        );
+    }
+    let file = dir.join("artists.csv");
+    std::fs::write(&file, csv).unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sound-atlas"))
+        .args(["import", "artists", file.to_str().unwrap()])
+        .env("SOUND_ATLAS_DATA", &dir)
+        .env("RUST_LOG", "error")
+        .env_remove("DATABASE_URL")
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains("2000 inserted"));
+    let log = std::fs::metadata(dir.join("sound-atlas.db-wal")).map_or(0, |m| m.len());
+    assert_eq!(log, 0, "the import left {log} bytes of write-ahead log");
+    std::fs::remove_dir_all(&dir).ok();
+}
