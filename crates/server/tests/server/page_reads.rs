@@ -2,7 +2,6 @@
 //! statuses, for the values its route binds (fallbacks, reads that wait for the first
 //! answer, spans of pages, values read leniently).
 
-use axum::http::StatusCode;
 use sound_atlas_contract::catalog::api as catalog;
 use sound_atlas_contract::content::api as content;
 use sound_atlas_test_db::{db_tests, TestDb};
