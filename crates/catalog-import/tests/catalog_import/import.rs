@@ -724,8 +724,10 @@ async fn requests_to_the_encyclopedia_are_paced(db: &TestDb) {
     let times: Vec<std::time::Instant> = pages.iter().map(|p| fake.times_of(p)[0]).collect();
     for pair in times.windows(2) {
         let gap = pair[1] - pair[0];
-        // The client waits `pace` between sends; arrival may differ by a little.
-        assert!(gap >= pace - Duration::from_millis(10), "{gap:?}");
+        // The client waits `pace` between sends. Arrivals are seen later by however
+        // long the scheduler held each one (tens of milliseconds on a loaded machine),
+        // so a gap may look shorter by that; unpaced requests would be milliseconds apart.
+        assert!(gap >= pace * 3 / 4, "{gap:?}");
         assert!(gap < pace * 3, "{gap:?}");
     }
 }
