@@ -1,7 +1,9 @@
+import { preload } from 'react-dom';
 import { images, type ArtistSummary } from '../generated/contract';
 import { artworkHue, initialsOf } from '../lib/artwork';
 import { atWidth, imageSources, RENDITION } from '../lib/image-fallback';
 import { artistCardShape, cardHeartClass, CARD_IMAGE_SIZE, heartLabel } from './artist-card-shape';
+import { loadingAttributes, type PictureLoading } from './generated-artwork';
 import { spriteUse } from './icons';
 
 export interface ArtistCardMarkupProps {
@@ -9,6 +11,8 @@ export interface ArtistCardMarkupProps {
   headingLevel: 2 | 3;
   /** null: no heart; else whether the artist is a favorite. */
   favorited: boolean | null;
+  /** `eager` for a card in the first screen, else `lazy`. */
+  loading: Exclude<PictureLoading, 'priority'>;
 }
 
 /** As React escapes text and attribute values. */
@@ -26,9 +30,9 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
  * test/artist-card-markup.test.tsx compares the two for any artist, heading and heart state.
  * Undefined when the card should be rendered instead (an unusual image URL).
  */
-export function artistCardMarkup({ artist, headingLevel, favorited }: ArtistCardMarkupProps): string | undefined {
+export function artistCardMarkup({ artist, headingLevel, favorited, loading }: ArtistCardMarkupProps): string | undefined {
   const { href, heading, genres, credit } = artistCardShape(artist, headingLevel);
-  const image = imageMarkup(artist, credit);
+  const image = imageMarkup(artist, credit, loading);
   if (image === undefined) return undefined;
   const title = escape(artist.title);
   const heart =
@@ -43,12 +47,20 @@ export function artistCardMarkup({ artist, headingLevel, favorited }: ArtistCard
  * artwork; undefined for a source that is not an http(s) URL (React has its own rules
  * for other schemes: the card is rendered instead).
  */
-function imageMarkup(artist: ArtistSummary, credit: string | null): string | undefined {
+function imageMarkup(artist: ArtistSummary, credit: string | null, loading: PictureLoading): string | undefined {
   const source = imageSources(atWidth(artist.imageUrl, RENDITION.card))[0];
+  const loads = Object.entries(loadingAttributes(loading))
+    .map(([name, value]) => ` ${name}="${value}"`)
+    .join('');
+  // React hoists a preload of a picture it renders eagerly ahead of the page's markup:
+  // asked for here the same way.
   if (source !== undefined) {
     if (!/^https?:\/\//i.test(source)) return undefined;
-    return `<div class="artist-image artist-card-media"><img src="${escape(source)}" alt="" width="${CARD_IMAGE_SIZE}" height="${CARD_IMAGE_SIZE}" loading="lazy" decoding="async" referrerPolicy="no-referrer"${credit ? ` title="${escape(credit)}"` : ''}/></div>`;
+    if (loading !== 'lazy') preload(source, { as: 'image', referrerPolicy: 'no-referrer' });
+    return `<div class="artist-image artist-card-media"><img src="${escape(source)}" alt="" width="${CARD_IMAGE_SIZE}" height="${CARD_IMAGE_SIZE}"${loads} referrerPolicy="no-referrer"${credit ? ` title="${escape(credit)}"` : ''}/></div>`;
   }
   const hue = artworkHue(artist.genres, artist.title);
-  return `<div class="artist-image artist-card-media artist-image--artwork"><svg class="generated-artwork" viewBox="0 0 400 400" preserveAspectRatio="xMidYMid slice" style="background:hsl(${hue} 70% 46%)" aria-hidden="true"><image href="${images.artwork(hue, initialsOf(artist.title))}" width="400" height="400"></image></svg></div>`;
+  const artwork = images.artwork(hue, initialsOf(artist.title));
+  if (loading !== 'lazy') preload(artwork, { as: 'image' });
+  return `<div class="artist-image artist-card-media artist-image--artwork"><img class="generated-artwork" src="${artwork}" alt="" width="400" height="400"${loads} style="background:hsl(${hue} 70% 46%)"/></div>`;
 }

@@ -17,6 +17,9 @@ import './artist-card.css';
  */
 export const ArtistCardTemplate = createContext<((props: ArtistCardMarkupProps) => string | undefined) | null>(null);
 
+/** The cards of a grid in its first screen: a desktop's first row, a phone's first two. */
+export const FIRST_SCREEN_CARDS = 4;
+
 interface ArtistCardProps {
   artist: ArtistSummary;
   /** Position in its grid: drives the staggered entrance (50 ms per index). */
@@ -31,6 +34,8 @@ interface ArtistCardProps {
   headingLevel?: 2 | 3;
   /** The favorite heart; off where a card has its own actions. */
   heart?: boolean;
+  /** Whether the card is in the first screen (its picture loads at once, not lazily). */
+  firstScreen?: boolean;
 }
 
 /**
@@ -39,21 +44,22 @@ interface ArtistCardProps {
  * rendering it (lib/prerendered.tsx): grids of cards are most of the browse, search and
  * artist pages.
  */
-export function ArtistCard({ artist, index = 0, animate = false, onOpen, headingLevel = 3, heart = true }: ArtistCardProps) {
+export function ArtistCard({ artist, index = 0, animate = false, onOpen, headingLevel = 3, heart = true, firstScreen = false }: ArtistCardProps) {
   const favorites = useFavoritesList();
   const favorited = heart && favorites.some((favorite) => favorite.id === artist.id);
   const style = animate ? ({ '--i': index } as CSSProperties) : undefined;
   const template = useContext(ArtistCardTemplate);
-  const markup = () => template?.({ artist, headingLevel, favorited: heart ? favorited : null });
+  const loading = firstScreen ? 'eager' : 'lazy';
+  const markup = () => template?.({ artist, headingLevel, favorited: heart ? favorited : null, loading });
   return (
     <Prerendered markup={markup} as="article" className={animate ? 'artist-card artist-card--animate' : 'artist-card'} style={style}>
-      <ArtistCardContent artist={artist} onOpen={onOpen} headingLevel={headingLevel} heart={heart} />
+      <ArtistCardContent artist={artist} onOpen={onOpen} headingLevel={headingLevel} heart={heart} loading={loading} />
     </Prerendered>
   );
 }
 
 /** Its markup is also written by a template from the same shape (artist-card-markup.ts), tested against this. */
-export function ArtistCardContent({ artist, onOpen, headingLevel, heart }: Pick<ArtistCardProps, 'artist' | 'onOpen' | 'headingLevel' | 'heart'>) {
+export function ArtistCardContent({ artist, onOpen, headingLevel, heart, loading }: Pick<ArtistCardProps, 'artist' | 'onOpen' | 'headingLevel' | 'heart'> & Partial<Pick<ArtistCardMarkupProps, 'loading'>>) {
   const { href, heading: Title, genres, credit } = artistCardShape(artist, headingLevel ?? 3);
   const location = useLocation();
   const from = `${location.pathname}${location.search}`;
@@ -66,7 +72,7 @@ export function ArtistCardContent({ artist, onOpen, headingLevel, heart }: Pick<
         data-artist-id={artist.id}
         onClick={() => onOpen?.(artist.id)}
       >
-        <ArtistImage src={artist.imageUrl} title={artist.title} genres={artist.genres} className="artist-card-media" width={CARD_IMAGE_SIZE} height={CARD_IMAGE_SIZE} decorative credit={credit} />
+        <ArtistImage src={artist.imageUrl} title={artist.title} genres={artist.genres} className="artist-card-media" width={CARD_IMAGE_SIZE} height={CARD_IMAGE_SIZE} decorative credit={credit} loading={loading} />
         <div className="artist-card-body">
           <Title className="artist-card-title">{artist.title}</Title>
           <p className="artist-card-genres">{genres}</p>

@@ -3,15 +3,15 @@ import { useDataSaver } from '../lib/data-saver';
 import { atWidth, imageSources, RENDITION } from '../lib/image-fallback';
 import { truncateLink } from '../lib/truncate';
 import { normalizeImageUrl } from '../lib/url';
-import { GeneratedArtwork } from './generated-artwork';
+import { GeneratedArtwork, loadingAttributes, type PictureLoading } from './generated-artwork';
 import './artist-image.css';
 
 interface ArtistImageProps {
   src: string | null | undefined;
   title: string;
   genres?: readonly string[] | null;
-  /** The hero image loads eagerly with high priority; cards load lazily. */
-  priority?: boolean;
+  /** The hero image is `priority`, cards in the first screen `eager`, the rest `lazy` (the default). */
+  loading?: PictureLoading;
   /** Show "Image could not be loaded" and the source after the last failure. */
   reportFailure?: boolean;
   className?: string;
@@ -38,7 +38,7 @@ export function ArtistImage(props: ArtistImageProps) {
   if (normalizeImageUrl(props.src) === null && !props.onSourceChange) {
     return (
       <div className={`${frameClass(props.className)} artist-image--artwork`}>
-        <GeneratedArtwork title={props.title} genres={props.genres} decorative={props.decorative} />
+        <GeneratedArtwork title={props.title} genres={props.genres} decorative={props.decorative} loading={props.loading} />
       </div>
     );
   }
@@ -46,12 +46,12 @@ export function ArtistImage(props: ArtistImageProps) {
   return <ArtistImageInner key={props.src} {...props} />;
 }
 
-function ArtistImageInner({ src, title, genres, priority = false, reportFailure = false, className, width = 400, height = 400, decorative = false, onSourceChange, credit }: ArtistImageProps) {
+function ArtistImageInner({ src, title, genres, loading = 'lazy', reportFailure = false, className, width = 400, height = 400, decorative = false, onSourceChange, credit }: ArtistImageProps) {
   // A card's image at a card's width; the page's own image (`priority`) larger, or the
   // smallest with the data saver on (cards never change: the server writes them from a
   // template).
   const saving = useDataSaver();
-  const rendition = priority ? (saving ? RENDITION.smallest : RENDITION.page) : RENDITION.card;
+  const rendition = loading === 'priority' ? (saving ? RENDITION.smallest : RENDITION.page) : RENDITION.card;
   const sources = useMemo(() => imageSources(atWidth(src, rendition)), [src, rendition]);
   const [attempt, setAttempt] = useState(0);
   const imgRef = useRef<HTMLImageElement>(null);
@@ -71,7 +71,7 @@ function ArtistImageInner({ src, title, genres, priority = false, reportFailure 
   if (current === null) {
     return (
       <div className={`${classes} artist-image--artwork`}>
-        <GeneratedArtwork title={title} genres={genres} decorative={decorative} />
+        <GeneratedArtwork title={title} genres={genres} decorative={decorative} loading={loading} />
         {reportFailure && sources.length > 0 && (
           <p className="image-error" role="status">
             <span className="image-error-title">Image could not be loaded</span>
@@ -91,9 +91,7 @@ function ArtistImageInner({ src, title, genres, priority = false, reportFailure 
         alt={decorative ? '' : title}
         width={width}
         height={height}
-        loading={priority ? 'eager' : 'lazy'}
-        decoding={priority ? 'auto' : 'async'}
-        {...(priority ? { fetchPriority: 'high' as const } : {})}
+        {...loadingAttributes(loading)}
         referrerPolicy="no-referrer"
         title={credit ?? undefined}
         onError={() => setAttempt((n) => n + 1)}

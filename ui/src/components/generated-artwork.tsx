@@ -2,19 +2,38 @@ import { images } from '../generated/contract';
 import { artworkHue, initialsOf } from '../lib/artwork';
 
 /**
+ * How a picture loads: `priority`, the page's own picture in its first screen (at once,
+ * fetched first); `eager`, another picture in the first screen (at once); `lazy`, one
+ * below it (fetched as it nears the viewport).
+ */
+export type PictureLoading = 'priority' | 'eager' | 'lazy';
+
+/** The attributes of an `<img>` that loads as `loading` says, in the order React writes them. */
+export function loadingAttributes(loading: PictureLoading) {
+  return loading === 'priority'
+    ? { loading: 'eager' as const, decoding: 'auto' as const, fetchPriority: 'high' as const }
+    : { loading, decoding: 'async' as const };
+}
+
+/**
  * The placeholder graphic used when an artist has no image or every image
  * source failed: the artist's initials on a colour derived from the first genre.
- * One element and its picture: the server draws the picture once per colour and initials
- * (`/art/{hue}/{initials}.svg`, cached for good) and this frame shows it over the
- * genre colour, so even if that file never arrives nothing looks broken.
+ * One element: the server draws the picture once per colour and initials
+ * (`/art/{hue}/{initials}.svg`, cached for good) and the element's background is the
+ * genre colour, so even if that file never arrives nothing looks broken. An `<img>`, so
+ * that one below the first screen loads lazily; sized, so nothing moves when it arrives.
  */
-export function GeneratedArtwork({ title, genres, decorative = false }: { title: string; genres?: readonly string[] | null; decorative?: boolean }) {
+export function GeneratedArtwork({ title, genres, decorative = false, loading = 'lazy' }: { title: string; genres?: readonly string[] | null; decorative?: boolean; loading?: PictureLoading }) {
   const hue = artworkHue(genres, title);
-  const a11y = decorative ? { 'aria-hidden': true as const } : { role: 'img', 'aria-label': `${title} artwork` };
-  // The picture as inner HTML: a card grid draws many, and each React element costs in
-  // the server's engine. The URL is safe in the attribute (a number and encoded initials).
-  const image = { __html: `<image href="${images.artwork(hue, initialsOf(title))}" width="400" height="400"></image>` };
   return (
-    <svg className="generated-artwork" viewBox="0 0 400 400" preserveAspectRatio="xMidYMid slice" style={{ background: `hsl(${hue} 70% 46%)` }} {...a11y} dangerouslySetInnerHTML={image} />
+    <img
+      className="generated-artwork"
+      src={images.artwork(hue, initialsOf(title))}
+      alt={decorative ? '' : `${title} artwork`}
+      width={400}
+      height={400}
+      {...loadingAttributes(loading)}
+      style={{ background: `hsl(${hue} 70% 46%)` }}
+    />
   );
 }

@@ -199,7 +199,7 @@ async fn generated_artwork_is_an_immutable_image(db: &TestDb) {
     // The artist pages point at it instead of drawing it inline.
     let id = id_of(&app, "Queen").await;
     let page = get(&app, &format!("/artist/{id}")).await.body;
-    assert!(page.contains("<image href=\"/art/"));
+    assert!(page.contains("<img class=\"generated-artwork\" src=\"/art/"));
     assert!(!page.contains("<linearGradient"));
 }
 

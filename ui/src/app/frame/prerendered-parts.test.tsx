@@ -38,6 +38,13 @@ const visitors: Record<string, Prefetched[]> = {
   ],
 };
 
+/**
+ * A card template's preload of its eager picture (react-dom's `preload`) with its
+ * attributes in the order React writes the preload it hoists for an `<img>`: the same
+ * link to a browser, another order of attributes.
+ */
+const samePreloads = (html: string) => html.replace(/<link rel="preload" href="([^"]*)" as="image"/g, '<link rel="preload" as="image" href="$1"');
+
 describe('prerendered markup (the frame, artist cards)', () => {
   it.each(Object.entries(visitors))('write the same markup as rendering the frame in place (%s)', (_visitor, prefetched) => {
     for (const year of [2026, 2027]) {
@@ -47,7 +54,7 @@ describe('prerendered markup (the frame, artist cards)', () => {
         if (url === '/artist/42') expect(inPlace).toContain('artist-card');
         // A frame variant is stored on its first render and read from the second on;
         // cards are written by their template every time.
-        for (let i = 0; i < 2; i += 1) expect(renderPage({ url, state }).html, url).toBe(inPlace);
+        for (let i = 0; i < 2; i += 1) expect(samePreloads(renderPage({ url, state }).html), url).toBe(inPlace);
       }
     }
     // Three renders of every page type, twice: seconds on a loaded machine.

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ArtistCard } from '../../components/artist-card';
+import { ArtistCard, FIRST_SCREEN_CARDS } from '../../components/artist-card';
 import { CardSkeletons } from '../../components/skeletons';
 import { BROWSE_PAGE_SIZE } from '../../generated/contract';
 import { LoadMore, shownPages, type ArtistsPage } from './load-more';
@@ -53,8 +53,8 @@ export function PagedArtists({ results, from, page, href, pagerLabel, onRetry, e
   return (
     <>
       <div className="artist-grid" aria-busy={loadingMore}>
-        {artists.map((artist) => (
-          <ArtistCard key={artist.id} artist={artist} headingLevel={2} />
+        {artists.map((artist, index) => (
+          <ArtistCard key={artist.id} artist={artist} headingLevel={2} firstScreen={index < FIRST_SCREEN_CARDS} />
         ))}
         {loadingMore && <CardSkeletons count={Math.min(pendingCount, BROWSE_PAGE_SIZE)} />}
       </div>

@@ -1,4 +1,4 @@
-import { GeneratedArtwork } from '../../components/generated-artwork';
+import { GeneratedArtwork, type PictureLoading } from '../../components/generated-artwork';
 import { Link } from '../../components/link';
 import { CARD_TAGS, routes, type ArticleSummary } from '../../generated/contract';
 import { formatDate, tagList } from './queries';
@@ -54,8 +54,8 @@ export function ArticleCard({ article, headingLevel = 2 }: { article: ArticleSum
  * initials on the category's colour, drawn by the server (`/art/{hue}/{initials}.svg`).
  * Never a guessed photo URL: real images come from the importers.
  */
-export function ArticleArtwork({ article }: { article: Pick<ArticleSummary, 'title' | 'category'> }) {
-  return <GeneratedArtwork title={article.title} genres={[article.category]} decorative />;
+export function ArticleArtwork({ article, loading }: { article: Pick<ArticleSummary, 'title' | 'category'>; loading?: PictureLoading }) {
+  return <GeneratedArtwork title={article.title} genres={[article.category]} decorative loading={loading} />;
 }
 
 /** A class-safe key of a category, for its artwork colour. */

@@ -150,7 +150,7 @@ export function ArticlePage() {
           <ArticleFigure figure={featured} className="article-hero" eager />
         ) : (
           <div className="article-hero article-hero--artwork">
-            <ArticleArtwork article={article} />
+            <ArticleArtwork article={article} loading="priority" />
           </div>
         )}
         <header className="article-head">

@@ -273,19 +273,26 @@ describe('an article page', () => {
     const { container } = renderApp('/articles/7', seeded);
     const hero = container.querySelector('.article-hero--artwork')!;
     expect(hero).toBeTruthy();
-    // "The Story Behind a Song": SS. Two elements, the picture drawn by the server per colour and initials.
-    const artwork = hero.querySelector('svg.generated-artwork')!;
-    expect(artwork.getAttribute('aria-hidden')).toBe('true');
-    expect(artwork.querySelectorAll('*')).toHaveLength(1);
-    expect(artwork.querySelector('image')?.getAttribute('href')).toMatch(/^\/art\/\d{1,3}\/SS\.svg$/);
-    expect(container.querySelector('article.article img:not(.video-facade img)')).toBeNull();
+    // "The Story Behind a Song": SS. One picture, drawn by the server per colour and
+    // initials, in the first screen: loaded at once and first.
+    const artwork = hero.querySelector('img.generated-artwork')!;
+    expect(artwork.getAttribute('alt')).toBe('');
+    expect(artwork.getAttribute('src')).toMatch(/^\/art\/\d{1,3}\/SS\.svg$/);
+    expect([artwork.getAttribute('loading'), artwork.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
+    expect([artwork.getAttribute('width'), artwork.getAttribute('height')]).toEqual(['400', '400']);
+    expect(container.querySelectorAll('article.article img:not(.video-facade img)')).toHaveLength(1);
     // "More in ..." cards without pictures show artwork too, on the category's colour.
     const cards = [...container.querySelectorAll('.article-related .article-card-media')];
     expect(cards.length).toBeGreaterThan(0);
-    for (const media of cards) expect(media.querySelector('svg.generated-artwork image')?.getAttribute('href')).toMatch(/^\/art\/\d{1,3}\/[A-Z0-9]{1,2}\.svg$/);
+    for (const media of cards) {
+      // Below the first screen: lazy, sized.
+      const picture = media.querySelector('img.generated-artwork');
+      expect(picture?.getAttribute('src')).toMatch(/^\/art\/\d{1,3}\/[A-Z0-9]{1,2}\.svg$/);
+      expect([picture?.getAttribute('loading'), picture?.getAttribute('width'), picture?.getAttribute('height')]).toEqual(['lazy', '400', '400']);
+    }
     const hue = (title: string) => {
       const { container: list } = renderApp('/articles', [{ key: api.articles(), status: 200, body: [makeArticle({ title })].map(cardOf) }]);
-      return list.querySelector('.article-card-media image')?.getAttribute('href');
+      return list.querySelector('.article-card-media img')?.getAttribute('src');
     };
     // Same category, the same colour family (turned a little by the title, lib/artwork.ts); the initials follow the title.
     const degrees = (href: string | null | undefined) => Number(/^\/art\/(\d+)\//.exec(href ?? '')?.[1]);

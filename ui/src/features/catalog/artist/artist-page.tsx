@@ -263,7 +263,7 @@ function ArtistDetail({
               src={artist.imageUrl}
               title={artist.title}
               genres={artist.genres}
-              priority
+              loading="priority"
               reportFailure
               className="artist-hero-media"
               width={640}

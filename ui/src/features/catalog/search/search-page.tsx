@@ -11,7 +11,7 @@ import { parsePage } from '../browse-params';
 import { artistCount } from '../artist-count';
 import { getSearchParam } from '../../../lib/url';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { ArtistCard } from '../../../components/artist-card';
+import { ArtistCard, FIRST_SCREEN_CARDS } from '../../../components/artist-card';
 import { SearchForm } from './search-form';
 import { CardSkeletons, SkeletonGrid } from '../../../components/skeletons';
 import { SearchIcon } from '../../../components/icons';
@@ -186,6 +186,7 @@ function SearchResults({ query, page }: { query: string; page: number }) {
                 index={index % BROWSE_PAGE_SIZE}
                 animate
                 headingLevel={2}
+                firstScreen={index < FIRST_SCREEN_CARDS}
                 onOpen={(id) => rememberOpenedArtist(path, id, window.scrollY)}
               />
             ))}
