@@ -70,7 +70,8 @@ describe('artistCardMarkup', () => {
       }),
       { numRuns: 400 },
     );
-  });
+    // 400 renders: seconds on a loaded machine.
+  }, 20_000);
 
   it("carries the photo's credit in the card's text and as the photo's tooltip", () => {
     const artist = { id: 1, title: 'Queen', genres: ['Rock'], imageUrl: 'https://upload.wikimedia.org/a.jpg', photoCredit: { author: 'Carl Lender', license: 'CC BY-SA 2.0' } };
