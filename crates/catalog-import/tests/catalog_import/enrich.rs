@@ -739,9 +739,11 @@ async fn enrich_fills_credited_photos_direct_links_albums_and_members(db: &TestD
         .map(|s| s.2)
         .collect();
     times.sort();
+    // Seen on arrival, later by however long the scheduler held each request (tens of
+    // milliseconds on a loaded machine); unpaced requests would be milliseconds apart.
     for pair in times.windows(2) {
         assert!(
-            pair[1] - pair[0] >= Duration::from_millis(190),
+            pair[1] - pair[0] >= Duration::from_millis(150),
             "{:?}",
             pair[1] - pair[0]
         );
