@@ -282,12 +282,16 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for PathParam {
             .await
             .map_err(|_| ApiError::not_found("Not found"))?;
         let raw = params.iter().next().map(|(_, value)| value).unwrap_or("");
-        Ok(PathParam(
-            percent_encoding::percent_decode_str(raw)
-                .decode_utf8_lossy()
-                .into_owned(),
-        ))
+        Ok(PathParam(decode_path_value(raw)))
     }
+}
+
+/// A path parameter as the router captured it, percent-decoded leniently (bytes that are
+/// not UTF-8 become U+FFFD): what [`PathParam`] and the pages' reads take a hole as.
+pub fn decode_path_value(raw: &str) -> String {
+    percent_encoding::percent_decode_str(raw)
+        .decode_utf8_lossy()
+        .into_owned()
 }
 
 /// Result alias for handlers and the functions behind them.

@@ -21,7 +21,7 @@ use sound_atlas_contract::catalog::PageSpan;
 use sound_atlas_contract::pages::{PageRead, PageRoute, When, PAGE_HOLE, VIEWER_READS};
 use sound_atlas_contract::render::Prefetched;
 use sound_atlas_contract::{encode_uri_component, ApiPath, Endpoint, Template};
-use sound_atlas_web::ApiError;
+use sound_atlas_web::{decode_path_value, ApiError, QueryParams};
 use tower::ServiceExt;
 
 use crate::render::ViewerReads;
@@ -45,19 +45,10 @@ impl<S: Send + Sync> FromRequestParts<S> for PageReads {
     type Rejection = Infallible;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Infallible> {
-        let mut values: HashMap<String, String> = parts
-            .uri
-            .query()
-            .map(|query| {
-                form_urlencoded::parse(query.as_bytes())
-                    .into_owned()
-                    .collect()
-            })
-            .unwrap_or_default();
+        let Ok(QueryParams(mut values)) = QueryParams::from_request_parts(parts, state).await;
         if let Ok(holes) = RawPathParams::from_request_parts(parts, state).await {
             for (name, raw) in &holes {
-                let value = percent_encoding::percent_decode_str(raw).decode_utf8_lossy();
-                values.insert(name.to_owned(), value.into_owned());
+                values.insert(name.to_owned(), decode_path_value(raw));
             }
         }
         Ok(PageReads {
@@ -308,14 +299,6 @@ impl PageAnswers {
             .filter(|(name, _)| *name == operation.name)
             .filter_map(|(_, answer)| decode(answer))
             .collect()
-    }
-
-    /// Whether `operation`'s read answered (its first call succeeded).
-    pub fn answered<T>(&self, operation: &Endpoint<T>) -> bool {
-        self.own
-            .iter()
-            .find(|(name, _)| *name == operation.name)
-            .is_some_and(|(_, answer)| is_success(answer.status()))
     }
 
     pub fn into_prefetched(self) -> Vec<Prefetched> {
