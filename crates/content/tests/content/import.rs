@@ -12,6 +12,18 @@ async fn import(db: &TestDb, what: Import) -> Report {
     cli::import(&db.conn, what).await.expect("the import runs")
 }
 
+/// An article file, its format read from its name.
+async fn import_articles(db: &TestDb, source: String) -> Report {
+    import(
+        db,
+        Import::Articles {
+            source,
+            format: None,
+        },
+    )
+    .await
+}
+
 fn article_json(title: &str, category: &str) -> serde_json::Value {
     json!({
         "title": title, "summary": "A summary.", "date": "2026-01-02", "category": category,
@@ -31,14 +43,7 @@ async fn articles_import_from_json_updates_in_place(db: &TestDb) {
         .unwrap()
     );
     let path = file("articles.json", &text);
-    let first = import(
-        db,
-        Import::Articles {
-            source: path.clone(),
-            format: None,
-        },
-    )
-    .await;
+    let first = import_articles(db, path.clone()).await;
     assert_eq!(first.inserted, 1);
     let at: Vec<&str> = first.skipped.iter().map(|s| s.at.as_str()).collect();
     assert_eq!(at, ["line 3", "line 5"]);
@@ -57,14 +62,7 @@ async fn articles_import_from_json_updates_in_place(db: &TestDb) {
     let mut changed = article_json("Imported Story", "news-and-updates");
     changed["summary"] = json!("A better summary.");
     let path = file("articles.json", &json!([changed]).to_string());
-    let second = import(
-        db,
-        Import::Articles {
-            source: path,
-            format: None,
-        },
-    )
-    .await;
+    let second = import_articles(db, path).await;
     assert_eq!((second.inserted, second.updated), (0, 1));
     assert_eq!(article::Entity::find().count(&db.conn).await.unwrap(), 1);
     let stored = article::Entity::find()
@@ -85,14 +83,7 @@ async fn an_article_image_keeps_its_credit(db: &TestDb) {
     with_credits["image1"] = json!("https://upload.wikimedia.org/b.jpg");
     with_credits["image1Credit"] = json!("  ");
     let path = file("articles.json", &json!([with_credits]).to_string());
-    let report = import(
-        db,
-        Import::Articles {
-            source: path,
-            format: None,
-        },
-    )
-    .await;
+    let report = import_articles(db, path).await;
     assert_eq!(report.inserted, 1);
     let stored = article::Entity::find()
         .one(&db.conn)
@@ -127,14 +118,7 @@ async fn articles_import_from_csv(db: &TestDb) {
     let csv = "title,summary,date,category,content,tags,youtubeVideo,product1Name,product1Link\n\
                Csv Story,Short.,2026-03-04,Equipment & Gear,One|Two,\"Gear, Tips\",dQw4w9WgXcQ,A Mic,https://www.amazon.com/s?k=mic\n\
                Bad Video,Short.,2026-03-04,General,One,Tag,no-such-video-id,,\n";
-    let report = import(
-        db,
-        Import::Articles {
-            source: file("a.csv", csv),
-            format: None,
-        },
-    )
-    .await;
+    let report = import_articles(db, file("a.csv", csv)).await;
     assert_eq!(report.inserted, 1);
     assert_eq!(report.skipped.len(), 1);
     assert_eq!(report.skipped[0].at, "line 3");
