@@ -10,6 +10,7 @@
 // Usage: node ui/build.mjs [--outdir <absolute dir>]   (default: ui/dist)
 import { build, transform } from 'esbuild';
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -56,6 +57,24 @@ const reactRouterTreeShaking = {
     }));
   },
 };
+// React and its JSX runtime are CommonJS, and esbuild gives every module that imports a
+// CommonJS module a copy of its exports of its own (`__toESM`, one property definition
+// at a time): 44 modules import React and 29 the JSX runtime, about 3,000 definitions in
+// the entry's evaluation, a fifth of that task. An `import` of either goes through one
+// ES module that takes the exports once; `require` (React DOM's) reaches the package.
+const COMMONJS_FACADE = /^react(?:\/jsx-runtime)?$/;
+const commonjsFacades = {
+  name: 'commonjs-facades',
+  setup(pluginBuild) {
+    const require = createRequire(path.join(uiDir, 'package.json'));
+    pluginBuild.onResolve({ filter: COMMONJS_FACADE }, (args) => (args.kind === 'import-statement' ? { path: args.path, namespace: 'commonjs-facade' } : undefined));
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'commonjs-facade' }, (args) => {
+      const names = Object.keys(require(args.path)).filter((name) => name !== 'default');
+      const file = JSON.stringify(require.resolve(args.path));
+      return { contents: `import commonjs from ${file};\nexport const { ${names.join(', ')} } = commonjs;\nexport default commonjs;`, loader: 'js', resolveDir: uiDir };
+    });
+  },
+};
 // `import css from './x.css?inline'` (the suffix Vite and the tests' runner know): the
 // stylesheet minified, as a string. For a lazily loaded module that brings its own
 // styles (the player), so the site's stylesheet does not carry them.
@@ -86,7 +105,7 @@ const common = {
   loader: { '.svg': 'file' },
   assetNames: '[name]-[hash]',
   publicPath: PUBLIC_PATH,
-  plugins: [reactRouterTreeShaking, inlineCss],
+  plugins: [reactRouterTreeShaking, commonjsFacades, inlineCss],
 };
 
 async function buildClient(outdir) {
@@ -144,6 +163,9 @@ async function buildBoot(browser) {
 // script ran only by classic scripts' evaluation events, and counts a module that
 // arrived before the paint as needed for it.
 const SHARED_GLOBAL = '__soundAtlasShared';
+
+/** The comment that asks V8 to compile a whole file eagerly (Chromium 136 and later; others ignore it). */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
  * Joins esbuild's split output into one file per load: the entry (what it imports
@@ -221,6 +243,10 @@ async function mergeChunks(split, clientDir) {
       minify: true,
       format: classic ? 'iife' : 'esm',
       globalName: classic ? SHARED_GLOBAL : undefined,
+      // V8's explicit compile hint: every function is compiled on the background thread
+      // while the file downloads, not on its first call in the main thread's tasks
+      // (the entry's evaluation and hydration took about half as long with it).
+      banner: { js: COMPILE_HINT },
       target: BROWSER_TARGET,
       legalComments: 'none',
       charset: 'utf8',

@@ -8,11 +8,14 @@
 // resources being in to its paint), the unthrottled load's own paint time and the bytes
 // (scripts among them) that had arrived by then: Lighthouse simulates the LCP from every
 // request that ended before the paint it observed. CHROMIUM overrides Chromium's path;
-// --save=DIR keeps each run's report there (JSON, one file per page, binary and run).
+// --save=DIR keeps each run's report there (JSON, one file per page, binary and run);
+// --tasks prints each run's main-thread tasks that count towards TBT (over 12.5 ms in the
+// unthrottled trace, which the simulation runs four times slower), with what they ran.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
+import { MainThreadTasks } from 'lighthouse/core/computed/main-thread-tasks.js';
 import { launch } from 'chrome-launcher';
 import { median } from './ab.mjs';
 import { BIN, startServer } from './server.mjs';
@@ -35,12 +38,13 @@ const chrome = await launch({
 
 /** One Lighthouse run's figures. */
 async function measure(url, reportName) {
-  const { lhr, report } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const { lhr, report, artifacts } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   if (options.save) {
     mkdirSync(options.save, { recursive: true });
     writeFileSync(join(options.save, `${reportName}.json`), report);
   }
   const audit = (id) => lhr.audits[id];
+  if ('tasks' in options) await printBlockingTasks(reportName, artifacts.Trace);
   const [elementTable, phaseTable] = audit('largest-contentful-paint-element').details?.items ?? [];
   const element = elementTable?.items[0]?.node;
   const renderDelay = phaseTable?.items.find((item) => item.phase === 'Render Delay')?.timing;
@@ -61,6 +65,27 @@ async function measure(url, reportName) {
     arrivedKb: kilobytes(arrived),
     arrivedScriptKb: kilobytes(arrived.filter((request) => request.resourceType === 'Script')),
   };
+}
+
+/** Lighthouse's simulation runs each task 4× slower; one over 50 ms simulated blocks the main thread. */
+const BLOCKING_UNTHROTTLED_MS = 50 / 4;
+
+/** The unthrottled trace's main-thread tasks the simulation counts as blocking, with what each ran. */
+async function printBlockingTasks(reportName, trace) {
+  const tasks = await MainThreadTasks.request(trace, { computedCache: new Map() });
+  const file = (url) => url.replace(/^.*\//, '');
+  console.log(`${reportName}: tasks over ${BLOCKING_UNTHROTTLED_MS} ms, unthrottled`);
+  for (const task of tasks.filter((t) => !t.parent && t.duration > BLOCKING_UNTHROTTLED_MS)) {
+    const parts = new Map();
+    const walk = (node) => {
+      const name = node.event.name === 'EvaluateScript' || node.event.name === 'v8.compile' ? `${node.event.name} ${file(node.event.args?.data?.url ?? '')}` : node.event.name;
+      parts.set(name, (parts.get(name) ?? 0) + node.selfTime);
+      node.children.forEach(walk);
+    };
+    walk(task);
+    const largest = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([name, ms]) => `${name} ${ms.toFixed(1)}`);
+    console.log(`  at ${task.startTime.toFixed(0)} ms: ${task.duration.toFixed(1)} ms (${task.group.label}; ${task.attributableURLs.map(file).join(', ') || '-'}): ${largest.join(', ')}`);
+  }
 }
 
 const results = new Map();

@@ -79,6 +79,14 @@ describe('build output', () => {
     expect(entry).not.toContain('Test Your Music Knowledge');
   });
 
+  it('asks V8 to compile the entry and every lazily loaded module whole, in the background as it downloads', () => {
+    const manifest = JSON.parse(readFileSync(path.join(outdir, 'manifest.json'), 'utf8'));
+    for (const url of [...manifest.scripts, ...Object.values(manifest.lazy)]) {
+      const firstLine = readFileSync(path.join(outdir, 'client', url.slice('/static/'.length)), 'utf8').split('\n', 1)[0];
+      expect(firstLine, url).toBe('//# allFunctionsCalledOnLoad');
+    }
+  });
+
   it("keeps every page's first-load JavaScript (the boot, the entry and the page's module) within 100 KiB brotli", () => {
     const manifest = JSON.parse(readFileSync(path.join(outdir, 'manifest.json'), 'utf8'));
     const brotliBytes = (url) => statSync(path.join(outdir, 'client', `${url.slice('/static/'.length)}.br`)).size;

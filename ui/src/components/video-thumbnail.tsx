@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { startTransition, useCallback, useState } from 'react';
 import { useDataSaver } from '../lib/data-saver';
 
 /** Whether an image has already failed (before hydration, say): finished loading with nothing to show. */
@@ -20,7 +20,10 @@ function alreadyBroken(image: HTMLImageElement | null): boolean {
 export function VideoThumbnail({ src, width, height, placeholder, eager = false }: { src: string | null | undefined; width: number; height: number; placeholder?: string; eager?: boolean }) {
   const saving = useDataSaver();
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const fail = useCallback(() => setFailedSrc(src ?? null), [src]);
+  // A transition: a picture found broken as hydration commits would otherwise be an
+  // urgent update, rendered in the same task, which then also runs every effect of the
+  // whole page at once instead of in a task of their own.
+  const fail = useCallback(() => startTransition(() => setFailedSrc(src ?? null)), [src]);
   const checkEarlyFailure = useCallback(
     (image: HTMLImageElement | null) => {
       if (alreadyBroken(image)) fail();

@@ -15,11 +15,16 @@ function controlUnder(button: HTMLElement): boolean {
   const box = button.getBoundingClientRect();
   const columns = Math.max(1, Math.ceil((box.width - 1) / PROBE_STEP_PX));
   const rows = Math.max(1, Math.ceil((box.height - 1) / PROBE_STEP_PX));
+  // Neighbouring points mostly hit the same elements (the page's containers): each is
+  // looked at once.
+  const seen = new Set<Element>();
   for (let i = 0; i <= columns; i += 1) {
     for (let j = 0; j <= rows; j += 1) {
       const x = box.left + ((box.width - 1) * i) / columns;
       const y = box.top + ((box.height - 1) * j) / rows;
       for (const element of document.elementsFromPoint(x, y)) {
+        if (seen.has(element)) continue;
+        seen.add(element);
         if (!button.contains(element) && element.closest(CONTROL)) return true;
       }
     }
