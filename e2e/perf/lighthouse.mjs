@@ -20,7 +20,7 @@ import { launch } from 'chrome-launcher';
 import { median } from './ab.mjs';
 import { BIN, startServer } from './server.mjs';
 
-const options = Object.fromEntries(process.argv.slice(2).filter((arg) => arg.startsWith('--')).map((arg) => arg.slice(2).split('=')));
+const options = Object.fromEntries(process.argv.slice(2).filter((arg) => arg.startsWith('--')).map((arg) => arg.slice(2).split(/=(.*)/s).slice(0, 2)));
 const binaries = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 if (binaries.length === 0) binaries.push(BIN);
 const runs = Number(options.runs ?? 3);
@@ -44,7 +44,10 @@ async function measure(url, reportName) {
     writeFileSync(join(options.save, `${reportName}.json`), report);
   }
   const audit = (id) => lhr.audits[id];
-  if ('tasks' in options) await printBlockingTasks(reportName, artifacts.Trace);
+  if ('tasks' in options) {
+    console.log(`${reportName}: FCP ${audit('first-contentful-paint').numericValue.toFixed(0)} ms, LCP ${audit('largest-contentful-paint').numericValue.toFixed(0)} ms, TBT ${audit('total-blocking-time').numericValue.toFixed(0)} ms`);
+    await printBlockingTasks(reportName, artifacts.Trace);
+  }
   const [elementTable, phaseTable] = audit('largest-contentful-paint-element').details?.items ?? [];
   const element = elementTable?.items[0]?.node;
   const renderDelay = phaseTable?.items.find((item) => item.phase === 'Render Delay')?.timing;
