@@ -69,6 +69,8 @@ const commonjsFacades = {
     const require = createRequire(path.join(uiDir, 'package.json'));
     pluginBuild.onResolve({ filter: COMMONJS_FACADE }, (args) => (args.kind === 'import-statement' ? { path: args.path, namespace: 'commonjs-facade' } : undefined));
     pluginBuild.onLoad({ filter: /.*/, namespace: 'commonjs-facade' }, (args) => {
+      // Node loads the development build: its names are the production build's and two
+      // more (`act`, `captureOwnerStack`), undefined in the bundle and imported by nothing.
       const names = Object.keys(require(args.path)).filter((name) => name !== 'default');
       const file = JSON.stringify(require.resolve(args.path));
       return { contents: `import commonjs from ${file};\nexport const { ${names.join(', ')} } = commonjs;\nexport default commonjs;`, loader: 'js', resolveDir: uiDir };
