@@ -5,8 +5,8 @@ use axum::extract::{FromRef, State};
 use axum::response::Response;
 use axum::routing::get;
 use axum::{Extension, Router};
-use sound_atlas_contract::pages::heads;
 use sound_atlas_contract::pages::images::ARTICLE_SHARE_PICTURE;
+use sound_atlas_contract::pages::{heads, PHOTO_CREDIT};
 use sound_atlas_share_picture::{page_id, ShareCard, ShareImages};
 use sound_atlas_web::{ApiError, PathParam};
 
@@ -30,7 +30,7 @@ pub fn card(article: &Article) -> ShareCard {
         photo_credit: credit
             .as_deref()
             .filter(|_| image_url.is_some())
-            .map(|credit| format!("Photo: {credit}")),
+            .map(|credit| format!("{PHOTO_CREDIT}{credit}")),
     }
 }
 

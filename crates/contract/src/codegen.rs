@@ -23,7 +23,7 @@ use crate::library;
 use crate::operation::{hole_names, Access, Answer, Method, OperationInfo};
 use crate::pages::{
     descriptions, image_alts, images, links, routes, titles, DATA_SAVER_COOKIE, DEFAULT_IMAGE_ALT,
-    DEFAULT_IMAGE_PATH, SITE_DESCRIPTION, SITE_NAME, TAGLINE, VIEWER_READS,
+    DEFAULT_IMAGE_PATH, PHOTO_CREDIT, SITE_DESCRIPTION, SITE_NAME, TAGLINE, VIEWER_READS,
 };
 use crate::quiz;
 use crate::render::{Prefetched, RenderOutput, RenderRequest, RenderState, STATE_ELEMENT_ID};
@@ -116,6 +116,7 @@ fn contract_ts() -> String {
         ("SITE_DESCRIPTION", SITE_DESCRIPTION),
         ("DEFAULT_IMAGE_PATH", DEFAULT_IMAGE_PATH),
         ("DEFAULT_IMAGE_ALT", DEFAULT_IMAGE_ALT),
+        ("PHOTO_CREDIT", PHOTO_CREDIT),
         ("DATA_SAVER_COOKIE", DATA_SAVER_COOKIE),
         ("STATE_ELEMENT_ID", STATE_ELEMENT_ID),
     ] {

@@ -29,6 +29,10 @@ pub const DEFAULT_IMAGE_ALT: &str =
     "The Sound Atlas logo, a compass over sound waves, with the name Sound Atlas and the \
 tagline Explore Your World of Music on a purple background";
 
+/// What a photo's credit starts with wherever it is shown: under the picture on its
+/// page, in a card's text and on the share pictures ("Photo: author · licence").
+pub const PHOTO_CREDIT: &str = "Photo: ";
+
 /// A server-rendered page route. `path` uses axum's syntax (`/artist/{id}`); the
 /// generator writes React Router's (`artist/:id`).
 #[derive(Debug, Clone, Copy)]

@@ -1,4 +1,4 @@
-import { routes, type ArtistSummary, type PhotoCredit } from '../generated/contract';
+import { PHOTO_CREDIT, routes, type ArtistSummary, type PhotoCredit } from '../generated/contract';
 
 /**
  * What an artist card says and links to, declared once: the React card
@@ -18,7 +18,7 @@ export function artistCardShape(artist: ArtistSummary, headingLevel: 2 | 3) {
 
 /** A photo's short credit ("Photo: author · licence"), as the share picture draws it. */
 export function photoCreditText(credit: PhotoCredit | undefined): string | null {
-  return credit ? `Photo: ${credit.author} · ${credit.license}` : null;
+  return credit ? `${PHOTO_CREDIT}${credit.author} · ${credit.license}` : null;
 }
 
 /** The card's picture is drawn at this size (CSS pixels, square). */

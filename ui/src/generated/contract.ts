@@ -467,6 +467,7 @@ export const TAGLINE = "Explore Your World of Music";
 export const SITE_DESCRIPTION = "Sound Atlas is a music encyclopedia of artists and bands for fans, students and educators: biographies, genres, fun facts, weekly charts, new songs and a music quiz.";
 export const DEFAULT_IMAGE_PATH = "/assets/og-default.png";
 export const DEFAULT_IMAGE_ALT = "The Sound Atlas logo, a compass over sound waves, with the name Sound Atlas and the tagline Explore Your World of Music on a purple background";
+export const PHOTO_CREDIT = "Photo: ";
 export const DATA_SAVER_COOKIE = "sa_data_saver";
 export const STATE_ELEMENT_ID = "sa-state";
 export const BROWSE_PAGE_SIZE = 12;

@@ -24,6 +24,15 @@ async fn import_articles(db: &TestDb, source: String) -> Report {
     .await
 }
 
+/// The one article stored (these tests import one).
+async fn the_article(db: &TestDb) -> article::Model {
+    article::Entity::find()
+        .one(&db.conn)
+        .await
+        .unwrap()
+        .expect("an article is stored")
+}
+
 fn article_json(title: &str, category: &str) -> serde_json::Value {
     json!({
         "title": title, "summary": "A summary.", "date": "2026-01-02", "category": category,
@@ -48,11 +57,7 @@ async fn articles_import_from_json_updates_in_place(db: &TestDb) {
     let at: Vec<&str> = first.skipped.iter().map(|s| s.at.as_str()).collect();
     assert_eq!(at, ["line 3", "line 5"]);
     assert!(first.skipped[0].reason.contains("category must be one of"));
-    let stored = article::Entity::find()
-        .one(&db.conn)
-        .await
-        .unwrap()
-        .unwrap();
+    let stored = the_article(db).await;
     assert_eq!(
         stored.content,
         "First paragraph.|Second <b>bold</b> paragraph."
@@ -65,11 +70,7 @@ async fn articles_import_from_json_updates_in_place(db: &TestDb) {
     let second = import_articles(db, path).await;
     assert_eq!((second.inserted, second.updated), (0, 1));
     assert_eq!(article::Entity::find().count(&db.conn).await.unwrap(), 1);
-    let stored = article::Entity::find()
-        .one(&db.conn)
-        .await
-        .unwrap()
-        .unwrap();
+    let stored = the_article(db).await;
     assert_eq!(stored.category, "News & Updates");
     assert_eq!(stored.summary, "A better summary.");
 }
@@ -85,11 +86,7 @@ async fn an_article_image_keeps_its_credit(db: &TestDb) {
     let path = file("articles.json", &json!([with_credits]).to_string());
     let report = import_articles(db, path).await;
     assert_eq!(report.inserted, 1);
-    let stored = article::Entity::find()
-        .one(&db.conn)
-        .await
-        .unwrap()
-        .unwrap();
+    let stored = the_article(db).await;
     assert_eq!(
         stored.featured_image_credit.as_deref(),
         Some("Jane Doe · CC BY-SA 4.0")
@@ -123,11 +120,7 @@ async fn articles_import_from_csv(db: &TestDb) {
     assert_eq!(report.skipped.len(), 1);
     assert_eq!(report.skipped[0].at, "line 3");
     assert!(report.skipped[0].reason.contains("Invalid YouTube URL"));
-    let stored = article::Entity::find()
-        .one(&db.conn)
-        .await
-        .unwrap()
-        .unwrap();
+    let stored = the_article(db).await;
     assert_eq!(stored.youtube_video.as_deref(), Some("dQw4w9WgXcQ"));
     assert_eq!(stored.product1_name.as_deref(), Some("A Mic"));
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Link } from '../../components/link';
-import { INVALID_YOUTUBE_URL, RELATED_ARTICLES, descriptions, imageAlts, images, links, routes, titles, type Article, type ArticleSummary } from '../../generated/contract';
+import { INVALID_YOUTUBE_URL, PHOTO_CREDIT, RELATED_ARTICLES, descriptions, imageAlts, images, links, routes, titles, type Article, type ArticleSummary } from '../../generated/contract';
 import { useAppEnv } from '../../lib/app-state';
 import { isNotFound } from '../../lib/http-error';
 import { pageDescription, useDocumentHead, useNotFoundHead, type DocumentHead } from '../../lib/use-document-head';
@@ -235,7 +235,10 @@ function ArticleFigure({ figure: { src, caption, credit }, className, eager = fa
       {(caption || credit) && (
         <figcaption>
           {caption}
-          {credit && <small className="article-credit">Photo: {credit}</small>}
+          {credit && <small className="article-credit">
+              {PHOTO_CREDIT}
+              {credit}
+            </small>}
         </figcaption>
       )}
     </figure>

@@ -8,7 +8,7 @@ import { useFavoritesList, useFoldersList } from '../../../lib/visitor-library';
 import { isNotFound } from '../../../lib/http-error';
 import { queries } from '../queries';
 import { ARTIST_SWIPE } from '../../../lib/swipe';
-import { descriptions, imageAlts, images, links, routes, titles } from '../../../generated/contract';
+import { PHOTO_CREDIT, descriptions, imageAlts, images, links, routes, titles } from '../../../generated/contract';
 import type { Artist, ArtistDetails, ArtistSummary, Genre, Neighbors } from '../../../generated/contract';
 import { isWikimediaUrl, normalizeImageUrl } from '../../../lib/url';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -273,7 +273,8 @@ function ArtistDetail({
             {shownSrc !== null && isWikimediaUrl(shownSrc) && <span className="image-badge">Source: Wikimedia</span>}
             {credit && (
               <p className="image-credit">
-                Photo: <ExternalLink href={credit.sourceUrl}>{credit.author}</ExternalLink>,{' '}
+                {PHOTO_CREDIT}
+                <ExternalLink href={credit.sourceUrl}>{credit.author}</ExternalLink>,{' '}
                 {credit.licenseUrl ? <ExternalLink href={credit.licenseUrl}>{credit.license}</ExternalLink> : credit.license}
               </p>
             )}
