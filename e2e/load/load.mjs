@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { allArtists, freePort } from '../support/harness.mjs';
+import { allArtists, freePort, warmUpDone } from '../support/harness.mjs';
 import { startMail, until } from '../support/mail.mjs';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -48,10 +48,8 @@ const server = spawn(process.env.SOUND_ATLAS_BIN ?? join(repo, 'target/debug/sou
 // it measures is the workload's (a short run that started during the warm-up saw it
 // grow by more than half).
 let warmedUp = false;
-server.stderr.on('data', (chunk) => {
-  const text = chunk.toString();
-  if (text.includes('warmed the render cache')) warmedUp = true;
-  else process.stderr.write(text);
+void warmUpDone(server).then(() => {
+  warmedUp = true;
 });
 
 let failed = false;

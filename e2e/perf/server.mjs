@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../support/harness.mjs';
+import { freePort, warmUpDone } from '../support/harness.mjs';
 
 /** The binary a benchmark measures unless told another: SOUND_ATLAS_BIN, else the release build. */
 export const BIN = process.env.SOUND_ATLAS_BIN ?? fileURLToPath(new URL('../../target/release/sound-atlas', import.meta.url));
@@ -22,13 +22,7 @@ export async function startServer(bin, dataDir, extraEnv = {}) {
   if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
   const began = performance.now();
   const server = spawn(bin, [], { env, stdio: ['ignore', 'inherit', 'pipe'] });
-  const warmed = new Promise((resolve) => {
-    server.stderr.on('data', (chunk) => {
-      const text = chunk.toString();
-      if (text.includes('warmed the render cache')) resolve();
-      else process.stderr.write(text);
-    });
-  });
+  const warmed = warmUpDone(server);
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {

@@ -12,6 +12,21 @@ import { chromium } from 'playwright-core';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
+/**
+ * Resolves once the server (spawned with its stderr piped, and `sound_atlas::warm=info`
+ * in RUST_LOG) logs that its background warm-up after start is done; passes the rest of
+ * its stderr through.
+ */
+export function warmUpDone(server) {
+  return new Promise((resolve) => {
+    server.stderr.on('data', (chunk) => {
+      const text = chunk.toString();
+      if (text.includes('warmed the render cache')) resolve();
+      else process.stderr.write(text);
+    });
+  });
+}
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
