@@ -109,6 +109,26 @@ test('each page is styled the same before its stylesheet arrives as after', asyn
   }
 });
 
+const INLINE_SVG = 'data:image/svg+xml,';
+
+/**
+ * Artwork that loads at once comes in the document, so that it paints with the text (a
+ * request ends a frame or two later), and it is the very picture the server sends for its
+ * colour and initials; lazy artwork is the server's cached file.
+ */
+async function assertArtworkSource({ picture, src, loading }, where) {
+  if (loading === 'lazy') {
+    assert.match(src, /^\/art\/\d+\/[^/]+\.svg$/, `${where}: ${picture}`);
+    return;
+  }
+  assert.ok(src.startsWith(INLINE_SVG), `${where}: ${picture} is in the document`);
+  const svg = decodeURIComponent(src.slice(INLINE_SVG.length));
+  const hue = svg.match(/hsl\((\d+) 70% 46%\)/)?.[1];
+  const initials = svg.match(/>([^<>]+)<\/text>/)?.[1];
+  const served = await fetch(`${site.origin}/art/${hue}/${encodeURIComponent(initials)}.svg`);
+  assert.equal(await served.text(), svg, `${where}: ${picture} is the server's picture`);
+}
+
 test('the pictures of the first screen load at once, the artwork below it lazily; each is sized, so none moves the page', async () => {
   for (const viewport of SCREENS) {
     for (const path of ['/', '/artist/1', '/browse?letter=B', '/articles/1']) {
@@ -122,7 +142,8 @@ test('the pictures of the first screen load at once, the artwork below it lazily
         [...document.images].map((img) => {
           const box = img.getBoundingClientRect();
           return {
-            picture: `${img.className || img.closest('[class]')?.className} ${img.getAttribute('src')}`,
+            picture: `${img.className || img.closest('[class]')?.className} ${img.getAttribute('src').slice(0, 80)}`,
+            src: img.getAttribute('src'),
             artwork: img.classList.contains('generated-artwork'),
             loading: img.getAttribute('loading') ?? 'eager',
             sized: Number(img.getAttribute('width')) > 0 && Number(img.getAttribute('height')) > 0,
@@ -140,6 +161,7 @@ test('the pictures of the first screen load at once, the artwork below it lazily
         // second row, lazy pictures in view, which load at once all the same).
         if (picture.inFirstScreen && viewport.width < 640) assert.equal(picture.loading, 'eager', `${where}: ${picture.picture} is in the first screen`);
         if (picture.belowFirstScreen && picture.artwork) assert.equal(picture.loading, 'lazy', `${where}: ${picture.picture} is below the first screen`);
+        if (picture.artwork) await assertArtworkSource(picture, where);
       }
       // Scrolled to the end, every artwork in: nothing has moved.
       for (let top = 0; top < (await page.evaluate(() => document.documentElement.scrollHeight)); top += viewport.height / 2) {

@@ -244,7 +244,22 @@ fn contract_ts() -> String {
         )
         .unwrap();
     }
-    out.push_str("} as const;\n\n// ---- Document titles\n\n");
+    out.push_str("} as const;\n\n");
+    writeln!(
+        out,
+        "/** The generated artwork's SVG, as the server sends it at `images.artwork`. */\n\
+         export const artworkPicture = (hue: number, initials: string): string => {{\n\
+         \x20 const end = (hue + {}) % 360;\n\
+         \x20 const size = Array.from(initials).length > 1 ? {} : {};\n\
+         \x20 return {};\n\
+         }};",
+        images::ARTWORK_END_TURN,
+        images::ARTWORK_FONT_SIZE_TWO,
+        images::ARTWORK_FONT_SIZE_ONE,
+        template_literal(&images::ARTWORK_PICTURE, false)
+    )
+    .unwrap();
+    out.push_str("\n// ---- Document titles\n\n");
     write_texts(&mut out, "titles", titles::ALL);
     out.push_str("\n// ---- Alt texts of the share pictures\n\n");
     write_texts(&mut out, "imageAlts", image_alts::ALL);

@@ -1,15 +1,17 @@
-//! Generated artwork for artists without an image: their initials on a genre colour,
-//! drawn here once per colour and initials (`/art/{hue}/{initials}.svg`, the contract's
-//! `images::ARTWORK`) instead of as inline SVG in every card. The browser caches it for
-//! good (the URL names everything the picture depends on), and React renders two
-//! elements per card instead of ten. The UI builds the URL from the same declaration
-//! (`images.artwork`, with the hue and initials of `ui/src/lib/artwork.ts`).
+//! Generated artwork for artists without an image: their initials on a genre colour
+//! (the contract's `images::ARTWORK_PICTURE`), sent here once per colour and initials
+//! (`/art/{hue}/{initials}.svg`, `images::ARTWORK`) for every picture below the first
+//! screen. The browser caches it for good (the URL names everything the picture depends
+//! on), and React renders two elements per card instead of ten. The UI builds the URL
+//! from the same declaration (`images.artwork`, with the hue and initials of
+//! `ui/src/lib/artwork.ts`), and writes the picture itself into the page for a card in
+//! the first screen.
 
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use sound_atlas_contract::pages::images::ARTWORK;
+use sound_atlas_contract::pages::images::{artwork_picture, ARTWORK};
 use sound_atlas_web::{ApiError, PathParam};
 
 pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
@@ -35,7 +37,7 @@ fn artwork(file: &str) -> Response {
                     HeaderValue::from_static("public, max-age=31536000, immutable"),
                 ),
             ],
-            svg(hue, initials),
+            artwork_picture(hue, initials),
         )
             .into_response(),
         None => ApiError::not_found("There is no such artwork.").into_response(),
@@ -52,19 +54,6 @@ fn parse(file: &str) -> Option<(u16, &str)> {
     let valid = (1..=MAX_INITIALS).contains(&count)
         && initials.chars().all(|c| c.is_alphanumeric() || c == '♪');
     valid.then_some((hue, initials))
-}
-
-/// The same picture the UI drew inline before (only letters and digits reach `initials`).
-fn svg(hue: u16, initials: &str) -> String {
-    let end = (hue + 48) % 360;
-    let size = if initials.chars().count() > 1 {
-        132
-    } else {
-        150
-    };
-    format!(
-        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400"><defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl({hue} 70% 46%)"/><stop offset="1" stop-color="hsl({end} 65% 20%)"/></linearGradient></defs><rect width="400" height="400" fill="url(#bg)"/><circle cx="330" cy="70" r="120" fill="#fff" fill-opacity="0.07"/><circle cx="60" cy="360" r="150" fill="#000" fill-opacity="0.12"/><g fill="none" stroke="#fff" stroke-opacity="0.12" stroke-width="3"><circle cx="200" cy="200" r="150"/><circle cx="200" cy="200" r="118"/></g><text x="200" y="200" dy="0.35em" text-anchor="middle" fill="#fff" font-size="{size}" font-weight="800" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" letter-spacing="-4">{initials}</text></svg>"##
-    )
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 import { preload } from 'react-dom';
-import { images, type ArtistSummary } from '../generated/contract';
-import { artworkHue, initialsOf } from '../lib/artwork';
+import type { ArtistSummary } from '../generated/contract';
+import { artworkHue, artworkSource, initialsOf } from '../lib/artwork';
 import { atWidth, imageSources, RENDITION } from '../lib/image-fallback';
 import { artistCardShape, cardHeartClass, CARD_IMAGE_SIZE, heartLabel } from './artist-card-shape';
 import { loadingAttributes, type PictureLoading } from './generated-artwork';
@@ -52,15 +52,14 @@ function imageMarkup(artist: ArtistSummary, credit: string | null, loading: Pict
   const loads = Object.entries(loadingAttributes(loading))
     .map(([name, value]) => ` ${name}="${value}"`)
     .join('');
-  // React hoists a preload of a picture it renders eagerly ahead of the page's markup:
-  // asked for here the same way.
+  // React hoists a preload of a photo it renders eagerly ahead of the page's markup:
+  // asked for here the same way (none for artwork written into the page).
   if (source !== undefined) {
     if (!/^https?:\/\//i.test(source)) return undefined;
     if (loading !== 'lazy') preload(source, { as: 'image', referrerPolicy: 'no-referrer' });
     return `<div class="artist-image artist-card-media"><img src="${escape(source)}" alt="" width="${CARD_IMAGE_SIZE}" height="${CARD_IMAGE_SIZE}"${loads} referrerPolicy="no-referrer"${credit ? ` title="${escape(credit)}"` : ''}/></div>`;
   }
   const hue = artworkHue(artist.genres, artist.title);
-  const artwork = images.artwork(hue, initialsOf(artist.title));
-  if (loading !== 'lazy') preload(artwork, { as: 'image' });
-  return `<div class="artist-image artist-card-media artist-image--artwork"><img class="generated-artwork" src="${artwork}" alt="" width="400" height="400"${loads} style="background:hsl(${hue} 70% 46%)"/></div>`;
+  const artwork = artworkSource(hue, initialsOf(artist.title), loading !== 'lazy');
+  return `<div class="artist-image artist-card-media artist-image--artwork"><img class="generated-artwork" src="${escape(artwork)}" alt="" width="400" height="400"${loads} style="background:hsl(${hue} 70% 46%)"/></div>`;
 }

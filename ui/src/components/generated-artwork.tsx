@@ -1,5 +1,4 @@
-import { images } from '../generated/contract';
-import { artworkHue, initialsOf } from '../lib/artwork';
+import { artworkHue, artworkSource, initialsOf } from '../lib/artwork';
 
 /**
  * How a picture loads: `priority`, the page's own picture in its first screen (at once,
@@ -22,13 +21,14 @@ export function loadingAttributes(loading: PictureLoading) {
  * (`/art/{hue}/{initials}.svg`, cached for good) and the element's background is the
  * genre colour, so even if that file never arrives nothing looks broken. An `<img>`, so
  * that one below the first screen loads lazily; sized, so nothing moves when it arrives.
+ * One in the first screen carries the picture itself (lib/artwork.ts `artworkSource`).
  */
 export function GeneratedArtwork({ title, genres, decorative = false, loading = 'lazy' }: { title: string; genres?: readonly string[] | null; decorative?: boolean; loading?: PictureLoading }) {
   const hue = artworkHue(genres, title);
   return (
     <img
       className="generated-artwork"
-      src={images.artwork(hue, initialsOf(title))}
+      src={artworkSource(hue, initialsOf(title), loading !== 'lazy')}
       alt={decorative ? '' : `${title} artwork`}
       width={400}
       height={400}

@@ -1,8 +1,21 @@
+import { artworkPicture, images } from '../generated/contract';
+
 /**
- * Deterministic generated artwork (initials on a genre-derived colour). The server draws
+ * Deterministic generated artwork (initials on a genre-derived colour). The server sends
  * the picture at the contract's `images.artwork(hue, initials)` (crates/server/src/artwork.rs;
  * immutable, shared by every artist with the same pair).
  */
+
+/**
+ * Where an `<img>` finds the artwork: in the page itself (a `data:` URL of the same
+ * picture, `inline`) for a picture in the first screen, which then paints with the
+ * page's first frame (a request, however short, ends a frame or two later, after the
+ * text); else the server's cached file, so that a grid's pictures below the first screen
+ * cost the page no bytes and load lazily.
+ */
+export function artworkSource(hue: number, initials: string, inline: boolean): string {
+  return inline ? `data:image/svg+xml,${encodeURIComponent(artworkPicture(hue, initials))}` : images.artwork(hue, initials);
+}
 
 /**
  * The initials a person would write for the name: a leading "The" and words starting with

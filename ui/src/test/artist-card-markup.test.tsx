@@ -88,7 +88,7 @@ describe('artistCardMarkup', () => {
     }
   });
 
-  it('loads the picture, photo or artwork, at once in the first screen and lazily below it (sized either way)', () => {
+  it('loads the picture, photo or artwork, at once in the first screen (artwork within the page) and lazily below it (sized either way)', () => {
     const base = { id: 1, title: 'Nirvana', genres: ['Grunge'] };
     for (const imageUrl of [null, 'https://upload.wikimedia.org/a.jpg']) {
       for (const loading of ['eager', 'lazy'] as const) {
@@ -99,6 +99,8 @@ describe('artistCardMarkup', () => {
         expect(images[0]!.getAttribute('loading')).toBe(loading);
         expect(images[0]!.getAttribute('decoding')).toBe('async');
         expect(images[0]!.getAttribute('fetchpriority')).toBeNull();
+        // Artwork in the first screen comes with the page (it paints with the text).
+        if (imageUrl === null) expect(images[0]!.getAttribute('src')).toMatch(loading === 'eager' ? /^data:image\/svg\+xml,%3Csvg/ : /^\/art\//);
         expect(Number(images[0]!.getAttribute('width'))).toBeGreaterThan(0);
         expect(images[0]!.getAttribute('height')).toBe(images[0]!.getAttribute('width'));
       }

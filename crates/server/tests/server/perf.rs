@@ -196,10 +196,12 @@ async fn generated_artwork_is_an_immutable_image(db: &TestDb) {
     ] {
         assert_eq!(get(&app, bad).await.status, StatusCode::NOT_FOUND, "{bad}");
     }
-    // The artist pages point at it instead of drawing it inline.
+    // The artist page's cards below the first screen point at it; its own picture (in the
+    // first screen) comes in the page, encoded in a data: URL, never as markup.
     let id = id_of(&app, "Queen").await;
     let page = get(&app, &format!("/artist/{id}")).await.body;
     assert!(page.contains("<img class=\"generated-artwork\" src=\"/art/"));
+    assert!(page.contains("<img class=\"generated-artwork\" src=\"data:image/svg+xml,%3Csvg"));
     assert!(!page.contains("<linearGradient"));
 }
 

@@ -273,11 +273,13 @@ describe('an article page', () => {
     const { container } = renderApp('/articles/7', seeded);
     const hero = container.querySelector('.article-hero--artwork')!;
     expect(hero).toBeTruthy();
-    // "The Story Behind a Song": SS. One picture, drawn by the server per colour and
-    // initials, in the first screen: loaded at once and first.
+    // "The Story Behind a Song": SS. One picture, in the first screen: written into the
+    // page, so that it paints with the text.
     const artwork = hero.querySelector('img.generated-artwork')!;
     expect(artwork.getAttribute('alt')).toBe('');
-    expect(artwork.getAttribute('src')).toMatch(/^\/art\/\d{1,3}\/SS\.svg$/);
+    const src = artwork.getAttribute('src')!;
+    expect(src).toMatch(/^data:image\/svg\+xml,/);
+    expect(decodeURIComponent(src)).toContain('>SS</text></svg>');
     expect([artwork.getAttribute('loading'), artwork.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
     expect([artwork.getAttribute('width'), artwork.getAttribute('height')]).toEqual(['400', '400']);
     expect(container.querySelectorAll('article.article img:not(.video-facade img)')).toHaveLength(1);
