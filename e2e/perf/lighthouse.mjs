@@ -5,9 +5,10 @@
 // change: each on a fresh data directory, runs alternated so machine load hits all alike.
 // Prints per page and binary the medians of the performance score, FCP, LCP, TBT and CLS,
 // the longest main-thread task, the LCP element with its render delay (the time from its
-// resources being in to its paint), the unthrottled load's own paint time and the bytes
-// (scripts among them) that had arrived by then: Lighthouse simulates the LCP from every
-// request that ended before the paint it observed. CHROMIUM overrides Chromium's path;
+// resources being in to its paint), the unthrottled load's own first and largest paints
+// (in how many runs the largest was the first) and the bytes (scripts among them) that
+// had arrived by the largest: Lighthouse simulates the LCP from every request that ended
+// before the paint it observed, so a largest paint after the first can take in scripts. CHROMIUM overrides Chromium's path;
 // --save=DIR keeps each run's report there (JSON, one file per page, binary and run);
 // --tasks prints each run's main-thread tasks that count towards TBT (over 12.5 ms in the
 // unthrottled trace, which the simulation runs four times slower), with what they ran.
@@ -52,7 +53,7 @@ async function measure(url, reportName) {
   const element = elementTable?.items[0]?.node;
   const renderDelay = phaseTable?.items.find((item) => item.phase === 'Render Delay')?.timing;
   const longTasks = audit('long-tasks').details?.items ?? [];
-  const observedLcp = audit('metrics').details.items[0].observedLargestContentfulPaint;
+  const { observedFirstContentfulPaint: observedFcp, observedLargestContentfulPaint: observedLcp } = audit('metrics').details.items[0];
   const arrived = (audit('network-requests').details?.items ?? []).filter((request) => request.networkEndTime <= observedLcp);
   const kilobytes = (requests) => requests.reduce((sum, request) => sum + request.transferSize, 0) / 1000;
   return {
@@ -64,6 +65,7 @@ async function measure(url, reportName) {
     longestTask: Math.max(0, ...longTasks.map((task) => task.duration)),
     element: element ? `${element.selector} "${element.snippet.slice(0, 60)}"` : 'none',
     renderDelay,
+    observedFcp,
     observedLcp,
     arrivedKb: kilobytes(arrived),
     arrivedScriptKb: kilobytes(arrived.filter((request) => request.resourceType === 'Script')),
@@ -112,7 +114,7 @@ try {
 
 if (binaries.length > 1) binaries.forEach((binary, i) => console.log(`${names[i]}: ${binary}`));
 console.log(`Lighthouse mobile, medians of ${runs} (${new Date().toISOString().slice(0, 10)})`);
-console.log('| page | score | FCP | LCP | TBT | CLS | longest task | LCP element (render delay) | unthrottled LCP: KB in (scripts) |');
+console.log('| page | score | FCP | LCP | TBT | CLS | longest task | LCP element (render delay) | unthrottled FCP, LCP (runs painting both at once): KB in by the LCP (scripts) |');
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const path of paths) {
   for (const name of names) {
@@ -121,8 +123,9 @@ for (const path of paths) {
     const seconds = (field) => `${(of(field) / 1000).toFixed(2)} s`;
     const elements = [...new Set(all.map((figures) => figures.element))].join(' / ');
     const label = binaries.length > 1 ? `${path} ${name}` : path;
+    const together = all.filter((figures) => figures.observedLcp === figures.observedFcp).length;
     console.log(
-      `| ${label} | ${of('score')} | ${seconds('fcp')} | ${seconds('lcp')} | ${of('tbt').toFixed(0)} ms | ${of('cls').toFixed(3)} | ${of('longestTask').toFixed(0)} ms | ${elements} (${of('renderDelay')?.toFixed(0)} ms) | ${of('observedLcp').toFixed(0)} ms: ${of('arrivedKb').toFixed(0)} (${of('arrivedScriptKb').toFixed(0)}) |`,
+      `| ${label} | ${of('score')} | ${seconds('fcp')} | ${seconds('lcp')} | ${of('tbt').toFixed(0)} ms | ${of('cls').toFixed(3)} | ${of('longestTask').toFixed(0)} ms | ${elements} (${of('renderDelay')?.toFixed(0)} ms) | ${of('observedFcp').toFixed(0)}, ${of('observedLcp').toFixed(0)} ms (${together} of ${all.length}): ${of('arrivedKb').toFixed(0)} (${of('arrivedScriptKb').toFixed(0)}) |`,
     );
   }
 }
