@@ -375,10 +375,13 @@ impl ts_rs::TypeVisitor for Declarations {
     }
 }
 
-/// A type's direct dependencies, each with how to visit it.
+/// How to visit one dependency (declare it and its own).
+type Visit = fn(&mut Declarations);
+
+/// A type's direct dependencies, each by its name with how to visit it.
 struct Dependencies<'a> {
     cfg: &'a Config,
-    found: Vec<(String, fn(&mut Declarations))>,
+    found: Vec<(String, Visit)>,
 }
 
 impl ts_rs::TypeVisitor for Dependencies<'_> {

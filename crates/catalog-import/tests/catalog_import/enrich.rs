@@ -30,10 +30,13 @@ const DEAD_MBID: &str = "44444444-5555-6666-7777-888888888888";
 const SPOTIFY_ID: &str = "1dfeR4HaWDbWqFHLkxsg1d";
 const YOUTUBE_CHANNEL: &str = "UCiMhD4jzUqG-IgPzUmmytRQ";
 
-/// Every request the fakes saw: (service, what was asked, when, User-Agent).
+/// A request a fake saw: (service, what was asked, when, User-Agent).
+type Seen = (String, String, Instant, String);
+
+/// Every request the fakes saw.
 #[derive(Clone, Default)]
 struct Fakes {
-    seen: Arc<Mutex<Vec<(String, String, Instant, String)>>>,
+    seen: Arc<Mutex<Vec<Seen>>>,
 }
 
 impl Fakes {
@@ -619,7 +622,9 @@ async fn enrich_fills_credited_photos_direct_links_albums_and_members(db: &TestD
     expected.extend((1..=27).map(|n| (format!("Later Record {n:02}"), Some(1981 + n))));
     assert_eq!(albums, expected);
     assert_eq!(fakes.asked("musicbrainz-browse"), ["offset=0", "offset=20"]);
-    let members: Vec<(String, Option<i32>, Option<i32>, bool, Vec<String>)> = members
+    // (name, from, to, ended, roles)
+    type Member = (String, Option<i32>, Option<i32>, bool, Vec<String>);
+    let members: Vec<Member> = members
         .into_iter()
         .map(|m| (m.name, m.begin_year, m.end_year, m.ended, m.roles))
         .collect();
