@@ -471,8 +471,9 @@ pub mod images {
     pub const ARTWORK_FONT_SIZE_ONE: u16 = 150;
     pub const ARTWORK_FONT_SIZE_TWO: u16 = 132;
 
-    /// `ARTWORK_PICTURE` for a hue below 360 and initials of letters and digits (or ♪);
-    /// the UI's `artworkPicture` is generated from the same constants.
+    /// `ARTWORK_PICTURE` for a hue below 360 and initials of letters and digits (or ♪).
+    /// The generator writes these two rules into the UI's `artworkPicture`: both are tested
+    /// on `crates/contract/cases/artwork-pictures.json`.
     pub fn artwork_picture(hue: u16, initials: &str) -> String {
         let end = (hue + ARTWORK_END_TURN) % 360;
         let size = if initials.chars().count() > 1 {
@@ -987,15 +988,27 @@ mod tests {
         }
     }
 
+    /// The artwork's cases the UI's test reads too (its `artworkPicture` is generated from
+    /// the same template, its two rules written by the generator): the dark end turns past
+    /// 360 back to the start of the wheel, two letters are smaller than one.
     #[test]
-    fn the_artwork_is_drawn_from_its_hue_and_initials() {
-        let two = images::artwork_picture(330, "QU");
-        assert!(two.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
-        assert!(two.contains("stop-color=\"hsl(330 70% 46%)\""));
-        // The dark end turns past 360 back to the start of the wheel.
-        assert!(two.contains("stop-color=\"hsl(18 65% 20%)\""));
-        assert!(two.contains("font-size=\"132\"") && two.ends_with(">QU</text></svg>"));
-        let one = images::artwork_picture(0, "É");
-        assert!(one.contains("font-size=\"150\"") && one.ends_with(">É</text></svg>"));
+    fn the_artwork_is_drawn_from_its_hue_and_initials_as_the_shared_cases_say() {
+        let cases: serde_json::Value =
+            serde_json::from_str(include_str!("../cases/artwork-pictures.json")).unwrap();
+        for case in cases["cases"].as_array().unwrap() {
+            let hue = u16::try_from(case["hue"].as_u64().unwrap()).unwrap();
+            let initials = case["initials"].as_str().unwrap();
+            let picture = images::artwork_picture(hue, initials);
+            assert!(picture.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+            assert!(picture.contains(&format!("stop-color=\"hsl({hue} 70% 46%)\"")));
+            let end = &case["end"];
+            assert!(
+                picture.contains(&format!("stop-color=\"hsl({end} 65% 20%)\"")),
+                "{case}"
+            );
+            let size = &case["size"];
+            assert!(picture.contains(&format!("font-size=\"{size}\"")), "{case}");
+            assert!(picture.ends_with(&format!(">{initials}</text></svg>")));
+        }
     }
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import part1 from '../../../assets/seed/artists/part-1.json';
 import part2 from '../../../assets/seed/artists/part-2.json';
 import part3 from '../../../assets/seed/artists/part-3.json';
-import { images } from '../generated/contract';
+import pictures from '../../../crates/contract/cases/artwork-pictures.json';
+import { artworkPicture, images } from '../generated/contract';
 import { artworkHue, initialsOf } from './artwork';
 
 /** The seed catalogue, as the site lists it under each browse letter. */
@@ -23,4 +24,17 @@ describe('generated artwork over the seed catalogue', () => {
     }
     expect(clashes).toEqual([]);
   });
+});
+
+// The server's cases (contract crate): the page draws the picture the server sends.
+describe('the generated artwork picture', () => {
+  for (const { hue, initials, end, size } of pictures.cases) {
+    it(`${hue} ${initials}: dark end ${end}, letters ${size}`, () => {
+      const picture = artworkPicture(hue, initials);
+      expect(picture).toContain(`stop-color="hsl(${hue} 70% 46%)"`);
+      expect(picture).toContain(`stop-color="hsl(${end} 65% 20%)"`);
+      expect(picture).toContain(`font-size="${size}"`);
+      expect(picture.endsWith(`>${initials}</text></svg>`)).toBe(true);
+    });
+  }
 });
