@@ -8,10 +8,11 @@
 // resources being in to its paint), the unthrottled load's own first and largest paints
 // (in how many runs the largest was the first) and the bytes (scripts among them) that
 // had arrived by the largest: Lighthouse simulates the LCP from every request that ended
-// before the paint it observed, so a largest paint after the first can take in scripts. CHROMIUM overrides Chromium's path;
-// --save=DIR keeps each run's report there (JSON, one file per page, binary and run);
-// --tasks prints each run's main-thread tasks that count towards TBT (over 12.5 ms in the
-// unthrottled trace, which the simulation runs four times slower), with what they ran.
+// before the paint it observed, so a largest paint after the first can take in scripts.
+// CHROMIUM overrides Chromium's path; --save=DIR keeps each run's report there (JSON, one
+// file per page, binary and run); --tasks prints each run's main-thread tasks that count
+// towards TBT (over 12.5 ms in the unthrottled trace, which the simulation runs four times
+// slower), with what they ran.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

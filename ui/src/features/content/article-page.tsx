@@ -235,10 +235,12 @@ function ArticleFigure({ figure: { src, caption, credit }, className, eager = fa
       {(caption || credit) && (
         <figcaption>
           {caption}
-          {credit && <small className="article-credit">
+          {credit && (
+            <small className="article-credit">
               {PHOTO_CREDIT}
               {credit}
-            </small>}
+            </small>
+          )}
         </figcaption>
       )}
     </figure>
