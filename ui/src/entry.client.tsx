@@ -7,8 +7,10 @@ import { createQueryClient } from './lib/query-client';
 import { primeQueryCache } from './lib/prime-query-cache';
 import { registerServiceWorker } from './lib/offline';
 import { pageStart } from './lib/ssr-state';
+import { openBrowserStorage } from './lib/storage';
 
 function start(): void {
+  openBrowserStorage();
   // The page's own module (preloaded by the document) before the first render, so the
   // page hydrates at once instead of suspending.
   const loading = preloadPage(window.location.pathname);
