@@ -8,11 +8,19 @@ const CONTROL = 'a[href], button, input, select, textarea, summary, [role="butto
 /** Points probed over the button's box are at most this far apart (less than any control is wide). */
 const PROBE_STEP_PX = 10;
 
+function overlaps(a: DOMRect, b: DOMRect): boolean {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
 /** Whether a control of the page lies under any part of `button`'s box. */
 function controlUnder(button: HTMLElement): boolean {
   // A document without layout (a test's) has no hit testing: nothing lies under anything.
   if (typeof document.elementsFromPoint !== 'function') return false;
   const box = button.getBoundingClientRect();
+  // Hit testing is what costs (tens of probes, each a walk of the page's layers, on every
+  // frame that scrolls): it runs only when some control's box meets the button's.
+  const nearby = [...document.querySelectorAll(CONTROL)].some((control) => !button.contains(control) && overlaps(control.getBoundingClientRect(), box));
+  if (!nearby) return false;
   const columns = Math.max(1, Math.ceil((box.width - 1) / PROBE_STEP_PX));
   const rows = Math.max(1, Math.ceil((box.height - 1) / PROBE_STEP_PX));
   // Neighbouring points mostly hit the same elements (the page's containers): each is
