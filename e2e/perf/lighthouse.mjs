@@ -9,6 +9,8 @@
 // (in how many runs the largest was the first) and the bytes (scripts among them) that
 // had arrived by the largest: Lighthouse simulates the LCP from every request that ended
 // before the paint it observed, so a largest paint after the first can take in scripts.
+// Last, Lighthouse's CPU benchmark index of this machine over the runs: a slower hour
+// shows in it, and in every task the simulation multiplies.
 // CHROMIUM overrides Chromium's path; --save=DIR keeps each run's report there (JSON, one
 // file per page, binary and run); --tasks prints each run's main-thread tasks that count
 // towards TBT (over 12.5 ms in the unthrottled trace, which the simulation runs four times
@@ -70,6 +72,7 @@ async function measure(url, reportName) {
     observedLcp,
     arrivedKb: kilobytes(arrived),
     arrivedScriptKb: kilobytes(arrived.filter((request) => request.resourceType === 'Script')),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -130,3 +133,5 @@ for (const path of paths) {
     );
   }
 }
+const indexes = [...results.values()].flat().map((figures) => figures.benchmarkIndex);
+console.log(`Lighthouse's benchmark index of this machine (higher is faster): median ${median(indexes).toFixed(0)}, ${Math.min(...indexes).toFixed(0)}–${Math.max(...indexes).toFixed(0)}`);
