@@ -60,6 +60,8 @@ export function registerServiceWorker(): void {
       console.warn('Offline reading is unavailable', error);
     }
   };
-  if (document.readyState === 'complete') void register();
+  // In a task of its own either way: registering waits on the browser process, and the
+  // entry's evaluation (where a page already loaded lands) is a long task as it is.
+  if (document.readyState === 'complete') window.setTimeout(() => void register());
   else window.addEventListener('load', () => void register(), { once: true });
 }
