@@ -30,9 +30,9 @@ export function removeSession(key: string): void {
 /**
  * Opens the browser's localStorage and sessionStorage while the page's scripts load, each
  * in a task of its own. Chromium fetches a page's whole store from the browser process,
- * synchronously, at its first read: 5–7 ms here, four times that on a slow phone. Left to
- * the first readers (the cookie banner, the splash, a page's saved state), both waits fall
- * in the one task that runs hydration's effects and make it long.
+ * synchronously, at its first read: 5–7 ms on a fast machine, four times that on a slow
+ * phone. Left to the first readers (the cookie banner, the splash, a page's saved
+ * state), both waits fall in the one task that runs hydration's effects and make it long.
  */
 export function openBrowserStorage(): void {
   for (const store of ['localStorage', 'sessionStorage'] as const) {

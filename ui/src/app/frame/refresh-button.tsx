@@ -8,6 +8,7 @@ const CONTROL = 'a[href], button, input, select, textarea, summary, [role="butto
 /** Points probed over the button's box are at most this far apart (less than any control is wide). */
 const PROBE_STEP_PX = 10;
 
+/** Whether two boxes share some area. */
 function overlaps(a: DOMRect, b: DOMRect): boolean {
   return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 }
@@ -18,7 +19,8 @@ function controlUnder(button: HTMLElement): boolean {
   if (typeof document.elementsFromPoint !== 'function') return false;
   const box = button.getBoundingClientRect();
   // Hit testing is what costs (tens of probes, each a walk of the page's layers, on every
-  // frame that scrolls): it runs only when some control's box meets the button's.
+  // frame that scrolls): it runs only when some control's box meets the button's. (What a
+  // control draws outside its own box is not looked for.)
   const nearby = [...document.querySelectorAll(CONTROL)].some((control) => !button.contains(control) && overlaps(control.getBoundingClientRect(), box));
   if (!nearby) return false;
   const columns = Math.max(1, Math.ceil((box.width - 1) / PROBE_STEP_PX));
