@@ -1,6 +1,6 @@
 // Lighthouse's mobile profile (simulated slow 4G and 4× CPU slowdown, Debian's Chromium)
 // on the four page types: home, an artist, browse B and an article. A benchmark, not a test.
-//   node e2e/perf/lighthouse.mjs [binary ...] [--runs=3] [--paths=/,/artist/1,...]
+//   node e2e/perf/lighthouse.mjs [binary ...] [--runs=3] [--paths=/,/artist/1,...] [--cpu-slowdown=4]
 // One binary (default: the release build) or several, for example before and after a
 // change: each on a fresh data directory, runs alternated so machine load hits all alike.
 // Prints per page and binary the medians of the performance score, FCP, LCP, TBT and CLS,
@@ -11,15 +11,17 @@
 // before the paint it observed, so a largest paint after the first can take in scripts.
 // Last, Lighthouse's CPU benchmark index of this machine over the runs: a slower hour
 // shows in it, and in every task the simulation multiplies.
-// CHROMIUM overrides Chromium's path; --save=DIR keeps each run's report there (JSON, one
-// file per page, binary and run); --tasks prints each run's main-thread tasks that count
-// towards TBT (over 12.5 ms in the unthrottled trace, which the simulation runs four times
-// slower), with what they ran.
+// --cpu-slowdown=N keeps the profile's network but slows the CPU N times instead of 4 (8
+// stands in for a machine half as fast). CHROMIUM overrides Chromium's path; --save=DIR
+// keeps each run's report there (JSON, one file per page, binary and run); --tasks prints
+// each run's main-thread tasks that count towards TBT (over 50 ms divided by the slowdown
+// in the unthrottled trace: 12.5 ms at 4×), with what they ran.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { MainThreadTasks } from 'lighthouse/core/computed/main-thread-tasks.js';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { launch } from 'chrome-launcher';
 import { median } from './ab.mjs';
 import { BIN, startServer } from './server.mjs';
@@ -28,6 +30,7 @@ const options = Object.fromEntries(process.argv.slice(2).filter((arg) => arg.sta
 const binaries = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 if (binaries.length === 0) binaries.push(BIN);
 const runs = Number(options.runs ?? 3);
+const cpuSlowdown = Number(options['cpu-slowdown'] ?? throttling.mobileSlow4G.cpuSlowdownMultiplier);
 const paths = (options.paths ?? '/,/artist/1,/browse?letter=B,/articles/1').split(',');
 // Several binaries are told apart by their position: A, B, C...
 const names = binaries.map((_, i) => String.fromCharCode(65 + i));
@@ -42,7 +45,13 @@ const chrome = await launch({
 
 /** One Lighthouse run's figures. */
 async function measure(url, reportName) {
-  const { lhr, report, artifacts } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const { lhr, report, artifacts } = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
+  });
   if (options.save) {
     mkdirSync(options.save, { recursive: true });
     writeFileSync(join(options.save, `${reportName}.json`), report);
@@ -76,8 +85,8 @@ async function measure(url, reportName) {
   };
 }
 
-/** Lighthouse's simulation runs each task 4× slower; one over 50 ms simulated blocks the main thread. */
-const BLOCKING_UNTHROTTLED_MS = 50 / 4;
+/** Lighthouse's simulation runs each task `cpuSlowdown` times slower; one over 50 ms simulated blocks the main thread. */
+const BLOCKING_UNTHROTTLED_MS = 50 / cpuSlowdown;
 
 /** The unthrottled trace's main-thread tasks the simulation counts as blocking, with what each ran. */
 async function printBlockingTasks(reportName, trace) {
@@ -117,7 +126,7 @@ try {
 }
 
 if (binaries.length > 1) binaries.forEach((binary, i) => console.log(`${names[i]}: ${binary}`));
-console.log(`Lighthouse mobile, medians of ${runs} (${new Date().toISOString().slice(0, 10)})`);
+console.log(`Lighthouse mobile${cpuSlowdown === throttling.mobileSlow4G.cpuSlowdownMultiplier ? '' : `, CPU slowdown ${cpuSlowdown}×`}, medians of ${runs} (${new Date().toISOString().slice(0, 10)})`);
 console.log('| page | score | FCP | LCP | TBT | CLS | longest task | LCP element (render delay) | unthrottled FCP, LCP (runs painting both at once): KB in by the LCP (scripts) |');
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const path of paths) {
