@@ -22,8 +22,9 @@ use crate::error::ErrorBody;
 use crate::library;
 use crate::operation::{hole_names, Access, Answer, Method, OperationInfo};
 use crate::pages::{
-    descriptions, image_alts, images, links, routes, titles, DATA_SAVER_COOKIE, DEFAULT_IMAGE_ALT,
-    DEFAULT_IMAGE_PATH, PHOTO_CREDIT, SITE_DESCRIPTION, SITE_NAME, TAGLINE, VIEWER_READS,
+    descriptions, image_alts, images, links, routes, titles, DATA_SAVER_COOKIE,
+    DATA_SAVER_COOKIE_ON, DEFAULT_IMAGE_ALT, DEFAULT_IMAGE_PATH, PHOTO_CREDIT, SITE_DESCRIPTION,
+    SITE_NAME, TAGLINE, VIEWER_READS,
 };
 use crate::quiz;
 use crate::render::{Prefetched, RenderOutput, RenderRequest, RenderState, STATE_ELEMENT_ID};
@@ -118,6 +119,7 @@ fn contract_ts() -> String {
         ("DEFAULT_IMAGE_ALT", DEFAULT_IMAGE_ALT),
         ("PHOTO_CREDIT", PHOTO_CREDIT),
         ("DATA_SAVER_COOKIE", DATA_SAVER_COOKIE),
+        ("DATA_SAVER_COOKIE_ON", DATA_SAVER_COOKIE_ON),
         ("STATE_ELEMENT_ID", STATE_ELEMENT_ID),
     ] {
         writeln!(out, "export const {name} = {};", js_string(text)).unwrap();

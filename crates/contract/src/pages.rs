@@ -15,8 +15,10 @@ macro_rules! site_name {
 pub const SITE_NAME: &str = site_name!();
 pub const TAGLINE: &str = "Explore Your World of Music";
 /// The cookie of the visitor's data saver switch (set by the browser, read by the server
-/// to render the first HTML without thumbnails and previews): its value is `on`.
+/// to render the first HTML without thumbnails and previews).
 pub const DATA_SAVER_COOKIE: &str = "sa_data_saver";
+/// [`DATA_SAVER_COOKIE`]'s value while the switch is on (the cookie is removed when off).
+pub const DATA_SAVER_COOKIE_ON: &str = "on";
 /// The site's description, for pages without one of their own (and what a page's
 /// social tags return to when the browser leaves it).
 pub const SITE_DESCRIPTION: &str =

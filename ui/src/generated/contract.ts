@@ -469,6 +469,7 @@ export const DEFAULT_IMAGE_PATH = "/assets/og-default.png";
 export const DEFAULT_IMAGE_ALT = "The Sound Atlas logo, a compass over sound waves, with the name Sound Atlas and the tagline Explore Your World of Music on a purple background";
 export const PHOTO_CREDIT = "Photo: ";
 export const DATA_SAVER_COOKIE = "sa_data_saver";
+export const DATA_SAVER_COOKIE_ON = "on";
 export const STATE_ELEMENT_ID = "sa-state";
 export const BROWSE_PAGE_SIZE = 12;
 export const MAX_BROWSE_PAGE = 50;

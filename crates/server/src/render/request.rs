@@ -9,7 +9,7 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, Uri};
 
-use sound_atlas_contract::pages::DATA_SAVER_COOKIE;
+use sound_atlas_contract::pages::{DATA_SAVER_COOKIE, DATA_SAVER_COOKIE_ON};
 use sound_atlas_web::cookie;
 
 use super::Prefetched;
@@ -90,16 +90,17 @@ pub(super) enum DataSaver {
 
 impl Asked {
     pub(super) fn of(headers: &HeaderMap) -> Asked {
-        let data_saver = if cookie(headers, DATA_SAVER_COOKIE).as_deref() == Some("on") {
-            DataSaver::Switch
-        } else if headers
-            .get("save-data")
-            .is_some_and(|value| value.as_bytes().eq_ignore_ascii_case(b"on"))
-        {
-            DataSaver::Browser
-        } else {
-            DataSaver::Off
-        };
+        let data_saver =
+            if cookie(headers, DATA_SAVER_COOKIE).as_deref() == Some(DATA_SAVER_COOKIE_ON) {
+                DataSaver::Switch
+            } else if headers
+                .get("save-data")
+                .is_some_and(|value| value.as_bytes().eq_ignore_ascii_case(b"on"))
+            {
+                DataSaver::Browser
+            } else {
+                DataSaver::Off
+            };
         Asked {
             accepted: Accepted::from_headers(headers),
             data_saver,
