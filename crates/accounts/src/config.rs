@@ -56,6 +56,10 @@ pub struct Limits {
     /// Failed password sign-ins for one account from all addresses together: the ceiling
     /// on a guessing botnet. Past it the account signs in by emailed code (or waits).
     pub failed_sign_ins_per_account: Limit,
+    /// Failed password sign-ins for one account from one browser (its device id) from all
+    /// addresses together: a browser the account knows is not held to the ceiling above,
+    /// so a stolen device id gets no more guesses by moving between networks.
+    pub failed_sign_ins_per_account_browser: Limit,
     /// Sign-ups from one IP address.
     pub sign_up_per_ip: Limit,
     /// Emails (confirmation, code, recovery, notices) to one address: one a minute
@@ -78,6 +82,7 @@ impl Default for Limits {
             sign_in_per_ip: Limit::new(30, 15 * 60),
             sign_in_per_account_ip: Limit::new(5, 5 * 60),
             failed_sign_ins_per_account: Limit::new(20, 60 * 60),
+            failed_sign_ins_per_account_browser: Limit::new(10, 60 * 60),
             sign_up_per_ip: Limit::new(10, 60 * 60),
             mail_per_address: Limit::new(1, 60),
             mail_per_address_daily: Limit::new(10, 24 * 60 * 60),

@@ -3,10 +3,13 @@
 //! refuse the owner there: only a client the account knows gets past them, and its own
 //! limits (per account and address) still hold.
 //!
-//! A browser is known by a random device id in a long-lived cookie set at sign-in (it
-//! names no account; sign-out keeps it), an address by its rate-limit key (an IPv4
-//! address, an IPv6 /64). Only SHA-256 hashes of either are stored, per account, for
-//! [`REMEMBERED_FOR`] after the latest sign-in from it.
+//! A browser is known by a random device id the server issues at each successful sign-in,
+//! in a long-lived cookie (it names no account; sign-out keeps it). An id the browser
+//! brought is never recorded, so a value planted in someone's browser before they sign
+//! in makes nobody known; the one it carried is replaced (and forgotten for the account)
+//! at every sign-in. An address is known by its rate-limit key (an IPv4 address, an IPv6
+//! /64). Only SHA-256 hashes of either are stored, per account, for [`REMEMBERED_FOR`]
+//! after the latest sign-in from it.
 
 use std::net::IpAddr;
 
@@ -59,9 +62,15 @@ impl Client {
         ip_key(self.ip)
     }
 
+    /// The browser's device id, hashed (what limits per browser are keyed by: the id
+    /// itself is a credential of sorts and is stored nowhere).
+    pub fn browser_key(&self) -> Option<String> {
+        self.device.as_deref().map(|id| hash("browser", id))
+    }
+
     fn hashes(&self) -> Vec<String> {
         let mut hashes = vec![hash("address", &self.ip_key())];
-        hashes.extend(self.device.as_deref().map(|id| hash("browser", id)));
+        hashes.extend(self.browser_key());
         hashes
     }
 }
@@ -89,21 +98,20 @@ pub async fn knows(
         .is_some())
 }
 
-/// Remembers this client for `user_id`, who just signed in from it, and forgets the
-/// account's clients unused for [`REMEMBERED_FOR`]. A browser without a device id gets
-/// one ([`DeviceCookie`]).
+/// Remembers this client for `user_id`, who just signed in from it: its address, and a
+/// new device id for the browser ([`DeviceCookie`]) in place of the one it carried, which
+/// is forgotten for the account. Forgets the account's clients unused for
+/// [`REMEMBERED_FOR`].
 pub async fn remember(
     accounts: &Accounts,
     user_id: i32,
     client: &Client,
 ) -> Result<DeviceCookie, DbErr> {
     let db = accounts.db();
-    let new_device = client.device.is_none().then(tokens::new_link_secret);
-    let mut hashes = client.hashes();
-    hashes.extend(new_device.as_deref().map(|id| hash("browser", id)));
+    let device = tokens::new_link_secret();
     let now = now();
     KnownClients::insert_many(
-        hashes
+        [hash("address", &client.ip_key()), hash("browser", &device)]
             .into_iter()
             .map(|key_hash| known_client::ActiveModel {
                 user_id: Set(user_id),
@@ -119,20 +127,25 @@ pub async fn remember(
     )
     .exec(db)
     .await?;
+    let replaced = client.browser_key().into_iter();
     KnownClients::delete_many()
         .filter(known_client::Column::UserId.eq(user_id))
-        .filter(known_client::Column::LastSeen.lte(now - REMEMBERED_FOR))
+        .filter(
+            known_client::Column::LastSeen
+                .lte(now - REMEMBERED_FOR)
+                .or(known_client::Column::KeyHash.is_in(replaced)),
+        )
         .exec(db)
         .await?;
     let config = accounts.config();
-    Ok(DeviceCookie(new_device.map(|id| {
-        let secure = if config.https() { "; Secure" } else { "" };
+    let secure = if config.https() { "; Secure" } else { "" };
+    Ok(DeviceCookie(
         HeaderValue::from_str(&format!(
-            "{}={id}; Path=/; Max-Age={REMEMBERED_FOR}; HttpOnly; SameSite=Lax{secure}",
+            "{}={device}; Path=/; Max-Age={REMEMBERED_FOR}; HttpOnly; SameSite=Lax{secure}",
             config.device_cookie_name()
         ))
-        .expect("a cookie of URL-safe characters")
-    })))
+        .expect("a cookie of URL-safe characters"),
+    ))
 }
 
 /// Forgets every client of `user_id` (the account is deleted).
@@ -144,16 +157,14 @@ pub async fn forget(db: &impl ConnectionTrait, user_id: i32) -> Result<(), DbErr
     Ok(())
 }
 
-/// The device cookie a sign-in answer sets, when the browser had none.
-pub struct DeviceCookie(Option<HeaderValue>);
+/// The device cookie a sign-in answer sets: the browser's new device id.
+pub struct DeviceCookie(HeaderValue);
 
 impl IntoResponseParts for DeviceCookie {
     type Error = std::convert::Infallible;
 
     fn into_response_parts(self, mut parts: ResponseParts) -> Result<ResponseParts, Self::Error> {
-        if let Some(cookie) = self.0 {
-            parts.headers_mut().append(header::SET_COOKIE, cookie);
-        }
+        parts.headers_mut().append(header::SET_COOKIE, self.0);
         Ok(parts)
     }
 }

@@ -17,6 +17,7 @@ pub struct Limiters {
     pub sign_in_per_ip: Keyed,
     pub sign_in_per_account_ip: Keyed,
     pub failed_sign_ins_per_account: Keyed,
+    pub failed_sign_ins_per_account_browser: Keyed,
     pub sign_up_per_ip: Keyed,
     pub mail_per_address: Keyed,
     pub mail_per_address_daily: Keyed,
@@ -34,6 +35,10 @@ impl Limiters {
                 "sign-in/account",
                 limits.failed_sign_ins_per_account,
             ),
+            failed_sign_ins_per_account_browser: keyed(
+                "sign-in/account+browser",
+                limits.failed_sign_ins_per_account_browser,
+            ),
             sign_up_per_ip: keyed("sign-up/ip", limits.sign_up_per_ip),
             mail_per_address: keyed("mail/address", limits.mail_per_address),
             mail_per_address_daily: keyed("mail/address+ip/day", limits.mail_per_address_daily),
@@ -43,23 +48,41 @@ impl Limiters {
     }
 
     /// One more mail to `address`, asked for from the address `ip` (a rate-limit key) by a
-    /// client the account knows or not: once a minute (a known client's minute is its
-    /// own), the daily cap per asking address, and for unknown clients the daily ceiling
-    /// of them all. A 429 when over any. No counter an outsider fills refuses a known client.
+    /// client the account knows or not: the daily cap per asking address, once a minute (a
+    /// known client's minute is its own), and for unknown clients the daily ceiling of
+    /// them all. A 429 when over any, and then nothing is spent: an asker past its own cap
+    /// never uses up the minute or the ceiling everyone else shares. No counter an
+    /// outsider fills refuses a known client.
     pub async fn mail_to(&self, address: &str, ip: &str, known: bool) -> Result<(), ApiError> {
         let from_ip = format!("{address}|{ip}");
         let pace = if known { &from_ip } else { address };
-        self.mail_per_address.check(pace, ONCE_A_MINUTE).await?;
-        self.mail_per_address_daily
-            .check(&from_ip, TOO_MANY_MAILS)
-            .await?;
+        let mut limits = vec![
+            (
+                &self.mail_per_address_daily,
+                from_ip.as_str(),
+                TOO_MANY_MAILS,
+            ),
+            (&self.mail_per_address, pace, ONCE_A_MINUTE),
+        ];
         if !known {
-            self.mail_per_address_ceiling
-                .check(address, TOO_MANY_MAILS)
-                .await?;
+            limits.push((&self.mail_per_address_ceiling, address, TOO_MANY_MAILS));
         }
-        Ok(())
+        take_all(&limits).await
     }
+}
+
+/// Takes one attempt from each `(limit, key, message)` in order; when one refuses (429 with
+/// its message), gives back what the earlier ones took.
+async fn take_all(limits: &[(&Keyed, &str, &str)]) -> Result<(), ApiError> {
+    for (taken, (limit, key, message)) in limits.iter().enumerate() {
+        if let Err(wait) = limit.take(key).await? {
+            for (limit, key, _) in &limits[..taken] {
+                limit.refund(key).await?;
+            }
+            return Err(too_many(message, wait));
+        }
+    }
+    Ok(())
 }
 
 /// Whether a limit let the attempt through: `Ok(false)` for a 429, other errors as they

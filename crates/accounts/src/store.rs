@@ -64,20 +64,26 @@ fn row(record: &Record, expires_at: i64) -> Result<auth_session::ActiveModel> {
 #[async_trait]
 impl SessionStore for DbSessionStore {
     async fn create(&self, record: &mut Record) -> Result<()> {
-        // 128-bit random ids practically never collide; still, never overwrite another session.
-        while Sessions::find_by_id(record.id.to_string())
-            .one(&self.db)
-            .await
-            .map_err(backend)?
-            .is_some()
-        {
+        // Always under a new id: after a flush (sign-out, account deletion) tower-sessions
+        // creates the record again under the id it had, and two requests of one session
+        // doing that at once would both claim it. The insert claims an id only where no
+        // session holds it (128-bit random ids practically never collide; still, a
+        // session is never overwritten).
+        loop {
             record.id = Id::default();
+            let inserted = Sessions::insert(row(record, self.expires_at())?)
+                .on_conflict(
+                    OnConflict::column(auth_session::Column::Id)
+                        .do_nothing()
+                        .to_owned(),
+                )
+                .exec_without_returning(&self.db)
+                .await
+                .map_err(backend)?;
+            if inserted == 1 {
+                return Ok(());
+            }
         }
-        Sessions::insert(row(record, self.expires_at())?)
-            .exec(&self.db)
-            .await
-            .map_err(backend)?;
-        Ok(())
     }
 
     async fn save(&self, record: &Record) -> Result<()> {

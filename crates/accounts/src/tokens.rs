@@ -77,19 +77,25 @@ fn digest(purpose: Purpose, user_id: i32, secret: &str) -> String {
     hash.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Stores a new secret for `user_id`, replacing any unused one of the same purpose.
+/// Stores a new secret for `user_id`. A new code replaces the unused one (each code has
+/// its own guesses, so two live codes would give a guesser twice as many). Links cannot be
+/// guessed, so the earlier ones stay valid until used, ended or expired: a later request,
+/// perhaps someone else's sign-up with the address, never takes away the link already in
+/// the owner's mailbox (the mail limits bound how many there are).
 pub async fn issue(
     db: &impl ConnectionTrait,
     user_id: i32,
     purpose: Purpose,
     secret: &str,
 ) -> Result<(), DbErr> {
-    Tokens::delete_many()
-        .filter(auth_token::Column::UserId.eq(user_id))
-        .filter(auth_token::Column::Purpose.eq(purpose.as_str()))
-        .exec(db)
-        .await?;
     let now = now();
+    let mut replaced = Tokens::delete_many()
+        .filter(auth_token::Column::UserId.eq(user_id))
+        .filter(auth_token::Column::Purpose.eq(purpose.as_str()));
+    if purpose != Purpose::Code {
+        replaced = replaced.filter(auth_token::Column::ExpiresAt.lte(now));
+    }
+    replaced.exec(db).await?;
     Tokens::insert(auth_token::ActiveModel {
         user_id: Set(user_id),
         purpose: Set(purpose.as_str().to_owned()),
@@ -114,42 +120,64 @@ pub async fn consume_link(
     consume(db, purpose, digest(purpose, 0, secret)).await
 }
 
-/// The user of the live link `secret`, without using it (a confirmation first checks the
-/// password typed with it).
-pub async fn peek_link(
+/// Counts one password typed with the live link `secret`, before it is checked: the
+/// link's user, or `None` when the link is unknown, used, expired or out of guesses. One
+/// conditional update, so concurrent guesses cannot pass the link's budget.
+pub async fn count_password(
     db: &impl ConnectionTrait,
     purpose: Purpose,
     secret: &str,
 ) -> Result<Option<i32>, DbErr> {
-    Ok(Tokens::find()
-        .filter(auth_token::Column::TokenHash.eq(digest(purpose, 0, secret)))
-        .filter(auth_token::Column::Purpose.eq(purpose.as_str()))
-        .filter(auth_token::Column::UsedAt.is_null())
-        .filter(auth_token::Column::ExpiresAt.gt(now()))
-        .filter(auth_token::Column::Attempts.lt(MAX_GUESSES))
-        .one(db)
-        .await?
-        .map(|token| token.user_id))
-}
-
-/// Counts a wrong password typed with the link `secret`; the last one allowed ends it.
-pub async fn count_wrong_password(
-    db: &impl ConnectionTrait,
-    purpose: Purpose,
-    secret: &str,
-) -> Result<(), DbErr> {
     let hash = digest(purpose, 0, secret);
-    Tokens::update_many()
+    let counted = Tokens::update_many()
         .col_expr(
             auth_token::Column::Attempts,
             Expr::col(auth_token::Column::Attempts).add(1),
         )
         .filter(auth_token::Column::TokenHash.eq(hash.clone()))
+        .filter(auth_token::Column::Purpose.eq(purpose.as_str()))
         .filter(auth_token::Column::UsedAt.is_null())
+        .filter(auth_token::Column::ExpiresAt.gt(now()))
+        .filter(auth_token::Column::Attempts.lt(MAX_GUESSES))
         .exec(db)
         .await?;
-    Tokens::delete_many()
+    if counted.rows_affected != 1 {
+        return Ok(None);
+    }
+    Ok(Tokens::find()
         .filter(auth_token::Column::TokenHash.eq(hash))
+        .one(db)
+        .await?
+        .map(|token| token.user_id))
+}
+
+/// Gives back the password [`count_password`] counted, when it was no wrong guess.
+pub async fn uncount_password(
+    db: &impl ConnectionTrait,
+    purpose: Purpose,
+    secret: &str,
+) -> Result<(), DbErr> {
+    Tokens::update_many()
+        .col_expr(
+            auth_token::Column::Attempts,
+            Expr::col(auth_token::Column::Attempts).sub(1),
+        )
+        .filter(auth_token::Column::TokenHash.eq(digest(purpose, 0, secret)))
+        .filter(auth_token::Column::Attempts.gt(0))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Ends the link `secret` once wrong passwords have used up its guesses.
+pub async fn end_if_out_of_guesses(
+    db: &impl ConnectionTrait,
+    purpose: Purpose,
+    secret: &str,
+) -> Result<(), DbErr> {
+    Tokens::delete_many()
+        .filter(auth_token::Column::TokenHash.eq(digest(purpose, 0, secret)))
+        .filter(auth_token::Column::UsedAt.is_null())
         .filter(auth_token::Column::Attempts.gte(MAX_GUESSES))
         .exec(db)
         .await?;

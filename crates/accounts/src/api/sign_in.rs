@@ -47,22 +47,37 @@ async fn sign_in(
         .sign_in_per_account_ip
         .check(&format!("{}|{ip}", email.key), TOO_MANY_SIGN_INS)
         .await?;
+    let password = required_password(value.password)?;
     let user = users::find_by_email(db, &email.key).await?;
-    // And a ceiling on failed sign-ins per account from everywhere (a botnet's guesses):
-    // each attempt is counted before its password is checked, so concurrent guesses
-    // cannot pass it, and given back when the password was right. Past it, a browser or
-    // address the account has signed in from still may (its limit per account and IP
-    // above holds); anyone else signs in by emailed code or recovers, both open.
-    let counted = match limits.failed_sign_ins_per_account.take(&email.key).await? {
-        Ok(()) => true,
+    // Failed passwords are counted before the (slow) check, so concurrent guesses cannot
+    // pass a limit, and given back when the password was right: per account and browser
+    // from every address, and per account from everywhere (a botnet's ceiling). Past the
+    // ceiling, a browser or address the account has signed in from still may (its limits
+    // per account and IP, and per account and browser, hold); anyone else signs in by
+    // emailed code or recovers, both open.
+    let mut counted = Vec::new();
+    if let Some(browser) = client.browser_key() {
+        let key = format!("{}|{browser}", email.key);
+        if let Err(wait) = limits
+            .failed_sign_ins_per_account_browser
+            .take(&key)
+            .await?
+        {
+            return Err(too_many(TOO_MANY_ACCOUNT_SIGN_INS, wait));
+        }
+        counted.push((&limits.failed_sign_ins_per_account_browser, key));
+    }
+    match limits.failed_sign_ins_per_account.take(&email.key).await? {
+        Ok(()) => counted.push((&limits.failed_sign_ins_per_account, email.key.clone())),
         Err(wait) => {
             if !known::knows(db, user.as_ref().map(|u| u.id), &client).await? {
+                for (limit, key) in &counted {
+                    limit.refund(key).await?;
+                }
                 return Err(too_many(TOO_MANY_ACCOUNT_SIGN_INS, wait));
             }
-            false
         }
-    };
-    let password = required_password(value.password)?;
+    }
     if password.chars().count() > password::MAX_PASSWORD_CHARS {
         // Never stored that long, so it cannot match; spare the hashing.
         return Err(ApiError::bad_request(INVALID_CREDENTIALS));
@@ -72,11 +87,8 @@ async fn sign_in(
     let Some(user) = user.filter(|_| matches) else {
         return Err(ApiError::bad_request(INVALID_CREDENTIALS));
     };
-    if counted {
-        limits
-            .failed_sign_ins_per_account
-            .refund(&email.key)
-            .await?;
+    for (limit, key) in &counted {
+        limit.refund(key).await?;
     }
     if user.confirmed_at.is_none() {
         // Never a session on a password nobody has confirmed the address for.

@@ -93,7 +93,7 @@ async fn contest(db: &sea_orm::DatabaseConnection, user: user::Model) -> ApiResu
     Ok(active.update(db).await?)
 }
 
-/// Emails a new confirmation link (replacing any earlier one). The caller has counted
+/// Emails a new confirmation link (earlier ones stay valid). The caller has counted
 /// the mail against the address's limits.
 async fn mail_confirmation_link(accounts: &Accounts, user: &user::Model) -> ApiResult<()> {
     let secret = tokens::new_link_secret();
@@ -147,7 +147,9 @@ async fn confirm(
     let token = value.token.unwrap_or_default();
     let token = token.trim();
     let db = accounts.db();
-    let Some(user_id) = tokens::peek_link(db, Purpose::Confirm, token).await? else {
+    // The password is counted against the link before the (slow) check, so concurrent
+    // guesses cannot pass its budget, and given back unless it was a wrong guess.
+    let Some(user_id) = tokens::count_password(db, Purpose::Confirm, token).await? else {
         return Err(ApiError::bad_request(BAD_LINK));
     };
     let user = user::Entity::find_by_id(user_id)
@@ -158,16 +160,19 @@ async fn confirm(
     let hash = match user.password_hash {
         Some(pending) => {
             if !password::verify(password, Some(pending.clone())).await {
-                tokens::count_wrong_password(db, Purpose::Confirm, token).await?;
+                tokens::end_if_out_of_guesses(db, Purpose::Confirm, token).await?;
                 return Err(ApiError::bad_request(NOT_THE_SIGN_UP_PASSWORD));
             }
-            pending
+            Ok(pending)
         }
-        None => {
-            password::check_rules(&password)?;
-            password::hash(password).await?
-        }
+        // Contested: nothing to guess; the link's holder chooses the password.
+        None => match password::check_rules(&password) {
+            Ok(()) => password::hash(password).await,
+            Err(refused) => Err(refused),
+        },
     };
+    tokens::uncount_password(db, Purpose::Confirm, token).await?;
+    let hash = hash?;
     redeem_link(
         &accounts,
         &session,

@@ -4,6 +4,7 @@
 mod flows;
 mod maildev;
 mod oidc;
+mod races;
 mod takeover;
 
 use std::net::SocketAddr;
@@ -29,6 +30,7 @@ pub fn loose_limits() -> Limits {
         sign_in_per_ip: many,
         sign_in_per_account_ip: many,
         failed_sign_ins_per_account: many,
+        failed_sign_ins_per_account_browser: many,
         sign_up_per_ip: many,
         mail_per_address: many,
         mail_per_address_daily: many,

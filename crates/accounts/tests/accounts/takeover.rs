@@ -811,6 +811,10 @@ db_tests!(
     an_address_gets_a_few_mails_a_day_at_most,
     an_unreachable_identity_provider_answers_503,
     concurrent_attempts_never_pass_a_limit,
+    a_device_id_the_browser_brought_is_never_known,
+    a_known_browser_gets_few_guesses_from_any_address,
+    a_refused_mail_request_spends_no_shared_minute,
+    the_owners_first_link_survives_a_mailed_second_sign_up,
 );
 
 async fn concurrent_attempts_never_pass_a_limit(db: &TestDb) {
@@ -855,4 +859,130 @@ async fn instances_on_one_postgres_share_their_limits() {
         .unwrap();
     let again = one.failed_sign_ins_per_account.take("tia@example.com");
     assert!(again.await.unwrap().is_ok());
+}
+
+/// The device cookie of the test site (https: the `__Host-` prefix).
+const DEVICE: &str = "__Host-sa_device";
+
+/// A browser at `ip` carrying the device id `device`.
+fn browser_with_device(site: &Site, ip: &str, device: &str) -> Browser {
+    let mut browser = site.browser(ip);
+    browser.jar.insert(DEVICE.to_owned(), device.to_owned());
+    browser
+}
+
+async fn a_device_id_the_browser_brought_is_never_known(db: &TestDb) {
+    let site = Site::with(db, |config| {
+        config.limits.failed_sign_ins_per_account = Limit::new(3, 3600);
+        config.limits.mail_per_address_ceiling = Limit::new(2, 24 * 3600);
+    });
+    // Someone planted a device id of their choosing in the owner's browser beforehand.
+    let planted = "planted-device-id-of-the-attackers-choosing";
+    let mut owner = browser_with_device(&site, "10.0.0.1", planted);
+    signed_up(&site, &mut owner, "ida@example.com", OWNER_PASSWORD).await;
+    let issued = owner.jar[DEVICE].clone();
+    assert_ne!(issued, planted, "sign-in issues the server's own device id");
+    owner.call(&api::SIGN_OUT, &[], &()).await;
+    // With the planted id, from fresh addresses, the planter meets the account's ceiling
+    // like anyone else.
+    for n in 0..3 {
+        let mut bot = browser_with_device(&site, &format!("10.7.{n}.1"), planted);
+        let guess = sign_in(&mut bot, "ida@example.com", &format!("guess number {n}")).await;
+        assert_eq!(guess.status, StatusCode::BAD_REQUEST, "guess {n}");
+    }
+    let mut bot = browser_with_device(&site, "10.7.9.1", planted);
+    let stopped = sign_in(&mut bot, "ida@example.com", "guess number nine").await;
+    assert_eq!(stopped.status, StatusCode::TOO_MANY_REQUESTS);
+    // Nor does it get mail past the ceiling (the sign-up's mail and one code fill it).
+    let asked = bot
+        .call(&api::REQUEST_CODE, &[], &code_request("ida@example.com"))
+        .await;
+    assert_eq!(asked.status, StatusCode::OK, "{}", asked.body);
+    let mut bot = browser_with_device(&site, "10.7.10.1", planted);
+    let ceiling = bot
+        .call(&api::REQUEST_CODE, &[], &code_request("ida@example.com"))
+        .await;
+    assert_eq!(ceiling.status, StatusCode::TOO_MANY_REQUESTS);
+    // The id the server issued is the known one: the owner's browser, on a new network.
+    let mut owner = browser_with_device(&site, "10.4.4.4", &issued);
+    let welcome = sign_in(&mut owner, "ida@example.com", OWNER_PASSWORD).await;
+    assert_eq!(welcome.status, StatusCode::OK, "{}", welcome.body);
+    // Each sign-in issues a new id, and the one it replaced is no longer known.
+    assert_ne!(owner.jar[DEVICE], issued);
+    let mut stale = browser_with_device(&site, "10.4.4.5", &issued);
+    let refused = sign_in(&mut stale, "ida@example.com", OWNER_PASSWORD).await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+}
+
+async fn a_known_browser_gets_few_guesses_from_any_address(db: &TestDb) {
+    let site = Site::with(db, |config| {
+        config.limits.failed_sign_ins_per_account = Limit::new(2, 3600);
+        config.limits.failed_sign_ins_per_account_browser = Limit::new(3, 3600);
+    });
+    let mut owner = site.browser("10.0.0.1");
+    signed_up(&site, &mut owner, "jon@example.com", OWNER_PASSWORD).await;
+    let stolen = owner.jar[DEVICE].clone();
+    // Someone holding the owner's device id guesses from a new address each time: past
+    // the account's ceiling the browser is known, but its own failures are counted.
+    for n in 0..3 {
+        let mut thief = browser_with_device(&site, &format!("10.8.{n}.1"), &stolen);
+        let guess = sign_in(&mut thief, "jon@example.com", &format!("guess number {n}")).await;
+        assert_eq!(guess.status, StatusCode::BAD_REQUEST, "guess {n}");
+    }
+    let mut thief = browser_with_device(&site, "10.8.9.1", &stolen);
+    let stopped = sign_in(&mut thief, "jon@example.com", "guess number nine").await;
+    assert_eq!(stopped.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(retry_after(&stopped) > 0);
+    // The owner's right password from a known address is not held to that browser's count.
+    let mut at_home = site.browser("10.0.0.1");
+    let welcome = sign_in(&mut at_home, "jon@example.com", OWNER_PASSWORD).await;
+    assert_eq!(welcome.status, StatusCode::OK, "{}", welcome.body);
+}
+
+async fn a_refused_mail_request_spends_no_shared_minute(db: &TestDb) {
+    let site = Site::with(db, |config| {
+        config.limits = sound_atlas_accounts::config::Limits::default();
+        // A second's pace instead of a minute's; two mails a day per asking address.
+        config.limits.mail_per_address = Limit::new(1, 1);
+        config.limits.mail_per_address_daily = Limit::new(2, 24 * 3600);
+    });
+    let mut owner = site.browser("10.0.0.1");
+    signed_up(&site, &mut owner, "kit@example.com", OWNER_PASSWORD).await;
+    owner.call(&api::SIGN_OUT, &[], &()).await;
+    // An outsider's address uses up its own daily cap...
+    for n in 0..2 {
+        tokio::time::sleep(std::time::Duration::from_millis(1_050)).await;
+        let asked = code_request_from(&site, "10.6.6.6", "kit@example.com").await;
+        assert_eq!(asked.status, StatusCode::OK, "request {n}: {}", asked.body);
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(1_050)).await;
+    // ...and then asks again: refused, it takes nothing everyone else shares.
+    let capped = code_request_from(&site, "10.6.6.6", "kit@example.com").await;
+    assert_eq!(capped.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        capped.message(),
+        "Too many emails were sent to this address today. Please try again tomorrow."
+    );
+    // Within the same second, another client the account does not know gets its mail.
+    let other = code_request_from(&site, "10.9.0.1", "kit@example.com").await;
+    assert_eq!(other.status, StatusCode::OK, "{}", other.body);
+}
+
+async fn the_owners_first_link_survives_a_mailed_second_sign_up(db: &TestDb) {
+    // Limits loose enough that the second sign-up's own mail goes out too.
+    let site = Site::new(db);
+    let mut owner = site.browser("10.0.0.1");
+    sign_up(&mut owner, "lia@example.com", OWNER_PASSWORD).await;
+    let owners_mail = site.mail("lia@example.com", CONFIRM).await;
+    let mut stranger = site.browser("10.6.6.6");
+    sign_up(&mut stranger, "lia@example.com", ATTACKER_PASSWORD).await;
+    site.mail_after("lia@example.com", CONFIRM, 1).await;
+    let confirmed = confirm_with(&mut owner, &owners_mail, OWNER_PASSWORD).await;
+    assert_eq!(
+        confirmed.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        confirmed.body
+    );
+    assert_eq!(owner.who().await.as_deref(), Some("lia@example.com"));
 }
