@@ -1,7 +1,11 @@
-// The site behind a real shared cache (Debian's nginx with e2e/support/nginx-shared-cache.conf):
-// anonymous pages are kept and revalidated, a signed-in visitor's never are.
+// The site behind a real shared cache (Debian's nginx with e2e/support/nginx-shared-cache.conf),
+// run as documented (SOUND_ATLAS_TRUSTED_PROXIES names nginx's address): anonymous pages are
+// kept and revalidated, a signed-in visitor's never are, each visitor's address has its own
+// limits and its own share of connections.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { connect } from 'node:net';
 import { after, before, test } from 'node:test';
 import { allArtists, until } from '../support/harness.mjs';
 import { startSiteWithMail } from '../support/mail.mjs';
@@ -15,7 +19,9 @@ let mail;
 let stop;
 before(async () => {
   // A shared cache keeps pages for 2 s here (300 by default), so a change shows in the test's time.
-  ({ site, mail, stop } = await startSiteWithMail({ env: { SOUND_ATLAS_SHARED_CACHE_SECONDS: String(SHARED_CACHE_SECONDS) } }));
+  // nginx connects to the server from 127.0.0.1: its forwarded client addresses are believed.
+  const env = { SOUND_ATLAS_SHARED_CACHE_SECONDS: String(SHARED_CACHE_SECONDS), SOUND_ATLAS_TRUSTED_PROXIES: '127.0.0.1' };
+  ({ site, mail, stop } = await startSiteWithMail({ env }));
   cache = await startNginx(site.origin);
 });
 after(async () => {
@@ -117,5 +123,72 @@ test('a change of data shows through the cache within the freshness the pages st
     if (body.includes(changed)) break;
     assert.ok(Date.now() - changedAt < (SHARED_CACHE_SECONDS + 3) * 1000, 'the change shows within s-maxage');
     await new Promise((r) => setTimeout(r, 250));
+  }
+});
+
+/** A code request through the cache from the loopback address `from` (Linux routes all of 127/8 to lo). */
+function requestCodeFrom(from, email) {
+  const body = JSON.stringify({ email });
+  const { hostname, port } = new URL(cache.origin);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: hostname, port, localAddress: from, method: 'POST', path: '/api/auth/otp', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'sec-fetch-site': 'same-origin' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+test("each visitor's address has its own limits behind the cache", async () => {
+  // Code requests are limited to 20 an hour per address: one address uses them up...
+  for (let n = 0; n < 20; n += 1) {
+    assert.equal(await requestCodeFrom('127.0.0.2', `limited${n}@example.com`), 200, `request ${n}`);
+  }
+  assert.equal(await requestCodeFrom('127.0.0.2', 'limited-more@example.com'), 429);
+  // ...and a visitor at another address is not held to them.
+  assert.equal(await requestCodeFrom('127.0.0.3', 'another@example.com'), 200);
+});
+
+/** A connection from `from` that sends a request's headers and waits for its body: nginx answers
+ * 100 Continue once the request is counted and its body is wanted, or refuses it at once. */
+function heldRequestFrom(from) {
+  const { hostname, port } = new URL(cache.origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port, localAddress: from }, () => {
+      socket.write(`POST /api/auth/signin HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: 64\r\nExpect: 100-continue\r\n\r\n`);
+    });
+    socket.once('data', (chunk) => resolve({ socket, status: Number(chunk.toString().split(' ')[1]) }));
+    socket.on('error', reject);
+  });
+}
+
+test('one address holds at most its share of the connections through the cache', async () => {
+  const held = [];
+  try {
+    for (let n = 0; n < 32; n += 1) {
+      const request = await heldRequestFrom('127.0.0.4');
+      held.push(request.socket);
+      assert.equal(request.status, 100, `request ${n} is under way`);
+    }
+    const refused = await heldRequestFrom('127.0.0.4');
+    held.push(refused.socket);
+    assert.equal(refused.status, 429, 'past its share, at once');
+    // Meanwhile every other visitor is served.
+    const other = await new Promise((resolve, reject) => {
+      const { hostname, port } = new URL(cache.origin);
+      request({ host: hostname, port, localAddress: '127.0.0.5', path: '/about' }, (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      })
+        .on('error', reject)
+        .end();
+    });
+    assert.equal(other, 200);
+  } finally {
+    for (const socket of held) socket.destroy();
   }
 });
