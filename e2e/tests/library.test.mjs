@@ -1,7 +1,7 @@
 // The library in Chromium against the real server and a real SMTP server (maildev): a
 // signed-out heart opens the login dialog; signed up and confirmed by mail, a fan
 // favorites artists, creates a folder, adds to it, moves a favorite, searches inside
-// it, removes with a confirm dialog, deletes the folder, and meets the empty states.
+// it, renames it, removes with a confirm dialog, deletes the folder, and meets the empty states.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startSiteWithMail } from '../support/mail.mjs';
@@ -155,6 +155,17 @@ test('favorites, folders, moving, searching, removing and deleting, with their e
   add = page.getByRole('dialog', { name: 'Add to Road Trip' });
   await add.getByRole('button', { name: 'Add Queen' }).waitFor();
   await add.getByRole('button', { name: 'Done' }).click();
+
+  // Rename it: the same rules as a new name; the heading and the title follow, and a reload
+  // reads the new name from the server.
+  await page.getByRole('button', { name: 'Rename Folder' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename Road Trip' });
+  await rename.getByLabel('Folder name').fill('  Long Drive  ');
+  await rename.getByLabel('Folder name').press('Enter');
+  await page.getByRole('heading', { level: 1, name: 'Long Drive' }).waitFor();
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: 'Long Drive' }).waitFor();
+  await hydrated(page);
 
   // Delete the folder it shows: back to the top level, the folder gone, and Adele (moved
   // into it from the main favorites) back among them, as its dialog says.

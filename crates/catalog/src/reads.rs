@@ -338,12 +338,19 @@ pub async fn genre(catalog: &Catalog, slug: &GenreSlug, page: PageNumber) -> Api
     let positions = snapshot.with_genre(&genre.name);
     let start = ((page.get() - 1) * BROWSE_PAGE_SIZE).min(positions.len());
     let end = (start + BROWSE_PAGE_SIZE).min(positions.len());
+    let mut artists = catalog.cards(&snapshot, &positions[start..end]).await?;
+    // A card names two genres: on a genre's page, that genre is one of them, first.
+    for card in &mut artists {
+        if let Some(at) = card.genres.iter().position(|g| *g == genre.name) {
+            card.genres[..=at].rotate_right(1);
+        }
+    }
     Ok(GenrePage {
         genre: genre.clone(),
         page: page.get(),
         page_size: BROWSE_PAGE_SIZE,
         total: positions.len(),
-        artists: catalog.cards(&snapshot, &positions[start..end]).await?,
+        artists,
     })
 }
 

@@ -214,7 +214,7 @@ export function useLibraryActions() {
   const renameFolder = useMutation({
     ...WRITE,
     mutationFn: ({ id, name }: { id: number; name: string }) =>
-      apiClient.renameFolder(id, { name: name.trim() }).catch(failure('Failed to create folder', true)),
+      apiClient.renameFolder(id, { name: name.trim() }).catch(failure('Failed to rename folder', true)),
     onSuccess: (renamed) =>
       client.setQueryData<FavoriteFolder[]>([LISTS.folders], (folders) => folders?.map((folder) => (folder.id === renamed.id ? { ...folder, name: renamed.name } : folder))),
   }).mutateAsync;

@@ -192,12 +192,25 @@ async fn genre_pages_walk_the_artists_of_one_genre(db: &TestDb) {
     assert_eq!(first.genre.name, "R&B");
     assert_eq!(first.genre.artists, expected.len());
     assert_eq!((first.total, first.page_size), (expected.len(), 12));
+    // Some list R&B after another genre; on its page every card names it first.
+    assert!(snapshot.entries().iter().any(|a| snapshot
+        .genres_of(a)
+        .position(|g| g == "R&B")
+        .is_some_and(|i| i > 0)));
     let mut walked = Vec::new();
     for n in 1..=first.total.div_ceil(12) {
         let page = reads::genre(&catalog, &slug("r-and-b"), page(n))
             .await
             .unwrap();
         assert!(page.artists.len() <= 12);
+        for card in &page.artists {
+            assert_eq!(
+                card.genres.first().map(String::as_str),
+                Some("R&B"),
+                "{}",
+                card.title
+            );
+        }
         walked.extend(page.artists.iter().map(|a| a.id));
     }
     assert_eq!(walked, expected);

@@ -91,6 +91,12 @@ class FakeLibrary {
       this.folders = [...this.folders, folder];
       return json({ id: folder.id, name: folder.name, createdAt: '' }, 201);
     }
+    const renamedFolder = calling('renameFolder');
+    if (renamedFolder) {
+      const id = Number(renamedFolder[0]);
+      this.folders = this.folders.map((f) => (f.id === id ? { ...f, name: body.name } : f));
+      return json({ id, name: body.name, createdAt: '' });
+    }
     const deletedFolder = calling('deleteFolder');
     if (deletedFolder) {
       // As the server does: what the folder held returns to the main favorites.
@@ -333,6 +339,33 @@ describe('the favorites screen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(library.folders.map((f) => f.name)).toContain('Late Night');
     expect(within(screen.getByRole('region', { name: 'My Folders' })).getByRole('link', { name: /Late Night/ })).toBeTruthy();
+  });
+
+  it('renames the folder it shows from a trimmed name; Rename is disabled while the name is blank or unchanged', async () => {
+    renderApp('/favorites/folder/7', library.seed());
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Folder' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rename Road Trip' });
+    const input = within(dialog).getByLabelText('Folder name') as HTMLInputElement;
+    const rename = within(dialog).getByRole('button', { name: 'Rename' }) as HTMLButtonElement;
+    expect(input.value).toBe('Road Trip');
+    expect(rename.disabled).toBe(true);
+    fireEvent.change(input, { target: { value: '   ' } });
+    expect(rename.disabled).toBe(true);
+    fireEvent.change(input, { target: { value: '  Long Drive  ' } });
+    fireEvent.submit(input.closest('form')!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(library.calls).toContain(`PATCH ${api.renameFolder(7)}`);
+    expect(library.folders.map((f) => f.name)).toEqual(['Long Drive']);
+    expect(screen.getByRole('heading', { level: 1, name: 'Long Drive' })).toBeTruthy();
+  });
+
+  it('shows the server\'s message when a folder cannot be renamed', async () => {
+    library.failNext = 1;
+    renderApp('/favorites/folder/7', library.seed());
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Folder' }));
+    fireEvent.change(screen.getByLabelText('Folder name'), { target: { value: 'X' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('down'));
   });
 
   it('shows the server\'s message when a folder cannot be created', async () => {

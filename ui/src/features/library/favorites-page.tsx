@@ -15,7 +15,7 @@ import { playSound } from '../../lib/sound';
 import { useNotFoundHead } from '../../lib/use-document-head';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { addable, artistHref, filterItems, folderTrackCount, isVideoItem, opensInPlayer, playlistItems, trackCount, viewItems, type LibraryItem } from './library';
-import { AddToFolderDialog, MoveDialog, NewFolderDialog } from './library-dialogs';
+import { AddToFolderDialog, MoveDialog, NewFolderDialog, RenameFolderDialog } from './library-dialogs';
 import { useAction } from '../../lib/use-action';
 import './library.css';
 
@@ -71,6 +71,7 @@ type Pending =
   | { kind: 'deleteFolder'; folder: FavoriteFolder }
   | { kind: 'move'; artist: Artist }
   | { kind: 'newFolder' }
+  | { kind: 'renameFolder'; folder: FavoriteFolder }
   | { kind: 'add' }
   | null;
 
@@ -199,6 +200,11 @@ function Library({ folderId }: { folderId: number | null }) {
           {folder && items.length > 0 && (
             <button type="button" className="btn btn-ghost" onClick={() => setPending({ kind: 'add' })}>
               Add
+            </button>
+          )}
+          {folder && (
+            <button type="button" className="btn btn-ghost" onClick={() => setPending({ kind: 'renameFolder', folder })}>
+              Rename Folder
             </button>
           )}
           {folder && (
@@ -356,6 +362,8 @@ function Dialogs({
       return <MoveDialog artist={pending.artist} fromFolderId={currentFolderId} folders={folders} actions={actions} onClose={close} />;
     case 'newFolder':
       return <NewFolderDialog actions={actions} onCreated={onCreated} onClose={close} />;
+    case 'renameFolder':
+      return <RenameFolderDialog folder={pending.folder} actions={actions} onClose={close} />;
     case 'add':
       return folder ? <AddToFolderDialog folder={folder} candidates={addable(favorites, videos, folder)} actions={actions} onClose={close} /> : null;
   }

@@ -27,22 +27,48 @@ function LibraryModal({ title, children, onClose, initialFocus }: { title: strin
 
 /** New Folder: the name is trimmed, Create is disabled while it is empty, Enter submits. */
 export function NewFolderDialog({ actions, onCreated, onClose }: { actions: LibraryActions; onCreated: (id: number) => void; onClose: () => void }) {
-  const [name, setName] = useState('');
-  const { run: create, busy, error } = useAction(actions.createFolder, (folder) => onCreated(folder.id));
+  return <FolderNameDialog title="New Folder" initialName="" submit={['Create', 'Creating...']} save={actions.createFolder} onSaved={(folder) => onCreated(folder.id)} onClose={onClose} />;
+}
+
+/** Rename: the same rules as a new folder's name, starting from the current one. */
+export function RenameFolderDialog({ folder, actions, onClose }: { folder: FavoriteFolder; actions: LibraryActions; onClose: () => void }) {
+  return <FolderNameDialog title={`Rename ${folder.name}`} initialName={folder.name} submit={['Rename', 'Renaming...']} save={(name) => actions.renameFolder(folder.id, name)} onSaved={onClose} onClose={onClose} />;
+}
+
+/** A folder's name, asked for: trimmed, the button disabled while it is empty (or, renaming, unchanged), Enter submits. */
+function FolderNameDialog<T>({
+  title,
+  initialName,
+  submit: [label, busyLabel],
+  save,
+  onSaved,
+  onClose,
+}: {
+  title: string;
+  initialName: string;
+  submit: [string, string];
+  save: (name: string) => Promise<T>;
+  onSaved: (saved: T) => void;
+  onClose: () => void;
+}) {
+  const [name, setName] = useState(initialName);
+  const { run, busy, error } = useAction(save, onSaved);
   const trimmed = name.trim();
-  const submit = (event: FormEvent) => {
+  const ready = trimmed !== '' && trimmed !== initialName;
+  const inputId = useId();
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!trimmed || busy) return;
-    create(trimmed);
+    if (!ready || busy) return;
+    run(trimmed);
   };
   return (
-    <LibraryModal title="New Folder" onClose={onClose}>
-      <form onSubmit={submit} className="library-form">
-        <label htmlFor="new-folder-name" className="library-label">
+    <LibraryModal title={title} onClose={onClose}>
+      <form onSubmit={onSubmit} className="library-form">
+        <label htmlFor={inputId} className="library-label">
           Folder name
         </label>
         <input
-          id="new-folder-name"
+          id={inputId}
           className="library-input"
           type="text"
           value={name}
@@ -57,8 +83,8 @@ export function NewFolderDialog({ actions, onCreated, onClose }: { actions: Libr
           </p>
         )}
         <div className="modal-actions">
-          <button type="submit" className="btn btn-primary" disabled={!trimmed || busy}>
-            {busy ? 'Creating...' : 'Create'}
+          <button type="submit" className="btn btn-primary" disabled={!ready || busy}>
+            {busy ? busyLabel : label}
           </button>
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             Cancel
