@@ -1,7 +1,8 @@
 // Layout a fan meets on a phone and on a laptop (320, 390 and 1366 px wide), measured in
-// Chromium: the floating refresh button is never over a control, the header fits at
-// 320 px with its texts whole, the Top 10 strip lines up with its heading, and the
-// account deletion step keeps its warning over a one-line prompt and a full-width field.
+// Chromium: the floating refresh button is never over a control (labels included), the
+// header fits at 320 px with its texts whole, the Top 10 strip lines up with its heading,
+// the account deletion step keeps its warning over a one-line prompt and a full-width
+// field, the Listen On labels fit their pills, and no article pans sideways at 320 px.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startSiteWithMail, until } from '../support/mail.mjs';
@@ -31,7 +32,8 @@ function controlsUnderRefresh(page) {
   return page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const fab = document.querySelector('.refresh-fab');
-    const controls = 'a[href], button, input, select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
+    // A label is clicked like the control it names (a quiz's answers are labels around their radios).
+    const controls = 'a[href], button, input, select, textarea, summary, label, [role="button"], [tabindex]:not([tabindex="-1"])';
     // What shows of a box: cut by every scrolling or clipping ancestor (a strip's cards past its edge are not there).
     const clipped = (element, rect) => {
       let { left, top, right, bottom } = rect;
@@ -199,5 +201,33 @@ test('account deletion step 1: the warning stays, the prompt is one line over a 
     assert.ok(Math.abs(shape.field - shape.label) <= 1, `the field as wide as the step at ${width} px (${shape.field} of ${shape.label})`);
   }
   assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('the Listen On labels fit their pills at every width from 768 to 1920 px', async () => {
+  const artist = await artistByTitle(site, 'Queen');
+  for (const width of [768, 1024, 1366, 1920]) {
+    const page = await quietPage(site, viewport(width));
+    await page.goto(`${site.origin}/artist/${artist.id}`);
+    await hydrated(page);
+    const overflowing = await page.evaluate(() =>
+      [...document.querySelectorAll('.listen-link')]
+        .filter((link) => link.scrollWidth > link.clientWidth)
+        .map((link) => `${link.textContent.trim()} (${link.scrollWidth} > ${link.clientWidth})`),
+    );
+    assert.ok((await page.locator('.listen-link').count()) > 0, 'the page has listen links');
+    assert.deepEqual(overflowing, [], `at ${width} px`);
+    await page.context().close();
+  }
+});
+
+test('no article pans sideways at 320 px: long links and words wrap', async () => {
+  const articles = await (await fetch(`${site.origin}/api/articles`)).json();
+  const page = await quietPage(site, viewport(320));
+  for (const article of articles) {
+    await page.goto(`${site.origin}/articles/${article.id}`);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 320, `${article.title}: ${width} px wide at 320`);
+  }
   await page.context().close();
 });

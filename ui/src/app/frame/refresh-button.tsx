@@ -3,8 +3,8 @@ import { RefreshIcon } from '../../components/icons';
 
 const LABEL = 'Refresh page to reset video loading';
 
-/** What a fan can click or focus: the button steps aside from these. */
-const CONTROL = 'a[href], button, input, select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
+/** What a fan can click or focus: the button steps aside from these (a label is clicked like its control: a quiz's answers). */
+const CONTROL = 'a[href], button, input, select, textarea, summary, label, [role="button"], [tabindex]:not([tabindex="-1"])';
 /** Points probed over the button's box are at most this far apart (less than any control is wide). */
 const PROBE_STEP_PX = 10;
 
