@@ -105,7 +105,7 @@ test('a lazily loaded page opens at the top, and back returns to the list where 
   await page.waitForFunction(() => window.scrollY === 0);
   await page.goBack();
   await page.waitForURL(`${site.origin}/browse?letter=S`);
-  // Browse restores its own position on the way back (the rest go to the top).
+  // Back returns to the list where the fan was.
   await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 200, listScroll, { timeout: 5000 });
 });
 
@@ -177,4 +177,33 @@ test('after a client navigation between browse letters the descriptions are the 
     });
   }
   assert.deepEqual(page.problems, []);
+});
+
+test('back and forward return to where the fan was on every page, a new navigation opens at the top', async () => {
+  const page = await quietPage(site, { viewport: { width: 390, height: 800 } });
+  const [artist] = await (await fetch(`${site.origin}/api/artists/browse?letter=Q&page=1`)).json().then((answer) => answer.artists);
+  for (const start of ['/', '/articles', `/artist/${artist.id}`, '/browse?letter=S&from=2&page=2']) {
+    await page.goto(`${site.origin}${start}`);
+    await hydrated(page);
+    const y = await page.evaluate(() => {
+      const y = Math.min(1200, document.documentElement.scrollHeight - window.innerHeight - 20);
+      window.scrollTo(0, y);
+      return window.scrollY;
+    });
+    assert.ok(y > 300, `${start} is long enough to test (${y})`);
+    // Wait for the position to be recorded (scroll events come with the next frame).
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    // A click where the fan is (a pointer click would first scroll the footer into view).
+    await page.evaluate(() => document.querySelector('footer a[href="/about"]').click());
+    await page.waitForURL(`${site.origin}/about`);
+    await page.waitForFunction(() => window.scrollY === 0);
+    await page.goBack();
+    await page.waitForURL(`${site.origin}${start}`);
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 2, y, { timeout: 5000 }).catch(async () => {
+      assert.fail(`${start}: back at ${await page.evaluate(() => window.scrollY)}, not ${y}`);
+    });
+    await page.goForward();
+    await page.waitForURL(`${site.origin}/about`);
+    await page.waitForFunction(() => window.scrollY === 0);
+  }
 });
