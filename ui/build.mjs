@@ -386,8 +386,9 @@ async function buildServer(outdir) {
   });
 }
 
-// The service worker (src/service-worker.ts, served as /sw.js) with the release's frame
-// files to keep at install (its scripts, styles and the images they load), and the
+// The service worker (src/service-worker.ts, served as /sw.js) with the release's files
+// to keep at install (its scripts, every lazily loaded module among them, so a page
+// opened offline finds its code, its styles and the images they load), and the
 // offline page it shows for a page never opened (src/offline.html, served as /offline)
 // with a revision, so a new release's replaces the old one.
 async function buildServiceWorker(outdir, manifest) {
@@ -404,7 +405,7 @@ async function buildServiceWorker(outdir, manifest) {
     target: BROWSER_TARGET,
     define: {
       ...define,
-      FRAME_FILES: JSON.stringify([manifest.boot.src, ...manifest.scripts, ...manifest.styles, ...images]),
+      RELEASE_FILES: JSON.stringify([manifest.boot.src, ...manifest.scripts, ...Object.values(manifest.lazy), ...manifest.styles, ...images]),
       OFFLINE_REVISION: JSON.stringify(createHash('sha256').update(offline).digest('hex').slice(0, 16)),
     },
   });

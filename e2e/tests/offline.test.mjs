@@ -1,6 +1,7 @@
 // Offline reading and the installable app, in Chromium with the network cut: pages the
-// visitor opened come back, a page never opened shows our offline page, a signed-in
-// visitor's pages are never kept and signing out forgets the kept ones.
+// visitor opened come back, a page never opened shows our offline page, a link followed
+// offline keeps the frame, a signed-in visitor's pages are never kept and signing out
+// forgets the kept ones.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startSiteWithMail } from '../support/mail.mjs';
@@ -70,6 +71,57 @@ test('the pages a visitor opened read offline; a page never opened shows the off
   } finally {
     await page.context().setOffline(false);
   }
+  await page.context().close();
+});
+
+/** Asserts the frame (header with its search, footer) is on screen and the error screen is not. */
+async function assertFrame(page) {
+  for (const [role, name] of [['banner'], ['search', 'Site search'], ['contentinfo']]) assert.ok(await page.getByRole(role, { name }).isVisible(), `${role} is shown`);
+  assert.equal(await page.getByText('Something went wrong').count(), 0);
+}
+
+test("offline, a link to a page never opened keeps the frame: the worker holds every page's code", async () => {
+  const page = await quietPage(site);
+  await page.goto(`${site.origin}/`);
+  await hydrated(page);
+  // The worker installs after the page has loaded; it controls the page once active.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
+
+  await page.context().setOffline(true);
+  try {
+    const artistLink = page.locator('a[href^="/artist/"]').first();
+    const href = await artistLink.getAttribute('href');
+    await artistLink.click();
+    await page.waitForURL(`${site.origin}${href}`);
+    // The artist page's own code ran (its data waits for the connection), inside the frame:
+    // not the error screen, nor the offline page.
+    await page.locator('.artist-page').or(page.getByText('Something went wrong')).or(page.getByText("You're offline")).waitFor();
+    await assertFrame(page);
+  } finally {
+    await page.context().setOffline(false);
+  }
+  await page.context().close();
+});
+
+test("a page whose code cannot be fetched is loaded as a whole document, never the error screen", async () => {
+  // No worker, and the artist page's code unreachable (as offline before the worker held it).
+  const page = await quietPage(site, { serviceWorkers: 'block' });
+  await page.route(/\/static\/artist-page-[A-Z0-9]+\.js$/, (route) => route.abort('internetdisconnected'));
+  await page.goto(`${site.origin}/`);
+  await hydrated(page);
+  await page.evaluate(() => (window.sameDocument = true));
+
+  const artistLink = page.locator('a[href^="/artist/"]').first();
+  const href = await artistLink.getAttribute('href');
+  const { title } = await (await fetch(`${site.origin}/api${href.replace('/artist/', '/artists/')}`)).json();
+  await artistLink.click();
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  assert.equal(page.url(), `${site.origin}${href}`);
+  assert.equal(await page.evaluate(() => window.sameDocument), undefined, 'a new document');
+  await assertFrame(page);
+  // Back returns to home: the document took the place of the history entry the link added.
+  await page.goBack();
+  assert.equal(page.url(), `${site.origin}/`);
   await page.context().close();
 });
 

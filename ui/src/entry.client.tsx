@@ -12,9 +12,11 @@ import { openBrowserStorage } from './lib/storage';
 function start(): void {
   openBrowserStorage();
   // The page's own module (preloaded by the document) before the first render, so the
-  // page hydrates at once instead of suspending.
+  // page hydrates at once instead of suspending. When it cannot be loaded (offline, not
+  // kept), the document stays as the server sent it, its links and forms working without
+  // script (started, the page would load this document again: lib/lazy-page.tsx).
   const loading = preloadPage(window.location.pathname);
-  if (loading) loading.then(hydrate, hydrate);
+  if (loading) void loading.then((module) => module !== undefined && hydrate());
   else hydrate();
 }
 

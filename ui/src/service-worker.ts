@@ -1,13 +1,16 @@
 /// <reference lib="webworker" />
 /**
- * The service worker: the frame's files cached at install, each page the visitor opens
+ * The service worker: the release's files cached at install (the frame's, and every
+ * page's code, so a page opened offline keeps the frame), each page the visitor opens
  * kept for reading offline (network first, the kept copy when the network fails or is
  * slow), and our own offline page for a page never opened. It never keeps a private
  * response (a signed-in visitor's page) and never touches the API. A new release's
- * worker takes over at once: its offline page replaces the old one and its frame files
- * join the files cache, where the old release's age out (pages kept under the old
- * release still find theirs meanwhile). Built by ui/build.mjs, which supplies
- * FRAME_FILES (the release's hashed scripts, styles and icons) and OFFLINE_REVISION.
+ * worker takes over at once: its offline page replaces the old one and its files join
+ * the files cache, where the old release's age out (pages kept under the old release
+ * still find theirs meanwhile). Built by ui/build.mjs, which supplies RELEASE_FILES
+ * (the release's hashed scripts, lazily loaded modules, styles and icons) and
+ * OFFLINE_REVISION. They are fetched at install, which starts after the page has
+ * loaded (lib/offline.ts), so they never add to a page's first load.
  */
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -18,7 +21,7 @@ import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import { FILES_CACHE, KEEP_MESSAGE, OFFLINE_PAGE, PAGES_CACHE, isKeepable, isKeptPage, type KeepMessage } from './lib/offline';
 
 declare const self: ServiceWorkerGlobalScope;
-declare const FRAME_FILES: string[];
+declare const RELEASE_FILES: string[];
 declare const OFFLINE_REVISION: string;
 
 /** How long a page waits for the network before the kept copy is shown. */
@@ -48,7 +51,7 @@ const files = new CacheFirst({
   plugins: [keepOnlyPublic, new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
 });
 registerRoute(({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && url.pathname.startsWith('/static/'), files);
-warmStrategyCache({ urls: FRAME_FILES, strategy: files });
+warmStrategyCache({ urls: RELEASE_FILES, strategy: files });
 
 setCatchHandler(async ({ request }) => {
   if (request.mode === 'navigate') return (await matchPrecache(OFFLINE_PAGE)) ?? Response.error();

@@ -50,11 +50,11 @@ describe('build output', () => {
     expect(files.filter((file) => file.endsWith('.js') && file !== 'sw.js')).toHaveLength(2 + Object.keys(manifest.lazy).length);
   });
 
-  it("writes the service worker with the release's frame files, and the offline page", () => {
+  it("writes the service worker with the release's files (every lazily loaded module among them), and the offline page", () => {
     const manifest = JSON.parse(readFileSync(path.join(outdir, 'manifest.json'), 'utf8'));
     const worker = readFileSync(path.join(outdir, 'client', 'sw.js'), 'utf8');
-    for (const url of [manifest.boot.src, ...manifest.scripts, ...manifest.styles]) expect(worker).toContain(JSON.stringify(url));
-    expect(worker).not.toContain('FRAME_FILES');
+    for (const url of [manifest.boot.src, ...manifest.scripts, ...Object.values(manifest.lazy), ...manifest.styles]) expect(worker).toContain(JSON.stringify(url));
+    expect(worker).not.toContain('RELEASE_FILES');
     expect(worker).not.toContain('OFFLINE_REVISION');
     expect(readFileSync(path.join(outdir, 'client', 'offline.html'), 'utf8')).toContain("<h1>You're offline</h1>");
   });

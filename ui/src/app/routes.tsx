@@ -52,7 +52,10 @@ export const pages: Record<keyof typeof contract, LazyPage> = {
 /** The contract's page routes as React Router's route objects (matching: lib/navigation.tsx's preload, the tests). */
 export const routes: RouteObject[] = (Object.keys(pages) as Array<keyof typeof contract>).map((id) => ({ path: contract[id].path, Component: pages[id] }));
 
-/** Starts loading the module of the page at `pathname`; undefined when it is loaded (or there is none). */
+/**
+ * Starts loading the module of the page at `pathname`, resolved to undefined when it
+ * cannot be loaded; undefined when it is loaded (or there is none).
+ */
 export function preloadPage(pathname: string): Promise<unknown> | undefined {
   const page = matchPage(pathname)?.at(-1)?.route.Component as Partial<LazyPage> | undefined;
   return page?.preload?.();

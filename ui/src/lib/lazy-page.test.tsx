@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import type { ComponentType, ReactElement } from 'react';
+import { Component, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { Route, Routes, matchRoutes, UNSAFE_createMemoryHistory as createMemoryHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lazyModule, lazyPage, takeRenderedModules, type LazyPage } from './lazy-page';
 import { Navigation, useNavigate } from './navigation';
 
@@ -30,6 +30,17 @@ function renderRoutes(routes: Array<{ path: string; Component: ComponentType }>)
     </HistoryRouter>,
   );
   return history;
+}
+
+/** Shows "error screen" once its children throw while rendering. */
+class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    return this.state.failed ? <p>error screen</p> : this.props.children;
+  }
 }
 
 /** A module whose loading the test finishes by hand. */
@@ -129,6 +140,48 @@ describe('lazily loaded pages', () => {
     await slow.finish();
     expect(history.location.pathname + history.location.search).toBe('/?moved=1');
     expect(screen.queryByText('slow page')).toBeNull();
+  });
+
+  it('show the frame without the page, never throwing, when the next page’s module cannot be loaded (offline)', async () => {
+    const home = lazyModule('home', () => ({ Page: () => <GoTo to="/offline-page" /> }));
+    let loads = 0;
+    const unreachable = lazyModule<{ Page: () => ReactElement }>('unreachable', () => {
+      loads += 1;
+      return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    });
+    const routes = [
+      { path: '', Component: lazyPage(home, (m) => m.Page) },
+      { path: 'offline-page', Component: lazyPage(unreachable, (m) => m.Page) },
+    ];
+    const history = createMemoryHistory({ initialEntries: ['/'], v5Compat: true });
+    const preload = (pathname: string) => (matchRoutes(routes, pathname)?.[0]?.route.Component as LazyPage | undefined)?.preload();
+    render(
+      <HistoryRouter history={history}>
+        <Navigation preload={preload}>
+          <header>the frame</header>
+          <ErrorBoundary>
+            <Routes>
+              {routes.map((route) => (
+                <Route key={route.path} path={route.path} Component={route.Component} />
+              ))}
+            </Routes>
+          </ErrorBoundary>
+        </Navigation>
+      </HistoryRouter>,
+    );
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    // jsdom reports a navigation to another document, which it cannot make, as an error.
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await act(async () => screen.getByRole('button', { name: 'go' }).click());
+    expect(warned).toHaveBeenCalledWith('The module unreachable could not be loaded', expect.any(TypeError));
+    expect(reported.mock.calls.map(([error]) => String(error))).toEqual([expect.stringContaining('Not implemented: navigation to another Document')]);
+    expect(history.location.pathname).toBe('/offline-page');
+    expect(screen.getByText('the frame')).toBeTruthy();
+    expect(screen.queryByText('error screen')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'go' })).toBeNull();
+    // The failure stays: the module is not asked for again in this document.
+    expect(await unreachable.load()).toBeUndefined();
+    expect(loads).toBe(1);
   });
 
   it('start loading a page’s module when a pointer comes over a link to it', async () => {

@@ -9,8 +9,14 @@
  * the document preloads those files, so hydration waits for no extra round trip. The
  * browser loads the current page's module before it hydrates (entry.client.tsx) and the
  * router keeps the current page on screen until the next one's module is in.
+ *
+ * A module that cannot be fetched (offline, the service worker not holding it) stays
+ * failed for the document: its page is then loaded as a whole document (a full
+ * navigation to its address, which the service worker answers with the kept copy or the
+ * offline page), inside the frame meanwhile, never the error screen.
  */
-import { use, type ComponentType } from 'react';
+import { use, useEffect, type ComponentType } from 'react';
+import { useLocation } from 'react-router';
 
 type Loaded<M> = Promise<M> | M;
 
@@ -18,13 +24,13 @@ export interface LazyModule<M> {
   readonly name: string;
   /** The module, once loaded. */
   current(): M | undefined;
-  /** Loads the module once; later calls answer the same promise. */
-  load(): Promise<M>;
+  /** Loads the module once; later calls answer the same promise, undefined when it failed. */
+  load(): Promise<M | undefined>;
 }
 
 export function lazyModule<M>(name: string, loader: () => Loaded<M>): LazyModule<M> {
   let module: M | undefined;
-  let loading: Promise<M> | undefined;
+  let loading: Promise<M | undefined> | undefined;
   return {
     name,
     current: () => module,
@@ -33,7 +39,13 @@ export function lazyModule<M>(name: string, loader: () => Loaded<M>): LazyModule
         const loaded = loader();
         // The server bundle's loader answers the module itself.
         if (!(loaded instanceof Promise)) module = loaded;
-        loading = Promise.resolve(loaded).then((value) => (module = value));
+        loading = Promise.resolve(loaded).then(
+          (value) => (module = value),
+          (error: unknown) => {
+            console.warn(`The module ${name} could not be loaded`, error);
+            return undefined;
+          },
+        );
       }
       return loading;
     },
@@ -54,6 +66,7 @@ export function lazyPage<M>(module: LazyModule<M>, pick: (module: M) => Componen
     // The server bundle's modules load at once: `current()` answers after `load()`.
     const loading = module.current() ? undefined : module.load();
     const loaded = module.current() ?? use(loading!);
+    if (!loaded) return <LoadAsDocument />;
     rendered.add(module.name);
     const Component = pick(loaded);
     return <Component />;
@@ -64,6 +77,13 @@ export function lazyPage<M>(module: LazyModule<M>, pick: (module: M) => Componen
     return module.load();
   };
   return Page;
+}
+
+/** Loads the address shown as a whole document, in place of the current history entry. */
+function LoadAsDocument() {
+  const { pathname, search, hash } = useLocation();
+  useEffect(() => window.location.replace(pathname + search + hash), [pathname, search, hash]);
+  return null;
 }
 
 /** The server's render: which lazy modules the page used (their files are preloaded). */

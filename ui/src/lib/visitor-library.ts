@@ -300,6 +300,11 @@ export function viewItems(artists: Artist[], videos: VideoFavorite[], folderId: 
   return [...artists, ...here];
 }
 
+/** "1 track", "2 tracks": a count of favorites, as the library and the player write it. */
+export function trackCount(count: number): string {
+  return `${count} ${count === 1 ? 'track' : 'tracks'}`;
+}
+
 /** How many tracks a folder holds: its artists and its videos. */
 export function folderTrackCount(folder: FavoriteFolder, videos: VideoFavorite[]): number {
   return folder.artists.length + videos.filter((video) => video.folderId === folder.id).length;

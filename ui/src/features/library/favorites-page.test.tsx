@@ -239,6 +239,16 @@ describe('the favorites screen', () => {
     expect(played[0]!.items[1]).toMatchObject({ title: 'Bohemian Rhapsody', soloVideoLink: video.url, genres: ['Music Video', 'YouTube'] });
   });
 
+  it('says how many favorites in view Play All skips for having no video', () => {
+    renderApp('/favorites', library.seed());
+    const playAll = screen.getByRole('button', { name: 'Play All', description: '1 of these 3 favorites has no video yet; Play All skips it.' }) as HTMLButtonElement;
+    expect(playAll.disabled).toBe(false);
+    // Only playable ones in view: nothing to say.
+    fireEvent.change(screen.getByPlaceholderText('Search favorites...'), { target: { value: 'Queen' } });
+    expect(screen.getByRole('button', { name: 'Play All', description: '' })).toBe(playAll);
+    expect(screen.queryByText(/no video yet/)).toBeNull();
+  });
+
   it('says why Play All is greyed out when no favorite in view has a video', () => {
     renderApp('/favorites', library.seed());
     const playAll = screen.getByRole('button', { name: 'Play All' }) as HTMLButtonElement;

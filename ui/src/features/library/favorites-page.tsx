@@ -22,6 +22,13 @@ import './library.css';
 /** Why Play All is greyed out while favorites are in view. */
 const NOTHING_PLAYABLE = 'None of these favorites has a video yet';
 
+/** "1 of these 5 favorites has no video yet; Play All skips it." */
+function skippedNote(skipped: number, shown: number): string {
+  return skipped === 1
+    ? `1 of these ${shown} favorites has no video yet; Play All skips it.`
+    : `${skipped} of these ${shown} favorites have no video yet; Play All skips them.`;
+}
+
 /**
  * /favorites and /favorites/folder/{folderId}: one screen, showing the
  * top level or one folder. The lists come from the page's server-rendered state (the
@@ -132,11 +139,13 @@ function Library({ folderId }: { folderId: number | null }) {
     reset();
   };
 
-  // Favorites in view but none with a video: Play All is greyed, and says why.
-  const nothingPlayable = shown.length > 0 && playlistItems(shown).length === 0;
+  // Favorites in view without a video never play: Play All says how many it skips, and
+  // is greyed when that is all of them.
+  const tracks = playlistItems(shown);
+  const withoutVideo = shown.length - tracks.length;
+  const playAllNote = withoutVideo === 0 ? null : tracks.length === 0 ? NOTHING_PLAYABLE : skippedNote(withoutVideo, shown.length);
 
   const playAll = () => {
-    const tracks = playlistItems(shown);
     if (tracks.length > 0) requestPlay({ items: tracks, name, startIndex: 0, isPlaylist: true });
   };
 
@@ -182,14 +191,14 @@ function Library({ folderId }: { folderId: number | null }) {
             type="button"
             className="btn btn-primary"
             onClick={playAll}
-            disabled={playlistItems(shown).length === 0}
-            aria-describedby={nothingPlayable ? 'play-all-reason' : undefined}
+            disabled={tracks.length === 0}
+            aria-describedby={playAllNote ? 'play-all-reason' : undefined}
           >
             <PlayIcon size={18} /> Play All
           </button>
-          {nothingPlayable && (
+          {playAllNote && (
             <p id="play-all-reason" className="library-note">
-              {NOTHING_PLAYABLE}
+              {playAllNote}
             </p>
           )}
           {!folder && (

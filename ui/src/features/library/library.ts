@@ -1,11 +1,12 @@
 import type { Artist, FavoriteFolder, VideoFavorite } from '../../generated/contract';
 import { VIDEO_SERVICE_GENRE } from '../../lib/visitor-library';
 
-// The pure helpers the player's Load Folder needs too live in the shared kernel.
+// The pure helpers the player needs too live in the shared kernel.
 export {
   folderTrackCount,
   isVideoItem,
   playlistItems,
+  trackCount,
   VIDEO_SERVICE_GENRE,
   videoPseudoArtist,
   viewItems,
@@ -20,11 +21,6 @@ export function filterItems<T extends { title: string; genres: string[] }>(items
   return items.filter(
     (item) => item.title.toLowerCase().includes(needle) || item.genres.some((genre) => genre.toLowerCase().includes(needle)),
   );
-}
-
-/** "1 track", "2 tracks": the folder heading's count. */
-export function trackCount(count: number): string {
-  return `${count} ${count === 1 ? 'track' : 'tracks'}`;
 }
 
 /** One entry of the Add dialog: a top-level artist or a top-level video favorite. */

@@ -35,10 +35,10 @@ function setup(folders: FavoriteFolder[], videos: VideoFavorite[]) {
 }
 
 describe('Load Folder', () => {
-  it('counts what will play (artists with a video link and the folder\'s video favorites) and plays exactly that', () => {
+  it('counts what the folder holds and what of it has no video, and plays exactly what has one', () => {
     const evening = folder(1, 'Evening', [withVideo(1, 'Queen'), noVideo(2, 'Adele'), withVideo(3, 'Muse')]);
     const { play, select } = setup([evening], [video('clipVideo01', 1), video('clipVideo02', null)]);
-    const option = screen.getByRole('option', { name: 'Evening (3 tracks)' }) as HTMLOptionElement;
+    const option = screen.getByRole('option', { name: 'Evening (4 tracks, 1 without a video)' }) as HTMLOptionElement;
     expect(option.disabled).toBe(false);
     fireEvent.change(select, { target: { value: '1' } });
     expect(play).toHaveBeenCalledTimes(1);
@@ -53,14 +53,15 @@ describe('Load Folder', () => {
 
   it('a folder of video favorites only counts and plays them', () => {
     const { play, select } = setup([folder(4, 'Clips', [])], [video('clipVideo03', 4)]);
-    expect(screen.getByRole('option', { name: 'Clips (1 tracks)' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Clips (1 track)' })).toBeTruthy();
     fireEvent.change(select, { target: { value: '4' } });
     expect(play.mock.calls[0]![0].items).toHaveLength(1);
   });
 
-  it('lists a folder with nothing to play as disabled, and choosing it plays nothing', () => {
-    const { play, select } = setup([folder(2, 'Quiet', [noVideo(2, 'Adele')]), folder(3, 'Empty', [])], []);
-    expect((screen.getByRole('option', { name: 'Quiet (0 tracks)' }) as HTMLOptionElement).disabled).toBe(true);
+  it('lists a folder with nothing to play as disabled, saying what it holds, and choosing it plays nothing', () => {
+    const { play, select } = setup([folder(2, 'Quiet', [noVideo(2, 'Adele')]), folder(3, 'Empty', []), folder(5, 'Ballads', [noVideo(5, 'Sade'), noVideo(6, 'Enya')])], []);
+    expect((screen.getByRole('option', { name: 'Quiet (1 track without a video)' }) as HTMLOptionElement).disabled).toBe(true);
+    expect((screen.getByRole('option', { name: 'Ballads (2 tracks without a video)' }) as HTMLOptionElement).disabled).toBe(true);
     expect((screen.getByRole('option', { name: 'Empty (0 tracks)' }) as HTMLOptionElement).disabled).toBe(true);
     fireEvent.change(select, { target: { value: '2' } });
     expect(play).not.toHaveBeenCalled();

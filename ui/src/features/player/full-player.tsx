@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { trapFocus } from '../../components/modal';
-import { folderTracks, useFoldersList, useVideoFavoritesList } from '../../lib/visitor-library';
+import { folderTrackCount, folderTracks, trackCount, useFoldersList, useVideoFavoritesList } from '../../lib/visitor-library';
 import { GenreBadges, IconButton, SeekBar, TransportButtons, VolumeControl, withClick } from './controls';
 import { folderLabel } from './format';
 import { currentItem, type PlayerControls, type PlayerState } from './playlist-state';
@@ -8,9 +8,9 @@ import { FullQueue } from './queue';
 
 /**
  * The "Load Folder" dropdown: the signed-in visitor's folders (the library's cached lists;
- * empty signed out), each counted by what playing it would play: its artists and its
- * video favorites that have a video link, as the folder page's Play All. A folder with
- * nothing to play is listed but disabled.
+ * empty signed out), each with what it holds and how much of that has no video (playing
+ * it plays its artists and its video favorites that have a video link, as the folder
+ * page's Play All). A folder with nothing to play is listed but disabled.
  */
 export function LoadFolder({ controls }: { controls: PlayerControls }) {
   const list = useFoldersList();
@@ -38,7 +38,7 @@ export function LoadFolder({ controls }: { controls: PlayerControls }) {
         ) : (
           folders.map(({ folder, tracks }) => (
             <option key={folder.id} value={String(folder.id)} disabled={tracks.length === 0}>
-              {folderLabel(folder.name, tracks.length)}
+              {folderLabel(folder.name, folderTrackCount(folder, videos), tracks.length)}
             </option>
           ))
         )}
@@ -129,7 +129,7 @@ export function FullPlayer({
         </div>
         <section className="player-queue-panel" aria-labelledby="player-queue-title">
           <h3 id="player-queue-title" className="player-queue-heading">
-            Playlist Queue ({total} tracks)
+            Playlist Queue ({trackCount(total)})
           </h3>
           <FullQueue state={state} controls={controls} />
         </section>

@@ -23,6 +23,13 @@ describe('the player in the frame', () => {
     expect(JSON.parse(window.sessionStorage.getItem(PLAYER_SESSION_KEY) ?? 'null').items).toHaveLength(2);
   });
 
+  it('counts a queue of one as "1 track"', { timeout: 20_000 }, async () => {
+    renderApp('/quiz');
+    act(() => requestPlay({ items: items.slice(0, 1), name: 'Solo Mix' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Solo Mix' }, { timeout: 15_000 });
+    expect(within(dialog).getByRole('heading', { name: 'Playlist Queue (1 track)' })).toBeTruthy();
+  });
+
   it('stops and clears itself, its queue and its saved state when the user signs out', { timeout: 20_000 }, async () => {
     renderApp('/quiz');
     act(() => requestPlay({ items, name: 'Ann Mix' }));
