@@ -60,6 +60,22 @@ test('the Top 10 names its week and whose list it is, past weeks stay readable w
   await hydrated(page);
   assert.equal(await top.locator('.section-note').textContent(), 'Week of November 16, 2026 · Test Chart');
   assert.equal(await top.getByRole('combobox', { name: 'Week' }).inputValue(), PAST_TOP_TEN_WEEK);
+  // Choosing a week shows it at once, where the fan is; Back shows the week before, and
+  // the picker names it.
+  const picker = top.getByRole('combobox', { name: 'Week' });
+  const latestWeek = await picker.locator('option').first().getAttribute('value');
+  const scrolled = await top.evaluate((section) => {
+    section.scrollIntoView();
+    return window.scrollY;
+  });
+  await picker.selectOption(latestWeek);
+  await page.waitForURL(`${site.origin}/?week=${latestWeek}`);
+  await top.locator('.section-note').filter({ hasText: "Editors' picks" }).waitFor();
+  assert.equal(await page.evaluate(() => window.scrollY), scrolled, 'the page stays where it was');
+  await page.goBack();
+  await page.waitForURL(`${site.origin}/?week=${PAST_TOP_TEN_WEEK}`);
+  await top.locator('.section-note').filter({ hasText: 'Test Chart' }).waitFor();
+  assert.equal(await picker.inputValue(), PAST_TOP_TEN_WEEK);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 

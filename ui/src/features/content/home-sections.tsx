@@ -96,16 +96,27 @@ export function noListFor(asked: string, status: number): string {
 }
 
 /**
- * Past weeks: a plain GET form to home's `?week=`, so it works without JavaScript.
+ * Past weeks: a plain GET form to home's `?week=`, so it works without JavaScript; with
+ * it, choosing a week shows it at once, in place (Show is for the form without script).
+ * The select always names the week shown, Back and Forward included (never a choice the
+ * browser restores into a page showing another week).
  * Shown only once there is more than one week.
  */
-function WeekPicker({ weeks, shown }: { weeks: ChartWeek[]; shown: string }) {
+function WeekPicker({ weeks, shown, onChoose }: { weeks: ChartWeek[]; shown: string; onChoose: (week: string) => void }) {
   if (weeks.length < 2) return null;
   return (
-    <form method="get" action="/" className="week-picker">
+    <form
+      method="get"
+      action="/"
+      className="week-picker"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onChoose(String(new FormData(event.currentTarget).get('week') ?? ''));
+      }}
+    >
       <label>
         Week{' '}
-        <select key={shown} name="week" defaultValue={shown} className="text-input">
+        <select name="week" value={shown} onChange={(event) => onChoose(event.target.value)} autoComplete="off" className="text-input">
           {weeks.map((week) => (
             <option key={week.weekOf} value={week.weekOf}>
               {`${formatDate(week.weekOf)} · ${week.picks ? "Editors' picks" : week.source}`}
@@ -218,7 +229,7 @@ export function WeeklyTopTen() {
           </Strip>
         </>
       )}
-      <WeekPicker weeks={weeks} shown={data?.[0]?.weekOf ?? week ?? ''} />
+      <WeekPicker weeks={weeks} shown={data?.[0]?.weekOf ?? week ?? ''} onChoose={(chosen) => setSearchParams({ week: chosen }, { state: { keepScroll: true } })} />
     </section>
   );
 }
