@@ -36,8 +36,10 @@ pub mod api {
     use super::*;
     use crate::operation::operations;
 
-    const REFRESH: &[(&str, &str)] =
-        &[("refresh", "`true` rereads the catalogue from the database.")];
+    const REFRESH: &[(&str, &str)] = &[(
+        "refresh",
+        "`true` checks the catalogue for changes now (rereads it only if it changed).",
+    )];
 
     operations! {
         /// The whole catalogue is read a page at a time: `after` is the previous page's
@@ -54,7 +56,7 @@ pub mod api {
                 "The previous page's `next` (absent: the first page).",
             ),
             ("limit", "Artists on the page: 1 to 1,000, 100 when absent."),
-            ("refresh", "`true` rereads the catalogue from the database."),
+            ("refresh", "`true` checks the catalogue for changes now (rereads it only if it changed)."),
         ]);
         pub const RANDOM: Endpoint<Artist> = Endpoint::get(
             "randomArtist",

@@ -49,7 +49,7 @@ async fn home(State(state): State<AppState>, request: PageRequest, reads: PageRe
 
 /// Browse: `?letter=`, `?from=` and `?page=` render pages from..=page of the letter,
 /// so "Load More", the numbered pages and the letter bar are plain links that work
-/// without JavaScript; `refresh=true` rereads the catalogue first. The page reads its
+/// without JavaScript; `refresh=true` has the catalogue checked for changes first. The page reads its
 /// parameters leniently ([`BrowseParams::lenient`]), as the browser does.
 async fn browse(State(state): State<AppState>, request: PageRequest, reads: PageReads) -> Response {
     let shown = BrowseParams::lenient(
