@@ -28,6 +28,7 @@ use sea_orm::{
     QueryFilter, QuerySelect,
 };
 use serde::{Deserialize, Serialize};
+use sound_atlas_contract::catalog::{BROWSE_PAGE_SIZE, MAX_SEARCH_PAGE};
 use sound_atlas_entity::artist;
 use sound_atlas_import::video_link::ChannelRef;
 use tokio::sync::Mutex;
@@ -156,6 +157,32 @@ pub struct Snapshot {
     /// The video channels the artists' video links name (their keys).
     channels: HashSet<Box<str>>,
     sitemap: SitemapBlocks,
+    /// Recent searches' rankings (see [`Snapshot::ranked`]).
+    rankings: Rankings,
+}
+
+/// Queries this snapshot ranked lately and their rankings, so a span of result pages
+/// (a search page shows pages 1..=N, each its own read) slices one ranking instead of
+/// ranking once a page. Each ranking reaches [`RANKED_AHEAD`] matches, so a search
+/// page's every page and the best-100 list share one.
+#[derive(Debug)]
+struct Rankings {
+    recent: moka::sync::Cache<String, Arc<Ranked>>,
+    /// Rankings made (the memo's misses).
+    made: std::sync::atomic::AtomicU64,
+}
+
+/// Queries whose rankings a snapshot keeps (about 500 bytes each).
+const RANKINGS_KEPT: u64 = 1024;
+/// Matches a kept ranking reaches: the most a search page shows.
+const RANKED_AHEAD: usize = MAX_SEARCH_PAGE * BROWSE_PAGE_SIZE;
+
+/// The best matches of a query, best first (positions in the snapshot), and how many
+/// there are in all.
+#[derive(Debug)]
+pub struct Ranked {
+    pub best: Vec<u32>,
+    pub total: usize,
 }
 
 impl Snapshot {
@@ -252,7 +279,43 @@ impl Snapshot {
             genres,
             channels,
             sitemap,
+            rankings: Rankings {
+                recent: moka::sync::Cache::new(RANKINGS_KEPT),
+                made: Default::default(),
+            },
         }
+    }
+
+    /// The best `limit` (or more) matches of `query`, best first, and how many there
+    /// are in all: a ranking kept for the query when it reaches that far, else ranked
+    /// now (concurrent callers of one query wait for one ranking). A ranking deeper
+    /// than [`RANKED_AHEAD`] (the API's later pages) is made for its caller alone. CPU
+    /// work of milliseconds at two million artists: call it on a blocking thread.
+    pub fn ranked(&self, query: &str, limit: usize) -> Arc<Ranked> {
+        let rank = |limit| {
+            self.rankings
+                .made
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let title_at = |i: usize| &*self.at(i as u32).title;
+            let (best, total) = self.search.search_best(query, title_at, limit);
+            Arc::new(Ranked {
+                best: best.into_iter().map(|i| i as u32).collect(),
+                total,
+            })
+        };
+        if limit > RANKED_AHEAD {
+            return rank(limit);
+        }
+        self.rankings
+            .recent
+            .get_with_by_ref(query, || rank(RANKED_AHEAD))
+    }
+
+    /// How many rankings [`Snapshot::ranked`] has made (the others were kept ones).
+    pub fn rankings_made(&self) -> u64 {
+        self.rankings
+            .made
+            .load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Reads the table's snapshot columns row by row (streamed: the rows are never held
