@@ -145,7 +145,7 @@ export async function until(what, check, ms = 15_000) {
 
 /**
  * Every artist, by title: the list API's pages walked by their `next` (it never answers
- * the whole catalogue at once). `refresh` rereads the catalogue first.
+ * the whole catalogue at once). `refresh` has the catalogue checked for changes first.
  */
 export async function allArtists(origin, { refresh = false } = {}) {
   const artists = [];

@@ -46,3 +46,15 @@ test('with JavaScript, Load More appends the next page in place', async () => {
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('a page past the last one, or spelled otherwise, leads to the last page, which has no Load More', async () => {
+  const last = 10; // MAX_SEARCH_PAGE (crates/contract): 120 results at most
+  const page = await site.newPage({ javaScriptEnabled: false });
+  await page.goto(`${site.origin}/search/rock?page=0${last + 1}`);
+  await page.waitForURL(`${site.origin}/search/rock?page=${last}`);
+  const shown = Math.min(total, last * 12);
+  assert.equal(await page.locator('.artist-grid .artist-card-title').count(), shown);
+  await page.getByText(`Showing ${shown} of ${total}`).waitFor();
+  assert.equal(await page.getByRole('link', { name: 'Load More' }).count(), 0);
+  await page.context().close();
+});

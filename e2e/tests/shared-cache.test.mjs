@@ -110,7 +110,7 @@ test('a change of data shows through the cache within the freshness the pages st
   // An import in another process, then the catalogue's refresh (what the site's own
   // refresh asks for): the server has the change.
   await site.importFile('artists', `externalId,title,bio\n2pac,2Pac,"${changed}"\n`, ['--format', 'csv']);
-  // (A refresh within 10 s of the catalogue's last read reuses that read.)
+  // (A refresh within a second of the catalogue's last check reuses that check.)
   await until('the server has the change', async () => {
     const list = await allArtists(site.origin, { refresh: true });
     return list.find((artist) => artist.id === id).bio === changed;

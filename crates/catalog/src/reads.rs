@@ -15,7 +15,7 @@ use crate::model::{
 };
 use crate::params::{ArtistId, GenreSlug, ListCursor, ListRequest, PageNumber, SearchQuery};
 pub use crate::params::{ARTIST_NOT_FOUND, GENRE_NOT_FOUND, SEARCH_QUERY_REQUIRED};
-use crate::store::{Catalog, Snapshot};
+use crate::store::{Catalog, Ranked, Snapshot};
 
 /// `GET /api/artists?after=&limit=`: one page of every artist, by title. The page
 /// after a cursor is found by binary search in the sorted snapshot, so any page costs
@@ -207,11 +207,6 @@ pub async fn related(catalog: &Catalog, id: ArtistId) -> ApiResult<Vec<ArtistSum
     Ok(catalog.cards(&snapshot, &best).await?)
 }
 
-/// The titles of `snapshot`'s artists by position (what search's fallback reads).
-fn title_at<'a>(snapshot: &'a Snapshot) -> impl Fn(usize) -> &'a str {
-    |i| &snapshot.at(i as u32).title
-}
-
 /// This year (UTC), for timelines of members still in a band.
 fn current_year() -> i32 {
     year_of_unix(crate::write::now_unix())
@@ -243,31 +238,32 @@ pub async fn random(catalog: &Catalog) -> ApiResult<Artist> {
         .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))
 }
 
-/// The best `limit` matches of `query` and how many there are in all, ranked on a
-/// blocking thread: a common word costs milliseconds of CPU at two million artists,
-/// which on an async worker would hold up the requests waiting there for the database
-/// (PostgreSQL's replies are read on those workers).
+/// The best `limit` (or more) matches of `query` and how many there are in all (see
+/// [`Snapshot::ranked`]), on a blocking thread: a ranking costs milliseconds of CPU at
+/// two million artists, which on an async worker would hold up the requests waiting
+/// there for the database (PostgreSQL's replies are read on those workers).
 async fn search_best(
     snapshot: &Arc<Snapshot>,
     query: &SearchQuery,
     limit: usize,
-) -> ApiResult<(Vec<usize>, usize)> {
+) -> ApiResult<Arc<Ranked>> {
     let (snapshot, query) = (snapshot.clone(), query.as_str().to_owned());
-    tokio::task::spawn_blocking(move || {
-        snapshot
-            .search
-            .search_best(&query, title_at(&snapshot), limit)
-    })
-    .await
-    .map_err(ApiError::internal)
+    tokio::task::spawn_blocking(move || snapshot.ranked(&query, limit))
+        .await
+        .map_err(ApiError::internal)
 }
 
 /// `GET /api/artists/search?query=`: the best [`MAX_SEARCH_RESULTS`] ranked matches
 /// (see `search`); the search page pages through all of them as cards.
 pub async fn search(catalog: &Catalog, query: &SearchQuery) -> ApiResult<Vec<Artist>> {
     let snapshot = catalog.snapshot(false).await?;
-    let (best, _) = search_best(&snapshot, query, MAX_SEARCH_RESULTS).await?;
-    let ids: Vec<i32> = best.into_iter().map(|i| snapshot.at(i as u32).id).collect();
+    let ranked = search_best(&snapshot, query, MAX_SEARCH_RESULTS).await?;
+    let ids: Vec<i32> = ranked
+        .best
+        .iter()
+        .take(MAX_SEARCH_RESULTS)
+        .map(|&i| snapshot.at(i).id)
+        .collect();
     Ok(catalog.artists(&ids).await?)
 }
 
@@ -280,14 +276,16 @@ pub async fn search_cards(
 ) -> ApiResult<SearchPage> {
     let snapshot = catalog.snapshot(false).await?;
     let skip = (page.get() - 1) * BROWSE_PAGE_SIZE;
-    let (best, total) = search_best(&snapshot, query, skip + BROWSE_PAGE_SIZE).await?;
-    let positions: Vec<u32> = best.iter().skip(skip).map(|&i| i as u32).collect();
-    let artists = catalog.cards(&snapshot, &positions).await?;
+    let ranked = search_best(&snapshot, query, skip + BROWSE_PAGE_SIZE).await?;
+    let shown = ranked.best.iter().skip(skip).take(BROWSE_PAGE_SIZE);
+    let artists = catalog
+        .cards(&snapshot, &shown.copied().collect::<Vec<_>>())
+        .await?;
     Ok(SearchPage {
         query: query.as_str().to_owned(),
         page: page.get(),
         page_size: BROWSE_PAGE_SIZE,
-        total,
+        total: ranked.total,
         artists,
     })
 }

@@ -7,12 +7,14 @@
 //! hundred bytes an artist, with the search index) and reads everything else (a
 //! page's artist, the cards' pictures) from the table by primary key when asked.
 //!
-//! The snapshot is reread when it is older than the artist list's freshness (5
-//! minutes) or when asked to (`refresh=true`); several servers on one PostgreSQL
-//! database therefore agree within 5 minutes of an edit. A stale snapshot keeps
-//! serving while its successor is read in the background (at two million artists a
-//! read takes tens of seconds), and a reread is skipped when the table's change marker
-//! (see [`ChangeMarker`]) has not moved. A server keeps the snapshot on disk too
+//! The table's change marker (see [`ChangeMarker`]) is checked when the snapshot is
+//! older than the artist list's freshness (5 minutes), and the snapshot reread only
+//! when the marker moved; several servers on one PostgreSQL database therefore agree
+//! within 5 minutes of an edit. A stale snapshot keeps serving while its successor is
+//! read in the background (at two million artists a read takes tens of seconds). A
+//! client's `refresh=true` only checks the marker sooner: the whole table is read
+//! again only when it changed, or after [`Catalog::invalidate`] (an import's
+//! announcement). A server keeps the snapshot on disk too
 //! ([`SnapshotFile`]), so the first read after a restart need not read every artist.
 
 use std::collections::{HashMap, HashSet};
@@ -26,6 +28,7 @@ use sea_orm::{
     QueryFilter, QuerySelect,
 };
 use serde::{Deserialize, Serialize};
+use sound_atlas_contract::catalog::{BROWSE_PAGE_SIZE, MAX_SEARCH_PAGE};
 use sound_atlas_entity::artist;
 use sound_atlas_import::video_link::ChannelRef;
 use tokio::sync::Mutex;
@@ -39,11 +42,12 @@ use crate::snapshot_file::SnapshotFile;
 
 /// How long a snapshot serves before the table is checked for changes.
 pub const SNAPSHOT_TTL: Duration = Duration::from_secs(5 * 60);
-/// A forced refresh (`?refresh=true`, which anyone can send) within this long of the
-/// last read reuses it, so the flag cannot keep the database busy: concurrent
-/// refreshes wait on the one lock and share one read, later ones within the interval
-/// get that read too.
-pub const MIN_REFRESH_INTERVAL: Duration = Duration::from_secs(10);
+/// A client's refresh (`?refresh=true`, which anyone can send) checks the change
+/// marker (one small query) unless it was checked within this long; checks run one at
+/// a time, and those waiting for one are answered by it. So the flag costs the
+/// database at most one marker query a second, and a full read only when the table
+/// changed.
+pub const MIN_REFRESH_INTERVAL: Duration = Duration::from_secs(1);
 /// Ids per `IN (...)` list when rows are read by id (well under every database's limit).
 const IDS_PER_QUERY: usize = 500;
 /// List positions per block of [`SitemapBlocks`].
@@ -153,6 +157,32 @@ pub struct Snapshot {
     /// The video channels the artists' video links name (their keys).
     channels: HashSet<Box<str>>,
     sitemap: SitemapBlocks,
+    /// Recent searches' rankings (see [`Snapshot::ranked`]).
+    rankings: Rankings,
+}
+
+/// Queries this snapshot ranked lately and their rankings, so a span of result pages
+/// (a search page shows pages 1..=N, each its own read) slices one ranking instead of
+/// ranking once a page. Each ranking reaches [`RANKED_AHEAD`] matches, so a search
+/// page's every page and the best-100 list share one.
+#[derive(Debug)]
+struct Rankings {
+    recent: moka::sync::Cache<String, Arc<Ranked>>,
+    /// Rankings made (the memo's misses).
+    made: std::sync::atomic::AtomicU64,
+}
+
+/// Queries whose rankings a snapshot keeps (about 500 bytes each).
+const RANKINGS_KEPT: u64 = 1024;
+/// Matches a kept ranking reaches: the most a search page shows.
+const RANKED_AHEAD: usize = MAX_SEARCH_PAGE * BROWSE_PAGE_SIZE;
+
+/// The best matches of a query, best first (positions in the snapshot), and how many
+/// there are in all.
+#[derive(Debug)]
+pub struct Ranked {
+    pub best: Vec<u32>,
+    pub total: usize,
 }
 
 impl Snapshot {
@@ -249,7 +279,43 @@ impl Snapshot {
             genres,
             channels,
             sitemap,
+            rankings: Rankings {
+                recent: moka::sync::Cache::new(RANKINGS_KEPT),
+                made: Default::default(),
+            },
         }
+    }
+
+    /// The best `limit` (or more) matches of `query`, best first, and how many there
+    /// are in all: a ranking kept for the query when it reaches that far, else ranked
+    /// now (concurrent callers of one query wait for one ranking). A ranking deeper
+    /// than [`RANKED_AHEAD`] (the API's later pages) is made for its caller alone. CPU
+    /// work of milliseconds at two million artists: call it on a blocking thread.
+    pub fn ranked(&self, query: &str, limit: usize) -> Arc<Ranked> {
+        let rank = |limit| {
+            self.rankings
+                .made
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let title_at = |i: usize| &*self.at(i as u32).title;
+            let (best, total) = self.search.search_best(query, title_at, limit);
+            Arc::new(Ranked {
+                best: best.into_iter().map(|i| i as u32).collect(),
+                total,
+            })
+        };
+        if limit > RANKED_AHEAD {
+            return rank(limit);
+        }
+        self.rankings
+            .recent
+            .get_with_by_ref(query, || rank(RANKED_AHEAD))
+    }
+
+    /// How many rankings [`Snapshot::ranked`] has made (the others were kept ones).
+    pub fn rankings_made(&self) -> u64 {
+        self.rankings
+            .made
+            .load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Reads the table's snapshot columns row by row (streamed: the rows are never held
@@ -498,8 +564,8 @@ struct Kept {
     search: SearchIndex,
 }
 
-/// The snapshot in use, when it was read (or last found unchanged) and the table's
-/// change marker it was read at.
+/// The snapshot in use, when its marker was last read (by its read, or a check that
+/// found it unchanged) and the table's change marker it was read at.
 struct Cached {
     checked_at: Instant,
     marker: ChangeMarker,
@@ -546,7 +612,8 @@ pub struct Catalog {
     /// How long a snapshot serves before the table is checked ([`SNAPSHOT_TTL`]).
     ttl: Duration,
     cache: Arc<Mutex<Option<Cached>>>,
-    /// Held while a snapshot is read in the background, so only one read runs.
+    /// Held while the marker is checked (and the table reread if it moved), so only
+    /// one check runs.
     reading: Arc<Mutex<()>>,
     /// Where the snapshot is kept on disk, if anywhere (see [`SnapshotFile`]).
     file: Arc<std::sync::OnceLock<SnapshotFile>>,
@@ -592,23 +659,23 @@ impl Catalog {
     }
 
     /// The current snapshot. Without one (at start, or after [`Catalog::invalidate`])
-    /// the table is read and the caller waits; `refresh` rereads it now (at most every
-    /// [`MIN_REFRESH_INTERVAL`]); a snapshot past [`SNAPSHOT_TTL`] is answered at once
-    /// while the table is checked, and reread if it changed, in the background.
+    /// the table is read and the caller waits; a snapshot past [`SNAPSHOT_TTL`] is
+    /// answered at once while the table is checked, and reread if it changed, in the
+    /// background. `refresh` checks the table first (see [`MIN_REFRESH_INTERVAL`]) and
+    /// waits for a reread only if it changed: an unchanged table is never reread.
     pub async fn snapshot(&self, refresh: bool) -> Result<Arc<Snapshot>, DbErr> {
+        if refresh {
+            self.check_now().await?;
+        }
         // Holding the lock while reading makes concurrent requests share one read.
         let mut cache = self.cache.lock().await;
         if let Some(cached) = cache.as_ref() {
-            let age = cached.checked_at.elapsed();
-            if refresh && age >= MIN_REFRESH_INTERVAL {
-                // Read below, as without a snapshot.
-            } else {
-                if age >= self.ttl {
-                    self.refresh_in_background();
-                }
-                return Ok(cached.snapshot.clone());
+            if cached.checked_at.elapsed() >= self.ttl {
+                self.refresh_in_background();
             }
+            return Ok(cached.snapshot.clone());
         }
+        let started = Instant::now();
         let asked = crate::write::now_unix();
         let marker = ChangeMarker::read(&self.db).await?;
         let first = !self
@@ -616,11 +683,27 @@ impl Catalog {
             .swap(true, std::sync::atomic::Ordering::SeqCst);
         let snapshot = self.read_snapshot(marker, asked, first).await?;
         *cache = Some(Cached {
-            checked_at: Instant::now(),
+            checked_at: started,
             marker,
             snapshot: snapshot.clone(),
         });
         Ok(snapshot)
+    }
+
+    /// A client's refresh: the marker checked now, and the table reread if it moved,
+    /// unless the last check began within [`MIN_REFRESH_INTERVAL`] or after this
+    /// refresh was asked for (it waited for that one). Without a snapshot there is
+    /// nothing to check: the caller reads the table.
+    async fn check_now(&self) -> Result<(), DbErr> {
+        let asked = Instant::now();
+        let _reading = self.reading.lock().await;
+        let checked_at = self.cache.lock().await.as_ref().map(|c| c.checked_at);
+        match checked_at {
+            Some(at) if at < asked && at.elapsed() >= MIN_REFRESH_INTERVAL => {
+                self.reread_if_changed().await
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Checks the table's change marker and rereads the snapshot if it moved, on a task
@@ -638,14 +721,17 @@ impl Catalog {
         });
     }
 
+    /// Reads the marker and rereads the snapshot if it moved (the caller holds
+    /// `reading`).
     async fn reread_if_changed(&self) -> Result<(), DbErr> {
+        let started = Instant::now();
         let asked = crate::write::now_unix();
         let marker = ChangeMarker::read(&self.db).await?;
         let unchanged = {
             let mut cache = self.cache.lock().await;
             match cache.as_mut() {
                 Some(cached) if cached.marker == marker => {
-                    cached.checked_at = Instant::now();
+                    cached.checked_at = started;
                     true
                 }
                 _ => false,
@@ -656,13 +742,15 @@ impl Catalog {
         }
         let snapshot = self.read_snapshot(marker, asked, false).await?;
         let mut cache = self.cache.lock().await;
-        // A snapshot read meanwhile by a caller (after an invalidation) is as new.
+        // Only in place of the snapshot this check began from: after an invalidation
+        // meanwhile (the cache emptied, or filled by a caller's later read) the table
+        // may hold what this read missed.
         if cache
             .as_ref()
-            .is_none_or(|cached| cached.checked_at.elapsed() >= self.ttl)
+            .is_some_and(|cached| cached.checked_at < started)
         {
             *cache = Some(Cached {
-                checked_at: Instant::now(),
+                checked_at: started,
                 marker,
                 snapshot,
             });

@@ -12,6 +12,11 @@ pub const BROWSE_PAGE_SIZE: usize = 12;
 /// Highest `page` a browse *page* renders (it prefetches pages 1..=page); the API
 /// itself accepts up to [`MAX_API_PAGE`].
 pub const MAX_BROWSE_PAGE: usize = 50;
+/// Highest `page` a search page renders (pages 1..=page, all sliced from one ranking):
+/// the best 120 matches. Whoever looks for an artist refines the query rather than
+/// scroll past them; further down are near misses and artists matched by a genre alone,
+/// which the genre's own page lists in full. The search API's pages reach every match.
+pub const MAX_SEARCH_PAGE: usize = 10;
 /// Highest `page` the browse API accepts (far beyond any letter's size: 2.4 million
 /// artists under one letter).
 pub const MAX_API_PAGE: usize = 200_000;
@@ -36,8 +41,10 @@ pub mod api {
     use super::*;
     use crate::operation::operations;
 
-    const REFRESH: &[(&str, &str)] =
-        &[("refresh", "`true` rereads the catalogue from the database.")];
+    const REFRESH: &[(&str, &str)] = &[(
+        "refresh",
+        "`true` checks the catalogue for changes now (rereads it only if it changed).",
+    )];
 
     operations! {
         /// The whole catalogue is read a page at a time: `after` is the previous page's
@@ -54,7 +61,7 @@ pub mod api {
                 "The previous page's `next` (absent: the first page).",
             ),
             ("limit", "Artists on the page: 1 to 1,000, 100 when absent."),
-            ("refresh", "`true` rereads the catalogue from the database."),
+            ("refresh", "`true` checks the catalogue for changes now (rereads it only if it changed)."),
         ]);
         pub const RANDOM: Endpoint<Artist> = Endpoint::get(
             "randomArtist",
@@ -537,16 +544,10 @@ fn whole_number(raw: Option<&str>) -> Option<usize> {
         .map(|raw| raw.parse::<usize>().unwrap_or(usize::MAX))
 }
 
-/// A page's `?page=` read leniently (browse and search pages): a positive whole number
-/// capped at [`MAX_BROWSE_PAGE`]; anything else is 1.
-pub fn lenient_page(page: Option<&str>) -> usize {
-    page.map(str::trim)
-        .filter(|raw| !raw.is_empty() && raw.bytes().all(|b| b.is_ascii_digit()))
-        .map_or(1, |raw| {
-            raw.parse::<usize>()
-                .unwrap_or(MAX_BROWSE_PAGE)
-                .clamp(1, MAX_BROWSE_PAGE)
-        })
+/// A search page's `?page=` read leniently: a whole number capped at
+/// [`MAX_SEARCH_PAGE`] (0 is 1); anything else is 1.
+pub fn lenient_search_page(page: Option<&str>) -> usize {
+    whole_number(page).map_or(1, |n| n.clamp(1, MAX_SEARCH_PAGE))
 }
 
 /// One input of [`BrowseParams::lenient`] and what it gives.

@@ -127,6 +127,7 @@ fn contract_ts() -> String {
     for (name, value) in [
         ("BROWSE_PAGE_SIZE", catalog::BROWSE_PAGE_SIZE),
         ("MAX_BROWSE_PAGE", catalog::MAX_BROWSE_PAGE),
+        ("MAX_SEARCH_PAGE", catalog::MAX_SEARCH_PAGE),
         ("MAX_API_PAGE", catalog::MAX_API_PAGE),
         ("RELATED_LIMIT", catalog::RELATED_LIMIT),
         ("DESCRIPTION_MAX_CHARS", descriptions::MAX_CHARS),

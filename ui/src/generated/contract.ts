@@ -473,6 +473,7 @@ export const DATA_SAVER_COOKIE_ON = "on";
 export const STATE_ELEMENT_ID = "sa-state";
 export const BROWSE_PAGE_SIZE = 12;
 export const MAX_BROWSE_PAGE = 50;
+export const MAX_SEARCH_PAGE = 10;
 export const MAX_API_PAGE = 200000;
 export const RELATED_LIMIT = 6;
 export const DESCRIPTION_MAX_CHARS = 160;

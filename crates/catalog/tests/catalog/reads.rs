@@ -663,6 +663,42 @@ async fn a_stale_snapshot_serves_while_its_successor_is_read(db: &TestDb) {
     }
 }
 
+/// A client's refresh (anyone can send one) never rereads a catalogue whose table did
+/// not change, however often and however many at once: it checks the change marker and
+/// rereads only when that moved.
+async fn a_refresh_rereads_the_catalogue_only_when_its_table_changed(db: &TestDb) {
+    use sound_atlas_catalog::store::MIN_REFRESH_INTERVAL;
+    use std::sync::Arc;
+    let catalog = seeded(db).await;
+    let first = catalog.snapshot(true).await.unwrap();
+    let past_the_interval = MIN_REFRESH_INTERVAL + std::time::Duration::from_millis(100);
+    for _ in 0..2 {
+        tokio::time::sleep(past_the_interval).await;
+        let refreshed =
+            futures_util::future::join_all((0..8).map(|_| catalog.snapshot(true))).await;
+        for snapshot in refreshed {
+            assert!(
+                Arc::ptr_eq(&snapshot.unwrap(), &first),
+                "an unchanged table was read again"
+            );
+        }
+    }
+
+    let added = artist::ActiveModel {
+        external_id: Set("refresh-added".into()),
+        title: Set("Refresh Added Band".into()),
+        kind: Set("band".into()),
+        genres: Set(r#"["Rock"]"#.into()),
+        ..Default::default()
+    }
+    .insert(&db.conn)
+    .await
+    .unwrap();
+    tokio::time::sleep(past_the_interval).await;
+    let changed = catalog.snapshot(true).await.unwrap();
+    assert!(changed.get(added.id).is_some(), "the change was picked up");
+}
+
 async fn an_empty_catalogue_has_no_random_artist(db: &TestDb) {
     let catalog = Catalog::new(db.conn.clone());
     assert!(matches!(
@@ -768,6 +804,7 @@ db_tests!(
     random_picks_from_the_catalogue,
     an_empty_catalogue_has_no_random_artist,
     a_stale_snapshot_serves_while_its_successor_is_read,
+    a_refresh_rereads_the_catalogue_only_when_its_table_changed,
     genre_pages_walk_the_artists_of_one_genre,
     genres_sharing_a_slug_each_have_their_page,
     thin_artists_stay_out_of_the_sitemap,

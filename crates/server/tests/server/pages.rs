@@ -469,15 +469,77 @@ async fn search_pages_embed_cards_in_pages_and_stay_small(db: &TestDb) {
             catalog::GENRES.path(&[&"rock"]).into_string(),
         ]
     );
-    // The page number is read leniently and capped like browse.
-    let capped = get(&app, "/search/rock?page=99999999999999999999").await;
-    assert_eq!(capped.status, StatusCode::OK);
+}
+
+/// A search page of pages 1..=N ranks the query once and slices the ranking per page;
+/// it holds at most `MAX_SEARCH_PAGE` pages, and every other spelling of a span
+/// (leading zeros, past the cap, repeated, page 1 named) redirects to its one address,
+/// so the variants share one render instead of each being read and rendered anew.
+async fn a_search_span_costs_one_ranking_and_has_one_address(db: &TestDb) {
+    use sound_atlas_contract::catalog::MAX_SEARCH_PAGE;
+    let mut catalog = None;
+    let app = crate::app_with(db, crate::SSR.clone(), |state| {
+        catalog = Some(state.catalog.clone())
+    })
+    .await;
+    let catalog = catalog.unwrap();
+    let span = format!("/search/rock?page={MAX_SEARCH_PAGE}");
+    let page = get(&app, &span).await;
+    assert_eq!(page.status, StatusCode::OK);
+    let prefetched = state(&page.body)["prefetched"].as_array().unwrap().clone();
     assert_eq!(
-        state(&capped.body)["prefetched"].as_array().unwrap().len(),
-        1 + 50
+        prefetched.len(),
+        MAX_SEARCH_PAGE + 1,
+        "its pages and the genres"
     );
-    let odd = get(&app, "/search/rock?page=-3").await;
-    assert_eq!(state(&odd.body)["prefetched"].as_array().unwrap().len(), 2);
+    let first = &prefetched[0]["body"];
+    assert!(first["total"].as_u64().unwrap() > 12);
+    assert_eq!(first["artists"].as_array().unwrap().len(), 12);
+    let snapshot = catalog.snapshot(false).await.unwrap();
+    assert_eq!(
+        snapshot.rankings_made(),
+        1,
+        "one ranking for the whole span"
+    );
+
+    let other = MAX_SEARCH_PAGE - 1;
+    for (variant, canonical) in [
+        (
+            format!("/search/rock?page=0{MAX_SEARCH_PAGE}"),
+            span.clone(),
+        ),
+        (
+            format!("/search/rock?page={}", MAX_SEARCH_PAGE + 1),
+            span.clone(),
+        ),
+        (
+            "/search/rock?page=99999999999999999999".into(),
+            span.clone(),
+        ),
+        (
+            format!("/search/rock?page={other}&page={other}"),
+            format!("/search/rock?page={other}"),
+        ),
+        (
+            format!("/search/%20rock?page=%20{other}"),
+            format!("/search/rock?page={other}"),
+        ),
+        ("/search/rock?page=1".into(), "/search/rock".into()),
+        ("/search/rock?page=-3".into(), "/search/rock".into()),
+        ("/search/rock?page=".into(), "/search/rock".into()),
+    ] {
+        let moved = get(&app, &variant).await;
+        assert_eq!(moved.status, StatusCode::SEE_OTHER, "{variant}");
+        assert_eq!(moved.headers["location"], canonical.as_str(), "{variant}");
+    }
+    // Parameters the page does not read stay out of it.
+    let tracked = get(&app, &format!("/search/rock?page={other}&utm_source=x")).await;
+    assert_eq!(tracked.status, StatusCode::OK);
+    assert_eq!(
+        snapshot.rankings_made(),
+        1,
+        "the span's ranking serves its every page"
+    );
 }
 
 async fn data_cannot_break_out_of_the_page(db: &TestDb) {
@@ -653,6 +715,7 @@ async fn health_answers_once_pages_can_be_served(db: &TestDb) {
 }
 
 db_tests!(
+    a_search_span_costs_one_ranking_and_has_one_address,
     an_artist_page_is_rendered_with_its_head_and_data,
     the_emailed_links_open_pages_of_the_site,
     a_solo_artist_is_a_person,

@@ -4,6 +4,7 @@
 
 use axum::http::StatusCode;
 use sound_atlas_contract::accounts::api::USER;
+use sound_atlas_contract::catalog::MAX_SEARCH_PAGE;
 use sound_atlas_contract::library::api as library;
 use sound_atlas_contract::pages::routes;
 use sound_atlas_test_db::{db_tests, TestDb};
@@ -47,8 +48,8 @@ fn samples(route_id: &str, artist_id: i32) -> Vec<(String, StatusCode)> {
         "searchResults" => vec![
             ("/search/rock".into(), ok),
             ("/search/rock?page=2".into(), ok),
-            ("/search/rock?page=99999".into(), ok),
-            ("/search/%20rock%20?page=nope".into(), ok),
+            (format!("/search/rock?page={MAX_SEARCH_PAGE}"), ok),
+            ("/search/%20rock%20".into(), ok),
             ("/search/qqqqzzzzxxxx".into(), ok),
             (
                 format!("/search/{}", "a".repeat(101)),

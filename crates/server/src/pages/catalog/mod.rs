@@ -5,13 +5,14 @@
 pub(crate) mod head;
 
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
 use sound_atlas_catalog::reads as catalog_reads;
-use sound_atlas_contract::catalog::{api, BrowseParams, PageSpan};
-use sound_atlas_contract::pages::routes;
+use sound_atlas_contract::catalog::{api, lenient_search_page, BrowseParams, PageSpan};
+use sound_atlas_contract::encode_uri_component;
+use sound_atlas_contract::pages::{links, routes};
 use sound_atlas_web::QueryParams;
 
 pub use head::browse_letter_path;
@@ -49,7 +50,7 @@ async fn home(State(state): State<AppState>, request: PageRequest, reads: PageRe
 
 /// Browse: `?letter=`, `?from=` and `?page=` render pages from..=page of the letter,
 /// so "Load More", the numbered pages and the letter bar are plain links that work
-/// without JavaScript; `refresh=true` rereads the catalogue first. The page reads its
+/// without JavaScript; `refresh=true` has the catalogue checked for changes first. The page reads its
 /// parameters leniently ([`BrowseParams::lenient`]), as the browser does.
 async fn browse(State(state): State<AppState>, request: PageRequest, reads: PageReads) -> Response {
     let shown = BrowseParams::lenient(
@@ -150,13 +151,25 @@ async fn search_form(
     }
 }
 
-/// `/search/{query}?page=`: like browse, pages 1..=page of the results (read leniently,
-/// capped like browse), so "Load More" is a plain link; each page is cards only. The
-/// query is read trimmed; a blank one is the search screen without a query.
+/// `/search/{query}?page=`: like browse, pages 1..=page of the results, so "Load More"
+/// is a plain link; each page is cards only, all sliced from one ranking. The page is
+/// read leniently and capped at `MAX_SEARCH_PAGE`; an address writing it otherwise
+/// than its canonical form (`?page=050`, `?page=99`, `?page=1`, repeated) redirects
+/// there, so every variant of one span is one render. The query is read trimmed; a
+/// blank one is the search screen without a query.
 async fn search(State(state): State<AppState>, request: PageRequest, reads: PageReads) -> Response {
     let query = reads.value("query").unwrap_or_default().trim().to_owned();
     if query.is_empty() {
         return empty_search(&state, &request).await;
+    }
+    let page = lenient_search_page(reads.value("page"));
+    let canonical = (page > 1).then(|| format!("page={page}"));
+    if page_pairs(request.uri()).ne(canonical.iter().map(String::as_str)) {
+        let target = match page {
+            1 => routes::SEARCH_RESULTS.href(&[&query]),
+            _ => links::SEARCH_RESULTS_PAGE.fill_with(&[&query, &page], encode_uri_component),
+        };
+        return Redirect::to(&target).into_response();
     }
     let answers = reads
         .with("query", &query)
@@ -172,6 +185,14 @@ async fn search(State(state): State<AppState>, request: PageRequest, reads: Page
         answers,
     )
     .await
+}
+
+/// The `page` parameters of `uri`'s query, as sent.
+fn page_pairs(uri: &Uri) -> impl Iterator<Item = &str> {
+    uri.query().unwrap_or_default().split('&').filter(|pair| {
+        let name = pair.split('=').next().unwrap_or_default();
+        form_urlencoded::parse(name.as_bytes()).any(|(name, _)| name == "page")
+    })
 }
 
 async fn empty_search(state: &AppState, request: &PageRequest) -> Response {

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { api } from '../../../generated/contract';
+import { MAX_SEARCH_PAGE, api } from '../../../generated/contract';
 import { renderApp } from '../../../test/render-app';
 import { httpErrorFromBody } from '../../../lib/http-error';
 import { resultsSummary, searchErrorMessage } from './search-page';
@@ -50,6 +50,24 @@ describe('search page', () => {
     expect(screen.getByText('Showing 24 of 30')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Load More' }).getAttribute('href')).toBe('/search/rock?page=3');
     expect(screen.getByRole('search', { name: 'Search artists' })).toBeTruthy();
+  });
+
+  it('shows at most MAX_SEARCH_PAGE pages, without a link past them', () => {
+    const card = (id: number) => ({ id, title: `Band ${id}`, imageUrl: null, genres: ['Rock'] });
+    const pages = Array.from({ length: MAX_SEARCH_PAGE }, (_, i) => ({
+      key: api.searchCards('rock', i + 1),
+      status: 200,
+      body: { query: 'rock', page: i + 1, pageSize: 12, total: 1000, artists: Array.from({ length: 12 }, (_, j) => card(i * 100 + j)) },
+    }));
+    const shown = MAX_SEARCH_PAGE * 12;
+    for (const page of [MAX_SEARCH_PAGE, MAX_SEARCH_PAGE + 5]) {
+      const { unmount } = renderApp(`/search/rock?page=${page}`, pages);
+      expect(screen.getAllByRole('heading', { level: 2 }).filter((h) => h.className === 'artist-card-title')).toHaveLength(shown);
+      expect(screen.getByText(`Showing ${shown} of 1000`)).toBeTruthy();
+      expect(document.querySelector('[aria-busy="true"]'), 'no page past the cap is loading').toBeNull();
+      expect(screen.queryByRole('link', { name: 'Load More' })).toBeNull();
+      unmount();
+    }
   });
 
   it('offers the pages of the genres the query names, each with its count', () => {

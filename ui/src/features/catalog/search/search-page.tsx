@@ -6,7 +6,7 @@ import { Link } from '../../../components/link';
 import { isHttpError } from '../../../lib/http-error';
 import { queries } from '../queries';
 import { normalizeSearchQuery, searchPath, searchTarget } from './search-query';
-import { BROWSE_PAGE_SIZE, MAX_QUERY_CHARS, links, routes, titles } from '../../../generated/contract';
+import { BROWSE_PAGE_SIZE, MAX_QUERY_CHARS, MAX_SEARCH_PAGE, links, routes, titles } from '../../../generated/contract';
 import { parsePage } from '../browse-params';
 import { artistCount } from '../artist-count';
 import { getSearchParam } from '../../../lib/url';
@@ -31,6 +31,14 @@ export function resultsSummary(count: number, query: string): string {
 export function searchErrorMessage(error: unknown): string {
   if (isHttpError(error) && error.status === 400 && error.serverMessage) return error.serverMessage;
   return 'Search failed. Please try again later.';
+}
+
+/**
+ * A search page's `?page=` read leniently, capped at MAX_SEARCH_PAGE (the server
+ * redirects any other spelling to this page's canonical address).
+ */
+export function parseSearchPage(raw: string | null | undefined): number {
+  return Math.min(parsePage(raw), MAX_SEARCH_PAGE);
 }
 
 /** `/search/{query}` (page 1) or `/search/{query}?page=3`: pages 1..page are shown. */
@@ -74,7 +82,7 @@ export function SearchPage() {
       ) : (
         <>
           {Array.from(query).length <= MAX_QUERY_CHARS && <SearchGenres query={query} />}
-          <SearchResults query={query} page={parsePage(getSearchParam(location.search, 'page'))} />
+          <SearchResults query={query} page={parseSearchPage(getSearchParam(location.search, 'page'))} />
         </>
       )}
     </div>
@@ -120,7 +128,8 @@ function SearchBox({ initial }: { initial: string }) {
 
 /**
  * Results in pages of BROWSE_PAGE_SIZE cards, like browse: `?page=N` shows pages 1..N
- * (the server prefetches them all), and Load More is a plain link to the next page.
+ * (the server prefetches them all), and Load More is a plain link to the next page, up
+ * to MAX_SEARCH_PAGE pages (past them a query is refined, not scrolled).
  */
 function SearchResults({ query, page }: { query: string; page: number }) {
   const pageNumbers = Array.from({ length: page }, (_, i) => i + 1);
@@ -130,7 +139,7 @@ function SearchResults({ query, page }: { query: string; page: number }) {
   const restored = useRef(false);
 
   const { artists, loadedPages, allLoaded, total, firstError, firstPending, loadingMore } = shownPages(results);
-  const hasMore = total !== null && allLoaded && page * BROWSE_PAGE_SIZE < total;
+  const hasMore = total !== null && allLoaded && page < MAX_SEARCH_PAGE && page * BROWSE_PAGE_SIZE < total;
   const pendingCount = total === null ? 0 : Math.max(0, Math.min(total, page * BROWSE_PAGE_SIZE) - artists.length);
   const firstLoaded = results[0]?.data ?? null;
 
