@@ -2,7 +2,8 @@
 // Chromium: the floating refresh button is never over a control (labels included), the
 // header fits at 320 px with its texts whole, the Top 10 strip lines up with its heading,
 // the account deletion step keeps its warning over a one-line prompt and a full-width
-// field, the Listen On labels fit their pills, and no article pans sideways at 320 px.
+// field, the Listen On labels fit their pills, no article pans sideways at 320 px, and
+// article cards line up with their heading, keep pictures in their box and tags whole.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startSiteWithMail, until } from '../support/mail.mjs';
@@ -230,4 +231,31 @@ test('no article pans sideways at 320 px: long links and words wrap', async () =
     assert.ok(width <= 320, `${article.title}: ${width} px wide at 320`);
   }
   await page.context().close();
+});
+
+test('article cards: the grid starts under the heading, pictures stay in their box, tag chips whole', async () => {
+  for (const width of [390, 1366]) {
+    const page = await quietPage(site, viewport(width));
+    await page.goto(`${site.origin}/articles`);
+    await hydrated(page);
+    const layout = await page.evaluate(() => {
+      const left = (element) => element.getBoundingClientRect().left;
+      const cards = [...document.querySelectorAll('.article-grid .article-card')];
+      return {
+        offset: left(document.querySelector('.article-grid')) - left(document.querySelector('main h1')),
+        firstCard: left(cards[0]) - left(document.querySelector('main h1')),
+        // What a card's picture box holds stays inside it (no initials spilling over the title).
+        spilling: cards.filter((card) => {
+          const media = card.querySelector('.article-card-media').getBoundingClientRect();
+          const body = card.querySelector('.article-card-body').getBoundingClientRect();
+          return [...card.querySelectorAll('.article-card-media > *')].some((inner) => inner.getBoundingClientRect().bottom > media.bottom + 0.5) || body.top < media.bottom - 0.5;
+        }).length,
+        cutTags: [...document.querySelectorAll('.article-card-tags .tag')].filter((tag) => tag.scrollWidth > tag.clientWidth).map((tag) => tag.textContent),
+      };
+    });
+    assert.ok(Math.abs(layout.firstCard) <= 1, `the first card starts under the heading at ${width} px (${layout.firstCard})`);
+    assert.equal(layout.spilling, 0, `at ${width} px`);
+    assert.deepEqual(layout.cutTags, [], `at ${width} px`);
+    await page.context().close();
+  }
 });

@@ -1,4 +1,5 @@
 import { GeneratedArtwork, type PictureLoading } from '../../components/generated-artwork';
+import { BookIcon } from '../../components/icons';
 import { Link } from '../../components/link';
 import { CARD_TAGS, routes, type ArticleSummary } from '../../generated/contract';
 import { formatDate, tagList } from './queries';
@@ -20,7 +21,8 @@ export function ArticleCard({ article, headingLevel = 2 }: { article: ArticleSum
     <article className="article-card">
       <Link to={routes.article.href(article.id)} className="article-card-link">
         <span className={`article-card-media article-card-media--${categoryClass(article.category)}`}>
-          {article.image ? <img src={article.image} alt="" loading="lazy" width={560} height={300} /> : <ArticleArtwork article={article} />}
+          {/* Without a picture of its own, a quiet placeholder on the category's colour (no title initials: at a card's size they read as a logo). */}
+          {article.image ? <img src={article.image} alt="" loading="lazy" width={560} height={300} /> : <BookIcon size={32} className="article-card-placeholder" />}
         </span>
         {/* A div, not a span: the heading inside is flow content. */}
         <div className="article-card-body">
@@ -50,7 +52,7 @@ export function ArticleCard({ article, headingLevel = 2 }: { article: ArticleSum
 }
 
 /**
- * Generated artwork for an article without an image, as artists get: the title's
+ * Generated artwork for an article page without an image, as artists get: the title's
  * initials on the category's colour, drawn by the server (`/art/{hue}/{initials}.svg`).
  * Never a guessed photo URL: real images come from the importers.
  */
