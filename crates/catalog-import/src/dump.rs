@@ -25,12 +25,21 @@ pub fn open(path: &str) -> Result<Box<dyn BufRead + Send>, ImportError> {
     Ok(Box::new(BufReader::with_capacity(1 << 16, reader)))
 }
 
-/// The lines of a stream, one at a time, with their numbers (from 1).
+/// Longest line read, in bytes: a line is buffered whole, so a small compressed file
+/// holding one enormous line must not take memory in proportion. The largest entities
+/// of the knowledge base's dump, and the largest artists of MusicBrainz's, are a few
+/// megabytes of JSON on their line; 64 MiB leaves ten times that and more.
+pub const MAX_LINE: usize = 64 << 20;
+
+/// The lines of a stream, one at a time, with their numbers (from 1); a line longer
+/// than [`MAX_LINE`] stops the reading with an error naming it, having read no more of
+/// it than that.
 pub struct Lines<R> {
     reader: R,
     line: Vec<u8>,
     number: usize,
     path: String,
+    max_line: usize,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -40,14 +49,26 @@ impl<R: BufRead> Lines<R> {
             line: Vec::with_capacity(1 << 16),
             number: 0,
             path: path.to_owned(),
+            max_line: MAX_LINE,
+        }
+    }
+
+    /// Lines of at most `max_line` bytes: a cap small enough to test.
+    #[cfg(test)]
+    fn with_max_line(reader: R, path: &str, max_line: usize) -> Self {
+        Lines {
+            max_line,
+            ..Self::new(reader, path)
         }
     }
 
     /// The next line (without its line break) and its number, or None at the end.
     pub fn next_line(&mut self) -> Result<Option<(usize, &[u8])>, ImportError> {
         self.line.clear();
-        let read = self
-            .reader
+        // The line and its break, or one byte more than a line may have.
+        let limit = self.max_line as u64 + 1;
+        let read = (&mut self.reader)
+            .take(limit)
             .read_until(b'\n', &mut self.line)
             .map_err(|err| {
                 ImportError::Input(format!(
@@ -59,9 +80,72 @@ impl<R: BufRead> Lines<R> {
             return Ok(None);
         }
         self.number += 1;
+        if read as u64 == limit && self.line.last() != Some(&b'\n') {
+            return Err(ImportError::Input(format!(
+                "{}: line {} is longer than {} bytes, the most a line may have; nothing was imported",
+                self.path, self.number, self.max_line
+            )));
+        }
         while self.line.last().is_some_and(|b| matches!(b, b'\n' | b'\r')) {
             self.line.pop();
         }
         Ok(Some((self.number, &self.line)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    use super::*;
+
+    /// Counts the bytes the line reader takes from its stream.
+    struct Counting<R>(R, Arc<AtomicUsize>);
+
+    impl<R: Read> Read for Counting<R> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.0.read(buf)?;
+            self.1.fetch_add(n, Ordering::Relaxed);
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_line_past_the_cap_is_reported_by_number_without_being_read_whole() {
+        let max_line = 64 << 10;
+        // A 16 MiB third line, never in memory as a whole.
+        let stream = (&b"[\n{\"id\":\"Q1\"},\n"[..])
+            .chain(std::io::repeat(b'x').take(16 << 20))
+            .chain(&b"\n]\n"[..]);
+        let taken = Arc::new(AtomicUsize::new(0));
+        let reader = BufReader::new(Counting(stream, taken.clone()));
+        let mut lines = Lines::with_max_line(reader, "dump.json", max_line);
+        assert_eq!(lines.next_line().unwrap().unwrap(), (1, &b"["[..]));
+        assert_eq!(lines.next_line().unwrap().unwrap().0, 2);
+        let err = lines.next_line().unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "dump.json: line 3 is longer than 65536 bytes, the most a line may have; nothing was imported"
+        );
+        // No more than the cap (and a read-ahead buffer) was read, nor held.
+        let taken = taken.load(Ordering::Relaxed);
+        assert!(taken < 2 * max_line, "{taken} bytes read");
+        assert!(lines.line.capacity() <= 2 * (max_line + 1));
+    }
+
+    #[test]
+    fn a_line_of_exactly_the_cap_is_read_one_more_byte_is_not() {
+        let mut lines = Lines::with_max_line(&b"0123456789\n0123456789"[..], "dump", 10);
+        assert_eq!(lines.next_line().unwrap().unwrap(), (1, &b"0123456789"[..]));
+        assert_eq!(lines.next_line().unwrap().unwrap(), (2, &b"0123456789"[..]));
+        assert!(lines.next_line().unwrap().is_none());
+        let mut lines = Lines::with_max_line(&b"ok\n0123456789a\n"[..], "dump", 10);
+        assert_eq!(lines.next_line().unwrap().unwrap().0, 1);
+        let err = lines.next_line().unwrap_err().to_string();
+        assert!(
+            err.starts_with("dump: line 2 is longer than 10 bytes"),
+            "{err}"
+        );
     }
 }

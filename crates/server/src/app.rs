@@ -6,7 +6,7 @@ use axum::http::{header, HeaderValue};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
-use sound_atlas_share_picture::ShareImages;
+use sound_atlas_share_picture::{ShareImages, SiteAssets};
 use sound_atlas_web::ApiError;
 use tower_http::compression::CompressionLayer;
 use tower_http::request_id::MakeRequestId;
@@ -21,9 +21,13 @@ pub const MAX_URI_BYTES: usize = 2048;
 /// for a proxy's and a browser's own (HTTP/1's parser stops far later, at ~400 KiB).
 pub const MAX_HEADER_BYTES: usize = 16 * 1024;
 
-/// The artists' and the articles' share pictures, drawn and cached by one renderer.
-fn share_pictures() -> Router<AppState> {
-    let images = ShareImages::new(&sound_atlas_import::user_agent());
+/// The artists' and the articles' share pictures, drawn and cached by one renderer; a
+/// photo at one of the site's own asset addresses is read from the binary.
+fn share_pictures(public_url: &str) -> Router<AppState> {
+    let images = ShareImages::new(&sound_atlas_import::user_agent()).with_site_assets(SiteAssets {
+        origin: public_url.to_owned(),
+        read: crate::static_files::public_asset,
+    });
     Router::new()
         .merge(sound_atlas_catalog::share_picture::router(images.clone()))
         .merge(sound_atlas_content::share_picture::router(images))
@@ -58,7 +62,7 @@ pub fn build_app(state: AppState) -> Router {
         // the video service's iframe API for the player (a local fake in test mode)
         .merge(crate::video_api::router(crate::video_api::fake_from_env()))
         .merge(crate::artwork::router())
-        .merge(share_pictures())
+        .merge(share_pictures(&state.renderer.site().public_url))
         // a signed-in visitor's pages carry their library and are private
         .merge(
             crate::pages::router()

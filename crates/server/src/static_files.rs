@@ -42,6 +42,11 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
         )
 }
 
+/// A file of `assets/public/` (served under `/assets/`) by its path there.
+pub fn public_asset(path: &str) -> Option<Vec<u8>> {
+    PublicAssets::get(path).map(|file| file.data.into_owned())
+}
+
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 /// A file of the client bundle that is not hashed (the service worker, the offline

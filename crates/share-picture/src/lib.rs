@@ -23,6 +23,10 @@ use resvg::{tiny_skia, usvg};
 use sound_atlas_contract::pages::ImageRoute;
 use sound_atlas_web::ApiError;
 
+mod photos;
+use photos::Photos;
+pub use photos::SiteAssets;
+
 pub const WIDTH: u32 = 1200;
 pub const HEIGHT: u32 = 630;
 /// The one font the pictures use, shipped with the binary (DejaVu, free licence).
@@ -239,31 +243,40 @@ pub fn render_png_with(card: &ShareCard, photo: Option<&Photo>) -> Result<Vec<u8
 
 /// How long a rendered picture is kept (a photo that failed to load is retried after).
 const CACHE_TTL: std::time::Duration = std::time::Duration::from_secs(60 * 60);
-/// Largest photo read for a picture.
-const MAX_PHOTO_BYTES: usize = 8 * 1024 * 1024;
-/// A slow photo host does not hold a crawler: the picture is drawn without it.
-const PHOTO_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(4);
 
 /// Rendered pictures, keyed by what they show, and the client that reads photos.
 #[derive(Clone)]
 pub struct ShareImages {
     cache: moka::sync::Cache<ShareCard, Arc<Vec<u8>>>,
-    http: reqwest::Client,
+    photos: Photos,
 }
 
 impl ShareImages {
-    /// Photos are read naming the site as `user_agent`.
+    /// Photos are read naming the site as `user_agent`, from Wikimedia's media server only.
     pub fn new(user_agent: &str) -> Self {
+        Self::with_photos(Photos::new(user_agent))
+    }
+
+    /// Photos at the site's own `/assets/` addresses are read from `site`, not over HTTP.
+    pub fn with_site_assets(mut self, site: SiteAssets) -> Self {
+        self.photos.set_site_assets(site);
+        self
+    }
+
+    /// For tests: photos also from a local server at `host` (`host:port`, over plain
+    /// HTTP); with `local_addresses`, its loopback address may be connected to.
+    #[cfg(any(test, feature = "test-hosts"))]
+    pub fn with_test_host(user_agent: &str, host: &str, local_addresses: bool) -> Self {
+        Self::with_photos(Photos::with_test_host(user_agent, host, local_addresses))
+    }
+
+    fn with_photos(photos: Photos) -> Self {
         ShareImages {
             cache: moka::sync::Cache::builder()
                 .max_capacity(CACHE_ENTRIES)
                 .time_to_live(CACHE_TTL)
                 .build(),
-            http: reqwest::Client::builder()
-                .timeout(PHOTO_TIMEOUT)
-                .user_agent(user_agent)
-                .build()
-                .expect("an HTTP client"),
+            photos,
         }
     }
 
@@ -292,38 +305,13 @@ impl ShareImages {
         Ok(png)
     }
 
-    /// The photo at `url`, or None (not http(s), an error status, too big, not an image,
-    /// or slower than the timeout): the picture is then drawn without it.
+    /// The photo at `url`, or None: the picture is then drawn without it.
     async fn photo(&self, url: &str) -> Option<Photo> {
-        let parsed = url::Url::parse(url).ok()?;
-        if !matches!(parsed.scheme(), "http" | "https") {
-            return None;
-        }
-        let mut response = match self.http.get(parsed).send().await {
-            Ok(response) if response.status().is_success() => response,
-            Ok(response) => {
-                tracing::debug!(url, status = %response.status(), "share picture: photo not loaded");
-                return None;
-            }
-            Err(err) => {
-                tracing::debug!(url, %err, "share picture: photo not loaded");
-                return None;
-            }
-        };
-        if response
-            .content_length()
-            .is_some_and(|n| n > MAX_PHOTO_BYTES as u64)
-        {
-            return None;
-        }
-        let mut bytes = Vec::new();
-        while let Ok(Some(chunk)) = response.chunk().await {
-            if bytes.len() + chunk.len() > MAX_PHOTO_BYTES {
-                return None;
-            }
-            bytes.extend_from_slice(&chunk);
-        }
-        Photo::sniff(bytes)
+        self.photos
+            .read(url)
+            .await
+            .inspect_err(|why| tracing::debug!(url, ?why, "share picture: photo not loaded"))
+            .ok()
     }
 }
 

@@ -183,6 +183,67 @@ async fn a_malformed_line_names_its_number_and_nothing_is_written(db: &TestDb) {
     assert_eq!(count(db).await, 0);
 }
 
+/// A compressed dump of `head`, then a line of `mib` MiB of `x`, then `tail`: one
+/// compressed stream per MiB (the dump readers take streams in a row as one, as
+/// parallel compressors write them), so a line of a hundred megabytes takes a few
+/// hundred kilobytes on disk and is built at once.
+fn with_long_line(compress: fn(&[u8]) -> Vec<u8>, head: &[u8], mib: usize, tail: &[u8]) -> Vec<u8> {
+    let one_mib = compress(&vec![b'x'; 1 << 20]);
+    let mut file = compress(head);
+    for _ in 0..mib {
+        file.extend_from_slice(&one_mib);
+    }
+    file.extend(compress(tail));
+    file
+}
+
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(bytes).unwrap();
+    gz.finish().unwrap()
+}
+
+fn xz(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut xz = xz2::write::XzEncoder::new(Vec::new(), 6);
+    xz.write_all(bytes).unwrap();
+    xz.finish().unwrap()
+}
+
+/// The longest line a dump may have, as the error names it.
+const TOO_LONG: &str = "is longer than 67108864 bytes, the most a line may have";
+
+/// More than the longest line a dump may have, in MiB.
+const LONG_LINE_MIB: usize = 100;
+
+async fn a_dump_line_past_the_cap_is_refused_by_number_and_nothing_is_written(db: &TestDb) {
+    let text = dump_text();
+    // The array's bracket and two entities, then the long line, then the rest.
+    let (head, rest) = text.split_at(text.match_indices('\n').nth(2).unwrap().0 + 1);
+    let file = with_long_line(
+        gzip,
+        head.as_bytes(),
+        LONG_LINE_MIB,
+        format!(",\n{rest}").as_bytes(),
+    );
+    assert!(file.len() < 1 << 20, "{} bytes on disk", file.len());
+    let path = temp_file("latest-all.json.gz", "");
+    std::fs::write(&path, file).unwrap();
+    let err = cli::import(
+        &db.conn,
+        Import::WikidataDump {
+            file: path,
+            dry_run: false,
+        },
+    )
+    .await
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains(&format!("line 4 {TOO_LONG}")), "{err}");
+    assert_eq!(count(db).await, 0);
+}
+
 db_tests!(
     a_dump_adds_every_musician_and_group_with_an_english_article,
     a_rerun_updates_in_place,
@@ -193,6 +254,8 @@ db_tests!(
     a_query_service_dry_run_writes_nothing,
     musicbrainz_fills_only_what_an_artist_lacks,
     a_malformed_musicbrainz_line_changes_nothing,
+    a_dump_line_past_the_cap_is_refused_by_number_and_nothing_is_written,
+    a_musicbrainz_line_past_the_cap_is_refused_by_number_and_changes_nothing,
 );
 
 mod query_service {
@@ -595,6 +658,42 @@ async fn a_malformed_musicbrainz_line_changes_nothing(db: &TestDb) {
         .await
         .unwrap_err();
     assert!(err.contains("line 604"), "{err}");
+    let band = by_external(db, "fixture-band").await;
+    assert_eq!(band.began_on, None);
+}
+
+async fn a_musicbrainz_line_past_the_cap_is_refused_by_number_and_changes_nothing(db: &TestDb) {
+    write::upsert(
+        &db.conn,
+        vec![ArtistUpsert {
+            external_id: "fixture-band".into(),
+            title: "Fixture Band".into(),
+            musicbrainz_id: Some(BAND_MBID.into()),
+            ..Default::default()
+        }],
+    )
+    .await
+    .unwrap();
+    // artist.tar.xz: the archive's mbdump/artist file holds the three artists of the
+    // test data, then the long line.
+    let artists = std::fs::read(testdata("musicbrainz-artist")).unwrap();
+    let size = artists.len() + (LONG_LINE_MIB << 20) + 1;
+    let mut header = tar::Header::new_ustar();
+    header.set_path("mbdump/artist").unwrap();
+    header.set_size(size as u64);
+    header.set_mode(0o644);
+    header.set_cksum();
+    let mut head = header.as_bytes().to_vec();
+    head.extend_from_slice(&artists);
+    // The line's break, the entry's padding to a 512-byte block, the archive's end.
+    let mut tail = vec![b'\n'];
+    tail.resize(1 + (512 - size % 512) % 512 + 1024, 0);
+    let file = with_long_line(xz, &head, LONG_LINE_MIB, &tail);
+    assert!(file.len() < 1 << 20, "{} bytes on disk", file.len());
+    let path = temp_file("artist.tar.xz", "");
+    std::fs::write(&path, file).unwrap();
+    let err = musicbrainz_dump(db, path, false).await.unwrap_err();
+    assert!(err.contains(&format!("line 4 {TOO_LONG}")), "{err}");
     let band = by_external(db, "fixture-band").await;
     assert_eq!(band.began_on, None);
 }

@@ -1,6 +1,9 @@
 //! Artists' share pictures (`/og/artist/{id}.png`) as the server answers them, on
 //! SQLite and PostgreSQL.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
 use axum::http::StatusCode;
 use axum::Router;
 use sound_atlas_catalog::{seed, share_picture, Catalog};
@@ -14,7 +17,11 @@ async fn seeded(db: &TestDb) -> Catalog {
 }
 
 fn app(catalog: Catalog) -> Router {
-    share_picture::router(ShareImages::new(&sound_atlas_import::user_agent())).with_state(catalog)
+    app_with(catalog, ShareImages::new(&sound_atlas_import::user_agent()))
+}
+
+fn app_with(catalog: Catalog, images: ShareImages) -> Router {
+    share_picture::router(images).with_state(catalog)
 }
 
 fn png_size(png: &[u8]) -> (u32, u32) {
@@ -49,12 +56,15 @@ async fn every_artist_has_its_own_1200_by_630_share_image(db: &TestDb) {
     }
 }
 
-/// A local photo host: a red PNG, a missing one, an HTML page and a host too slow to wait for.
-async fn photo_host() -> String {
+/// A local photo host: a red PNG, a missing one, an HTML page and a host too slow to
+/// wait for. Its `host:port`, and how many requests it was sent.
+async fn photo_host() -> (String, Arc<AtomicUsize>) {
     use axum::routing::get as route;
     let mut pixmap = resvg::tiny_skia::Pixmap::new(48, 48).unwrap();
     pixmap.fill(resvg::tiny_skia::Color::from_rgba8(250, 10, 10, 255));
     let red = pixmap.encode_png().unwrap();
+    let hits = Arc::new(AtomicUsize::new(0));
+    let counted = hits.clone();
     let app = axum::Router::new()
         .route(
             "/red.png",
@@ -67,11 +77,17 @@ async fn photo_host() -> String {
                 tokio::time::sleep(std::time::Duration::from_secs(30)).await;
                 "late"
             }),
-        );
+        )
+        .layer(axum::middleware::from_fn(
+            move |request: axum::extract::Request, next: axum::middleware::Next| {
+                counted.fetch_add(1, Ordering::SeqCst);
+                next.run(request)
+            },
+        ));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let origin = format!("http://{}", listener.local_addr().unwrap());
+    let host = listener.local_addr().unwrap().to_string();
     tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-    origin
+    (host, hits)
 }
 
 /// The colour at the middle of the share picture's photo frame.
@@ -92,38 +108,65 @@ fn has_credit_text(png: &[u8]) -> bool {
     })
 }
 
-async fn an_artists_share_picture_shows_their_credited_photo_when_it_loads(db: &TestDb) {
+/// Gives artist `id` the photo at `url`, with its credit when `credited`.
+async fn set_photo(db: &TestDb, id: i32, url: &str, credited: bool) {
     use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set};
-    let host = photo_host().await;
+    let row = sound_atlas_entity::artist::Entity::find_by_id(id)
+        .one(&db.conn)
+        .await
+        .unwrap()
+        .unwrap();
+    let mut row = row.into_active_model();
+    row.image_url = Set(Some(url.to_owned()));
+    row.image_thumbnail_url = Set(Some(url.to_owned()));
+    if credited {
+        row.image_author = Set(Some("Carl Lender".into()));
+        row.image_license = Set(Some("CC BY-SA 4.0".into()));
+    }
+    row.update(&db.conn).await.unwrap();
+}
+
+async fn an_artists_share_picture_shows_their_credited_photo_when_it_loads(db: &TestDb) {
+    let (host, _) = photo_host().await;
     let catalog = seeded(db).await;
     let artists = catalog.snapshot(false).await.unwrap().entries().to_vec();
     // (artist, photo, credited, shown)
     let cases = [
-        (artists[0].id, format!("{host}/red.png"), true, true),
+        (artists[0].id, format!("http://{host}/red.png"), true, true),
         // Free photos ask for their credit wherever they appear: unknown, left out.
-        (artists[5].id, format!("{host}/red.png"), false, false),
-        (artists[1].id, format!("{host}/missing.png"), true, false),
-        (artists[2].id, format!("{host}/page.png"), true, false),
-        (artists[3].id, format!("{host}/slow.png"), true, false),
+        (
+            artists[5].id,
+            format!("http://{host}/red.png"),
+            false,
+            false,
+        ),
+        (
+            artists[1].id,
+            format!("http://{host}/missing.png"),
+            true,
+            false,
+        ),
+        (
+            artists[2].id,
+            format!("http://{host}/page.png"),
+            true,
+            false,
+        ),
+        (
+            artists[3].id,
+            format!("http://{host}/slow.png"),
+            true,
+            false,
+        ),
         (artists[4].id, "javascript:alert(1)".to_owned(), true, false),
     ];
     for (id, url, credited, _) in &cases {
-        let row = sound_atlas_entity::artist::Entity::find_by_id(*id)
-            .one(&db.conn)
-            .await
-            .unwrap()
-            .unwrap();
-        let mut row = row.into_active_model();
-        row.image_url = Set(Some(url.clone()));
-        row.image_thumbnail_url = Set(Some(url.clone()));
-        if *credited {
-            row.image_author = Set(Some("Carl Lender".into()));
-            row.image_license = Set(Some("CC BY-SA 4.0".into()));
-        }
-        row.update(&db.conn).await.unwrap();
+        set_photo(db, *id, url, *credited).await;
     }
-    // A fresh catalogue reads the changed rows (a refresh right after a read is ignored).
-    let app = app(Catalog::new(db.conn.clone()));
+    // A fresh catalogue reads the changed rows (a refresh right after a read is ignored);
+    // the local photo host is allowed as a test allows it.
+    let images = ShareImages::with_test_host(&sound_atlas_import::user_agent(), &host, true);
+    let app = app_with(Catalog::new(db.conn.clone()), images);
     for (id, url, _, shown) in cases {
         let started = std::time::Instant::now();
         let answer = get(&app, &format!("/og/artist/{id}.png")).await;
@@ -139,7 +182,31 @@ async fn an_artists_share_picture_shows_their_credited_photo_when_it_loads(db: &
     }
 }
 
+async fn a_photo_on_the_servers_own_network_is_never_fetched(db: &TestDb) {
+    let (host, hits) = photo_host().await;
+    let catalog = seeded(db).await;
+    let artists = catalog.snapshot(false).await.unwrap().entries().to_vec();
+    let port = host.rsplit(':').next().unwrap();
+    let urls = [
+        format!("http://{host}/red.png"),
+        format!("http://localhost:{port}/red.png"),
+        format!("https://{host}/red.png"),
+    ];
+    for (artist, url) in artists.iter().zip(&urls) {
+        set_photo(db, artist.id, url, true).await;
+    }
+    let app = app(Catalog::new(db.conn.clone()));
+    for (artist, url) in artists.iter().zip(&urls) {
+        let answer = get(&app, &format!("/og/artist/{}.png", artist.id)).await;
+        assert_eq!(answer.status, StatusCode::OK, "{url}");
+        assert_ne!(frame_colour(&answer.bytes), (250, 10, 10), "{url}");
+        assert!(!has_credit_text(&answer.bytes), "{url}");
+    }
+    assert_eq!(hits.load(Ordering::SeqCst), 0);
+}
+
 db_tests!(
     every_artist_has_its_own_1200_by_630_share_image,
     an_artists_share_picture_shows_their_credited_photo_when_it_loads,
+    a_photo_on_the_servers_own_network_is_never_fetched,
 );

@@ -371,6 +371,63 @@ async fn every_article_has_its_own_1200_by_630_share_image(db: &TestDb) {
     }
 }
 
+/// An article's lead image naming a server on the site's own network (here a local one
+/// that answers a photo) is never fetched: the picture is drawn without it.
+async fn an_article_image_on_the_servers_own_network_is_never_fetched(db: &TestDb) {
+    use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    let hits = Arc::new(AtomicUsize::new(0));
+    let counted = hits.clone();
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(48, 48).unwrap();
+    pixmap.fill(resvg::tiny_skia::Color::from_rgba8(250, 10, 10, 255));
+    let red = pixmap.encode_png().unwrap();
+    let photo_host = axum::Router::new().fallback(move || {
+        counted.fetch_add(1, Ordering::SeqCst);
+        let red = red.clone();
+        async move { ([("content-type", "image/png")], red) }
+    });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let host = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, photo_host).await.unwrap() });
+
+    // Read after the change below: the content service reads its articles once.
+    let state = seeded(db, VideoConfig::default()).await;
+    let articles = sound_atlas_entity::article::Entity::find()
+        .all(&db.conn)
+        .await
+        .unwrap();
+    let urls = [
+        format!("http://{host}/lead.png"),
+        format!("http://localhost:{}/lead.png", host.port()),
+    ];
+    for (article, url) in articles.iter().zip(&urls) {
+        let mut row = sound_atlas_entity::article::Entity::find_by_id(article.id)
+            .one(&db.conn)
+            .await
+            .unwrap()
+            .unwrap()
+            .into_active_model();
+        row.featured_image = Set(Some(url.clone()));
+        row.featured_image_credit = Set(Some("Carl Lender · CC BY-SA 4.0".into()));
+        row.update(&db.conn).await.unwrap();
+    }
+    let app = app(state);
+    for (article, url) in articles.iter().zip(&urls) {
+        let answer = get(&app, &format!("/og/article/{}.png", article.id)).await;
+        assert_eq!(answer.status, StatusCode::OK, "{url}");
+        let picture = resvg::tiny_skia::Pixmap::decode_png(&answer.bytes).unwrap();
+        // The middle of the photo frame is not the photo's red.
+        let pixel = picture.pixel(940, 275).unwrap().demultiply();
+        assert_ne!(
+            (pixel.red(), pixel.green(), pixel.blue()),
+            (250, 10, 10),
+            "{url}"
+        );
+    }
+    assert_eq!(hits.load(Ordering::SeqCst), 0);
+}
+
 /// The seed's list is the editors' picks under its week; an imported week becomes the
 /// newest, and the seed's stays readable by its week.
 async fn the_top_ten_names_its_week_and_keeps_past_weeks(db: &TestDb) {
@@ -594,6 +651,7 @@ async fn marketplace_links_carry_the_affiliate_tag_only_when_set(db: &TestDb) {
 }
 
 db_tests!(
+    an_article_image_on_the_servers_own_network_is_never_fetched,
     the_chart_migration_keeps_the_places_as_the_seeds_picks,
     the_top_ten_names_its_week_and_keeps_past_weeks,
     brand_new_songs_leave_out_songs_older_than_the_window,
