@@ -15,11 +15,10 @@ use unicode_normalization::UnicodeNormalization;
 
 /// Password length limits (characters), from the route contract: generous for
 /// passphrases; longer input is refused with a message, never silently truncated.
-pub use sound_atlas_contract::accounts::{MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS};
-
-pub const BLANK_PASSWORD: &str = "Password cannot consist of spaces only.";
-pub const COMMON_PASSWORD: &str =
-    "Password is known to be weak and easy to guess, please choose a different one.";
+pub use sound_atlas_contract::accounts::{
+    BLANK_PASSWORD, COMMON_PASSWORD, MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS,
+};
+use sound_atlas_contract::accounts::{PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT};
 
 /// The form a password is hashed and verified in.
 fn normalized(password: &str) -> String {
@@ -34,14 +33,10 @@ pub fn check_rules(password: &str) -> Result<(), ApiError> {
     let password = normalized(password);
     let chars = password.chars().count();
     if chars < MIN_PASSWORD_CHARS {
-        return Err(ApiError::bad_request(format!(
-            "Password should be at least {MIN_PASSWORD_CHARS} characters."
-        )));
+        return Err(ApiError::bad_request(PASSWORD_TOO_SHORT));
     }
     if chars > MAX_PASSWORD_CHARS {
-        return Err(ApiError::bad_request(format!(
-            "Password should be at most {MAX_PASSWORD_CHARS} characters."
-        )));
+        return Err(ApiError::bad_request(PASSWORD_TOO_LONG));
     }
     if password.chars().all(char::is_whitespace) {
         return Err(ApiError::bad_request(BLANK_PASSWORD));

@@ -120,6 +120,40 @@ pub async fn consume_link(
     consume(db, purpose, digest(purpose, 0, secret)).await
 }
 
+/// What a link secret can still do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Link {
+    /// Usable, by the user it belongs to.
+    Live(i32),
+    Used,
+    /// Unknown, expired, or out of guesses.
+    Invalid,
+}
+
+/// Looks the link `secret` up without changing it (a used link keeps its row, with
+/// `used_at`, until the account's next link of its kind clears it after it expired).
+pub async fn look_up_link(
+    db: &impl ConnectionTrait,
+    purpose: Purpose,
+    secret: &str,
+) -> Result<Link, DbErr> {
+    if !is_link_secret(secret) {
+        return Ok(Link::Invalid);
+    }
+    let token = Tokens::find()
+        .filter(auth_token::Column::TokenHash.eq(digest(purpose, 0, secret)))
+        .filter(auth_token::Column::Purpose.eq(purpose.as_str()))
+        .one(db)
+        .await?;
+    Ok(match token {
+        Some(token) if token.used_at.is_some() => Link::Used,
+        Some(token) if token.expires_at > now() && token.attempts < MAX_GUESSES => {
+            Link::Live(token.user_id)
+        }
+        _ => Link::Invalid,
+    })
+}
+
 /// Counts one password typed with the live link `secret`, before it is checked: the
 /// link's user, or `None` when the link is unknown, used, expired or out of guesses. One
 /// conditional update, so concurrent guesses cannot pass the link's budget.

@@ -20,7 +20,9 @@ pub struct Email {
 pub fn parse_email(raw: Option<&str>) -> Result<Email, ApiError> {
     let display = raw.map(str::trim).unwrap_or("");
     if display.is_empty() {
-        return Err(ApiError::bad_request("Email and password are required."));
+        return Err(ApiError::bad_request(
+            sound_atlas_contract::accounts::PASSWORD_REQUIRED,
+        ));
     }
     let valid = display.len() <= MAX_EMAIL_LEN
         && display

@@ -56,6 +56,13 @@ pub mod api {
             "The emailed confirmation link: leads to its page on the site, /confirm-email (a form that posts the token).",
         )
         .with_query(&[("token", EMAILED_TOKEN)]);
+        /// What the confirmation page shows, read when it renders (changes nothing).
+        pub const CONFIRMATION_LINK_STATE: Endpoint<LinkState> = Endpoint::get(
+            "confirmationLinkState",
+            "/api/auth/confirm/state?token={token}",
+            "Whether an emailed confirmation link is live, contested (several sign-ups claimed the address: its holder chooses the password), used, or invalid or expired.",
+        )
+        .with_query(&[("token", EMAILED_TOKEN)]);
         pub const CONFIRM: Operation<EmailedLink, User> = Operation::post(
             "confirm",
             "/api/auth/confirm",
@@ -89,6 +96,13 @@ pub mod api {
             "recoveryLink",
             "/api/auth/recover/complete?token={token}",
             "The emailed reset link: leads to its page on the site, /new-password (a form that posts the new password).",
+        )
+        .with_query(&[("token", EMAILED_TOKEN)]);
+        /// What the new-password page shows, read when it renders (changes nothing).
+        pub const RECOVERY_LINK_STATE: Endpoint<LinkState> = Endpoint::get(
+            "recoveryLinkState",
+            "/api/auth/recover/state?token={token}",
+            "Whether an emailed reset link is live, used, or invalid or expired.",
         )
         .with_query(&[("token", EMAILED_TOKEN)]);
         pub const SET_NEW_PASSWORD: Operation<EmailedLink, User> = Operation::post(
@@ -182,8 +196,112 @@ pub struct CodeCheck {
 pub struct EmailedLink {
     pub token: Option<String>,
     pub password: Option<String>,
+    /// The password typed a second time, where the page asks for a new one twice: when
+    /// sent, it must be the same.
+    pub password_again: Option<String>,
     pub redirect_to: Option<String>,
 }
+
+/// What an emailed link can still do, as its page shows it.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, TS, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum LinkState {
+    /// It can be used: confirming asks for the sign-up's password, a reset for a new one.
+    Live,
+    /// A confirmation link of an address several sign-ups claimed: no sign-up's password
+    /// is kept, so its holder chooses the account's password.
+    Contested,
+    /// It was used already (mail apps and people open a link twice).
+    Used,
+    /// Unknown, expired, or ended by too many wrong passwords.
+    Invalid,
+}
+
+/// Why an emailed link's form was refused, as a plain form post's redirect back to the
+/// page names it (`?error=` with the code; the page shows the message). A script gets
+/// the message itself in the JSON error. Any other failure is [`LINK_FAILED`].
+pub struct LinkError {
+    pub code: &'static str,
+    pub message: &'static str,
+}
+
+pub const BAD_LINK: &str = "Email link is invalid or has expired";
+pub const LINK_USED: &str =
+    "This link was already used. Sign in with your password, or ask for a new link.";
+pub const NOT_THE_SIGN_UP_PASSWORD: &str = "That is not the password chosen when signing up \
+    with this address. Enter that password, or choose a new one with \"Forgot your password?\".";
+pub const PASSWORDS_DIFFER: &str = "The two passwords are not the same.";
+pub const PASSWORD_REQUIRED: &str = "Email and password are required.";
+pub const PASSWORD_TOO_SHORT: &str = "Password should be at least 8 characters.";
+pub const PASSWORD_TOO_LONG: &str = "Password should be at most 1024 characters.";
+pub const BLANK_PASSWORD: &str = "Password cannot consist of spaces only.";
+pub const COMMON_PASSWORD: &str =
+    "Password is known to be weak and easy to guess, please choose a different one.";
+pub const LINK_FAILED: LinkError = LinkError {
+    code: "failed",
+    message: "That did not work. Please try again.",
+};
+
+/// The refusals an emailed link's form names by code.
+pub const LINK_ERRORS: &[LinkError] = &[
+    LinkError {
+        code: "invalid",
+        message: BAD_LINK,
+    },
+    LinkError {
+        code: "used",
+        message: LINK_USED,
+    },
+    LinkError {
+        code: "wrong-password",
+        message: NOT_THE_SIGN_UP_PASSWORD,
+    },
+    LinkError {
+        code: "passwords-differ",
+        message: PASSWORDS_DIFFER,
+    },
+    LinkError {
+        code: "password-required",
+        message: PASSWORD_REQUIRED,
+    },
+    LinkError {
+        code: "password-short",
+        message: PASSWORD_TOO_SHORT,
+    },
+    LinkError {
+        code: "password-long",
+        message: PASSWORD_TOO_LONG,
+    },
+    LinkError {
+        code: "password-blank",
+        message: BLANK_PASSWORD,
+    },
+    LinkError {
+        code: "password-common",
+        message: COMMON_PASSWORD,
+    },
+    LINK_FAILED,
+];
+
+/// The code of a refusal's message (any message not listed: [`LINK_FAILED`]'s).
+pub fn link_error_code(message: &str) -> &'static str {
+    LINK_ERRORS
+        .iter()
+        .find(|error| error.message == message)
+        .unwrap_or(&LINK_FAILED)
+        .code
+}
+
+/// The query parameter a plain form post's redirect names a [`LinkError`] code with.
+pub const LINK_ERROR_PARAM: &str = "error";
+/// The query parameter a plain form post's redirect after success names a notice with
+/// (the page it lands on shows it once, then drops it from the address).
+pub const NOTICE_PARAM: &str = "notice";
+/// Notices: the address confirmed (with the sign-up's password), confirmed with a
+/// password chosen on a contested link, a new password set from a reset link.
+pub const NOTICE_EMAIL_CONFIRMED: &str = "email-confirmed";
+pub const NOTICE_PASSWORD_CHOSEN: &str = "password-chosen";
+pub const NOTICE_PASSWORD_SET: &str = "password-set";
 
 /// A plain acknowledgement: what happened, in words for a toast.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, TS, JsonSchema)]
@@ -231,4 +349,31 @@ pub struct ExportProfile {
 pub struct OidcInfo {
     pub enabled: bool,
     pub name: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_length_messages_name_the_limits() {
+        assert_eq!(
+            PASSWORD_TOO_SHORT,
+            format!("Password should be at least {MIN_PASSWORD_CHARS} characters.")
+        );
+        assert_eq!(
+            PASSWORD_TOO_LONG,
+            format!("Password should be at most {MAX_PASSWORD_CHARS} characters.")
+        );
+    }
+
+    #[test]
+    fn every_refusal_has_its_own_code() {
+        let mut codes: Vec<_> = LINK_ERRORS.iter().map(|e| e.code).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), LINK_ERRORS.len());
+        assert_eq!(link_error_code(LINK_USED), "used");
+        assert_eq!(link_error_code("anything else"), LINK_FAILED.code);
+    }
 }

@@ -180,9 +180,31 @@ fn contract_ts() -> String {
     for (name, text) in [
         ("INVALID_YOUTUBE_URL", content::INVALID_YOUTUBE_URL),
         ("ARTICLE_NOT_FOUND", content::ARTICLE_NOT_FOUND),
+        ("LINK_ERROR_PARAM", accounts::LINK_ERROR_PARAM),
+        ("NOTICE_PARAM", accounts::NOTICE_PARAM),
+        ("NOTICE_EMAIL_CONFIRMED", accounts::NOTICE_EMAIL_CONFIRMED),
+        ("NOTICE_PASSWORD_CHOSEN", accounts::NOTICE_PASSWORD_CHOSEN),
+        ("NOTICE_PASSWORD_SET", accounts::NOTICE_PASSWORD_SET),
     ] {
         writeln!(out, "export const {name} = {};", js_string(text)).unwrap();
     }
+    let link_errors: Vec<String> = accounts::LINK_ERRORS
+        .iter()
+        .map(|error| {
+            format!(
+                "  {}: {},\n",
+                js_string(error.code),
+                js_string(error.message)
+            )
+        })
+        .collect();
+    writeln!(
+        out,
+        "/** An emailed link's refusals by the code a plain form post's redirect names. */\n\
+         export const LINK_ERRORS: Readonly<Record<string, string>> = {{\n{}}};",
+        link_errors.concat()
+    )
+    .unwrap();
     writeln!(
         out,
         "/** Brand New Songs' window in weeks, unless the deployment sets another. */\nexport const NEW_SONGS_WINDOW_WEEKS = {};",

@@ -253,12 +253,17 @@ pub mod routes {
     pub const ACCOUNT_DELETION: PageRoute =
         PageRoute::new("accountDeletion", "/account-deletion").with_reads(VISITOR);
     /// The emailed links' pages: a form that posts the link's `?token=` (opening one
-    /// changes nothing). The mails link to `/api/auth/confirm` and
-    /// `/api/auth/recover/complete`, which send the browser here.
-    pub const CONFIRM_EMAIL: PageRoute =
-        PageRoute::new("confirmEmail", "/confirm-email").reading(&["token"]);
-    pub const NEW_PASSWORD: PageRoute =
-        PageRoute::new("newPassword", "/new-password").reading(&["token"]);
+    /// changes nothing), shown as the link's state says (read when the page renders; the
+    /// page is private). The mails link to `/api/auth/confirm` and
+    /// `/api/auth/recover/complete`, which send the browser here; a plain form post that
+    /// was refused comes back with `?error=` (a refusal's code, see
+    /// `accounts::LINK_ERRORS`).
+    pub const CONFIRM_EMAIL: PageRoute = PageRoute::new("confirmEmail", "/confirm-email")
+        .reading(&["token", "error"])
+        .with_reads(&[PageRead::of(&accounts::CONFIRMATION_LINK_STATE)]);
+    pub const NEW_PASSWORD: PageRoute = PageRoute::new("newPassword", "/new-password")
+        .reading(&["token", "error"])
+        .with_reads(&[PageRead::of(&accounts::RECOVERY_LINK_STATE)]);
     // The signed-in visitor's favorites, at the top level or one folder
     pub const FAVORITES: PageRoute = PageRoute::new("favorites", "/favorites").with_reads(VISITOR);
     pub const FAVORITES_FOLDER: PageRoute =

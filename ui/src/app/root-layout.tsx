@@ -7,6 +7,7 @@ import { RefreshButton } from './frame/refresh-button';
 import { ScrollManager } from './frame/scroll-manager';
 import { SplashScreen } from './frame/splash-screen';
 import { LoginHost } from '../features/accounts/login-host';
+import { NoticeFromAddress } from '../features/accounts/notices';
 import { CookieBanner } from '../features/consent/cookie-banner';
 import { PlayerHost } from '../features/player/player-host';
 import { Toaster } from '../lib/toast';
@@ -30,6 +31,7 @@ export function RootLayout() {
       <RefreshButton />
       <SplashScreen />
       <LoginHost />
+      <NoticeFromAddress />
       <CookieBanner />
       <PlayerHost />
       <Toaster />

@@ -236,7 +236,14 @@ export type Done = { message: string, };
 
 export type EmailOnly = { email: string | null, };
 
-export type EmailedLink = { token: string | null, password: string | null, redirectTo: string | null, };
+export type LinkState = "live" | "contested" | "used" | "invalid";
+
+export type EmailedLink = { token: string | null, password: string | null, 
+/**
+ * The password typed a second time, where the page asks for a new one twice: when
+ * sent, it must be the same.
+ */
+passwordAgain: string | null, redirectTo: string | null, };
 
 export type CodeRequest = { email: string | null, phone: string | null, };
 
@@ -497,6 +504,24 @@ export const ARTICLE_CATEGORIES: readonly string[] = ["Artist Spotlight", "News 
 export const ARTICLE_CATEGORY_SLUGS: readonly string[] = ["artist-spotlight", "news-and-updates", "equipment-and-gear", "general"];
 export const INVALID_YOUTUBE_URL = "Invalid YouTube URL";
 export const ARTICLE_NOT_FOUND = "The article you're looking for doesn't exist.";
+export const LINK_ERROR_PARAM = "error";
+export const NOTICE_PARAM = "notice";
+export const NOTICE_EMAIL_CONFIRMED = "email-confirmed";
+export const NOTICE_PASSWORD_CHOSEN = "password-chosen";
+export const NOTICE_PASSWORD_SET = "password-set";
+/** An emailed link's refusals by the code a plain form post's redirect names. */
+export const LINK_ERRORS: Readonly<Record<string, string>> = {
+  "invalid": "Email link is invalid or has expired",
+  "used": "This link was already used. Sign in with your password, or ask for a new link.",
+  "wrong-password": "That is not the password chosen when signing up with this address. Enter that password, or choose a new one with \"Forgot your password?\".",
+  "passwords-differ": "The two passwords are not the same.",
+  "password-required": "Email and password are required.",
+  "password-short": "Password should be at least 8 characters.",
+  "password-long": "Password should be at most 1024 characters.",
+  "password-blank": "Password cannot consist of spaces only.",
+  "password-common": "Password is known to be weak and easy to guess, please choose a different one.",
+  "failed": "That did not work. Please try again.",
+};
 /** Brand New Songs' window in weeks, unless the deployment sets another. */
 export const NEW_SONGS_WINDOW_WEEKS = 8;
 /** Browse letters: "#" then A to Z. */
@@ -553,6 +578,8 @@ export const api = {
   resend: (): ApiPath<Done> => (`/api/auth/resend`) as ApiPath<Done>,
   /** GET /api/auth/confirm?token={token}: The emailed confirmation link: leads to its page on the site, /confirm-email (a form that posts the token). */
   confirmationLink: (token: string | number): ApiPath<void> => (`/api/auth/confirm?token=${enc(token)}`) as ApiPath<void>,
+  /** GET /api/auth/confirm/state?token={token}: Whether an emailed confirmation link is live, contested (several sign-ups claimed the address: its holder chooses the password), used, or invalid or expired. */
+  confirmationLinkState: (token: string | number): ApiPath<LinkState> => (`/api/auth/confirm/state?token=${enc(token)}`) as ApiPath<LinkState>,
   /** POST /api/auth/confirm: Confirm an address with the password chosen at sign-up (or, where several sign-ups claimed it, the password to keep) and sign in. */
   confirm: (): ApiPath<User> => (`/api/auth/confirm`) as ApiPath<User>,
   /** POST /api/auth/signin: Sign in with email and password. */
@@ -567,6 +594,8 @@ export const api = {
   recover: (): ApiPath<Done> => (`/api/auth/recover`) as ApiPath<Done>,
   /** GET /api/auth/recover/complete?token={token}: The emailed reset link: leads to its page on the site, /new-password (a form that posts the new password). */
   recoveryLink: (token: string | number): ApiPath<void> => (`/api/auth/recover/complete?token=${enc(token)}`) as ApiPath<void>,
+  /** GET /api/auth/recover/state?token={token}: Whether an emailed reset link is live, used, or invalid or expired. */
+  recoveryLinkState: (token: string | number): ApiPath<LinkState> => (`/api/auth/recover/state?token=${enc(token)}`) as ApiPath<LinkState>,
   /** POST /api/auth/recover/complete: Set a new password from a reset link and sign in. */
   setNewPassword: (): ApiPath<User> => (`/api/auth/recover/complete`) as ApiPath<User>,
   /** DELETE /api/user/delete: Delete the account and all its data. */
@@ -646,6 +675,7 @@ export const operations = {
   signUp: { method: "POST", template: "/api/auth/signup" },
   resend: { method: "POST", template: "/api/auth/resend" },
   confirmationLink: { method: "GET", template: "/api/auth/confirm?token={token}" },
+  confirmationLinkState: { method: "GET", template: "/api/auth/confirm/state?token={token}" },
   confirm: { method: "POST", template: "/api/auth/confirm" },
   signIn: { method: "POST", template: "/api/auth/signin" },
   signOut: { method: "POST", template: "/api/auth/signout" },
@@ -653,6 +683,7 @@ export const operations = {
   verifyCode: { method: "POST", template: "/api/auth/verify" },
   recover: { method: "POST", template: "/api/auth/recover" },
   recoveryLink: { method: "GET", template: "/api/auth/recover/complete?token={token}" },
+  recoveryLinkState: { method: "GET", template: "/api/auth/recover/state?token={token}" },
   setNewPassword: { method: "POST", template: "/api/auth/recover/complete" },
   deleteAccount: { method: "DELETE", template: "/api/user/delete" },
   deletionConfirmation: { method: "POST", template: "/api/user/deletion-confirmation" },
@@ -728,6 +759,8 @@ export const createClient = (send: Send) => ({
   signUp: (body: Credentials): Promise<Done> => send<Done>("POST", api.signUp(), body),
   /** POST /api/auth/resend: Mail the confirmation link again. */
   resend: (body: EmailOnly): Promise<Done> => send<Done>("POST", api.resend(), body),
+  /** GET /api/auth/confirm/state?token={token}: Whether an emailed confirmation link is live, contested (several sign-ups claimed the address: its holder chooses the password), used, or invalid or expired. */
+  confirmationLinkState: (token: string | number): Promise<LinkState> => send<LinkState>("GET", api.confirmationLinkState(token)),
   /** POST /api/auth/confirm: Confirm an address with the password chosen at sign-up (or, where several sign-ups claimed it, the password to keep) and sign in. */
   confirm: (body: EmailedLink): Promise<User> => send<User>("POST", api.confirm(), body),
   /** POST /api/auth/signin: Sign in with email and password. */
@@ -740,6 +773,8 @@ export const createClient = (send: Send) => ({
   verifyCode: (body: CodeCheck): Promise<User> => send<User>("POST", api.verifyCode(), body),
   /** POST /api/auth/recover: Mail a password reset link. */
   recover: (body: EmailOnly): Promise<Done> => send<Done>("POST", api.recover(), body),
+  /** GET /api/auth/recover/state?token={token}: Whether an emailed reset link is live, used, or invalid or expired. */
+  recoveryLinkState: (token: string | number): Promise<LinkState> => send<LinkState>("GET", api.recoveryLinkState(token)),
   /** POST /api/auth/recover/complete: Set a new password from a reset link and sign in. */
   setNewPassword: (body: EmailedLink): Promise<User> => send<User>("POST", api.setNewPassword(), body),
   /** DELETE /api/user/delete: Delete the account and all its data. */
@@ -807,8 +842,8 @@ export const routes = {
   privacySettings: { path: "privacy-settings", href: (): string => `/privacy-settings`, canonicalQuery: [], reads: ["user"] },
   dataAccess: { path: "data-access", href: (): string => `/data-access`, canonicalQuery: [], reads: ["user"] },
   accountDeletion: { path: "account-deletion", href: (): string => `/account-deletion`, canonicalQuery: [], reads: ["user"] },
-  confirmEmail: { path: "confirm-email", href: (): string => `/confirm-email`, canonicalQuery: [], reads: [] },
-  newPassword: { path: "new-password", href: (): string => `/new-password`, canonicalQuery: [], reads: [] },
+  confirmEmail: { path: "confirm-email", href: (): string => `/confirm-email`, canonicalQuery: [], reads: ["confirmationLinkState"] },
+  newPassword: { path: "new-password", href: (): string => `/new-password`, canonicalQuery: [], reads: ["recoveryLinkState"] },
   favorites: { path: "favorites", href: (): string => `/favorites`, canonicalQuery: [], reads: ["user"] },
   favoritesFolder: { path: "favorites/folder/:folderId", href: (folderId: string | number): string => `/favorites/folder/${enc(folderId)}`, canonicalQuery: [], reads: ["user"] },
   articles: { path: "articles", href: (): string => `/articles`, canonicalQuery: ["category"], reads: ["articles"] },

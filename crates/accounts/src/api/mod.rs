@@ -21,6 +21,7 @@ use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set, TransactionTr
 use sound_atlas_entity::user;
 use sound_atlas_web::{Answers, ApiError, ApiResult, JsonOrRedirect};
 
+use crate::http::safe_redirect;
 use crate::known::{self, Client, DeviceCookie};
 use crate::limits::TOO_MANY_REQUESTS;
 use crate::model::{Done, User};
@@ -28,6 +29,12 @@ use crate::session::{self};
 use crate::tokens::{self, Purpose};
 use crate::users::{self, parse_email};
 use crate::{now, store, Accounts};
+use sound_atlas_contract::accounts::{
+    link_error_code, EmailedLink, LinkState, BAD_LINK, LINK_ERROR_PARAM, LINK_USED, NOTICE_PARAM,
+    PASSWORDS_DIFFER, PASSWORD_REQUIRED,
+};
+use sound_atlas_contract::encode_uri_component;
+use sound_atlas_contract::pages::PageRoute;
 use sound_atlas_web::{refuse_cross_origin, MAX_BODY_BYTES};
 
 pub const CHECK_EMAIL_SIGN_UP: &str = "Check your email for the confirmation link.";
@@ -36,10 +43,7 @@ pub const CHECK_EMAIL_RECOVERY: &str = "Check your email for the password reset 
 pub const INVALID_CREDENTIALS: &str = "Invalid login credentials";
 pub const NOT_CONFIRMED: &str = "Email not confirmed";
 pub const NEITHER_EMAIL_NOR_PHONE: &str = "You must provide either an email or phone number.";
-pub const BAD_LINK: &str = "Email link is invalid or has expired";
 pub const BAD_CODE: &str = "Token has expired or is invalid";
-pub const NOT_THE_SIGN_UP_PASSWORD: &str = "That is not the password chosen when signing up \
-    with this address. Enter that password, or choose a new one with \"Forgot your password?\".";
 pub const ACCOUNT_DELETED: &str = "Your account and all data have been permanently deleted.";
 
 pub fn router<S>() -> Router<S>
@@ -95,7 +99,7 @@ fn done(message: &str) -> Json<Done> {
 fn required_password(password: Option<String>) -> Result<String, ApiError> {
     password
         .filter(|p| !p.is_empty())
-        .ok_or_else(|| ApiError::bad_request("Email and password are required."))
+        .ok_or_else(|| ApiError::bad_request(PASSWORD_REQUIRED))
 }
 
 /// The address of a request that sends mail (resend, code, recovery) and its account,
@@ -134,30 +138,134 @@ fn link_page(page: &str, uri: &axum::http::Uri) -> impl Answers<()> {
     )
 }
 
-/// Signed in: JSON for scripts, a redirect for the emailed links' forms.
-fn signed_in_answer(user: &user::Model, from_form: bool, redirect: &str) -> JsonOrRedirect<User> {
-    if from_form {
-        JsonOrRedirect::Redirect(Redirect::to(redirect))
-    } else {
-        JsonOrRedirect::Json(public(user))
+/// An emailed link's form as posted: by a script (JSON) or as a plain HTML form (from
+/// the link's `page`, before or without script), which is answered with redirects.
+struct LinkForm {
+    from_form: bool,
+    page: PageRoute,
+    token: String,
+    redirect: String,
+}
+
+/// A link's form that signed its holder in, and the notice the page landing after it
+/// shows (a plain form post's redirect names it).
+struct Redeemed {
+    device: DeviceCookie,
+    user: user::Model,
+    notice: &'static str,
+}
+
+impl LinkForm {
+    fn new(page: PageRoute, link: &EmailedLink, from_form: bool) -> ApiResult<LinkForm> {
+        Ok(LinkForm {
+            from_form,
+            page,
+            token: link.token.as_deref().unwrap_or_default().trim().to_owned(),
+            redirect: safe_redirect(link.redirect_to.as_deref())?,
+        })
     }
+
+    /// A script gets the user or the error as JSON. A plain form post is sent on to the
+    /// redirect target with the notice, or, refused, back to the link's page with its
+    /// token and the refusal's code: never free text, never the password, and the page
+    /// stays in the site's frame.
+    fn answer(
+        self,
+        outcome: ApiResult<Redeemed>,
+    ) -> ApiResult<(Option<DeviceCookie>, JsonOrRedirect<User>)> {
+        match (outcome, self.from_form) {
+            (Ok(done), false) => Ok((Some(done.device), JsonOrRedirect::Json(public(&done.user)))),
+            (Ok(done), true) => {
+                let target = with_param(&self.redirect, NOTICE_PARAM, done.notice);
+                Ok((
+                    Some(done.device),
+                    JsonOrRedirect::Redirect(Redirect::to(&target)),
+                ))
+            }
+            (Err(refused), false) => Err(refused),
+            (Err(refused), true) => {
+                let mut back = self.page.path.0.to_owned();
+                // Only a token of the shape links have goes back into an address.
+                if tokens::is_link_secret(&self.token) {
+                    back = with_param(&back, "token", &self.token);
+                }
+                let code = link_error_code(&refused.body().message);
+                let back = with_param(&back, LINK_ERROR_PARAM, code);
+                Ok((None, JsonOrRedirect::Redirect(Redirect::to(&back))))
+            }
+        }
+    }
+}
+
+/// `target` (a path on this site, perhaps with a query and a fragment) with one more
+/// query parameter.
+fn with_param(target: &str, name: &str, value: &str) -> String {
+    let (rest, fragment) = target
+        .split_once('#')
+        .map_or((target, None), |(r, f)| (r, Some(f)));
+    let joint = if rest.contains('?') { '&' } else { '?' };
+    let mut out = format!("{rest}{joint}{name}={}", encode_uri_component(value));
+    if let Some(fragment) = fragment {
+        out.push('#');
+        out.push_str(fragment);
+    }
+    out
+}
+
+/// A new password typed twice must be the same both times.
+fn same_twice(link: &EmailedLink) -> ApiResult<()> {
+    match &link.password_again {
+        Some(again) if Some(again) != link.password.as_ref() => {
+            Err(ApiError::bad_request(PASSWORDS_DIFFER))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The refusal of a link that cannot be used: a used one is told apart, so whoever opens
+/// it again learns it did its work.
+async fn refused_link(accounts: &Accounts, purpose: Purpose, token: &str) -> ApiError {
+    match tokens::look_up_link(accounts.db(), purpose, token).await {
+        Ok(tokens::Link::Used) => ApiError::bad_request(LINK_USED),
+        Ok(_) => ApiError::bad_request(BAD_LINK),
+        Err(error) => error.into(),
+    }
+}
+
+/// What the link's page shows: live, used or invalid; a live confirmation link whose
+/// account has no pending password (several sign-ups claimed the address) is contested.
+async fn link_state(accounts: &Accounts, purpose: Purpose, token: &str) -> ApiResult<LinkState> {
+    let db = accounts.db();
+    Ok(
+        match tokens::look_up_link(db, purpose, token.trim()).await? {
+            tokens::Link::Used => LinkState::Used,
+            tokens::Link::Invalid => LinkState::Invalid,
+            tokens::Link::Live(user_id) => match user::Entity::find_by_id(user_id).one(db).await? {
+                None => LinkState::Invalid,
+                Some(user) if purpose == Purpose::Confirm && user.password_hash.is_none() => {
+                    LinkState::Contested
+                }
+                Some(_) => LinkState::Live,
+            },
+        },
+    )
 }
 
 /// An emailed link's last step, in one transaction: the link used (once: one used or
 /// ended meanwhile is a bad link) and the account handed over with the hash of the
-/// `password` its holder showed ([`hand_over`]); then this browser is signed in and
-/// answered as the link's form asked (`from_form`: a redirect to `redirect`).
+/// `password` its holder showed ([`hand_over`]); then this browser is signed in.
 async fn redeem_link(
     accounts: &Accounts,
     session: &tower_sessions::Session,
     client: &Client,
     (purpose, token): (Purpose, &str),
     password: String,
-    (from_form, redirect): (bool, &str),
-) -> ApiResult<(DeviceCookie, JsonOrRedirect<User>)> {
+    notice: &'static str,
+) -> ApiResult<Redeemed> {
     let txn = accounts.db().begin().await?;
     let Some(user_id) = tokens::consume_link(&txn, purpose, token).await? else {
-        return Err(ApiError::bad_request(BAD_LINK));
+        drop(txn);
+        return Err(refused_link(accounts, purpose, token).await);
     };
     let user = user::Entity::find_by_id(user_id)
         .one(&txn)
@@ -166,7 +274,11 @@ async fn redeem_link(
     let user = hand_over(&txn, user, Some(password)).await?;
     txn.commit().await?;
     let device = sign_in_from(accounts, session, &user, client).await?;
-    Ok((device, signed_in_answer(&user, from_form, redirect)))
+    Ok(Redeemed {
+        device,
+        user,
+        notice,
+    })
 }
 
 /// Whoever proved the address now holds the account, with `password` (a hash of one they

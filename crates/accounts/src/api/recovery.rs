@@ -2,16 +2,18 @@
 
 use axum::extract::{FromRef, State};
 use axum::{Json, Router};
-use sound_atlas_web::{Answers, ApiResult, JsonOrRedirect, OperationRoutes};
+use sound_atlas_web::{Answers, ApiResult, JsonOrRedirect, OperationRoutes, QueryParams};
 
-use super::{done, link_page, mail_request, redeem_link, required_password, CHECK_EMAIL_RECOVERY};
-use crate::http::safe_redirect;
+use super::{
+    done, link_page, link_state, mail_request, redeem_link, required_password, same_twice,
+    LinkForm, Redeemed, CHECK_EMAIL_RECOVERY,
+};
 use crate::known::{Client, DeviceCookie};
 use crate::model::{Done, EmailOnly, EmailedLink, User};
 use crate::session::CurrentUser;
 use crate::tokens::{self, Purpose};
 use crate::{password, Accounts};
-use sound_atlas_contract::accounts::api;
+use sound_atlas_contract::accounts::{api, LinkState, NOTICE_PASSWORD_SET};
 use sound_atlas_contract::pages::routes;
 use sound_atlas_web::Input;
 
@@ -23,6 +25,7 @@ where
     Router::new()
         .operation(&api::RECOVER, recover)
         .operation(&api::RECOVERY_LINK, new_password_page)
+        .operation(&api::RECOVERY_LINK_STATE, recovery_link_state)
         .operation(&api::SET_NEW_PASSWORD, set_new_password)
 }
 
@@ -54,27 +57,46 @@ async fn recover(
     Ok(done(CHECK_EMAIL_RECOVERY))
 }
 
+async fn recovery_link_state(
+    State(accounts): State<Accounts>,
+    query: QueryParams,
+) -> ApiResult<Json<LinkState>> {
+    let token = query.get("token").unwrap_or_default();
+    Ok(Json(link_state(&accounts, Purpose::Recover, token).await?))
+}
+
 async fn set_new_password(
     State(accounts): State<Accounts>,
     CurrentUser { session, .. }: CurrentUser,
     client: Client,
     Input { value, from_form }: Input<EmailedLink>,
-) -> ApiResult<(DeviceCookie, JsonOrRedirect<User>)> {
-    let redirect = safe_redirect(value.redirect_to.as_deref())?;
+) -> ApiResult<(Option<DeviceCookie>, JsonOrRedirect<User>)> {
+    let form = LinkForm::new(routes::NEW_PASSWORD, &value, from_form)?;
+    let outcome = redeem_with_new_password(&accounts, &session, &client, &form.token, value).await;
+    form.answer(outcome)
+}
+
+/// The link proves the address, and the password is the one chosen here. Whoever else
+/// holds a session, a code or a link of this account (perhaps the reason for the reset)
+/// loses it; this browser gets a fresh session.
+async fn redeem_with_new_password(
+    accounts: &Accounts,
+    session: &tower_sessions::Session,
+    client: &Client,
+    token: &str,
+    value: EmailedLink,
+) -> ApiResult<Redeemed> {
+    same_twice(&value)?;
     let password = required_password(value.password)?;
     password::check_rules(&password)?;
     let hash = password::hash(password).await?;
-    let token = value.token.unwrap_or_default();
-    // The link proves the address, and the password is the one chosen here. Whoever else
-    // holds a session, a code or a link of this account (perhaps the reason for the
-    // reset) loses it; this browser gets a fresh session.
     redeem_link(
-        &accounts,
-        &session,
-        &client,
-        (Purpose::Recover, token.trim()),
+        accounts,
+        session,
+        client,
+        (Purpose::Recover, token),
         hash,
-        (from_form, &redirect),
+        NOTICE_PASSWORD_SET,
     )
     .await
 }

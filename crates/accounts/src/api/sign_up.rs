@@ -5,13 +5,12 @@ use axum::extract::{FromRef, State};
 use axum::{Json, Router};
 use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set};
 use sound_atlas_entity::user;
-use sound_atlas_web::{Answers, ApiError, ApiResult, JsonOrRedirect, OperationRoutes};
+use sound_atlas_web::{Answers, ApiError, ApiResult, JsonOrRedirect, OperationRoutes, QueryParams};
 
 use super::{
-    done, link_page, mail_request, redeem_link, required_password, BAD_LINK, CHECK_EMAIL_SIGN_UP,
-    NOT_THE_SIGN_UP_PASSWORD,
+    done, link_page, link_state, mail_request, redeem_link, refused_link, required_password,
+    same_twice, LinkForm, Redeemed, CHECK_EMAIL_SIGN_UP,
 };
-use crate::http::safe_redirect;
 use crate::known::{Client, DeviceCookie};
 use crate::limits::{allowed, TOO_MANY_SIGN_UPS};
 use crate::model::{Credentials, Done, EmailOnly, EmailedLink, User};
@@ -19,7 +18,10 @@ use crate::session::CurrentUser;
 use crate::tokens::{self, Purpose};
 use crate::users::{self, parse_email};
 use crate::{password, Accounts};
-use sound_atlas_contract::accounts::api;
+use sound_atlas_contract::accounts::{
+    api, LinkState, BAD_LINK, NOTICE_EMAIL_CONFIRMED, NOTICE_PASSWORD_CHOSEN,
+    NOT_THE_SIGN_UP_PASSWORD,
+};
 use sound_atlas_contract::pages::routes;
 use sound_atlas_web::Input;
 
@@ -32,6 +34,7 @@ where
         .operation(&api::SIGN_UP, sign_up)
         .operation(&api::RESEND, resend)
         .operation(&api::CONFIRMATION_LINK, confirm_page)
+        .operation(&api::CONFIRMATION_LINK_STATE, confirmation_link_state)
         .operation(&api::CONFIRM, confirm)
 }
 
@@ -132,54 +135,75 @@ async fn confirm_page(uri: axum::http::Uri) -> impl Answers<()> {
     link_page(routes::CONFIRM_EMAIL.path.0, &uri)
 }
 
+async fn confirmation_link_state(
+    State(accounts): State<Accounts>,
+    query: QueryParams,
+) -> ApiResult<Json<LinkState>> {
+    let token = query.get("token").unwrap_or_default();
+    Ok(Json(link_state(&accounts, Purpose::Confirm, token).await?))
+}
+
 /// A confirmation link's form: the link proves the address, the password who chose it.
 /// The account gets the pending password when the one typed matches it (a wrong one
 /// counts against the link), or, when several sign-ups contested the address and none
-/// is pending, the one typed here. Never a password the confirming person has not shown.
+/// is pending, the one typed here (twice, on the page that says so). Never a password
+/// the confirming person has not shown.
 async fn confirm(
     State(accounts): State<Accounts>,
     CurrentUser { session, .. }: CurrentUser,
     client: Client,
     Input { value, from_form }: Input<EmailedLink>,
-) -> ApiResult<(DeviceCookie, JsonOrRedirect<User>)> {
-    let redirect = safe_redirect(value.redirect_to.as_deref())?;
+) -> ApiResult<(Option<DeviceCookie>, JsonOrRedirect<User>)> {
+    let form = LinkForm::new(routes::CONFIRM_EMAIL, &value, from_form)?;
+    let outcome = confirm_link(&accounts, &session, &client, &form.token, value).await;
+    form.answer(outcome)
+}
+
+async fn confirm_link(
+    accounts: &Accounts,
+    session: &tower_sessions::Session,
+    client: &Client,
+    token: &str,
+    value: EmailedLink,
+) -> ApiResult<Redeemed> {
+    same_twice(&value)?;
     let password = required_password(value.password)?;
-    let token = value.token.unwrap_or_default();
-    let token = token.trim();
     let db = accounts.db();
     // The password is counted against the link before the (slow) check, so concurrent
     // guesses cannot pass its budget, and given back unless it was a wrong guess.
     let Some(user_id) = tokens::count_password(db, Purpose::Confirm, token).await? else {
-        return Err(ApiError::bad_request(BAD_LINK));
+        return Err(refused_link(accounts, Purpose::Confirm, token).await);
     };
     let user = user::Entity::find_by_id(user_id)
         .one(db)
         .await?
         .ok_or_else(|| ApiError::bad_request(BAD_LINK))?;
     // Hashing and verifying run before the transaction, which they would hold for long.
-    let hash = match user.password_hash {
+    let (hash, notice) = match user.password_hash {
         Some(pending) => {
             if !password::verify(password, Some(pending.clone())).await {
                 tokens::end_if_out_of_guesses(db, Purpose::Confirm, token).await?;
                 return Err(ApiError::bad_request(NOT_THE_SIGN_UP_PASSWORD));
             }
-            Ok(pending)
+            (Ok(pending), NOTICE_EMAIL_CONFIRMED)
         }
         // Contested: nothing to guess; the link's holder chooses the password.
-        None => match password::check_rules(&password) {
-            Ok(()) => password::hash(password).await,
-            Err(refused) => Err(refused),
-        },
+        None => {
+            let hash = match password::check_rules(&password) {
+                Ok(()) => password::hash(password).await,
+                Err(refused) => Err(refused),
+            };
+            (hash, NOTICE_PASSWORD_CHOSEN)
+        }
     };
     tokens::uncount_password(db, Purpose::Confirm, token).await?;
-    let hash = hash?;
     redeem_link(
-        &accounts,
-        &session,
-        &client,
+        accounts,
+        session,
+        client,
         (Purpose::Confirm, token),
-        hash,
-        (from_form, &redirect),
+        hash?,
+        notice,
     )
     .await
 }

@@ -71,7 +71,10 @@ async fn sign_up_then_confirm_by_link_then_sign_in_and_out(db: &TestDb) {
         "{}",
         confirmed.body
     );
-    assert_eq!(confirmed.headers[header::LOCATION], "/");
+    assert_eq!(
+        confirmed.headers[header::LOCATION],
+        "/?notice=email-confirmed"
+    );
     assert_eq!(browser.who().await.as_deref(), Some("Ana@Example.com"));
 
     let again = browser
@@ -80,8 +83,11 @@ async fn sign_up_then_confirm_by_link_then_sign_in_and_out(db: &TestDb) {
             &[("token", &token_of(&link)), ("password", PASSWORD)],
         )
         .await;
-    assert_eq!(again.status, StatusCode::BAD_REQUEST, "a link works once");
-    assert_eq!(again.message(), "Email link is invalid or has expired");
+    // A link works once; opened again, its page says it was used.
+    assert_eq!(
+        refusal(&again, CONFIRM_PAGE),
+        "This link was already used. Sign in with your password, or ask for a new link."
+    );
 
     let out = browser.call(&api::SIGN_OUT, &[], &()).await;
     assert_eq!(out.status, StatusCode::OK);
@@ -409,7 +415,10 @@ async fn password_recovery_sets_a_new_password_and_ends_other_sessions(db: &Test
             &[("token", &token_of(&link)), ("password", "short")],
         )
         .await;
-    assert_eq!(too_short.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        refusal(&too_short, NEW_PASSWORD_PAGE),
+        "Password should be at least 8 characters."
+    );
     let done = helper
         .post_form(
             api::SET_NEW_PASSWORD.path(&[]).as_str(),
@@ -433,7 +442,11 @@ async fn password_recovery_sets_a_new_password_and_ends_other_sessions(db: &Test
             ],
         )
         .await;
-    assert_eq!(reused.status, StatusCode::BAD_REQUEST, "a link works once");
+    assert_eq!(
+        refusal(&reused, NEW_PASSWORD_PAGE),
+        "This link was already used. Sign in with your password, or ask for a new link.",
+        "a link works once"
+    );
     let old = phone
         .call(
             &api::SIGN_IN,
@@ -686,7 +699,10 @@ async fn cross_origin_posts_and_open_redirects_are_refused(db: &TestDb) {
         StatusCode::SEE_OTHER,
         "refused targets did not use up the link"
     );
-    assert_eq!(answer.headers[header::LOCATION], "/favorites");
+    assert_eq!(
+        answer.headers[header::LOCATION],
+        "/favorites?notice=password-set"
+    );
 }
 
 async fn deleting_an_account_removes_it_and_ends_all_its_sessions(db: &TestDb) {
@@ -836,7 +852,15 @@ async fn bad_bodies_get_a_4xx_never_a_500(db: &TestDb) {
             &[("token", "nonsense"), ("password", "a password")],
         )
         .await;
-    assert_eq!(bad_token.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        refusal(&bad_token, CONFIRM_PAGE),
+        "Email link is invalid or has expired"
+    );
+    // Only a token of a link's shape goes back into the page's address.
+    assert_eq!(
+        bad_token.headers[header::LOCATION],
+        "/confirm-email?error=invalid"
+    );
 }
 
 async fn sessions_end_after_the_idle_and_the_absolute_timeouts(db: &TestDb) {

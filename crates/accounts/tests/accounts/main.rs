@@ -2,6 +2,7 @@
 //! read back from the outbox folder (and, in `maildev`, from a real SMTP server).
 
 mod flows;
+mod links;
 mod maildev;
 mod oidc;
 mod races;
@@ -16,7 +17,7 @@ use axum::http::StatusCode;
 use axum::Router;
 use sound_atlas_accounts::config::{Limit, Limits};
 use sound_atlas_accounts::{Accounts, AccountsConfig};
-use sound_atlas_contract::accounts::{api, CodeCheck, CodeRequest, Credentials, EmailOnly};
+use sound_atlas_contract::accounts::{self, api, CodeCheck, CodeRequest, Credentials, EmailOnly};
 pub use sound_atlas_test_client::{Answer, Browser};
 use sound_atlas_test_db::TestDb;
 
@@ -227,3 +228,27 @@ pub async fn signed_up(site: &Site, browser: &mut Browser, email: &str, password
         .await;
     assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.body);
 }
+
+/// What a plain form post of an emailed link's page was told when refused: a redirect
+/// (303) back to the link's `page`, naming the refusal by its code; its message.
+pub fn refusal(answer: &Answer, page: &str) -> String {
+    assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.body);
+    let location = answer.headers[axum::http::header::LOCATION]
+        .to_str()
+        .unwrap();
+    let (path, query) = location.split_once('?').unwrap();
+    assert_eq!(path, page, "{location}");
+    let code = query
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("error="))
+        .unwrap_or_else(|| panic!("no error code in {location}"));
+    let known = accounts::LINK_ERRORS.iter().find(|e| e.code == code);
+    known
+        .unwrap_or_else(|| panic!("unknown code {code}"))
+        .message
+        .to_owned()
+}
+
+/// The confirmation page's path and the new-password page's.
+pub const CONFIRM_PAGE: &str = "/confirm-email";
+pub const NEW_PASSWORD_PAGE: &str = "/new-password";

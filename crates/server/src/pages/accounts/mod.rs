@@ -28,10 +28,11 @@ pub fn router() -> Router<AppState> {
 
 /// `/confirm-email?token=`: the sign-up mail's link, as a page of the site whose button
 /// posts the token (rendering it changes nothing).
-async fn confirm_email(state: State<AppState>, request: PageRequest) -> Response {
+async fn confirm_email(state: State<AppState>, request: PageRequest, reads: PageReads) -> Response {
     email_link_page(
         state,
         request,
+        reads,
         routes::CONFIRM_EMAIL,
         titles::CONFIRM_EMAIL,
         "Confirm your email address to finish signing up to Sound Atlas.",
@@ -40,10 +41,11 @@ async fn confirm_email(state: State<AppState>, request: PageRequest) -> Response
 }
 
 /// `/new-password?token=`: the recovery mail's link, likewise.
-async fn new_password(state: State<AppState>, request: PageRequest) -> Response {
+async fn new_password(state: State<AppState>, request: PageRequest, reads: PageReads) -> Response {
     email_link_page(
         state,
         request,
+        reads,
         routes::NEW_PASSWORD,
         titles::NEW_PASSWORD,
         "Choose a new password for your Sound Atlas account.",
@@ -53,9 +55,12 @@ async fn new_password(state: State<AppState>, request: PageRequest) -> Response 
 
 /// The token is in the address: the page is private (never in the render cache or a
 /// browser's cache), unindexed, names only its path as canonical, and sends no referrer.
+/// It carries the link's state (live, contested, used or invalid), so its first HTML
+/// shows the right form or message.
 async fn email_link_page(
     State(state): State<AppState>,
     request: PageRequest,
+    reads: PageReads,
     route: PageRoute,
     title: Template,
     description: &'static str,
@@ -72,7 +77,7 @@ async fn email_link_page(
                 request.uri().path().to_owned(),
             )
         },
-        prefetched: Vec::new(),
+        prefetched: reads.fill(&route).await.into_prefetched(),
     };
     let mut response = state.renderer.render(&request, page).await;
     response.headers_mut().insert(
