@@ -10,7 +10,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { startSiteWithMail } from '../support/mail.mjs';
 import { artistByTitle, hydrated, importPastTopTenWeek, PAST_TOP_TEN_WEEK, quietPage, settle } from './browser-helpers.mjs';
 import { addEnrichedArtist, ENRICHED_TITLE } from '../support/enriched-artist.mjs';
-import { asVisitor, signedInPage } from './signed-in-helpers.mjs';
+import { asVisitor, signedInPage, signUp } from './signed-in-helpers.mjs';
 
 let site;
 // A real SMTP server, so a visitor can sign up and see their own pages
@@ -249,9 +249,24 @@ test('the article list (all and one category), an article and an unknown article
 
 test('About, Privacy Policy and Terms of Service have no accessibility violations', async () => {
   await checkPage('/about', { title: 'About - Sound Atlas', h1: 'About Sound Atlas' });
-  // The pages the emailed links open (a made-up token: opening one changes nothing).
-  await checkPage('/confirm-email?token=axe-check', { title: 'Confirm Your Email - Sound Atlas', h1: 'Confirm your email' });
+  // The pages the emailed links open, in each state: an unknown link, a live one (and
+  // its refusal beside the field), a contested one, a used one.
+  const confirmPage = { title: 'Confirm Your Email - Sound Atlas', h1: 'Confirm your email' };
+  await checkPage('/confirm-email?token=axe-check', confirmPage);
   await checkPage('/new-password?token=axe-check', { title: 'Choose a New Password - Sound Atlas', h1: 'Choose a new password' });
+  await signUp(site, 'axe-link@example.com', 'the owner passphrase');
+  const token = new URL((await mail.mailTo('axe-link@example.com', /Confirm/)).text.match(/http\S+\/api\/auth\/confirm\?token=\S+/)[0]).searchParams.get('token');
+  await checkPage(`/confirm-email?token=${token}`, confirmPage);
+  await checkPage(`/confirm-email?token=${token}&error=wrong-password`, confirmPage);
+  await signUp(site, 'axe-link@example.com', 'a stranger passphrase');
+  await checkPage(`/confirm-email?token=${token}&error=passwords-differ`, confirmPage);
+  const confirmed = await fetch(`${site.origin}/api/auth/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: site.origin },
+    body: JSON.stringify({ token, password: 'the chosen passphrase', passwordAgain: 'the chosen passphrase', redirectTo: null }),
+  });
+  assert.equal(confirmed.status, 200);
+  await checkPage(`/confirm-email?token=${token}`, confirmPage);
   await checkPage('/privacy-policy', { title: 'Privacy Policy - Sound Atlas', h1: 'Privacy Policy' });
   await checkPage('/terms-of-service', { title: 'Terms of Service - Sound Atlas', h1: 'Terms of Service' });
 });

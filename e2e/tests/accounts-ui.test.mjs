@@ -144,12 +144,17 @@ test('recovering a password through the dialog and the mailed link, then the pri
   await page.waitForURL(`${site.origin}/`);
   assert.equal((await (await page.request.get(`${site.origin}/api/user`)).json()).email, 'forgetful@example.com');
 
-  // The link was single-use: following it again sets nothing.
+  await page.getByTestId('toast').filter({ hasText: "New password set, you're signed in" }).waitFor();
+
+  // The link was single-use: following it again sets nothing, and its page says so.
+  const token = new URL(mail.text.match(/http\S+\/api\/auth\/recover\/complete\?token=\S+/)[0]).searchParams.get('token');
   const again = await page.request.post(`${site.origin}/api/auth/recover/complete`, {
     headers: { origin: site.origin },
-    form: { token: new URL(mail.text.match(/http\S+\/api\/auth\/recover\/complete\?token=\S+/)[0]).searchParams.get('token'), password: 'someone else entirely' },
+    form: { token, password: 'someone else entirely' },
+    maxRedirects: 0,
   });
-  assert.equal(again.status(), 400);
+  assert.equal(again.status(), 303);
+  assert.equal(again.headers().location, `/new-password?token=${token}&error=used`);
 
   // Privacy settings: saving takes about a second, then alerts; the choice is stored.
   await page.goto(`${site.origin}/privacy-settings`);
@@ -295,4 +300,83 @@ test('the privacy pages: Login Required signed out; download and deletion signed
   // The confirmation the page asked for after the deletion.
   const confirmation = await mailTo('leaver@example.com', /has been deleted/);
   assert.match(confirmation.text, /has been deleted/);
+});
+
+const CONFIRM_LINK = /http\S+\/api\/auth\/confirm\?token=\S+/;
+
+test('the confirmation page: a wrong password is told beside the field, in the frame; confirming shows a toast; the used link says so', async () => {
+  await signUp(site, 'twice@example.com', 'the chosen passphrase');
+  const link = (await mailTo('twice@example.com', /Confirm/)).text.match(CONFIRM_LINK)[0];
+  const page = await quietPage(site);
+  await page.goto(link);
+  await hydrated(page);
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill('not the chosen one');
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'That is not the password chosen when signing up' });
+  await refusal.waitFor();
+  assert.equal(new URL(page.url()).pathname, '/confirm-email', 'still the site\'s page');
+  await page.getByRole('banner').waitFor();
+  assert.equal(await password.inputValue(), 'not the chosen one', 'the field keeps what was typed');
+  assert.equal(await password.getAttribute('aria-describedby'), await refusal.getAttribute('id'));
+
+  await password.fill('the chosen passphrase');
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
+  await page.waitForURL(`${site.origin}/`);
+  await page.getByTestId('toast').filter({ hasText: "Email confirmed, you're signed in" }).waitFor();
+
+  // Opened again (mail apps and people do): it says it was used and offers signing in.
+  await page.goto(link);
+  await hydrated(page);
+  await page.getByText('This link was already used.').waitFor();
+  assert.equal(await page.getByLabel('Password', { exact: true }).count(), 0, 'no form for a used link');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('dialog', { name: 'Sign In' }).waitFor();
+  assert.deepEqual(page.problems, []);
+});
+
+test('without script, a refused confirmation comes back to the page with its message; the landing page shows the notice once', async () => {
+  await signUp(site, 'noscript@example.com', 'the chosen passphrase');
+  const link = (await mailTo('noscript@example.com', /Confirm/)).text.match(CONFIRM_LINK)[0];
+  const page = await quietPage(site, { javaScriptEnabled: false });
+  await page.goto(link);
+  await page.getByLabel('Password', { exact: true }).fill('not the chosen one');
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
+  await page.waitForURL(/\/confirm-email\?token=[^&]+&error=wrong-password$/);
+  await page.getByRole('alert').filter({ hasText: 'That is not the password chosen when signing up' }).waitFor();
+  await page.getByLabel('Password', { exact: true }).fill('the chosen passphrase');
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
+  await page.waitForURL(`${site.origin}/?notice=email-confirmed`);
+
+  // With script, the landing page shows the notice and drops it from the address.
+  const scripted = await quietPage(site);
+  await scripted.goto(`${site.origin}/?notice=email-confirmed`);
+  await scripted.getByTestId('toast').filter({ hasText: "Email confirmed, you're signed in" }).waitFor();
+  await scripted.waitForURL(`${site.origin}/`);
+});
+
+test('a contested address: the page says someone else also signed up and asks for a new password twice', async () => {
+  await signUp(site, 'contested@example.com', 'the owner passphrase');
+  const link = (await mailTo('contested@example.com', /Confirm/)).text.match(CONFIRM_LINK)[0];
+  await signUp(site, 'contested@example.com', 'a stranger passphrase');
+  const page = await quietPage(site);
+  await page.goto(link);
+  await hydrated(page);
+  await page.getByText('Someone else also signed up with this address.').waitFor();
+  const first = page.getByLabel('New password', { exact: true });
+  const again = page.getByLabel('New password again');
+  await first.fill('a newly chosen passphrase');
+  await again.fill('another chosen passphrase');
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
+  await page.getByRole('alert').filter({ hasText: 'The two passwords are not the same.' }).waitFor();
+  await again.fill('a newly chosen passphrase');
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
+  await page.waitForURL(`${site.origin}/`);
+  await page.getByTestId('toast').filter({ hasText: 'Your account now opens with the password you just chose.' }).waitFor();
+  const signIn = await fetch(`${site.origin}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: site.origin },
+    body: JSON.stringify({ email: 'contested@example.com', password: 'a newly chosen passphrase' }),
+  });
+  assert.equal(signIn.status, 200);
 });

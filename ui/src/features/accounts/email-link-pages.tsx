@@ -87,9 +87,7 @@ function PasswordField({
 function LinkGone({ state }: { state: 'used' | 'invalid' }) {
   return (
     <div className="state-box email-link-gone">
-      <p>
-        <strong className="state-title">{state === 'used' ? 'This link was already used.' : 'This link is invalid or has expired.'}</strong>
-      </p>
+      <h2 className="state-title">{state === 'used' ? 'This link was already used.' : 'This link is invalid or has expired.'}</h2>
       <p>
         {state === 'used'
           ? 'It did its work: sign in with your password. Forgot it? The sign-in dialog mails a new link.'
