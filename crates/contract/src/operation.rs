@@ -484,6 +484,11 @@ mod tests {
             ("signUp", "POST", "/api/auth/signup"),
             ("resend", "POST", "/api/auth/resend"),
             ("confirmationLink", "GET", "/api/auth/confirm?token={token}"),
+            (
+                "confirmationLinkState",
+                "GET",
+                "/api/auth/confirm/state?token={token}",
+            ),
             ("confirm", "POST", "/api/auth/confirm"),
             ("signIn", "POST", "/api/auth/signin"),
             ("signOut", "POST", "/api/auth/signout"),
@@ -494,6 +499,11 @@ mod tests {
                 "recoveryLink",
                 "GET",
                 "/api/auth/recover/complete?token={token}",
+            ),
+            (
+                "recoveryLinkState",
+                "GET",
+                "/api/auth/recover/state?token={token}",
             ),
             ("setNewPassword", "POST", "/api/auth/recover/complete"),
             ("deleteAccount", "DELETE", "/api/user/delete"),
