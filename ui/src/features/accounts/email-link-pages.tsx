@@ -208,14 +208,14 @@ function EmailLinkForm({
 
 const CONFIRM: LinkPage = {
   heading: 'Confirm your email',
-  stateRead: api.confirmationLinkState,
+  stateRead: (token) => api.confirmationLinkState(token),
   action: api.confirm(),
   send: client.confirm,
 };
 
 const RECOVER: LinkPage = {
   heading: 'Choose a new password',
-  stateRead: api.recoveryLinkState,
+  stateRead: (token) => api.recoveryLinkState(token),
   action: api.setNewPassword(),
   send: client.setNewPassword,
 };
