@@ -1,7 +1,8 @@
 // A photo's credit goes wherever the photo goes: a card whose photo's licence asks for
 // its author and licence carries them (the photo's tooltip, and the card's text for
 // screen readers), on browse, search and genre pages, as the server writes the card
-// and as the browser renders it after hydration.
+// and as the browser renders it after hydration; on the artist page the source badge sits on
+// the photo, never on its credit, and the members timeline's years sit under the bars' ends.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { start } from '../support/harness.mjs';
@@ -93,4 +94,25 @@ test('a credited photo that cannot be loaded takes its credit with it: the artwo
   const name = await card.locator('a.artist-card-link').evaluate((link) => link.innerText);
   assert.ok(!name.includes('Photo:'), name);
   await page.context().close();
+});
+
+test("the artist page's source badge sits on the photo, never on its credit; the timeline's years sit under the bars' ends", async () => {
+  for (const width of [390, 1366]) {
+    const page = await quietPage(site, { viewport: { width, height: 900 } });
+    await page.route('https://upload.wikimedia.org/**', (route) => route.fulfill({ body: PIXEL, contentType: 'image/png' }));
+    await page.goto(`${site.origin}/artist/${enrichedId}`);
+    await hydrated(page);
+    await page.locator('.image-badge').waitFor();
+    const boxes = await page.evaluate(() => {
+      const box = (selector) => document.querySelector(selector).getBoundingClientRect().toJSON();
+      const axis = [...document.querySelectorAll('.member-axis span')].map((span) => span.getBoundingClientRect().toJSON());
+      return { badge: box('.image-badge'), picture: box('.artist-hero-media'), credit: box('.image-credit'), track: box('.member-track'), axis };
+    });
+    const { badge, picture, credit, track, axis } = boxes;
+    assert.ok(badge.bottom <= picture.bottom && badge.top >= picture.top, `the badge is on the picture at ${width} px`);
+    assert.ok(badge.bottom <= credit.top, `the badge leaves the credit alone at ${width} px`);
+    assert.ok(Math.abs(axis[0].left - track.left) <= 1, `the first year under the bars' start at ${width} px`);
+    assert.ok(Math.abs(axis.at(-1).right - track.right) <= 1, `the last year under the bars' end at ${width} px (${axis.at(-1).right} vs ${track.right})`);
+    await page.context().close();
+  }
 });

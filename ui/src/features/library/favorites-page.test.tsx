@@ -139,7 +139,12 @@ describe('the favorites screen', () => {
     const folders = screen.getByRole('region', { name: 'My Folders' });
     expect(text(within(folders).getByRole('link', { name: /Road Trip/ }).textContent!)).toBe('Road Trip1 track');
     expect(screen.getByRole('heading', { level: 3, name: 'Queen' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 3, name: 'Bohemian Rhapsody' })).toBeTruthy();
+    const clip = screen.getByRole('heading', { level: 3, name: 'Bohemian Rhapsody' }).closest('article')!;
+    // A video favorite names its artist, and shows its thumbnail under a play mark: never the title's initials.
+    expect(clip.querySelector('.artist-card-genres')?.textContent).toBe('Queen · Video');
+    // (This one has no thumbnail: the play mark on the background alone.)
+    expect(clip.querySelector('.library-video-media .library-video-mark')).toBeTruthy();
+    expect(clip.querySelector('img')).toBeNull();
 
     const search = screen.getByPlaceholderText('Search favorites...');
     fireEvent.change(search, { target: { value: 'SOUL' } });

@@ -7,6 +7,7 @@ import { api, links, titles, type Artist, type FavoriteFolder, type VideoFavorit
 import { ArtistImage } from '../../components/artist-image';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ExternalLink } from '../../components/external-link';
+import { VideoThumbnail } from '../../components/video-thumbnail';
 import { CloseIcon, GridIcon, HeartIcon, PlayIcon, SearchIcon } from '../../components/icons';
 import { useSignedIn } from '../../lib/account';
 import { requestPlay, showLogin } from '../../lib/events';
@@ -392,7 +393,20 @@ function LibraryCard({
   onRemove: () => void;
   onMove: (() => void) | null;
 }) {
-  const body = (
+  // A video favorite shows its thumbnail under a play mark (never initials of its title, which
+  // make two videos of one artist look alike) and names its artist.
+  const body = isVideoItem(item) ? (
+    <>
+      <span className="artist-card-media library-video-media">
+        <VideoThumbnail src={item.imageUrl} width={300} height={300} />
+        <PlayIcon size={28} className="library-video-mark" />
+      </span>
+      <div className="artist-card-body">
+        <h3 className="artist-card-title">{item.title}</h3>
+        <p className="artist-card-genres">{`${item.originalArtistName} · Video`}</p>
+      </div>
+    </>
+  ) : (
     <>
       <ArtistImage src={item.imageUrl} title={item.title} genres={item.genres} className="artist-card-media" width={300} height={300} decorative />
       <div className="artist-card-body">

@@ -259,18 +259,20 @@ function ArtistDetail({
       <article className="artist-article" aria-labelledby="artist-title">
         <div className="artist-hero">
           <div className="artist-hero-media-wrap">
-            <ArtistImage
-              src={artist.imageUrl}
-              title={artist.title}
-              genres={artist.genres}
-              loading="priority"
-              reportFailure
-              className="artist-hero-media"
-              width={640}
-              height={640}
-              onSourceChange={setShownSrc}
-            />
-            {shownSrc !== null && isWikimediaUrl(shownSrc) && <span className="image-badge">Source: Wikimedia</span>}
+            <div className="artist-hero-picture">
+              <ArtistImage
+                src={artist.imageUrl}
+                title={artist.title}
+                genres={artist.genres}
+                loading="priority"
+                reportFailure
+                className="artist-hero-media"
+                width={640}
+                height={640}
+                onSourceChange={setShownSrc}
+              />
+              {shownSrc !== null && isWikimediaUrl(shownSrc) && <span className="image-badge">Source: Wikimedia</span>}
+            </div>
             {credit && (
               <p className="image-credit">
                 {PHOTO_CREDIT}

@@ -29,6 +29,17 @@ describe('Featured Video', () => {
     expect(within(section).getByRole('link', { name: /Watch on YouTube/ }).getAttribute('href')).toBe(link);
   });
 
+  it('keeps each video a 16:9 picture box when its thumbnail fails, the title under it', () => {
+    const { container } = renderApp('/artist/42', seeded({ status: 200, body: videos }));
+    const tile = container.querySelector('.featured-video')!;
+    const box = () => tile.firstElementChild!;
+    expect(box().className).toBe('featured-video-thumb');
+    fireEvent.error(box().querySelector('img')!);
+    expect(box().className).toBe('featured-video-thumb');
+    expect(box().querySelector('img')).toBeNull();
+    expect(box().nextElementSibling?.textContent).toBe('Nirvana - Smells Like Teen Spirit');
+  });
+
   it('keeps the Watch on link alone when the channel has no videos or fails', () => {
     renderApp('/artist/42', seeded({ status: 400, body: { status: 400, error: 'Bad Request', message: 'Invalid YouTube URL' } }));
     const section = screen.getByRole('heading', { name: 'Featured Video' }).closest('section')!;

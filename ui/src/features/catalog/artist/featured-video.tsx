@@ -28,7 +28,10 @@ export function FeaturedVideo({ link, title, artistId }: { link: string; title: 
           {videos.map((video) => (
             <li key={video.id} className="featured-video-item">
               <ExternalLink href={video.url} className="featured-video">
-                <VideoThumbnail src={video.thumbnail ?? `https://i.ytimg.com/vi/${video.id}/hqdefault.jpg`} width={320} height={180} />
+                {/* A 16:9 box whether or not its picture comes: the tile keeps its shape, the heart its place. */}
+                <span className="featured-video-thumb">
+                  <VideoThumbnail src={video.thumbnail ?? `https://i.ytimg.com/vi/${video.id}/hqdefault.jpg`} width={320} height={180} />
+                </span>
                 <span>{video.title}</span>
               </ExternalLink>
               {/* save the video as a video favorite */}
