@@ -3,12 +3,14 @@
 // header fits at 320 px with its texts whole, the Top 10 strip lines up with its heading,
 // the account deletion step keeps its warning over a one-line prompt and a full-width
 // field, the Listen On labels fit their pills, no article pans sideways at 320 px, and
-// article cards line up with their heading, keep pictures in their box and tags whole.
+// article cards line up with their heading, keep pictures in their box and tags whole, and
+// on a phone the controls a fan taps are 44 px targets.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startSiteWithMail, until } from '../support/mail.mjs';
 import { artistByTitle, hydrated, quietPage, settle } from './browser-helpers.mjs';
 import { signedInPage } from './signed-in-helpers.mjs';
+import { addEnrichedArtist } from '../support/enriched-artist.mjs';
 
 const WIDTHS = [320, 390, 1366];
 
@@ -256,6 +258,29 @@ test('article cards: the grid starts under the heading, pictures stay in their b
     assert.ok(Math.abs(layout.firstCard) <= 1, `the first card starts under the heading at ${width} px (${layout.firstCard})`);
     assert.equal(layout.spilling, 0, `at ${width} px`);
     assert.deepEqual(layout.cutTags, [], `at ${width} px`);
+    await page.context().close();
+  }
+});
+
+test('on a phone every control named here is at least 44 px each way: header, letters, pager, genre chips, back link, sources, footer', async () => {
+  const enriched = await addEnrichedArtist(site);
+  const [article] = await (await fetch(`${site.origin}/api/articles`)).json();
+  const targets = '.site-header a, .site-header button, .letter-btn, .numbered-pager a, .tag-link, .back-link, .source-list a, .site-footer a';
+  for (const width of [320, 390]) {
+    const page = await quietPage(site, viewport(width));
+    await page.route('https://upload.wikimedia.org/**', (route) => route.abort());
+    for (const path of ['/browse?letter=S', `/artist/${enriched}`, `/articles/${article.id}`]) {
+      await page.goto(`${site.origin}${path}`);
+      await hydrated(page);
+      const small = await page.evaluate((selector) => {
+        const seen = [...document.querySelectorAll(selector)].filter((element) => element.getClientRects().length > 0 && !element.closest('.sr-only, .skip-link'));
+        return seen
+          .map((element) => ({ element, box: element.getBoundingClientRect() }))
+          .filter(({ box }) => box.width < 43.5 || box.height < 43.5)
+          .map(({ element, box }) => `${element.className || element.tagName} "${(element.getAttribute('aria-label') ?? element.textContent).trim().slice(0, 30)}" ${Math.round(box.width)}x${Math.round(box.height)}`);
+      }, targets);
+      assert.deepEqual(small, [], `${path} at ${width} px`);
+    }
     await page.context().close();
   }
 });
