@@ -26,6 +26,8 @@ test(`from ${SMALL} to ${LARGE} artists: the import is linear and flat, reads gr
   linear('importCpu', 'the import');
   assert.ok(ratio('peak') <= 1.5, `the import's memory grew ${ratio('peak').toFixed(2)}× (flat: at most 1.5×)`);
   linear('firstReadCpu', 'reading the catalogue');
+  // Ready (`/readyz`) is said once the catalogue is read: the first request after it reads nothing.
+  assert.ok(large.firstAfterReadyCpu <= large.firstReadCpu / 10, `the first request after ready took ${large.firstAfterReadyCpu} s of CPU (the read ${large.firstReadCpu} s)`);
   linear('search_rokcCpu', 'a misspelt search');
   const perArtist = (large.rssSnapshot - small.rssSnapshot) / (LARGE - SMALL);
   assert.ok(perArtist <= BYTES_PER_ARTIST, `the server holds ${perArtist.toFixed(0)} bytes per artist (at most ${BYTES_PER_ARTIST})`);

@@ -620,6 +620,10 @@ pub struct Catalog {
     /// Whether a snapshot was ever read: only the first read may load the kept one
     /// (after an invalidation the table is read, whatever its change marker says).
     ever_read: Arc<std::sync::atomic::AtomicBool>,
+    /// Whether a snapshot has been read whole since the start (see [`Catalog::is_loaded`]).
+    loaded: Arc<std::sync::atomic::AtomicBool>,
+    /// Whether [`Catalog::load_in_background`] has started the first read.
+    loading: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Catalog {
@@ -631,7 +635,33 @@ impl Catalog {
             reading: Arc::new(Mutex::new(())),
             file: Arc::new(std::sync::OnceLock::new()),
             ever_read: Arc::new(std::sync::atomic::AtomicBool::new(false)),
+            loaded: Arc::new(std::sync::atomic::AtomicBool::new(false)),
+            loading: Arc::new(std::sync::atomic::AtomicBool::new(false)),
         }
+    }
+
+    /// Whether the catalogue can answer without reading its table first: a snapshot has
+    /// been read since the start (from the table or the kept file). Until then the first
+    /// request would wait for the whole read (seconds on a large catalogue), so the
+    /// instance is not ready.
+    pub fn is_loaded(&self) -> bool {
+        self.loaded.load(std::sync::atomic::Ordering::Acquire)
+    }
+
+    /// Starts the first read of the snapshot on a task of its own, once (again after a
+    /// failed one); [`Catalog::is_loaded`] says when it is done.
+    pub fn load_in_background(&self) {
+        use std::sync::atomic::Ordering;
+        if self.is_loaded() || self.loading.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let catalog = self.clone();
+        tokio::spawn(async move {
+            if let Err(err) = catalog.snapshot(false).await {
+                tracing::warn!(%err, "could not read the catalogue; the next readiness check tries again");
+                catalog.loading.store(false, Ordering::Release);
+            }
+        });
     }
 
     /// Keeps the snapshot in `file` (for every clone of this catalogue; the first call
@@ -687,6 +717,8 @@ impl Catalog {
             marker,
             snapshot: snapshot.clone(),
         });
+        self.loaded
+            .store(true, std::sync::atomic::Ordering::Release);
         Ok(snapshot)
     }
 

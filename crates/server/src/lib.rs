@@ -74,6 +74,8 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
         .filter(|url| url.starts_with("postgres"))
         .map(|url| changes::spawn_listener(url, state.clone()));
     let app = build_app(state.clone());
+    // Ready (`/readyz`) once the catalogue is read: start reading it now, not at the first request.
+    state.catalog.load_in_background();
     if config.warm {
         tokio::spawn(warm::run(state.clone(), app.clone()));
     }

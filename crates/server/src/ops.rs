@@ -3,8 +3,9 @@
 //! - `GET /healthz` (liveness): 200 while the process serves, with the database state in
 //!   the body (`{"status":"ok","database":"up"}`); a load balancer must not restart the
 //!   server because the database is away.
-//! - `GET /readyz` (readiness): 200 when the database answers, 503 when it does not, so a
-//!   load balancer stops sending traffic to an instance that cannot serve it.
+//! - `GET /readyz` (readiness): 200 when the database answers and the catalogue has been
+//!   read, 503 otherwise, so a load balancer sends no traffic to an instance that cannot
+//!   serve it yet (or any more).
 //! - `GET /api/openapi.json`: the description generated from `crates/contract`.
 //! - [`guard`] (a layer around every route) answers 503 in the one JSON error shape,
 //!   fast, whatever hangs on the database while the monitor (crate::health) sees it down,
@@ -67,11 +68,18 @@ async fn liveness(State(state): State<AppState>) -> Json<Value> {
     Json(state_body(database_up(&state.db).await))
 }
 
-/// Ready: the database answers and the server is not draining (after SIGTERM).
+/// Ready: the database answers, the catalogue has been read (a first read of a large
+/// table takes seconds: a balancer sends nothing to wait for it; asking starts it, as
+/// the start does), and the server is not draining (after SIGTERM).
 async fn readiness(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
     let up = database_up(&state.db).await;
     if state.health.is_draining() {
         let body = json!({ "status": "draining", "database": if up { "up" } else { "down" } });
+        return (StatusCode::SERVICE_UNAVAILABLE, Json(body));
+    }
+    if up && !state.catalog.is_loaded() {
+        state.catalog.load_in_background();
+        let body = json!({ "status": "starting", "database": "up", "catalogue": "loading" });
         return (StatusCode::SERVICE_UNAVAILABLE, Json(body));
     }
     let status = if up {

@@ -18,8 +18,8 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 
 use crate::{
-    app_with_bundle, confirmed_user, get, id_of, session_cookie, sign_in, Answer, Browser, ORIGIN,
-    SSR,
+    app_with_bundle, confirmed_user, get, id_of, session_cookie, sign_in, until_status, Answer,
+    Browser, ORIGIN, SSR,
 };
 
 // ---- a TCP proxy that passes, cuts or delays
@@ -205,17 +205,6 @@ async fn call(
 }
 
 /// Asks until the answer has this status (the monitor's verdict takes a moment).
-async fn until_status(app: &axum::Router, uri: &str, status: StatusCode, within: Duration) {
-    let deadline = Instant::now() + within;
-    loop {
-        if get(app, uri).await.status == status {
-            return;
-        }
-        assert!(Instant::now() < deadline, "{uri} never answered {status}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
 fn assert_fast_503(answer: &Answer, took: Duration) {
     assert_eq!(
         answer.status,

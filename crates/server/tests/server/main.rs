@@ -174,3 +174,23 @@ pub async fn id_of(app: &axum::Router, title: &str) -> i32 {
         .unwrap_or_else(|| panic!("{title} not found"));
     hit.id
 }
+
+/// Waits (at most `within`) until `uri` answers `status`.
+pub async fn until_status(
+    app: &axum::Router,
+    uri: &str,
+    status: StatusCode,
+    within: std::time::Duration,
+) {
+    let deadline = std::time::Instant::now() + within;
+    loop {
+        if get(app, uri).await.status == status {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{uri} never answered {status}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}

@@ -6,7 +6,8 @@ use sound_atlas_entity::artist;
 use sound_atlas_test_db::{db_tests, TestDb};
 
 use crate::{
-    all_artists, app, app_with_bundle, get, id_of, refreshed_artists, COUNTING_BUNDLE, ORIGIN,
+    all_artists, app, app_with_bundle, get, id_of, refreshed_artists, until_status,
+    COUNTING_BUNDLE, ORIGIN,
 };
 
 /// The JSON-LD documents of a page, parsed.
@@ -708,8 +709,19 @@ async fn health_answers_once_pages_can_be_served(db: &TestDb) {
         answer.json(),
         serde_json::json!({ "status": "ok", "database": "up" })
     );
-    let ready = get(&app, "/readyz").await;
-    assert_eq!(ready.status, StatusCode::OK);
+    // Not ready until the catalogue is read: asking starts the read, then it is.
+    let starting = get(&app, "/readyz").await;
+    assert_eq!(starting.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(starting.json()["catalogue"], "loading");
+    until_status(
+        &app,
+        "/readyz",
+        StatusCode::OK,
+        std::time::Duration::from_secs(10),
+    )
+    .await;
+    let artists = get(&app, "/api/artists/browse?letter=A&page=1").await;
+    assert_eq!(artists.status, StatusCode::OK);
 }
 
 db_tests!(
