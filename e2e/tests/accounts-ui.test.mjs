@@ -335,6 +335,29 @@ test('the confirmation page: a wrong password is told beside the field, in the f
   assert.deepEqual(page.problems, []);
 });
 
+test('a password typed before the page\'s script runs is the one sent, once', async () => {
+  await signUp(site, 'early@example.com', 'the chosen passphrase');
+  const link = (await mailTo('early@example.com', /Confirm/)).text.match(CONFIRM_LINK)[0];
+  const page = await quietPage(site);
+  // The page's script is held back while the fan types (a slow phone, a slow network).
+  let release;
+  const held = new Promise((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/static\/entry-[A-Z0-9]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(link, { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Password', { exact: true }).fill('the chosen passphrase');
+  release();
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
+  await page.waitForURL(`${site.origin}/`);
+  await page.getByTestId('toast').filter({ hasText: "Email confirmed, you're signed in" }).waitFor();
+  assert.deepEqual(page.problems, []);
+});
+
 test('without script, a refused confirmation comes back to the page with its message; the landing page shows the notice once', async () => {
   await signUp(site, 'noscript@example.com', 'the chosen passphrase');
   const link = (await mailTo('noscript@example.com', /Confirm/)).text.match(CONFIRM_LINK)[0];

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -43,15 +43,11 @@ function PasswordField({
   label,
   name,
   autoComplete,
-  value,
-  onChange,
   error,
 }: {
   label: string;
   name: keyof EmailedLink;
   autoComplete: 'current-password' | 'new-password';
-  value: string;
-  onChange: (value: string) => void;
   error: string | null;
 }) {
   const errorId = useId();
@@ -68,8 +64,6 @@ function PasswordField({
           maxLength={MAX_PASSWORD_CHARS}
           required
           autoComplete={autoComplete}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />
@@ -147,22 +141,24 @@ function EmailLinkForm({
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [again, setAgain] = useState('');
   const [error, setError] = useState<{ message: string; onAgain: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const shown = error ?? (link.refusal ? { message: link.refusal, onAgain: link.refusal === LINK_ERRORS['passwords-differ'] } : null);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  // The fields are the form's own (what was typed before the script ran counts), read as
+  // it is sent.
+  const submit = async (form: HTMLFormElement) => {
     if (busy) return;
-    if (twice && password !== again) {
+    const fields = new FormData(form);
+    const password = String(fields.get('password') ?? '');
+    const again = twice ? String(fields.get('passwordAgain') ?? '') : null;
+    if (again !== null && password !== again) {
       setError({ message: LINK_ERRORS['passwords-differ'], onAgain: true });
       return;
     }
     setBusy(true);
     try {
-      const user = await page.send({ token: link.token, password, passwordAgain: twice ? again : null, redirectTo: null });
+      const user = await page.send({ token: link.token, password, passwordAgain: again, redirectTo: null });
       await afterSignIn(queryClient, user);
       navigate('/');
       toast(NOTICES[notice]);
@@ -174,18 +170,32 @@ function EmailLinkForm({
       setBusy(false);
     }
   };
+  // The script takes the form over once it runs, by a listener of its own: a press before
+  // that is the plain form's post alone (an event handler React hydrates could replay it
+  // and post the link a second time).
+  const formRef = useRef<HTMLFormElement>(null);
+  const latestSubmit = useRef(submit);
+  latestSubmit.current = submit;
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const onSubmit = (event: SubmitEvent) => {
+      event.preventDefault();
+      void latestSubmit.current(form);
+    };
+    form.addEventListener('submit', onSubmit);
+    return () => form.removeEventListener('submit', onSubmit);
+  }, []);
 
   return (
     <>
       <p>{lead}</p>
-      <form method="post" action={page.action} className="email-link-form" onSubmit={onSubmit}>
+      <form ref={formRef} method="post" action={page.action} className="email-link-form">
         <input type="hidden" name="token" value={link.token} />
         <PasswordField
           label={current ? 'Password' : 'New password'}
           name="password"
           autoComplete={current ? 'current-password' : 'new-password'}
-          value={password}
-          onChange={setPassword}
           error={shown && !shown.onAgain ? shown.message : null}
         />
         {twice ? (
@@ -193,8 +203,6 @@ function EmailLinkForm({
             label="New password again"
             name="passwordAgain"
             autoComplete="new-password"
-            value={again}
-            onChange={setAgain}
             error={shown && shown.onAgain ? shown.message : null}
           />
         ) : null}
