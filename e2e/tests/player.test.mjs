@@ -764,6 +764,11 @@ test('the play/pause button shows what the video does: Play while the browser ho
   await dialog.getByRole('button', { name: 'Play', exact: true }).click();
   await until('playing', async () => (await fakePlayers(page)).some((p) => p.id === 'fakeVideo02' && p.state === 1));
   await until('Pause', async () => (await mainButton(dialog)) === 'Pause');
+  // A full-screen video takes the player's place: the minimized card then offers Play.
+  await page.keyboard.press('Escape');
+  await overlayOpener(page, { kind: 'topTen', entries: topTen, index: 0 });
+  await page.getByRole('dialog', { name: 'Weekly Top 10 video' }).waitFor();
+  assert.equal(await mainButton(page.getByRole('region', { name: 'Player' })), 'Play');
   assert.deepEqual(page.problems, []);
 });
 

@@ -236,10 +236,12 @@ function useVideo(state: PlayerState, stateRef: { current: PlayerState }, dispat
   useEffect(() => {
     stale.current = true;
     if (!link || suspended) {
-      // Closed (or lent to the overlay): the video goes; it comes back cued at the position.
+      // Closed (or lent to the overlay): the video goes, so nothing plays; it comes back
+      // cued at the position.
       const pending = playerRef.current;
       playerRef.current = null;
       void pending?.then((player) => player.destroy()).catch(() => undefined);
+      dispatch({ type: 'videoState', playing: false });
       return undefined;
     }
     // A channel's video is looked up first: the previous track's video stops meanwhile.

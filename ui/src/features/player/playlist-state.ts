@@ -260,7 +260,8 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
       const shorter = { ...state, items, order, skipped: 0 };
       if (position < state.current) return { ...shorter, current: state.current - 1 };
       if (position > state.current) return shorter;
-      // The current track went: the one after it (or the first, wrapping) plays from 0.
+      // The current track went: the one after it (or the first, wrapping) plays from 0
+      // (a new track even at the same position: its length is not known yet).
       return goTo({ ...shorter, current: -1 }, position % order.length);
     }
     case 'reorder': {
