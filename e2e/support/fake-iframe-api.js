@@ -6,11 +6,16 @@
 // the adapter calls, and window.onYouTubeIframeAPIReady. Instead of an iframe it puts a
 // <div data-fake-video> in the element's place (id, host and state as attributes), and
 // its clock runs 10x faster than real time so tracks can end within a test.
-// Test hooks live on window.__fakeVideo: players (alive), created (count), end().
+// Test hooks live on window.__fakeVideo: players (alive), created (count), end(), and
+// two maps a test fills by video id: refused (id -> the service's error code, sent through
+// onError instead of playing) and heldBack (ids whose autoplay the browser holds back:
+// loading one leaves it unstarted until playVideo()).
 (function () {
   'use strict';
   var State = { UNSTARTED: -1, ENDED: 0, PLAYING: 1, PAUSED: 2, BUFFERING: 3, CUED: 5 };
   var hooks = (window.__fakeVideo = window.__fakeVideo || { players: [], created: 0, duration: 180, speed: 10 });
+  hooks.refused = hooks.refused || {};
+  hooks.heldBack = hooks.heldBack || {};
 
   function Player(target, options) {
     var element = typeof target === 'string' ? document.getElementById(target) : target;
@@ -41,7 +46,7 @@
       if (self._destroyed) return;
       self._fire('onReady', undefined);
       var autoplay = options.playerVars && options.playerVars.autoplay;
-      if (self._videoId) self._setState(autoplay ? State.PLAYING : State.CUED);
+      if (self._videoId) self._start(!!autoplay);
     }, 30);
   }
 
@@ -78,13 +83,26 @@
     this._render();
     this._fire('onStateChange', state);
   };
+  /** A video just set: refused (onError), held back (left unstarted), or playing or cued. */
+  Player.prototype._start = function (play) {
+    var self = this;
+    var code = hooks.refused[this._videoId];
+    if (code) {
+      setTimeout(function () {
+        if (!self._destroyed) self._fire('onError', code);
+      }, 10);
+      return;
+    }
+    if (play && hooks.heldBack[this._videoId]) return;
+    this._setState(play ? State.PLAYING : State.CUED);
+  };
   Player.prototype._load = function (idOrOptions, play) {
     var id = typeof idOrOptions === 'object' && idOrOptions ? idOrOptions.videoId : idOrOptions;
     var start = typeof idOrOptions === 'object' && idOrOptions ? idOrOptions.startSeconds || 0 : 0;
     this._videoId = String(id || '');
     this._time = start;
     this._setState(State.UNSTARTED);
-    this._setState(play ? State.PLAYING : State.CUED);
+    this._start(play);
   };
   Player.prototype.loadVideoById = function (idOrOptions, startSeconds) {
     this._load(typeof idOrOptions === 'string' ? { videoId: idOrOptions, startSeconds: startSeconds } : idOrOptions, true);
@@ -93,7 +111,7 @@
     this._load(typeof idOrOptions === 'string' ? { videoId: idOrOptions, startSeconds: startSeconds } : idOrOptions, false);
   };
   Player.prototype.playVideo = function () {
-    if (this._videoId && this._state !== State.PLAYING) {
+    if (this._videoId && !hooks.refused[this._videoId] && this._state !== State.PLAYING) {
       if (this._state === State.ENDED) this._time = 0;
       this._setState(State.BUFFERING);
       this._setState(State.PLAYING);

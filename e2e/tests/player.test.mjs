@@ -715,3 +715,141 @@ test('a channel without a video plays nothing and says so: the button offers Pla
   await overlay(page).getByRole('button', { name: 'Pause', exact: true }).waitFor();
   assert.deepEqual(page.problems.filter((problem) => !/status of 404/.test(problem)), []);
 });
+
+/** The player's play/pause button: its name, "Play" or "Pause". */
+const mainButton = (scope) => scope.locator('.player-btn--main').getAttribute('aria-label');
+
+test('after shuffle and a removal, an entry the video service refuses says why and offers Play, never Pause; a playing playlist moves past one', async () => {
+  const page = await aboutPage();
+  await openPlayer(page, { items: [track(1), track(2)], name: 'Two' });
+  const dialog = overlay(page);
+  // The service refuses the second video (its owner does not allow embedding: error 150).
+  await page.evaluate(() => (window.__fakeVideo.refused.fakeVideo02 = 150));
+  await dialog.getByRole('button', { name: 'Shuffle off' }).click();
+  await dialog.getByRole('button', { name: 'Remove Song 1' }).click();
+  assert.equal(await nowTitle(page), 'Song 2');
+  await dialog.getByRole('alert').filter({ hasText: "This video's owner does not allow it to be played on other sites." }).waitFor();
+  assert.equal(await mainButton(dialog), 'Play');
+  assert.equal(await page.locator('.player-overlay .player-time').first().textContent(), '0:00');
+  // Play on it plays nothing and still says Play.
+  await dialog.getByRole('button', { name: 'Play', exact: true }).click();
+  await settle(page);
+  assert.equal(await mainButton(dialog), 'Play');
+  // Minimized, the card says why too.
+  await page.keyboard.press('Escape');
+  const mini = page.getByRole('region', { name: 'Player' });
+  await mini.getByRole('alert').filter({ hasText: "This video's owner does not allow it to be played on other sites." }).waitFor();
+  assert.equal(await mainButton(mini), 'Play');
+
+  // Removing the playing track of a playing playlist lands on a channel without a video:
+  // the playlist goes on to the next entry that plays.
+  const silent = { id: '78', title: 'Silent Channel', soloVideoLink: 'https://www.youtube.com/@nosuchchannel', genres: [] };
+  await openPlayer(page, { items: [track(1), silent, track(3)], name: 'Three' });
+  await overlay(page).getByRole('button', { name: 'Remove Song 1' }).click();
+  await until('the next playable entry playing', async () => (await nowTitle(page)) === 'Song 3' && (await fakePlayers(page)).some((p) => p.id === 'fakeVideo03' && p.state === 1));
+  await until('Pause once it plays', async () => (await mainButton(overlay(page))) === 'Pause');
+  assert.deepEqual(page.problems.filter((problem) => !/status of 404/.test(problem)), []);
+});
+
+test('the play/pause button shows what the video does: Play while the browser holds its start back, Pause once it plays', async () => {
+  const page = await aboutPage();
+  await openPlayer(page, { items: [track(1), track(2)], name: 'Held' });
+  const dialog = overlay(page);
+  await until('Pause while the first plays', async () => (await mainButton(dialog)) === 'Pause');
+  await page.evaluate(() => (window.__fakeVideo.heldBack.fakeVideo02 = true));
+  await dialog.getByRole('button', { name: 'Next track' }).click();
+  await until('the second video loaded, unstarted', async () => (await fakePlayers(page)).some((p) => p.id === 'fakeVideo02' && p.state === -1));
+  await settle(page);
+  assert.equal(await mainButton(dialog), 'Play', 'nothing plays, so the button offers Play');
+  await dialog.getByRole('button', { name: 'Play', exact: true }).click();
+  await until('playing', async () => (await fakePlayers(page)).some((p) => p.id === 'fakeVideo02' && p.state === 1));
+  await until('Pause', async () => (await mainButton(dialog)) === 'Pause');
+  // A full-screen video takes the player's place: the minimized card then offers Play.
+  await page.keyboard.press('Escape');
+  await overlayOpener(page, { kind: 'topTen', entries: topTen, index: 0 });
+  await page.getByRole('dialog', { name: 'Weekly Top 10 video' }).waitFor();
+  assert.equal(await mainButton(page.getByRole('region', { name: 'Player' })), 'Play');
+  assert.deepEqual(page.problems, []);
+});
+
+test('Play All where no entry can play stays on the first and says none could be played; next and previous still wrap', async () => {
+  const page = await aboutPage();
+  const silent = (n) => ({ id: `silent-${n}`, title: `Silent ${n}`, soloVideoLink: `https://www.youtube.com/@nosuchchannel${n}`, genres: [] });
+  await requestPlay(page, { items: [silent(1), silent(2), silent(3)], name: 'Quiet', isPlaylist: true });
+  const dialog = overlay(page);
+  const alert = dialog.getByRole('alert').filter({ hasText: 'None of these entries could be played.' });
+  await alert.waitFor();
+  await until("the first entry's own reason", async () => (await alert.textContent()).includes('No video available for this channel yet.'));
+  assert.equal(await nowTitle(page), 'Silent 1');
+  assert.ok(await dialog.getByText('Track 1 of 3').isVisible());
+  assert.equal(await mainButton(dialog), 'Play');
+  // It stays there.
+  await page.waitForTimeout(500);
+  assert.ok(await dialog.getByText('Track 1 of 3').isVisible());
+  await dialog.getByRole('button', { name: 'Previous track' }).click();
+  assert.ok(await dialog.getByText('Track 3 of 3').isVisible(), 'previous wraps');
+  await dialog.getByRole('button', { name: 'Next track' }).click();
+  assert.ok(await dialog.getByText('Track 1 of 3').isVisible(), 'next wraps');
+  assert.equal(await mainButton(dialog), 'Play');
+  assert.deepEqual(page.problems.filter((problem) => !/status of 404/.test(problem)), []);
+});
+
+/** Whether two boxes overlap. */
+const overlaps = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test("on phones the mini player never covers the page's end: the footer's last links scroll clear of it", async () => {
+  for (const width of [320, 390]) {
+    const page = await quietPage(site, { viewport: { width, height: 700 } });
+    await page.goto(`${site.origin}/about`);
+    await hydrated(page);
+    await openPlayer(page);
+    await page.keyboard.press('Escape');
+    const mini = page.getByRole('region', { name: 'Player' });
+    await mini.waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await settle(page);
+    const card = await mini.boundingBox();
+    const footer = page.locator('.site-footer');
+    for (const name of ['Data Access', 'Account Deletion']) {
+      const link = await footer.getByRole('link', { name, exact: true }).boundingBox();
+      assert.ok(link && !overlaps(link, card), `${name} clear of the mini player at ${width} px: ${JSON.stringify({ link, card })}`);
+    }
+    // Nothing of the footer lies under the card at the page's end.
+    const footerBox = await footer.boundingBox();
+    assert.ok(footerBox.y + footerBox.height <= card.y, `the footer ends above the card at ${width} px: ${JSON.stringify({ footerBox, card })}`);
+    // The room goes with the card.
+    await mini.getByRole('button', { name: 'Close player' }).click();
+    await mini.waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(() => getComputedStyle(document.body).paddingBottom), '0px');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  }
+});
+
+test('the maximized player never pans sideways at 320 and 390 px, even with a long folder name in Load Folder', async () => {
+  const page = await signedInPage(site, mail, 'narrow-listener@example.com');
+  const [artist] = (await allArtists(site.origin)).filter((a) => a.soloVideoLink);
+  const name = 'An evening of very long songs for the longest drives home through the night and beyond it';
+  const folder = await call(page, 'POST', '/api/favorite-folders', { name });
+  assert.equal(folder.status, 201, JSON.stringify(folder.json));
+  await call(page, 'POST', '/api/favorites', { artistId: artist.id, folderId: folder.json.id });
+  for (const width of [320, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`${site.origin}/about`);
+    await hydrated(page);
+    await openPlayer(page);
+    const select = overlay(page).getByRole('combobox', { name: 'Load Folder' });
+    await until('the long folder listed', async () => (await select.locator('option').allTextContents()).some((label) => label.startsWith(name)));
+    const box = await select.boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= width, `the select fits at ${width} px: ${JSON.stringify(box)}`);
+    const widths = await page.evaluate(() => {
+      const dialog = document.querySelector('.player-overlay');
+      return { document: document.documentElement.scrollWidth, dialog: dialog.scrollWidth, dialogClient: dialog.clientWidth, viewport: window.innerWidth };
+    });
+    assert.ok(widths.document <= widths.viewport, `the document does not pan at ${width} px: ${JSON.stringify(widths)}`);
+    assert.ok(widths.dialog <= widths.dialogClient, `the player does not pan at ${width} px: ${JSON.stringify(widths)}`);
+    await overlay(page).getByRole('button', { name: 'Close player' }).click();
+    await overlay(page).waitFor({ state: 'detached' });
+  }
+  assert.deepEqual(page.problems, []);
+});

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { SeekBar } from './controls';
+import { NONE_COULD_PLAY, SeekBar, TransportButtons, UnplayableNote } from './controls';
 import type { PlayerControls } from './playlist-state';
 import { initialState, playerReducer } from './playlist-state';
 
@@ -18,5 +18,25 @@ describe('the seek slider', () => {
     rerender(<SeekBar state={playerReducer(loaded, { type: 'progress', position: 12.6, duration: 215.4 })} controls={controls} id="seek" />);
     expect(slider.getAttribute('max')).toBe('215');
     expect((slider as HTMLInputElement).value).toBe('12');
+  });
+});
+
+describe('the play/pause button and the reason nothing plays', () => {
+  it('offers Pause only while the video itself plays', () => {
+    const asked = playerReducer(loaded, { type: 'resume' });
+    const { rerender } = render(<TransportButtons state={asked} controls={controls} />);
+    expect(asked.playing).toBe(true);
+    expect(screen.getByRole('button', { name: 'Play' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pause' })).toBeNull();
+    rerender(<TransportButtons state={playerReducer(asked, { type: 'videoState', playing: true })} controls={controls} />);
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
+  });
+
+  it("says why the track cannot play, after saying that none of the playlist's entries could", () => {
+    const { rerender, container } = render(<UnplayableNote state={loaded} className="note" />);
+    expect(container.textContent).toBe('');
+    const refused = playerReducer(loaded, { type: 'unplayable', reason: 'This video is no longer available.' });
+    rerender(<UnplayableNote state={{ ...refused, noneCouldPlay: true }} className="note" />);
+    expect(screen.getByRole('alert').textContent).toBe(`${NONE_COULD_PLAY}This video is no longer available.`);
   });
 });

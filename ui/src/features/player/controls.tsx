@@ -91,14 +91,14 @@ export function SeekBar({ state, controls, id }: { state: PlayerState; controls:
   );
 }
 
-/** Previous, play/pause and next. */
+/** Previous, play/pause (Pause only while the video really plays) and next. */
 export function TransportButtons({ state, controls, size }: { state: PlayerState; controls: PlayerControls; size?: number }) {
   return (
     <>
       <IconButton label="Previous track" glyph="previous" size={size} onClick={() => controls.dispatch({ type: 'previous' })} />
       <IconButton
-        label={state.playing ? 'Pause' : 'Play'}
-        glyph={state.playing ? 'pause' : 'play'}
+        label={state.videoPlaying ? 'Pause' : 'Play'}
+        glyph={state.videoPlaying ? 'pause' : 'play'}
         size={size}
         className="player-btn--main"
         onClick={() => controls.dispatch({ type: 'toggle' })}
@@ -169,6 +169,23 @@ export function VolumeControl({ state, controls }: { state: PlayerState; control
     </div>
   );
 }
+
+/**
+ * Why nothing plays: the current track's reason, after a line saying so when the
+ * playlist tried every entry and none could play. Nothing while the track may play.
+ */
+export function UnplayableNote({ state, className }: { state: PlayerState; className: string }) {
+  if (state.unplayable === null && !state.noneCouldPlay) return null;
+  return (
+    <p className={className} role="alert">
+      {state.noneCouldPlay && <strong className="player-none-played">{NONE_COULD_PLAY}</strong>}
+      {state.unplayable !== null && <span>{state.unplayable}</span>}
+    </p>
+  );
+}
+
+/** Said when a playlist tried each of its entries and none could play. */
+export const NONE_COULD_PLAY = 'None of these entries could be played.';
 
 export function GenreBadges({ genres, max }: { genres: string[]; max: number }): ReactNode {
   const shown = genres.slice(0, max);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { trapFocus } from '../../components/modal';
 import { folderTrackCount, folderTracks, trackCount, useFoldersList, useVideoFavoritesList } from '../../lib/visitor-library';
-import { GenreBadges, IconButton, SeekBar, TransportButtons, VolumeControl, withClick } from './controls';
+import { GenreBadges, IconButton, SeekBar, TransportButtons, UnplayableNote, VolumeControl, withClick } from './controls';
 import { folderLabel } from './format';
 import { currentItem, type PlayerControls, type PlayerState } from './playlist-state';
 import { FullQueue } from './queue';
@@ -51,12 +51,10 @@ export function LoadFolder({ controls }: { controls: PlayerControls }) {
 export function FullPlayer({
   state,
   controls,
-  videoError,
   setSlot,
 }: {
   state: PlayerState;
   controls: PlayerControls;
-  videoError: string | null;
   setSlot: (element: HTMLElement | null) => void;
 }) {
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -104,11 +102,7 @@ export function FullPlayer({
       <div className="player-overlay-body">
         <div className="player-stage">
           <div className="player-video-slot" ref={setSlot}>
-            {videoError && (
-              <p className="player-video-error" role="alert">
-                {videoError}
-              </p>
-            )}
+            <UnplayableNote state={state} className="player-video-error" />
           </div>
           <SeekBar state={state} controls={controls} id="player-full-seek" />
           <div className="player-controls">

@@ -47,6 +47,26 @@ async function resolveVideo(link: string): Promise<{ id: string } | { error: str
   return { error: NO_CHANNEL_VIDEO };
 }
 
+/** When the video service's script or player could not start. */
+export const VIDEO_LOAD_FAILED = 'The video could not be loaded. Refresh page to reset video loading.';
+
+/** Why the video service refused a video, from its error code. */
+export function videoErrorMessage(code: number): string {
+  switch (code) {
+    case 2:
+      return INVALID_VIDEO_URL;
+    case 5:
+      return 'This video cannot be played in this browser.';
+    case 100:
+      return 'This video is no longer available.';
+    case 101:
+    case 150:
+      return "This video's owner does not allow it to be played on other sites.";
+    default:
+      return 'This video could not be played.';
+  }
+}
+
 /**
  * The playlist player: the state machine, the one video player,
  * persistence for the browser session, the lock-screen controls, and the minimized
@@ -130,7 +150,7 @@ export default function Player({ initialRequest, initialOverlay = null }: { init
   }, [overlayOpen]);
   const closeOverlay = useCallback(() => setOverlay(null), []);
 
-  const { wrapperRef, seek, error, setSlot } = useVideo(state, stateRef, dispatch, overlayOpen);
+  const { wrapperRef, seek, setSlot } = useVideo(state, stateRef, dispatch, overlayOpen);
   useMediaSession(state, dispatch);
 
   const controls: PlayerControls = { dispatch, play, seek };
@@ -160,8 +180,8 @@ export default function Player({ initialRequest, initialOverlay = null }: { init
         {PLAYER_CSS}
       </style>
       {/* The video: positioned over the overlay's slot when maximized, off-screen otherwise. */}
-      <div ref={wrapperRef} className="player-video" inert={!maximized} aria-hidden={!maximized} data-error={error ? '' : undefined} />
-      {visible && maximized && <FullPlayer state={state} controls={controls} videoError={error} setSlot={setSlot} />}
+      <div ref={wrapperRef} className="player-video" inert={!maximized} aria-hidden={!maximized} data-error={state.unplayable !== null ? '' : undefined} />
+      {visible && maximized && <FullPlayer state={state} controls={controls} setSlot={setSlot} />}
       {visible && !maximized && <MiniPlayer state={state} controls={controls} onMaximize={openFull} />}
       {overlay && <VideoOverlay key={overlay.id} request={overlay.request} onClose={closeOverlay} />}
     </>
@@ -173,10 +193,15 @@ function useVideo(state: PlayerState, stateRef: { current: PlayerState }, dispat
   const wrapperRef = useRef<HTMLDivElement>(null);
   const playerRef = useRef<Promise<VideoPlayer> | null>(null);
   const seekingUntil = useRef(0);
-  const [error, setError] = useState<string | null>(null);
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   const item = currentItem(state);
   const link = item?.soloVideoLink ?? null;
+  /**
+   * True while the player holds no video of the current track (the track changed and its
+   * video is not loaded yet, or it has none): what that video reports (its pause, its
+   * end) says nothing about the current track and is ignored.
+   */
+  const stale = useRef(true);
 
   const ensurePlayer = useCallback((): Promise<VideoPlayer> => {
     if (playerRef.current) return playerRef.current;
@@ -186,69 +211,68 @@ function useVideo(state: PlayerState, stateRef: { current: PlayerState }, dispat
     const mount = document.createElement('div');
     wrapper.replaceChildren(mount);
     const onEvent = (event: VideoEvent) => {
+      if (stale.current) return;
       if (event === 'playing') dispatch({ type: 'videoState', playing: true });
-      else if (event === 'paused') dispatch({ type: 'videoState', playing: false });
+      else if (event === 'paused' || event === 'cued') dispatch({ type: 'videoState', playing: false });
       else if (event === 'ended') dispatch({ type: 'ended' });
     };
-    const created = createVideoPlayer(mount, VIDEO_KEY, { volume: stateRef.current.volume }, { onEvent });
+    const onError = (code: number) => {
+      if (stale.current) return;
+      stale.current = true;
+      dispatch({ type: 'unplayable', reason: videoErrorMessage(code) });
+    };
+    const created = createVideoPlayer(mount, VIDEO_KEY, { volume: stateRef.current.volume }, { onEvent, onError });
     playerRef.current = created;
     created.catch((reason: unknown) => {
       console.error('The video service could not start', reason);
       playerRef.current = null;
-      setError('The video could not be loaded. Refresh page to reset video loading.');
     });
     return created;
   }, [dispatch, stateRef]);
 
-  // A track without a video to play: nothing plays, so the controls say so (Play, not
-  // Pause); a playlist that was playing moves on to its next entry, until each has been
-  // tried once without a video.
-  const skippedInARow = useRef(0);
+  // A new track (or the same one restarted): resolve its video and load it. A track
+  // without one is reported to the state, which says why and (in a playing playlist)
+  // moves on.
   useEffect(() => {
-    if (!error || !state.playing) return;
-    if (state.isPlaylist && skippedInARow.current < state.order.length - 1) {
-      skippedInARow.current += 1;
-      dispatch({ type: 'next' });
-    } else {
-      skippedInARow.current = 0;
-      dispatch({ type: 'pause' });
-    }
-  }, [error, state.playing, state.isPlaylist, state.order.length, dispatch]);
-
-  // A new track (or the same one restarted): resolve its video and load it.
-  useEffect(() => {
-    setError(null);
+    stale.current = true;
     if (!link || suspended) {
-      // Closed (or lent to the overlay): the video goes; it comes back cued at the position.
+      // Closed (or lent to the overlay): the video goes, so nothing plays; it comes back
+      // cued at the position.
       const pending = playerRef.current;
       playerRef.current = null;
       void pending?.then((player) => player.destroy()).catch(() => undefined);
+      dispatch({ type: 'videoState', playing: false });
       return undefined;
     }
+    // A channel's video is looked up first: the previous track's video stops meanwhile.
+    if (!extractVideoId(link)) void playerRef.current?.then((player) => player.pause()).catch(() => undefined);
     let cancelled = false;
     void resolveVideo(link).then(async (resolved) => {
       if (cancelled) return;
       if ('error' in resolved) {
-        setError(resolved.error);
-        (await playerRef.current?.catch(() => null))?.pause();
+        dispatch({ type: 'unplayable', reason: resolved.error });
         return;
       }
-      const videoId = resolved.id;
-      skippedInARow.current = 0;
       const player = await ensurePlayer().catch(() => null);
-      if (cancelled || !player) return;
+      if (cancelled) return;
+      if (!player) {
+        dispatch({ type: 'unplayable', reason: VIDEO_LOAD_FAILED });
+        return;
+      }
+      stale.current = false;
       const { playing, position } = stateRef.current;
-      player.load(videoId, { autoplay: playing, startSeconds: position });
+      player.load(resolved.id, { autoplay: playing, startSeconds: position });
     });
     return () => {
       cancelled = true;
     };
-  }, [link, state.epoch, ensurePlayer, stateRef, suspended]);
+  }, [link, state.epoch, ensurePlayer, stateRef, suspended, dispatch]);
 
-  // Play and pause follow the state.
+  // Play and pause follow the state (each press of Play asks again).
   useEffect(() => {
+    if (stale.current) return;
     void playerRef.current?.then((player) => (state.playing ? player.play() : player.pause())).catch(() => undefined);
-  }, [state.playing]);
+  }, [state.playing, state.playAsked]);
 
   useEffect(() => {
     void playerRef.current?.then((player) => player.setVolume(state.volume)).catch(() => undefined);
@@ -258,7 +282,7 @@ function useVideo(state: PlayerState, stateRef: { current: PlayerState }, dispat
   useEffect(() => {
     if (!state.playing) return undefined;
     const timer = window.setInterval(() => {
-      if (Date.now() < seekingUntil.current) return;
+      if (stale.current || Date.now() < seekingUntil.current) return;
       void playerRef.current
         ?.then((player) => dispatch({ type: 'progress', position: player.currentTime(), duration: player.duration() }))
         .catch(() => undefined);
@@ -309,7 +333,7 @@ function useVideo(state: PlayerState, stateRef: { current: PlayerState }, dispat
     [],
   );
 
-  return { wrapperRef, seek, error, setSlot };
+  return { wrapperRef, seek, setSlot };
 }
 
 /**
@@ -369,6 +393,6 @@ function useMediaSession(state: PlayerState, dispatch: (action: PlayerAction) =>
 
   useEffect(() => {
     const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
-    if (session) session.playbackState = title ? (state.playing ? 'playing' : 'paused') : 'none';
-  }, [state.playing, title]);
+    if (session) session.playbackState = title ? (state.videoPlaying ? 'playing' : 'paused') : 'none';
+  }, [state.videoPlaying, title]);
 }

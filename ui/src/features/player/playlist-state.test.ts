@@ -227,7 +227,9 @@ describe('the playlist player state', () => {
     const state = run(loaded(2), { type: 'resume' });
     expect(state.playing).toBe(true);
     expect(run(state, { type: 'pause' }).playing).toBe(false);
-    expect(run(state, { type: 'toggle' }).playing).toBe(false);
+    // Toggle does what the button showed: Play until the video says it plays, then Pause.
+    expect(run(state, { type: 'toggle' }).playing).toBe(true);
+    expect(run(state, { type: 'videoState', playing: true }, { type: 'toggle' }).playing).toBe(false);
     expect(run(state, { type: 'minimize' }).minimized).toBe(true);
     expect(run(state, { type: 'minimize' }, { type: 'maximize' }).minimized).toBe(false);
     expect(run(initialState, { type: 'minimize' }).minimized).toBe(false);
@@ -268,6 +270,70 @@ describe('the playlist player state', () => {
     expect(now(restored)).toBe('Track 2');
     // A stored flag saying otherwise changes nothing.
     expect(sanitize({ ...maximized, minimized: false }).minimized).toBe(true);
+  });
+
+  it('the play/pause button follows the video, not the wish: Pause only once the video plays, and a track change waits for the new one', () => {
+    const asked = run(loaded(3), { type: 'resume' });
+    expect(asked.playing).toBe(true);
+    expect(asked.videoPlaying).toBe(false);
+    const playing = run(asked, { type: 'videoState', playing: true });
+    expect(playing.videoPlaying).toBe(true);
+    const next = run(playing, { type: 'next' });
+    expect(next.playing).toBe(true);
+    expect(next.videoPlaying).toBe(false);
+    // Play again while the wish already stood (a start the browser held back): the video is asked again.
+    expect(run(asked, { type: 'toggle' }).playAsked).toBe(asked.playAsked + 1);
+  });
+
+  it('after shuffle and removing the playing track, an entry the video service refuses says why and offers Play, not Pause', () => {
+    const playing = run(loaded(2), { type: 'resume' }, { type: 'videoState', playing: true }, { type: 'shuffle', random: () => 0 });
+    expect(now(playing)).toBe('Track 1');
+    const removed = run(playing, { type: 'remove', position: 0 });
+    expect(now(removed)).toBe('Track 2');
+    expect(removed.videoPlaying).toBe(false);
+    const refused = run(removed, { type: 'unplayable', reason: 'This video is no longer available.' });
+    expect(now(refused)).toBe('Track 2');
+    expect(refused.unplayable).toBe('This video is no longer available.');
+    expect(refused.playing).toBe(false);
+    expect(refused.videoPlaying).toBe(false);
+    // Play on it plays nothing: it stays paused with its reason.
+    expect(run(refused, { type: 'toggle' })).toEqual(refused);
+  });
+
+  it('a playing playlist moves past entries that cannot play to the next that can', () => {
+    const state = run(loaded(4), { type: 'resume' }, { type: 'unplayable', reason: 'No video' });
+    expect(now(state)).toBe('Track 2');
+    expect(state.playing).toBe(true);
+    expect(state.unplayable).toBeNull();
+    const played = run(state, { type: 'videoState', playing: true });
+    expect(played.skipped).toBe(0);
+    // A later run counts afresh from where it begins.
+    const later = run(played, { type: 'next' }, { type: 'unplayable', reason: 'No video' }, { type: 'unplayable', reason: 'No video' });
+    expect(now(later)).toBe('Track 1');
+    expect(later.noneCouldPlay).toBe(false);
+  });
+
+  it('Play All where no entry can play tries each once, then stays on the first, paused, saying none could be played; next and previous still wrap', () => {
+    let state = run(loaded(3), { type: 'resume' });
+    for (let tried = 0; tried < 3; tried += 1) state = run(state, { type: 'unplayable', reason: 'No video available for this channel yet.' });
+    expect(now(state)).toBe('Track 1');
+    expect(state.playing).toBe(false);
+    expect(state.noneCouldPlay).toBe(true);
+    // Back on the first, its own reason comes again, and nothing moves.
+    state = run(state, { type: 'unplayable', reason: 'No video available for this channel yet.' });
+    expect(now(state)).toBe('Track 1');
+    expect(state.unplayable).toBe('No video available for this channel yet.');
+    expect(state.videoPlaying).toBe(false);
+    expect(now(run(state, { type: 'previous' }))).toBe('Track 3');
+    expect(now(run(state, { type: 'next' }))).toBe('Track 2');
+    // Play tries the others once more, and comes back.
+    let again = run(state, { type: 'toggle' });
+    expect(now(again)).toBe('Track 2');
+    for (let tried = 0; tried < 2; tried += 1) again = run(again, { type: 'unplayable', reason: 'No video' });
+    expect(now(again)).toBe('Track 1');
+    expect(again.playing).toBe(false);
+    // A new playlist forgets it.
+    expect(run(state, { type: 'load', request: { items: tracks(2) } }).noneCouldPlay).toBe(false);
   });
 
   it("a track's artist survives the session; anything but a string there is dropped", () => {

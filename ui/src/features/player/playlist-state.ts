@@ -30,6 +30,21 @@ export interface PlayerState {
   duration: number;
   /** Bumped whenever the current track (re)starts from its beginning: the video reloads. */
   epoch: number;
+  /**
+   * What the embedded video reports: playing (true) or not (false, also while a track
+   * loads). `playing` above is what the listener asked for; the play/pause button shows
+   * this one, so it never says Pause while nothing plays.
+   */
+  videoPlaying: boolean;
+  /** Bumped by every press of Play: the video is asked again even when `playing` already was true (a start the browser held back). */
+  playAsked: number;
+  /** Why the current track cannot play (no video, a refused video); null while it may. */
+  unplayable: string | null;
+  /** Entries tried in a row without one playing while the playlist plays, and the position where that run began. */
+  skipped: number;
+  skipFrom: number;
+  /** Every entry was tried once and none played. */
+  noneCouldPlay: boolean;
 }
 
 /** The starting volume and the volume buttons' step. */
@@ -54,6 +69,12 @@ export const initialState: PlayerState = {
   position: 0,
   duration: 0,
   epoch: 0,
+  videoPlaying: false,
+  playAsked: 0,
+  unplayable: null,
+  skipped: 0,
+  skipFrom: 0,
+  noneCouldPlay: false,
 };
 
 export type PlayerAction =
@@ -86,6 +107,8 @@ export type PlayerAction =
   | { type: 'ended' }
   /** The video service's own play/pause (e.g. the user clicked inside the frame). */
   | { type: 'videoState'; playing: boolean }
+  /** The current track cannot play, and why (no video for it, or the video service refused it). */
+  | { type: 'unplayable'; reason: string }
   | { type: 'restore'; state: PlayerState };
 
 const identity = (length: number) => Array.from({ length }, (_, index) => index);
@@ -112,11 +135,14 @@ export function isVisible(state: PlayerState): boolean {
   return state.open && currentItem(state) !== null;
 }
 
-/** Moves `current` and, when the track changes, resets the position to 0. */
+/** Moves `current` and, when the track changes, resets the position to 0; the video reloads, so nothing plays until it says so. */
 function goTo(state: PlayerState, position: number): PlayerState {
   const changed = position !== state.current;
-  return { ...state, current: position, position: 0, duration: changed ? 0 : state.duration, epoch: state.epoch + 1 };
+  return { ...state, current: position, position: 0, duration: changed ? 0 : state.duration, epoch: state.epoch + 1, videoPlaying: false, unplayable: null };
 }
+
+/** A move the listener asked for: any run of skipped entries starts afresh. */
+const userGoTo = (state: PlayerState, position: number): PlayerState => ({ ...goTo(state, position), skipped: 0 });
 
 const wrap = (position: number, length: number) => ((position % length) + length) % length;
 
@@ -135,6 +161,27 @@ function shuffledOrder(length: number, first: number, random: () => number): num
     [rest[i], rest[j]] = [rest[j] as number, rest[i] as number];
   }
   return first >= 0 ? [first, ...rest] : rest;
+}
+
+/** A playlist of more than one entry moves past an entry that cannot play. */
+const canSkip = (state: PlayerState) => state.isPlaylist && state.order.length > 1;
+
+/**
+ * The playing playlist's current entry cannot play: the next one is tried, each entry
+ * once; when none could, the player goes back to where the run began, paused, and says so.
+ */
+function skipUnplayable(state: PlayerState): PlayerState {
+  const skipped = state.skipped + 1;
+  const skipFrom = state.skipped === 0 ? state.current : state.skipFrom;
+  if (skipped < state.order.length) return { ...goTo(state, wrap(state.current + 1, state.order.length)), playing: true, skipped, skipFrom };
+  return { ...goTo(state, skipFrom), playing: false, skipped: 0, noneCouldPlay: true };
+}
+
+/** Play: asks the video (again); on an entry that cannot play, a playlist tries its next ones and a single video stays paused. */
+function resume(state: PlayerState): PlayerState {
+  if (!currentItem(state)) return state;
+  if (state.unplayable !== null) return canSkip(state) ? skipUnplayable({ ...state, playing: true, skipped: 0 }) : state;
+  return { ...state, playing: true, playAsked: state.playAsked + 1 };
 }
 
 export function playerReducer(state: PlayerState, action: PlayerAction): PlayerState {
@@ -158,6 +205,10 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
         position: 0,
         duration: 0,
         epoch: state.epoch + 1,
+        videoPlaying: false,
+        unplayable: null,
+        skipped: 0,
+        noneCouldPlay: false,
       };
     }
     case 'close':
@@ -170,34 +221,34 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case 'pause':
       return { ...state, playing: false };
     case 'resume':
-      return currentItem(state) ? { ...state, playing: true } : state;
+      return resume(state);
     case 'toggle':
-      return currentItem(state) ? { ...state, playing: !state.playing } : state;
+      // What the button showed: Pause while the video plays, Play otherwise.
+      return state.videoPlaying ? { ...state, playing: false } : resume(state);
     case 'videoState':
-      return currentItem(state) ? { ...state, playing: action.playing } : state;
+      if (!currentItem(state)) return state;
+      return action.playing ? { ...state, playing: true, videoPlaying: true, skipped: 0, noneCouldPlay: false } : { ...state, playing: false, videoPlaying: false };
+    case 'unplayable': {
+      if (!currentItem(state)) return state;
+      const failed = { ...state, unplayable: action.reason, videoPlaying: false };
+      return state.playing && canSkip(state) ? skipUnplayable(failed) : { ...failed, playing: false, skipped: 0 };
+    }
     case 'next':
       if (state.order.length === 0) return state;
-      return goTo(state, wrap(state.current + 1, state.order.length));
+      return userGoTo(state, wrap(state.current + 1, state.order.length));
     case 'previous':
       if (state.order.length === 0) return state;
-      return goTo(state, wrap(state.current - 1, state.order.length));
+      return userGoTo(state, wrap(state.current - 1, state.order.length));
     case 'jump':
       if (!Number.isInteger(action.position) || action.position < 0 || action.position >= state.order.length) return state;
-      return { ...goTo(state, action.position), playing: true };
+      return { ...userGoTo(state, action.position), playing: true };
     case 'add': {
       if (action.items.length === 0) return state;
       const items = [...state.items, ...action.items];
       const order = [...state.order, ...action.items.map((_, offset) => state.items.length + offset)];
       const wasEmpty = state.order.length === 0;
-      return {
-        ...state,
-        items,
-        order,
-        current: wasEmpty ? 0 : state.current,
-        isPlaylist: wasEmpty ? items.length > 1 || state.isPlaylist : true,
-        position: wasEmpty ? 0 : state.position,
-        epoch: wasEmpty ? state.epoch + 1 : state.epoch,
-      };
+      const grown = { ...state, items, order, isPlaylist: wasEmpty ? items.length > 1 || state.isPlaylist : true, skipped: 0, noneCouldPlay: false };
+      return wasEmpty ? goTo(grown, 0) : grown;
     }
     case 'remove': {
       const { position } = action;
@@ -206,10 +257,12 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
       const items = state.items.filter((_, index) => index !== removedIndex);
       const order = state.order.filter((_, at) => at !== position).map((index) => (index > removedIndex ? index - 1 : index));
       if (order.length === 0) return { ...initialState, volume: state.volume, mutedVolume: state.mutedVolume, epoch: state.epoch + 1 };
-      if (position < state.current) return { ...state, items, order, current: state.current - 1 };
-      if (position > state.current) return { ...state, items, order };
-      // The current track went: the one after it (or the first, wrapping) plays from 0.
-      return { ...state, items, order, current: position % order.length, position: 0, duration: 0, epoch: state.epoch + 1 };
+      const shorter = { ...state, items, order, skipped: 0 };
+      if (position < state.current) return { ...shorter, current: state.current - 1 };
+      if (position > state.current) return shorter;
+      // The current track went: the one after it (or the first, wrapping) plays from 0
+      // (a new track even at the same position: its length is not known yet).
+      return goTo({ ...shorter, current: -1 }, position % order.length);
     }
     case 'reorder': {
       const { from, to } = action;
@@ -218,23 +271,23 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
       const currentIndex = state.order[state.current];
       if (state.shuffled) {
         const order = moved(state.order, from, to);
-        return { ...state, order, current: order.indexOf(currentIndex as number) };
+        return { ...state, order, current: order.indexOf(currentIndex as number), skipped: 0 };
       }
       // Unshuffled, the queue is the items' own order: move the item itself,
       // so a later shuffle and unshuffle comes back to this order.
       const items = moved(state.items, from, to);
       const current = moved(identity(length), from, to).indexOf(currentIndex as number);
-      return { ...state, items, current };
+      return { ...state, items, current, skipped: 0 };
     }
     case 'shuffle': {
       if (state.order.length === 0) return { ...state, shuffled: !state.shuffled };
       const currentIndex = state.order[state.current] ?? -1;
       if (state.shuffled) {
         // Back to the original order, still on the same track.
-        return { ...state, shuffled: false, order: identity(state.items.length), current: Math.max(0, currentIndex) };
+        return { ...state, shuffled: false, order: identity(state.items.length), current: Math.max(0, currentIndex), skipped: 0 };
       }
       const order = shuffledOrder(state.items.length, currentIndex, action.random ?? Math.random);
-      return { ...state, shuffled: true, order, current: 0 };
+      return { ...state, shuffled: true, order, current: 0, skipped: 0 };
     }
     case 'setVolume':
       return { ...state, volume: clampVolume(action.volume), mutedVolume: null };
@@ -302,6 +355,12 @@ export function sanitize(raw: unknown): PlayerState {
     position: num(value.position, 0),
     duration: num(value.duration, 0),
     epoch: 0,
+    videoPlaying: false,
+    playAsked: 0,
+    unplayable: null,
+    skipped: 0,
+    skipFrom: 0,
+    noneCouldPlay: false,
   };
 }
 
