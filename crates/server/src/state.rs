@@ -46,6 +46,8 @@ pub struct Services {
     /// At most this many URLs per child sitemap: [`SITEMAP_MAX_URLS`], the sitemap
     /// protocol's limit (tests set fewer to see the artists split into several files).
     pub sitemap_urls: usize,
+    /// When each of robots.txt and the sitemaps was first served with its current content.
+    pub crawler_files: crate::pages::CrawlerFileTimes,
 }
 
 /// The sitemap protocol's limit of URLs per sitemap file.
@@ -151,6 +153,7 @@ impl AppState {
             health: crate::health::Health::default(),
             metrics_token: None,
             sitemap_urls: SITEMAP_MAX_URLS,
+            crawler_files: Default::default(),
             accounts,
             library,
             catalog,

@@ -4,12 +4,23 @@
 //! site's own pages (home, browse and every letter, articles, quiz, about and the legal
 //! pages), the artists with a biography (in chunks), the genres (in chunks) and the
 //! articles, each URL with its `lastmod` where the data records one.
+//!
+//! Crawlers poll these files: each answer carries an entity tag (its content's digest),
+//! `Last-Modified` (when this server first served that content) and `Cache-Control`, and
+//! a conditional request for unchanged content is answered 304 without a body. A child
+//! file's `lastmod` in the index comes from the data it lists, so it stays put while
+//! the file's content does.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime};
 
 use axum::extract::State;
-use axum::http::header;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use sha2::Digest;
 use sound_atlas_catalog::{reads, Letter};
 use sound_atlas_content::reads as content_reads;
 use sound_atlas_contract::pages::routes;
@@ -30,13 +41,99 @@ pub fn router() -> Router<AppState> {
 
 /// Search result pages stay crawlable: they say `noindex` themselves, which a crawler
 /// barred by robots.txt would never read.
-async fn robots(State(state): State<AppState>) -> Response {
+async fn robots(State(state): State<AppState>, asked: HeaderMap) -> Response {
     let body = format!(
         "User-agent: *\nDisallow: {}/\n\nSitemap: {}/sitemap.xml\n",
         sound_atlas_contract::operation::API_PREFIX,
         state.renderer.site().public_url
     );
-    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body).into_response()
+    let file = CrawlerFile {
+        path: "/robots.txt",
+        content_type: "text/plain; charset=utf-8",
+        // It changes with a deployment only.
+        cache_control: "public, max-age=3600",
+    };
+    file.respond(&state, &asked, body)
+}
+
+/// A file crawlers poll, and how it is sent.
+struct CrawlerFile<'a> {
+    path: &'a str,
+    content_type: &'static str,
+    cache_control: &'static str,
+}
+
+/// Sitemaps follow the data: every poll revalidates, which costs a 304 while unchanged.
+const SITEMAP_CACHE_CONTROL: &str = "public, no-cache";
+
+impl CrawlerFile<'_> {
+    fn sitemap(path: &str) -> CrawlerFile<'_> {
+        CrawlerFile {
+            path,
+            content_type: "application/xml; charset=utf-8",
+            cache_control: SITEMAP_CACHE_CONTROL,
+        }
+    }
+
+    /// `body` with its validators, or 304 when the request's validators (its
+    /// `If-None-Match`, else its `If-Modified-Since`) say the crawler has it already.
+    fn respond(&self, state: &AppState, asked: &HeaderMap, body: String) -> Response {
+        let tag = format!("W/\"{:x}\"", sha2::Sha256::digest(body.as_bytes()));
+        let modified = state.crawler_files.modified(self.path, &tag);
+        let unchanged = match asked.get(header::IF_NONE_MATCH) {
+            Some(wanted) => wanted.to_str().is_ok_and(|wanted| {
+                wanted.split(',').map(str::trim).any(|candidate| {
+                    candidate == "*"
+                        || candidate.trim_start_matches("W/") == tag.trim_start_matches("W/")
+                })
+            }),
+            None => asked
+                .get(header::IF_MODIFIED_SINCE)
+                .and_then(|since| httpdate::parse_http_date(since.to_str().ok()?).ok())
+                .is_some_and(|since| modified <= since),
+        };
+        let headers = [
+            (header::ETAG, tag),
+            (header::LAST_MODIFIED, httpdate::fmt_http_date(modified)),
+            (header::CACHE_CONTROL, self.cache_control.to_owned()),
+        ]
+        .map(|(name, value)| {
+            let value = HeaderValue::from_str(&value).expect("a valid header value");
+            (name, value)
+        });
+        if unchanged {
+            return (StatusCode::NOT_MODIFIED, headers).into_response();
+        }
+        let content_type = HeaderValue::from_static(self.content_type);
+        (headers, [(header::CONTENT_TYPE, content_type)], body).into_response()
+    }
+}
+
+/// When this server first served each crawler file with its current content (to the
+/// second, as `Last-Modified` says it): the content's entity tag and that time, by path.
+#[derive(Clone, Default)]
+pub struct CrawlerFileTimes(Arc<Mutex<HashMap<String, (String, SystemTime)>>>);
+
+impl CrawlerFileTimes {
+    /// The file's `Last-Modified` for content `tag`: kept while the tag is, now when new.
+    fn modified(&self, path: &str, tag: &str) -> SystemTime {
+        let mut files = self
+            .0
+            .lock()
+            .expect("the crawler file times are never poisoned");
+        match files.get(path) {
+            Some((known, since)) if known == tag => *since,
+            _ => {
+                let seconds = SystemTime::now()
+                    .duration_since(SystemTime::UNIX_EPOCH)
+                    .unwrap_or_default()
+                    .as_secs();
+                let now = SystemTime::UNIX_EPOCH + Duration::from_secs(seconds);
+                files.insert(path.to_owned(), (tag.to_owned(), now));
+                now
+            }
+        }
+    }
 }
 
 /// One URL of a sitemap, with its last change (an ISO date) when the data records one.
@@ -139,7 +236,7 @@ fn newest(dates: impl Iterator<Item = String>) -> Option<String> {
     dates.filter(|d| is_iso_date(d)).max()
 }
 
-async fn sitemap_index(State(state): State<AppState>) -> ApiResult<Response> {
+async fn sitemap_index(State(state): State<AppState>, asked: HeaderMap) -> ApiResult<Response> {
     let origin = &state.renderer.site().public_url;
     let chunk = state.sitemap_urls.max(1);
     let newest_of = |entries: &[Entry]| newest(entries.iter().filter_map(|e| e.lastmod.clone()));
@@ -166,12 +263,13 @@ async fn sitemap_index(State(state): State<AppState>) -> ApiResult<Response> {
         ));
     }
     xml.push_str("</sitemapindex>\n");
-    Ok(xml_response(xml))
+    Ok(CrawlerFile::sitemap("/sitemap.xml").respond(&state, &asked, xml))
 }
 
 async fn child_sitemap(
     State(state): State<AppState>,
     PathParam(file): PathParam,
+    asked: HeaderMap,
 ) -> ApiResult<Response> {
     let not_found = || ApiError::not_found("There is no such sitemap.");
     let child = Child::parse(&file).ok_or_else(not_found)?;
@@ -208,7 +306,8 @@ async fn child_sitemap(
         ));
     }
     xml.push_str("</urlset>\n");
-    Ok(xml_response(xml))
+    let path = format!("/sitemaps/{}", child.file());
+    Ok(CrawlerFile::sitemap(&path).respond(&state, &asked, xml))
 }
 
 /// The child files of a list of genre pages with their last changes, `chunk` to a file: at
@@ -280,14 +379,6 @@ fn is_iso_date(text: &str) -> bool {
         && b.iter()
             .enumerate()
             .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
-}
-
-fn xml_response(xml: String) -> Response {
-    (
-        [(header::CONTENT_TYPE, "application/xml; charset=utf-8")],
-        xml,
-    )
-        .into_response()
 }
 
 #[cfg(test)]

@@ -510,6 +510,104 @@ async fn the_artists_split_into_several_sitemaps_past_the_url_limit(db: &TestDb)
     );
 }
 
+/// `GET uri` with one request header.
+async fn get_with(app: &axum::Router, uri: &str, name: &str, value: &str) -> crate::Answer {
+    let request = axum::http::Request::get(uri)
+        .header(name, value)
+        .body(axum::body::Body::empty())
+        .unwrap();
+    crate::send(app, request).await
+}
+
+/// robots.txt and every sitemap carry validators and caching; a poll naming the content
+/// it has (its entity tag, or the time it was last modified) is answered 304 without a
+/// body. An article changed changes the articles' file (its tag and its `lastmod` in the
+/// index), and leaves every other file, and its `lastmod`, as it was.
+async fn robots_and_sitemaps_are_validated_and_answer_304_while_unchanged(db: &TestDb) {
+    let app = app(db).await;
+    let files = [
+        "/robots.txt",
+        "/sitemap.xml",
+        "/sitemaps/pages.xml",
+        "/sitemaps/articles.xml",
+        "/sitemaps/artists-1.xml",
+        "/sitemaps/genres-1.xml",
+    ];
+    let mut tags = Vec::new();
+    for file in files {
+        let first = get(&app, file).await;
+        assert_eq!(first.status, StatusCode::OK, "{file}");
+        let header = |name: &str| {
+            first
+                .headers
+                .get(name)
+                .unwrap_or_else(|| panic!("{file}: no {name}"))
+                .to_str()
+                .unwrap()
+                .to_owned()
+        };
+        let (tag, modified) = (header("etag"), header("last-modified"));
+        assert!(header("cache-control").starts_with("public"), "{file}");
+        for (name, value) in [("if-none-match", &tag), ("if-modified-since", &modified)] {
+            let again = get_with(&app, file, name, value).await;
+            assert_eq!(again.status, StatusCode::NOT_MODIFIED, "{file} {name}");
+            assert!(again.body.is_empty(), "{file}");
+            assert_eq!(again.headers["etag"], tag.as_str(), "{file}");
+        }
+        // Another tag, or a time before the content was served, gets the file.
+        let other = get_with(&app, file, "if-none-match", "W/\"other\"").await;
+        assert_eq!(
+            (other.status, other.body),
+            (StatusCode::OK, first.body.clone())
+        );
+        let before = get_with(
+            &app,
+            file,
+            "if-modified-since",
+            "Mon, 01 Jan 2001 00:00:00 GMT",
+        )
+        .await;
+        assert_eq!(before.status, StatusCode::OK, "{file}");
+        tags.push(tag);
+    }
+    let index_before = get(&app, "/sitemap.xml").await.body;
+    let lastmods = |index: &str| -> Vec<String> {
+        index
+            .lines()
+            .filter(|line| line.contains("<sitemap>"))
+            .map(str::to_owned)
+            .collect()
+    };
+    sql(
+        db,
+        &format!(
+            "UPDATE articles SET updated_at = {LATER} WHERE id = {}",
+            articles(&app).await[0]["id"]
+        ),
+    )
+    .await;
+    for (file, tag) in files.iter().zip(&tags) {
+        let poll = get_with(&app, file, "if-none-match", tag).await;
+        let changed = [
+            "/sitemap.xml",
+            "/sitemaps/articles.xml",
+            "/sitemaps/pages.xml",
+        ];
+        let expected = if changed.contains(file) {
+            StatusCode::OK
+        } else {
+            StatusCode::NOT_MODIFIED
+        };
+        assert_eq!(poll.status, expected, "{file}");
+    }
+    let index_after = get(&app, "/sitemap.xml").await.body;
+    let (before, after) = (lastmods(&index_before), lastmods(&index_after));
+    for (was, is) in before.iter().zip(&after) {
+        let dated_by_articles = was.contains("/articles.xml") || was.contains("/pages.xml");
+        assert_eq!(was != is, dated_by_articles, "{was} / {is}");
+    }
+}
+
 async fn the_server_serves_the_seeded_content_api(db: &TestDb) {
     let app = app(db).await;
     let chart = get(
@@ -565,6 +663,7 @@ db_tests!(
     browse_pages_are_dated_by_their_newest_artist_change,
     the_sitemap_dates_every_artist_by_its_last_change,
     the_artists_split_into_several_sitemaps_past_the_url_limit,
+    robots_and_sitemaps_are_validated_and_answer_304_while_unchanged,
     the_server_serves_the_seeded_content_api,
     the_server_serves_share_images_for_artists_and_articles,
 );
