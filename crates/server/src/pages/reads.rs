@@ -79,12 +79,6 @@ impl PageReads {
         self
     }
 
-    /// The page has no value of `name` (the reads that need it are not made).
-    pub fn without(mut self, name: &str) -> Self {
-        self.values.remove(name);
-        self
-    }
-
     /// Makes `route`'s reads: the first alone (the others may depend on it), then the
     /// rest side by side, then those made instead of another. Values come only from the
     /// route's path holes and the query parameters it reads, so the page is the same

@@ -42,6 +42,16 @@ use cache::{Confirmed, ConfirmedPages, Document, RenderCache};
 use request::DataSaver;
 use respond::{confirmed_key, public_cache_control, respond};
 
+/// The day of `at` (YYYY-MM-DD): the page state's `today`.
+pub fn iso_day(at: time::OffsetDateTime) -> String {
+    format!(
+        "{:04}-{:02}-{:02}",
+        at.year(),
+        u8::from(at.month()),
+        at.day()
+    )
+}
+
 /// One page to render: its route, status, head and the data its React tree reads.
 pub struct Page {
     /// The route's id in the contract's route table (`sound_atlas_contract::pages::routes`).
@@ -138,12 +148,7 @@ impl Renderer {
             prefetched,
             fetched_at: (now.unix_timestamp_nanos() / 1_000_000) as i64,
             year: now.year(),
-            today: format!(
-                "{:04}-{:02}-{:02}",
-                now.year(),
-                u8::from(now.month()),
-                now.day()
-            ),
+            today: iso_day(now),
             origin: self.site.public_url.clone(),
             data_saver: asked.data_saver != DataSaver::Off,
             affiliate: self.site.affiliate,

@@ -49,15 +49,29 @@ async fn a_quiz_url_is_rendered_at_its_first_question_from_its_seeds_facts(db: &
     assert_eq!(entry["body"], facts);
 }
 
-async fn a_quiz_url_without_a_valid_seed_renders_the_loading_screen(db: &TestDb) {
+/// Without a valid seed the page is the quiz of the day, its seed today's date (the page
+/// state's `today`): its first question is in the HTML, its facts carried, nothing
+/// left for the browser to read from the API (which robots.txt keeps crawlers out of).
+async fn a_quiz_url_without_a_valid_seed_is_the_quiz_of_the_day(db: &TestDb) {
     let app = app(db).await;
     for url in ["/quiz", "/quiz?seed=", "/quiz?seed=not%20a%20seed"] {
         let page = get(&app, url).await;
         assert_eq!(page.status, StatusCode::OK, "{url}");
-        assert!(page.body.contains("Loading quiz..."), "{url}");
-        assert!(page
-            .body
-            .contains("<title>Music Quiz - Sound Atlas</title>"));
+        let html = &page.body;
+        assert!(html.contains("Question 1 of"), "{url}");
+        assert!(!html.contains("Loading quiz..."), "{url}");
+        assert!(html.contains("<title>Music Quiz - Sound Atlas</title>"));
+        let report = crate::prefetch(&page).expect("rendered by the engine");
+        assert!(report.missed.is_empty(), "{url}: {:?}", report.missed);
+        let state = state(html);
+        let today = state["today"].as_str().unwrap().to_owned();
+        let keys: Vec<&str> = state["prefetched"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["key"].as_str().unwrap())
+            .collect();
+        assert_eq!(keys, [QUIZ_FACTS.path(&[&today]).as_str()], "{url}");
     }
 }
 
@@ -74,6 +88,6 @@ async fn the_quiz_facts_api_refuses_a_missing_or_malformed_seed(db: &TestDb) {
 
 db_tests!(
     a_quiz_url_is_rendered_at_its_first_question_from_its_seeds_facts,
-    a_quiz_url_without_a_valid_seed_renders_the_loading_screen,
+    a_quiz_url_without_a_valid_seed_is_the_quiz_of_the_day,
     the_quiz_facts_api_refuses_a_missing_or_malformed_seed,
 );

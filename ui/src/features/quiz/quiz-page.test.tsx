@@ -3,6 +3,8 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Navigation } from '../../lib/navigation';
 import { Route, Routes, UNSAFE_createMemoryHistory as createMemoryHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { AppEnvProvider } from '../../lib/app-state';
+import { NEW_SONGS_WINDOW_WEEKS } from '../../generated/contract';
 import { defaultOptions } from '../../lib/query-client';
 import { quizFactsKey } from './quiz-data';
 import { CATALOGUE } from './quiz-fixtures';
@@ -12,9 +14,9 @@ import { QuizPage } from './quiz-page';
 /**
  * Renders /quiz... with a query client whose fetcher answers the quiz facts read
  * (`quizFactsKey`) from `facts` (the server's answer; end-to-end tests use the real
- * server), or never answers when `facts` is 'pending'.
+ * server), or never answers when `facts` is 'pending'; `today` is the page state's date.
  */
-function renderQuiz(url: string, facts: QuizFact[] | 'pending' = CATALOGUE) {
+function renderQuiz(url: string, facts: QuizFact[] | 'pending' = CATALOGUE, today = '2026-01-02') {
   const requested: string[] = [];
   const client = new QueryClient({
     defaultOptions: {
@@ -30,6 +32,7 @@ function renderQuiz(url: string, facts: QuizFact[] | 'pending' = CATALOGUE) {
   });
   const history = createMemoryHistory({ initialEntries: [url], v5Compat: true });
   render(
+    <AppEnvProvider state={{ year: 2026, today, origin: 'https://soundatlas.test', affiliate: false, newSongsWindowWeeks: NEW_SONGS_WINDOW_WEEKS }}>
     <QueryClientProvider client={client}>
       <HistoryRouter history={history}>
         <Navigation preload={() => undefined}>
@@ -39,7 +42,8 @@ function renderQuiz(url: string, facts: QuizFact[] | 'pending' = CATALOGUE) {
           </Routes>
         </Navigation>
       </HistoryRouter>
-    </QueryClientProvider>,
+    </QueryClientProvider>
+    </AppEnvProvider>,
   );
   return { history, requested };
 }
@@ -53,13 +57,13 @@ describe('quiz page', () => {
     expect(screen.getByRole('status').textContent).toBe('Loading quiz...');
   });
 
-  it('picks a seed when the address has none and writes it into the address in place', async () => {
-    const { history, requested } = renderQuiz('/quiz');
+  it("without a seed it is the quiz of the day, today's date its seed (as the server renders it), the address unchanged", async () => {
+    const { history, requested } = renderQuiz('/quiz', CATALOGUE, '2026-11-23');
     await screen.findByRole('button', { name: 'Submit Answer' });
-    const seed = new URLSearchParams(history.location.search).get('seed');
-    expect(seed).toMatch(/^[a-z0-9]{8}$/);
-    expect(history.action).toBe('REPLACE');
-    expect(requested).toEqual([quizFactsKey(seed!)]);
+    expect(history.location.search).toBe('');
+    expect(history.action).toBe('POP');
+    expect(requested).toEqual([quizFactsKey('2026-11-23')]);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(generateQuiz(CATALOGUE, '2026-11-23')[0].question);
   });
 
   it('plays a whole quiz with the keyboard-friendly form, then shows the score and message', async () => {

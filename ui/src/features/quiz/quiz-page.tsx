@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useAppEnv } from '../../lib/app-state';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { useNavigate } from '../../lib/navigation';
@@ -13,18 +14,15 @@ import './quiz.css';
  * The music quiz: loading, generating, question, results.
  * The quiz is a function of the seed in the URL and the facts served for it, so a
  * quiz URL is shareable and the server renders the same first question the browser
- * hydrates.
+ * hydrates. Without a (valid) seed it is the quiz of the day: today's date is its seed,
+ * as the server renders it.
  */
 export function QuizPage() {
   useDocumentTitle(QUIZ_TITLE);
   const location = useLocation();
   const navigate = useNavigate();
-  const seed = parseQuizSeed(new URLSearchParams(location.search).get('seed'));
-
-  // No (valid) seed: pick one and put it in the address without a reload.
-  useEffect(() => {
-    if (seed === null) navigate(quizUrl(newSeed()), { replace: true });
-  }, [seed, navigate]);
+  const { today } = useAppEnv();
+  const seed = parseQuizSeed(new URLSearchParams(location.search).get('seed')) ?? today;
 
   const tryAgain = () => navigate(quizUrl(newSeed()));
 
@@ -33,7 +31,7 @@ export function QuizPage() {
       <div className="page-head">
         <h1 id="quiz-title">Music Quiz</h1>
       </div>
-      {seed === null ? <QuizLoading /> : <QuizForSeed key={seed} seed={seed} onTryAgain={tryAgain} />}
+      <QuizForSeed key={seed} seed={seed} onTryAgain={tryAgain} />
     </section>
   );
 }

@@ -1,7 +1,9 @@
 //! The music quiz page. `/quiz?seed=...` is rendered at its first question: the seed's
 //! facts are the page's read, and the UI generates the same quiz
-//! from them on the server and in the browser. Without a valid seed the page renders its
-//! loading screen, and the browser picks a seed and writes it into the address.
+//! from them on the server and in the browser. Without a valid seed the page is the
+//! quiz of the day: its seed is today's date (UTC, the page state's `today`), so its
+//! first question is in the server's HTML too, and the browser needs no API call to
+//! show it (a crawler barred from `/api` sees the quiz).
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -14,7 +16,7 @@ use sound_atlas_contract::pages::{routes, titles, SITE_NAME};
 
 use super::{origin, render, PageReads};
 use crate::head::Head;
-use crate::render::PageRequest;
+use crate::render::{iso_day, PageRequest};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -26,10 +28,10 @@ async fn quiz_page(
     request: PageRequest,
     reads: PageReads,
 ) -> Response {
-    // A malformed seed is treated as none (the browser replaces it), never as an error page.
+    // A malformed seed is treated as none, never as an error page.
     let reads = match QuizSeed::parse(reads.value("seed")) {
         Ok(_) => reads,
-        Err(_) => reads.without("seed"),
+        Err(_) => reads.with("seed", iso_day(time::OffsetDateTime::now_utc())),
     };
     let answers = reads.fill(&routes::QUIZ).await;
     let head = head(origin(&state));
