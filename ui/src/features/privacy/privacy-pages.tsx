@@ -176,12 +176,12 @@ function DataDownload() {
     }
   };
   return (
-    <section className="privacy-section">
+    <div className="privacy-section">
       <p>Download a copy of your profile, favorites, folders and video favorites as a JSON file.</p>
       <button type="button" className="btn btn-primary" onClick={() => void download()} disabled={preparing}>
         {preparing ? 'Preparing Download...' : 'Download My Data'}
       </button>
-    </section>
+    </div>
   );
 }
 
@@ -237,7 +237,7 @@ function AccountDeletion({ user }: { user: User }) {
   );
   if (step === 'warning') {
     return (
-      <section className="privacy-section">
+      <div className="privacy-section">
         {warning}
         <div className="state-actions">
           <button type="button" className="btn btn-ghost" onClick={() => navigate(-1)}>
@@ -247,11 +247,11 @@ function AccountDeletion({ user }: { user: User }) {
             Continue
           </button>
         </div>
-      </section>
+      </div>
     );
   }
   return (
-    <section className="privacy-section">
+    <div className="privacy-section">
       {warning}
       <label className="privacy-confirm">
         <span>
@@ -281,6 +281,6 @@ function AccountDeletion({ user }: { user: User }) {
           {step === 'deleting' ? 'Deleting...' : 'Delete My Account'}
         </button>
       </div>
-    </section>
+    </div>
   );
 }
