@@ -23,8 +23,8 @@ use crate::library;
 use crate::operation::{hole_names, Access, Answer, Method, OperationInfo};
 use crate::pages::{
     descriptions, image_alts, images, links, routes, titles, DATA_SAVER_COOKIE,
-    DATA_SAVER_COOKIE_ON, DEFAULT_IMAGE_ALT, DEFAULT_IMAGE_PATH, PHOTO_CREDIT, SITE_DESCRIPTION,
-    SITE_NAME, TAGLINE, VIEWER_READS,
+    DATA_SAVER_COOKIE_ON, DEFAULT_IMAGE_ALT, DEFAULT_IMAGE_PATH, LETTER_NAME_DIGITS, PHOTO_CREDIT,
+    SITE_DESCRIPTION, SITE_NAME, TAGLINE, VIEWER_READS,
 };
 use crate::quiz;
 use crate::render::{Prefetched, RenderOutput, RenderRequest, RenderState, STATE_ELEMENT_ID};
@@ -121,6 +121,7 @@ fn contract_ts() -> String {
         ("DATA_SAVER_COOKIE", DATA_SAVER_COOKIE),
         ("DATA_SAVER_COOKIE_ON", DATA_SAVER_COOKIE_ON),
         ("STATE_ELEMENT_ID", STATE_ELEMENT_ID),
+        ("LETTER_NAME_DIGITS", LETTER_NAME_DIGITS),
     ] {
         writeln!(out, "export const {name} = {};", js_string(text)).unwrap();
     }

@@ -24,6 +24,8 @@ pub const DATA_SAVER_COOKIE_ON: &str = "on";
 pub const SITE_DESCRIPTION: &str =
     "Sound Atlas is a music encyclopedia of artists and bands for fans, students and \
 educators: biographies, genres, fun facts, weekly charts, new songs and a music quiz.";
+/// What titles and breadcrumbs call the browse letter "#" (titles starting with a digit).
+pub const LETTER_NAME_DIGITS: &str = "Numbers";
 /// Shown by social networks when a page has no image of its own.
 pub const DEFAULT_IMAGE_PATH: &str = "/assets/og-default.png";
 /// What the default image shows, for `og:image:alt` and `twitter:image:alt`.
@@ -524,9 +526,22 @@ pub mod titles {
     use crate::template::Template;
 
     pub const HOME: Template = Template(concat!(site_name!(), " - Explore Your World of Music"));
+    /// Browse as the spec titles it: `/browse`, the list it opens at.
     pub const BROWSE: Template = Template(concat!("Browse Artists - ", site_name!()));
+    /// Page 1 of any other letter (`letter` is its name, `LETTER_NAME_DIGITS` for "#").
+    pub const BROWSE_LETTER: Template =
+        Template(concat!("Browse Artists: {letter} - ", site_name!()));
+    /// A letter's numbered page: each its own page for indexes, with its own title.
+    pub const BROWSE_NUMBERED: Template = Template(concat!(
+        "Browse Artists: {letter}, page {page} of {pages} - ",
+        site_name!()
+    ));
     pub const ARTIST: Template = Template(concat!("{artist} - ", site_name!()));
     pub const GENRE: Template = Template(concat!("{genre} Artists - ", site_name!()));
+    pub const GENRE_NUMBERED: Template = Template(concat!(
+        "{genre} Artists, page {page} of {pages} - ",
+        site_name!()
+    ));
     pub const ARTIST_NOT_FOUND: Template = Template(concat!("Artist Not Found - ", site_name!()));
     pub const SEARCH: Template = Template(concat!("Search - ", site_name!()));
     pub const SEARCH_RESULTS: Template = Template(concat!("Search: {query} - ", site_name!()));
@@ -552,8 +567,11 @@ pub mod titles {
     pub const ALL: &[(&str, Template)] = &[
         ("home", HOME),
         ("browse", BROWSE),
+        ("browseLetter", BROWSE_LETTER),
+        ("browseNumbered", BROWSE_NUMBERED),
         ("artist", ARTIST),
         ("genre", GENRE),
+        ("genreNumbered", GENRE_NUMBERED),
         ("artistNotFound", ARTIST_NOT_FOUND),
         ("search", SEARCH),
         ("searchResults", SEARCH_RESULTS),
@@ -616,9 +634,29 @@ pub mod descriptions {
         ": biographies, genres, fun facts and where to listen."
     ));
 
+    /// A letter's numbered page, A to Z.
+    pub const BROWSE_LETTER_NUMBERED: Template = Template(concat!(
+        "Page {page} of {pages} of the artists and bands starting with {letter} on ",
+        site_name!(),
+        ": biographies, genres, fun facts and where to listen."
+    ));
+    /// A numbered page of "#".
+    pub const BROWSE_DIGITS_NUMBERED: Template = Template(concat!(
+        "Page {page} of {pages} of the artists and bands whose names start with a digit or \
+a symbol on ",
+        site_name!(),
+        ": biographies, genres and where to listen."
+    ));
+
     /// A genre's page.
     pub const GENRE: Template = Template(concat!(
         "{genre} artists and bands on ",
+        site_name!(),
+        ", from A to Z: biographies, fun facts and where to listen."
+    ));
+    /// A genre's numbered page.
+    pub const GENRE_NUMBERED: Template = Template(concat!(
+        "Page {page} of {pages} of the {genre} artists and bands on ",
         site_name!(),
         ", from A to Z: biographies, fun facts and where to listen."
     ));
@@ -627,9 +665,12 @@ pub mod descriptions {
         ("artist", ARTIST),
         ("article", ARTICLE),
         ("genre", GENRE),
+        ("genreNumbered", GENRE_NUMBERED),
         ("browse", BROWSE),
         ("browseLetter", BROWSE_LETTER),
         ("browseDigits", BROWSE_DIGITS),
+        ("browseLetterNumbered", BROWSE_LETTER_NUMBERED),
+        ("browseDigitsNumbered", BROWSE_DIGITS_NUMBERED),
     ];
 
     /// A page's description from its own text (an artist's biography, an article's

@@ -1,7 +1,7 @@
 //! What crawlers read besides pages: `/robots.txt` and the sitemaps, with absolute URLs
 //! on the public origin. `/sitemap.xml` is a sitemap index (sitemaps.org) naming child
 //! sitemaps of at most `AppState::sitemap_urls` (the protocol's 50,000) URLs each: the
-//! site's own pages (home, browse and every letter, articles, quiz, about and the legal
+//! site's own pages (home, browse and every other letter, articles, quiz, about and the legal
 //! pages), the artists with a biography (in chunks), the genres (in chunks) and the
 //! articles, each URL with its `lastmod` where the data records one.
 //!
@@ -207,27 +207,32 @@ async fn article_entries(state: &AppState) -> ApiResult<Vec<Entry>> {
 }
 
 /// The site's own pages. Home and the article list change with the newest article;
-/// browse and each letter with the newest change among the artists they list; the quiz,
-/// About and the legal pages have no recorded change.
+/// each letter's browse page with the newest change among the artists it lists (the
+/// default letter's first page is `/browse`, its one address); the quiz, About and the
+/// legal pages have no recorded change.
 async fn page_entries(state: &AppState) -> ApiResult<Vec<Entry>> {
     let articles = article_entries(state).await?;
     let latest_article = newest(articles.iter().filter_map(|e| e.lastmod.clone()));
     let letters = reads::letter_changes(&state.catalog).await?;
-    let latest_artist = letters.values().max().copied().and_then(iso_date);
+    let letter_lastmod = |letter: &Letter| letters.get(letter).copied().and_then(iso_date);
     let mut entries = vec![
         // Home shows the latest articles: it changes with them (at least).
         Entry::new(routes::HOME.href(&[]), latest_article.as_deref()),
-        Entry::new(routes::BROWSE.href(&[]), latest_artist.as_deref()),
+        Entry::new(
+            routes::BROWSE.href(&[]),
+            letter_lastmod(&Letter::DEFAULT).as_deref(),
+        ),
         Entry::new(routes::ARTICLES.href(&[]), latest_article.as_deref()),
         Entry::new(routes::QUIZ.href(&[]), None),
         Entry::new(routes::ABOUT.href(&[]), None),
         Entry::new(routes::PRIVACY_POLICY.href(&[]), None),
         Entry::new(routes::TERMS_OF_SERVICE.href(&[]), None),
     ];
-    entries.extend(Letter::all().map(|l| {
-        let lastmod = letters.get(&l).copied().and_then(iso_date);
-        Entry::new(browse_letter_path(l), lastmod.as_deref())
-    }));
+    entries.extend(
+        Letter::all()
+            .filter(|&letter| letter != Letter::DEFAULT)
+            .map(|l| Entry::new(browse_letter_path(l), letter_lastmod(&l).as_deref())),
+    );
     Ok(entries)
 }
 

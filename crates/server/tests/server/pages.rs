@@ -321,13 +321,142 @@ async fn a_numbered_browse_page_is_its_own_page(db: &TestDb) {
     assert_eq!(state(&with_more)["prefetched"].as_array().unwrap().len(), 2);
 }
 
+/// The title of a page's HTML.
+fn title(html: &str) -> &str {
+    let start = html.find("<title>").expect("a title") + "<title>".len();
+    &html[start..start + html[start..].find("</title>").unwrap()]
+}
+
+/// The canonical URL of a page's HTML, as a browser reads the attribute.
+fn canonical(html: &str) -> String {
+    let marker = r#"<link rel="canonical" href=""#;
+    let start = html.find(marker).expect("a canonical URL") + marker.len();
+    html[start..start + html[start..].find('"').unwrap()].replace("&#38;", "&")
+}
+
+/// A numbered page past the end of its list is no page: its address redirects (303, the
+/// list may grow back) to the part of the span that exists, the last page at most,
+/// however far past the end it asks; a page within the list is served.
+async fn a_page_past_the_end_of_a_list_redirects_to_its_last_page(db: &TestDb) {
+    let app = app(db).await;
+    // T: 22 artists, two pages.
+    for (asked, target) in [
+        ("/browse?letter=T&from=99999", "/browse?letter=T&from=2"),
+        ("/browse?letter=T&from=3", "/browse?letter=T&from=2"),
+        ("/browse?letter=t&from=2&page=9", "/browse?letter=T&from=2"),
+        ("/browse?letter=T&page=7", "/browse?letter=T&page=2"),
+        (
+            "/browse?letter=T&from=99999999999999999999999",
+            "/browse?letter=T&from=2",
+        ),
+    ] {
+        let answer = get(&app, asked).await;
+        assert_eq!(answer.status, StatusCode::SEE_OTHER, "{asked}");
+        assert_eq!(answer.headers[header::LOCATION], target, "{asked}");
+        assert_eq!(get(&app, target).await.status, StatusCode::OK, "{target}");
+    }
+    // A genre past its last page alike.
+    let pop = read_json(&app, "/api/genres/pop?page=1").await;
+    let last = pop["total"].as_u64().unwrap().div_ceil(12);
+    assert!(last > 1, "pop has numbered pages");
+    let answer = get(&app, "/genre/pop?from=99999").await;
+    assert_eq!(answer.status, StatusCode::SEE_OTHER);
+    assert_eq!(
+        answer.headers[header::LOCATION],
+        format!("/genre/pop?from={last}").as_str()
+    );
+    let at_last = get(&app, &format!("/genre/pop?from={last}")).await;
+    assert_eq!(at_last.status, StatusCode::OK);
+    assert!(at_last
+        .body
+        .contains(&format!("Showing {}–", (last - 1) * 12 + 1)));
+}
+
+async fn read_json(app: &axum::Router, uri: &str) -> serde_json::Value {
+    get(app, uri).await.json()
+}
+
+/// Each distinct list of browse has one canonical address, and a title and description
+/// no other list shares: `/browse` as the spec titles it (also the canonical of the
+/// default letter's first page, the same list), every other letter with its name, a
+/// numbered page with its number of the letter's pages; a genre's numbered pages alike.
+async fn every_browse_list_has_one_canonical_and_its_own_title(db: &TestDb) {
+    let app = app(db).await;
+    let browse = get(&app, "/browse").await.body;
+    assert_eq!(title(&browse), "Browse Artists - Sound Atlas");
+    assert_eq!(canonical(&browse), format!("{ORIGIN}/browse"));
+    let a = get(&app, "/browse?letter=A").await.body;
+    assert_eq!(canonical(&a), format!("{ORIGIN}/browse"));
+    assert_eq!(title(&a), title(&browse));
+    let numbered = get(&app, "/browse?letter=T&from=2").await.body;
+    assert_eq!(
+        title(&numbered),
+        "Browse Artists: T, page 2 of 2 - Sound Atlas"
+    );
+    assert_eq!(
+        meta(&numbered, "name", "description"),
+        "Page 2 of 2 of the artists and bands starting with T on Sound Atlas: biographies, \
+genres, fun facts and where to listen."
+    );
+    let digits = get(&app, "/browse?letter=%23").await.body;
+    assert_eq!(title(&digits), "Browse Artists: Numbers - Sound Atlas");
+    let mut lists = vec![(
+        canonical(&browse),
+        title(&browse).to_owned(),
+        meta(&browse, "name", "description"),
+    )];
+    let mut paths: Vec<String> = sound_atlas_catalog::Letter::all()
+        .filter(|&l| l != sound_atlas_catalog::Letter::DEFAULT)
+        .map(|l| {
+            format!(
+                "/browse?letter={}",
+                sound_atlas_contract::encode_uri_component(&l.to_string())
+            )
+        })
+        .collect();
+    paths.extend([
+        "/browse?letter=T&from=2".into(),
+        "/browse?letter=B&from=2".into(),
+    ]);
+    for path in &paths {
+        let html = get(&app, path).await.body;
+        assert_eq!(canonical(&html), format!("{ORIGIN}{path}"), "{path}");
+        lists.push((
+            canonical(&html),
+            title(&html).to_owned(),
+            meta(&html, "name", "description"),
+        ));
+    }
+    for part in [0, 1, 2] {
+        let distinct: std::collections::HashSet<&String> = lists
+            .iter()
+            .map(|list| match part {
+                0 => &list.0,
+                1 => &list.1,
+                _ => &list.2,
+            })
+            .collect();
+        assert_eq!(distinct.len(), lists.len(), "{lists:#?}");
+    }
+    let pop = get(&app, "/genre/pop?from=2").await.body;
+    let pages = read_json(&app, "/api/genres/pop?page=1").await["total"]
+        .as_u64()
+        .unwrap()
+        .div_ceil(12);
+    assert_eq!(
+        title(&pop),
+        format!("Pop Artists, page 2 of {pages} - Sound Atlas")
+    );
+    assert!(meta(&pop, "name", "description").starts_with(&format!("Page 2 of {pages} of the Pop")));
+}
+
 async fn browse_renders_the_asked_pages_of_a_letter(db: &TestDb) {
     let app = app(db).await;
     let page = get(&app, "/browse?letter=B&page=2").await;
     assert_eq!(page.status, StatusCode::OK);
     assert!(page
         .body
-        .contains("<title>Browse Artists - Sound Atlas</title>"));
+        .contains("<title>Browse Artists: B - Sound Atlas</title>"));
     let prefetched = state(&page.body)["prefetched"].clone();
     assert_eq!(
         prefetched[0]["key"],
@@ -349,13 +478,9 @@ async fn browse_renders_the_asked_pages_of_a_letter(db: &TestDb) {
         catalog::BROWSE.path(&[&"A", &1]).as_str()
     );
     assert_eq!(state(&odd.body)["prefetched"].as_array().unwrap().len(), 1);
-    let capped = state(
-        &get(&app, "/browse?letter=b&page=999999999999999999999")
-            .await
-            .body,
-    )["prefetched"]
-        .clone();
-    assert_eq!(capped.as_array().unwrap().len(), 50);
+    // A span past the letter's pages ends at its last.
+    let capped = get(&app, "/browse?letter=b&page=999999999999999999999").await;
+    assert_eq!(capped.status, StatusCode::SEE_OTHER);
     // Its place in the site, for crawlers: Home > Browse Artists > the letter.
     let crumbs = json_ld(&page.body)
         .into_iter()
@@ -725,6 +850,8 @@ async fn health_answers_once_pages_can_be_served(db: &TestDb) {
 }
 
 db_tests!(
+    a_page_past_the_end_of_a_list_redirects_to_its_last_page,
+    every_browse_list_has_one_canonical_and_its_own_title,
     a_search_span_costs_one_ranking_and_has_one_address,
     an_artist_page_is_rendered_with_its_head_and_data,
     the_emailed_links_open_pages_of_the_site,

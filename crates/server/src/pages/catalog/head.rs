@@ -3,7 +3,9 @@
 
 use serde_json::{json, Value};
 use sound_atlas_catalog::{reads, share_picture, Artist, ArtistDetails, Genre, GenrePage, Letter};
-use sound_atlas_contract::pages::{descriptions, heads, images, links, routes, titles, SITE_NAME};
+use sound_atlas_contract::pages::{
+    descriptions, heads, images, links, routes, titles, LETTER_NAME_DIGITS, SITE_NAME,
+};
 
 use crate::head::{breadcrumb_list, crumb, Head, HeadImage, DEFAULT_DESCRIPTION};
 
@@ -28,16 +30,42 @@ pub fn home(origin: &str) -> Head {
     head
 }
 
-/// Browse, with its place in the site as a `BreadcrumbList`: Home, Browse Artists and,
-/// when the URL names one, the letter.
-pub fn browse(origin: &str, letter: Option<Letter>, from: usize) -> Head {
-    let canonical_path = match letter {
-        Some(letter) if from > 1 => links::BROWSE_NUMBERED.fill_with(
+/// One list of browse: its letter and its numbered page `from` (1 for the letter's
+/// first page), with the letter's number of pages when it was read.
+#[derive(Debug, Clone, Copy)]
+pub struct BrowseList {
+    pub letter: Letter,
+    pub from: usize,
+    pub pages: Option<usize>,
+}
+
+impl BrowseList {
+    /// `/browse` shows the default letter's first page: that list's one address.
+    fn is_browse(&self) -> bool {
+        self.letter == Letter::DEFAULT && self.from == 1
+    }
+}
+
+/// Browse, with its place in the site as a `BreadcrumbList`: Home, Browse Artists and
+/// the letter. Each distinct list has one canonical address and a title and description
+/// of its own: `/browse` as the spec titles it, a letter's first page with the letter,
+/// a numbered page with its number of the letter's pages.
+pub fn browse(origin: &str, list: BrowseList) -> Head {
+    let BrowseList {
+        letter,
+        from,
+        pages,
+    } = list;
+    let name = letter_name(letter);
+    let canonical_path = if list.is_browse() {
+        routes::BROWSE.href(&[])
+    } else if from > 1 {
+        links::BROWSE_NUMBERED.fill_with(
             &[&letter, &from],
             sound_atlas_contract::encode_uri_component,
-        ),
-        Some(letter) => browse_letter_path(letter),
-        None => routes::BROWSE.href(&[]),
+        )
+    } else {
+        browse_letter_path(letter)
     };
     let mut crumbs = vec![
         crumb(1, "Home", format!("{origin}/")),
@@ -47,27 +75,51 @@ pub fn browse(origin: &str, letter: Option<Letter>, from: usize) -> Head {
             format!("{origin}{}", routes::BROWSE.href(&[])),
         ),
     ];
-    if let Some(letter) = letter {
-        let name = if letter.as_char() == '#' {
-            "Numbers".to_owned()
-        } else {
-            letter.to_string()
-        };
+    if !list.is_browse() {
         crumbs.push(crumb(
             3,
             &name,
             format!("{origin}{}", browse_letter_path(letter)),
         ));
     }
-    // Each letter is a page of its own for indexes, with a description of its own.
-    let description = match letter {
-        Some(letter) if letter.as_char() == '#' => descriptions::BROWSE_DIGITS.fill(&[]),
-        Some(letter) => descriptions::BROWSE_LETTER.fill(&[&letter]),
-        None => descriptions::BROWSE.fill(&[]),
+    let digits = letter.as_char() == '#';
+    let (title, description) = match pages {
+        _ if list.is_browse() => (titles::BROWSE.fill(&[]), descriptions::BROWSE.fill(&[])),
+        Some(pages) if from > 1 => (
+            titles::BROWSE_NUMBERED.fill(&[&name, &from, &pages]),
+            if digits {
+                descriptions::BROWSE_DIGITS_NUMBERED.fill(&[&from, &pages])
+            } else {
+                descriptions::BROWSE_LETTER_NUMBERED.fill(&[&from, &pages, &letter])
+            },
+        ),
+        _ => (
+            titles::BROWSE_LETTER.fill(&[&name]),
+            if digits {
+                descriptions::BROWSE_DIGITS.fill(&[])
+            } else {
+                descriptions::BROWSE_LETTER.fill(&[&letter])
+            },
+        ),
     };
     Head {
         json_ld: vec![breadcrumb_list(crumbs)],
-        ..Head::website(titles::BROWSE.fill(&[]), description, canonical_path)
+        ..Head::website(title, description, canonical_path)
+    }
+}
+
+/// How many pages a list of `total` has, `page_size` to a page: at least one (an empty
+/// list is its first page, empty).
+pub fn pages_of(total: usize, page_size: usize) -> usize {
+    total.div_ceil(page_size.max(1)).max(1)
+}
+
+/// What titles and breadcrumbs call a browse letter.
+fn letter_name(letter: Letter) -> String {
+    if letter.as_char() == '#' {
+        LETTER_NAME_DIGITS.to_owned()
+    } else {
+        letter.to_string()
     }
 }
 
@@ -75,6 +127,9 @@ pub fn browse(origin: &str, letter: Option<Letter>, from: usize) -> Head {
 /// whose `mainEntity` lists the artists shown, with its place in the site as a
 /// `BreadcrumbList` (Home, the genre).
 pub fn genre(origin: &str, genre: &Genre, from: usize, shown: &[&GenrePage]) -> Head {
+    let pages = shown
+        .first()
+        .map(|page| pages_of(page.total, page.page_size));
     let first_path = routes::GENRE.href(&[&genre.slug]);
     let canonical_path = if from > 1 {
         links::GENRE_NUMBERED.fill_with(
@@ -84,8 +139,16 @@ pub fn genre(origin: &str, genre: &Genre, from: usize, shown: &[&GenrePage]) -> 
     } else {
         first_path.clone()
     };
-    let title = titles::GENRE.fill(&[&genre.name]);
-    let description = descriptions::GENRE.fill(&[&genre.name]);
+    let (title, description) = match pages {
+        Some(pages) if from > 1 => (
+            titles::GENRE_NUMBERED.fill(&[&genre.name, &from, &pages]),
+            descriptions::GENRE_NUMBERED.fill(&[&from, &pages, &genre.name]),
+        ),
+        _ => (
+            titles::GENRE.fill(&[&genre.name]),
+            descriptions::GENRE.fill(&[&genre.name]),
+        ),
+    };
     let items: Vec<Value> = shown
         .iter()
         .flat_map(|page| {

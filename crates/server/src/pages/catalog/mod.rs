@@ -11,8 +11,8 @@ use axum::routing::get;
 use axum::Router;
 use sound_atlas_catalog::reads as catalog_reads;
 use sound_atlas_contract::catalog::{api, lenient_search_page, BrowseParams, PageSpan};
-use sound_atlas_contract::encode_uri_component;
 use sound_atlas_contract::pages::{links, routes};
+use sound_atlas_contract::{encode_uri_component, Template};
 use sound_atlas_web::QueryParams;
 
 pub use head::browse_letter_path;
@@ -51,7 +51,8 @@ async fn home(State(state): State<AppState>, request: PageRequest, reads: PageRe
 /// Browse: `?letter=`, `?from=` and `?page=` render pages from..=page of the letter,
 /// so "Load More", the numbered pages and the letter bar are plain links that work
 /// without JavaScript; `refresh=true` has the catalogue checked for changes first. The page reads its
-/// parameters leniently ([`BrowseParams::lenient`]), as the browser does.
+/// parameters leniently ([`BrowseParams::lenient`]), as the browser does. A span reaching
+/// past the letter's last page redirects to the part of it that exists ([`past_the_end`]).
 async fn browse(State(state): State<AppState>, request: PageRequest, reads: PageReads) -> Response {
     let shown = BrowseParams::lenient(
         reads.value("letter"),
@@ -62,7 +63,27 @@ async fn browse(State(state): State<AppState>, request: PageRequest, reads: Page
         .with("letter", shown.letter)
         .fill(&routes::BROWSE)
         .await;
-    let head = head::browse(origin(&state), shown.letter_param, shown.from);
+    let first = answers.all(&api::BROWSE).into_iter().next();
+    let pages = first.map(|first| head::pages_of(first.total, first.page_size));
+    let span = PageSpan {
+        from: shown.from,
+        page: shown.page,
+    };
+    if let Some(within) = pages.and_then(|pages| past_the_end(span, pages)) {
+        let forms = [
+            links::BROWSE_LETTER,
+            links::BROWSE_LETTER_PAGE,
+            links::BROWSE_NUMBERED,
+            links::BROWSE_NUMBERED_PAGE,
+        ];
+        return Redirect::to(&span_href(&shown.letter, within, forms)).into_response();
+    }
+    let list = head::BrowseList {
+        letter: shown.letter,
+        from: shown.from,
+        pages,
+    };
+    let head = head::browse(origin(&state), list);
     render(
         &state,
         &request,
@@ -74,8 +95,33 @@ async fn browse(State(state): State<AppState>, request: PageRequest, reads: Page
     .await
 }
 
+/// The part of `span` within a list of `pages` pages, when the span reaches past its
+/// end: a page past the end is no page (an empty list under an address of its own), so
+/// its address redirects to the list's last page, where a stale link (a list that
+/// shrank, a page number made up) finds the nearest artists. Temporary: the list may
+/// grow to reach it again.
+fn past_the_end(span: PageSpan, pages: usize) -> Option<PageSpan> {
+    (span.page > pages).then(|| PageSpan {
+        from: span.from.min(pages),
+        page: pages,
+    })
+}
+
+/// The address of `span` of the paged list `key` names, in the list's four forms of
+/// link: its first page, pages 1..=page, numbered page `from` alone, from..=page.
+fn span_href(key: &dyn std::fmt::Display, span: PageSpan, forms: [Template; 4]) -> String {
+    let [first, first_pages, numbered, numbered_pages] = forms;
+    match (span.from, span.page) {
+        (1, 1) => first.fill_with(&[key], encode_uri_component),
+        (1, page) => first_pages.fill_with(&[key, &page], encode_uri_component),
+        (from, page) if page == from => numbered.fill_with(&[key, &from], encode_uri_component),
+        (from, page) => numbered_pages.fill_with(&[key, &from, &page], encode_uri_component),
+    }
+}
+
 /// A genre's artists: like a browse letter, `?from=` and `?page=` render pages
-/// from..=page, so Load More and the numbered pages are plain links. An address naming
+/// from..=page, so Load More and the numbered pages are plain links, and a span past
+/// the genre's last page redirects to the part of it that exists. An address naming
 /// a genre loosely (`/genre/R&B`, `/genre/Hip%20Hop`) redirects to its slug; one that
 /// names no genre is the site's not-found page (404), its data keyed as the browser asks.
 async fn genre(State(state): State<AppState>, request: PageRequest, reads: PageReads) -> Response {
@@ -93,12 +139,25 @@ async fn genre(State(state): State<AppState>, request: PageRequest, reads: PageR
     let answers = reads.fill(&routes::GENRE).await;
     let pages = answers.all(&api::GENRE);
     let head = match pages.first() {
-        Some(first) if answers.status().is_success() => head::genre(
-            origin(&state),
-            &first.genre,
-            shown.from,
-            &pages.iter().collect::<Vec<_>>(),
-        ),
+        Some(first) if answers.status().is_success() => {
+            let last = head::pages_of(first.total, first.page_size);
+            if let Some(within) = past_the_end(shown, last) {
+                let forms = [
+                    routes::GENRE.path,
+                    links::GENRE_PAGE,
+                    links::GENRE_NUMBERED,
+                    links::GENRE_NUMBERED_PAGE,
+                ];
+                let target = span_href(&first.genre.slug, within, forms);
+                return Redirect::to(&target).into_response();
+            }
+            head::genre(
+                origin(&state),
+                &first.genre,
+                shown.from,
+                &pages.iter().collect::<Vec<_>>(),
+            )
+        }
         _ => Head::not_found(request.uri().path()),
     };
     render(

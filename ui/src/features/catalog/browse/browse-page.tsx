@@ -9,20 +9,37 @@ import { LETTERS } from '../../../generated/contract';
 import { browseHref, parseBrowseSearch } from '../browse-params';
 import { queries } from '../queries';
 import { scrollToTop } from '../../../lib/scroll';
-import { descriptions, routes, titles } from '../../../generated/contract';
+import { DEFAULT_LETTER, descriptions, LETTER_NAME_DIGITS, routes, titles } from '../../../generated/contract';
 import { siteHead, useDocumentHead, type DocumentHead } from '../../../lib/use-document-head';
 import { useAppEnv } from '../../../lib/app-state';
 import { RefreshIcon } from '../../../components/icons';
 import { PagedArtists } from '../paged-artists';
-import { shownPages } from '../load-more';
+import { pageCount, shownPages } from '../load-more';
 import { loadBrowseState, pageFor, restoreHref, saveScroll, saveSelection } from './browse-state';
 import './browse.css';
 
-/** Browse's head as the server writes it: the description names the URL's letter. */
-/** The head the server writes for a browse address: a numbered page (`from`) is its own canonical URL. */
-export function browseHead(letterParam: string | null, from: number, origin: string): DocumentHead {
-  const description = letterParam === null ? descriptions.browse() : letterParam === '#' ? descriptions.browseDigits() : descriptions.browseLetter(letterParam);
-  return { ...siteHead(origin), title: titles.browse(), description, url: `${origin}${letterParam === null ? routes.browse.href() : browseHref(letterParam, from, from)}` };
+/** What titles call a browse letter. */
+const letterName = (letter: string): string => (letter === '#' ? LETTER_NAME_DIGITS : letter);
+
+/**
+ * The head the server writes for the list shown: `letter`'s numbered page `from` (1 for
+ * its first page) of its `pages` (null until read). `/browse` shows the default
+ * letter's first page, that list's one canonical address; any other list is its own,
+ * with its own title and description.
+ */
+export function browseHead(letter: string, from: number, pages: number | null, origin: string): DocumentHead {
+  const digits = letter === '#';
+  const [title, description, path] =
+    letter === DEFAULT_LETTER && from === 1
+      ? [titles.browse(), descriptions.browse(), routes.browse.href()]
+      : from > 1 && pages !== null
+        ? [
+            titles.browseNumbered(letterName(letter), String(from), String(pages)),
+            digits ? descriptions.browseDigitsNumbered(String(from), String(pages)) : descriptions.browseLetterNumbered(String(from), String(pages), letter),
+            browseHref(letter, from, from),
+          ]
+        : [titles.browseLetter(letterName(letter)), digits ? descriptions.browseDigits() : descriptions.browseLetter(letter), browseHref(letter, from, from)];
+  return { ...siteHead(origin), title, description, url: `${origin}${path}` };
 }
 
 export function BrowsePage() {
@@ -32,12 +49,12 @@ export function BrowsePage() {
   const client = useQueryClient();
   const { letterParam, letter, from, page, refresh } = parseBrowseSearch(location.search);
   const { origin } = useAppEnv();
-  useDocumentHead(browseHead(letterParam, from, origin), origin);
   const [refreshing, setRefreshing] = useState(false);
   const pendingScroll = useRef<number | null>(null);
 
   const pageNumbers = Array.from({ length: page - from + 1 }, (_, i) => from + i);
   const results = useQueries({ queries: pageNumbers.map((n) => queries.browse(letter, n)) });
+  useDocumentHead(browseHead(letter, from, pageCount(results[0]?.data), origin), origin);
 
   const { total, allLoaded } = shownPages(results);
 

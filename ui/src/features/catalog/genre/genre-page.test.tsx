@@ -59,10 +59,15 @@ describe('genre page', () => {
   });
 
   it('names its own canonical URL as the server does, and counts in words', () => {
-    expect(genreHead(pop, 1, 'https://soundatlas.test').url).toBe('https://soundatlas.test/genre/pop');
-    expect(genreHead(pop, 3, 'https://soundatlas.test').url).toBe('https://soundatlas.test/genre/pop?from=3');
-    expect(genreHead(pop, 1, 'https://soundatlas.test').description).toBe(
+    expect(genreHead(pop, 1, 8, 'https://soundatlas.test').url).toBe('https://soundatlas.test/genre/pop');
+    expect(genreHead(pop, 3, 8, 'https://soundatlas.test').url).toBe('https://soundatlas.test/genre/pop?from=3');
+    expect(genreHead(pop, 1, 8, 'https://soundatlas.test').description).toBe(
       'Pop artists and bands on Sound Atlas, from A to Z: biographies, fun facts and where to listen.',
+    );
+    // A numbered page says which it is, in its title and its description.
+    expect(genreHead(pop, 3, 8, 'https://soundatlas.test').title).toBe('Pop Artists, page 3 of 8 - Sound Atlas');
+    expect(genreHead(pop, 3, 8, 'https://soundatlas.test').description).toBe(
+      'Page 3 of 8 of the Pop artists and bands on Sound Atlas, from A to Z: biographies, fun facts and where to listen.',
     );
     expect(artistCount(1)).toBe('1 artist');
     expect(artistCount(89)).toBe('89 artists');

@@ -9,15 +9,20 @@ import { siteHead, useDocumentHead, type DocumentHead } from '../../../lib/use-d
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { genreHref, parsePageSpan } from '../browse-params';
 import { PagedArtists } from '../paged-artists';
+import { pageCount } from '../load-more';
 import { artistCount } from '../artist-count';
 import { queries } from '../queries';
 
-/** The head the server writes for a genre's page: a numbered page (`from`) is its own canonical URL. */
-export function genreHead(genre: Genre, from: number, origin: string): DocumentHead {
+/**
+ * The head the server writes for a genre's page: a numbered page (`from`) of its `pages`
+ * is its own canonical URL, with its own title and description.
+ */
+export function genreHead(genre: Genre, from: number, pages: number | null, origin: string): DocumentHead {
+  const numbered = from > 1 && pages !== null;
   return {
     ...siteHead(origin),
-    title: titles.genre(genre.name),
-    description: descriptions.genre(genre.name),
+    title: numbered ? titles.genreNumbered(genre.name, String(from), String(pages)) : titles.genre(genre.name),
+    description: numbered ? descriptions.genreNumbered(String(from), String(pages), genre.name) : descriptions.genre(genre.name),
     url: `${origin}${genreHref(genre.slug, from, from)}`,
   };
 }
@@ -38,8 +43,9 @@ export function GenrePage() {
   const genre = first?.data?.genre ?? null;
   const total = first?.data?.total ?? null;
   const notFound = first?.isError === true && isNotFound(first.error);
-  useDocumentTitle(genre ? titles.genre(genre.name) : null);
-  useDocumentHead(genre ? genreHead(genre, from, origin) : null, origin);
+  const head = genre ? genreHead(genre, from, pageCount(first?.data), origin) : null;
+  useDocumentTitle(head?.title ?? null);
+  useDocumentHead(head, origin);
 
   if (notFound) return <NotFoundPage />;
   const retry = () => void Promise.all(results.filter((result) => result.isError).map((result) => result.refetch()));
