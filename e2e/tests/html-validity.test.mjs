@@ -9,19 +9,39 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
 import vnuJar from 'vnu-jar';
-import { start } from '../support/harness.mjs';
+import { startSiteWithMail } from '../support/mail.mjs';
+import { signedInPage } from './signed-in-helpers.mjs';
 import { importPastTopTenWeek, PAST_TOP_TEN_WEEK } from './browser-helpers.mjs';
 import { addEnrichedArtist } from '../support/enriched-artist.mjs';
 
 let site;
+let mail;
+let stop;
 before(async () => {
-  site = await start();
+  ({ site, mail, stop } = await startSiteWithMail());
   // Two chart weeks, so home shows its Week selector.
   await importPastTopTenWeek(site);
 });
 after(async () => {
-  await site?.stop();
+  await stop?.();
 });
+
+/** The Nu checker's findings on `pages` ([path, html]), as "path: message (extract)". */
+async function nuFindings(pages, { errorsOnly }) {
+  const dir = mkdtempSync(join(tmpdir(), 'sa-vnu-'));
+  const files = pages.map(([, html], i) => {
+    const file = join(dir, `${i}.html`);
+    writeFileSync(file, html);
+    return file;
+  });
+  // One run for every page (the checker's start is most of its time); it prints its
+  // findings as JSON on stderr and exits 1 when there are any.
+  const options = ['-jar', vnuJar, ...(errorsOnly ? ['--errors-only'] : []), '--format', 'json', ...files];
+  const run = await promisify(execFile)('java', options, { maxBuffer: 64 * 2 ** 20 }).catch((failed) => failed);
+  const { messages } = JSON.parse(run.stderr);
+  // Errors always; warnings too unless `errorsOnly` (the checker's other notes are not findings).
+  return messages.filter((message) => message.type === 'error' || message.subType === 'warning').map((message) => `${pages[files.indexOf(new URL(message.url).pathname)][0]}: ${message.message} (${(message.extract ?? '').trim().slice(0, 80)})`);
+}
 
 test('every page type is valid HTML to the Nu checker', async () => {
   const [artist] = await (await fetch(`${site.origin}/api/artists/browse?letter=B&page=1`)).json().then((page) => page.artists ?? page);
@@ -62,20 +82,29 @@ test('every page type is valid HTML to the Nu checker', async () => {
     // The page the service worker shows offline.
     '/offline',
   ];
-  const dir = mkdtempSync(join(tmpdir(), 'sa-vnu-'));
-  const files = [];
-  for (const [i, path] of paths.entries()) {
+  const pages = [];
+  for (const path of paths) {
     const answer = await fetch(`${site.origin}${path}`);
     assert.match(answer.headers.get('content-type') ?? '', /^text\/html/, path);
-    const file = join(dir, `${i}.html`);
-    writeFileSync(file, await answer.text());
-    files.push(file);
+    pages.push([path, await answer.text()]);
   }
-  // One run for every page (the checker's start is most of its time); it prints its
-  // findings as JSON on stderr and exits 1 when there are any.
-  const run = await promisify(execFile)('java', ['-jar', vnuJar, '--errors-only', '--format', 'json', ...files], { maxBuffer: 64 * 2 ** 20 }).catch((failed) => failed);
-  const { messages } = JSON.parse(run.stderr);
-  const errors = messages.map((message) => `${paths[files.indexOf(new URL(message.url).pathname)]}: ${message.message} (${(message.extract ?? '').trim().slice(0, 80)})`);
-  assert.deepEqual(errors, []);
-  assert.ok(files.length === paths.length);
+  assert.deepEqual(await nuFindings(pages, { errorsOnly: true }), []);
+});
+
+test("a signed-in visitor's own pages are valid, without a warning either", async () => {
+  const page = await signedInPage(site, mail, 'validity@example.com');
+  const pages = [];
+  // Each as its visitor gets it (the form, not the sign-in prompt).
+  for (const [path, shown] of [
+    ['/privacy-settings', 'Cookie preferences'],
+    ['/data-access', 'Download My Data'],
+    ['/account-deletion', 'This cannot be undone.'],
+  ]) {
+    const answer = await page.request.get(`${site.origin}${path}`);
+    assert.equal(answer.status(), 200, path);
+    const html = await answer.text();
+    assert.ok(html.includes(shown), `${path} shows ${shown}`);
+    pages.push([path, html]);
+  }
+  assert.deepEqual(await nuFindings(pages, { errorsOnly: false }), []);
 });

@@ -120,6 +120,7 @@ test('after a client navigation the canonical URL is the one the server writes f
     '/browse?letter=B&page=2',
     '/browse?letter=T&from=2',
     '/browse',
+    '/browse?letter=A',
     `/artist/${artist.id}?list=favorites`,
     '/articles?category=artist-spotlight&x=1',
     '/search/rock?page=2',
@@ -150,7 +151,7 @@ test('after a client navigation the canonical URL is the one the server writes f
   }
 });
 
-test('after a client navigation between browse letters the descriptions are the ones the server writes for that address', async () => {
+test('after a client navigation between browse lists the titles and descriptions are the ones the server writes for that address', async () => {
   const page = await quietPage(site);
   await page.goto(`${site.origin}/browse?letter=A`);
   await hydrated(page);
@@ -161,7 +162,7 @@ test('after a client navigation between browse letters the descriptions are the 
   // A letter link, as a fan clicks it, then moves the way Back and Forward make them.
   await page.getByRole('link', { name: 'C', exact: true }).first().click();
   await page.waitForURL(`${site.origin}/browse?letter=C`);
-  for (const path of [null, '/browse', '/browse?letter=B', '/browse?letter=%23', '/browse?letter=A']) {
+  for (const path of [null, '/browse', '/browse?letter=B', '/browse?letter=%23', '/browse?letter=A', '/browse?letter=T&from=2', '/genre/pop?from=2']) {
     if (path) {
       await page.evaluate((to) => {
         window.history.pushState(null, '', to);
@@ -170,8 +171,14 @@ test('after a client navigation between browse letters the descriptions are the 
     }
     await page.waitForTimeout(300);
     const at = new URL(page.url());
-    const server = described(await (await fetch(`${site.origin}${at.pathname}${at.search}`)).text());
+    const html = await (await fetch(`${site.origin}${at.pathname}${at.search}`)).text();
+    const server = described(html);
     assert.ok(server['meta[name="description"]'], `the server describes ${at.pathname}${at.search}`);
+    // The document's title too (a numbered page's says which page of how many it is).
+    const title = html.match(/<title>([^<]*)<\/title>/)[1];
+    await page.waitForFunction((want) => document.title === want, title, { timeout: 5000 }).catch(async () => {
+      assert.equal(await page.title(), title, `${at.pathname}${at.search}`);
+    });
     await page.waitForFunction(([all, want]) => all.every((tag) => (document.head.querySelector(tag)?.getAttribute('content') ?? null) === want[tag]), [tags, server], { timeout: 5000 }).catch(async () => {
       assert.deepEqual(await shown(), server, `${at.pathname}${at.search}`);
     });

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { DEFAULT_IMAGE_ALT, DEFAULT_IMAGE_PATH, DESCRIPTION_MAX_CHARS, SITE_DESCRIPTION, titles } from '../generated/contract';
 
 /**
@@ -161,8 +162,14 @@ function removeArticleTags(): void {
   for (const element of document.head.querySelectorAll('meta[property^="article:"]')) element.remove();
 }
 
+/**
+ * Writes the page's `head` while it shows, and again on every move to another address:
+ * the frame writes each address's canonical URL by the contract's rule first, and a page
+ * whose head names another (two addresses of one list) has the last word.
+ */
 export function useDocumentHead(head: DocumentHead | null, origin: string): void {
   const key = head ? JSON.stringify(head) : '';
+  const { pathname, search } = useLocation();
   useEffect(() => {
     if (!head) return undefined;
     document.title = head.title;
@@ -176,5 +183,5 @@ export function useDocumentHead(head: DocumentHead | null, origin: string): void
     };
     // The key stands for every field of `head`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, origin]);
+  }, [key, origin, pathname, search]);
 }
