@@ -495,7 +495,13 @@ async fn summary(
         .iter()
         .find(|(from, ..)| from.replace(' ', "_") == page);
     let article = redirect.map_or(page.clone(), |(_, to, _)| to.replace(' ', "_"));
-    let body = Json(json!({ "title": article, "extract": format!("About {article}.") }));
+    // A page listing the articles a name may mean is of type "disambiguation".
+    let body = match article.as_str() {
+        "Blur_Fixture" => Json(json!({ "type": "disambiguation", "title": article,
+                                       "extract": "Blur Fixture may refer to:" })),
+        _ => Json(json!({ "type": "standard", "title": article,
+                          "extract": format!("About {article}.") })),
+    };
     match redirect {
         Some(_) => (StatusCode::FOUND, [("location", article)], body).into_response(),
         None => body.into_response(),
@@ -1076,7 +1082,35 @@ async fn members_are_read_as_the_knowledge_base_states_them(db: &TestDb) {
     );
 }
 
+/// Only an article's summary becomes a biography: a disambiguation page's is reported
+/// and left out.
+async fn a_disambiguation_page_is_no_biography(db: &TestDb) {
+    write::upsert(
+        &db.conn,
+        vec![ArtistUpsert {
+            external_id: "blur-fixture".into(),
+            title: "Blur Fixture".into(),
+            kind: Some("band".into()),
+            bio_source_link: Some(page("Blur Fixture")),
+            ..Default::default()
+        }],
+    )
+    .await
+    .unwrap();
+    let base = serve(Fakes::default()).await;
+    let report = enrich::run(&db.conn, &config(&base)).await.unwrap();
+    let biographies = &report.then[0];
+    let summary = biographies.summary();
+    assert_eq!(biographies.updated, 0, "{summary}");
+    assert!(
+        summary.contains("Blur Fixture") && summary.contains("\"disambiguation\""),
+        "{summary}"
+    );
+    assert_eq!(by_slug(db, "blur-fixture").await.bio, None);
+}
+
 db_tests!(
+    a_disambiguation_page_is_no_biography,
     members_are_read_as_the_knowledge_base_states_them,
     a_link_to_a_redirect_is_read_as_its_article,
     a_run_against_the_real_services_names_a_contact_first,
