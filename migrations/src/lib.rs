@@ -16,6 +16,7 @@ mod m20261127_000001_known_clients;
 mod m20261127_000010_open_data_import;
 mod m20261127_000020_artist_change_marker_index;
 mod m20261127_000030_article_image_credits;
+mod m20261128_000010_member_precision_and_language;
 
 pub struct Migrator;
 
@@ -37,6 +38,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000010_open_data_import::Migration),
             Box::new(m20261127_000020_artist_change_marker_index::Migration),
             Box::new(m20261127_000030_article_image_credits::Migration),
+            Box::new(m20261128_000010_member_precision_and_language::Migration),
         ]
     }
 }

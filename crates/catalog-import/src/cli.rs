@@ -107,6 +107,18 @@ pub enum Command {
     },
 }
 
+impl Import {
+    /// Whether the import only counts what it would write.
+    pub fn dry_run(&self) -> bool {
+        match self {
+            Import::WikidataDump { dry_run, .. }
+            | Import::MusicbrainzDump { dry_run, .. }
+            | Import::WikidataSparql { dry_run, .. } => *dry_run,
+            Import::Artists { .. } => false,
+        }
+    }
+}
+
 /// Runs one import against `db` and returns its report.
 pub async fn import(db: &DatabaseConnection, what: Import) -> Result<Report, ImportError> {
     match what {

@@ -22,7 +22,7 @@ use sound_atlas_entity::import_checkpoint;
 use sound_atlas_import::polite::{Polite, Politeness};
 use sound_atlas_import::{ImportError, Progress, Report};
 
-use super::enrich::wikidata::{self, title_of};
+use super::enrich::wikidata::{self, title_of, Name, Year};
 use super::enrich::WIKIDATA;
 use super::open_data::{self, OpenArtist, Writer};
 use sound_atlas_catalog::enrichment::MemberSpell;
@@ -185,7 +185,7 @@ pub fn page_query(after: Option<&str>, limit: usize) -> String {
         .map(|a| format!("FILTER(STR(?item) > \"{}\")", a.replace(['"', '\\'], "")))
         .unwrap_or_default();
     format!(
-        r#"SELECT ?item ?band ?article ?name ?mulName ?began ?beganPrecision ?born ?bornPrecision ?mbid ?origin ?genre ?spell ?member ?memberStart ?memberEnd WHERE {{
+        r#"SELECT ?item ?band ?article ?name ?mulName ?began ?beganPrecision ?born ?bornPrecision ?mbid ?origin ?genre ?spell ?memberItem ?memberRank ?member ?memberMul ?memberOther ?memberStart ?memberStartPrecision ?memberEnd ?memberEndPrecision WHERE {{
   {{
     SELECT DISTINCT ?item ?band ?article WHERE {{
       {{ VALUES ?class {{ {groups} }} ?item wdt:P31 ?class . BIND(true AS ?band) }}
@@ -203,12 +203,28 @@ pub fn page_query(after: Option<&str>, limit: usize) -> String {
   OPTIONAL {{ ?item p:P569 ?birth . ?birth a wikibase:BestRank ; psv:P569 [ wikibase:timeValue ?born ; wikibase:timePrecision ?bornPrecision ] }}
   OPTIONAL {{ ?item wdt:P434 ?mbid }}
   OPTIONAL {{ ?item wdt:P740|wdt:P19 ?place . ?place rdfs:label ?origin . FILTER(LANG(?origin) = "en") }}
-  OPTIONAL {{ ?item wdt:P136 ?genreItem . ?genreItem rdfs:label ?genre . FILTER(LANG(?genre) = "en") }}
   OPTIONAL {{
-    ?item p:P527 ?spell . ?spell a wikibase:BestRank ; ps:P527 ?memberItem .
-    ?memberItem rdfs:label ?member . FILTER(LANG(?member) = "en")
-    OPTIONAL {{ ?spell pq:P580 ?memberStart }}
-    OPTIONAL {{ ?spell pq:P582 ?memberEnd }}
+    ?item p:P136 ?genreStatement . ?genreStatement ps:P136 ?genreItem ; wikibase:rank ?genreRank .
+    FILTER(?genreRank != wikibase:DeprecatedRank)
+    ?genreItem rdfs:label ?genre . FILTER(LANG(?genre) = "en")
+  }}
+  OPTIONAL {{
+    ?item p:P527 ?spell . ?spell ps:P527 ?memberItem ; wikibase:rank ?memberRank .
+    FILTER(?memberRank != wikibase:DeprecatedRank)
+    OPTIONAL {{ ?memberItem rdfs:label ?member . FILTER(LANG(?member) = "en") }}
+    OPTIONAL {{ ?memberItem rdfs:label ?memberMul . FILTER(LANG(?memberMul) = "mul") }}
+    OPTIONAL {{
+      ?memberItem rdfs:label ?memberOther .
+      FILTER NOT EXISTS {{ ?memberItem rdfs:label ?readable . FILTER(LANG(?readable) IN ("en", "mul")) }}
+    }}
+    OPTIONAL {{
+      ?spell pq:P580 ?memberStart .
+      OPTIONAL {{ ?spell pqv:P580 [ wikibase:timeValue ?memberStart ; wikibase:timePrecision ?memberStartPrecision ] }}
+    }}
+    OPTIONAL {{
+      ?spell pq:P582 ?memberEnd .
+      OPTIONAL {{ ?spell pqv:P582 [ wikibase:timeValue ?memberEnd ; wikibase:timePrecision ?memberEndPrecision ] }}
+    }}
   }}
 }}"#,
         groups = values(&open_data::GROUP_CLASSES),
@@ -231,6 +247,9 @@ pub struct Results {
 #[derive(Debug, Deserialize)]
 pub struct Term {
     pub value: String,
+    /// A literal's language.
+    #[serde(rename = "xml:lang")]
+    pub lang: Option<String>,
 }
 
 /// One page's items by id, from its rows.
@@ -255,8 +274,43 @@ struct Item {
     mbid: Option<String>,
     origin: Option<String>,
     genres: Vec<String>,
-    /// Member statements: name, start years, end years.
-    spells: BTreeMap<String, (String, BTreeSet<i32>, BTreeSet<i32>)>,
+    /// Member statements by their address.
+    spells: BTreeMap<String, MemberRows>,
+}
+
+/// What the rows say about one member statement.
+#[derive(Default)]
+struct MemberRows {
+    member: String,
+    preferred: bool,
+    name: Option<String>,
+    mul_name: Option<String>,
+    /// Labels by language, for a person with no English or multilingual one.
+    other_names: BTreeMap<String, String>,
+    starts: BTreeSet<Year>,
+    ends: BTreeSet<Year>,
+    /// An end stated with no usable date (an unknown value, a coarse precision).
+    unknown_end: bool,
+}
+
+impl MemberRows {
+    fn name(&self) -> Option<Name> {
+        let readable = |value: &String| Name {
+            value: value.clone(),
+            language: None,
+        };
+        self.name
+            .as_ref()
+            .or(self.mul_name.as_ref())
+            .map(readable)
+            .or_else(|| {
+                let (language, value) = self.other_names.first_key_value()?;
+                Some(Name {
+                    value: value.clone(),
+                    language: Some(language.clone()),
+                })
+            })
+    }
 }
 
 impl Page {
@@ -304,16 +358,34 @@ impl Page {
                     item.genres.push(genre);
                 }
             }
-            if let (Some(spell), Some(member)) = (get("spell"), get("member")) {
-                let year = |var: &str| -> Option<i32> {
-                    get(var)?.trim_start_matches('+').get(0..4)?.parse().ok()
+            if let (Some(spell), Some(member)) = (get("spell"), get("memberItem")) {
+                let year = |time: &str, precision: &str| {
+                    let time = get(time)?;
+                    let precision: u64 = get(precision)?.parse().ok()?;
+                    wikidata::year_value(&serde_json::json!({
+                        "time": format!("+{}", time.trim_start_matches('+')),
+                        "precision": precision,
+                    }))
                 };
-                let entry = item
-                    .spells
-                    .entry(spell)
-                    .or_insert_with(|| (member, BTreeSet::new(), BTreeSet::new()));
-                entry.1.extend(year("memberStart"));
-                entry.2.extend(year("memberEnd"));
+                let rows = item.spells.entry(spell).or_default();
+                rows.member = member;
+                rows.preferred |= get("memberRank").is_some_and(|r| r.ends_with("#PreferredRank"));
+                fill(&mut rows.name, get("member"));
+                fill(&mut rows.mul_name, get("memberMul"));
+                if let (Some(other), Some(language)) = (
+                    get("memberOther"),
+                    row.get("memberOther").and_then(|t| t.lang.clone()),
+                ) {
+                    rows.other_names.entry(language).or_insert(other);
+                }
+                rows.starts
+                    .extend(year("memberStart", "memberStartPrecision"));
+                match year("memberEnd", "memberEndPrecision") {
+                    Some(end) => {
+                        rows.ends.insert(end);
+                    }
+                    None => rows.unknown_end |= get("memberEnd").is_some(),
+                }
             }
         }
         Page {
@@ -345,20 +417,23 @@ impl Item {
             .ok_or("no English encyclopedia article")?;
         let mut members: Vec<MemberSpell> = Vec::new();
         if self.band {
-            for (name, starts, ends) in self.spells.values() {
-                let starts: Vec<i32> = starts.iter().copied().collect();
-                let ends: Vec<i32> = ends.iter().copied().collect();
+            // A preferred statement about a member outranks the others about them.
+            let preferred: BTreeSet<&str> = self
+                .spells
+                .values()
+                .filter(|rows| rows.preferred)
+                .map(|rows| rows.member.as_str())
+                .collect();
+            for rows in self.spells.values() {
+                if !rows.preferred && preferred.contains(rows.member.as_str()) {
+                    continue;
+                }
+                let Some(name) = rows.name() else { continue };
+                // Sets of years iterate in year order.
+                let sorted = |years: &BTreeSet<Year>| years.iter().copied().collect::<Vec<_>>();
                 let spells =
-                    wikidata::spells(&starts, &ends).unwrap_or_else(|| vec![(None, None, false)]);
-                members.extend(spells.into_iter().map(|(begin_year, end_year, ended)| {
-                    MemberSpell {
-                        name: name.clone(),
-                        begin_year,
-                        end_year,
-                        ended,
-                        roles: Vec::new(),
-                    }
-                }));
+                    wikidata::spells(&sorted(&rows.starts), &sorted(&rows.ends), rows.unknown_end);
+                members.extend(spells.into_iter().map(|spell| spell.member(name.clone())));
             }
             // Rows come in no set order: members in the order they joined, then by name.
             members.sort_by(|a, b| (a.begin_year, &a.name).cmp(&(b.begin_year, &b.name)));

@@ -58,8 +58,12 @@ impl Default for WikiConfig {
     }
 }
 
+/// The summary endpoint's answer: `type` is "standard" for an article, else
+/// "disambiguation", "mainpage" or "no-extract".
 #[derive(Deserialize)]
 struct Summary {
+    #[serde(default, rename = "type")]
+    kind: String,
     #[serde(default)]
     extract: String,
 }
@@ -316,6 +320,17 @@ pub async fn fill_biographies(
                     continue;
                 }
             };
+            // Only an article's summary is a biography ("Blur may refer to:" is not).
+            if summary.kind != "standard" {
+                report.skip(
+                    at(target),
+                    format!(
+                        "the encyclopedia's page is no article (its summary is of type {:?})",
+                        summary.kind
+                    ),
+                );
+                continue;
+            }
             let txn = db.begin().await?;
             let filled = enrichment::fill_bio(
                 &txn,

@@ -17,10 +17,9 @@ use sea_orm::{DatabaseConnection, TransactionTrait};
 use sound_atlas_import::{ImportError, Progress, Report};
 
 use super::dump::{self, Lines};
-use super::enrich::wikidata::{self, Entity};
+use super::enrich::wikidata::{self, Entity, Name};
 use super::enrich::WIKIDATA;
 use super::open_data::{self, OpenArtist, Writer};
-use sound_atlas_catalog::enrichment::MemberSpell;
 
 /// How often the progress counters move (lines).
 const TICK: usize = 4096;
@@ -156,8 +155,9 @@ fn referenced_ids(path: &str, filter: &Filter) -> Result<HashSet<u64>, ImportErr
     Ok(needed)
 }
 
-/// Pass 2: the readable names of the `needed` items.
-fn labels_of(path: &str, needed: &HashSet<u64>) -> Result<HashMap<u64, String>, ImportError> {
+/// Pass 2: the names of the `needed` items (in another script where they have no
+/// English or multilingual one).
+fn labels_of(path: &str, needed: &HashSet<u64>) -> Result<HashMap<u64, Name>, ImportError> {
     let mut labels = HashMap::with_capacity(needed.len());
     let id_key = Finder::new(b"\"id\":\"");
     let mut lines = Lines::new(dump::open(path)?, path);
@@ -178,10 +178,7 @@ fn labels_of(path: &str, needed: &HashSet<u64>) -> Result<HashMap<u64, String>, 
             continue;
         }
         let entity = parse::<Entity>(json, path, number)?;
-        if let (Some(n), Some(label)) = (
-            entity.id.as_deref().and_then(number_of),
-            entity.readable_label(),
-        ) {
+        if let (Some(n), Some(label)) = (entity.id.as_deref().and_then(number_of), entity.name()) {
             labels.insert(n, label);
         }
     }
@@ -212,9 +209,7 @@ fn origin_id(entity: &Entity, band: bool) -> Option<String> {
     } else {
         [wikidata::PLACE_OF_BIRTH].as_slice()
     };
-    places
-        .iter()
-        .find_map(|property| entity.items(property).into_iter().next())
+    places.iter().find_map(|property| entity.item(property))
 }
 
 /// The items an artist names whose labels it needs.
@@ -226,7 +221,7 @@ fn references(entity: &Entity, band: bool) -> Vec<String> {
             entity
                 .parts(wikidata::HAS_PART)
                 .into_iter()
-                .map(|(id, ..)| id),
+                .map(|(id, _)| id),
         );
     }
     ids
@@ -234,9 +229,15 @@ fn references(entity: &Entity, band: bool) -> Vec<String> {
 
 /// The artist an entity is, with its names resolved; None when it is no artist; why
 /// not when it cannot be one.
-fn artist_of(entity: &Entity, labels: &HashMap<u64, String>) -> Option<Result<OpenArtist, String>> {
+fn artist_of(entity: &Entity, labels: &HashMap<u64, Name>) -> Option<Result<OpenArtist, String>> {
     let band = artist_kind(entity)?;
-    let label = |id: &str| number_of(id).and_then(|n| labels.get(&n)).cloned();
+    let name_of = |id: &str| number_of(id).and_then(|n| labels.get(&n)).cloned();
+    // Genres and places by their English or multilingual names only.
+    let label = |id: &str| {
+        name_of(id)
+            .filter(|n| n.language.is_none())
+            .map(|n| n.value)
+    };
     let id = entity.id.clone()?;
     let Some(name) = entity.readable_label() else {
         return Some(Err(format!("{id} has no English or multilingual name")));
@@ -256,15 +257,7 @@ fn artist_of(entity: &Entity, labels: &HashMap<u64, String>) -> Option<Result<Op
         entity
             .parts(wikidata::HAS_PART)
             .into_iter()
-            .filter_map(|(member, begin_year, end_year, ended)| {
-                Some(MemberSpell {
-                    name: label(&member)?,
-                    begin_year,
-                    end_year,
-                    ended,
-                    roles: Vec::new(),
-                })
-            })
+            .filter_map(|(member, spell)| Some(spell.member(name_of(&member)?)))
             .collect()
     } else {
         Vec::new()

@@ -168,6 +168,7 @@ fn members_of(spells: Vec<MemberSpell>) -> Vec<Member> {
             None => {
                 members.push(Member {
                     name: spell.name.clone(),
+                    name_language: spell.name_language.clone(),
                     roles: Vec::new(),
                     spells: Vec::new(),
                 });
@@ -182,7 +183,9 @@ fn members_of(spells: Vec<MemberSpell>) -> Vec<Member> {
         }
         member.spells.push(Spell {
             from: spell.begin_year,
+            from_precision: spell.begin_precision,
             until: spell.end_year,
+            until_precision: spell.end_precision,
             current: !spell.ended,
         });
     }
@@ -259,6 +262,7 @@ mod tests {
             end_year: end,
             ended: end.is_some(),
             roles: roles.iter().map(|r| r.to_string()).collect(),
+            ..MemberSpell::default()
         }
     }
 

@@ -13,6 +13,7 @@ use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter,
     QueryOrder, TryIntoModel,
 };
+use sound_atlas_contract::catalog::YearPrecision;
 use sound_atlas_entity::{artist, artist_album, artist_field_source, artist_member};
 
 use crate::write::now_unix;
@@ -51,11 +52,16 @@ pub struct Album {
 }
 
 /// One spell of a person in a band.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct MemberSpell {
     pub name: String,
+    /// The language of `name` when it is not English ("ja").
+    pub name_language: Option<String>,
     pub begin_year: Option<i32>,
+    pub begin_precision: YearPrecision,
     pub end_year: Option<i32>,
+    pub end_precision: YearPrecision,
+    /// Whether the spell is over: an end is stated, even when its date is unknown.
     pub ended: bool,
     pub roles: Vec<String>,
 }
@@ -284,8 +290,11 @@ pub async fn members_of<C: ConnectionTrait>(
         .map(|m| MemberSpell {
             roles: serde_json::from_str(&m.roles).unwrap_or_default(),
             name: m.name,
+            name_language: m.name_language,
             begin_year: m.begin_year,
+            begin_precision: YearPrecision::from_name(&m.begin_precision),
             end_year: m.end_year,
+            end_precision: YearPrecision::from_name(&m.end_precision),
             ended: m.ended,
         })
         .collect())
@@ -338,8 +347,11 @@ pub async fn replace_members<C: ConnectionTrait>(
         .map(|(i, m)| artist_member::ActiveModel {
             artist_id: Set(id),
             name: Set(m.name),
+            name_language: Set(m.name_language),
             begin_year: Set(m.begin_year),
+            begin_precision: Set(m.begin_precision.as_str().to_owned()),
             end_year: Set(m.end_year),
+            end_precision: Set(m.end_precision.as_str().to_owned()),
             ended: Set(m.ended),
             roles: Set(serde_json::to_string(&m.roles).expect("a list of strings serializes")),
             position: Set(i as i32),

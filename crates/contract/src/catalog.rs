@@ -244,6 +244,9 @@ pub struct Album {
 #[serde(rename_all = "camelCase")]
 pub struct Member {
     pub name: String,
+    /// The language of `name` (BCP 47, "ja") when it is not English: a person the
+    /// knowledge base names only in another script is shown under that name.
+    pub name_language: Option<String>,
     /// Instruments and roles ("lead vocals", "guitar").
     pub roles: Vec<String>,
     pub spells: Vec<Spell>,
@@ -253,10 +256,57 @@ pub struct Member {
 #[serde(rename_all = "camelCase")]
 pub struct Spell {
     pub from: Option<i32>,
-    /// The year they left, when known.
+    pub from_precision: YearPrecision,
+    /// The year they left, when known (a spell may have ended at an unknown date).
     pub until: Option<i32>,
-    /// Still a member.
+    pub until_precision: YearPrecision,
+    /// Still a member: no end is stated.
     pub current: bool,
+}
+
+/// How precisely a year is known, as the knowledge base states it: the year itself,
+/// its decade (the year is the decade's first: 1980 for the 1980s) or its century
+/// (the century's first year: 1901 for the 20th century).
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    TS,
+    JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum YearPrecision {
+    #[default]
+    Year,
+    Decade,
+    Century,
+}
+
+impl YearPrecision {
+    /// The name stored and sent ("year", "decade", "century").
+    pub fn as_str(self) -> &'static str {
+        match self {
+            YearPrecision::Year => "year",
+            YearPrecision::Decade => "decade",
+            YearPrecision::Century => "century",
+        }
+    }
+
+    /// From its stored name; anything else is a year.
+    pub fn from_name(name: &str) -> YearPrecision {
+        match name {
+            "decade" => YearPrecision::Decade,
+            "century" => YearPrecision::Century,
+            _ => YearPrecision::Year,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]

@@ -9,8 +9,14 @@ pub struct Model {
     /// The band.
     pub artist_id: i32,
     pub name: String,
+    /// The language of `name` when it is not English ("ja"); none for English or a
+    /// name that reads alike in every language.
+    pub name_language: Option<String>,
     pub begin_year: Option<i32>,
+    /// "year", "decade" or "century": how precisely `begin_year` is known.
+    pub begin_precision: String,
     pub end_year: Option<i32>,
+    pub end_precision: String,
     /// Whether the spell is over (an end year may be unknown even so).
     pub ended: bool,
     /// JSON array of roles and instruments ("lead vocals", "guitar").

@@ -14,6 +14,33 @@ pub async fn connect(config: &Config) -> Result<DatabaseConnection, Box<dyn std:
     Ok(db)
 }
 
+/// For a dry run: the configured database, or, where its SQLite file does not exist
+/// yet, a fresh database in memory, migrated and seeded as the file would be. A dry run
+/// creates no directory and no file.
+pub async fn connect_dry_run(
+    config: &Config,
+) -> Result<DatabaseConnection, Box<dyn std::error::Error>> {
+    if config.database_url.is_some() || sqlite_file(config).exists() {
+        return connect(config).await;
+    }
+    // A database in memory lives as long as its one connection: never let it go.
+    let forever = Duration::from_secs(365 * 24 * 3600);
+    let mut options = ConnectOptions::new("sqlite::memory:");
+    options
+        .max_connections(1)
+        .min_connections(1)
+        .idle_timeout(forever)
+        .max_lifetime(forever)
+        .sqlx_logging(false);
+    let db = Database::connect(options).await?;
+    prepare(&db).await?;
+    Ok(db)
+}
+
+fn sqlite_file(config: &Config) -> std::path::PathBuf {
+    config.data_dir.join("sound-atlas.db")
+}
+
 /// Opens the configured database as the server does, without migrating or seeding.
 pub async fn open(config: &Config) -> Result<DatabaseConnection, Box<dyn std::error::Error>> {
     let options = match &config.database_url {
@@ -35,7 +62,7 @@ pub async fn open(config: &Config) -> Result<DatabaseConnection, Box<dyn std::er
                     config.data_dir.display()
                 )
             })?;
-            let file = config.data_dir.join("sound-atlas.db");
+            let file = sqlite_file(config);
             let mut options = ConnectOptions::new(format!("sqlite://{}?mode=rwc", file.display()));
             // SQLite allows one writer at a time; readers run alongside under WAL.
             options

@@ -77,7 +77,12 @@ enum Task {
 
 /// Importers and enrichment: against the configured database, then a summary.
 async fn run_command(config: &sound_atlas::config::Config, task: Task) -> std::process::ExitCode {
-    let db = match sound_atlas::db::connect(config).await {
+    let dry_run = matches!(&task, Task::Import(Import::Catalog(what)) if what.dry_run());
+    let db = match dry_run {
+        true => sound_atlas::db::connect_dry_run(config).await,
+        false => sound_atlas::db::connect(config).await,
+    };
+    let db = match db {
         Ok(db) => db,
         Err(err) => {
             eprintln!("sound-atlas: {err}");

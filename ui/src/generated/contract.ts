@@ -158,17 +158,24 @@ search: boolean, };
 
 export type StreamingService = "spotify" | "apple" | "amazon" | "tidal";
 
-export type Spell = { from: number | null, 
+export type Spell = { from: number | null, fromPrecision: YearPrecision, 
 /**
- * The year they left, when known.
+ * The year they left, when known (a spell may have ended at an unknown date).
  */
-until: number | null, 
+until: number | null, untilPrecision: YearPrecision, 
 /**
- * Still a member.
+ * Still a member: no end is stated.
  */
 current: boolean, };
 
+export type YearPrecision = "year" | "decade" | "century";
+
 export type Member = { name: string, 
+/**
+ * The language of `name` (BCP 47, "ja") when it is not English: a person the
+ * knowledge base names only in another script is shown under that name.
+ */
+nameLanguage: string | null, 
 /**
  * Instruments and roles ("lead vocals", "guitar").
  */

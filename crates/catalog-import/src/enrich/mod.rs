@@ -190,18 +190,15 @@ async fn read_batch<'a>(
         };
         let mut enrichment = from_item(item, target, &labels);
         if target.band {
-            // A member without a readable name cannot be listed: said, never dropped silently.
+            // A member without any name cannot be listed: said, never dropped silently.
             let ids: BTreeSet<String> = item
                 .parts(wikidata::HAS_PART)
                 .into_iter()
-                .map(|(id, ..)| id)
+                .map(|(id, _)| id)
                 .collect();
             for id in ids {
                 if !labels.contains_key(&id) {
-                    report.leave_out(
-                        at(target),
-                        format!("member {id} has no English or multilingual name"),
-                    );
+                    report.leave_out(at(target), format!("member {id} has no name"));
                 }
             }
         }
@@ -311,7 +308,7 @@ async fn batch_facts(
         .filter(|(t, _)| t.band)
         .filter_map(|(_, title)| items.get(title))
         .flat_map(|item| item.parts(wikidata::HAS_PART))
-        .map(|(id, ..)| id)
+        .map(|(id, _)| id)
         .collect::<BTreeSet<_>>()
         .into_iter()
         .collect();
@@ -332,7 +329,7 @@ async fn batch_facts(
 /// A batch's items by title, member names by id, and image credits by file.
 type BatchFacts = (
     HashMap<String, Entity>,
-    HashMap<String, String>,
+    HashMap<String, wikidata::Name>,
     HashMap<String, Result<enrichment::CreditedImage, String>>,
 );
 
@@ -366,12 +363,13 @@ async fn items_by_title(
         .collect())
 }
 
-/// Readable names of these items (English, else multilingual), by id.
+/// Names of these people, by id: English, else multilingual, else in the language
+/// they have (every language is asked for: a name may be in one script only).
 async fn labels_of(
     clients: &mut Clients,
     config: &EnrichConfig,
     ids: &[String],
-) -> Result<HashMap<String, String>, AskError> {
+) -> Result<HashMap<String, wikidata::Name>, AskError> {
     let mut labels = HashMap::new();
     for chunk in ids.chunks(50) {
         let joined = chunk.join("|");
@@ -384,7 +382,6 @@ async fn labels_of(
                     ("format", "json"),
                     ("ids", &joined),
                     ("props", "labels"),
-                    ("languages", "en|mul"),
                 ],
             )
             .await?;
@@ -392,7 +389,7 @@ async fn labels_of(
             answer
                 .entities
                 .into_iter()
-                .filter_map(|(id, e)| Some((id, e.readable_label()?))),
+                .filter_map(|(id, e)| Some((id, e.name()?))),
         );
     }
     Ok(labels)
@@ -445,7 +442,11 @@ fn digit(c: char) -> bool {
 
 /// What the item says: identifiers (each checked for its form, so a malformed one
 /// never becomes a link), links to the artist's pages, birth name, date and members.
-fn from_item(item: &Entity, target: &Target, labels: &HashMap<String, String>) -> ArtistEnrichment {
+fn from_item(
+    item: &Entity,
+    target: &Target,
+    labels: &HashMap<String, wikidata::Name>,
+) -> ArtistEnrichment {
     let wd = |value: String| Some(Sourced::new(value, WIKIDATA));
     let id = |property: &str, lengths, allowed| {
         item.string(property)
@@ -491,15 +492,7 @@ fn from_item(item: &Entity, target: &Target, labels: &HashMap<String, String>) -
         let members: Vec<MemberSpell> = item
             .parts(wikidata::HAS_PART)
             .into_iter()
-            .filter_map(|(id, begin_year, end_year, ended)| {
-                Some(MemberSpell {
-                    name: labels.get(&id)?.clone(),
-                    begin_year,
-                    end_year,
-                    ended,
-                    roles: Vec::new(),
-                })
-            })
+            .filter_map(|(id, spell)| Some(spell.member(labels.get(&id)?.clone())))
             .collect();
         if !members.is_empty() {
             found.members = Some(Sourced::new(members, WIKIDATA));

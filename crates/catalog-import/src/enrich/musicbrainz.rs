@@ -139,6 +139,7 @@ impl Artist {
                         .filter(|a| !NOT_ROLES.contains(&a.as_str()))
                         .cloned()
                         .collect(),
+                    ..MemberSpell::default()
                 })
             })
             .collect();

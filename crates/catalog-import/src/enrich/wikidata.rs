@@ -2,11 +2,13 @@
 //! English encyclopedia page): identifiers, the image's file name, birth name, date
 //! born or formed, and a band's members with their start and end qualifiers.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use serde_json::Value;
+use sound_atlas_catalog::enrichment::MemberSpell;
+use sound_atlas_contract::catalog::YearPrecision;
 
 pub const IMAGE: &str = "P18";
 pub const MUSICBRAINZ_ARTIST: &str = "P434";
@@ -47,8 +49,9 @@ pub struct Entity {
     claims: HashMap<String, Box<RawValue>>,
     #[serde(default)]
     pub sitelinks: Sitelinks,
-    #[serde(default)]
-    labels: Labels,
+    /// Kept as their JSON text: an item has labels in hundreds of languages, and most
+    /// readers want the English or multilingual one.
+    labels: Option<Box<RawValue>>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -56,8 +59,9 @@ pub struct Sitelinks {
     pub enwiki: Option<Sitelink>,
 }
 
+/// The labels the name is read from: English, multilingual (`mul`), else any other.
 #[derive(Debug, Default, Deserialize)]
-struct Labels {
+struct ReadableLabels {
     en: Option<Label>,
     mul: Option<Label>,
 }
@@ -114,25 +118,57 @@ pub fn title_of(link_title: &str) -> String {
 }
 
 impl Entity {
-    /// The statements for `property` that count: the preferred ones if any, else the
-    /// normal ones (deprecated never), with a value.
+    /// Every statement of `property` with a value.
     /// (A property whose statements do not have the documented shape has none.)
-    fn best(&self, property: &str) -> Vec<Claim> {
+    fn statements(&self, property: &str) -> Vec<Claim> {
         let claims: Vec<Claim> = self
             .claims
             .get(property)
             .and_then(|raw| serde_json::from_str(raw.get()).ok())
             .unwrap_or_default();
-        let with_value = |c: &Claim| c.mainsnak.value().is_some();
-        let (preferred, rest): (Vec<Claim>, Vec<Claim>) = claims
+        claims
             .into_iter()
-            .filter(with_value)
+            .filter(|c| c.mainsnak.value().is_some())
+            .collect()
+    }
+
+    /// The statements of a single-valued fact (an image, a date): the preferred ones if
+    /// any, else the normal ones, never the deprecated.
+    fn best(&self, property: &str) -> Vec<Claim> {
+        let (preferred, rest): (Vec<Claim>, Vec<Claim>) = self
+            .statements(property)
+            .into_iter()
             .partition(|c| c.rank == "preferred");
         if !preferred.is_empty() {
             return preferred;
         }
         rest.into_iter()
             .filter(|c| c.rank != "deprecated")
+            .collect()
+    }
+
+    /// The statements of a list (members, genres): every one not deprecated; where a
+    /// preferred statement and others state the same value, the preferred one alone
+    /// (its qualifiers are the ones that count).
+    fn listed(&self, property: &str) -> Vec<Claim> {
+        let claims: Vec<Claim> = self
+            .statements(property)
+            .into_iter()
+            .filter(|c| c.rank != "deprecated")
+            .collect();
+        let preferred: Vec<&Value> = claims
+            .iter()
+            .filter(|c| c.rank == "preferred")
+            .filter_map(|c| c.mainsnak.value())
+            .collect();
+        let outranked = |c: &Claim| {
+            c.rank != "preferred" && c.mainsnak.value().is_some_and(|v| preferred.contains(&v))
+        };
+        let keep: Vec<bool> = claims.iter().map(|c| !outranked(c)).collect();
+        claims
+            .into_iter()
+            .zip(keep)
+            .filter_map(|(c, keep)| keep.then_some(c))
             .collect()
     }
 
@@ -144,12 +180,14 @@ impl Entity {
             .filter(|s| !s.trim().is_empty())
     }
 
-    /// The item ids `property` names (instance of, occupation, genres, places).
+    /// The item ids a list `property` names (instance of, occupation, genres).
     pub fn items(&self, property: &str) -> Vec<String> {
-        self.best(property)
-            .into_iter()
-            .filter_map(|c| Some(c.mainsnak.value()?.get("id")?.as_str()?.to_owned()))
-            .collect()
+        self.listed(property).iter().filter_map(item_id).collect()
+    }
+
+    /// The item a single-valued `property` names (a place of birth or formation).
+    pub fn item(&self, property: &str) -> Option<String> {
+        self.best(property).iter().find_map(item_id)
     }
 
     /// The first monolingual text of `property` (birth name).
@@ -167,32 +205,27 @@ impl Entity {
             .find_map(|c| time_value(c.mainsnak.value()?))
     }
 
-    /// Items of `property`, one entry per spell its start and end qualifiers state:
-    /// (item id, start year, end year, whether an end is stated). A member who left and
-    /// came back has one statement with several starts and ends, paired in order.
-    pub fn parts(&self, property: &str) -> Vec<(String, Option<i32>, Option<i32>, bool)> {
-        self.best(property)
+    /// Items of `property`, one entry per spell its start and end qualifiers state. A
+    /// member who left and came back has one statement with several starts and ends,
+    /// paired in order; an end stated with an unknown value (`somevalue`) or too
+    /// coarse a date still ends a spell, an end of `novalue` does not.
+    pub fn parts(&self, property: &str) -> Vec<(String, SpellYears)> {
+        self.listed(property)
             .into_iter()
             .filter_map(|c| {
-                let id = c.mainsnak.value()?.get("id")?.as_str()?.to_owned();
-                let years = |qualifier: &str| -> Vec<i32> {
-                    let mut years: Vec<i32> = c
-                        .qualifiers
-                        .get(qualifier)
-                        .into_iter()
-                        .flatten()
-                        .filter_map(|s| time_value(s.value()?)?[..4].parse().ok())
+                let id = item_id(&c)?;
+                let snaks = |qualifier: &str| c.qualifiers.get(qualifier).into_iter().flatten();
+                let years = |qualifier: &str| -> Vec<Year> {
+                    let mut years: Vec<Year> = snaks(qualifier)
+                        .filter_map(|s| year_value(s.value()?))
                         .collect();
-                    years.sort_unstable();
+                    years.sort_unstable_by_key(|y| y.0);
                     years
                 };
-                let spells = spells(&years(START_TIME), &years(END_TIME))
-                    .unwrap_or_else(|| vec![(None, None, c.qualifiers.contains_key(END_TIME))]);
-                Some(
-                    spells
-                        .into_iter()
-                        .map(move |(from, until, ended)| (id.clone(), from, until, ended)),
-                )
+                let ends = years(END_TIME);
+                let stated_ends = snaks(END_TIME).filter(|s| s.snaktype != "novalue").count();
+                let spells = spells(&years(START_TIME), &ends, stated_ends > ends.len());
+                Some(spells.into_iter().map(move |spell| (id.clone(), spell)))
             })
             .flatten()
             .collect()
@@ -201,38 +234,139 @@ impl Entity {
     /// The item's name to show: its English label, else its multilingual (`mul`) one,
     /// where the knowledge base now keeps names that read alike in every language.
     pub fn readable_label(&self) -> Option<String> {
-        [&self.labels.en, &self.labels.mul]
+        let labels: ReadableLabels = self
+            .labels
+            .as_ref()
+            .and_then(|raw| serde_json::from_str(raw.get()).ok())
+            .unwrap_or_default();
+        [labels.en, labels.mul]
             .into_iter()
-            .find_map(Option::as_ref)
+            .flatten()
             .map(|label| label.value.trim().to_owned())
-            .filter(|name| !name.is_empty())
+            .find(|name| !name.is_empty())
+    }
+
+    /// A person's name to show: the readable label, else the label of another language
+    /// with that language (the first by language code, so every run picks the same).
+    pub fn name(&self) -> Option<Name> {
+        if let Some(name) = self.readable_label() {
+            return Some(Name {
+                value: name,
+                language: None,
+            });
+        }
+        let labels: BTreeMap<String, Label> = self
+            .labels
+            .as_ref()
+            .and_then(|raw| serde_json::from_str(raw.get()).ok())
+            .unwrap_or_default();
+        labels.into_iter().find_map(|(language, label)| {
+            let value = label.value.trim();
+            (!value.is_empty()).then(|| Name {
+                value: value.to_owned(),
+                language: Some(language),
+            })
+        })
     }
 }
 
-/// A spell: start year, end year, whether an end is stated.
-pub(crate) type Spell = (Option<i32>, Option<i32>, bool);
+/// A name and, when it is not English, its language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Name {
+    pub value: String,
+    pub language: Option<String>,
+}
 
-/// Spells from sorted start and end years: each start ends at the first end from it
-/// up to the next start (none: still on). No years at all: None.
-pub(crate) fn spells(starts: &[i32], ends: &[i32]) -> Option<Vec<Spell>> {
-    if starts.is_empty() {
-        let last_end = ends.last().copied()?;
-        return Some(vec![(None, Some(last_end), true)]);
+fn item_id(claim: &Claim) -> Option<String> {
+    Some(claim.mainsnak.value()?.get("id")?.as_str()?.to_owned())
+}
+
+/// A year to its precision: a decade or a century as its first year.
+pub type Year = (i32, YearPrecision);
+
+/// A spell's start and end, and whether it ended (an end may be stated without a
+/// date that can be shown).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SpellYears {
+    pub from: Option<Year>,
+    pub until: Option<Year>,
+    pub ended: bool,
+}
+
+impl SpellYears {
+    /// The spell of the member named `name`.
+    pub fn member(self, name: Name) -> MemberSpell {
+        MemberSpell {
+            name: name.value,
+            name_language: name.language,
+            begin_year: self.from.map(|y| y.0),
+            begin_precision: self.from.map(|y| y.1).unwrap_or_default(),
+            end_year: self.until.map(|y| y.0),
+            end_precision: self.until.map(|y| y.1).unwrap_or_default(),
+            ended: self.ended,
+            roles: Vec::new(),
+        }
     }
-    Some(
-        starts
-            .iter()
-            .enumerate()
-            .map(|(n, &from)| {
-                let next = starts.get(n + 1).copied();
-                let until = ends
-                    .iter()
-                    .copied()
-                    .find(|&end| end >= from && next.is_none_or(|next| end <= next));
-                (Some(from), until, until.is_some())
-            })
-            .collect(),
-    )
+}
+
+/// The last year a year of this precision may be (1989 for the 1980s).
+fn latest(year: Year) -> i32 {
+    match year.1 {
+        YearPrecision::Year => year.0,
+        YearPrecision::Decade => year.0 + 9,
+        YearPrecision::Century => year.0 + 99,
+    }
+}
+
+/// Spells from start and end years sorted by year: each start ends at the first end
+/// that may fall from it up to the next start. A spell followed by another has ended
+/// whether or not its end is known, and so has the last where an end is stated
+/// without a usable date (`unknown_end`). No start: one spell with the last end.
+pub(crate) fn spells(starts: &[Year], ends: &[Year], unknown_end: bool) -> Vec<SpellYears> {
+    if starts.is_empty() {
+        let until = ends.last().copied();
+        return vec![SpellYears {
+            from: None,
+            until,
+            ended: until.is_some() || unknown_end,
+        }];
+    }
+    starts
+        .iter()
+        .enumerate()
+        .map(|(n, &from)| {
+            let next = starts.get(n + 1).copied();
+            let until = ends.iter().copied().find(|&end| {
+                latest(end) >= from.0 && next.is_none_or(|next| end.0 <= latest(next))
+            });
+            SpellYears {
+                from: Some(from),
+                until,
+                ended: until.is_some() || next.is_some() || unknown_end,
+            }
+        })
+        .collect()
+}
+
+/// A time value's year to its precision (9 year or finer, 8 decade, 7 century); none
+/// for coarser precision or years before 1000.
+pub fn year_value(value: &Value) -> Option<Year> {
+    let year: i32 = value
+        .get("time")?
+        .as_str()?
+        .strip_prefix('+')?
+        .get(0..5)?
+        .strip_suffix('-')?
+        .parse()
+        .ok()
+        .filter(|y| *y >= 1000)?;
+    match value.get("precision")?.as_u64()? {
+        9.. => Some((year, YearPrecision::Year)),
+        8 => Some((year - year % 10, YearPrecision::Decade)),
+        // The knowledge base shows +1901…+2000 as the 20th century.
+        7 => Some(((year - 1) / 100 * 100 + 1, YearPrecision::Century)),
+        _ => None,
+    }
 }
 
 /// A time value ("+1946-09-05T00:00:00Z", precision 11 day, 10 month, 9 year) as ISO
@@ -278,16 +412,109 @@ mod tests {
             }] }
         }))
         .unwrap();
+        let y = |year| Some((year, YearPrecision::Year));
+        let spell = |from, until, ended| SpellYears { from, until, ended };
         assert_eq!(
             item.parts("P527"),
             [
-                ("Q2".to_owned(), Some(1968), Some(1979), true),
-                ("Q2".to_owned(), Some(1981), Some(1990), true),
-                ("Q2".to_owned(), Some(1995), None, false),
+                ("Q2".to_owned(), spell(y(1968), y(1979), true)),
+                ("Q2".to_owned(), spell(y(1981), y(1990), true)),
+                ("Q2".to_owned(), spell(y(1995), None, false)),
             ]
         );
-        assert_eq!(spells(&[], &[]), None);
-        assert_eq!(spells(&[], &[1990]), Some(vec![(None, Some(1990), true)]));
+        assert_eq!(spells(&[], &[], false), [spell(None, None, false)]);
+        assert_eq!(
+            spells(&[], &[(1990, YearPrecision::Year)], false),
+            [spell(None, y(1990), true)]
+        );
+    }
+
+    #[test]
+    fn a_spell_followed_by_another_or_with_an_unknown_end_has_ended() {
+        let y = |year| (year, YearPrecision::Year);
+        let ended = |from, until: Option<i32>| SpellYears {
+            from: Some(y(from)),
+            until: until.map(y),
+            ended: true,
+        };
+        // Left at an unknown date, came back, left again at an unknown date.
+        assert_eq!(
+            spells(&[y(1970), y(1980)], &[], true),
+            [ended(1970, None), ended(1980, None)]
+        );
+        // An end to the decade closes the spell begun within it.
+        assert_eq!(
+            spells(&[y(1985)], &[(1980, YearPrecision::Decade)], false),
+            [SpellYears {
+                from: Some(y(1985)),
+                until: Some((1980, YearPrecision::Decade)),
+                ended: true
+            }]
+        );
+    }
+
+    #[test]
+    fn years_keep_their_precision() {
+        let year = |time: &str, precision: u64| {
+            year_value(&json!({ "time": time, "precision": precision }))
+        };
+        assert_eq!(
+            year("+1987-05-01T00:00:00Z", 11),
+            Some((1987, YearPrecision::Year))
+        );
+        assert_eq!(
+            year("+1984-00-00T00:00:00Z", 8),
+            Some((1980, YearPrecision::Decade))
+        );
+        // The knowledge base shows +2000 at century precision as the 20th century.
+        assert_eq!(
+            year("+2000-00-00T00:00:00Z", 7),
+            Some((1901, YearPrecision::Century))
+        );
+        assert_eq!(
+            year("+1901-00-00T00:00:00Z", 7),
+            Some((1901, YearPrecision::Century))
+        );
+        assert_eq!(year("+2000-00-00T00:00:00Z", 6), None);
+    }
+
+    #[test]
+    fn a_list_takes_every_statement_not_deprecated_a_single_fact_the_preferred() {
+        let statement = |id: &str, rank: &str| {
+            json!({ "type": "statement", "rank": rank,
+                "mainsnak": { "snaktype": "value", "property": "P136", "datavalue": {
+                    "type": "wikibase-entityid", "value": { "entity-type": "item", "id": id } } } })
+        };
+        let item: Entity = serde_json::from_value(json!({
+            "type": "item", "id": "Q1",
+            "claims": {
+                "P136": [statement("Q10", "normal"), statement("Q11", "preferred"),
+                         statement("Q12", "deprecated"), statement("Q13", "normal")],
+                "P19": [statement("Q20", "normal"), statement("Q21", "preferred")]
+            }
+        }))
+        .unwrap();
+        assert_eq!(item.items("P136"), ["Q10", "Q11", "Q13"]);
+        assert_eq!(item.item("P19").as_deref(), Some("Q21"));
+    }
+
+    #[test]
+    fn a_person_named_in_one_other_script_keeps_that_name_and_its_language() {
+        let entity = |labels| -> Entity {
+            serde_json::from_value(json!({ "type": "item", "id": "Q1", "labels": labels })).unwrap()
+        };
+        let japanese = entity(json!({ "ja": { "language": "ja", "value": "坂本龍一" } }));
+        assert_eq!(japanese.readable_label(), None);
+        assert_eq!(
+            japanese.name(),
+            Some(Name {
+                value: "坂本龍一".into(),
+                language: Some("ja".into())
+            })
+        );
+        let mul = entity(json!({ "mul": { "language": "mul", "value": "Björk" },
+                                 "is": { "language": "is", "value": "Björk" } }));
+        assert_eq!(mul.name().and_then(|n| n.language), None);
     }
 
     #[test]

@@ -108,9 +108,57 @@ fn member(id: &str, start: &str, end: Option<&str>) -> Value {
     claim
 }
 
+/// A member statement of `rank` with its start and end qualifiers as given (`snaktype`
+/// "value", "somevalue" or "novalue").
+fn part(id: &str, rank: &str, qualifiers: Value) -> Value {
+    let mut claim = claim(
+        "P527",
+        json!({ "entity-type": "item", "numeric-id": 0, "id": id }),
+        "wikibase-entityid",
+    );
+    claim["rank"] = json!(rank);
+    claim["qualifiers"] = qualifiers;
+    claim
+}
+
+fn year(property: &str, year: &str, precision: u64) -> Value {
+    snak(
+        property,
+        time(&format!("+{year}-00-00T00:00:00Z"), precision),
+        "time",
+    )
+}
+
+fn no_date(property: &str, snaktype: &str) -> Value {
+    json!({ "snaktype": snaktype, "property": property })
+}
+
 /// The knowledge base's items of the fixture artists, by their encyclopedia title.
 fn item(title: &str) -> Option<(&'static str, Value)> {
     let (id, claims) = match title {
+        // Members as the knowledge base states them: one preferred statement among
+        // normal ones, ends unknown, to the decade or the century, "no end", a
+        // deprecated statement, and a person named in Japanese only.
+        "Fixture Quartet" => (
+            "Q9008",
+            json!({
+                "P527": [
+                    part("Q9111", "preferred", json!({ "P582": [year("P582", "1975", 9)] })),
+                    part("Q9111", "normal", json!({
+                        "P580": [year("P580", "1968", 9)], "P582": [year("P582", "1993", 9)] })),
+                    part("Q9112", "normal", json!({ "P580": [year("P580", "1969", 9)] })),
+                    part("Q9113", "normal", json!({
+                        "P580": [year("P580", "1987", 9)], "P582": [no_date("P582", "somevalue")] })),
+                    part("Q9114", "normal", json!({
+                        "P580": [year("P580", "1975", 9)], "P582": [year("P582", "1984", 8)] })),
+                    part("Q9115", "normal", json!({
+                        "P580": [year("P580", "1978", 9)], "P582": [year("P582", "2000", 7)] })),
+                    part("Q9116", "normal", json!({
+                        "P580": [year("P580", "1990", 9)], "P582": [no_date("P582", "novalue")] })),
+                    part("Q9117", "deprecated", json!({ "P580": [year("P580", "1970", 9)] })),
+                ],
+            }),
+        ),
         "Fixture Band" => (
             "Q9001",
             json!({
@@ -187,18 +235,26 @@ async fn wikidata(
             };
         }
     } else if let Some(ids) = query.get("ids") {
-        // Names are asked in English and in the multilingual label.
-        assert_eq!(query.get("languages").map(String::as_str), Some("en|mul"));
+        // Names are asked in every language: a person may have one in one script only.
+        assert_eq!(query.get("languages"), None);
         fakes.note("wikidata", format!("ids={ids}"), &headers);
         for id in ids.split('|') {
-            let name = match id {
-                "Q9101" => "Ada Fixture",
-                "Q9102" => "Ben Fixture",
+            let (language, name) = match id {
+                "Q9101" => ("en", "Ada Fixture"),
+                "Q9102" => ("en", "Ben Fixture"),
+                "Q9111" => ("en", "Rita Fixture"),
+                "Q9112" => ("en", "Ian Fixture"),
+                "Q9113" => ("en", "Tony Fixture"),
+                "Q9114" => ("mul", "Tina Fixture"),
+                "Q9115" => ("ja", "坂本龍一"),
+                "Q9116" => ("en", "Nora Fixture"),
+                "Q9117" => ("en", "Deprecated Fixture"),
                 _ => continue,
             };
             entities.insert(
                 id.into(),
-                json!({ "type": "item", "id": id, "labels": { "en": { "language": "en", "value": name } } }),
+                json!({ "type": "item", "id": id,
+                        "labels": { language: { "language": language, "value": name } } }),
             );
         }
     }
@@ -439,7 +495,13 @@ async fn summary(
         .iter()
         .find(|(from, ..)| from.replace(' ', "_") == page);
     let article = redirect.map_or(page.clone(), |(_, to, _)| to.replace(' ', "_"));
-    let body = Json(json!({ "title": article, "extract": format!("About {article}.") }));
+    // A page listing the articles a name may mean is of type "disambiguation".
+    let body = match article.as_str() {
+        "Blur_Fixture" => Json(json!({ "type": "disambiguation", "title": article,
+                                       "extract": "Blur Fixture may refer to:" })),
+        _ => Json(json!({ "type": "standard", "title": article,
+                          "extract": format!("About {article}.") })),
+    };
     match redirect {
         Some(_) => (StatusCode::FOUND, [("location", article)], body).into_response(),
         None => body.into_response(),
@@ -970,7 +1032,86 @@ async fn a_run_against_the_real_services_names_a_contact_first(db: &TestDb) {
     assert_eq!(read, 0);
 }
 
+/// Every member statement that is not deprecated counts (a preferred one only outranks
+/// others about the same person); a stated end ends a spell whatever its value or
+/// precision; a person named in one other script is listed under that name.
+async fn members_are_read_as_the_knowledge_base_states_them(db: &TestDb) {
+    write::upsert(
+        &db.conn,
+        vec![ArtistUpsert {
+            external_id: "fixture-quartet".into(),
+            title: "Fixture Quartet".into(),
+            kind: Some("band".into()),
+            bio: Some("A fixture.".into()),
+            bio_source_link: Some(page("Fixture Quartet")),
+            ..Default::default()
+        }],
+    )
+    .await
+    .unwrap();
+    let base = serve(Fakes::default()).await;
+    let report = enrich::run(&db.conn, &config(&base)).await.unwrap();
+    assert!(report.left_out.is_empty(), "{}", report.summary());
+    let band = by_slug(db, "fixture-quartet").await;
+    let (_, members) = enrichment::lists_of(&db.conn, band.id).await.unwrap();
+    let spells: Vec<String> = members
+        .iter()
+        .map(|m| {
+            format!(
+                "{} {:?} {:?} {:?} {:?} {:?} ended={}",
+                m.name,
+                m.name_language,
+                m.begin_year,
+                m.begin_precision,
+                m.end_year,
+                m.end_precision,
+                m.ended
+            )
+        })
+        .collect();
+    assert_eq!(
+        spells,
+        [
+            "Rita Fixture None None Year Some(1975) Year ended=true",
+            "Ian Fixture None Some(1969) Year None Year ended=false",
+            "Tony Fixture None Some(1987) Year None Year ended=true",
+            "Tina Fixture None Some(1975) Year Some(1980) Decade ended=true",
+            "坂本龍一 Some(\"ja\") Some(1978) Year Some(1901) Century ended=true",
+            "Nora Fixture None Some(1990) Year None Year ended=false",
+        ]
+    );
+}
+
+/// Only an article's summary becomes a biography: a disambiguation page's is reported
+/// and left out.
+async fn a_disambiguation_page_is_no_biography(db: &TestDb) {
+    write::upsert(
+        &db.conn,
+        vec![ArtistUpsert {
+            external_id: "blur-fixture".into(),
+            title: "Blur Fixture".into(),
+            kind: Some("band".into()),
+            bio_source_link: Some(page("Blur Fixture")),
+            ..Default::default()
+        }],
+    )
+    .await
+    .unwrap();
+    let base = serve(Fakes::default()).await;
+    let report = enrich::run(&db.conn, &config(&base)).await.unwrap();
+    let biographies = &report.then[0];
+    let summary = biographies.summary();
+    assert_eq!(biographies.updated, 0, "{summary}");
+    assert!(
+        summary.contains("Blur Fixture") && summary.contains("\"disambiguation\""),
+        "{summary}"
+    );
+    assert_eq!(by_slug(db, "blur-fixture").await.bio, None);
+}
+
 db_tests!(
+    a_disambiguation_page_is_no_biography,
+    members_are_read_as_the_knowledge_base_states_them,
     a_link_to_a_redirect_is_read_as_its_article,
     a_run_against_the_real_services_names_a_contact_first,
     enrich_fills_credited_photos_direct_links_albums_and_members,

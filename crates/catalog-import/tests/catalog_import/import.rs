@@ -444,13 +444,14 @@ async fn summary(
     fake.agents.lock().unwrap().push(agent);
     match title.as_str() {
         "With_Image" => Json(json!({
+            "type": "standard",
             "title": "With Image",
             "extract": "An encyclopedia summary.",
             "thumbnail": { "source": "https://upload.wikimedia.org/thumb/w.jpg/320px-w.jpg", "width": 320, "height": 200 },
             "originalimage": { "source": "https://upload.wikimedia.org/w.jpg", "width": 2000, "height": 1250 }
         }))
         .into_response(),
-        "No_Bio" => Json(json!({ "title": "No Bio", "extract": "Filled from the encyclopedia." })).into_response(),
+        "No_Bio" => Json(json!({ "type": "standard", "title": "No Bio", "extract": "Filled from the encyclopedia." })).into_response(),
         _ => StatusCode::NOT_FOUND.into_response(),
     }
 }
@@ -587,9 +588,11 @@ async fn busy_summary(State(fake): State<BusyWiki>, Path(page): Path<String>) ->
         "Busy_For_An_Hour" => too_many("3600"),
         "Slow" => {
             tokio::time::sleep(Duration::from_secs(3)).await;
-            Json(json!({ "extract": "Too late." })).into_response()
+            Json(json!({ "type": "standard", "extract": "Too late." })).into_response()
         }
-        _ => Json(json!({ "extract": format!("About {page}.") })).into_response(),
+        _ => {
+            Json(json!({ "type": "standard", "extract": format!("About {page}.") })).into_response()
+        }
     }
 }
 

@@ -325,10 +325,49 @@ mod query_service {
             "mbid": typed(super::BAND_MBID, "string"),
             "origin": text("Manchester", "en"),
         });
-        let spell = |n: &str, name: &str, start: &str| {
-            json!({ "spell": uri(&format!("http://www.wikidata.org/entity/statement/Q100-{n}")),
-                    "member": text(name, "en"),
-                    "memberStart": typed(&format!("{start}-01-01T00:00:00Z"), "dateTime") })
+        // A member statement: its person, rank, name and start year, and what else it
+        // says (an end, an end's precision).
+        let spell = |n: &str, person: &str, rank: &str, name: Value, start: &str, extra: Value| {
+            let mut row = json!({
+                "spell": uri(&format!("http://www.wikidata.org/entity/statement/Q100-{n}")),
+                "memberItem": uri(&format!("{ENTITY}{person}")),
+                "memberRank": uri(&format!("http://wikiba.se/ontology#{rank}Rank")),
+                "memberStart": typed(&format!("{start}-01-01T00:00:00Z"), "dateTime"),
+                "memberStartPrecision": typed("9", "integer"),
+            });
+            let key = if name["xml:lang"] == "en" {
+                "member"
+            } else {
+                "memberOther"
+            };
+            row[key] = name;
+            for (k, v) in extra.as_object().unwrap() {
+                row[k] = v.clone();
+            }
+            row
+        };
+        let second = || {
+            // Left at an unknown date: the service names the unknown value by a
+            // generated address.
+            spell(
+                "a",
+                "Q201",
+                "Normal",
+                text("Second Member", "en"),
+                "1987",
+                json!({
+                "memberEnd": uri("http://www.wikidata.org/.well-known/genid/0123456789abcdef") }),
+            )
+        };
+        let first = || {
+            spell(
+                "b",
+                "Q202",
+                "Preferred",
+                text("First Member", "en"),
+                "1985",
+                json!({}),
+            )
         };
         let mut items = vec![
             (
@@ -339,21 +378,47 @@ mod query_service {
                             with(band.clone(), band_facts.clone()),
                             json!({ "genre": text("post-punk", "en") }),
                         ),
-                        spell("a", "Second Member", "1987"),
+                        second(),
                     ),
                     with(
                         with(
                             with(band.clone(), band_facts.clone()),
                             json!({ "genre": text("post-punk", "en") }),
                         ),
-                        spell("b", "First Member", "1985"),
+                        first(),
                     ),
                     with(
                         with(
-                            with(band, band_facts),
+                            with(band.clone(), band_facts.clone()),
                             json!({ "genre": text("indie rock", "en") }),
                         ),
-                        spell("b", "First Member", "1985"),
+                        first(),
+                    ),
+                    // A statement about the same person as a preferred one: outranked.
+                    with(
+                        with(band.clone(), band_facts.clone()),
+                        spell(
+                            "c",
+                            "Q202",
+                            "Normal",
+                            text("First Member", "en"),
+                            "1970",
+                            json!({}),
+                        ),
+                    ),
+                    // Named in Japanese only; left in the 1990s.
+                    with(
+                        with(band, band_facts),
+                        spell(
+                            "d",
+                            "Q203",
+                            "Normal",
+                            text("坂本龍一", "ja"),
+                            "1986",
+                            json!({
+                            "memberEnd": typed("1990-01-01T00:00:00Z", "dateTime"),
+                            "memberEndPrecision": typed("8", "integer") }),
+                        ),
                     ),
                 ],
             ),
@@ -435,8 +500,9 @@ mod query_service {
             .collect();
         let body = json!({
             "head": { "vars": ["item", "band", "article", "name", "mulName", "began", "beganPrecision",
-                               "born", "bornPrecision", "mbid", "origin", "genre", "spell", "member",
-                               "memberStart", "memberEnd"] },
+                               "born", "bornPrecision", "mbid", "origin", "genre", "spell", "memberItem",
+                               "memberRank", "member", "memberMul", "memberOther", "memberStart",
+                               "memberStartPrecision", "memberEnd", "memberEndPrecision"] },
             "results": { "bindings": bindings }
         });
         (
@@ -523,8 +589,23 @@ async fn the_query_service_is_read_in_pages_and_a_rerun_continues_where_it_stopp
     assert_eq!(band.origin.as_deref(), Some("Manchester"));
     assert_eq!(band.genres, r#"["Post-punk","Indie rock"]"#);
     let (_, members) = enrichment::lists_of(&db.conn, band.id).await.unwrap();
-    let names: Vec<&str> = members.iter().map(|m| m.name.as_str()).collect();
-    assert_eq!(names, ["First Member", "Second Member"]);
+    let spells: Vec<String> = members
+        .iter()
+        .map(|m| {
+            format!(
+                "{} {:?} {:?} {:?} {:?} ended={}",
+                m.name, m.name_language, m.begin_year, m.end_year, m.end_precision, m.ended
+            )
+        })
+        .collect();
+    assert_eq!(
+        spells,
+        [
+            "First Member None Some(1985) None Year ended=false",
+            "坂本龍一 Some(\"ja\") Some(1986) Some(1990) Decade ended=true",
+            "Second Member None Some(1987) None Year ended=true",
+        ]
+    );
     assert_eq!(
         by_item(db, "Q101").await.began_on.as_deref(),
         Some("1970-02-14")

@@ -54,3 +54,25 @@ fn biographies_are_two_to_five_sentences_with_a_year_and_fun_facts_exist() {
         );
     }
 }
+
+/// Facts a check of the seed corrected, as the sources state them.
+#[test]
+fn corrected_facts_say_what_the_sources_say() {
+    let bio = |title: &str| {
+        seed::seed_artists()
+            .unwrap()
+            .into_iter()
+            .find(|a| a.title == title)
+            .unwrap()
+            .bio
+    };
+    // Mike Patton joined Faith No More in January 1989.
+    let faith_no_more = bio("Faith No More");
+    assert!(
+        faith_no_more.contains("Patton joined in January 1989"),
+        "{faith_no_more}"
+    );
+    // Hall and Oates have been in a legal dispute since 2023, with no joint work since.
+    let hall_and_oates = bio("Hall & Oates");
+    assert!(hall_and_oates.contains("since 2023"), "{hall_and_oates}");
+}

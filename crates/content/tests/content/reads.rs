@@ -669,3 +669,16 @@ db_tests!(
     every_article_has_its_own_1200_by_630_share_image,
     failed_reads_answer_with_the_spec_texts,
 );
+
+/// Claims a check of the seed articles corrected: Nile Rodgers played guitar on Daft
+/// Punk's record (he did not produce it); the Featured Video section shows videos only
+/// where the site reads the video service, else a link.
+#[test]
+fn seed_articles_say_only_what_is_verifiable() {
+    let articles = seed::articles().unwrap();
+    let text: String = articles.iter().map(|a| a.content.as_str()).collect();
+    assert!(!text.contains("much later for Daft Punk"));
+    assert!(text.contains("much later played guitar on Daft Punk's Random Access Memories"));
+    assert!(!text.contains("a Featured Video section shows videos from it"));
+    assert!(!text.contains("Featured Video section, the videos come from"));
+}

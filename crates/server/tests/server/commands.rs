@@ -32,3 +32,31 @@ async fn an_import_leaves_no_write_ahead_log_behind() {
     assert_eq!(log, 0, "the import left {log} bytes of write-ahead log");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A dry run counts what an import would write and writes nothing: where no database
+/// exists yet, it creates neither the data directory nor a database.
+#[tokio::test]
+async fn a_dry_run_leaves_no_file_behind() {
+    let dir = std::env::temp_dir().join(format!("sa-dry-run-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    let dump = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/crates/catalog-import/tests/testdata/wikidata-dump.json"
+    );
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sound-atlas"))
+        .args(["import", "wikidata-dump", dump, "--dry-run"])
+        .env("SOUND_ATLAS_DATA", &dir)
+        .env("RUST_LOG", "error")
+        .env_remove("DATABASE_URL")
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let summary = String::from_utf8_lossy(&output.stdout);
+    assert!(summary.contains("dry run"), "{summary}");
+    assert!(summary.contains("inserted"), "{summary}");
+    assert!(!dir.exists(), "the dry run created {}", dir.display());
+}

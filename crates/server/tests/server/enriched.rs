@@ -9,6 +9,7 @@ use sound_atlas_catalog::enrichment::{
 };
 use sound_atlas_catalog::write::{self, ArtistUpsert};
 use sound_atlas_contract::catalog::api as catalog;
+use sound_atlas_contract::catalog::YearPrecision;
 use sound_atlas_test_db::{db_tests, TestDb};
 
 use crate::pages::{json_ld, state};
@@ -48,6 +49,7 @@ async fn enriched_band(db: &TestDb) -> i32 {
         end_year: end,
         ended: end.is_some(),
         roles: roles.iter().map(|r| r.to_string()).collect(),
+        ..MemberSpell::default()
     };
     let found = ArtistEnrichment {
         wikidata_id: Some(Sourced::new("Q9001".into(), "wikidata")),
@@ -89,6 +91,19 @@ async fn enriched_band(db: &TestDb) -> i32 {
             vec![
                 spell("Ada Fixture", 1970, None, &["lead vocals", "piano"]),
                 spell("Ben Fixture", 1970, Some(1991), &["guitar"]),
+                // Left at an unknown date; left in the 1980s; named in Japanese only.
+                MemberSpell {
+                    ended: true,
+                    ..spell("Tony Fixture", 1987, None, &[])
+                },
+                MemberSpell {
+                    end_precision: YearPrecision::Decade,
+                    ..spell("Tina Fixture", 1975, Some(1980), &[])
+                },
+                MemberSpell {
+                    name_language: Some("ja".into()),
+                    ..spell("坂本龍一", 1978, Some(1993), &[])
+                },
             ],
             "musicbrainz",
         )),
@@ -173,8 +188,25 @@ async fn an_enriched_artist_page_shows_its_sourced_sections(db: &TestDb) {
               "roleName": ["lead vocals", "piano"], "startDate": "1970" },
             { "@type": "OrganizationRole", "member": { "@type": "Person", "name": "Ben Fixture" },
               "roleName": ["guitar"], "startDate": "1970", "endDate": "1991" },
+            { "@type": "OrganizationRole", "member": { "@type": "Person", "name": "Tony Fixture" },
+              "startDate": "1987" },
+            { "@type": "OrganizationRole", "member": { "@type": "Person", "name": "Tina Fixture" },
+              "startDate": "1975", "endDate": "198" },
+            { "@type": "OrganizationRole",
+              "member": { "@type": "Person", "name": { "@value": "坂本龍一", "@language": "ja" } },
+              "startDate": "1978", "endDate": "1993" },
         ])
     );
+    // A stated end ends a spell, said to its precision; a name in another script is
+    // marked with its language.
+    let markup = root(&page.body);
+    for said in [
+        "Tony Fixture</span> <span class=\"member-meta\">from 1987",
+        "Tina Fixture</span> <span class=\"member-meta\">1975–1980s",
+        "<span class=\"member-name\" lang=\"ja\">坂本龍一</span>",
+    ] {
+        assert!(markup.contains(said), "{said}: {markup}");
+    }
     assert_eq!(
         group["album"],
         serde_json::json!([
@@ -194,6 +226,16 @@ async fn an_enriched_artist_page_shows_its_sourced_sections(db: &TestDb) {
     assert_eq!(details.status, StatusCode::OK);
     let details: serde_json::Value = serde_json::from_str(&details.body).unwrap();
     assert_eq!(details["timeline"]["from"], 1970);
+    let tony = &details["members"][2];
+    assert_eq!(
+        (&tony["spells"][0]["until"], &tony["spells"][0]["current"]),
+        (&serde_json::Value::Null, &serde_json::json!(false))
+    );
+    assert_eq!(
+        details["members"][3]["spells"][0]["untilPrecision"],
+        "decade"
+    );
+    assert_eq!(details["members"][4]["nameLanguage"], "ja");
     assert_eq!(details["listen"][1]["search"], true);
     assert_eq!(
         read(&app, catalog::ARTIST_DETAILS.path(&[&999999]))

@@ -3,6 +3,7 @@
 
 use serde_json::{json, Value};
 use sound_atlas_catalog::{reads, share_picture, Artist, ArtistDetails, Genre, GenrePage, Letter};
+use sound_atlas_contract::catalog::YearPrecision;
 use sound_atlas_contract::pages::{
     descriptions, heads, images, links, routes, titles, LETTER_NAME_DIGITS, SITE_NAME,
 };
@@ -383,22 +384,37 @@ fn members_json_ld(details: &ArtistDetails) -> Value {
         .iter()
         .flat_map(|member| {
             member.spells.iter().map(move |spell| {
+                // A name in another script carries its language.
+                let name = match &member.name_language {
+                    Some(language) => json!({ "@value": member.name, "@language": language }),
+                    None => json!(member.name),
+                };
                 let mut role = json!({
                     "@type": "OrganizationRole",
-                    "member": { "@type": "Person", "name": member.name },
+                    "member": { "@type": "Person", "name": name },
                 });
                 if !member.roles.is_empty() {
                     role["roleName"] = json!(member.roles);
                 }
                 if let Some(from) = spell.from {
-                    role["startDate"] = from.to_string().into();
+                    role["startDate"] = iso_year(from, spell.from_precision).into();
                 }
                 if let Some(until) = spell.until {
-                    role["endDate"] = until.to_string().into();
+                    role["endDate"] = iso_year(until, spell.until_precision).into();
                 }
                 role
             })
         })
         .collect();
     roles.into()
+}
+
+/// A year in ISO 8601 to its precision: "1987", a decade by its first three digits
+/// ("198"), a century by its first two ("19").
+fn iso_year(year: i32, precision: YearPrecision) -> String {
+    match precision {
+        YearPrecision::Year => year.to_string(),
+        YearPrecision::Decade => (year / 10).to_string(),
+        YearPrecision::Century => (year / 100).to_string(),
+    }
 }

@@ -1,4 +1,4 @@
-import type { Artist, ListenLink, Spell, StreamingService, YearSpan } from '../../../generated/contract';
+import type { Artist, ListenLink, Spell, StreamingService, YearPrecision, YearSpan } from '../../../generated/contract';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -43,11 +43,27 @@ export function listenLabel(link: ListenLink): string {
   return link.search ? `Search on ${label}` : label;
 }
 
-/** One spell of a band member in words: "1970–1991", "since 2004", "from 1970", "until 1991". */
+/** A year to its precision: "1987", "1980s" (a decade by its first year), "20th century" (a century by its first). */
+export function yearText(year: number, precision: YearPrecision): string {
+  if (precision === 'decade') return `${year}s`;
+  if (precision === 'century') {
+    const century = Math.floor((year - 1) / 100) + 1;
+    const suffix = century % 100 >= 11 && century % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][century % 10] ?? 'th');
+    return `${century}${suffix} century`;
+  }
+  return String(year);
+}
+
+/**
+ * One spell of a band member in words: "1970–1991", "1975–1980s", "since 2004" (still a
+ * member), "from 1987" (left at an unknown date), "until 1991".
+ */
 export function spellText(spell: Spell): string {
-  if (spell.from !== null && spell.until !== null) return spell.from === spell.until ? String(spell.from) : `${spell.from}–${spell.until}`;
-  if (spell.from !== null) return spell.current ? `since ${spell.from}` : `from ${spell.from}`;
-  if (spell.until !== null) return `until ${spell.until}`;
+  const from = spell.from !== null ? yearText(spell.from, spell.fromPrecision) : null;
+  const until = spell.until !== null ? yearText(spell.until, spell.untilPrecision) : null;
+  if (from !== null && until !== null) return from === until ? from : `${from}–${until}`;
+  if (from !== null) return spell.current ? `since ${from}` : `from ${from}`;
+  if (until !== null) return `until ${until}`;
   return '';
 }
 

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { makeArtist } from '../../../test/fixtures';
-import { api, type ArtistDetails } from '../../../generated/contract';
-import { artistFacts, formatDate, listenLabel, shareLinks, spellBar, spellText } from './artist-facts';
+import { api, type ArtistDetails, type Spell, type YearPrecision } from '../../../generated/contract';
+import { artistFacts, formatDate, listenLabel, shareLinks, spellBar, spellText, yearText } from './artist-facts';
 import { backTarget, favoritesMode, favoritesPager } from './artist-page';
 
 const neighbors = { position: 7, total: 350, previousId: 41, nextId: 43 };
@@ -39,8 +39,10 @@ const enrichedDetails: ArtistDetails = {
     { title: 'Nevermind', year: 1991 },
   ],
   members: [
-    { name: 'Kurt Cobain', roles: ['lead vocals', 'guitar'], spells: [{ from: 1987, until: 1994, current: false }] },
-    { name: 'Dave Grohl', roles: ['drums'], spells: [{ from: 1990, until: 1994, current: false }] },
+    { name: 'Kurt Cobain', nameLanguage: null, roles: ['lead vocals', 'guitar'], spells: [{ from: 1987, fromPrecision: 'year', until: 1994, untilPrecision: 'year', current: false }] },
+    { name: 'Dave Grohl', nameLanguage: null, roles: ['drums'], spells: [{ from: 1990, fromPrecision: 'year', until: 1994, untilPrecision: 'year', current: false }] },
+    // Named in Japanese only, left at an unknown date.
+    { name: '坂本龍一', nameLanguage: 'ja', roles: [], spells: [{ from: 1987, fromPrecision: 'year', until: null, untilPrecision: 'year', current: false }] },
   ],
   timeline: { from: 1987, until: 1994 },
   wikidataId: 'Q11649',
@@ -113,7 +115,11 @@ describe('artist page', () => {
     expect(within(members).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Kurt Cobain lead vocals, guitar · 1987–1994',
       'Dave Grohl drums · 1990–1994',
+      '坂本龍一 from 1987',
     ]);
+    // A name in another script is marked with its language for screen readers.
+    expect(within(members).getByText('坂本龍一').getAttribute('lang')).toBe('ja');
+    expect(within(members).getByText('Kurt Cobain').getAttribute('lang')).toBeNull();
     // Where each enriched fact came from, and when it was read: one click to check it.
     const sources = screen.getByRole('heading', { name: 'Sources' }).closest('section')!;
     expect(within(sources).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
@@ -183,13 +189,32 @@ describe('artist helpers', () => {
 
   it('says and draws each spell of a member over the timeline', () => {
     const timeline = { from: 1970, until: 1979 };
-    expect(spellText({ from: 1970, until: 1974, current: false })).toBe('1970–1974');
-    expect(spellText({ from: 1975, until: null, current: true })).toBe('since 1975');
-    expect(spellText({ from: 1975, until: null, current: false })).toBe('from 1975');
-    expect(spellText({ from: null, until: 1971, current: false })).toBe('until 1971');
-    expect(spellBar({ from: 1970, until: 1974, current: false }, timeline)).toEqual({ left: '0%', width: '50%' });
-    expect(spellBar({ from: 1975, until: null, current: true }, timeline)).toEqual({ left: '50%', width: '50%' });
-    expect(spellBar({ from: null, until: 1971, current: false }, timeline)).toBeNull();
+    const spell = (from: number | null, until: number | null, current: boolean, precision: Partial<Pick<Spell, 'fromPrecision' | 'untilPrecision'>> = {}): Spell => ({
+      from,
+      until,
+      current,
+      fromPrecision: 'year',
+      untilPrecision: 'year',
+      ...precision,
+    });
+    expect(spellText(spell(1970, 1974, false))).toBe('1970–1974');
+    expect(spellText(spell(1975, null, true))).toBe('since 1975');
+    expect(spellText(spell(1975, null, false))).toBe('from 1975');
+    expect(spellText(spell(null, 1971, false))).toBe('until 1971');
+    expect(spellBar(spell(1970, 1974, false), timeline)).toEqual({ left: '0%', width: '50%' });
+    expect(spellBar(spell(1975, null, true), timeline)).toEqual({ left: '50%', width: '50%' });
+    expect(spellBar(spell(null, 1971, false), timeline)).toBeNull();
+  });
+
+  it('says an end known to the decade or century to its precision, an unknown end as "from"', () => {
+    const spell = (from: number, until: number | null, untilPrecision: YearPrecision): Spell => ({ from, fromPrecision: 'year', until, untilPrecision, current: false });
+    expect(spellText(spell(1975, 1980, 'decade'))).toBe('1975–1980s');
+    expect(spellText(spell(1978, 1901, 'century'))).toBe('1978–20th century');
+    expect(spellText(spell(1987, null, 'year'))).toBe('from 1987');
+    expect(spellText({ from: 1960, fromPrecision: 'decade', until: null, untilPrecision: 'year', current: true })).toBe('since 1960s');
+    expect(yearText(1801, 'century')).toBe('19th century');
+    expect(yearText(2001, 'century')).toBe('21st century');
+    expect(yearText(1101, 'century')).toBe('12th century');
   });
 
   it('goes back to the origin path, else favorites, else browse', () => {

@@ -441,7 +441,9 @@ function MembersTimeline({ details }: { details: ArtistDetails }) {
       <ol className="member-list">
         {details.members.map((member, i) => (
           <li key={i} className="member">
-            <span className="member-name">{member.name}</span>{' '}
+            <span className="member-name" lang={member.nameLanguage ?? undefined}>
+              {member.name}
+            </span>{' '}
             <span className="member-meta">
               {[member.roles.join(', '), member.spells.map(spellText).filter(Boolean).join(', ')].filter(Boolean).join(' · ')}
             </span>
