@@ -8,6 +8,7 @@ import { primeQueryCache } from './lib/prime-query-cache';
 import { registerServiceWorker } from './lib/offline';
 import { pageStart } from './lib/ssr-state';
 import { openBrowserStorage } from './lib/storage';
+import { FollowMissedAddress } from './lib/navigation';
 
 function start(): void {
   openBrowserStorage();
@@ -36,6 +37,7 @@ function hydrate(): void {
   const app = (
     <AppProviders client={client} state={state}>
       <BrowserRouter>
+        <FollowMissedAddress />
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>

@@ -79,6 +79,27 @@ export function Navigation({ preload, children }: { preload: PreloadPage; childr
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }
 
+/**
+ * For the browser's router only (entry.client): React Router's browser router reads the
+ * address when it first renders and listens for Back and Forward only from its layout
+ * effect. Hydration renders in slices, so a Back or Forward between the two (a fan quick
+ * on a slow phone) moves the address and no page follows. Once the router listens (this
+ * runs after its layout effect), an address it missed is shown. Renders nothing.
+ */
+export function FollowMissedAddress() {
+  const routerNavigate = useRouterNavigate();
+  const location = useLocation();
+  const first = useRef({ routerNavigate, location });
+  useEffect(() => {
+    const { routerNavigate: navigate, location: shown } = first.current;
+    const { pathname, search, hash } = window.location;
+    if (pathname !== shown.pathname || search !== shown.search || hash !== shown.hash) {
+      navigate(`${pathname}${search}${hash}`, { replace: true, state: (window.history.state as { usr?: unknown } | null)?.usr });
+    }
+  }, []);
+  return null;
+}
+
 function useNavigation(): NavigationValue {
   const navigation = useContext(NavigationContext);
   if (!navigation) throw new Error('useNavigate outside <Navigation>');
