@@ -233,16 +233,18 @@ test('an article page is complete in its raw HTML: title, og:*, twitter:* and JS
   assert.equal(metaOf(html, 'og:title'), escapeHtml(title));
   assert.equal(metaOf(html, 'og:type'), 'article');
   assert.equal(metaOf(html, 'og:url'), url);
-  assert.equal(metaOf(html, 'og:image'), `${site.origin}/og/article/${article.id}.png`);
+  assert.equal(metaOf(html, 'og:image'), `${site.origin}/og/article/${article.id}.jpg`);
+  assert.equal(metaOf(html, 'og:image:type'), 'image/jpeg');
   assert.equal(metaOf(html, 'og:image:width'), '1200');
   assert.equal(metaOf(html, 'og:image:height'), '630');
   assert.ok(metaOf(html, 'og:image:alt').includes(escapeHtml(article.title)));
   assert.equal(metaOf(html, 'article:published_time'), article.date);
+  assert.equal(metaOf(html, 'article:author'), `${site.origin}/about`);
   assert.equal(metaOf(html, 'article:section'), escapeHtml(article.category));
   assert.ok(metaOf(html, 'og:description').length > 0);
   assert.equal(metaOf(html, 'twitter:card'), 'summary_large_image');
   assert.equal(metaOf(html, 'twitter:title'), escapeHtml(title));
-  assert.equal(metaOf(html, 'twitter:image'), `${site.origin}/og/article/${article.id}.png`);
+  assert.equal(metaOf(html, 'twitter:image'), `${site.origin}/og/article/${article.id}.jpg`);
   assert.ok(html.includes(`<link rel="canonical" href="${url}">`));
   const docs = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
   const main = docs.find((d) => d['@type'] === 'Article' || d['@type'] === 'NewsArticle');
@@ -346,11 +348,11 @@ test('share images decode as 1200x630 PNGs, and two articles look different', as
       out.push({ size: [img.naturalWidth, img.naturalHeight], pixels: canvas.toDataURL() });
     }
     return out;
-  }, [`/og/article/${first.id}.png`, `/og/article/${second.id}.png`]);
+  }, [`/og/article/${first.id}.jpg`, `/og/article/${second.id}.jpg`]);
   for (const image of decoded) assert.deepEqual(image.size, [1200, 630]);
   assert.notEqual(decoded[0].pixels, decoded[1].pixels, 'each article has its own picture');
-  const response = await fetch(`${site.origin}/og/article/${first.id}.png`);
-  assert.equal(response.headers.get('content-type'), 'image/png');
+  const response = await fetch(`${site.origin}/og/article/${first.id}.jpg`);
+  assert.equal(response.headers.get('content-type'), 'image/jpeg');
   await page.context().close();
 });
 

@@ -13,7 +13,7 @@
 //! - `quiz`: the facts the music quiz is generated from, sampled per seed.
 //! - `api`: the axum routes under `/api/artists` and `/api/quiz`.
 //! - `write`: the writes the seed and the batch jobs share (upserts, provenance times).
-//! - `share_picture`: an artist's share picture (`/og/artist/{id}.png`).
+//! - `share_picture`: an artist's share picture (`/og/artist/{id}.jpg`).
 
 pub mod api;
 mod details;

@@ -1,4 +1,4 @@
-//! An artist's share picture (`/og/artist/{id}.png`): the name, up to three genres and
+//! An artist's share picture (`/og/artist/{id}.jpg`): the name, up to three genres and
 //! the photo with its credit, drawn by `sound_atlas_share_picture`.
 
 use axum::extract::{FromRef, State};

@@ -10,7 +10,7 @@
 //! - `records`: the content's records as the seed files and the importers give them;
 //!   `import`: the importers of charts, new songs and articles; `cli`: their
 //!   subcommands (`sound-atlas import top-ten|new-songs|articles`).
-//! - `share_picture`: an article's share picture (`/og/article/{id}.png`).
+//! - `share_picture`: an article's share picture (`/og/article/{id}.jpg`).
 
 pub mod api;
 pub mod cli;

@@ -231,6 +231,21 @@ pub async fn article_sitemap_entries(
         .collect())
 }
 
+/// When article `id`'s row last changed (unix seconds), where the data records it: rows
+/// older than the record have none, and none is made up for them.
+pub async fn article_modified_at(content: &Content, id: i32) -> ApiResult<Option<i64>> {
+    use sea_orm::{EntityTrait, QuerySelect};
+    use sound_atlas_entity::article;
+    let changed = article::Entity::find_by_id(id)
+        .select_only()
+        .column(article::Column::UpdatedAt)
+        .into_tuple::<Option<i64>>()
+        .one(content.db())
+        .await
+        .map_err(|err| ApiError::from(err).worded(ARTICLES_FAILED))?;
+    Ok(changed.flatten())
+}
+
 /// `GET /api/articles/{id}`.
 pub async fn article(content: &Content, id: i32) -> ApiResult<Article> {
     all_articles(content)

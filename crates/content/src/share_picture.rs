@@ -1,4 +1,4 @@
-//! An article's share picture (`/og/article/{id}.png`): the title, the category and the
+//! An article's share picture (`/og/article/{id}.jpg`): the title, the category and the
 //! lead image, drawn by `sound_atlas_share_picture`.
 
 use axum::extract::{FromRef, State};

@@ -27,7 +27,7 @@ educators: biographies, genres, fun facts, weekly charts, new songs and a music 
 /// What titles and breadcrumbs call the browse letter "#" (titles starting with a digit).
 pub const LETTER_NAME_DIGITS: &str = "Numbers";
 /// Shown by social networks when a page has no image of its own.
-pub const DEFAULT_IMAGE_PATH: &str = "/assets/og-default.png";
+pub const DEFAULT_IMAGE_PATH: &str = "/assets/og-default.jpg";
 /// What the default image shows, for `og:image:alt` and `twitter:image:alt`.
 pub const DEFAULT_IMAGE_ALT: &str =
     "The Sound Atlas logo, a compass over sound waves, with the name Sound Atlas and the \
@@ -367,7 +367,7 @@ pub mod links {
 }
 
 /// A picture the server draws, at an address naming everything the picture shows
-/// (`/og/artist/{id}.png`). Both sides build the address from `path`; the server routes
+/// (`/og/artist/{id}.jpg`). Both sides build the address from `path`; the server routes
 /// it at [`ImageRoute::route`] and reads the holes back with [`ImageRoute::read`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ImageRoute {
@@ -392,7 +392,7 @@ impl ImageRoute {
 
     /// Where the server routes the picture: the fixed start of `path`, then the rest as
     /// one capture, `{file}` (or `{*file}` when the rest spans segments). The router
-    /// captures whole segments only, and a file's hole sits between fixed text (`{id}.png`).
+    /// captures whole segments only, and a file's hole sits between fixed text (`{id}.jpg`).
     pub fn route(&self) -> String {
         let (start, rest) = self.split();
         let spans_segments = rest
@@ -404,7 +404,7 @@ impl ImageRoute {
         )
     }
 
-    /// The holes' values in the route's capture, in order (`"12.png"` gives `["12"]`), or
+    /// The holes' values in the route's capture, in order (`"12.jpg"` gives `["12"]`), or
     /// None when the capture does not have the path's shape. A value is never empty and
     /// never holds a `/`; what else it may hold is the handler's to check.
     pub fn read<'a>(&self, file: &'a str) -> Option<Vec<&'a str>> {
@@ -457,10 +457,10 @@ pub mod images {
 
     /// An artist's share picture (1200x630: name, genres, photo), for `og:image`.
     pub const ARTIST_SHARE_PICTURE: ImageRoute =
-        ImageRoute::new("artistSharePicture", "/og/artist/{id}.png");
+        ImageRoute::new("artistSharePicture", "/og/artist/{id}.jpg");
     /// An article's share picture (1200x630: title, category, lead image), for `og:image`.
     pub const ARTICLE_SHARE_PICTURE: ImageRoute =
-        ImageRoute::new("articleSharePicture", "/og/article/{id}.png");
+        ImageRoute::new("articleSharePicture", "/og/article/{id}.jpg");
     /// The generated artwork of an artist or article without an image: initials on a
     /// colour (`hue` in degrees), the same picture for every name with that pair.
     pub const ARTWORK: ImageRoute = ImageRoute::new("artwork", "/art/{hue}/{initials}.svg");
@@ -1021,10 +1021,10 @@ mod tests {
     #[test]
     fn a_picture_is_routed_by_its_file_and_its_holes_read_back() {
         let artist = images::ARTIST_SHARE_PICTURE;
-        assert_eq!(artist.href(&[&12]), "/og/artist/12.png");
+        assert_eq!(artist.href(&[&12]), "/og/artist/12.jpg");
         assert_eq!(artist.route(), "/og/artist/{file}");
-        assert_eq!(artist.read("12.png"), Some(vec!["12"]));
-        for bad in ["12", ".png", "12.png.x", "x/12.png"] {
+        assert_eq!(artist.read("12.jpg"), Some(vec!["12"]));
+        for bad in ["12", ".jpg", "12.jpg.x", "x/12.jpg"] {
             assert_eq!(artist.read(bad), None, "{bad}");
         }
         let artwork = images::ARTWORK;

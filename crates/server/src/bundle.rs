@@ -55,7 +55,7 @@ impl Manifest {
 }
 
 /// What every page needs to know about the deployment.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Site {
     /// Origin for canonical and Open Graph URLs, without a trailing slash.
     pub public_url: String,
@@ -65,4 +65,7 @@ pub struct Site {
     pub affiliate: bool,
     /// Brand New Songs' window in weeks (the page's state carries it to the UI).
     pub new_songs_window_weeks: u32,
+    /// The site's account on X (Twitter) as `@name`, for `twitter:site`; none when
+    /// the site has no account (`SOUND_ATLAS_TWITTER_SITE`).
+    pub twitter_site: Option<String>,
 }

@@ -31,6 +31,9 @@ pub struct Config {
     /// `SOUND_ATLAS_WARM`, default on (`0` turns it off): warm the render cache in the
     /// background after start and after catalogue changes.
     pub warm: bool,
+    /// `SOUND_ATLAS_TWITTER_SITE` (unset: the tag is left out): the site's account on X
+    /// (Twitter), as `@name`, for `twitter:site`.
+    pub twitter_site: Option<String>,
 }
 
 impl Config {
@@ -114,6 +117,43 @@ impl Config {
                 Some("0") => false,
                 Some(_) => return Err("SOUND_ATLAS_WARM: expected 0 or 1".into()),
             },
+            twitter_site: var("SOUND_ATLAS_TWITTER_SITE")
+                .map(|value| twitter_account(&value))
+                .transpose()?,
         })
+    }
+}
+
+/// An account name on X (Twitter), with or without its `@`, as `@name`: 1 to 15
+/// letters, digits or underscores (what X allows).
+fn twitter_account(value: &str) -> Result<String, String> {
+    let name = value.trim();
+    let name = name.strip_prefix('@').unwrap_or(name);
+    let valid = (1..=15).contains(&name.len())
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    if valid {
+        Ok(format!("@{name}"))
+    } else {
+        Err("SOUND_ATLAS_TWITTER_SITE: expected an account name such as @soundatlas".into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::twitter_account;
+
+    #[test]
+    fn a_twitter_account_is_a_name_of_up_to_15_letters_digits_or_underscores() {
+        assert_eq!(twitter_account("@sound_atlas").unwrap(), "@sound_atlas");
+        assert_eq!(twitter_account(" SoundAtlas2 ").unwrap(), "@SoundAtlas2");
+        for bad in [
+            "@",
+            "sound atlas",
+            "https://x.com/soundatlas",
+            "a_name_that_is_too_long",
+            "\"<b>",
+        ] {
+            assert!(twitter_account(bad).is_err(), "{bad}");
+        }
     }
 }

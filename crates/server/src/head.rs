@@ -7,8 +7,9 @@ use sound_atlas_contract::pages::titles;
 
 /// Shown by social networks when a page has no image of its own.
 pub use sound_atlas_contract::pages::DEFAULT_IMAGE_PATH;
-/// `assets/public/og-default.png`'s size (read from its PNG header; a test keeps it true).
+/// `assets/public/og-default.jpg`'s size and format (a test decodes it to keep them true).
 pub const DEFAULT_IMAGE_SIZE: (u32, u32) = (1200, 630);
+pub const DEFAULT_IMAGE_TYPE: &str = "image/jpeg";
 /// What the default image shows, for `og:image:alt` and `twitter:image:alt`.
 pub use sound_atlas_contract::pages::DEFAULT_IMAGE_ALT;
 /// `og:locale`: the site is written in English (the shell's `lang="en"`).
@@ -23,6 +24,8 @@ pub struct HeadImage {
     pub url: String,
     /// Pixel size, when known (an image from elsewhere may have none recorded).
     pub size: Option<(u32, u32)>,
+    /// Media type (`og:image:type`), when known.
+    pub media_type: Option<&'static str>,
     pub alt: String,
 }
 
@@ -32,11 +35,12 @@ impl HeadImage {
         HeadImage {
             url: DEFAULT_IMAGE_PATH.into(),
             size: Some(DEFAULT_IMAGE_SIZE),
+            media_type: Some(DEFAULT_IMAGE_TYPE),
             alt: DEFAULT_IMAGE_ALT.into(),
         }
     }
 
-    /// A page's own share picture (`/og/...png`, drawn by the server at 1200x630).
+    /// A page's own share picture (`/og/...jpg`, drawn by the server at 1200x630).
     pub fn share_card(path: String, card: &sound_atlas_share_picture::ShareCard) -> HeadImage {
         HeadImage {
             url: path,
@@ -44,6 +48,7 @@ impl HeadImage {
                 sound_atlas_share_picture::WIDTH,
                 sound_atlas_share_picture::HEIGHT,
             )),
+            media_type: Some(sound_atlas_share_picture::MEDIA_TYPE),
             alt: sound_atlas_share_picture::alt_text(card),
         }
     }
@@ -53,6 +58,7 @@ impl HeadImage {
         HeadImage {
             url: url.into(),
             size: None,
+            media_type: None,
             alt: alt.into(),
         }
     }
@@ -132,16 +138,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_default_image_size_is_the_files_own() {
-        let png = std::fs::read(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/assets/public/og-default.png"
-        ))
-        .expect("the default image exists");
-        // PNG: 8-byte signature, IHDR chunk (length, "IHDR"), then width and height.
-        assert_eq!(&png[12..16], b"IHDR");
-        let width = u32::from_be_bytes(png[16..20].try_into().unwrap());
-        let height = u32::from_be_bytes(png[20..24].try_into().unwrap());
-        assert_eq!((width, height), DEFAULT_IMAGE_SIZE);
+    fn the_default_image_is_what_its_tags_say_and_under_the_messenger_limit() {
+        let file = DEFAULT_IMAGE_PATH.strip_prefix("/assets/").unwrap();
+        let bytes = crate::static_files::public_asset(file).expect("the default image is served");
+        assert!(
+            bytes.len() < sound_atlas_share_picture::MAX_BYTES,
+            "{} bytes",
+            bytes.len()
+        );
+        let format = image::guess_format(&bytes).unwrap();
+        assert_eq!(format.to_mime_type(), DEFAULT_IMAGE_TYPE);
+        let decoded = image::load_from_memory_with_format(&bytes, format).unwrap();
+        assert_eq!((decoded.width(), decoded.height()), DEFAULT_IMAGE_SIZE);
     }
 }

@@ -16,6 +16,8 @@ pub struct Shell<'a> {
     canonical: Option<String>,
     image: String,
     image_size: Option<(u32, u32)>,
+    /// The site's own account on X (Twitter), when it has one.
+    twitter_site: Option<&'a str>,
     locale: &'static str,
     json_ld: Vec<String>,
     manifest: &'a Manifest,
@@ -52,6 +54,7 @@ impl<'a> Shell<'a> {
                 head.image.url.clone()
             },
             image_size: head.image.size,
+            twitter_site: site.twitter_site.as_deref(),
             locale: LOCALE,
             json_ld: head
                 .json_ld

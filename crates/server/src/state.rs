@@ -113,7 +113,8 @@ impl AppState {
         state.renderer = state
             .renderer
             .clone()
-            .kept_by_shared_caches_for(config.shared_cache);
+            .kept_by_shared_caches_for(config.shared_cache)
+            .naming_twitter_account(config.twitter_site.clone());
         Ok(state)
     }
 
@@ -129,6 +130,7 @@ impl AppState {
             manifest: Manifest::embedded(),
             affiliate: content_settings.marketplace.tagged(),
             new_songs_window_weeks: content_settings.new_songs_window_weeks,
+            twitter_site: None,
         };
         let catalog = Catalog::new(db.clone());
         // The library shares the catalogue's snapshot.

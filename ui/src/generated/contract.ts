@@ -479,7 +479,7 @@ unread: Array<string>, };
 export const SITE_NAME = "Sound Atlas";
 export const TAGLINE = "Explore Your World of Music";
 export const SITE_DESCRIPTION = "Sound Atlas is a music encyclopedia of artists and bands for fans, students and educators: biographies, genres, fun facts, weekly charts, new songs and a music quiz.";
-export const DEFAULT_IMAGE_PATH = "/assets/og-default.png";
+export const DEFAULT_IMAGE_PATH = "/assets/og-default.jpg";
 export const DEFAULT_IMAGE_ALT = "The Sound Atlas logo, a compass over sound waves, with the name Sound Atlas and the tagline Explore Your World of Music on a purple background";
 export const PHOTO_CREDIT = "Photo: ";
 export const DATA_SAVER_COOKIE = "sa_data_saver";
@@ -882,8 +882,8 @@ export const links = {
 // ---- Pictures the server draws
 
 export const images = {
-  artistSharePicture: (id: string | number): string => `/og/artist/${enc(id)}.png`,
-  articleSharePicture: (id: string | number): string => `/og/article/${enc(id)}.png`,
+  artistSharePicture: (id: string | number): string => `/og/artist/${enc(id)}.jpg`,
+  articleSharePicture: (id: string | number): string => `/og/article/${enc(id)}.jpg`,
   artwork: (hue: string | number, initials: string | number): string => `/art/${enc(hue)}/${enc(initials)}.svg`,
 } as const;
 

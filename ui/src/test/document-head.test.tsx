@@ -58,7 +58,7 @@ describe('the document head on client navigation', () => {
 
     await act(async () => history.push('/articles/8'));
     expect(document.title).toBe('Gear for Beginners - Sound Atlas');
-    expect(meta('og:image')).toBe(`${ORIGIN}/og/article/8.png`);
+    expect(meta('og:image')).toBe(`${ORIGIN}/og/article/8.jpg`);
     expect(meta('twitter:image:alt')).toBe('Article: Gear for Beginners (Equipment & Gear)');
     expect(all('article:published_time')).toEqual(['2026-10-02']);
     expect(all('article:section')).toEqual(['Equipment & Gear']);
@@ -68,7 +68,7 @@ describe('the document head on client navigation', () => {
     expect(document.head.querySelectorAll('meta[property^="article:"]')).toHaveLength(0);
     expect(meta('og:type')).toBe('website');
     expect(meta('og:title')).toBe('Sound Atlas - Explore Your World of Music');
-    expect(meta('og:image')).toBe(`${ORIGIN}/assets/og-default.png`);
+    expect(meta('og:image')).toBe(`${ORIGIN}/assets/og-default.jpg`);
     // Where the app is now.
     expect(meta('og:url')).toBe(`${ORIGIN}/about`);
     expect(canonical()).toBe(`${ORIGIN}/about`);
@@ -124,8 +124,8 @@ describe('the document head on client navigation', () => {
     expect(meta('og:title')).toBe('Nirvana - Sound Atlas');
     expect(meta('og:url')).toBe(`${ORIGIN}/artist/${artist.id}`);
     expect(canonical()).toBe(`${ORIGIN}/artist/${artist.id}`);
-    expect(meta('og:image')).toBe(`${ORIGIN}/og/artist/${artist.id}.png`);
-    expect(meta('twitter:image')).toBe(`${ORIGIN}/og/artist/${artist.id}.png`);
+    expect(meta('og:image')).toBe(`${ORIGIN}/og/artist/${artist.id}.jpg`);
+    expect(meta('twitter:image')).toBe(`${ORIGIN}/og/artist/${artist.id}.jpg`);
     expect(meta('og:image:alt')).toBe(`Band: Nirvana (${artist.genres.slice(0, 3).join(' · ')})`);
     expect(meta('description')).toBe(truncateWords(artist.bio!));
     expect(meta('twitter:description')).toBe(truncateWords(artist.bio!));
@@ -134,7 +134,7 @@ describe('the document head on client navigation', () => {
 
     await act(async () => history.push('/browse'));
     expect(meta('og:type')).toBe('website');
-    expect(meta('og:image')).toBe(`${ORIGIN}/assets/og-default.png`);
+    expect(meta('og:image')).toBe(`${ORIGIN}/assets/og-default.jpg`);
     expect(meta('og:url')).toBe(`${ORIGIN}/browse`);
     expect(document.title).toBe('Browse Artists - Sound Atlas');
   });

@@ -110,6 +110,12 @@ impl Renderer {
         &self.site
     }
 
+    /// Pages name `account` (`@name`) as the site's on X (Twitter).
+    pub fn naming_twitter_account(mut self, account: Option<String>) -> Renderer {
+        Arc::make_mut(&mut self.site).twitter_site = account;
+        self
+    }
+
     pub fn audit(&self) -> &PrefetchAudit {
         &self.audit
     }

@@ -18,6 +18,7 @@ fn config(data_dir: &std::path::Path) -> sound_atlas::config::Config {
         connections: Default::default(),
         shared_cache: sound_atlas::render::SHARED_CACHE_DEFAULT,
         warm: true,
+        twitter_site: None,
     }
 }
 

@@ -7,7 +7,7 @@ use sound_atlas_contract::pages::routes;
 use sound_atlas_test_db::{db_tests, TestDb};
 
 use crate::pages::{
-    assert_share_image, assert_unindexed_without_canonical, json_ld, locs, meta, state,
+    assert_share_image, assert_unindexed_without_canonical, has_meta, json_ld, locs, meta, state,
 };
 use crate::{all_artists, app, get, id_of, read, ORIGIN};
 
@@ -105,7 +105,7 @@ async fn an_article_page_unfurls_as_itself(db: &TestDb) {
     assert_eq!(meta(html, "property", "article:tag"), html_text(first_tag));
     assert_eq!(meta(html, "name", "twitter:card"), "summary_large_image");
     assert!(!meta(html, "name", "twitter:description").is_empty());
-    assert_share_image(html, &format!("/og/article/{id}.png"), &html_text(title));
+    assert_share_image(html, &format!("/og/article/{id}.jpg"), &html_text(title));
     let docs = json_ld(html);
     let doc = docs
         .iter()
@@ -113,7 +113,7 @@ async fn an_article_page_unfurls_as_itself(db: &TestDb) {
         .expect("Article JSON-LD");
     assert_eq!(doc["headline"], title);
     assert_eq!(doc["datePublished"], article["date"]);
-    assert_eq!(doc["image"][0], format!("{ORIGIN}/og/article/{id}.png"));
+    assert_eq!(doc["image"][0], format!("{ORIGIN}/og/article/{id}.jpg"));
     let crumbs = docs
         .iter()
         .find(|d| d["@type"] == "BreadcrumbList")
@@ -637,19 +637,74 @@ async fn the_server_serves_the_seeded_content_api(db: &TestDb) {
     );
 }
 
+/// An article's share tags name its author (the site, by its About page) and when the
+/// article last changed where the data records it, and no date where it does not.
+async fn an_articles_share_tags_name_its_author_and_last_change(db: &TestDb) {
+    let app = app(db).await;
+    let all = articles(&app).await;
+    let (changed, unknown) = (
+        all[0]["id"].as_i64().unwrap(),
+        all[1]["id"].as_i64().unwrap(),
+    );
+    for (id, at) in [(changed, EARLIER.to_string()), (unknown, "NULL".into())] {
+        sql(
+            db,
+            &format!("UPDATE articles SET updated_at = {at} WHERE id = {id}"),
+        )
+        .await;
+    }
+    let html = get(&app, &format!("/articles/{changed}")).await.body;
+    assert_eq!(
+        meta(&html, "property", "article:modified_time"),
+        "2023-11-14T22:13:20Z"
+    );
+    assert_eq!(
+        meta(&html, "property", "article:author"),
+        format!("{ORIGIN}/about")
+    );
+    let html = get(&app, &format!("/articles/{unknown}")).await.body;
+    assert!(!has_meta(&html, "property", "article:modified_time"));
+    assert_eq!(
+        meta(&html, "property", "article:author"),
+        format!("{ORIGIN}/about")
+    );
+    // The site names no account of its own unless it is given one.
+    assert!(!has_meta(&html, "name", "twitter:site"));
+}
+
+/// With an account set, every page names it as the site's (`twitter:site`).
+async fn pages_name_the_sites_twitter_account_when_it_has_one(db: &TestDb) {
+    let app = crate::app_with(db, crate::SSR.clone(), |state| {
+        state.renderer = state
+            .renderer
+            .clone()
+            .naming_twitter_account(Some("@soundatlas".into()))
+    })
+    .await;
+    let article = articles(&app).await[0]["id"].as_i64().unwrap();
+    for path in [
+        "/".to_owned(),
+        format!("/articles/{article}"),
+        "/about".into(),
+    ] {
+        let html = get(&app, &path).await.body;
+        assert_eq!(meta(&html, "name", "twitter:site"), "@soundatlas", "{path}");
+    }
+}
+
 async fn the_server_serves_share_images_for_artists_and_articles(db: &TestDb) {
     let app = app(db).await;
     let queen = id_of(&app, "Queen").await;
     for uri in [
-        format!("/og/artist/{queen}.png"),
-        "/og/article/1.png".to_owned(),
+        format!("/og/artist/{queen}.jpg"),
+        "/og/article/1.jpg".to_owned(),
     ] {
         let answer = get(&app, &uri).await;
         assert_eq!(answer.status, StatusCode::OK, "{uri}");
-        assert_eq!(answer.headers["content-type"], "image/png");
+        assert_eq!(answer.headers["content-type"], "image/jpeg");
     }
     assert_eq!(
-        get(&app, "/og/artist/999999.png").await.status,
+        get(&app, "/og/artist/999999.jpg").await.status,
         StatusCode::NOT_FOUND
     );
 }
@@ -668,4 +723,6 @@ db_tests!(
     robots_and_sitemaps_are_validated_and_answer_304_while_unchanged,
     the_server_serves_the_seeded_content_api,
     the_server_serves_share_images_for_artists_and_articles,
+    an_articles_share_tags_name_its_author_and_last_change,
+    pages_name_the_sites_twitter_account_when_it_has_one,
 );

@@ -170,6 +170,7 @@ async fn site_behind_proxy(db: &TestDb) -> Site {
         connections: Default::default(),
         shared_cache: sound_atlas::render::SHARED_CACHE_DEFAULT,
         warm: true,
+        twitter_site: None,
     };
     let conn = sound_atlas::db::connect(&config)
         .await

@@ -51,8 +51,9 @@ fn assert_preview_tags(html: &str) {
     assert_eq!(meta(html, "property", "og:locale"), "en_US");
     assert_eq!(
         meta(html, "property", "og:image"),
-        format!("{ORIGIN}/assets/og-default.png")
+        format!("{ORIGIN}/assets/og-default.jpg")
     );
+    assert_eq!(meta(html, "property", "og:image:type"), "image/jpeg");
     assert_eq!(meta(html, "property", "og:image:width"), "1200");
     assert_eq!(meta(html, "property", "og:image:height"), "630");
     let alt = meta(html, "property", "og:image:alt");
@@ -71,6 +72,7 @@ pub(crate) fn assert_share_image(html: &str, path: &str, name: &str) {
         meta(html, "name", "twitter:image"),
         format!("{ORIGIN}{path}")
     );
+    assert_eq!(meta(html, "property", "og:image:type"), "image/jpeg");
     assert_eq!(meta(html, "property", "og:image:width"), "1200");
     assert_eq!(meta(html, "property", "og:image:height"), "630");
     let alt = meta(html, "property", "og:image:alt");
@@ -87,6 +89,11 @@ pub(crate) fn assert_unindexed_without_canonical(html: &str) {
     );
     assert!(!html.contains("og:url"), "no og:url on an error page");
     assert_preview_tags(html);
+}
+
+/// Whether the head has a `<meta {attr}="{name}">` tag.
+pub(crate) fn has_meta(html: &str, attr: &str, name: &str) -> bool {
+    html.contains(&format!(r#"<meta {attr}="{name}" "#))
 }
 
 pub(crate) fn meta(html: &str, attr: &str, name: &str) -> String {
@@ -167,7 +174,7 @@ async fn an_artist_page_is_rendered_with_its_head_and_data(db: &TestDb) {
     assert_eq!(meta(html, "property", "og:site_name"), "Sound Atlas");
     assert!(!meta(html, "property", "og:description").is_empty());
     // The artist's own share picture, not the site's logo.
-    assert_share_image(html, &format!("/og/artist/{id}.png"), "The Beatles");
+    assert_share_image(html, &format!("/og/artist/{id}.jpg"), "The Beatles");
     // One word for a band everywhere: the page's eyebrow and its share picture.
     assert!(
         meta(html, "property", "og:image:alt").starts_with("Band: The Beatles"),

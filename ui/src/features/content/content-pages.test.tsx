@@ -331,12 +331,12 @@ describe('an article page', () => {
     const { history } = renderApp('/articles/7', seeded);
     expect(document.title).toBe('The Story Behind a Song - Sound Atlas');
     expect(description.getAttribute('content')).toBe('The Story Behind a Song - Sound Atlas');
-    expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe('https://soundatlas.test/og/article/7.png');
+    expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe('https://soundatlas.test/og/article/7.jpg');
     await act(async () => {
       history.push('/about');
     });
     expect(description.getAttribute('content')).toBe('Sound Atlas - Explore Your World of Music');
-    expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe('https://soundatlas.test/assets/og-default.png');
+    expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe('https://soundatlas.test/assets/og-default.jpg');
     expect(document.head.querySelector('meta[property="og:type"]')?.getAttribute('content')).toBe('website');
     description.remove();
   });

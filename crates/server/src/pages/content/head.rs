@@ -1,10 +1,13 @@
 //! Heads of the editorial pages. An article page unfurls as itself: its title and
-//! summary, its own share picture (`/og/article/{id}.png`, 1200x630), `og:type`
-//! article with its date, section and tags, and `Article` plus `BreadcrumbList` JSON-LD.
+//! summary, its own share picture (`/og/article/{id}.jpg`, 1200x630), `og:type`
+//! article with its dates, author, section and tags, and `Article` plus
+//! `BreadcrumbList` JSON-LD.
 
 use serde_json::{json, Value};
 use sound_atlas_content::{share_picture, Article, Category};
-use sound_atlas_contract::pages::{heads, images, links, routes, titles, SITE_NAME};
+use sound_atlas_contract::pages::{
+    heads, images, links, routes, titles, DEFAULT_IMAGE_PATH, SITE_NAME,
+};
 
 use crate::head::{breadcrumb_list, crumb, Head, HeadImage};
 
@@ -14,7 +17,7 @@ fn organization(origin: &str) -> Value {
         "@type": "Organization",
         "name": SITE_NAME,
         "url": format!("{origin}/"),
-        "logo": { "@type": "ImageObject", "url": format!("{origin}/assets/og-default.png") },
+        "logo": { "@type": "ImageObject", "url": format!("{origin}{DEFAULT_IMAGE_PATH}") },
     })
 }
 
@@ -54,17 +57,22 @@ gear, and general reading about music."
     }
 }
 
-pub fn article(origin: &str, article: &Article) -> Head {
+/// `modified`: when the article last changed (RFC 3339), where the data records it.
+pub fn article(origin: &str, article: &Article, modified: Option<&str>) -> Head {
     let path = routes::ARTICLE.href(&[&article.id]);
     let url = format!("{origin}{path}");
     let card = share_picture::card(article);
     let image_path = images::ARTICLE_SHARE_PICTURE.href(&[&article.id]);
     let tags = article.tag_list();
     let text = heads::article(article);
-    let mut og_extra = vec![
-        ("article:published_time", article.date.clone()),
-        ("article:section", article.category.clone()),
-    ];
+    let mut og_extra = vec![("article:published_time", article.date.clone())];
+    og_extra.extend(modified.map(|at| ("article:modified_time", at.to_owned())));
+    // The author is the site (as in the JSON-LD): its About page is its profile.
+    og_extra.push((
+        "article:author",
+        format!("{origin}{}", routes::ABOUT.href(&[])),
+    ));
+    og_extra.push(("article:section", article.category.clone()));
     og_extra.extend(tags.iter().map(|t| ("article:tag", (*t).to_owned())));
 
     // The share picture first (1200x630, what previews show), then the article's own.

@@ -57,8 +57,13 @@ async fn article(
 ) -> Response {
     let raw_id = reads.value("id").unwrap_or_default().to_owned();
     let answers = reads.fill(&routes::ARTICLE).await;
-    let head = match answers.get(&api::ARTICLE.path(&[&raw_id])) {
-        Some(article) => head::article(origin(&state), &article),
+    // Taken out of the answers first: they are not held across the read below.
+    let article = answers.get(&api::ARTICLE.path(&[&raw_id]));
+    let head = match article {
+        Some(article) => {
+            let modified = modified_time(&state, article.id).await;
+            head::article(origin(&state), &article, modified.as_deref())
+        }
         None => head::article_not_found(request.uri().path()),
     };
     render(
@@ -70,6 +75,20 @@ async fn article(
         answers,
     )
     .await
+}
+
+/// When the article last changed (RFC 3339), if the data records it; a failed read
+/// leaves the tag out rather than failing the page.
+async fn modified_time(state: &AppState, id: i32) -> Option<String> {
+    use time::format_description::well_known::Rfc3339;
+    let changed = sound_atlas_content::reads::article_modified_at(&state.content, id)
+        .await
+        .inspect_err(|err| tracing::warn!(id, ?err, "article page: modified time not read"))
+        .ok()??;
+    time::OffsetDateTime::from_unix_timestamp(changed)
+        .ok()?
+        .format(&Rfc3339)
+        .ok()
 }
 
 async fn static_page(
