@@ -116,3 +116,20 @@ test("the artist page's source badge sits on the photo, never on its credit; the
     await page.context().close();
   }
 });
+
+test('a photo that cannot be loaded is asked for twice, the photo and one other address of its file, then the artwork shows', async () => {
+  const page = await quietPage(site);
+  const asked = [];
+  await page.route(/^https:\/\/([a-z0-9-]+\.)*(wikimedia|wikipedia)\.org\//, (route) => {
+    if (route.request().url().includes('Fixture_Enriched_Band.jpg')) asked.push(route.request().url());
+    return route.abort();
+  });
+  await page.goto(`${site.origin}/artist/${enrichedId}`);
+  await hydrated(page);
+  await page.locator('.artist-image--artwork').first().waitFor();
+  await page.getByText('Image could not be loaded').waitFor();
+  assert.equal(asked.length, 2, asked.join('\n'));
+  assert.match(asked[0], /^https:\/\/upload\.wikimedia\.org\//);
+  assert.match(asked[1], /^https:\/\/commons\.wikimedia\.org\/wiki\/Special:FilePath\/Fixture_Enriched_Band\.jpg/);
+  await page.context().close();
+});

@@ -27,7 +27,8 @@ interface ArtistImageProps {
 
 /**
  * An artist image with the spec's fallback chain: the original (with '//' made
- * https), then up to 5 alternative host URLs, then the generated artwork.
+ * https), then one other address of the same file (lib/image-fallback.ts), then the
+ * generated artwork.
  * The server HTML already contains the <img>, so an error may have happened
  * before hydration: that case is detected on mount.
  */

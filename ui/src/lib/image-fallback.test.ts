@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { atWidth, extractDriveFileId, extractWikimediaFileName, imageFallbackCandidates, imageSources, MAX_IMAGE_RETRIES } from './image-fallback';
+import { atWidth, extractDriveFileId, extractWikimediaFileName, imageFallback, imageSources } from './image-fallback';
 import { hostOf, isWikimediaUrl, normalizeImageUrl } from './url';
 
 const DRIVE_ID = '1AbCdEfGhIjKlMnOpQrStUvWxYz012345';
@@ -18,24 +18,19 @@ describe('image fallback', () => {
     expect(extractDriveFileId('https://example.com/d/notdrive1234567')).toBeNull();
   });
 
-  it('builds up to 5 alternative Drive hosts, without the original', () => {
+  it('tries a Drive file once more from its thumbnail service, never the original again', () => {
     const original = `https://drive.google.com/uc?export=view&id=${DRIVE_ID}`;
-    const candidates = imageFallbackCandidates(original);
-    expect(candidates.length).toBeLessThanOrEqual(MAX_IMAGE_RETRIES);
-    expect(candidates.length).toBe(4);
-    expect(candidates).not.toContain(original);
-    expect(candidates[0]).toBe(`https://drive.google.com/thumbnail?id=${DRIVE_ID}&sz=w1000`);
-    expect(candidates.some((url) => url.startsWith('https://lh3.googleusercontent.com/d/'))).toBe(true);
-    expect(new Set(candidates).size).toBe(candidates.length);
+    const thumbnail = `https://drive.google.com/thumbnail?id=${DRIVE_ID}&sz=w1000`;
+    expect(imageSources(original)).toEqual([original, thumbnail]);
+    expect(imageFallback(thumbnail)).toBe(`https://lh3.googleusercontent.com/d/${DRIVE_ID}=w1000`);
   });
 
-  it('builds Wikimedia Special:FilePath alternatives', () => {
+  it('tries a Wikimedia file once more from the file resolver', () => {
     const url = '//commons.wikimedia.org/wiki/Special:FilePath/Kurt%20Cobain%201992.jpg?width=300';
     expect(extractWikimediaFileName(normalizeImageUrl(url)!)).toBe('Kurt%20Cobain%201992.jpg');
-    const candidates = imageFallbackCandidates(url);
-    expect(candidates).toHaveLength(5);
-    expect(candidates).toContain('https://commons.wikimedia.org/wiki/Special:FilePath/Kurt%20Cobain%201992.jpg');
-    expect(candidates).toContain('https://en.wikipedia.org/wiki/Special:FilePath/Kurt%20Cobain%201992.jpg');
+    expect(imageSources(url)).toEqual([`https:${url}`, 'https://commons.wikimedia.org/wiki/Special:FilePath/Kurt%20Cobain%201992.jpg?width=800']);
+    const thumb = 'https://upload.wikimedia.org/wikipedia/commons/thumb/1/19/Nirvana_1992.jpg/330px-Nirvana_1992.jpg';
+    expect(imageSources(thumb)).toHaveLength(2);
   });
 
   it('reads the file name of upload.wikimedia.org thumbnails', () => {
@@ -43,8 +38,8 @@ describe('image fallback', () => {
     expect(extractWikimediaFileName('https://upload.wikimedia.org/wikipedia/commons/1/19/Nirvana_1992.jpg')).toBe('Nirvana_1992.jpg');
   });
 
-  it('has no candidates for unknown hosts, and lists the original first', () => {
-    expect(imageFallbackCandidates('https://example.com/a.jpg')).toEqual([]);
+  it('has no fallback for unknown hosts, and lists the original first', () => {
+    expect(imageFallback('https://example.com/a.jpg')).toBeNull();
     expect(imageSources('https://example.com/a.jpg')).toEqual(['https://example.com/a.jpg']);
     expect(imageSources(null)).toEqual([]);
   });

@@ -1,8 +1,5 @@
 import { hostOf, normalizeImageUrl } from './url';
 
-/** At most 5 image retries. */
-export const MAX_IMAGE_RETRIES = 5;
-
 /** A Google Drive style file id from `/d/{id}` or `id={id}`. */
 export function extractDriveFileId(url: string): string | null {
   const host = hostOf(url);
@@ -42,44 +39,22 @@ function stripFilePrefix(name: string): string {
 }
 
 /**
- * Alternative URLs to try, in order, after `url` failed to load: at most
- * MAX_IMAGE_RETRIES, never the original itself, no duplicates. Empty when no
- * file id can be extracted.
+ * The one other address to try after `url` failed to load: the same file from its
+ * host's file service (Wikimedia's file resolver, Drive's thumbnails), never the
+ * original itself; null when no file id can be read. One retry only: a photo that fails
+ * at two addresses is gone, and each further address was another request for nothing.
  */
-export function imageFallbackCandidates(url: string | null | undefined): string[] {
+export function imageFallback(url: string | null | undefined): string | null {
   const original = normalizeImageUrl(url);
-  if (!original) return [];
-  let candidates: string[] = [];
+  if (!original) return null;
   const driveId = extractDriveFileId(original);
-  if (driveId) {
-    candidates = [
-      `https://drive.google.com/thumbnail?id=${driveId}&sz=w1000`,
-      `https://lh3.googleusercontent.com/d/${driveId}=w1000`,
-      `https://drive.google.com/uc?export=view&id=${driveId}`,
-      `https://drive.usercontent.google.com/download?id=${driveId}&export=view`,
-      `https://lh3.googleusercontent.com/d/${driveId}`,
-    ];
-  } else {
-    const fileName = extractWikimediaFileName(original);
-    if (fileName) {
-      candidates = [
-        `https://commons.wikimedia.org/wiki/Special:FilePath/${fileName}?width=800`,
-        `https://commons.wikimedia.org/wiki/Special:FilePath/${fileName}`,
-        `https://en.wikipedia.org/wiki/Special:FilePath/${fileName}`,
-        `https://commons.wikimedia.org/w/index.php?title=Special:FilePath&file=${fileName}`,
-        `https://commons.m.wikimedia.org/wiki/Special:FilePath/${fileName}`,
-      ];
-    }
-  }
-  const seen = new Set<string>([original]);
-  const result: string[] = [];
-  for (const candidate of candidates) {
-    if (seen.has(candidate)) continue;
-    seen.add(candidate);
-    result.push(candidate);
-    if (result.length === MAX_IMAGE_RETRIES) break;
-  }
-  return result;
+  const fileName = driveId ? null : extractWikimediaFileName(original);
+  const candidates = driveId
+    ? [`https://drive.google.com/thumbnail?id=${driveId}&sz=w1000`, `https://lh3.googleusercontent.com/d/${driveId}=w1000`]
+    : fileName
+      ? [`https://commons.wikimedia.org/wiki/Special:FilePath/${fileName}?width=800`, `https://commons.wikimedia.org/wiki/Special:FilePath/${fileName}`]
+      : [];
+  return candidates.find((candidate) => candidate !== original) ?? null;
 }
 
 /** The widths of the renditions the site asks of Wikimedia's image server. */
@@ -93,8 +68,10 @@ export function atWidth(url: string | null | undefined, width: number): string |
   return url ? url.replace(/^(https:\/\/upload\.wikimedia\.org\/.+\/thumb\/.+\/)\d+px-([^/]+)$/, `$1${width}px-$2`) : null;
 }
 
-/** The full list of sources to try: the normalized original, then the candidates. */
+/** The sources to try: the normalized original, then its fallback. */
 export function imageSources(url: string | null | undefined): string[] {
   const original = normalizeImageUrl(url);
-  return original ? [original, ...imageFallbackCandidates(original)] : [];
+  if (!original) return [];
+  const fallback = imageFallback(original);
+  return fallback ? [original, fallback] : [original];
 }
