@@ -27,6 +27,7 @@ pub mod backup;
 pub mod bundle;
 pub mod changes;
 pub mod config;
+pub mod crawler_file_times;
 pub mod critical_css;
 pub mod db;
 pub mod encoding;

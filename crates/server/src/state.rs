@@ -47,7 +47,7 @@ pub struct Services {
     /// protocol's limit (tests set fewer to see the artists split into several files).
     pub sitemap_urls: usize,
     /// When each of robots.txt and the sitemaps was first served with its current content.
-    pub crawler_files: crate::pages::CrawlerFileTimes,
+    pub crawler_files: crate::crawler_file_times::CrawlerFileTimes,
 }
 
 /// The sitemap protocol's limit of URLs per sitemap file.

@@ -11,10 +11,6 @@
 //! file's `lastmod` in the index comes from the data it lists, so it stays put while
 //! the file's content does.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, SystemTime};
-
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -106,33 +102,6 @@ impl CrawlerFile<'_> {
         }
         let content_type = HeaderValue::from_static(self.content_type);
         (headers, [(header::CONTENT_TYPE, content_type)], body).into_response()
-    }
-}
-
-/// When this server first served each crawler file with its current content (to the
-/// second, as `Last-Modified` says it): the content's entity tag and that time, by path.
-#[derive(Clone, Default)]
-pub struct CrawlerFileTimes(Arc<Mutex<HashMap<String, (String, SystemTime)>>>);
-
-impl CrawlerFileTimes {
-    /// The file's `Last-Modified` for content `tag`: kept while the tag is, now when new.
-    fn modified(&self, path: &str, tag: &str) -> SystemTime {
-        let mut files = self
-            .0
-            .lock()
-            .expect("the crawler file times are never poisoned");
-        match files.get(path) {
-            Some((known, since)) if known == tag => *since,
-            _ => {
-                let seconds = SystemTime::now()
-                    .duration_since(SystemTime::UNIX_EPOCH)
-                    .unwrap_or_default()
-                    .as_secs();
-                let now = SystemTime::UNIX_EPOCH + Duration::from_secs(seconds);
-                files.insert(path.to_owned(), (tag.to_owned(), now));
-                now
-            }
-        }
     }
 }
 

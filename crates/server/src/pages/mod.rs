@@ -18,7 +18,6 @@ use axum::response::Response;
 use axum::Router;
 use sound_atlas_contract::pages::PageRoute;
 
-pub use crawlers::CrawlerFileTimes;
 pub use reads::{Api, PageAnswers, PageReads};
 
 use crate::head::Head;
