@@ -139,15 +139,15 @@ test("the header's favorites button is named by what it shows (WCAG 2.5.3)", asy
 });
 
 test('browse pages (first and later pages) have no accessibility violations', async () => {
-  await checkPage('/browse?letter=B', { title: 'Browse Artists - Sound Atlas', h1: 'Browse Artists', extraLandmarks: ['navigation'] });
-  await checkPage('/browse?letter=S&page=2', { title: 'Browse Artists - Sound Atlas', h1: 'Browse Artists' });
+  await checkPage('/browse?letter=B', { title: 'Browse Artists: B - Sound Atlas', h1: 'Browse Artists', extraLandmarks: ['navigation'] });
+  await checkPage('/browse?letter=S&page=2', { title: 'Browse Artists: S - Sound Atlas', h1: 'Browse Artists' });
   // A numbered page of a letter (the seed's T has two).
-  await checkPage('/browse?letter=T&from=2', { title: 'Browse Artists - Sound Atlas', h1: 'Browse Artists' });
+  await checkPage('/browse?letter=T&from=2', { title: 'Browse Artists: T, page 2 of 2 - Sound Atlas', h1: 'Browse Artists' });
 });
 
 test('genre pages (first and numbered) have no accessibility violations', async () => {
   await checkPage('/genre/pop', { title: 'Pop Artists - Sound Atlas', h1: 'Pop Artists', extraLandmarks: ['navigation'] });
-  await checkPage('/genre/pop?from=2', { title: 'Pop Artists - Sound Atlas', h1: 'Pop Artists', extraLandmarks: ['navigation'] });
+  await checkPage('/genre/pop?from=2', { title: 'Pop Artists, page 2 of 8 - Sound Atlas', h1: 'Pop Artists', extraLandmarks: ['navigation'] });
   await checkPage('/genre/no-such-genre', { title: '404 Page Not Found', h1: '404 Page Not Found', status: 404 });
 });
 
