@@ -337,11 +337,12 @@ export function sanitize(raw: unknown): PlayerState {
   const current = Number.isInteger(value.current) && (value.current as number) >= 0 && (value.current as number) < order.length ? (value.current as number) : items.length ? 0 : -1;
   const bool = (field: unknown, fallback: boolean) => (typeof field === 'boolean' ? field : fallback);
   const num = (field: unknown, fallback: number) => (typeof field === 'number' && Number.isFinite(field) && field >= 0 ? field : fallback);
+  // What is not saved (the video's own state, a playlist's skipping) starts as it does.
   return {
+    ...initialState,
     items,
     order,
     current,
-    playing: false,
     shuffled: bool(value.shuffled, false) && items.length > 0,
     volume: clampVolume(num(value.volume, DEFAULT_VOLUME)),
     mutedVolume: typeof value.mutedVolume === 'number' ? clampVolume(value.mutedVolume) : null,
@@ -354,13 +355,6 @@ export function sanitize(raw: unknown): PlayerState {
     loop: bool(value.loop, false),
     position: num(value.position, 0),
     duration: num(value.duration, 0),
-    epoch: 0,
-    videoPlaying: false,
-    playAsked: 0,
-    unplayable: null,
-    skipped: 0,
-    skipFrom: 0,
-    noneCouldPlay: false,
   };
 }
 
