@@ -15,18 +15,7 @@ async fn an_import_leaves_no_write_ahead_log_behind() {
     }
     let file = dir.join("artists.csv");
     std::fs::write(&file, csv).unwrap();
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sound-atlas"))
-        .args(["import", "artists", file.to_str().unwrap()])
-        .env("SOUND_ATLAS_DATA", &dir)
-        .env("RUST_LOG", "error")
-        .env_remove("DATABASE_URL")
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let output = import(&dir, &["artists", file.to_str().unwrap()]);
     assert!(String::from_utf8_lossy(&output.stdout).contains("2000 inserted"));
     let log = std::fs::metadata(dir.join("sound-atlas.db-wal")).map_or(0, |m| m.len());
     assert_eq!(log, 0, "the import left {log} bytes of write-ahead log");
@@ -43,9 +32,19 @@ async fn a_dry_run_leaves_no_file_behind() {
         env!("CARGO_MANIFEST_DIR"),
         "/crates/catalog-import/tests/testdata/wikidata-dump.json"
     );
+    let output = import(&dir, &["wikidata-dump", dump, "--dry-run"]);
+    let summary = String::from_utf8_lossy(&output.stdout);
+    assert!(summary.contains("dry run"), "{summary}");
+    assert!(summary.contains("inserted"), "{summary}");
+    assert!(!dir.exists(), "the dry run created {}", dir.display());
+}
+
+/// `sound-atlas import <args>` on SQLite in `dir`, which must succeed; its output.
+fn import(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_sound-atlas"))
-        .args(["import", "wikidata-dump", dump, "--dry-run"])
-        .env("SOUND_ATLAS_DATA", &dir)
+        .arg("import")
+        .args(args)
+        .env("SOUND_ATLAS_DATA", dir)
         .env("RUST_LOG", "error")
         .env_remove("DATABASE_URL")
         .output()
@@ -55,8 +54,5 @@ async fn a_dry_run_leaves_no_file_behind() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let summary = String::from_utf8_lossy(&output.stdout);
-    assert!(summary.contains("dry run"), "{summary}");
-    assert!(summary.contains("inserted"), "{summary}");
-    assert!(!dir.exists(), "the dry run created {}", dir.display());
+    output
 }
