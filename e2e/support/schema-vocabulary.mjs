@@ -76,6 +76,10 @@ export function jsonLdProblems(doc, types) {
       return;
     }
     if (node === null || typeof node !== 'object') return;
+    // A reference to a node described elsewhere ({"@id"}), or a text with its language.
+    const keys = Object.keys(node);
+    if (keys.length === 1 && keys[0] === '@id') return;
+    if ('@value' in node && keys.every((key) => ['@value', '@language'].includes(key))) return;
     const kinds = [node['@type']].flat().filter((k) => k !== undefined);
     if (kinds.length === 0) {
       problems.push(`${path}: a node without @type`);

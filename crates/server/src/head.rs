@@ -3,7 +3,7 @@
 //! crawlers get it right even when the JavaScript render fails); the shell writes it.
 
 use serde_json::{json, Value};
-use sound_atlas_contract::pages::titles;
+use sound_atlas_contract::pages::{titles, SITE_NAME};
 
 /// Shown by social networks when a page has no image of its own.
 pub use sound_atlas_contract::pages::DEFAULT_IMAGE_PATH;
@@ -117,6 +117,34 @@ impl Head {
             json_ld: Vec::new(),
         }
     }
+}
+
+/// The site as an `Organization` (the publisher and author of its articles), with the
+/// `@id` every page's data names it by. `/` describes it in full (with its accounts).
+pub fn organization(origin: &str) -> Value {
+    json!({
+        "@type": "Organization",
+        "@id": format!("{origin}/#organization"),
+        "name": SITE_NAME,
+        "url": format!("{origin}/"),
+        "logo": { "@type": "ImageObject", "url": format!("{origin}{DEFAULT_IMAGE_PATH}") },
+    })
+}
+
+/// A picture with the words its page shows with it: an `ImageObject` with its caption
+/// and credit where there are some, else its address alone.
+pub fn image_object(url: &str, caption: Option<&str>, credit: Option<&str>) -> Value {
+    if caption.is_none() && credit.is_none() {
+        return url.into();
+    }
+    let mut image = json!({ "@type": "ImageObject", "contentUrl": url });
+    if let Some(caption) = caption {
+        image["caption"] = caption.into();
+    }
+    if let Some(credit) = credit {
+        image["creditText"] = credit.into();
+    }
+    image
 }
 
 /// A breadcrumb trail's item (schema.org `ListItem`).

@@ -653,10 +653,34 @@ async fn an_articles_share_tags_name_its_author_and_last_change(db: &TestDb) {
         )
         .await;
     }
+    sql(
+        db,
+        &format!(
+            "UPDATE articles SET featured_image = 'https://upload.wikimedia.org/a.jpg', \
+             featured_image_caption = 'On stage', featured_image_credit = 'Photo: A. Author · CC BY 4.0' \
+             WHERE id = {changed}"
+        ),
+    )
+    .await;
+    // A new instance reads the rows as they are now.
+    let app = crate::app(db).await;
     let html = get(&app, &format!("/articles/{changed}")).await.body;
     assert_eq!(
         meta(&html, "property", "article:modified_time"),
         "2023-11-14T22:13:20Z"
+    );
+    // The data says the same: its id, its last change, its picture with caption and credit.
+    let doc = article_json_ld(&html);
+    assert_eq!(doc["@id"], format!("{ORIGIN}/articles/{changed}#article"));
+    assert_eq!(doc["dateModified"], "2023-11-14T22:13:20Z");
+    assert_eq!(
+        doc["image"][1],
+        serde_json::json!({
+            "@type": "ImageObject",
+            "contentUrl": "https://upload.wikimedia.org/a.jpg",
+            "caption": "On stage",
+            "creditText": "Photo: A. Author · CC BY 4.0",
+        })
     );
     assert_eq!(
         meta(&html, "property", "article:author"),
@@ -664,12 +688,21 @@ async fn an_articles_share_tags_name_its_author_and_last_change(db: &TestDb) {
     );
     let html = get(&app, &format!("/articles/{unknown}")).await.body;
     assert!(!has_meta(&html, "property", "article:modified_time"));
+    assert!(article_json_ld(&html).get("dateModified").is_none());
     assert_eq!(
         meta(&html, "property", "article:author"),
         format!("{ORIGIN}/about")
     );
     // The site names no account of its own unless it is given one.
     assert!(!has_meta(&html, "name", "twitter:site"));
+}
+
+/// A page's `Article` (or `NewsArticle`) JSON-LD.
+fn article_json_ld(html: &str) -> serde_json::Value {
+    crate::pages::json_ld(html)
+        .into_iter()
+        .find(|d| d["@type"] == "Article" || d["@type"] == "NewsArticle")
+        .expect("Article JSON-LD")
 }
 
 /// With an account set, every page names it as the site's (`twitter:site`).
@@ -690,6 +723,15 @@ async fn pages_name_the_sites_twitter_account_when_it_has_one(db: &TestDb) {
         let html = get(&app, &path).await.body;
         assert_eq!(meta(&html, "name", "twitter:site"), "@soundatlas", "{path}");
     }
+    // Home's Organization names the account as the site's own.
+    let organization = crate::pages::json_ld(&get(&app, "/").await.body)
+        .into_iter()
+        .find(|d| d["@type"] == "Organization")
+        .expect("Organization JSON-LD");
+    assert_eq!(
+        organization["sameAs"],
+        serde_json::json!(["https://x.com/soundatlas"])
+    );
 }
 
 async fn the_server_serves_share_images_for_artists_and_articles(db: &TestDb) {

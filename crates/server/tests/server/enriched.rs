@@ -207,11 +207,16 @@ async fn an_enriched_artist_page_shows_its_sourced_sections(db: &TestDb) {
     ] {
         assert!(markup.contains(said), "{said}: {markup}");
     }
+    // Every entity has a stable `@id`: the page's address, and an album's title and year.
+    let page_url = format!("{}/artist/{id}", crate::ORIGIN);
+    assert_eq!(group["@id"], format!("{page_url}#artist"));
     assert_eq!(
         group["album"],
         serde_json::json!([
-            { "@type": "MusicAlbum", "name": "First Record", "datePublished": "1973" },
-            { "@type": "MusicAlbum", "name": "Second Record", "datePublished": "1974" },
+            { "@type": "MusicAlbum", "@id": format!("{page_url}#album-first-record-1973"),
+              "name": "First Record", "datePublished": "1973" },
+            { "@type": "MusicAlbum", "@id": format!("{page_url}#album-second-record-1974"),
+              "name": "Second Record", "datePublished": "1974" },
         ])
     );
     assert_eq!(group["image"]["@type"], "ImageObject");

@@ -290,6 +290,16 @@ async fn the_home_page_declares_the_site_search(db: &TestDb) {
         site["potentialAction"]["target"]["urlTemplate"],
         format!("{ORIGIN}/search/{{search_term_string}}")
     );
+    // The site's Organization, which the WebSite (and every article) names as publisher;
+    // it claims no account elsewhere unless the site is configured with one.
+    let organization = json_ld(&page.body)
+        .into_iter()
+        .find(|d| d["@type"] == "Organization")
+        .expect("Organization JSON-LD");
+    assert_eq!(organization["@id"], format!("{ORIGIN}/#organization"));
+    assert_eq!(site["publisher"]["@id"], organization["@id"]);
+    assert_eq!(organization["logo"]["@type"], "ImageObject");
+    assert!(organization.get("sameAs").is_none());
 }
 
 /// A numbered page of a letter is its own address: it renders that page alone (with

@@ -2,32 +2,52 @@
 //! Graph and JSON-LD computed from the same data the page renders.
 
 use serde_json::{json, Value};
+use sound_atlas_catalog::genres::slug_of;
 use sound_atlas_catalog::{reads, share_picture, Artist, ArtistDetails, Genre, GenrePage, Letter};
 use sound_atlas_contract::catalog::YearPrecision;
 use sound_atlas_contract::pages::{
     descriptions, heads, images, links, routes, titles, LETTER_NAME_DIGITS, SITE_NAME,
 };
 
-use crate::head::{breadcrumb_list, crumb, Head, HeadImage, DEFAULT_DESCRIPTION};
+use crate::bundle::Site;
+use crate::head::{breadcrumb_list, crumb, organization, Head, HeadImage, DEFAULT_DESCRIPTION};
 
 /// The site's other name for `WebSite.alternateName`: the name as one word, as people
 /// type it into a search box or a handle.
 pub const SITE_ALTERNATE_NAME: &str = "SoundAtlas";
 
-pub fn home(origin: &str) -> Head {
+/// Home: the `WebSite` with its search, and the site's `Organization` with its
+/// accounts elsewhere (only those the site is configured with).
+pub fn home(site: &Site) -> Head {
+    let origin = site.public_url.as_str();
     let mut head = Head::website(titles::HOME.fill(&[]), DEFAULT_DESCRIPTION, "/".into());
-    head.json_ld = vec![json!({
-        "@context": "https://schema.org",
-        "@type": "WebSite",
-        "name": SITE_NAME,
-        "alternateName": SITE_ALTERNATE_NAME,
-        "url": format!("{origin}/"),
-        "potentialAction": {
-            "@type": "SearchAction",
-            "target": { "@type": "EntryPoint", "urlTemplate": format!("{origin}/search/{{search_term_string}}") },
-            "query-input": "required name=search_term_string"
-        }
-    })];
+    let mut organization = organization(origin);
+    organization["@context"] = "https://schema.org".into();
+    let accounts: Vec<String> = site
+        .twitter_site
+        .iter()
+        .map(|account| format!("https://x.com/{}", account.trim_start_matches('@')))
+        .collect();
+    if !accounts.is_empty() {
+        organization["sameAs"] = json!(accounts);
+    }
+    head.json_ld = vec![
+        json!({
+            "@context": "https://schema.org",
+            "@type": "WebSite",
+            "@id": format!("{origin}/#website"),
+            "name": SITE_NAME,
+            "alternateName": SITE_ALTERNATE_NAME,
+            "url": format!("{origin}/"),
+            "publisher": { "@id": organization["@id"] },
+            "potentialAction": {
+                "@type": "SearchAction",
+                "target": { "@type": "EntryPoint", "urlTemplate": format!("{origin}/search/{{search_term_string}}") },
+                "query-input": "required name=search_term_string"
+            }
+        }),
+        organization,
+    ];
     head
 }
 
@@ -265,11 +285,13 @@ fn artist_json_ld(origin: &str, path: &str, artist: &Artist, details: &ArtistDet
     } else {
         json!(["Person", "MusicGroup"])
     };
+    let url = format!("{origin}{path}");
     let mut doc = json!({
         "@context": "https://schema.org",
         "@type": kind,
+        "@id": format!("{url}#artist"),
         "name": artist.title,
-        "url": format!("{origin}{path}"),
+        "url": url,
         "genre": artist.genres,
     });
     let fields = doc.as_object_mut().expect("a JSON object");
@@ -343,7 +365,11 @@ fn artist_json_ld(origin: &str, path: &str, artist: &Artist, details: &ArtistDet
             .albums
             .iter()
             .map(|album| {
-                let mut value = json!({ "@type": "MusicAlbum", "name": album.title });
+                let mut value = json!({
+                    "@type": "MusicAlbum",
+                    "@id": album_id(&url, album),
+                    "name": album.title,
+                });
                 if let Some(year) = album.year {
                     value["datePublished"] = year.to_string().into();
                 }
@@ -353,6 +379,16 @@ fn artist_json_ld(origin: &str, path: &str, artist: &Artist, details: &ArtistDet
         fields.insert("album".into(), albums.into());
     }
     doc
+}
+
+/// An album's `@id`: the artist's page and the album's title and year, which stay the
+/// same whatever other albums are added or removed.
+fn album_id(artist_url: &str, album: &sound_atlas_contract::catalog::Album) -> String {
+    let mut id = format!("{artist_url}#album-{}", slug_of(&album.title));
+    if let Some(year) = album.year {
+        id.push_str(&format!("-{year}"));
+    }
+    id
 }
 
 /// The photo, credited as its licence asks: an `ImageObject` with its author, licence

@@ -36,7 +36,7 @@ pub fn router() -> Router<AppState> {
 /// rereads the Weekly Top 10, `?week=` shows a past week's).
 async fn home(State(state): State<AppState>, request: PageRequest, reads: PageReads) -> Response {
     let answers = reads.fill(&routes::HOME).await;
-    let head = head::home(origin(&state));
+    let head = head::home(state.renderer.site());
     render(
         &state,
         &request,

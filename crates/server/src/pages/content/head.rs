@@ -3,23 +3,11 @@
 //! article with its dates, author, section and tags, and `Article` plus
 //! `BreadcrumbList` JSON-LD.
 
-use serde_json::{json, Value};
+use serde_json::json;
 use sound_atlas_content::{share_picture, Article, Category};
-use sound_atlas_contract::pages::{
-    heads, images, links, routes, titles, DEFAULT_IMAGE_PATH, SITE_NAME,
-};
+use sound_atlas_contract::pages::{heads, images, links, routes, titles, SITE_NAME};
 
-use crate::head::{breadcrumb_list, crumb, Head, HeadImage};
-
-/// The publisher and author of every article: the site itself.
-fn organization(origin: &str) -> Value {
-    json!({
-        "@type": "Organization",
-        "name": SITE_NAME,
-        "url": format!("{origin}/"),
-        "logo": { "@type": "ImageObject", "url": format!("{origin}{DEFAULT_IMAGE_PATH}") },
-    })
-}
+use crate::head::{breadcrumb_list, crumb, image_object, organization, Head, HeadImage};
 
 /// `/articles?category=artist-spotlight`, or `/articles` for all.
 pub fn articles_path(category: Option<Category>) -> String {
@@ -75,10 +63,22 @@ pub fn article(origin: &str, article: &Article, modified: Option<&str>) -> Head 
     og_extra.push(("article:section", article.category.clone()));
     og_extra.extend(tags.iter().map(|t| ("article:tag", (*t).to_owned())));
 
-    // The share picture first (1200x630, what previews show), then the article's own.
+    // The share picture first (1200x630, what previews show), then the article's own
+    // with its caption and credit.
     let mut images = vec![json!(format!("{origin}{image_path}"))];
-    if let Some(featured) = article.featured_image.as_ref().or(article.image1.as_ref()) {
-        images.push(json!(featured));
+    let own = match &article.featured_image {
+        Some(featured) => Some((
+            featured,
+            &article.featured_image_caption,
+            &article.featured_image_credit,
+        )),
+        None => article
+            .image1
+            .as_ref()
+            .map(|image| (image, &article.image1_caption, &article.image1_credit)),
+    };
+    if let Some((url, caption, credit)) = own {
+        images.push(image_object(url, caption.as_deref(), credit.as_deref()));
     }
     // News & Updates are news; every other category is an article.
     let kind = if Category::parse(&article.category) == Some(Category::NewsAndUpdates) {
@@ -89,6 +89,7 @@ pub fn article(origin: &str, article: &Article, modified: Option<&str>) -> Head 
     let mut doc = json!({
         "@context": "https://schema.org",
         "@type": kind,
+        "@id": format!("{url}#article"),
         "headline": article.title,
         "description": article.summary,
         "datePublished": article.date,
@@ -100,6 +101,9 @@ pub fn article(origin: &str, article: &Article, modified: Option<&str>) -> Head 
         "publisher": organization(origin),
         "inLanguage": "en",
     });
+    if let Some(modified) = modified {
+        doc["dateModified"] = modified.into();
+    }
     if !tags.is_empty() {
         doc["keywords"] = json!(tags.join(", "));
     }
