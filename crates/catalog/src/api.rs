@@ -1,20 +1,21 @@
 //! `/api/artists...` and `/api/quiz/facts` routes (nested under `/api` by the server):
-//! thin adapters from HTTP to `reads` and `quiz`. Paths come from the route contract; values are parsed by their extractors.
+//! thin adapters from HTTP to `reads` and `quiz`. Paths come from the route contract;
+//! values are parsed by their types (`params`).
 
 use axum::extract::{FromRef, State};
 use axum::{Json, Router};
 use sound_atlas_contract::catalog::api as endpoints;
 use sound_atlas_contract::quiz::{api as quiz_endpoints, QuizFact};
-use sound_atlas_web::{ApiResult, OperationRoutes, Path};
+use sound_atlas_web::{ApiResult, OperationRoutes, Path, Query};
 
 use crate::model::{
     Artist, ArtistDetails, ArtistListPage, ArtistSummary, BrowsePage, Genre, GenrePage, Neighbors,
     SearchPage,
 };
 use crate::params::{
-    ArtistId, BrowseRequest, GenreSlug, ListRequest, PageNumber, SearchCardsRequest, SearchQuery,
+    ArtistId, BrowseRequest, GenreSlug, ListRequest, PageRequest, SearchCardsRequest, SearchRequest,
 };
-use crate::quiz::{self, QuizSeed};
+use crate::quiz::{self, QuizRequest};
 use crate::reads;
 use crate::store::Catalog;
 
@@ -41,7 +42,7 @@ where
 
 async fn list(
     State(catalog): State<Catalog>,
-    request: ListRequest,
+    Query(request): Query<ListRequest>,
 ) -> ApiResult<Json<ArtistListPage>> {
     reads::list(&catalog, &request).await.map(Json)
 }
@@ -52,14 +53,14 @@ async fn random(State(catalog): State<Catalog>) -> ApiResult<Json<Artist>> {
 
 async fn search(
     State(catalog): State<Catalog>,
-    query: SearchQuery,
+    Query(SearchRequest { query }): Query<SearchRequest>,
 ) -> ApiResult<Json<Vec<Artist>>> {
     reads::search(&catalog, &query).await.map(Json)
 }
 
 async fn search_cards(
     State(catalog): State<Catalog>,
-    request: SearchCardsRequest,
+    Query(request): Query<SearchCardsRequest>,
 ) -> ApiResult<Json<SearchPage>> {
     reads::search_cards(&catalog, &request.query, request.page)
         .await
@@ -68,7 +69,7 @@ async fn search_cards(
 
 async fn browse(
     State(catalog): State<Catalog>,
-    request: BrowseRequest,
+    Query(request): Query<BrowseRequest>,
 ) -> ApiResult<Json<BrowsePage>> {
     reads::browse(&catalog, request.letter, request.page, request.refresh)
         .await
@@ -110,21 +111,24 @@ async fn artist_genres(
     reads::artist_genres(&catalog, id).await.map(Json)
 }
 
-async fn genres(State(catalog): State<Catalog>, query: SearchQuery) -> ApiResult<Json<Vec<Genre>>> {
+async fn genres(
+    State(catalog): State<Catalog>,
+    Query(SearchRequest { query }): Query<SearchRequest>,
+) -> ApiResult<Json<Vec<Genre>>> {
     reads::genres_matching(&catalog, &query).await.map(Json)
 }
 
 async fn genre(
     State(catalog): State<Catalog>,
     Path(slug): Path<GenreSlug>,
-    page: PageNumber,
+    Query(PageRequest { page }): Query<PageRequest>,
 ) -> ApiResult<Json<GenrePage>> {
     reads::genre(&catalog, &slug, page).await.map(Json)
 }
 
 async fn quiz_facts(
     State(catalog): State<Catalog>,
-    seed: QuizSeed,
+    Query(QuizRequest { seed }): Query<QuizRequest>,
 ) -> ApiResult<Json<Vec<QuizFact>>> {
     quiz::facts(&catalog, &seed).await.map(Json)
 }

@@ -36,8 +36,8 @@ pub use model::{
     Letter, Neighbors, SearchPage,
 };
 pub use params::{
-    ArtistId, BrowseRequest, GenreSlug, ListCursor, ListRequest, PageNumber, SearchCardsRequest,
-    SearchQuery,
+    ArtistId, BrowseRequest, GenreSlug, ListCursor, ListRequest, PageNumber, PageRequest,
+    SearchCardsRequest, SearchQuery, SearchRequest,
 };
 pub use quiz::QuizSeed;
 pub use store::Catalog;

@@ -1,12 +1,13 @@
 //! Request values of the catalogue, parsed once at the edge and carried as types, so a
-//! handler cannot forget a rule and a new feature reuses the same parse. Each is also an
-//! axum extractor (a path's holes through `Path<T>`) answering the one JSON error shape
-//! when the value is wrong.
+//! handler cannot forget a rule and a new feature reuses the same parse. A path's holes
+//! are read through `Path<T>`, a query string through `Query<T>` of one of the plain
+//! structs below (their fields are the operation's parameters, checked against its
+//! declaration when the router is built); a wrong value answers the one JSON error shape.
 
-use axum::extract::FromRequestParts;
-use axum::http::request::Parts;
+use std::borrow::Cow;
+
 use serde::{de, Deserialize, Deserializer};
-use sound_atlas_web::{ApiError, ApiResult, QueryParams, Reads};
+use sound_atlas_web::{flag, ApiError, ApiResult};
 
 use crate::model::{
     Letter, ARTIST_LIST_LIMIT, MAX_API_PAGE, MAX_ARTIST_LIST_LIMIT, MAX_QUERY_CHARS,
@@ -135,15 +136,11 @@ impl std::fmt::Display for SearchQuery {
     }
 }
 
-/// From `?query=`.
-impl<S: Send + Sync> FromRequestParts<S> for SearchQuery {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<Self> {
-        let params = QueryParams::from_request_parts(parts, state)
-            .await
-            .unwrap_or_default();
-        SearchQuery::parse(params.get("query"))
+/// From `?query=`: absent or blank is the 400 of a search without a query.
+impl<'de> Deserialize<'de> for SearchQuery {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = Option::<Cow<str>>::deserialize(deserializer)?;
+        SearchQuery::parse(raw.as_deref()).map_err(de::Error::custom)
     }
 }
 
@@ -183,16 +180,11 @@ impl PageNumber {
 }
 
 /// From `?page=` (page 1 when absent).
-impl<S: Send + Sync> FromRequestParts<S> for PageNumber {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<Self> {
-        let params = QueryParams::from_request_parts(parts, state)
-            .await
-            .unwrap_or_default();
-        params
-            .get("page")
-            .map_or(Ok(PageNumber::FIRST), PageNumber::parse)
+impl<'de> Deserialize<'de> for PageNumber {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = Option::<Cow<str>>::deserialize(deserializer)?;
+        raw.map_or(Ok(PageNumber::FIRST), |raw| PageNumber::parse(&raw))
+            .map_err(de::Error::custom)
     }
 }
 
@@ -202,42 +194,24 @@ impl std::fmt::Display for PageNumber {
     }
 }
 
-/// The browse API's `?letter=&page=` ("A" and 1 when absent; 400 when wrong).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The browse API's `?letter=&page=&refresh=` ("A" when the letter is absent).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub struct BrowseRequest {
+    #[serde(default = "default_letter", deserialize_with = "letter")]
     pub letter: Letter,
     pub page: PageNumber,
+    #[serde(default, deserialize_with = "flag")]
     pub refresh: bool,
 }
 
-impl BrowseRequest {
-    pub fn parse(params: &QueryParams) -> ApiResult<BrowseRequest> {
-        let letter = match params.get("letter") {
-            None => Letter::DEFAULT,
-            Some(raw) => Letter::parse(raw.trim()).ok_or_else(|| {
-                ApiError::bad_request("Letter must be \"#\" or a letter from A to Z")
-            })?,
-        };
-        let page = params
-            .get("page")
-            .map_or(Ok(PageNumber::FIRST), PageNumber::parse)?;
-        Ok(BrowseRequest {
-            letter,
-            page,
-            refresh: params.flag("refresh"),
-        })
-    }
+fn default_letter() -> Letter {
+    Letter::DEFAULT
 }
 
-impl<S: Send + Sync> FromRequestParts<S> for BrowseRequest {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<Self> {
-        let params = QueryParams::from_request_parts(parts, state)
-            .await
-            .unwrap_or_default();
-        BrowseRequest::parse(&params)
-    }
+fn letter<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Letter, D::Error> {
+    let raw = Cow::<str>::deserialize(deserializer)?;
+    Letter::parse(raw.trim())
+        .ok_or_else(|| de::Error::custom("Letter must be \"#\" or a letter from A to Z"))
 }
 
 /// Where a page of the whole list starts: after the artist with this sort key (title
@@ -271,78 +245,60 @@ impl ListCursor {
     }
 }
 
+/// From `?after=`.
+impl<'de> Deserialize<'de> for ListCursor {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = Cow::<str>::deserialize(deserializer)?;
+        ListCursor::parse(&raw).map_err(de::Error::custom)
+    }
+}
+
 /// The list API's `?after=&limit=&refresh=` (the first page of [`ARTIST_LIST_LIMIT`]
 /// when absent; 400 when wrong).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct ListRequest {
     pub after: Option<ListCursor>,
+    #[serde(default = "default_list_limit", deserialize_with = "list_limit")]
     pub limit: usize,
+    #[serde(default, deserialize_with = "flag")]
     pub refresh: bool,
 }
 
-impl ListRequest {
-    pub fn parse(params: &QueryParams) -> ApiResult<ListRequest> {
-        let limit = match params.get("limit") {
-            None => ARTIST_LIST_LIMIT,
-            Some(raw) => raw
-                .trim()
-                .parse::<usize>()
-                .ok()
-                .filter(|n| (1..=MAX_ARTIST_LIST_LIMIT).contains(n))
-                .ok_or_else(|| {
-                    ApiError::bad_request(format!(
-                        "limit must be a whole number from 1 to {MAX_ARTIST_LIST_LIMIT}"
-                    ))
-                })?,
-        };
-        Ok(ListRequest {
-            after: params.get("after").map(ListCursor::parse).transpose()?,
-            limit,
-            refresh: params.flag("refresh"),
-        })
-    }
+fn default_list_limit() -> usize {
+    ARTIST_LIST_LIMIT
 }
 
-impl<S: Send + Sync> FromRequestParts<S> for ListRequest {
-    type Rejection = ApiError;
+fn list_limit<'de, D: Deserializer<'de>>(deserializer: D) -> Result<usize, D::Error> {
+    let raw = Cow::<str>::deserialize(deserializer)?;
+    raw.trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (1..=MAX_ARTIST_LIST_LIMIT).contains(n))
+        .ok_or_else(|| {
+            de::Error::custom(format!(
+                "limit must be a whole number from 1 to {MAX_ARTIST_LIST_LIMIT}"
+            ))
+        })
+}
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<Self> {
-        let params = QueryParams::from_request_parts(parts, state)
-            .await
-            .unwrap_or_default();
-        ListRequest::parse(&params)
-    }
+/// The search APIs' `?query=`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct SearchRequest {
+    pub query: SearchQuery,
 }
 
 /// The card search API's `?query=&page=` (page 1 when absent; 400 when wrong).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct SearchCardsRequest {
     pub query: SearchQuery,
     pub page: PageNumber,
 }
 
-impl<S: Send + Sync> FromRequestParts<S> for SearchCardsRequest {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<Self> {
-        let params = QueryParams::from_request_parts(parts, state)
-            .await
-            .unwrap_or_default();
-        Ok(SearchCardsRequest {
-            query: SearchQuery::parse(params.get("query"))?,
-            page: params
-                .get("page")
-                .map_or(Ok(PageNumber::FIRST), PageNumber::parse)?,
-        })
-    }
+/// A paged list's `?page=` (page 1 when absent).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub struct PageRequest {
+    pub page: PageNumber,
 }
-
-// The query's values: what they read of the path is nothing.
-impl<B> Reads<B> for SearchQuery {}
-impl<B> Reads<B> for PageNumber {}
-impl<B> Reads<B> for BrowseRequest {}
-impl<B> Reads<B> for ListRequest {}
-impl<B> Reads<B> for SearchCardsRequest {}
 
 #[cfg(test)]
 mod tests {

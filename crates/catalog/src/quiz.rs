@@ -11,10 +11,9 @@
 //! 50 characters are eligible), the one sentence its fallback reads when a structured year
 //! or real name is missing, and which places they name (a distractor there could be true).
 
-use axum::extract::FromRequestParts;
-use axum::http::request::Parts;
+use serde::{de, Deserialize, Deserializer};
 use sound_atlas_contract::quiz::{QUIZ_MAX_SEED_CHARS, QUIZ_MIN_BIO_CHARS, QUIZ_SAMPLE_SIZE};
-use sound_atlas_web::{ApiError, ApiResult, QueryParams};
+use sound_atlas_web::{ApiError, ApiResult};
 
 pub use sound_atlas_contract::quiz::QuizFact;
 
@@ -57,19 +56,19 @@ impl std::fmt::Display for QuizSeed {
     }
 }
 
-/// From the query string (`?seed=`): 400 when missing or malformed.
-impl<S: Send + Sync> FromRequestParts<S> for QuizSeed {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<Self> {
-        let params = QueryParams::from_request_parts(parts, state)
-            .await
-            .unwrap_or_default();
-        QuizSeed::parse(params.get("seed"))
+/// From `?seed=`: 400 when missing or malformed.
+impl<'de> Deserialize<'de> for QuizSeed {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = Option::<std::borrow::Cow<str>>::deserialize(deserializer)?;
+        QuizSeed::parse(raw.as_deref()).map_err(de::Error::custom)
     }
 }
 
-impl<B> sound_atlas_web::Reads<B> for QuizSeed {}
+/// The quiz facts API's `?seed=`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct QuizRequest {
+    pub seed: QuizSeed,
+}
 
 /// `GET /api/quiz/facts?seed=`.
 pub async fn facts(catalog: &Catalog, seed: &QuizSeed) -> ApiResult<Vec<QuizFact>> {

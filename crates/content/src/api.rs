@@ -2,9 +2,10 @@
 
 use axum::extract::{FromRef, State};
 use axum::{Json, Router};
+use serde::Deserialize;
 use sound_atlas_catalog::Catalog;
 use sound_atlas_contract::content::api;
-use sound_atlas_web::{ApiResult, OperationRoutes, Path, QueryParams};
+use sound_atlas_web::{flag, ApiResult, OperationRoutes, Path, Query};
 
 use crate::model::{Article, ArticleSummary, ChannelVideo, ChartWeek, NewSong, TopTenEntry};
 use crate::reads;
@@ -17,24 +18,43 @@ where
     Catalog: FromRef<S>,
 {
     Router::new()
-        // Also serves `api::WEEKLY_TOP_TEN_OF` (the same route with a week).
-        .operation(&api::WEEKLY_TOP_TEN, weekly_top_ten)
+        .operations(
+            &[&api::WEEKLY_TOP_TEN, &api::WEEKLY_TOP_TEN_OF],
+            weekly_top_ten,
+        )
         .operation(&api::TOP_TEN_WEEKS, top_ten_weeks)
         .operation(&api::NEW_SONGS, new_songs)
         .operation(&api::CHANNEL_VIDEOS, channel_videos)
         .operation(&api::ARTIST_CHANNEL_VIDEOS, artist_channel_videos)
-        // Also serves `api::ARTICLES_IN` (the same route with a category).
-        .operation(&api::ARTICLES, articles)
+        .operations(&[&api::ARTICLES, &api::ARTICLES_IN], articles)
         .operation(&api::ARTICLE, article)
+}
+
+/// The chart's `?week=&refresh=` (no week: the newest).
+#[derive(Deserialize)]
+struct ChartQuery {
+    week: Option<String>,
+    #[serde(default, deserialize_with = "flag")]
+    refresh: bool,
+}
+
+#[derive(Deserialize)]
+struct ChannelQuery {
+    url: Option<String>,
+}
+
+/// The articles' `?category=` (none: every article).
+#[derive(Deserialize)]
+struct ArticlesQuery {
+    category: Option<String>,
 }
 
 async fn weekly_top_ten(
     State(content): State<Content>,
-    params: QueryParams,
+    Query(ChartQuery { week, refresh }): Query<ChartQuery>,
 ) -> ApiResult<Json<Vec<TopTenEntry>>> {
-    let refresh = params.flag("refresh");
-    match params.get("week") {
-        Some(raw) => reads::weekly_top_ten_of(&content, &reads::parse_week(raw)?, refresh).await,
+    match week {
+        Some(raw) => reads::weekly_top_ten_of(&content, &reads::parse_week(&raw)?, refresh).await,
         None => reads::weekly_top_ten(&content, refresh).await,
     }
     .map(Json)
@@ -55,9 +75,9 @@ async fn channel_videos(State(content): State<Content>) -> ApiResult<Json<Vec<Ch
 async fn artist_channel_videos(
     State(content): State<Content>,
     State(catalog): State<Catalog>,
-    params: QueryParams,
+    Query(ChannelQuery { url }): Query<ChannelQuery>,
 ) -> ApiResult<Json<Vec<ChannelVideo>>> {
-    let channel = reads::parse_channel_url(params.get("url"))?;
+    let channel = reads::parse_channel_url(url.as_deref())?;
     reads::artist_channel_videos(&content, &catalog, &channel)
         .await
         .map(Json)
@@ -65,9 +85,9 @@ async fn artist_channel_videos(
 
 async fn articles(
     State(content): State<Content>,
-    params: QueryParams,
+    Query(ArticlesQuery { category }): Query<ArticlesQuery>,
 ) -> ApiResult<Json<Vec<ArticleSummary>>> {
-    let category = reads::parse_category(params.get("category"))?;
+    let category = reads::parse_category(category.as_deref())?;
     reads::articles(&content, category).await.map(Json)
 }
 

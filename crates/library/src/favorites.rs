@@ -14,7 +14,9 @@ use sound_atlas_contract::library::{
     api, ArtistRef, Favorite, MoveFavorite, NewFavorite, MAX_FAVORITES,
 };
 use sound_atlas_entity::favorite;
-use sound_atlas_web::{self as web, ApiError, ApiResult, Input, NoContent, OperationRoutes, Path};
+use sound_atlas_web::{
+    self as web, ApiError, ApiResult, Input, NoContent, OperationRoutes, Path, Query,
+};
 
 use crate::ids::{folder_key, ArtistId, FolderId, InFolder, UserId};
 use crate::rows::{self, check_artist, check_folder, explain, now, rfc3339, Added};
@@ -69,7 +71,7 @@ async fn remove(
     State(library): State<Library>,
     user: UserId,
     Path(artist): Path<ArtistId>,
-    InFolder(folder): InFolder,
+    Query(InFolder { folder }): Query<InFolder>,
 ) -> ApiResult<NoContent> {
     remove_favorite(&library, user, artist, folder).await?;
     Ok(NoContent)

@@ -7,7 +7,7 @@ use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use serde::{de, Deserialize, Deserializer};
 use sound_atlas_accounts::{Accounts, SignedIn};
-use sound_atlas_web::{ApiError, ApiResult, QueryParams, Reads};
+use sound_atlas_web::{ApiError, ApiResult, Reads};
 
 pub use sound_atlas_catalog::ArtistId;
 
@@ -92,24 +92,19 @@ impl<'de> Deserialize<'de> for FolderId {
 
 /// Where in the library a removal looks: `?folderId=` (absent, empty or `null`: the top
 /// level).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct InFolder(pub Option<FolderId>);
-
-impl<S: Send + Sync> FromRequestParts<S> for InFolder {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<Self> {
-        let params = QueryParams::from_request_parts(parts, state)
-            .await
-            .unwrap_or_default();
-        match params.get("folderId").map(str::trim) {
-            None | Some("") | Some("null") => Ok(InFolder(None)),
-            Some(raw) => FolderId::parse(raw).map(|id| InFolder(Some(id))),
-        }
-    }
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub struct InFolder {
+    #[serde(rename = "folderId", default, deserialize_with = "folder_or_top")]
+    pub folder: Option<FolderId>,
 }
 
-impl<B> Reads<B> for InFolder {}
+fn folder_or_top<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<FolderId>, D::Error> {
+    let raw = std::borrow::Cow::<str>::deserialize(deserializer)?;
+    match raw.trim() {
+        "" | "null" => Ok(None),
+        raw => FolderId::parse(raw).map(Some).map_err(de::Error::custom),
+    }
+}
 
 /// A folder id as the unique keys store it (0: the top level).
 pub(crate) fn folder_key(folder: Option<FolderId>) -> i32 {

@@ -13,7 +13,9 @@ use sound_atlas_contract::library::{
 };
 use sound_atlas_contract::video;
 use sound_atlas_entity::video_favorite;
-use sound_atlas_web::{self as web, ApiError, ApiResult, Input, NoContent, OperationRoutes, Path};
+use sound_atlas_web::{
+    self as web, ApiError, ApiResult, Input, NoContent, OperationRoutes, Path, Query,
+};
 
 use crate::ids::{folder_key, ArtistId, FolderId, InFolder, UserId};
 use crate::rows::{self, check_artist, check_folder, now, Added};
@@ -70,7 +72,7 @@ async fn remove(
     State(library): State<Library>,
     user: UserId,
     Path(path): Path<VideoPath>,
-    InFolder(folder): InFolder,
+    Query(InFolder { folder }): Query<InFolder>,
 ) -> ApiResult<NoContent> {
     let video = VideoId::parse(&path.video_id)?;
     remove_video(&library, user, path.artist_id, &video, folder).await?;

@@ -1,9 +1,10 @@
 //! What binds a handler to its operation beyond its answer: the body it reads, the path
-//! holes it reads and whether it needs the session's user. Each argument of a handler
-//! says what it reads ([`Reads`]); `.operation()` compiles only when the body argument
-//! is the declared body type, and refuses to build the router when the handler reads a
-//! body the operation does not declare (or none it does), other path holes than the
-//! template's, or a different access than the declared one.
+//! holes and query parameters it reads and whether it needs the session's user. Each
+//! argument of a handler says what it reads ([`Reads`]); `.operation()` compiles only
+//! when the body argument is the declared body type, and refuses to build the router
+//! when the handler reads a body the operation does not declare (or none it does), other
+//! path holes than the template's, other query parameters than the template's and the
+//! declared optional ones, or a different access than the declared one.
 
 use std::cell::RefCell;
 
@@ -14,8 +15,7 @@ use sound_atlas_contract::operation::{Access, OperationSpec};
 use sound_atlas_contract::template::Part;
 
 use crate::answer::Answers;
-use crate::request::{Input, Path};
-use crate::QueryParams;
+use crate::request::{Input, Path, Query};
 
 /// What one argument of a handler of an operation with body `B` reads of the request.
 /// Implemented by every extractor the API's handlers take; `Input<T>` only for `T = B`,
@@ -31,11 +31,14 @@ pub trait Reads<B> {
     fn path_holes() -> Vec<&'static str> {
         Vec::new()
     }
+
+    /// The query parameters it reads, by name.
+    fn query_params() -> Vec<&'static str> {
+        Vec::new()
+    }
 }
 
 impl<B, T> Reads<B> for State<T> {}
-
-impl<B> Reads<B> for QueryParams {}
 
 impl<B> Reads<B> for Uri {}
 
@@ -51,6 +54,17 @@ impl<B, T: DeserializeOwned> Reads<B> for Path<T> {
     }
 }
 
+impl<B, T: DeserializeOwned> Reads<B> for Query<T> {
+    fn query_params() -> Vec<&'static str> {
+        let names = field_names::<T>();
+        assert!(
+            names != [ANY_ONE_HOLE],
+            "a query is read as a struct of its parameters, not as one value"
+        );
+        names
+    }
+}
+
 /// A handler (an async function of extractors) of an operation with body `B` whose
 /// success answers a `T`. `Args` is the tuple of its arguments' types, inferred.
 pub trait Handles<B, T, Args> {
@@ -61,6 +75,8 @@ pub trait Handles<B, T, Args> {
     const SIGNED_IN: bool;
 
     fn path_holes() -> Vec<&'static str>;
+
+    fn query_params() -> Vec<&'static str>;
 }
 
 macro_rules! handles {
@@ -82,6 +98,13 @@ macro_rules! handles {
                 $(holes.extend($arg::path_holes());)*
                 holes
             }
+
+            fn query_params() -> Vec<&'static str> {
+                #[allow(unused_mut)]
+                let mut params = Vec::new();
+                $(params.extend($arg::query_params());)*
+                params
+            }
         }
     };
 }
@@ -96,9 +119,21 @@ handles!(A1, A2, A3, A4, A5, A6);
 handles!(A1, A2, A3, A4, A5, A6, A7);
 handles!(A1, A2, A3, A4, A5, A6, A7, A8);
 
-/// Panics (when the router is built) unless the handler reads what its operation
-/// declares: its statuses, its body, its path's holes and its access.
-pub(crate) fn check<B, T, Args, H: Handles<B, T, Args>>(spec: &OperationSpec) {
+/// Panics (when the router is built) unless the handler reads what its operations
+/// declare: their statuses, their body, their path's holes, their query parameters and
+/// their access. Several operations served by one route share all but their query.
+pub(crate) fn check<B, T, Args, H: Handles<B, T, Args>>(specs: &[OperationSpec]) {
+    let (spec, twins) = specs.split_first().expect("a route serves an operation");
+    for twin in twins {
+        assert!(
+            (twin.method, twin.path(), twin.access) == (spec.method, spec.path(), spec.access),
+            "{} {} is served by the route of {} {}: the same method, path and access",
+            twin.method.as_str(),
+            twin.template.0,
+            spec.method.as_str(),
+            spec.template.0,
+        );
+    }
     let name = format!(
         "the handler of {} {}",
         spec.method.as_str(),
@@ -123,6 +158,15 @@ pub(crate) fn check<B, T, Args, H: Handles<B, T, Args>>(spec: &OperationSpec) {
         read, declared,
         "{name} reads the path holes {read:?}, its path has {declared:?}"
     );
+    let mut declared: Vec<_> = specs.iter().flat_map(query_params).collect();
+    declared.sort_unstable();
+    declared.dedup();
+    let mut read = H::query_params();
+    read.sort_unstable();
+    assert_eq!(
+        read, declared,
+        "{name} reads the query parameters {read:?}, its operation declares {declared:?}"
+    );
     assert_eq!(
         H::SIGNED_IN,
         spec.access == Access::SignedIn,
@@ -146,6 +190,18 @@ fn path_holes(spec: &OperationSpec) -> Vec<&'static str> {
             Part::Hole(name) => Some(name),
             Part::Text(_) => None,
         })
+        .collect()
+}
+
+/// The query parameters an operation declares: its query string's holes (required) and
+/// its optional ones.
+fn query_params(spec: &OperationSpec) -> Vec<&'static str> {
+    let holes = spec.template.holes();
+    let path = path_holes(spec);
+    holes
+        .into_iter()
+        .skip(path.len())
+        .chain(spec.query.iter().map(|(name, _)| *name))
         .collect()
 }
 
@@ -254,7 +310,7 @@ mod tests {
     }
 
     fn check_of<B, T, Args, H: Handles<B, T, Args>>(operation: &Operation<B, T>, _: H) {
-        check::<B, T, Args, H>(operation)
+        check::<B, T, Args, H>(&[operation.spec()])
     }
 
     #[derive(serde::Deserialize)]
@@ -312,5 +368,69 @@ mod tests {
             axum::Json(String::new())
         }
         check_of(&READ, read);
+    }
+
+    #[derive(serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Paged {
+        page: Option<u32>,
+    }
+
+    #[derive(serde::Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    #[allow(dead_code)]
+    struct Renamed {
+        page_number: Option<u32>,
+    }
+
+    #[test]
+    fn a_read_of_its_query_parameters_by_name_is_bound() {
+        async fn read(_: Path<i32>, _: Query<Paged>) -> axum::Json<String> {
+            axum::Json(String::new())
+        }
+        check_of(&READ, read);
+    }
+
+    #[test]
+    #[should_panic(
+        expected = "reads the query parameters [\"pageNumber\"], its operation declares [\"page\"]"
+    )]
+    fn a_renamed_query_parameter_is_refused() {
+        async fn read(_: Path<i32>, _: Query<Renamed>) -> axum::Json<String> {
+            axum::Json(String::new())
+        }
+        check_of(&READ, read);
+    }
+
+    #[test]
+    #[should_panic(expected = "reads the query parameters [], its operation declares [\"page\"]")]
+    fn a_read_that_ignores_its_query_is_refused() {
+        async fn read(_: Path<i32>) -> axum::Json<String> {
+            axum::Json(String::new())
+        }
+        check_of(&READ, read);
+    }
+
+    #[test]
+    fn optional_query_parameters_are_declared_beside_the_templates() {
+        const LISTED: Endpoint<String> =
+            Endpoint::get("listed", "/api/things", "").with_query(&[("page", "")]);
+        async fn list(_: Query<Paged>) -> axum::Json<String> {
+            axum::Json(String::new())
+        }
+        check_of(&LISTED, list);
+    }
+
+    #[test]
+    fn a_route_serving_a_list_and_its_filtered_twin_reads_both_queries() {
+        const ALL: Endpoint<String> = Endpoint::get("all", "/api/things", "");
+        const PAGED: Endpoint<String> = Endpoint::get("paged", "/api/things?page={page}", "");
+        async fn list(_: Query<Paged>) -> axum::Json<String> {
+            axum::Json(String::new())
+        }
+        fn check_all<B, T, Args, H: Handles<B, T, Args>>(specs: &[OperationSpec], _: H) {
+            check::<B, T, Args, H>(specs)
+        }
+        check_all::<(), String, _, _>(&[ALL.spec(), PAGED.spec()], list);
     }
 }

@@ -15,7 +15,9 @@ mod request;
 pub use answer::{Added, AnswerBody, Answers, Created, JsonOrRedirect, NoContent};
 pub use cookies::cookie;
 pub use handler::{Handles, Reads};
-pub use request::{refuse_cross_origin, Input, Path, BODY_TOO_LARGE, MAX_BODY_BYTES, NOTHING_HERE};
+pub use request::{
+    flag, refuse_cross_origin, Input, Path, Query, BODY_TOO_LARGE, MAX_BODY_BYTES, NOTHING_HERE,
+};
 
 use axum::handler::Handler;
 use axum::http::{header, HeaderValue, StatusCode};
@@ -34,16 +36,33 @@ pub trait OperationRoutes<S> {
     fn operation<B, T, H, X, Args>(self, operation: &Operation<B, T>, handler: H) -> Self
     where
         H: Handler<X, S> + Handles<B, T, Args>,
+        X: 'static,
+        Self: Sized,
+    {
+        self.operations(&[operation], handler)
+    }
+
+    /// One route serving several operations of the same method, path and types that
+    /// differ in their query (a list and the same list filtered): the handler reads the
+    /// parameters of them all.
+    fn operations<B, T, H, X, Args>(self, operations: &[&Operation<B, T>], handler: H) -> Self
+    where
+        H: Handler<X, S> + Handles<B, T, Args>,
         X: 'static;
 }
 
 impl<S: Clone + Send + Sync + 'static> OperationRoutes<S> for Router<S> {
-    fn operation<B, T, H, X, Args>(self, operation: &Operation<B, T>, handler: H) -> Self
+    fn operations<B, T, H, X, Args>(self, operations: &[&Operation<B, T>], handler: H) -> Self
     where
         H: Handler<X, S> + Handles<B, T, Args>,
         X: 'static,
     {
-        handler::check::<B, T, Args, H>(operation);
+        let specs: Vec<_> = operations
+            .iter()
+            .map(|operation| operation.spec())
+            .collect();
+        handler::check::<B, T, Args, H>(&specs);
+        let operation = &specs[0];
         let method = match operation.method {
             Method::Get => MethodFilter::GET,
             Method::Post => MethodFilter::POST,

@@ -1,5 +1,6 @@
 //! What every request reads in the one error shape: a write's body (JSON or an HTML
-//! form) and its cross-origin (CSRF) guard, and a path's typed holes.
+//! form) and its cross-origin (CSRF) guard, a path's typed holes and its query string's
+//! typed parameters.
 
 use axum::extract::path::ErrorKind;
 use axum::extract::rejection::{FormRejection, JsonRejection, PathRejection};
@@ -89,6 +90,31 @@ impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for Path<T>
     }
 }
 
+/// A query string's parameters as a `T`: a struct whose fields are the parameters by
+/// name (as serde names them), each read by its own type. A field's type says what its
+/// absence means (an `Option`, `#[serde(default)]`, or a type whose `Deserialize` reads
+/// an `Option`), so a missing parameter gets the type's own message. A value its type
+/// refuses is a 400 with that type's message (a `serde::de::Error::custom` text).
+/// Parameters the struct does not name are ignored (tracking tags, cache busters).
+pub struct Query<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for Query<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        serde_urlencoded::from_str(parts.uri.query().unwrap_or(""))
+            .map(Query)
+            .map_err(|error| ApiError::bad_request(error.to_string()))
+    }
+}
+
+/// A query flag (`#[serde(default, deserialize_with = "flag")]`): on when sent as
+/// `true` (e.g. `refresh=true`), off when anything else.
+pub fn flag<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<bool, D::Error> {
+    let raw = <std::borrow::Cow<str> as serde::Deserialize>::deserialize(deserializer)?;
+    Ok(raw == "true")
+}
+
 /// Refuses state-changing requests sent by a browser from another origin (CSRF).
 ///
 /// `Sec-Fetch-Site` (all current browsers) must be `same-origin` or `none` (typed or
@@ -127,6 +153,34 @@ fn same_origin(headers: &axum::http::HeaderMap) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    struct Listing {
+        page: Option<u32>,
+        #[serde(default, deserialize_with = "flag")]
+        refresh: bool,
+    }
+
+    async fn query<T: DeserializeOwned + Send>(uri: &str) -> Result<T, ApiError> {
+        let (mut parts, ()) = axum::http::Request::get(uri).body(()).unwrap().into_parts();
+        Query::<T>::from_request_parts(&mut parts, &())
+            .await
+            .map(|Query(value)| value)
+    }
+
+    #[tokio::test]
+    async fn a_query_string_reads_as_its_struct_and_ignores_other_parameters() {
+        let listing: Listing = query("/x?page=3&refresh=true&utm_source=mail")
+            .await
+            .unwrap();
+        assert_eq!((listing.page, listing.refresh), (Some(3), true));
+        let listing: Listing = query("/x").await.unwrap();
+        assert_eq!((listing.page, listing.refresh), (None, false));
+        let listing: Listing = query("/x?refresh=yes").await.unwrap();
+        assert!(!listing.refresh);
+        let refused = query::<Listing>("/x?page=three").await.unwrap_err();
+        assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    }
 
     fn headers(pairs: &[(&'static str, &str)]) -> axum::http::HeaderMap {
         let mut map = axum::http::HeaderMap::new();

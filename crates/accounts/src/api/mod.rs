@@ -18,6 +18,7 @@ use axum::middleware;
 use axum::response::{Redirect, Response};
 use axum::{Json, Router};
 use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set, TransactionTrait};
+use serde::Deserialize;
 use sound_atlas_entity::user;
 use sound_atlas_web::{Answers, ApiError, ApiResult, JsonOrRedirect};
 
@@ -126,9 +127,9 @@ async fn mail_request(
     Ok((email, user))
 }
 
-fn link_page(page: &str, uri: &axum::http::Uri) -> impl Answers<()> {
-    let target = match uri.query() {
-        Some(query) => format!("{page}?{query}"),
+fn link_page(page: &str, LinkQuery { token }: LinkQuery) -> impl Answers<()> {
+    let target = match token {
+        Some(token) => format!("{page}?token={}", encode_uri_component(&token)),
         None => page.to_owned(),
     };
     (
@@ -136,6 +137,12 @@ fn link_page(page: &str, uri: &axum::http::Uri) -> impl Answers<()> {
         [(header::REFERRER_POLICY, "no-referrer")],
         Redirect::to(&target),
     )
+}
+
+/// An emailed link's `?token=` (the page says what a missing one means).
+#[derive(Deserialize)]
+struct LinkQuery {
+    token: Option<String>,
 }
 
 /// An emailed link's form as posted: by a script (JSON) or as a plain HTML form (from

@@ -4,7 +4,8 @@
 use axum::extract::{FromRef, State};
 use axum::response::Redirect;
 use axum::{Json, Router};
-use sound_atlas_web::{ApiError, ApiResult, OperationRoutes, QueryParams};
+use serde::Deserialize;
+use sound_atlas_web::{ApiError, ApiResult, OperationRoutes, Query};
 
 use super::sign_in_from;
 use crate::http::safe_redirect;
@@ -38,15 +39,29 @@ fn oidc_of(accounts: &Accounts) -> ApiResult<&crate::oidc::Oidc> {
     })
 }
 
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct StartQuery {
+    redirect_to: Option<String>,
+}
+
+/// What the provider sends back (other parameters, such as `iss`, are not read).
+#[derive(Deserialize)]
+struct ProviderAnswer {
+    code: Option<String>,
+    state: Option<String>,
+    error: Option<String>,
+}
+
 /// `GET /api/auth/oidc/start?redirectTo=/path`: leaves for the provider. It changes no
 /// account, only remembers this attempt in the browser's session.
 async fn oidc_start(
     State(accounts): State<Accounts>,
     CurrentUser { session, .. }: CurrentUser,
-    params: QueryParams,
+    Query(StartQuery { redirect_to }): Query<StartQuery>,
 ) -> ApiResult<Redirect> {
     let oidc = oidc_of(&accounts)?;
-    let redirect = safe_redirect(params.get("redirectTo"))?;
+    let redirect = safe_redirect(redirect_to.as_deref())?;
     let (url, pending) = oidc.start(redirect).await?;
     session
         .insert(crate::oidc::PENDING_KEY, pending)
@@ -61,7 +76,7 @@ async fn oidc_callback(
     State(accounts): State<Accounts>,
     CurrentUser { session, .. }: CurrentUser,
     client: Client,
-    params: QueryParams,
+    Query(answer): Query<ProviderAnswer>,
 ) -> ApiResult<(DeviceCookie, Redirect)> {
     let oidc = oidc_of(&accounts)?;
     let pending: Option<crate::oidc::Pending> = session
@@ -69,12 +84,12 @@ async fn oidc_callback(
         .await
         .map_err(ApiError::internal)?;
     let pending = pending.ok_or_else(|| ApiError::bad_request(crate::oidc::NO_PENDING))?;
-    if params.get("error").is_some() {
+    if answer.error.is_some() {
         return Err(ApiError::bad_request(crate::oidc::REFUSED));
     }
-    let code = params.get("code").unwrap_or("");
-    let state = params.get("state").unwrap_or("");
-    let user = crate::oidc::complete(&accounts, oidc, &pending, code, state).await?;
+    let code = answer.code.unwrap_or_default();
+    let state = answer.state.unwrap_or_default();
+    let user = crate::oidc::complete(&accounts, oidc, &pending, &code, &state).await?;
     let device = sign_in_from(&accounts, &session, &user, &client).await?;
     Ok((device, Redirect::to(pending.redirect())))
 }

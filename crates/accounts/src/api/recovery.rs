@@ -2,11 +2,11 @@
 
 use axum::extract::{FromRef, State};
 use axum::{Json, Router};
-use sound_atlas_web::{Answers, ApiResult, JsonOrRedirect, OperationRoutes, QueryParams};
+use sound_atlas_web::{Answers, ApiResult, JsonOrRedirect, OperationRoutes, Query};
 
 use super::{
     done, link_page, link_state, mail_request, redeem_link, required_password, same_twice,
-    LinkForm, Redeemed, CHECK_EMAIL_RECOVERY,
+    LinkForm, LinkQuery, Redeemed, CHECK_EMAIL_RECOVERY,
 };
 use crate::known::{Client, DeviceCookie};
 use crate::model::{Done, EmailOnly, EmailedLink, User};
@@ -29,8 +29,8 @@ where
         .operation(&api::SET_NEW_PASSWORD, set_new_password)
 }
 
-async fn new_password_page(uri: axum::http::Uri) -> impl Answers<()> {
-    link_page(routes::NEW_PASSWORD.path.0, &uri)
+async fn new_password_page(Query(link): Query<LinkQuery>) -> impl Answers<()> {
+    link_page(routes::NEW_PASSWORD.path.0, link)
 }
 
 async fn recover(
@@ -59,10 +59,10 @@ async fn recover(
 
 async fn recovery_link_state(
     State(accounts): State<Accounts>,
-    query: QueryParams,
+    Query(LinkQuery { token }): Query<LinkQuery>,
 ) -> ApiResult<Json<LinkState>> {
-    let token = query.get("token").unwrap_or_default();
-    Ok(Json(link_state(&accounts, Purpose::Recover, token).await?))
+    let token = token.unwrap_or_default();
+    Ok(Json(link_state(&accounts, Purpose::Recover, &token).await?))
 }
 
 async fn set_new_password(

@@ -5,11 +5,11 @@ use axum::extract::{FromRef, State};
 use axum::{Json, Router};
 use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set};
 use sound_atlas_entity::user;
-use sound_atlas_web::{Answers, ApiError, ApiResult, JsonOrRedirect, OperationRoutes, QueryParams};
+use sound_atlas_web::{Answers, ApiError, ApiResult, JsonOrRedirect, OperationRoutes, Query};
 
 use super::{
     done, link_page, link_state, mail_request, redeem_link, refused_link, required_password,
-    same_twice, LinkForm, Redeemed, CHECK_EMAIL_SIGN_UP,
+    same_twice, LinkForm, LinkQuery, Redeemed, CHECK_EMAIL_SIGN_UP,
 };
 use crate::known::{Client, DeviceCookie};
 use crate::limits::{allowed, TOO_MANY_SIGN_UPS};
@@ -130,17 +130,17 @@ async fn resend(
 
 /// The emailed links (`GET`) lead to the site's own pages for them, which render with
 /// the frame and post the token from a button (`pages::routes::CONFIRM_EMAIL`,
-/// `NEW_PASSWORD`): a redirect with the same query, so opening a link changes nothing.
-async fn confirm_page(uri: axum::http::Uri) -> impl Answers<()> {
-    link_page(routes::CONFIRM_EMAIL.path.0, &uri)
+/// `NEW_PASSWORD`): a redirect with the same token, so opening a link changes nothing.
+async fn confirm_page(Query(link): Query<LinkQuery>) -> impl Answers<()> {
+    link_page(routes::CONFIRM_EMAIL.path.0, link)
 }
 
 async fn confirmation_link_state(
     State(accounts): State<Accounts>,
-    query: QueryParams,
+    Query(LinkQuery { token }): Query<LinkQuery>,
 ) -> ApiResult<Json<LinkState>> {
-    let token = query.get("token").unwrap_or_default();
-    Ok(Json(link_state(&accounts, Purpose::Confirm, token).await?))
+    let token = token.unwrap_or_default();
+    Ok(Json(link_state(&accounts, Purpose::Confirm, &token).await?))
 }
 
 /// A confirmation link's form: the link proves the address, the password who chose it.
