@@ -28,7 +28,7 @@ export function FavoriteHeart({ artist, variant = 'icon' }: FavoriteHeartProps) 
   const removeFavorite = useRemoveFavorite();
   const favorited = favorites.some((favorite) => favorite.id === artist.id);
   const { ask: onClick, dialog } = useConfirmedToggle(favorited, () =>
-    favorited ? removeFavorite(artist.id) : addFavorite({ artistId: artist.id }),
+    favorited ? removeFavorite.mutateAsync({ artistId: artist.id }) : addFavorite.mutateAsync({ artistId: artist.id }),
   );
 
   const label = heartLabel(favorited);

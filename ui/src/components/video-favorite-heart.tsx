@@ -17,7 +17,9 @@ export function VideoFavoriteHeart({ video }: { video: NewVideoFavorite }) {
   const removeVideoFavorite = useRemoveVideoFavorite();
   const favorited = videos.some((row) => row.artistId === video.artistId && row.videoId === video.videoId && row.folderId === null);
   const { ask, dialog } = useConfirmedToggle(favorited, () =>
-    favorited ? removeVideoFavorite(video.artistId, video.videoId) : addVideoFavorite({ ...video, folderId: undefined }),
+    favorited
+      ? removeVideoFavorite.mutateAsync({ artistId: video.artistId, videoId: video.videoId })
+      : addVideoFavorite.mutateAsync({ ...video, folderId: undefined }),
   );
 
   const label = favorited ? 'Remove from Favorites' : 'Add to Favorites';

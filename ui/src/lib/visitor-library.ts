@@ -117,8 +117,9 @@ export function returnFolderToTopLevel(client: QueryClient, folderId: number): v
 }
 
 /**
- * The library's writes, one mutation each (fetch errors never pause for a network
- * check: a write fails at once, as a person expects). Each touches only the lists it
+ * The library's writes, one mutation each, returned as react-query's mutation (its
+ * `mutateAsync`, `isPending` and `error` are the caller's to use; fetch errors never
+ * pause for a network check: a write fails at once, as a person expects). Each touches only the lists it
  * changes: a folder's creation, rename or new video favorite goes into the cache from
  * the answer; an add or a move rereads its one or two lists before it resolves;
  * removals take the row out of the cache, are retried once on failure, and reread their
@@ -137,12 +138,12 @@ export function useAddFavorite() {
     ...WRITE,
     mutationFn: (body: NewFavorite) => apiClient.addFavorite(body).catch(failure('Failed to save favorite')),
     onSuccess: (_, body) => refreshLibrary(client, [listOf(body.folderId)]),
-  }).mutateAsync;
+  });
 }
 
 export function useRemoveFavorite() {
   const client = useQueryClient();
-  const { mutateAsync } = useMutation({
+  return useMutation({
     ...WRITE,
     ...REMOVAL_RETRY,
     mutationFn: ({ artistId, folderId }: { artistId: number; folderId?: number | null }) =>
@@ -150,7 +151,6 @@ export function useRemoveFavorite() {
     onSuccess: (_, { artistId, folderId }) => dropFromCache(client, artistId, folderId),
     onSettled: (_, _error, { folderId }) => refreshSoon(client, listOf(folderId)),
   });
-  return (artistId: number, folderId?: number | null) => mutateAsync({ artistId, folderId });
 }
 
 export function useAddVideoFavorite() {
@@ -163,7 +163,7 @@ export function useAddVideoFavorite() {
       client.setQueryData<VideoFavorite[]>([LISTS.videos], (list) => (list && !list.some((v) => sameVideoRow(v, video)) ? [...list, video] : list));
       fireFavoritesUpdated();
     },
-  }).mutateAsync;
+  });
 }
 
 type VideoRow = { artistId: number; videoId: string; folderId?: number | null };
@@ -177,7 +177,7 @@ const sameVideoRow = (a: VideoRow, b: VideoRow) => a.artistId === b.artistId && 
 export function useRemoveVideoFavorite() {
   const client = useQueryClient();
   const key = [LISTS.videos];
-  const { mutateAsync } = useMutation({
+  return useMutation({
     ...WRITE,
     ...REMOVAL_RETRY,
     mutationFn: ({ artistId, videoId, folderId }: VideoRow) =>
@@ -195,7 +195,6 @@ export function useRemoveVideoFavorite() {
       refreshSoon(client, 'videos');
     },
   });
-  return (artistId: number, videoId: string, folderId?: number | null) => mutateAsync({ artistId, videoId, folderId });
 }
 
 /** Every write of the library, for the favorites pages. */
@@ -205,19 +204,19 @@ export function useLibraryActions() {
     ...WRITE,
     mutationFn: (body: MoveFavorite) => apiClient.moveFavorite(body).catch(failure('Failed to save favorite')),
     onSuccess: (_, body) => refreshLibrary(client, [...new Set([listOf(body.fromFolderId), listOf(body.toFolderId)])]),
-  }).mutateAsync;
+  });
   const createFolder = useMutation({
     ...WRITE,
     mutationFn: (name: string) => apiClient.createFolder({ name: name.trim() }).catch(failure('Failed to create folder', true)),
     onSuccess: (folder) => client.setQueryData<FavoriteFolder[]>([LISTS.folders], (folders) => folders && [...folders, { ...folder, artists: [] }]),
-  }).mutateAsync;
+  });
   const renameFolder = useMutation({
     ...WRITE,
     mutationFn: ({ id, name }: { id: number; name: string }) =>
       apiClient.renameFolder(id, { name: name.trim() }).catch(failure('Failed to rename folder', true)),
     onSuccess: (renamed) =>
       client.setQueryData<FavoriteFolder[]>([LISTS.folders], (folders) => folders?.map((folder) => (folder.id === renamed.id ? { ...folder, name: renamed.name } : folder))),
-  }).mutateAsync;
+  });
   const deleteFolder = useMutation({
     ...WRITE,
     mutationFn: (id: number) => apiClient.deleteFolder(id).catch(failure('Failed to delete folder')),
@@ -226,13 +225,13 @@ export function useLibraryActions() {
       // The cache already shows the result; the reread only confirms it.
       void refreshLibrary(client);
     },
-  }).mutateAsync;
+  });
   return {
     addFavorite: useAddFavorite(),
     removeFavorite: useRemoveFavorite(),
     moveFavorite,
     createFolder,
-    renameFolder: (id: number, name: string) => renameFolder({ id, name }),
+    renameFolder,
     deleteFolder,
     addVideoFavorite: useAddVideoFavorite(),
     removeVideoFavorite: useRemoveVideoFavorite(),

@@ -161,16 +161,16 @@ function Library({ folderId }: { folderId: number | null }) {
     run(async () => {
       if (isVideoItem(item)) {
         const videoId = String(item.id).slice(String(item.originalArtistId).length + 1);
-        await actions.removeVideoFavorite(item.originalArtistId, videoId, currentFolderId);
+        await actions.removeVideoFavorite.mutateAsync({ artistId: item.originalArtistId, videoId, folderId: currentFolderId });
       } else {
-        await actions.removeFavorite(item.id, currentFolderId);
+        await actions.removeFavorite.mutateAsync({ artistId: item.id, folderId: currentFolderId });
       }
       playSound('unfavorite');
     });
 
   const deleteFolder = (target: FavoriteFolder) =>
     run(async () => {
-      await actions.deleteFolder(target.id);
+      await actions.deleteFolder.mutateAsync(target.id);
       // Deleting the current folder unsets it (back to the main favorites).
       if (target.id === currentFolderId) navigate(routes.favorites.href());
     });

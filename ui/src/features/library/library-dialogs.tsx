@@ -27,12 +27,12 @@ function LibraryModal({ title, children, onClose, initialFocus }: { title: strin
 
 /** New Folder: the name is trimmed, Create is disabled while it is empty, Enter submits. */
 export function NewFolderDialog({ actions, onCreated, onClose }: { actions: LibraryActions; onCreated: (id: number) => void; onClose: () => void }) {
-  return <FolderNameDialog title="New Folder" initialName="" submit={['Create', 'Creating...']} save={actions.createFolder} onSaved={(folder) => onCreated(folder.id)} onClose={onClose} />;
+  return <FolderNameDialog title="New Folder" initialName="" submit={['Create', 'Creating...']} save={actions.createFolder.mutateAsync} onSaved={(folder) => onCreated(folder.id)} onClose={onClose} />;
 }
 
 /** Rename: the same rules as a new folder's name, starting from the current one. */
 export function RenameFolderDialog({ folder, actions, onClose }: { folder: FavoriteFolder; actions: LibraryActions; onClose: () => void }) {
-  return <FolderNameDialog title={`Rename ${folder.name}`} initialName={folder.name} submit={['Rename', 'Renaming...']} save={(name) => actions.renameFolder(folder.id, name)} onSaved={onClose} onClose={onClose} />;
+  return <FolderNameDialog title={`Rename ${folder.name}`} initialName={folder.name} submit={['Rename', 'Renaming...']} save={(name) => actions.renameFolder.mutateAsync({ id: folder.id, name })} onSaved={onClose} onClose={onClose} />;
 }
 
 /** A folder's name, asked for: trimmed, the button disabled while it is empty (or, renaming, unchanged), Enter submits. */
@@ -104,10 +104,10 @@ export function AddToFolderDialog({ folder, candidates, actions, onClose }: { fo
     setError(null);
     try {
       if ('artist' in candidate) {
-        await actions.addFavorite({ artistId: candidate.artist.id, folderId: folder.id });
+        await actions.addFavorite.mutateAsync({ artistId: candidate.artist.id, folderId: folder.id });
       } else {
         const { folderId: _topLevel, ...video } = candidate.video;
-        await actions.addVideoFavorite({ ...video, folderId: folder.id });
+        await actions.addVideoFavorite.mutateAsync({ ...video, folderId: folder.id });
       }
     } catch (failure) {
       const fallback = 'artist' in candidate ? 'Failed to save favorite' : 'Failed to add video favorite to folder';
@@ -169,7 +169,7 @@ export function MoveDialog({
     run: move,
     busy,
     error,
-  } = useAction((toFolderId: number | null) => actions.moveFavorite({ artistId: artist.id, fromFolderId: fromFolderId ?? undefined, toFolderId: toFolderId ?? undefined }), onClose);
+  } = useAction((toFolderId: number | null) => actions.moveFavorite.mutateAsync({ artistId: artist.id, fromFolderId: fromFolderId ?? undefined, toFolderId: toFolderId ?? undefined }), onClose);
   const targets: { id: number | null; name: string }[] = [
     ...(fromFolderId === null ? [] : [{ id: null, name: 'My Favorites' }]),
     ...folders.filter((folder) => folder.id !== fromFolderId).map((folder) => ({ id: folder.id, name: folder.name })),
