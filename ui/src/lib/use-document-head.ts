@@ -32,7 +32,7 @@ export interface ArticleTags {
  * A page's description from its own text (an artist's biography, an article's summary):
  * the text cut to `DESCRIPTION_MAX_CHARS` by `truncateWords`, or `fallback` (the
  * contract's `descriptions`) when there is no text or only white space. The server's
- * rule is `descriptions::from_text` in crates/contract/src/pages.rs; both are tested on
+ * rule is `descriptions::from_text` in crates/contract/src/pages/descriptions.rs; both are tested on
  * the cases it generates (generated/descriptions.cases.json).
  */
 export function pageDescription(text: string | null | undefined, fallback: string): string {
