@@ -286,6 +286,7 @@ pub async fn search_cards(
         page: page.get(),
         page_size: BROWSE_PAGE_SIZE,
         total: ranked.total,
+        pages: pages_of(ranked.total),
         artists,
     })
 }
@@ -348,6 +349,7 @@ pub async fn genre(catalog: &Catalog, slug: &GenreSlug, page: PageNumber) -> Api
         page: page.get(),
         page_size: BROWSE_PAGE_SIZE,
         total: positions.len(),
+        pages: pages_of(positions.len()),
         artists,
     })
 }
@@ -369,8 +371,15 @@ pub async fn browse(
         page: page.get(),
         page_size: BROWSE_PAGE_SIZE,
         total: under_letter.len(),
+        pages: pages_of(under_letter.len()),
         artists,
     })
+}
+
+/// The pages (of a browse, genre or search list) `total` artists fill: at least one (an empty list is its
+/// first page, empty).
+fn pages_of(total: usize) -> usize {
+    total.div_ceil(BROWSE_PAGE_SIZE).max(1)
 }
 
 #[cfg(test)]

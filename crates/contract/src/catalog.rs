@@ -418,6 +418,8 @@ pub struct BrowsePage {
     pub page_size: usize,
     /// Artists under this letter in all.
     pub total: usize,
+    /// The pages they fill (at least one: an empty list is its first page, empty).
+    pub pages: usize,
     pub artists: Vec<ArtistSummary>,
 }
 
@@ -440,6 +442,8 @@ pub struct GenrePage {
     pub page_size: usize,
     /// Artists of this genre in all.
     pub total: usize,
+    /// The pages they fill (at least one: an empty list is its first page, empty).
+    pub pages: usize,
     pub artists: Vec<ArtistSummary>,
 }
 
@@ -454,6 +458,8 @@ pub struct SearchPage {
     pub page_size: usize,
     /// Matches in all.
     pub total: usize,
+    /// The pages they fill (at least one: no match is a first page, empty).
+    pub pages: usize,
     pub artists: Vec<ArtistSummary>,
 }
 

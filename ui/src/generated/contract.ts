@@ -52,7 +52,11 @@ query: string, page: number, pageSize: number,
 /**
  * Matches in all.
  */
-total: number, artists: Array<ArtistSummary>, };
+total: number, 
+/**
+ * The pages they fill (at least one: no match is a first page, empty).
+ */
+pages: number, artists: Array<ArtistSummary>, };
 
 export type ArtistSummary = { id: number, title: string, imageUrl: string | null, genres: Array<string>, 
 /**
@@ -66,7 +70,11 @@ export type BrowsePage = { letter: Letter, page: number, pageSize: number,
 /**
  * Artists under this letter in all.
  */
-total: number, artists: Array<ArtistSummary>, };
+total: number, 
+/**
+ * The pages they fill (at least one: an empty list is its first page, empty).
+ */
+pages: number, artists: Array<ArtistSummary>, };
 
 export type Letter = string;
 
@@ -90,7 +98,11 @@ export type GenrePage = { genre: Genre, page: number, pageSize: number,
 /**
  * Artists of this genre in all.
  */
-total: number, artists: Array<ArtistSummary>, };
+total: number, 
+/**
+ * The pages they fill (at least one: an empty list is its first page, empty).
+ */
+pages: number, artists: Array<ArtistSummary>, };
 
 export type ArtistDetails = { 
 /**

@@ -25,7 +25,7 @@ const pages: Prefetched[] = [
   ok(api.artist(42), makeArtist()),
   ok(api.neighbors(42), { position: 2, total: 3, previousId: 7, nextId: 9 }),
   ok(api.related(42), cards.slice(1)),
-  ok(api.browse('B', 1), { letter: 'B', page: 1, pageSize: 24, total: 3, artists: cards }),
+  ok(api.browse('B', 1), { letter: 'B', page: 1, pageSize: 24, total: 3, pages: 1, artists: cards }),
 ];
 const visitors: Record<string, Prefetched[]> = {
   anonymous: pages,

@@ -7,13 +7,9 @@ import './load-more.css';
 /** One page of a paged list of artists (a browse letter's, a genre's). */
 export interface ArtistsPage {
   total: number;
-  pageSize: number;
+  /** The pages the list fills, as the server counts them. */
+  pages: number;
   artists: ArtistSummary[];
-}
-
-/** How many pages a list has (at least one: an empty list is its first page), as the server counts them; null until read. */
-export function pageCount(first: ArtistsPage | undefined): number | null {
-  return first ? Math.max(1, Math.ceil(first.total / first.pageSize)) : null;
 }
 
 /** What pages from..page of a list show: the consecutive loaded ones from the first. */

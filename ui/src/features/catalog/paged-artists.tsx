@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { ArtistCard, FIRST_SCREEN_CARDS } from '../../components/artist-card';
 import { CardSkeletons } from '../../components/skeletons';
 import { BROWSE_PAGE_SIZE } from '../../generated/contract';
-import { LoadMore, pageCount, shownPages, type ArtistsPage } from './load-more';
+import { LoadMore, shownPages, type ArtistsPage } from './load-more';
 import { NumberedPager } from './numbered-pager';
 
 export interface PagedArtistsProps {
@@ -74,7 +74,7 @@ export function PagedArtists({ results, from, page, href, pagerLabel, onRetry, e
           )
         }
       >
-        <NumberedPager label={pagerLabel} from={from} page={page} pages={pageCount(results[0]?.data) ?? 0} href={(n) => href(n, n)} />
+        <NumberedPager label={pagerLabel} from={from} page={page} pages={results[0]?.data?.pages ?? 0} href={(n) => href(n, n)} />
       </LoadMore>
     </>
   );

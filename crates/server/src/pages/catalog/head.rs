@@ -129,12 +129,6 @@ pub fn browse(origin: &str, list: BrowseList) -> Head {
     }
 }
 
-/// How many pages a list of `total` has, `page_size` to a page: at least one (an empty
-/// list is its first page, empty).
-pub fn pages_of(total: usize, page_size: usize) -> usize {
-    total.div_ceil(page_size.max(1)).max(1)
-}
-
 /// What titles and breadcrumbs call a browse letter.
 fn letter_name(letter: Letter) -> String {
     if letter.as_char() == '#' {
@@ -148,9 +142,7 @@ fn letter_name(letter: Letter) -> String {
 /// whose `mainEntity` lists the artists shown, with its place in the site as a
 /// `BreadcrumbList` (Home, the genre).
 pub fn genre(origin: &str, genre: &Genre, from: usize, shown: &[&GenrePage]) -> Head {
-    let pages = shown
-        .first()
-        .map(|page| pages_of(page.total, page.page_size));
+    let pages = shown.first().map(|page| page.pages);
     let first_path = routes::GENRE.href(&[&genre.slug]);
     let canonical_path = if from > 1 {
         links::GENRE_NUMBERED.fill_with(

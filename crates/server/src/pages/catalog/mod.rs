@@ -64,7 +64,7 @@ async fn browse(State(state): State<AppState>, request: PageRequest, reads: Page
         .fill(&routes::BROWSE)
         .await;
     let first = answers.all(&api::BROWSE).into_iter().next();
-    let pages = first.map(|first| head::pages_of(first.total, first.page_size));
+    let pages = first.map(|first| first.pages);
     let span = PageSpan {
         from: shown.from,
         page: shown.page,
@@ -140,7 +140,7 @@ async fn genre(State(state): State<AppState>, request: PageRequest, reads: PageR
     let pages = answers.all(&api::GENRE);
     let head = match pages.first() {
         Some(first) if answers.status().is_success() => {
-            let last = head::pages_of(first.total, first.page_size);
+            let last = first.pages;
             if let Some(within) = past_the_end(shown, last) {
                 let forms = [
                     routes::GENRE.path,

@@ -14,7 +14,7 @@ import { siteHead, useDocumentHead, type DocumentHead } from '../../../lib/use-d
 import { useAppEnv } from '../../../lib/app-state';
 import { RefreshIcon } from '../../../components/icons';
 import { PagedArtists } from '../paged-artists';
-import { pageCount, shownPages } from '../load-more';
+import { shownPages } from '../load-more';
 import { loadBrowseState, pageFor, restoreHref, saveScroll, saveSelection } from './browse-state';
 import './browse.css';
 
@@ -54,7 +54,7 @@ export function BrowsePage() {
 
   const pageNumbers = Array.from({ length: page - from + 1 }, (_, i) => from + i);
   const results = useQueries({ queries: pageNumbers.map((n) => queries.browse(letter, n)) });
-  useDocumentHead(browseHead(letter, from, pageCount(results[0]?.data), origin), origin);
+  useDocumentHead(browseHead(letter, from, results[0]?.data?.pages ?? null, origin), origin);
 
   const { total, allLoaded } = shownPages(results);
 

@@ -16,6 +16,7 @@ function popPage(n: number): GenrePage {
     page: n,
     pageSize: 12,
     total: pop.artists,
+    pages: Math.ceil(pop.artists / 12),
     artists: Array.from({ length: count }, (_, i) => ({ id: first + i + 1, title: `Pop Artist ${first + i + 1}`, imageUrl: null, genres: ['Pop'] })),
   };
 }

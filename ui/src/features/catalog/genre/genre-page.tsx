@@ -9,7 +9,6 @@ import { siteHead, useDocumentHead, type DocumentHead } from '../../../lib/use-d
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { genreHref, parsePageSpan } from '../browse-params';
 import { PagedArtists } from '../paged-artists';
-import { pageCount } from '../load-more';
 import { artistCount } from '../artist-count';
 import { queries } from '../queries';
 
@@ -43,7 +42,7 @@ export function GenrePage() {
   const genre = first?.data?.genre ?? null;
   const total = first?.data?.total ?? null;
   const notFound = first?.isError === true && isNotFound(first.error);
-  const head = genre ? genreHead(genre, from, pageCount(first?.data), origin) : null;
+  const head = genre ? genreHead(genre, from, first?.data?.pages ?? null, origin) : null;
   useDocumentTitle(head?.title ?? null);
   useDocumentHead(head, origin);
 
