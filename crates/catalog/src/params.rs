@@ -3,6 +3,9 @@
 //! are read through `Path<T>`, a query string through `Query<T>` of one of the plain
 //! structs below (their fields are the operation's parameters, checked against its
 //! declaration when the router is built); a wrong value answers the one JSON error shape.
+//! A parameter that may be absent is `#[serde(default)]`; a required one whose absence
+//! has its own words (a search without a query) reads an `Option` in its type's
+//! `Deserialize`.
 
 use std::borrow::Cow;
 
@@ -179,12 +182,18 @@ impl PageNumber {
     }
 }
 
-/// From `?page=` (page 1 when absent).
+/// An absent `?page=` is the first.
+impl Default for PageNumber {
+    fn default() -> Self {
+        PageNumber::FIRST
+    }
+}
+
+/// From `?page=`.
 impl<'de> Deserialize<'de> for PageNumber {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let raw = Option::<Cow<str>>::deserialize(deserializer)?;
-        raw.map_or(Ok(PageNumber::FIRST), |raw| PageNumber::parse(&raw))
-            .map_err(de::Error::custom)
+        let raw = Cow::<str>::deserialize(deserializer)?;
+        PageNumber::parse(&raw).map_err(de::Error::custom)
     }
 }
 
@@ -199,6 +208,7 @@ impl std::fmt::Display for PageNumber {
 pub struct BrowseRequest {
     #[serde(default = "default_letter", deserialize_with = "letter")]
     pub letter: Letter,
+    #[serde(default)]
     pub page: PageNumber,
     #[serde(default, deserialize_with = "flag")]
     pub refresh: bool,
@@ -291,12 +301,14 @@ pub struct SearchRequest {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct SearchCardsRequest {
     pub query: SearchQuery,
+    #[serde(default)]
     pub page: PageNumber,
 }
 
 /// A paged list's `?page=` (page 1 when absent).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub struct PageRequest {
+    #[serde(default)]
     pub page: PageNumber,
 }
 

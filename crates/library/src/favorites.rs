@@ -71,9 +71,9 @@ async fn remove(
     State(library): State<Library>,
     user: UserId,
     Path(artist): Path<ArtistId>,
-    Query(InFolder { folder }): Query<InFolder>,
+    Query(place): Query<InFolder>,
 ) -> ApiResult<NoContent> {
-    remove_favorite(&library, user, artist, folder).await?;
+    remove_favorite(&library, user, artist, place.folder()?).await?;
     Ok(NoContent)
 }
 

@@ -90,19 +90,21 @@ impl<'de> Deserialize<'de> for FolderId {
     }
 }
 
-/// Where in the library a removal looks: `?folderId=` (absent, empty or `null`: the top
-/// level).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+/// Where in the library a removal looks: `?folderId=`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct InFolder {
-    #[serde(rename = "folderId", default, deserialize_with = "folder_or_top")]
-    pub folder: Option<FolderId>,
+    #[serde(rename = "folderId")]
+    folder_id: Option<String>,
 }
 
-fn folder_or_top<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<FolderId>, D::Error> {
-    let raw = std::borrow::Cow::<str>::deserialize(deserializer)?;
-    match raw.trim() {
-        "" | "null" => Ok(None),
-        raw => FolderId::parse(raw).map(Some).map_err(de::Error::custom),
+impl InFolder {
+    /// The folder named (absent, empty or `null`: the top level). An id no folder could
+    /// have names no folder: 404, as in a path.
+    pub fn folder(&self) -> ApiResult<Option<FolderId>> {
+        match self.folder_id.as_deref().map(str::trim) {
+            None | Some("" | "null") => Ok(None),
+            Some(raw) => FolderId::parse(raw).map(Some),
+        }
     }
 }
 

@@ -72,10 +72,10 @@ async fn remove(
     State(library): State<Library>,
     user: UserId,
     Path(path): Path<VideoPath>,
-    Query(InFolder { folder }): Query<InFolder>,
+    Query(place): Query<InFolder>,
 ) -> ApiResult<NoContent> {
     let video = VideoId::parse(&path.video_id)?;
-    remove_video(&library, user, path.artist_id, &video, folder).await?;
+    remove_video(&library, user, path.artist_id, &video, place.folder()?).await?;
     Ok(NoContent)
 }
 
