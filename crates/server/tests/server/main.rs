@@ -15,6 +15,7 @@ mod library;
 mod limits;
 mod metrics;
 mod openapi;
+mod page_cache;
 mod page_reads;
 mod pages;
 mod perf;
