@@ -25,6 +25,7 @@ mod render_key;
 mod request_ids;
 mod route_walk;
 mod secret_logs;
+mod sitemap_files;
 
 use std::sync::LazyLock;
 
