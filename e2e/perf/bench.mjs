@@ -21,7 +21,8 @@
 //    artist page, browse B, the article list and an article; LCP, TBT, CLS.
 // 6. A generated catalogue of BENCH_ARTISTS artists (rows derived from the seed with
 //    numbered titles, inserted with the sqlite3 CLI; never seed data): search p95,
-//    a browse page, cold artist renders, memory.
+//    a browse page, cold artist renders, cached pages over 10,000 distinct pages
+//    against a static file, memory.
 // Prints a Markdown table (measure, result, target) and the machine.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -233,6 +234,16 @@ try {
       const cold = await coldRenders(big.origin, shuffled, 'big');
       row(`cold artist page render, ${n} artists, p50 at concurrency 1 / pages/s at 8`, `${ms(pct(cold.one.latencies, 0.5))} / ${cold.eight.rate.toFixed(0)}/s`, '≤ 3 ms / ≥ 400/s');
       row(`server resident memory, ${n} artists, after the load`, `${(big.rss() / 2 ** 20).toFixed(0)} MiB`, '< 300 MB');
+      // Cached pages across many pages (after the cold renders, which they would
+      // answer): 10,000 distinct artist pages, each rendered once, then asked for in
+      // turn, against a hashed static file from the same server.
+      const many = ids.slice(0, 10_000).map((id) => `/artist/${id}`);
+      await load((i) => `${big.origin}${many[i]}`, many.length, 4);
+      const file = (await get(`${big.origin}/`)).body.toString().match(/\/static\/entry-[^"]+\.js/)[0];
+      const manyRate = await rate(big.origin, many, BROWSER_ENCODING, REQUESTS * 5);
+      const fileRate = await rate(big.origin, [file], BROWSER_ENCODING, REQUESTS * 5);
+      row(`cached artist pages, ${many.length.toLocaleString('en')} distinct pages in turn, against a static file (concurrency 8, brotli)`, `${manyRate.toFixed(0)}/s against ${fileRate.toFixed(0)}/s (${((100 * manyRate) / fileRate).toFixed(0)}%)`, '≥ 100%');
+      row(`server resident memory, ${n} artists, holding those pages`, `${(big.rss() / 2 ** 20).toFixed(0)} MiB`);
     } finally {
       await big.stop();
     }

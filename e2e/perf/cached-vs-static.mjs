@@ -1,44 +1,75 @@
-// Cached artist pages per second against a hashed static file's rate, from the same
-// server in the same run: a page a shared cache can keep should be served the way a
-// static file is. Release build by default:
-//   cargo build --release && npm --prefix e2e run cached-vs-static [-- rounds]
-// Both sent as to a browser (`Accept-Encoding: gzip, deflate, br`, so brotli), wrk at 8
-// connections for 5 s per measurement after a warm-up, alternating page and file runs
-// `rounds` times (default 3); prints each rate's median and their ratio.
+// Cached pages per second against a hashed static file's rate, from the same server in
+// the same run: a page a shared cache can keep should be served the way a static file
+// is, however many pages are asked for. Release build by default:
+//   cargo build --release && npm --prefix e2e run cached-vs-static [-- rounds [pages]]
+// `pages` distinct artist pages (default 10,000; the catalogue is the seed plus
+// generated artists derived from it, inserted with the sqlite3 CLI into the run's own
+// data directory) are each rendered once, then asked for in turn. Both sent as to a
+// browser (`Accept-Encoding: gzip, deflate, br`, so brotli), wrk at 8 connections for
+// 5 s per measurement, alternating page and file runs `rounds` times (default 3);
+// prints each rate's median and their ratio, and the server's resident memory.
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { BIN, startServer } from './server.mjs';
 import { WRK, wrkRate } from './wrk.mjs';
+import { allArtists } from '../support/harness.mjs';
 
 if (!WRK) throw new Error("needs Debian's wrk");
 const ROUNDS = Number(process.argv[2] ?? 3);
+const PAGES = Number(process.argv[3] ?? 10_000);
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sound-atlas-cached-'));
-const server = await startServer(BIN, dataDir);
 try {
-  await server.warmed;
-  const home = await (await fetch(`${server.origin}/`)).text();
-  // Eight seeded artists (wrk fails the run on any answer but 200).
-  const artists = Array.from({ length: 8 }, (_, i) => `/artist/${i + 1}`);
-  const file = home.match(/\/static\/entry-[^"]+\.js/)[0];
-  // Warm-up: every page rendered and compressed, both paths' code hot.
-  wrkRate(server.origin, artists, BROWSER, 2);
-  wrkRate(server.origin, [file], BROWSER, 2);
-  const pages = [];
-  const files = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    pages.push(wrkRate(server.origin, artists, BROWSER));
-    files.push(wrkRate(server.origin, [file], BROWSER));
+  // The seeded catalogue first (the server seeds an empty database), then enough
+  // generated artists for `PAGES` distinct pages.
+  const seeded = await startServer(BIN, dataDir);
+  await seeded.stop();
+  const db = join(dataDir, 'sound-atlas.db');
+  const extra = PAGES - Number(execFileSync('sqlite3', [db, 'select count(*) from artists']).toString());
+  if (extra > 0) {
+    execFileSync('sqlite3', [db, `
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${extra})
+      INSERT INTO artists (external_id, title, kind, year, origin, real_name, genres, image_url, bio,
+                           bio_source_link, spotify_link, apple_link, amazon_link, tidal_link, fun_fact)
+      SELECT 'bench-' || i, a.title || ' ' || i, a.kind, a.year, a.origin, a.real_name, a.genres, NULL, a.bio,
+             a.bio_source_link, a.spotify_link, a.apple_link, a.amazon_link, a.tidal_link, a.fun_fact
+      FROM n JOIN artists a ON a.id = (i % 350) + 1;`]);
   }
-  const page = median(pages);
-  const staticFile = median(files);
-  console.log(`cached artist pages (${artists.length} pages, brotli): ${pages.map(Math.round).join(', ')} /s, median ${Math.round(page)}/s`);
-  console.log(`hashed static file ${file} (brotli): ${files.map(Math.round).join(', ')} /s, median ${Math.round(staticFile)}/s`);
-  console.log(`ratio: ${((100 * page) / staticFile).toFixed(0)}%`);
+  const server = await startServer(BIN, dataDir);
+  try {
+    await server.warmed;
+    const home = await (await fetch(`${server.origin}/`)).text();
+    const file = home.match(/\/static\/entry-[^"]+\.js/)[0];
+    const artists = (await allArtists(server.origin)).slice(0, PAGES).map((a) => `/artist/${a.id}`);
+    // Every page rendered and compressed once (four at a time), then both paths' code hot.
+    let next = 0;
+    await Promise.all(Array.from({ length: 4 }, async () => {
+      while (next < artists.length) {
+        const response = await fetch(`${server.origin}${artists[next++]}`, { headers: BROWSER });
+        if (response.status !== 200) throw new Error(`${response.url}: ${response.status}`);
+        await response.arrayBuffer();
+      }
+    }));
+    wrkRate(server.origin, artists, BROWSER, 2);
+    wrkRate(server.origin, [file], BROWSER, 2);
+    const pages = [];
+    const files = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      pages.push(wrkRate(server.origin, artists, BROWSER));
+      files.push(wrkRate(server.origin, [file], BROWSER));
+    }
+    const page = median(pages);
+    const staticFile = median(files);
+    console.log(`cached artist pages (${artists.length} pages in turn, brotli): ${pages.map(Math.round).join(', ')} /s, median ${Math.round(page)}/s`);
+    console.log(`hashed static file ${file} (brotli): ${files.map(Math.round).join(', ')} /s, median ${Math.round(staticFile)}/s`);
+    console.log(`ratio: ${((100 * page) / staticFile).toFixed(0)}%; server resident memory ${(server.rss() / 2 ** 20).toFixed(0)} MiB`);
+  } finally {
+    await server.stop();
+  }
 } finally {
-  await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

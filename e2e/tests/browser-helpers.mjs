@@ -85,6 +85,6 @@ export async function importPastTopTenWeek(site) {
     const weeks = await (await fetch(`${site.origin}/api/weekly-top-ten/weeks`)).json();
     return weeks.some((w) => w.weekOf === PAST_TOP_TEN_WEEK);
   });
-  // Pages follow within a second (a page lately sent is sent again for that long).
+  // Pages follow at once (the chart read again is a new generation of the content).
   await until('the home page with the imported week', async () => (await (await fetch(`${site.origin}/`)).text()).includes(`<option value="${PAST_TOP_TEN_WEEK}"`));
 }

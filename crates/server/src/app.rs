@@ -71,12 +71,16 @@ pub fn build_app(state: AppState) -> Router {
                     crate::pages::library::viewer,
                 ))
                 .layer(axum::Extension(api_for_pages))
-                // cached pages go out compressed once, lately confirmed ones without
-                // their handler
+                // cached pages go out compressed once, those confirmed for the current
+                // data generations without their handler
                 .layer(middleware::from_fn_with_state(
                     crate::render::PagesLayer {
                         renderer: state.renderer.clone(),
                         session_cookie: state.accounts.config().cookie_name(),
+                        data: crate::render::DataSources {
+                            catalog: state.catalog.clone(),
+                            content: state.content.clone(),
+                        },
                     },
                     crate::render::serve_pages,
                 )),

@@ -1,10 +1,10 @@
 //! Content codings: which ones a request accepts, and documents compressed once.
 //!
 //! A cached page is the same bytes for every visitor (no per-response part), so each
-//! coding of it is made once, on its first request in that coding, and every later
-//! response sends those bytes without a copy, as a static file is sent.
+//! coding of it is made once and every later response sends those bytes without a copy,
+//! as a static file is sent.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::sync::OnceLock;
 
 use axum::body::Bytes;
@@ -13,7 +13,7 @@ use base64::Engine;
 use flate2::Compression;
 use sha2::Digest;
 
-/// Brotli's quality for a cached page: compressed once, on its first compressed request
+/// Brotli's quality for a cached page: compressed once, when it is made
 /// (a crawler's only one), so fast rather than smallest.
 const BROTLI_QUALITY: u32 = 5;
 
@@ -62,10 +62,13 @@ impl Accepted {
     }
 }
 
-/// A document with its compressed forms (made on first use) and their entity tags.
+/// A document kept compressed, with its entity tags. Brotli is made at once and is the
+/// only copy of the document kept (a fifth of its size: most of a page is its shell and
+/// state, which compress well), since browsers and crawlers ask for it; gzip is made on
+/// its first request and kept, and the identity is decoded for each rare request that
+/// accepts neither.
 pub struct Encoded {
-    identity: Bytes,
-    brotli: OnceLock<Bytes>,
+    brotli: Bytes,
     gzip: OnceLock<Bytes>,
     /// Strong entity tags of the identity, brotli and gzip bytes: one digest of the
     /// document, then the coding (each coding's bytes are a representation of their own).
@@ -82,52 +85,56 @@ impl Encoded {
         };
         Encoded {
             tags: [tag(""), tag("-br"), tag("-gzip")],
-            identity: Bytes::from(text),
-            brotli: OnceLock::new(),
+            brotli: compressed_brotli(text.as_bytes()),
             gzip: OnceLock::new(),
         }
     }
 
-    /// The uncompressed size, in bytes.
+    /// The brotli bytes' size (what is kept of every document).
     pub fn size(&self) -> usize {
-        self.identity.len()
+        self.brotli.len()
     }
 
     /// The document in the best coding `accepted` allows: the coding's name (None:
     /// identity), the bytes and their entity tag.
     pub fn best(&self, accepted: Accepted) -> (Option<&'static str>, Bytes, &HeaderValue) {
         if accepted.br {
-            let bytes = self.brotli.get_or_init(|| self.compressed_brotli());
-            (Some("br"), bytes.clone(), &self.tags[1])
+            (Some("br"), self.brotli.clone(), &self.tags[1])
         } else if accepted.gzip {
-            let bytes = self.gzip.get_or_init(|| self.compressed_gzip());
+            let bytes = self.gzip.get_or_init(|| compressed_gzip(&self.identity()));
             (Some("gzip"), bytes.clone(), &self.tags[2])
         } else {
-            (None, self.identity.clone(), &self.tags[0])
+            (None, self.identity(), &self.tags[0])
         }
     }
 
-    fn compressed_brotli(&self) -> Bytes {
-        let text = &self.identity;
-        let mut writer = brotli::CompressorWriter::new(
-            Vec::with_capacity(text.len() / 4),
-            4096,
-            BROTLI_QUALITY,
-            brotli_window_bits(text.len()),
-        );
-        // Writing to a Vec cannot fail.
-        writer.write_all(text).expect("in memory");
-        Bytes::from(writer.into_inner())
+    /// The document, decoded from its brotli bytes.
+    fn identity(&self) -> Bytes {
+        let mut text = Vec::with_capacity(self.brotli.len() * 5);
+        brotli::Decompressor::new(self.brotli.as_ref(), 4096)
+            .read_to_end(&mut text)
+            .expect("our own brotli decodes");
+        Bytes::from(text)
     }
+}
 
-    fn compressed_gzip(&self) -> Bytes {
-        let mut encoder = flate2::write::GzEncoder::new(
-            Vec::with_capacity(self.identity.len() / 4),
-            Compression::default(),
-        );
-        encoder.write_all(&self.identity).expect("in memory");
-        Bytes::from(encoder.finish().expect("in memory"))
-    }
+fn compressed_brotli(text: &[u8]) -> Bytes {
+    let mut writer = brotli::CompressorWriter::new(
+        Vec::with_capacity(text.len() / 4),
+        4096,
+        BROTLI_QUALITY,
+        brotli_window_bits(text.len()),
+    );
+    // Writing to a Vec cannot fail.
+    writer.write_all(text).expect("in memory");
+    Bytes::from(writer.into_inner())
+}
+
+fn compressed_gzip(text: &[u8]) -> Bytes {
+    let mut encoder =
+        flate2::write::GzEncoder::new(Vec::with_capacity(text.len() / 4), Compression::default());
+    encoder.write_all(text).expect("in memory");
+    Bytes::from(encoder.finish().expect("in memory"))
 }
 
 #[cfg(test)]

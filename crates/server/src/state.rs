@@ -48,6 +48,8 @@ pub struct Services {
     pub sitemap_urls: usize,
     /// When each of robots.txt and the sitemaps was first served with its current content.
     pub crawler_files: crate::crawler_file_times::CrawlerFileTimes,
+    /// The sitemaps as built (once per change of their data).
+    pub sitemaps: crate::crawler_file_times::BuiltSitemaps,
 }
 
 /// The sitemap protocol's limit of URLs per sitemap file.
@@ -156,6 +158,7 @@ impl AppState {
             metrics_token: None,
             sitemap_urls: SITEMAP_MAX_URLS,
             crawler_files: Default::default(),
+            sitemaps: Default::default(),
             accounts,
             library,
             catalog,

@@ -11,18 +11,21 @@
 //! file's `lastmod` in the index comes from the data it lists, so it stays put while
 //! the file's content does.
 
+use std::sync::Arc;
+
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use sha2::Digest;
 use sound_atlas_catalog::{reads, Letter};
 use sound_atlas_content::reads as content_reads;
 use sound_atlas_contract::pages::routes;
 use sound_atlas_web::{ApiError, ApiResult, PathParam};
 
 use super::catalog::browse_letter_path;
+use crate::crawler_file_times::{BuiltFile, Sources};
+use crate::encoding::Accepted;
 use crate::state::AppState;
 
 /// Where the child sitemaps live: `/sitemaps/{name}.xml`.
@@ -49,7 +52,7 @@ async fn robots(State(state): State<AppState>, asked: HeaderMap) -> Response {
         // It changes with a deployment only.
         cache_control: "public, max-age=3600",
     };
-    file.respond(&state, &asked, body)
+    file.respond(&state, &asked, &BuiltFile::new(body, Sources::default()))
 }
 
 /// A file crawlers poll, and how it is sent.
@@ -71,11 +74,12 @@ impl CrawlerFile<'_> {
         }
     }
 
-    /// `body` with its validators, or 304 when the request's validators (its
-    /// `If-None-Match`, else its `If-Modified-Since`) say the crawler has it already.
-    fn respond(&self, state: &AppState, asked: &HeaderMap, body: String) -> Response {
-        let tag = format!("W/\"{:x}\"", sha2::Sha256::digest(body.as_bytes()));
-        let modified = state.crawler_files.modified(self.path, &tag);
+    /// `file` in the best coding the request accepts, with its validators, or 304 when
+    /// the request's validators (its `If-None-Match`, else its `If-Modified-Since`) say
+    /// the crawler has it already.
+    fn respond(&self, state: &AppState, asked: &HeaderMap, file: &BuiltFile) -> Response {
+        let tag = &file.tag;
+        let modified = state.crawler_files.modified(self.path, tag);
         let unchanged = match asked.get(header::IF_NONE_MATCH) {
             Some(wanted) => wanted.to_str().is_ok_and(|wanted| {
                 wanted.split(',').map(str::trim).any(|candidate| {
@@ -89,9 +93,10 @@ impl CrawlerFile<'_> {
                 .is_some_and(|since| modified <= since),
         };
         let headers = [
-            (header::ETAG, tag),
+            (header::ETAG, tag.clone()),
             (header::LAST_MODIFIED, httpdate::fmt_http_date(modified)),
             (header::CACHE_CONTROL, self.cache_control.to_owned()),
+            (header::VARY, "accept-encoding".to_owned()),
         ]
         .map(|(name, value)| {
             let value = HeaderValue::from_str(&value).expect("a valid header value");
@@ -100,9 +105,53 @@ impl CrawlerFile<'_> {
         if unchanged {
             return (StatusCode::NOT_MODIFIED, headers).into_response();
         }
-        let content_type = HeaderValue::from_static(self.content_type);
-        (headers, [(header::CONTENT_TYPE, content_type)], body).into_response()
+        let (coding, body, _) = file.body.best(Accepted::from_headers(asked));
+        let mut response = (headers, body).into_response();
+        let response_headers = response.headers_mut();
+        response_headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static(self.content_type),
+        );
+        if let Some(coding) = coding {
+            response_headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
+        }
+        response
     }
+}
+
+/// The sitemap at `path`, built from `from` (the data in use, read first) by `build`
+/// unless it was already, then sent.
+async fn sitemap(
+    state: &AppState,
+    asked: &HeaderMap,
+    path: String,
+    from: Sources,
+    build: impl std::future::Future<Output = ApiResult<String>>,
+) -> ApiResult<Response> {
+    let file = match state.sitemaps.get(&path, &from) {
+        Some(file) => file,
+        None => {
+            let file = Arc::new(BuiltFile::new(build.await?, from));
+            state.sitemaps.keep(path.clone(), Arc::clone(&file));
+            file
+        }
+    };
+    Ok(CrawlerFile::sitemap(&path).respond(state, asked, &file))
+}
+
+/// The data a sitemap lists, as it is now: the catalogue snapshot and the article list
+/// in use, each when the sitemap lists it.
+async fn sources(state: &AppState, catalogue: bool, articles: bool) -> ApiResult<Sources> {
+    Ok(Sources {
+        catalogue: match catalogue {
+            true => Some(Arc::downgrade(&state.catalog.snapshot(false).await?)),
+            false => None,
+        },
+        articles: match articles {
+            true => Some(Arc::downgrade(&state.content.articles(false).await?)),
+            false => None,
+        },
+    })
 }
 
 /// One URL of a sitemap, with its last change (an ISO date) when the data records one.
@@ -211,12 +260,24 @@ fn newest(dates: impl Iterator<Item = String>) -> Option<String> {
 }
 
 async fn sitemap_index(State(state): State<AppState>, asked: HeaderMap) -> ApiResult<Response> {
+    let from = sources(&state, true, true).await?;
+    sitemap(
+        &state,
+        &asked,
+        "/sitemap.xml".into(),
+        from,
+        index_xml(&state),
+    )
+    .await
+}
+
+async fn index_xml(state: &AppState) -> ApiResult<String> {
     let origin = &state.renderer.site().public_url;
     let chunk = state.sitemap_urls.max(1);
     let newest_of = |entries: &[Entry]| newest(entries.iter().filter_map(|e| e.lastmod.clone()));
     let mut children = vec![
-        (Child::Pages, newest_of(&page_entries(&state).await?)),
-        (Child::Articles, newest_of(&article_entries(&state).await?)),
+        (Child::Pages, newest_of(&page_entries(state).await?)),
+        (Child::Articles, newest_of(&article_entries(state).await?)),
     ];
     let artists = reads::artist_sitemap_files(&state.catalog, chunk).await?;
     children.extend(
@@ -237,7 +298,7 @@ async fn sitemap_index(State(state): State<AppState>, asked: HeaderMap) -> ApiRe
         ));
     }
     xml.push_str("</sitemapindex>\n");
-    Ok(CrawlerFile::sitemap("/sitemap.xml").respond(&state, &asked, xml))
+    Ok(xml)
 }
 
 async fn child_sitemap(
@@ -245,11 +306,24 @@ async fn child_sitemap(
     PathParam(file): PathParam,
     asked: HeaderMap,
 ) -> ApiResult<Response> {
-    let not_found = || ApiError::not_found("There is no such sitemap.");
     let child = Child::parse(&file).ok_or_else(not_found)?;
+    let from = match child {
+        Child::Pages => sources(&state, true, true).await?,
+        Child::Articles => sources(&state, false, true).await?,
+        Child::Artists(_) | Child::Genres(_) => sources(&state, true, false).await?,
+    };
+    let path = format!("/sitemaps/{}", child.file());
+    sitemap(&state, &asked, path, from, child_xml(&state, child)).await
+}
+
+fn not_found() -> ApiError {
+    ApiError::not_found("There is no such sitemap.")
+}
+
+async fn child_xml(state: &AppState, child: Child) -> ApiResult<String> {
     let entries: Vec<Entry> = match child {
-        Child::Pages => page_entries(&state).await?,
-        Child::Articles => article_entries(&state).await?,
+        Child::Pages => page_entries(state).await?,
+        Child::Articles => article_entries(state).await?,
         Child::Artists(n) => reads::artist_sitemap_file(&state.catalog, n, state.sitemap_urls)
             .await?
             .ok_or_else(not_found)?
@@ -280,8 +354,7 @@ async fn child_sitemap(
         ));
     }
     xml.push_str("</urlset>\n");
-    let path = format!("/sitemaps/{}", child.file());
-    Ok(CrawlerFile::sitemap(&path).respond(&state, &asked, xml))
+    Ok(xml)
 }
 
 /// The child files of a list of genre pages with their last changes, `chunk` to a file: at

@@ -1,26 +1,43 @@
 //! The render cache of anonymous pages (whole documents, keyed by their URL, date, data
-//! saver and data) and the pages lately confirmed (answered without their handler).
+//! saver and data) and the pages confirmed for the data's generations (answered without
+//! their handler while those are current).
 
 use std::sync::Arc;
 
+use axum::body::Bytes;
 use axum::http::StatusCode;
 
+use super::generations::Generations;
 use crate::encoding::Encoded;
 
 /// How long a rendered page is reused: as long as the catalogue snapshot it was
 /// rendered from.
 pub(super) const RENDER_CACHE_TTL: std::time::Duration = sound_atlas_catalog::store::SNAPSHOT_TTL;
-/// At most this many bytes of rendered documents (and their compressed forms) are kept:
-/// about 1,000 pages (every page of the seeded site), and with the catalogue snapshot
-/// and the engines what keeps a 100,000-artist server near 300 MB.
-const RENDER_CACHE_BYTES: u64 = 32 << 20;
-/// At most this many addresses are answered without their handler (each a key and a
-/// pointer to a document the render cache holds).
-const CONFIRMED_PAGES: u64 = 10_000;
+/// At most this many bytes of rendered documents are kept, each weighed as its brotli
+/// bytes twice (room for a gzip copy): about 11,000 artist pages (8–9 KB each in
+/// brotli), the same again for the pages answered without their handler (mostly the same
+/// documents).
+const PAGE_CACHE_BYTES: u64 = 192 << 20;
+
+/// A document's bytes: compressed once for everyone, or as it is for one visitor (their
+/// page goes through the compression layer).
+pub(super) enum Markup {
+    Shared(Encoded),
+    Own(Bytes),
+}
+
+impl Markup {
+    fn size(&self) -> usize {
+        match self {
+            Markup::Shared(encoded) => encoded.size(),
+            Markup::Own(text) => text.len(),
+        }
+    }
+}
 
 /// A whole document, and what its render read.
 pub(super) struct Document {
-    pub encoded: Encoded,
+    pub markup: Markup,
     pub route: &'static str,
     /// Whether the engine rendered it (else it is the shell alone, and reads nothing).
     pub rendered: bool,
@@ -28,19 +45,20 @@ pub(super) struct Document {
     pub unread: Vec<String>,
 }
 
-/// How long an anonymous page's handler is trusted to have read the current data: within
-/// this long of a render or a render cache hit, a request for the same address is
-/// answered from the same document without running the handler (its reads and their
-/// digest cost as much as sending the page). A change made here empties it at once
-/// ([`Renderer::clear_cache`]); one made elsewhere shows after the data's own freshness
-/// plus at most this.
-pub const CONFIRMED_FOR: std::time::Duration = std::time::Duration::from_secs(1);
+/// The longest an anonymous page is answered from its document without running its
+/// handler, while the data generations it was rendered from stay current
+/// ([`Generations`]): the bound for what no generation tells (a channel's videos, which
+/// have a freshness of their own; the home page's random artist), as long as a shared
+/// cache may keep the page.
+pub const CONFIRMED_FOR: std::time::Duration = RENDER_CACHE_TTL;
 
-/// An anonymous page lately sent: its status and document.
+/// An anonymous page sent: its status, its document and the data generations its
+/// handler read.
 #[derive(Clone)]
 pub(super) struct Confirmed {
     pub status: StatusCode,
     pub document: Arc<Document>,
+    pub generations: Generations,
 }
 
 pub(super) type RenderCache = moka::future::Cache<String, Arc<Document>>;
@@ -48,21 +66,26 @@ pub(super) type RenderCache = moka::future::Cache<String, Arc<Document>>;
 pub(super) type ConfirmedPages = moka::sync::Cache<String, Confirmed>;
 
 /// Rendered documents of anonymous pages: the same page with the same data is rendered
-/// once. Weighed with room for their two compressed forms.
+/// once.
 pub(super) fn render_cache() -> RenderCache {
     moka::future::Cache::builder()
-        .max_capacity(RENDER_CACHE_BYTES)
-        .weigher(|key: &String, document: &Arc<Document>| {
-            u32::try_from(key.len() + document.encoded.size() * 3 / 2).unwrap_or(u32::MAX)
-        })
+        .max_capacity(PAGE_CACHE_BYTES)
+        .weigher(|key: &String, document: &Arc<Document>| weight(key, document))
         .time_to_live(RENDER_CACHE_TTL)
         .build()
 }
 
-/// Addresses lately confirmed (documents are shared with the render cache).
+/// Addresses confirmed for their generations (documents are shared with the render cache).
 pub(super) fn confirmed_pages() -> ConfirmedPages {
     moka::sync::Cache::builder()
-        .max_capacity(CONFIRMED_PAGES)
+        .max_capacity(PAGE_CACHE_BYTES)
+        .weigher(|key: &String, page: &Confirmed| weight(key, &page.document))
         .time_to_live(CONFIRMED_FOR)
         .build()
+}
+
+/// A document's weight in the caches: its key and its brotli bytes twice (room for the
+/// gzip copy some clients ask for).
+fn weight(key: &str, document: &Document) -> u32 {
+    u32::try_from(key.len() + document.markup.size() * 2).unwrap_or(u32::MAX)
 }

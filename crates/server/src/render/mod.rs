@@ -8,18 +8,20 @@
 //! report also travels on the response as an extension, which the route-walk test reads.
 //!
 //! Anonymous pages are cached as documents, each compressed once per coding
-//! (crate::encoding, [`cache`]). A page whose handler confirmed its data within the last
-//! [`CONFIRMED_FOR`] is sent straight from that document, without running the handler
-//! ([`serve_pages`]). The request's part (codings, data saver, the signed-in visitor's
+//! (crate::encoding, [`cache`]). A page rendered from the data generations still current
+//! ([`generations`]), within [`CONFIRMED_FOR`], is sent straight from that document,
+//! without running the handler ([`serve_pages`]). The request's part (codings, data saver, the signed-in visitor's
 //! reads) comes in as a [`PageRequest`]; the response's caching is in [`respond`].
 
 mod audit;
 mod cache;
+mod generations;
 mod request;
 mod respond;
 
 pub use audit::PrefetchAudit;
 pub use cache::CONFIRMED_FOR;
+pub use generations::DataSources;
 pub use request::{page_url, PageRequest, ViewerReads};
 pub use respond::{serve_pages, PagesLayer, SHARED_CACHE_DEFAULT};
 
@@ -38,7 +40,7 @@ use crate::encoding::Encoded;
 use crate::head::Head;
 
 use crate::shell::Shell;
-use cache::{Confirmed, ConfirmedPages, Document, RenderCache};
+use cache::{Confirmed, ConfirmedPages, Document, Markup, RenderCache};
 use request::DataSaver;
 use respond::{confirmed_key, public_cache_control, respond};
 
@@ -166,7 +168,7 @@ impl Renderer {
         let document = if private {
             // A signed-in visitor's page is rendered for them alone: never read from or
             // stored in the shared cache.
-            self.render_document(page.route, url, &page.head, &render_state)
+            self.render_document(page.route, url, &page.head, &render_state, false)
                 .await
         } else {
             // The document depends on the page's URL, the data and the date (its
@@ -186,7 +188,7 @@ impl Renderer {
                 .optionally_get_with(cache_key, async {
                     missed.store(true, Ordering::Relaxed);
                     let document = self
-                        .render_document(page.route, url, &page.head, &render_state)
+                        .render_document(page.route, url, &page.head, &render_state, true)
                         .await;
                     if document.rendered {
                         return Some(document);
@@ -201,18 +203,21 @@ impl Renderer {
                 (Some(document), _) | (None, Some(document)) => document,
                 // Another request's render of this key failed while this one waited.
                 (None, None) => {
-                    self.render_document(page.route, url, &page.head, &render_state)
+                    self.render_document(page.route, url, &page.head, &render_state, true)
                         .await
                 }
             }
         };
 
-        if !private && document.rendered {
+        if let (false, true, Some(generations)) =
+            (private, document.rendered, request.generations.clone())
+        {
             self.confirmed.insert(
                 confirmed_key(uri, asked.data_saver),
                 Confirmed {
                     status: page.status,
                     document: Arc::clone(&document),
+                    generations,
                 },
             );
         }
@@ -226,14 +231,16 @@ impl Renderer {
     }
 
     /// The document for `url`: the engine's markup in the shell, or the shell alone
-    /// when the engine fails (the browser then renders from the state). The state is
-    /// serialized here, so a cached page's response does not pay for it.
+    /// when the engine fails (the browser then renders from the state), compressed to be
+    /// `shared` or as it is for one visitor. The state is serialized here, so a cached
+    /// page's response does not pay for it.
     async fn render_document(
         &self,
         route: &'static str,
         url: &str,
         head: &Head,
         render_state: &RenderState,
+        shared: bool,
     ) -> Arc<Document> {
         let rendered = self.render_uncached(route, url, render_state).await;
         let rendered_ok = rendered.is_some();
@@ -246,7 +253,11 @@ impl Renderer {
         let state_json = serde_json::to_string(render_state).expect("render state serializes");
         let document = Shell::new(&self.site, head, &html, &modules, &state_json).render();
         Arc::new(Document {
-            encoded: Encoded::new(document),
+            markup: if shared {
+                Markup::Shared(Encoded::new(document))
+            } else {
+                Markup::Own(document.into())
+            },
             route,
             rendered: rendered_ok,
             missed,

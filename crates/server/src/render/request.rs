@@ -12,6 +12,7 @@ use axum::http::{HeaderMap, Uri};
 use sound_atlas_contract::pages::{DATA_SAVER_COOKIE, DATA_SAVER_COOKIE_ON};
 use sound_atlas_web::cookie;
 
+use super::generations::Generations;
 use super::Prefetched;
 use crate::encoding::Accepted;
 
@@ -23,6 +24,9 @@ pub struct PageRequest {
     /// The signed-in visitor's own reads ([`ViewerReads`]): the page carries them and is
     /// theirs alone.
     pub(super) viewer: Option<Arc<Vec<Prefetched>>>,
+    /// The data generations read before the handler's reads, for an anonymous request:
+    /// its page is confirmed for them.
+    pub(super) generations: Option<Generations>,
 }
 
 impl PageRequest {
@@ -46,6 +50,7 @@ impl<S: Send + Sync> FromRequestParts<S> for PageRequest {
                 .extensions
                 .get::<ViewerReads>()
                 .map(|reads| Arc::clone(&reads.0)),
+            generations: parts.extensions.get::<Generations>().cloned(),
         })
     }
 }

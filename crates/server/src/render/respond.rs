@@ -1,16 +1,16 @@
 //! A page's response: its document in the coding the request accepts, its caching
 //! (`Cache-Control`, `ETag`, `Vary`) and conditional requests, and the pages' layer that
-//! answers lately confirmed pages without their handler.
+//! answers pages confirmed for the current data generations without their handler.
 
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use super::cache::{Document, RENDER_CACHE_TTL};
+use super::cache::{Document, Markup, RENDER_CACHE_TTL};
+use super::generations::DataSources;
 use super::request::{Asked, DataSaver};
 use super::{PrefetchReport, Renderer};
-use crate::encoding::Accepted;
 use sound_atlas_web::cookie;
 
 /// How long a shared cache (a CDN, nginx) keeps an anonymous page by default: as long as
@@ -29,20 +29,23 @@ pub(super) fn public_cache_control(shared_cache: std::time::Duration) -> HeaderV
     .expect("a valid header value")
 }
 
-/// What the pages' layer needs: the renderer and the name of the session cookie (a
-/// request carrying it may be a signed-in visitor's, whose pages are their own).
+/// What the pages' layer needs: the renderer, the name of the session cookie (a request
+/// carrying it may be a signed-in visitor's, whose pages are their own) and where the
+/// data's generations are read.
 #[derive(Clone)]
 pub struct PagesLayer {
     pub renderer: Renderer,
     pub session_cookie: &'static str,
+    pub data: DataSources,
 }
 
-/// The pages' layer: it reads what the request asks ([`Asked`]) for the page's handler;
-/// an anonymous request for a page confirmed within [`CONFIRMED_FOR`]
-/// is answered from its document; any other goes to the handler, whose cached page goes
-/// out in the coding the request accepts, compressed once ([`Renderer::render`]), not
-/// through the compression layer. A request whose `If-None-Match` names the page's
-/// entity tag is answered 304 without it.
+/// The pages' layer: it reads what the request asks ([`Asked`]) for the page's handler.
+/// An anonymous request for a page confirmed for the data generations still current is
+/// answered from its document; any other goes to the handler (with the generations read
+/// before it, under which [`Renderer::render`] confirms the page), whose cached page goes
+/// out in the coding the request accepts, compressed once, not through the compression
+/// layer. A request whose `If-None-Match` names the page's entity tag is answered 304
+/// without it.
 pub async fn serve_pages(
     State(layer): State<PagesLayer>,
     mut request: Request,
@@ -52,13 +55,20 @@ pub async fn serve_pages(
     let asked = Asked::of(request.headers());
     request.extensions_mut().insert(asked);
     let if_none_match = request.headers().get(header::IF_NONE_MATCH).cloned();
-    let confirmed = (request.method() == Method::GET
-        && cookie(request.headers(), layer.session_cookie).is_none())
-    .then(|| {
+    // A signed-in visitor's page may be their own; a client's `refresh=true` asks the
+    // handler to read again.
+    let anonymous = request.method() == Method::GET
+        && cookie(request.headers(), layer.session_cookie).is_none()
+        && !asks_refresh(request.uri());
+    let generations = match anonymous {
+        true => layer.data.current().await,
+        false => None,
+    };
+    let confirmed = generations.as_ref().and_then(|now| {
         let key = confirmed_key(request.uri(), asked.data_saver);
-        layer.renderer.confirmed.get(&key)
-    })
-    .flatten();
+        let page = layer.renderer.confirmed.get(&key)?;
+        page.generations.same_as(now).then_some(page)
+    });
     let response = match confirmed {
         Some(page) => {
             crate::metrics::render_cache_lookup(true);
@@ -70,7 +80,12 @@ pub async fn serve_pages(
                 &layer.renderer.public_cache_control,
             )
         }
-        None => next.run(request).await,
+        None => {
+            if let Some(generations) = generations {
+                request.extensions_mut().insert(generations);
+            }
+            next.run(request).await
+        }
     };
     match (if_none_match, response.headers().get(header::ETAG)) {
         (Some(wanted), Some(tag))
@@ -82,7 +97,16 @@ pub async fn serve_pages(
     }
 }
 
-/// A lately confirmed page's key: the request target as sent (path and query), and
+/// Whether the request's query says `refresh=true` (the pages that read it reread their
+/// data).
+fn asks_refresh(uri: &Uri) -> bool {
+    uri.query().is_some_and(|query| {
+        form_urlencoded::parse(query.as_bytes())
+            .any(|(name, value)| name == "refresh" && value == "true")
+    })
+}
+
+/// A confirmed page's key: the request target as sent (path and query), and
 /// whether the data saver is on.
 pub(super) fn confirmed_key(uri: &Uri, data_saver: DataSaver) -> String {
     let target = uri.path_and_query().map_or("/", |target| target.as_str());
@@ -125,12 +149,13 @@ pub(super) fn respond(
     asked: Asked,
     public_cache_control: &HeaderValue,
 ) -> Response {
-    let accepted = if private {
-        Accepted::default()
-    } else {
-        asked.accepted
+    let (coding, body, tag) = match &document.markup {
+        Markup::Shared(encoded) => {
+            let (coding, body, tag) = encoded.best(asked.accepted);
+            (coding, body, Some(tag))
+        }
+        Markup::Own(text) => (None, text.clone(), None),
     };
-    let (coding, body, tag) = document.encoded.best(accepted);
     let mut response = (status, body).into_response();
     let headers = response.headers_mut();
     if let Some(coding) = coding {
@@ -138,16 +163,17 @@ pub(super) fn respond(
     }
     // A signed-in visitor's page is theirs alone; a page the engine failed to render
     // is sent, never kept; an anonymous page is the same bytes for everyone.
-    let cache_control = if private {
-        HeaderValue::from_static("private, no-store")
-    } else if !document.rendered {
-        HeaderValue::from_static("no-cache")
-    } else if asked.data_saver == DataSaver::Switch {
-        headers.insert(header::ETAG, tag.clone());
-        HeaderValue::from_static("private, no-cache")
-    } else {
-        headers.insert(header::ETAG, tag.clone());
-        public_cache_control.clone()
+    let cache_control = match tag {
+        _ if private => HeaderValue::from_static("private, no-store"),
+        Some(tag) if document.rendered => {
+            headers.insert(header::ETAG, tag.clone());
+            if asked.data_saver == DataSaver::Switch {
+                HeaderValue::from_static("private, no-cache")
+            } else {
+                public_cache_control.clone()
+            }
+        }
+        _ => HeaderValue::from_static("no-cache"),
     };
     if !private {
         headers.insert(

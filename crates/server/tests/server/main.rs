@@ -15,6 +15,7 @@ mod library;
 mod limits;
 mod metrics;
 mod openapi;
+mod page_cache;
 mod page_reads;
 mod pages;
 mod perf;
@@ -24,6 +25,7 @@ mod render_key;
 mod request_ids;
 mod route_walk;
 mod secret_logs;
+mod sitemap_files;
 
 use std::sync::LazyLock;
 
