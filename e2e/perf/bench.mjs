@@ -31,7 +31,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { allArtists, freePort } from '../support/harness.mjs';
-import { BIN, startServer } from './server.mjs';
+import { BIN, growCatalogue, startServer } from './server.mjs';
 import { WRK, wrkRate } from './wrk.mjs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
@@ -210,15 +210,7 @@ try {
 
   // 6. The generated catalogue.
   if (ARTISTS > 0) {
-    const db = join(dataDir, 'sound-atlas.db');
-    const extra = ARTISTS - Number(execFileSync('sqlite3', [db, 'select count(*) from artists']).toString());
-    execFileSync('sqlite3', [db, `
-      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${extra})
-      INSERT INTO artists (external_id, title, kind, year, origin, real_name, genres, image_url, bio,
-                           bio_source_link, spotify_link, apple_link, amazon_link, tidal_link, fun_fact)
-      SELECT 'bench-' || i, a.title || ' ' || i, a.kind, a.year, a.origin, a.real_name, a.genres, NULL, a.bio,
-             a.bio_source_link, a.spotify_link, a.apple_link, a.amazon_link, a.tidal_link, a.fun_fact
-      FROM n JOIN artists a ON a.id = (i % 350) + 1;`]);
+    growCatalogue(dataDir, ARTISTS);
     const big = await startServer(BIN, dataDir);
     try {
       const all = await allArtists(big.origin);

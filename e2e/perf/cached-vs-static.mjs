@@ -8,11 +8,11 @@
 // browser (`Accept-Encoding: gzip, deflate, br`, so brotli), wrk at 8 connections for
 // 5 s per measurement, alternating page and file runs `rounds` times (default 3);
 // prints each rate's median and their ratio, and the server's resident memory.
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { BIN, startServer } from './server.mjs';
+import { BIN, growCatalogue, startServer } from './server.mjs';
+import { median } from './ab.mjs';
 import { WRK, wrkRate } from './wrk.mjs';
 import { allArtists } from '../support/harness.mjs';
 
@@ -20,7 +20,6 @@ if (!WRK) throw new Error("needs Debian's wrk");
 const ROUNDS = Number(process.argv[2] ?? 3);
 const PAGES = Number(process.argv[3] ?? 10_000);
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sound-atlas-cached-'));
 try {
@@ -28,17 +27,7 @@ try {
   // generated artists for `PAGES` distinct pages.
   const seeded = await startServer(BIN, dataDir);
   await seeded.stop();
-  const db = join(dataDir, 'sound-atlas.db');
-  const extra = PAGES - Number(execFileSync('sqlite3', [db, 'select count(*) from artists']).toString());
-  if (extra > 0) {
-    execFileSync('sqlite3', [db, `
-      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${extra})
-      INSERT INTO artists (external_id, title, kind, year, origin, real_name, genres, image_url, bio,
-                           bio_source_link, spotify_link, apple_link, amazon_link, tidal_link, fun_fact)
-      SELECT 'bench-' || i, a.title || ' ' || i, a.kind, a.year, a.origin, a.real_name, a.genres, NULL, a.bio,
-             a.bio_source_link, a.spotify_link, a.apple_link, a.amazon_link, a.tidal_link, a.fun_fact
-      FROM n JOIN artists a ON a.id = (i % 350) + 1;`]);
-  }
+  growCatalogue(dataDir, PAGES);
   const server = await startServer(BIN, dataDir);
   try {
     await server.warmed;

@@ -1,7 +1,8 @@
 // The server binary started for a benchmark: its own port and data directory, on
 // SQLite unless told a DATABASE_URL, resolved once /healthz answers.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, warmUpDone } from '../support/harness.mjs';
 
@@ -45,4 +46,21 @@ export async function startServer(bin, dataDir, extraEnv = {}) {
     return (Number(fields[11]) + Number(fields[12])) / 100;
   };
   return { origin, startMs, stop, rss, cpu, warmed };
+}
+
+/**
+ * Grows the seeded catalogue in `dataDir` to `count` artists with generated rows derived
+ * from the seed (numbered titles, no pictures), written with `sqlite3`: never seed data.
+ */
+export function growCatalogue(dataDir, count) {
+  const db = join(dataDir, 'sound-atlas.db');
+  const extra = count - Number(execFileSync('sqlite3', [db, 'select count(*) from artists']).toString());
+  if (extra <= 0) return;
+  execFileSync('sqlite3', [db, `
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${extra})
+    INSERT INTO artists (external_id, title, kind, year, origin, real_name, genres, image_url, bio,
+                         bio_source_link, spotify_link, apple_link, amazon_link, tidal_link, fun_fact)
+    SELECT 'bench-' || i, a.title || ' ' || i, a.kind, a.year, a.origin, a.real_name, a.genres, NULL, a.bio,
+           a.bio_source_link, a.spotify_link, a.apple_link, a.amazon_link, a.tidal_link, a.fun_fact
+    FROM n JOIN artists a ON a.id = (i % 350) + 1;`]);
 }

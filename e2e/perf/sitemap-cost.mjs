@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { BIN, startServer } from './server.mjs';
+import { BIN, growCatalogue, startServer } from './server.mjs';
 import { WRK, wrkRate } from './wrk.mjs';
 
 if (!WRK) throw new Error("needs Debian's wrk");
@@ -21,17 +21,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'sound-atlas-sitemap-'));
 try {
   const seeded = await startServer(BIN, dataDir);
   await seeded.stop();
-  const db = join(dataDir, 'sound-atlas.db');
-  const extra = ARTISTS - Number(execFileSync('sqlite3', [db, 'select count(*) from artists']).toString());
-  if (extra > 0) {
-    execFileSync('sqlite3', [db, `
-      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${extra})
-      INSERT INTO artists (external_id, title, kind, year, origin, real_name, genres, image_url, bio,
-                           bio_source_link, spotify_link, apple_link, amazon_link, tidal_link, fun_fact)
-      SELECT 'bench-' || i, a.title || ' ' || i, a.kind, a.year, a.origin, a.real_name, a.genres, NULL, a.bio,
-             a.bio_source_link, a.spotify_link, a.apple_link, a.amazon_link, a.tidal_link, a.fun_fact
-      FROM n JOIN artists a ON a.id = (i % 350) + 1;`]);
-  }
+  growCatalogue(dataDir, ARTISTS);
   const server = await startServer(BIN, dataDir);
   try {
     await server.warmed;
