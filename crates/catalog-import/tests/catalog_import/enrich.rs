@@ -675,6 +675,11 @@ async fn enrich_fills_credited_photos_direct_links_albums_and_members(db: &TestD
         Some("https://tidal.com/artist/3995")
     );
     assert_eq!(band.began_on.as_deref(), Some("1970"));
+    assert_eq!(
+        band.year,
+        Some(1970),
+        "the year follows the date where none was given"
+    );
     let (albums, members) = enrichment::lists_of(&db.conn, band.id).await.unwrap();
     let albums: Vec<(String, Option<i32>)> =
         albums.into_iter().map(|a| (a.title, a.year)).collect();

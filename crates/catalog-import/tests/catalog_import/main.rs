@@ -3,6 +3,7 @@
 
 mod enrich;
 mod import;
+mod one_writer;
 mod open_data;
 
 use sound_atlas_catalog::write::{Source, Sourced};

@@ -591,6 +591,19 @@ async fn the_query_service_is_read_in_pages_and_a_rerun_continues_where_it_stopp
     assert_eq!(band.began_on.as_deref(), Some("1985-03"));
     assert_eq!(band.origin.as_deref(), Some("Manchester"));
     assert_eq!(band.genres, r#"["Post-punk","Indie rock"]"#);
+    // Recorded as the dump's are: each field the knowledge base gave, with its source.
+    let sources: Vec<(String, String)> = enrichment::sources_of(&db.conn, band.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(field, source, _)| (field, source))
+        .collect();
+    for field in ["began_on", "genres", "members", "origin", "title"] {
+        assert!(
+            sources.contains(&(field.to_owned(), "wikidata".to_owned())),
+            "{field} in {sources:?}"
+        );
+    }
     let (_, members) = enrichment::lists_of(&db.conn, band.id).await.unwrap();
     let spells: Vec<String> = members
         .iter()
