@@ -735,34 +735,10 @@ impl Lists {
 /// A new artist's row before its fields are written: every column empty, a band.
 fn blank_row(external_id: &str) -> artist::Model {
     artist::Model {
-        id: 0,
         external_id: external_id.to_owned(),
-        title: String::new(),
         kind: ArtistKind::default().as_str().to_owned(),
-        year: None,
-        origin: None,
-        real_name: None,
         genres: genres_json(&[]),
-        image_url: None,
-        image_thumbnail_url: None,
-        image_source: None,
-        bio: None,
-        bio_source_link: None,
-        solo_video_link: None,
-        spotify_link: None,
-        apple_link: None,
-        amazon_link: None,
-        tidal_link: None,
-        fun_fact: None,
-        updated_at: None,
-        wikidata_id: None,
-        musicbrainz_id: None,
-        began_on: None,
-        image_author: None,
-        image_license: None,
-        image_license_url: None,
-        image_page_url: None,
-        enriched_at: None,
+        ..artist::Model::default()
     }
 }
 
