@@ -20,8 +20,10 @@ use sea_orm::{
     TransactionTrait,
 };
 use serde_json::Value;
-use sound_atlas_catalog::model::normalize_image_url;
-use sound_atlas_catalog::write::{self, ArtistUpsert, Outcome, TitleExceptions, UpsertCounts};
+use sound_atlas_catalog::model::{normalize_image_url, ArtistKind};
+use sound_atlas_catalog::write::{
+    self, ArtistUpsert, Image, Outcome, Overwrite, Source, TitleExceptions, UpsertCounts,
+};
 use sound_atlas_import::video_link::ChannelRef;
 use sound_atlas_import::{ImportError, Progress, Report};
 
@@ -168,36 +170,38 @@ fn row_to_artist(cells: &[(Field, String)]) -> Option<Result<ArtistUpsert, Strin
         None => String::new(),
     };
     let kind = get(Field::Kind).and_then(|k| match kind_of(&k) {
-        Some(kind) => Some(kind.to_owned()),
+        Some(kind) => Some(kind),
         None => {
             problems.push(format!("kind {k:?} is not band or solo"));
             None
         }
     });
+    let sheet = |value: String| Source::Sheet.of(value);
     let artist = ArtistUpsert {
         external_id,
-        kind,
-        genres: get(Field::Genres).map(|g| parse_genres(&g)),
-        image_url: url(Field::Image, "image", &mut problems),
-        bio: get(Field::Bio),
-        bio_source_link: url(Field::BioSourceLink, "bio source link", &mut problems),
-        solo_video_link: url(Field::SoloVideoLink, "solo video link", &mut problems),
-        spotify_link: url(Field::Spotify, "Spotify link", &mut problems),
-        apple_link: url(Field::Apple, "Apple Music link", &mut problems),
-        amazon_link: url(Field::Amazon, "Amazon link", &mut problems),
-        tidal_link: url(Field::Tidal, "TIDAL link", &mut problems),
-        title,
+        kind: kind.map(|kind| Source::Sheet.of(kind)),
+        genres: get(Field::Genres).map(|g| Source::Sheet.of(parse_genres(&g))),
+        image: url(Field::Image, "image", &mut problems)
+            .map(|url| Source::Sheet.of(Image::Url(url))),
+        bio: get(Field::Bio).map(sheet),
+        bio_source_link: url(Field::BioSourceLink, "bio source link", &mut problems).map(sheet),
+        solo_video_link: url(Field::SoloVideoLink, "solo video link", &mut problems).map(sheet),
+        spotify_link: url(Field::Spotify, "Spotify link", &mut problems).map(sheet),
+        apple_link: url(Field::Apple, "Apple Music link", &mut problems).map(sheet),
+        amazon_link: url(Field::Amazon, "Amazon link", &mut problems).map(sheet),
+        tidal_link: url(Field::Tidal, "TIDAL link", &mut problems).map(sheet),
+        title: Some(sheet(title.clone())),
         ..ArtistUpsert::default()
     };
     if let Some(link) = &artist.solo_video_link {
-        if ChannelRef::parse(link).is_none() {
+        if ChannelRef::parse(&link.value).is_none() {
             problems.push(format!(
                 "solo video link: {}",
                 sound_atlas_contract::content::INVALID_YOUTUBE_URL
             ));
         }
     }
-    if write::external_id_for(&artist.title).is_empty() && artist.external_id.is_empty() {
+    if write::external_id_for(&title).is_empty() && artist.external_id.is_empty() {
         problems.push("the title has no letters or digits".into());
     }
     Some(if problems.is_empty() {
@@ -216,10 +220,10 @@ fn is_external_id(id: &str) -> bool {
 }
 
 /// "band" or "solo" (also "group", "solo artist", "person"), any case.
-fn kind_of(text: &str) -> Option<&'static str> {
+fn kind_of(text: &str) -> Option<ArtistKind> {
     match text.trim().to_ascii_lowercase().as_str() {
-        "band" | "group" => Some("band"),
-        "solo" | "solo artist" | "person" => Some("solo"),
+        "band" | "group" => Some(ArtistKind::Band),
+        "solo" | "solo artist" | "person" => Some(ArtistKind::Solo),
         _ => None,
     }
 }
@@ -390,9 +394,10 @@ impl Batch {
         mut artist: ArtistUpsert,
         report: &mut Report,
     ) -> Result<(), ImportError> {
+        let title = artist.title.clone().map(|t| t.value).unwrap_or_default();
         if artist.external_id.is_empty() {
-            let formed = write::external_id_for(&artist.title);
-            artist.external_id = match self.titles.get(&artist.title) {
+            let formed = write::external_id_for(&title);
+            artist.external_id = match self.titles.get(&title) {
                 Some(other) if !self.exists(db, &formed).await? => other.to_owned(),
                 _ => formed,
             };
@@ -401,10 +406,7 @@ impl Batch {
         if self.pending.contains_key(&key) || self.written.get(key).is_some() {
             report.skip(
                 format!("line {line}"),
-                format!(
-                    "repeats the artist {:?}; the first row is replaced",
-                    artist.title
-                ),
+                format!("repeats the artist {title:?}; the first row is replaced"),
             );
         }
         match self.pending.get(&key) {
@@ -436,7 +438,8 @@ impl Batch {
         let keys: Vec<u64> = rows.iter().map(|a| digest(&a.external_id)).collect();
         self.pending.clear();
         let mut first_written = Vec::new();
-        for (key, outcome) in keys.into_iter().zip(write::upsert_batch(db, rows).await?) {
+        let written = write::write(db, rows, Overwrite::Always, write::now_unix()).await?;
+        for (key, outcome) in keys.into_iter().zip(written.into_iter().map(|w| w.outcome)) {
             match self.written.get_mut(key) {
                 None => {
                     first_written.push((key, outcome));

@@ -11,18 +11,18 @@ use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
 
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,
-    EntityTrait, QueryFilter, TransactionTrait,
+    ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QuerySelect,
+    TransactionTrait,
 };
 use serde::Deserialize;
 use sound_atlas_entity::artist;
 use sound_atlas_import::{ImportError, Progress, Report};
 
 use super::dump::{self, Lines};
-use super::enrich::MUSICBRAINZ;
 use super::open_data;
-use sound_atlas_catalog::enrichment;
-use sound_atlas_catalog::write::{now_unix, UPSERT_BATCH};
+use sound_atlas_catalog::write::{
+    self, now_unix, ArtistUpsert, Outcome, Overwrite, Source, UPSERT_BATCH,
+};
 
 /// One line of the dump: what this import reads of an artist.
 #[derive(Debug, Deserialize)]
@@ -136,58 +136,48 @@ async fn complete<C: ConnectionTrait>(
     if by_id.is_empty() {
         return Ok(());
     }
-    let rows = artist::Entity::find()
+    let rows: Vec<(String, Option<String>)> = artist::Entity::find()
+        .select_only()
+        .column(artist::Column::ExternalId)
+        .column(artist::Column::MusicbrainzId)
         .filter(artist::Column::MusicbrainzId.is_in(by_id.keys().copied()))
+        .into_tuple()
         .all(db)
         .await?;
-    let mut sources = Vec::new();
-    for row in rows {
-        let Some(found) = row.musicbrainz_id.as_deref().and_then(|id| by_id.get(id)) else {
+    let mb = |value| Some(Source::Musicbrainz.of(value));
+    let mut found = Vec::new();
+    for (external_id, mbid) in rows {
+        let Some(artist) = mbid.as_deref().and_then(|id| by_id.get(id)) else {
             continue;
         };
-        let mut fields = Vec::new();
-        let mut update = artist::ActiveModel::from(row.clone());
-        let began = found
-            .life_span
-            .as_ref()
-            .and_then(|l| l.begin.clone())
-            .filter(|b| is_date(b));
-        if let Some(began) = began.filter(|_| row.began_on.is_none()) {
-            let year: Option<i32> = began.get(0..4).and_then(|y| y.parse().ok());
-            // The page never shows a date that contradicts the year it states.
-            if row.year.is_none() || row.year == year {
-                update.year = Set(year);
-                update.began_on = Set(Some(began));
-                fields.push("began_on");
-            }
-        }
-        let area = [&found.begin_area, &found.area]
-            .into_iter()
-            .find_map(|a| a.as_ref()?.name.clone().filter(|n| !n.trim().is_empty()));
-        if let Some(area) = area.filter(|_| row.origin.as_deref().is_none_or(str::is_empty)) {
-            update.origin = Set(Some(area));
-            fields.push("origin");
-        }
-        let genres: Vec<String> = found
+        let genres: Vec<String> = artist
             .genres
             .iter()
             .map(|g| open_data::genre_name(&g.name))
             .filter(|g| !g.is_empty())
             .collect();
-        if !genres.is_empty() && matches!(row.genres.trim(), "" | "[]") {
-            update.genres = Set(serde_json::to_string(&genres).expect("strings serialize"));
-            fields.push("genres");
-        }
-        if fields.is_empty() {
-            report.unchanged += 1;
-            continue;
-        }
-        update.updated_at = Set(Some(now_unix()));
-        update.update(db).await?;
-        report.updated += 1;
-        sources.extend(fields.into_iter().map(|field| (row.id, field)));
+        found.push(ArtistUpsert {
+            external_id,
+            began_on: artist
+                .life_span
+                .as_ref()
+                .and_then(|l| l.begin.clone())
+                .filter(|b| is_date(b))
+                .and_then(mb),
+            origin: [&artist.begin_area, &artist.area]
+                .into_iter()
+                .find_map(|a| a.as_ref()?.name.clone().filter(|n| !n.trim().is_empty()))
+                .and_then(mb),
+            genres: (!genres.is_empty()).then(|| Source::Musicbrainz.of(genres)),
+            ..ArtistUpsert::default()
+        });
     }
-    enrichment::record_sources(db, sources, MUSICBRAINZ, retrieved_at).await?;
+    for written in write::write(db, found, Overwrite::EmptyOnly, retrieved_at).await? {
+        match written.outcome {
+            Outcome::Unchanged => report.unchanged += 1,
+            _ => report.updated += 1,
+        }
+    }
     Ok(())
 }
 

@@ -4,21 +4,22 @@
 //! written here the same way, then completed from MusicBrainz's dump
 //! (`musicbrainz_dump`).
 //!
-//! Artists are written through the artist import's batched upsert (`write`), 500 at a
-//! time: a batch finds its present rows with one query (by knowledge-base id, so the
-//! seed's artists the enrichment linked are updated, never duplicated) and records the
+//! Artists are written through the one writer (`write`), 500 at a time: a batch finds
+//! its present rows with one query (by knowledge-base id, so the seed's artists the
+//! enrichment linked are updated, never duplicated), and the writer records the
 //! provenance of every field it sets (`artist_field_sources`, source "wikidata", as
 //! `enrich` records it). A field a present artist got from the seed or another import
 //! (a value without a provenance row) is kept, as `enrich` keeps it; so a rerun updates
-//! what the knowledge base gave and nothing else.
+//! what the knowledge base gave and nothing else. A band's members from MusicBrainz
+//! (with instruments, which the knowledge base lacks) stay.
 
 use std::collections::{HashMap, HashSet};
 
 use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter};
-use sound_atlas_entity::{artist, artist_field_source};
+use sound_atlas_entity::artist;
 
-use sound_atlas_catalog::enrichment::{self, MemberSpell};
-use sound_atlas_catalog::write::{self, ArtistUpsert, Outcome, UpsertCounts};
+use sound_atlas_catalog::model::ArtistKind;
+use sound_atlas_catalog::write::{self, ArtistUpsert, Overwrite, Source, UpsertCounts};
 
 /// The classes (P31) of a musical group: musical group, rock band, musical ensemble,
 /// musical duo, boy band, girl group. Items of a subclass not listed (a "heavy metal
@@ -61,21 +62,22 @@ pub fn kind_of(classes: &[String], occupations: &[String]) -> Option<bool> {
     (musician && classes.iter().any(|c| c == HUMAN)).then_some(false)
 }
 
-/// One artist as the knowledge base describes it, names resolved.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct OpenArtist {
-    /// "Q15862".
-    pub wikidata_id: String,
-    pub name: String,
-    pub band: bool,
-    /// The English encyclopedia article's title ("Queen (band)").
-    pub article: String,
-    pub began_on: Option<String>,
-    pub origin: Option<String>,
-    pub genres: Vec<String>,
-    pub musicbrainz_id: Option<String>,
-    /// A band's members with their spells.
-    pub members: Vec<MemberSpell>,
+/// An artist the knowledge base describes, as the writer takes it: its item, name,
+/// kind and article; the caller adds what else the item says.
+pub fn artist(wikidata_id: String, name: String, band: bool, article: &str) -> ArtistUpsert {
+    let wd = |value| Some(Source::Wikidata.of(value));
+    ArtistUpsert {
+        external_id: external_id_of(&wikidata_id),
+        title: wd(name),
+        kind: Some(Source::Wikidata.of(if band {
+            ArtistKind::Band
+        } else {
+            ArtistKind::Solo
+        })),
+        bio_source_link: wd(article_url(article)),
+        wikidata_id: wd(wikidata_id),
+        ..ArtistUpsert::default()
+    }
 }
 
 /// A genre as the catalogue writes it: the knowledge base's labels are lower case
@@ -112,19 +114,17 @@ pub fn external_id_of(wikidata_id: &str) -> String {
 /// what became of them.
 pub struct Writer<'a, C> {
     db: &'a C,
-    source: &'static str,
     retrieved_at: i64,
-    batch: Vec<OpenArtist>,
+    batch: Vec<ArtistUpsert>,
     /// The batch's artists by item id, so a repeat replaces the earlier one.
     pending: HashMap<String, usize>,
     counts: UpsertCounts,
 }
 
 impl<'a, C: ConnectionTrait> Writer<'a, C> {
-    pub fn new(db: &'a C, source: &'static str) -> Self {
+    pub fn new(db: &'a C) -> Self {
         Writer {
             db,
-            source,
             retrieved_at: write::now_unix(),
             batch: Vec::with_capacity(write::UPSERT_BATCH),
             pending: HashMap::new(),
@@ -132,12 +132,13 @@ impl<'a, C: ConnectionTrait> Writer<'a, C> {
         }
     }
 
-    pub async fn push(&mut self, artist: OpenArtist) -> Result<(), sea_orm::DbErr> {
-        match self.pending.get(&artist.wikidata_id) {
+    /// Adds an artist made by [`artist`] (keyed by its item).
+    pub async fn push(&mut self, artist: ArtistUpsert) -> Result<(), sea_orm::DbErr> {
+        let item = item_of(&artist).to_owned();
+        match self.pending.get(&item) {
             Some(&i) => self.batch[i] = artist,
             None => {
-                self.pending
-                    .insert(artist.wikidata_id.clone(), self.batch.len());
+                self.pending.insert(item, self.batch.len());
                 self.batch.push(artist);
             }
         }
@@ -154,67 +155,40 @@ impl<'a, C: ConnectionTrait> Writer<'a, C> {
     }
 
     async fn flush(&mut self) -> Result<(), sea_orm::DbErr> {
-        let batch = std::mem::take(&mut self.batch);
+        let mut batch = std::mem::take(&mut self.batch);
         self.pending.clear();
         if batch.is_empty() {
             return Ok(());
         }
         let present = present_rows(self.db, &batch).await?;
-        let owned = owned_fields(self.db, present.values().map(|row| row.id)).await?;
-        let mut upserts = Vec::with_capacity(batch.len());
-        let mut set_fields = Vec::with_capacity(batch.len());
-        for artist in &batch {
-            let before = present.get(&artist.wikidata_id);
-            let (upsert, fields) = upsert_of(artist, before, &owned);
-            upserts.push(upsert);
-            set_fields.push(fields);
-        }
-        let external_ids: Vec<String> = upserts.iter().map(|u| u.external_id.clone()).collect();
-        let outcomes = write::upsert_batch(self.db, upserts).await?;
-        let ids = ids_of(self.db, &external_ids).await?;
-        let mut sources = Vec::new();
-        for (((artist, mut fields), external_id), mut outcome) in batch
-            .into_iter()
-            .zip(set_fields)
-            .zip(&external_ids)
-            .zip(outcomes)
-        {
-            let Some(&id) = ids.get(external_id) else {
-                continue;
-            };
-            if artist.band && !artist.members.is_empty() {
-                // Members live in their own table: a present list set by hand or by
-                // MusicBrainz (with instruments, which the knowledge base lacks) stays.
-                let present = enrichment::members_of(self.db, id).await?;
-                let ours =
-                    owned.get(&(id, "members".to_owned())).map(String::as_str) == Some(self.source);
-                if present.is_empty() || ours {
-                    fields.push("members");
-                    if enrichment::replace_members(self.db, id, &present, artist.members).await?
-                        && outcome == Outcome::Unchanged
-                    {
-                        outcome = Outcome::Updated;
-                    }
-                }
+        for artist in &mut batch {
+            if let Some(row) = present.get(item_of(artist)) {
+                artist.external_id = row.clone();
             }
-            // A rerun that finds the same facts changes nothing, not even the dates.
-            if outcome != Outcome::Unchanged {
-                sources.extend(fields.iter().map(|field| (id, *field)));
-            }
-            self.counts.add(outcome);
         }
-        enrichment::record_sources(self.db, sources, self.source, self.retrieved_at).await?;
+        let written =
+            write::write(self.db, batch, Overwrite::ServicesOnly, self.retrieved_at).await?;
+        for artist in written {
+            self.counts.add(artist.outcome);
+        }
         Ok(())
     }
 }
 
-/// The present rows of a batch's artists, by item id: the row that names the item, else
-/// the row an earlier run added under the item's id.
+fn item_of(artist: &ArtistUpsert) -> &str {
+    artist
+        .wikidata_id
+        .as_ref()
+        .map_or("", |id| id.value.as_str())
+}
+
+/// The `externalId`s of the present rows of a batch's artists, by item id: the row that
+/// names the item, else the row an earlier run added under the item's id.
 async fn present_rows<C: ConnectionTrait>(
     db: &C,
-    batch: &[OpenArtist],
-) -> Result<HashMap<String, artist::Model>, sea_orm::DbErr> {
-    let items: Vec<&str> = batch.iter().map(|a| a.wikidata_id.as_str()).collect();
+    batch: &[ArtistUpsert],
+) -> Result<HashMap<String, String>, sea_orm::DbErr> {
+    let items: Vec<&str> = batch.iter().map(item_of).collect();
     let formed: Vec<String> = items.iter().map(|id| external_id_of(id)).collect();
     let rows = artist::Entity::find()
         .filter(
@@ -231,124 +205,16 @@ async fn present_rows<C: ConnectionTrait>(
         if let Some(item) = row.wikidata_id.as_deref().filter(|i| wanted.contains(i)) {
             present
                 .entry(item.to_owned())
-                .or_insert_with(|| row.clone());
+                .or_insert_with(|| row.external_id.clone());
         }
     }
     for row in rows {
         let item = row.external_id.to_ascii_uppercase();
         if wanted.contains(item.as_str()) {
-            present.entry(item).or_insert(row);
+            present.entry(item).or_insert(row.external_id);
         }
     }
     Ok(present)
-}
-
-/// The source of each (artist, field) a source recorded: fields the sources own, which
-/// an open data import may change.
-type Owned = HashMap<(i32, String), String>;
-
-async fn owned_fields<C: ConnectionTrait>(
-    db: &C,
-    ids: impl Iterator<Item = i32>,
-) -> Result<Owned, sea_orm::DbErr> {
-    let ids: Vec<i32> = ids.collect();
-    if ids.is_empty() {
-        return Ok(HashMap::new());
-    }
-    Ok(artist_field_source::Entity::find()
-        .filter(artist_field_source::Column::ArtistId.is_in(ids))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|s| ((s.artist_id, s.field), s.source))
-        .collect())
-}
-
-async fn ids_of<C: ConnectionTrait>(
-    db: &C,
-    external_ids: &[String],
-) -> Result<HashMap<String, i32>, sea_orm::DbErr> {
-    use sea_orm::QuerySelect;
-    Ok(artist::Entity::find()
-        .select_only()
-        .column(artist::Column::ExternalId)
-        .column(artist::Column::Id)
-        .filter(artist::Column::ExternalId.is_in(external_ids.iter().map(String::as_str)))
-        .into_tuple::<(String, i32)>()
-        .all(db)
-        .await?
-        .into_iter()
-        .collect())
-}
-
-/// The upsert of one artist and the fields it sets: every field for a new artist; for
-/// a present one, the fields that are empty or that a source set.
-fn upsert_of(
-    artist: &OpenArtist,
-    before: Option<&artist::Model>,
-    owned: &Owned,
-) -> (ArtistUpsert, Vec<&'static str>) {
-    let mut fields = Vec::new();
-    let mut may = |field: &'static str, present: Option<&str>| {
-        let ok = match before {
-            None => true,
-            Some(row) => {
-                present.is_none_or(|v| v.trim().is_empty() || v == "[]")
-                    || owned.contains_key(&(row.id, field.to_owned()))
-            }
-        };
-        if ok {
-            fields.push(field);
-        }
-        ok
-    };
-    let title = if may("title", before.map(|r| r.title.as_str())) {
-        artist.name.clone()
-    } else {
-        before.map(|r| r.title.clone()).unwrap_or_default()
-    };
-    let kind = may("kind", before.map(|r| r.kind.as_str()))
-        .then(|| if artist.band { "band" } else { "solo" }.to_owned());
-    let began_on = artist
-        .began_on
-        .clone()
-        .filter(|_| may("began_on", before.and_then(|r| r.began_on.as_deref())));
-    let year = began_on.as_deref().and_then(|d| d.get(0..4)?.parse().ok());
-    let origin = artist
-        .origin
-        .clone()
-        .filter(|_| may("origin", before.and_then(|r| r.origin.as_deref())));
-    let genres = (!artist.genres.is_empty() && may("genres", before.map(|r| r.genres.as_str())))
-        .then(|| artist.genres.clone());
-    let wikidata_id = may("wikidata_id", before.and_then(|r| r.wikidata_id.as_deref()))
-        .then(|| artist.wikidata_id.clone());
-    let musicbrainz_id = artist.musicbrainz_id.clone().filter(|_| {
-        may(
-            "musicbrainz_id",
-            before.and_then(|r| r.musicbrainz_id.as_deref()),
-        )
-    });
-    let bio_source_link = may(
-        "bio_source_link",
-        before.and_then(|r| r.bio_source_link.as_deref()),
-    )
-    .then(|| article_url(&artist.article));
-    let upsert = ArtistUpsert {
-        external_id: before
-            .map(|r| r.external_id.clone())
-            .unwrap_or_else(|| external_id_of(&artist.wikidata_id)),
-        title,
-        kind,
-        genres,
-        bio_source_link,
-        year,
-        origin,
-        wikidata_id,
-        musicbrainz_id,
-        began_on,
-        ..ArtistUpsert::default()
-    };
-    (upsert, fields)
 }
 
 #[cfg(test)]

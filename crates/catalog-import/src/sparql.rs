@@ -23,10 +23,9 @@ use sound_atlas_import::polite::{Polite, Politeness};
 use sound_atlas_import::{ImportError, Progress, Report};
 
 use super::enrich::wikidata::{self, title_of, Name, Year};
-use super::enrich::WIKIDATA;
-use super::open_data::{self, OpenArtist, Writer};
+use super::open_data::{self, Writer};
 use sound_atlas_catalog::enrichment::MemberSpell;
-use sound_atlas_catalog::write::{now_unix, UpsertCounts};
+use sound_atlas_catalog::write::{now_unix, ArtistUpsert, Source, UpsertCounts};
 
 /// The checkpoint's name.
 const CHECKPOINT: &str = "wikidata-sparql";
@@ -100,7 +99,7 @@ pub async fn import(db: &DatabaseConnection, config: &SparqlConfig) -> Result<Re
             break;
         };
         let txn = db.begin().await?;
-        let mut writer = Writer::new(&txn, WIKIDATA);
+        let mut writer = Writer::new(&txn);
         for item in page.items.into_values() {
             match item.artist() {
                 Ok(artist) => writer.push(artist).await?,
@@ -403,7 +402,7 @@ fn fill(slot: &mut Option<String>, value: Option<String>) {
 }
 
 impl Item {
-    fn artist(&self) -> Result<OpenArtist, String> {
+    fn artist(&self) -> Result<ArtistUpsert, String> {
         let name = self
             .name
             .clone()
@@ -438,20 +437,16 @@ impl Item {
             // Rows come in no set order: members in the order they joined, then by name.
             members.sort_by(|a, b| (a.begin_year, &a.name).cmp(&(b.begin_year, &b.name)));
         }
-        Ok(OpenArtist {
-            wikidata_id: self.id.clone(),
-            name,
-            band: self.band,
-            article,
-            began_on: if self.band {
-                self.began.clone()
-            } else {
-                self.born.clone()
-            },
-            origin: self.origin.clone(),
-            genres: self.genres.clone(),
-            musicbrainz_id: self.mbid.clone(),
-            members,
+        let wd = |value| Some(Source::Wikidata.of(value));
+        Ok(ArtistUpsert {
+            began_on: if self.band { &self.began } else { &self.born }
+                .clone()
+                .and_then(wd),
+            origin: self.origin.clone().and_then(wd),
+            genres: (!self.genres.is_empty()).then(|| Source::Wikidata.of(self.genres.clone())),
+            musicbrainz_id: self.mbid.clone().and_then(wd),
+            members: Some(Source::Wikidata.of(members)),
+            ..open_data::artist(self.id.clone(), name, self.band, &article)
         })
     }
 }

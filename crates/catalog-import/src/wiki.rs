@@ -18,11 +18,9 @@ use sea_orm::{DatabaseConnection, TransactionTrait};
 use serde::Deserialize;
 use sound_atlas_catalog::enrichment;
 
+use sound_atlas_catalog::write::Source;
 use sound_atlas_import::polite::{Polite, Politeness};
 use sound_atlas_import::{ImportError, Progress, Report};
-
-/// The source recorded for biographies read here.
-pub const SOURCE: &str = "wikipedia";
 
 #[derive(Debug, Clone)]
 pub struct WikiConfig {
@@ -336,7 +334,7 @@ pub async fn fill_biographies(
                 &txn,
                 target.id,
                 summary.extract.trim().to_owned(),
-                SOURCE,
+                Source::Wikipedia,
                 sound_atlas_catalog::write::now_unix(),
             )
             .await?;

@@ -18,8 +18,8 @@ use sound_atlas_import::{ImportError, Progress, Report};
 
 use super::dump::{self, Lines};
 use super::enrich::wikidata::{self, Entity, Name};
-use super::enrich::WIKIDATA;
-use super::open_data::{self, OpenArtist, Writer};
+use super::open_data::{self, Writer};
+use sound_atlas_catalog::write::{ArtistUpsert, Source};
 
 /// How often the progress counters move (lines).
 const TICK: usize = 4096;
@@ -42,7 +42,7 @@ pub async fn import(
         "Artists from the knowledge base's dump"
     });
     let txn = db.begin().await?;
-    let mut writer = Writer::new(&txn, WIKIDATA);
+    let mut writer = Writer::new(&txn);
     let mut lines = Lines::new(dump::open(path)?, path);
     let progress = Progress::counting("Dump 3/3: writing artists, lines read");
     while let Some((number, line)) = lines.next_line()? {
@@ -229,7 +229,7 @@ fn references(entity: &Entity, band: bool) -> Vec<String> {
 
 /// The artist an entity is, with its names resolved; None when it is no artist; why
 /// not when it cannot be one.
-fn artist_of(entity: &Entity, labels: &HashMap<u64, Name>) -> Option<Result<OpenArtist, String>> {
+fn artist_of(entity: &Entity, labels: &HashMap<u64, Name>) -> Option<Result<ArtistUpsert, String>> {
     let band = artist_kind(entity)?;
     let name_of = |id: &str| number_of(id).and_then(|n| labels.get(&n)).cloned();
     // Genres and places by their English or multilingual names only.
@@ -262,22 +262,26 @@ fn artist_of(entity: &Entity, labels: &HashMap<u64, Name>) -> Option<Result<Open
     } else {
         Vec::new()
     };
-    Some(Ok(OpenArtist {
-        name,
-        band,
-        article: entity.sitelinks.enwiki.as_ref()?.title.clone(),
-        began_on: entity.date(if band {
-            wikidata::INCEPTION
-        } else {
-            wikidata::DATE_OF_BIRTH
-        }),
-        origin: origin_id(entity, band).and_then(|place| label(&place)),
-        genres,
+    let wd = |value| Some(Source::Wikidata.of(value));
+    let article = &entity.sitelinks.enwiki.as_ref()?.title;
+    Some(Ok(ArtistUpsert {
+        began_on: entity
+            .date(if band {
+                wikidata::INCEPTION
+            } else {
+                wikidata::DATE_OF_BIRTH
+            })
+            .and_then(wd),
+        origin: origin_id(entity, band)
+            .and_then(|place| label(&place))
+            .and_then(wd),
+        genres: (!genres.is_empty()).then(|| Source::Wikidata.of(genres)),
         musicbrainz_id: entity
             .string(wikidata::MUSICBRAINZ_ARTIST)
-            .filter(|mbid| open_data::is_musicbrainz_id(mbid)),
-        members,
-        wikidata_id: id,
+            .filter(|mbid| open_data::is_musicbrainz_id(mbid))
+            .and_then(wd),
+        members: Some(Source::Wikidata.of(members)),
+        ..open_data::artist(id, name, band, article)
     }))
 }
 

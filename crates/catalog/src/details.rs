@@ -7,6 +7,7 @@ use sound_atlas_contract::catalog::{
 use sound_atlas_entity::artist;
 
 use crate::enrichment::{self, MemberSpell};
+use crate::write::{is_search_link, Field, Source};
 
 pub(crate) fn details_of(
     artist: &Artist,
@@ -17,15 +18,15 @@ pub(crate) fn details_of(
     this_year: i32,
 ) -> ArtistDetails {
     let sources = sources_of(&sources, |source| match source {
-        "wikidata" => row
+        Source::Wikidata => row
             .wikidata_id
             .as_ref()
             .map(|id| format!("https://www.wikidata.org/wiki/{id}")),
-        "musicbrainz" => row
+        Source::Musicbrainz => row
             .musicbrainz_id
             .as_ref()
             .map(|id| format!("https://musicbrainz.org/artist/{id}")),
-        "commons" => row.image_page_url.clone(),
+        Source::Commons => row.image_page_url.clone(),
         _ => artist.bio_source_link.clone(),
     });
     let image_credit = match (row.image_author, row.image_license, row.image_page_url) {
@@ -59,7 +60,7 @@ pub(crate) fn details_of(
         (!url.is_empty()).then(|| ListenLink {
             service,
             url: url.to_owned(),
-            search: enrichment::is_search_link(url),
+            search: is_search_link(url),
         })
     })
     .collect();
@@ -83,61 +84,38 @@ pub(crate) fn details_of(
     }
 }
 
-/// The services in the order the page lists them: (source as recorded, name on the
-/// page).
-const SERVICES: [(&str, &str); 4] = [
-    ("wikidata", "Wikidata"),
-    ("musicbrainz", "MusicBrainz"),
-    ("commons", "Wikimedia Commons"),
-    ("wikipedia", "Wikipedia"),
-];
-
-/// Recorded fields in words, in the page's order.
-const FACTS: [(&[&str], &str); 11] = [
-    (&["title", "kind"], "name"),
-    (&["began_on"], "dates"),
-    (&["origin"], "origin"),
-    (&["genres"], "genres"),
-    (&["real_name"], "birth name"),
-    (&["members"], "members"),
-    (&["albums"], "discography"),
-    (
-        &[
-            "spotify_link",
-            "apple_link",
-            "amazon_link",
-            "tidal_link",
-            "solo_video_link",
-        ],
-        "links",
-    ),
-    (&["image"], "photo"),
-    (&["bio"], "biography"),
-    (&["wikidata_id", "musicbrainz_id"], "identifiers"),
-];
-
 /// Each service's facts and when it was last read, from the recorded `(field, source,
 /// unix seconds)` of each enriched field, with the artist's page there (`page_of`).
 fn sources_of(
     recorded: &[(String, String, i64)],
-    page_of: impl Fn(&str) -> Option<String>,
+    page_of: impl Fn(Source) -> Option<String>,
 ) -> Vec<FactSource> {
-    SERVICES
+    let recorded: Vec<(Field, Source, i64)> = recorded
         .iter()
-        .filter_map(|&(source, name)| {
-            let read: Vec<&(String, String, i64)> =
-                recorded.iter().filter(|(_, s, _)| s == source).collect();
+        .filter_map(|(field, source, at)| {
+            Some((Field::of_name(field)?, Source::of_name(source)?, *at))
+        })
+        .collect();
+    Source::SERVICES
+        .into_iter()
+        .filter_map(|source| {
+            let read: Vec<&(Field, Source, i64)> =
+                recorded.iter().filter(|(_, s, _)| *s == source).collect();
             let latest = read.iter().map(|(.., at)| *at).max()?;
-            let facts = FACTS
-                .iter()
-                .filter(|(names, _)| {
-                    read.iter()
-                        .any(|(field, ..)| names.contains(&field.as_str()))
-                })
-                .map(|(_, words)| (*words).to_owned())
-                .collect();
+            // In the page's order, each once.
+            let mut facts: Vec<String> = Vec::new();
+            for field in Field::ALL {
+                if let Some(words) = field
+                    .fact()
+                    .filter(|_| read.iter().any(|(f, ..)| *f == field))
+                {
+                    if !facts.iter().any(|f| f == words) {
+                        facts.push(words.to_owned());
+                    }
+                }
+            }
             Some(FactSource {
-                name: name.to_owned(),
+                name: source.title().to_owned(),
                 url: page_of(source),
                 facts,
                 retrieved_on: iso_date(latest),
@@ -224,7 +202,7 @@ mod tests {
         .map(|(f, s, at)| (f.to_string(), s.to_string(), *at))
         .collect();
         let sources = sources_of(&recorded, |source| {
-            (source == "wikidata").then(|| "https://www.wikidata.org/wiki/Q1".to_owned())
+            (source == Source::Wikidata).then(|| "https://www.wikidata.org/wiki/Q1".to_owned())
         });
         let summary: Vec<(String, Option<String>, String, String)> = sources
             .into_iter()

@@ -1,5 +1,6 @@
-//! What the enrichment found about artists, written with its provenance, and read back
-//! for the artist page.
+//! What the enrichment found about artists, written through the one writer (`write`)
+//! with its provenance, and read back for the artist page: the albums and members
+//! lists, and where each field came from.
 //!
 //! Each enriched field records its source and when it was read (`artist_field_sources`).
 //! A field that has a value but no such row was set by the seed or an import: the
@@ -7,29 +8,14 @@
 //! (what the seed writes: it knows which services carry an artist, not their ids) are
 //! placeholders, not facts, and give way to a link to the artist's own page.
 
-use std::collections::HashMap;
-
+use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter,
-    QueryOrder, TryIntoModel,
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
 };
 use sound_atlas_contract::catalog::YearPrecision;
 use sound_atlas_entity::{artist, artist_album, artist_field_source, artist_member};
 
-use crate::write::now_unix;
-
-/// A value and the service it came from ("wikidata", "musicbrainz", "commons").
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Sourced<T> {
-    pub value: T,
-    pub source: &'static str,
-}
-
-impl<T> Sourced<T> {
-    pub fn new(value: T, source: &'static str) -> Self {
-        Sourced { value, source }
-    }
-}
+use crate::write::{self, ArtistUpsert, Field, Outcome, Overwrite, Source, Sourced};
 
 /// A photo with the credit its licence asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,41 +52,12 @@ pub struct MemberSpell {
     pub roles: Vec<String>,
 }
 
-/// Everything the sources said about one artist; `None` leaves a field as it is.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ArtistEnrichment {
-    pub wikidata_id: Option<Sourced<String>>,
-    pub musicbrainz_id: Option<Sourced<String>>,
-    pub began_on: Option<Sourced<String>>,
-    pub real_name: Option<Sourced<String>>,
-    pub image: Option<Sourced<CreditedImage>>,
-    pub spotify_link: Option<Sourced<String>>,
-    pub apple_link: Option<Sourced<String>>,
-    pub amazon_link: Option<Sourced<String>>,
-    pub tidal_link: Option<Sourced<String>>,
-    /// The artist's channel on the video service.
-    pub solo_video_link: Option<Sourced<String>>,
-    /// Studio albums, in release order.
-    pub albums: Option<Sourced<Vec<Album>>>,
-    pub members: Option<Sourced<Vec<MemberSpell>>>,
-}
-
 /// What applying an enrichment did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Applied {
     pub changed: bool,
     /// Fields the sources had a value for but the seed or an import had set (not forced).
-    pub kept: Vec<&'static str>,
-}
-
-/// Whether a streaming link opens the service's search rather than the artist's page.
-pub fn is_search_link(link: &str) -> bool {
-    link.split(['?', '#'])
-        .next()
-        .unwrap_or("")
-        .split('/')
-        .skip(3)
-        .any(|segment| segment == "search")
+    pub kept: Vec<Field>,
 }
 
 /// An artist the enrichment can read about: one with an encyclopedia link.
@@ -144,125 +101,47 @@ pub async fn targets<C: ConnectionTrait>(
 }
 
 /// Writes what the sources said about artist `id` (read at `retrieved_at`, unix
-/// seconds) and marks the artist read. Call it in a transaction: an artist is written
-/// whole or not at all.
+/// seconds; its `externalId` is the row's) and marks the artist read. Call it in a
+/// transaction: an artist is written whole or not at all.
 pub async fn apply<C: ConnectionTrait>(
     db: &C,
     id: i32,
-    found: ArtistEnrichment,
+    found: ArtistUpsert,
     retrieved_at: i64,
     force: bool,
 ) -> Result<Applied, sea_orm::DbErr> {
-    let Some(before) = artist::Entity::find_by_id(id).one(db).await? else {
+    let Some(row) = artist::Entity::find_by_id(id).one(db).await? else {
         return Ok(Applied::default());
     };
-    let sources: HashMap<String, artist_field_source::Model> = artist_field_source::Entity::find()
-        .filter(artist_field_source::Column::ArtistId.eq(id))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|s| (s.field.clone(), s))
-        .collect();
-    let mut applied = Applied::default();
-    // (field, source, whether its value changed)
-    let mut provenance: Vec<(&'static str, &'static str, bool)> = Vec::new();
-    // May the enrichment write `field`, whose present value is `present`?
-    let mut writable = |field: &'static str, present: Option<&str>, placeholder: bool| {
-        let empty = present.is_none_or(|v| v.trim().is_empty());
-        let ok = force || empty || placeholder || sources.contains_key(field);
-        if !ok {
-            applied.kept.push(field);
-        }
-        ok
+    let overwrite = if force {
+        Overwrite::Always
+    } else {
+        Overwrite::ServicesOnly
     };
-    let mut row = artist::ActiveModel::from(before.clone());
-    macro_rules! scalar {
-        ($field:ident, $name:literal, $placeholder:expr) => {
-            if let Some(found) = found.$field {
-                let present = before.$field.as_deref();
-                if writable($name, present, present.is_some_and($placeholder)) {
-                    let changed = present != Some(found.value.as_str());
-                    if changed {
-                        row.$field = Set(Some(found.value));
-                    }
-                    provenance.push(($name, found.source, changed));
-                }
-            }
-        };
-    }
-    let never = |_: &str| false;
-    scalar!(wikidata_id, "wikidata_id", never);
-    scalar!(musicbrainz_id, "musicbrainz_id", never);
-    scalar!(began_on, "began_on", never);
-    scalar!(real_name, "real_name", never);
-    scalar!(spotify_link, "spotify_link", is_search_link);
-    scalar!(apple_link, "apple_link", is_search_link);
-    scalar!(amazon_link, "amazon_link", is_search_link);
-    scalar!(tidal_link, "tidal_link", is_search_link);
-    scalar!(solo_video_link, "solo_video_link", never);
-    if let Some(image) = found.image {
-        if writable("image", before.image_url.as_deref(), false) {
-            let image_value = image.value;
-            let changed = (
-                before.image_url.as_deref(),
-                before.image_author.as_deref(),
-                before.image_license.as_deref(),
-                before.image_license_url.as_deref(),
-            ) != (
-                Some(image_value.url.as_str()),
-                Some(image_value.author.as_str()),
-                Some(image_value.license.as_str()),
-                image_value.license_url.as_deref(),
-            );
-            row.image_url = Set(Some(image_value.url));
-            row.image_thumbnail_url = Set(None);
-            row.image_source = Set(Some(IMAGE_SOURCE.to_owned()));
-            row.image_author = Set(Some(image_value.author));
-            row.image_license = Set(Some(image_value.license));
-            row.image_license_url = Set(image_value.license_url);
-            row.image_page_url = Set(Some(image_value.page_url));
-            provenance.push(("image", image.source, changed));
-        }
-    }
-    let content_changed = row.clone().try_into_model()? != before;
-    let mut lists_changed = false;
-    if let Some(albums) = found.albums.filter(|a| !a.value.is_empty()) {
-        let present = albums_of(db, id).await?;
-        if writable("albums", (!present.is_empty()).then_some("albums"), false) {
-            let changed = replace_albums(db, id, &present, albums.value).await?;
-            lists_changed |= changed;
-            provenance.push(("albums", albums.source, changed));
-        }
-    }
-    if let Some(members) = found.members.filter(|m| !m.value.is_empty()) {
-        let present = members_of(db, id).await?;
-        if writable("members", (!present.is_empty()).then_some("members"), false) {
-            let changed = replace_members(db, id, &present, members.value).await?;
-            lists_changed |= changed;
-            provenance.push(("members", members.source, changed));
-        }
-    }
-    applied.changed = content_changed || lists_changed;
-    if applied.changed {
-        row.updated_at = Set(Some(now_unix()));
-    }
-    row.enriched_at = Set(Some(retrieved_at));
-    row.update(db).await?;
-    // A source row is (re)written when its field changed or had none from this source:
-    // a rerun that finds the same values writes nothing new.
-    for (field, source, changed) in provenance {
-        if !changed && sources.get(field).is_some_and(|s| s.source == source) {
-            continue;
-        }
-        record_source(db, id, field, source, retrieved_at).await?;
-    }
-    Ok(applied)
+    let found = ArtistUpsert {
+        external_id: row.external_id,
+        ..found
+    };
+    let written = write::write(db, vec![found], overwrite, retrieved_at).await?;
+    artist::Entity::update_many()
+        .col_expr(artist::Column::EnrichedAt, Expr::value(retrieved_at))
+        .filter(artist::Column::Id.eq(id))
+        .exec(db)
+        .await?;
+    Ok(written
+        .into_iter()
+        .next()
+        .map(|w| Applied {
+            changed: w.outcome != Outcome::Unchanged,
+            kept: w.kept,
+        })
+        .unwrap_or_default())
 }
 
-/// The image source recorded for photos from Commons ("Source: Wikimedia").
-pub const IMAGE_SOURCE: &str = "wikimedia";
-
-async fn albums_of<C: ConnectionTrait>(db: &C, id: i32) -> Result<Vec<Album>, sea_orm::DbErr> {
+pub(crate) async fn albums_of<C: ConnectionTrait>(
+    db: &C,
+    id: i32,
+) -> Result<Vec<Album>, sea_orm::DbErr> {
     Ok(artist_album::Entity::find()
         .filter(artist_album::Column::ArtistId.eq(id))
         .order_by_asc(artist_album::Column::Position)
@@ -300,7 +179,7 @@ pub async fn members_of<C: ConnectionTrait>(
         .collect())
 }
 
-async fn replace_albums<C: ConnectionTrait>(
+pub(crate) async fn replace_albums<C: ConnectionTrait>(
     db: &C,
     id: i32,
     present: &[Album],
@@ -366,67 +245,22 @@ pub async fn fill_bio<C: ConnectionTrait>(
     db: &C,
     id: i32,
     bio: String,
-    source: &'static str,
+    source: Source,
     retrieved_at: i64,
 ) -> Result<bool, sea_orm::DbErr> {
-    let Some(before) = artist::Entity::find_by_id(id).one(db).await? else {
+    let Some(row) = artist::Entity::find_by_id(id).one(db).await? else {
         return Ok(false);
     };
-    if before.bio.as_deref().is_some_and(|b| !b.trim().is_empty()) || bio.trim().is_empty() {
+    if bio.trim().is_empty() {
         return Ok(false);
     }
-    let mut row = artist::ActiveModel::from(before);
-    row.bio = Set(Some(bio));
-    row.updated_at = Set(Some(now_unix()));
-    row.update(db).await?;
-    record_source(db, id, "bio", source, retrieved_at).await?;
-    Ok(true)
-}
-
-async fn record_source<C: ConnectionTrait>(
-    db: &C,
-    id: i32,
-    field: &str,
-    source: &str,
-    retrieved_at: i64,
-) -> Result<(), sea_orm::DbErr> {
-    record_sources(db, vec![(id, field)], source, retrieved_at).await
-}
-
-/// Records that `source` set each (artist, field), read at `retrieved_at`, with one
-/// statement.
-pub async fn record_sources<C: ConnectionTrait>(
-    db: &C,
-    fields: Vec<(i32, &str)>,
-    source: &str,
-    retrieved_at: i64,
-) -> Result<(), sea_orm::DbErr> {
-    if fields.is_empty() {
-        return Ok(());
-    }
-    let records = fields
-        .into_iter()
-        .map(|(id, field)| artist_field_source::ActiveModel {
-            artist_id: Set(id),
-            field: Set(field.to_owned()),
-            source: Set(source.to_owned()),
-            retrieved_at: Set(retrieved_at),
-        });
-    artist_field_source::Entity::insert_many(records)
-        .on_conflict(
-            sea_orm::sea_query::OnConflict::columns([
-                artist_field_source::Column::ArtistId,
-                artist_field_source::Column::Field,
-            ])
-            .update_columns([
-                artist_field_source::Column::Source,
-                artist_field_source::Column::RetrievedAt,
-            ])
-            .to_owned(),
-        )
-        .exec(db)
-        .await?;
-    Ok(())
+    let found = ArtistUpsert {
+        external_id: row.external_id,
+        bio: Some(Sourced::new(bio, source)),
+        ..ArtistUpsert::default()
+    };
+    let written = write::write(db, vec![found], Overwrite::EmptyOnly, retrieved_at).await?;
+    Ok(written.iter().any(|w| w.outcome == Outcome::Updated))
 }
 
 /// Where each enriched field of artist `id` came from: (field, source, unix seconds).
@@ -450,29 +284,4 @@ pub async fn lists_of<C: ConnectionTrait>(
     id: i32,
 ) -> Result<(Vec<Album>, Vec<MemberSpell>), sea_orm::DbErr> {
     Ok((albums_of(db, id).await?, members_of(db, id).await?))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::is_search_link;
-
-    #[test]
-    fn search_links_are_told_from_artist_pages() {
-        for search in [
-            "https://open.spotify.com/search/Fixture%20Band",
-            "https://music.apple.com/us/search?term=Fixture",
-            "https://music.amazon.com/search/Fixture",
-            "https://tidal.com/search?q=Fixture",
-        ] {
-            assert!(is_search_link(search), "{search}");
-        }
-        for page in [
-            "https://open.spotify.com/artist/1dfeR4HaWDbWqFHLkxsg1d",
-            "https://music.apple.com/us/artist/3296287",
-            "https://music.amazon.com/artists/B000QJO5KA",
-            "https://tidal.com/browse/artist/3995?from=search",
-        ] {
-            assert!(!is_search_link(page), "{page}");
-        }
-    }
 }

@@ -1,7 +1,8 @@
 //! The public catalogue of artists and bands, as it is served. Its batch jobs (the
 //! importers and the enrichment) are `sound_atlas_catalog_import`.
 //!
-//! - `enrichment`: what the open music data sources said about artists, with provenance.
+//! - `enrichment`: what the open music data sources said about artists: the lists and
+//!   the provenance read back for the artist page.
 //! - `model`: the JSON shapes of the API (defined in the route contract) from database rows.
 //! - `params`: request values (artist id, search query, page) parsed once at the edge.
 //! - `seed`: the catalogue shipped in `assets/seed/`, loaded on first start.
@@ -9,10 +10,13 @@
 //!   `snapshot_file`: that snapshot kept on disk, loaded on the first read after a start.
 //! - `genres`: the genres and the slugs of their pages.
 //! - `search`: ranked, typo-tolerant search over titles and genres.
-//! - `reads`: one function per API read, shared by `/api` handlers and page prefetch.
+//! - `reads`: one function per catalogue read: the API's, shared by `/api` handlers and
+//!   page prefetch, and the crawler files' (sitemap entries, letters' change times).
 //! - `quiz`: the facts the music quiz is generated from, sampled per seed.
 //! - `api`: the axum routes under `/api/artists` and `/api/quiz`.
-//! - `write`: the writes the seed and the batch jobs share (upserts, provenance times).
+//! - `write`: the one writer of artists: the seed, every importer and the enrichment
+//!   describe an artist field by field with its source, and it sets the columns and
+//!   records the provenance.
 //! - `share_picture`: an artist's share picture (`/og/artist/{id}.jpg`).
 
 pub mod api;

@@ -895,26 +895,9 @@ mod tests {
 
     fn artist(title: &str, genres: &[&str]) -> Artist {
         Artist {
-            id: 0,
             title: title.into(),
-            image_url: None,
-            image_thumbnail_url: None,
-            image_source: None,
             genres: genres.iter().map(|g| g.to_string()).collect(),
-            bio: None,
-            bio_source_link: None,
-            solo_video_link: None,
-            spotify_link: None,
-            apple_link: None,
-            amazon_link: None,
-            tidal_link: None,
-            fun_fact: None,
-            external_id: String::new(),
-            kind: crate::model::ArtistKind::Band,
-            year: None,
-            origin: None,
-            real_name: None,
-            photo_credit: None,
+            ..Artist::default()
         }
     }
 

@@ -7,13 +7,13 @@ use std::collections::HashSet;
 
 use rust_embed::Embed;
 use sea_orm::{
-    ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QuerySelect,
-    TransactionTrait,
+    ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QuerySelect, TransactionTrait,
 };
 use serde::Deserialize;
 use sound_atlas_entity::artist;
 
-use crate::model::Letter;
+use crate::model::{ArtistKind, Letter};
+use crate::write::{self, ArtistUpsert, Image, Source};
 
 #[derive(Embed)]
 #[folder = "../../assets/seed/artists"]
@@ -93,37 +93,36 @@ impl SeedArtist {
         Letter::of_title(&self.title)
     }
 
-    fn into_active_model(self) -> artist::ActiveModel {
+    /// The artist as the one writer takes it, every field the seed's.
+    fn into_upsert(self) -> ArtistUpsert {
+        let seed = |value| Some(Source::Seed.of(value));
         let link = |service: &str| {
             self.streaming
                 .iter()
                 .any(|s| s == service)
                 .then(|| streaming_search_link(service, &self.title))
                 .flatten()
+                .and_then(seed)
         };
-        artist::ActiveModel {
-            id: sea_orm::ActiveValue::NotSet,
-            spotify_link: Set(link("spotify")),
-            apple_link: Set(link("apple")),
-            amazon_link: Set(link("amazon")),
-            tidal_link: Set(link("tidal")),
-            external_id: Set(self.external_id),
-            title: Set(self.title),
-            kind: Set(self.kind),
-            year: Set(self.year),
-            origin: Set(self.origin),
-            real_name: Set(self.real_name),
-            genres: Set(serde_json::to_string(&self.genres).expect("a list of strings serializes")),
-            image_url: Set(self.image_url),
-            image_thumbnail_url: Set(None),
-            image_source: Set(None),
-            bio: Set(Some(self.bio)),
-            bio_source_link: Set(Some(self.bio_source_link)),
-            solo_video_link: Set(self.solo_video_link),
-            fun_fact: Set(self.fun_fact),
-            updated_at: Set(Some(crate::write::now_unix())),
-            // Filled by the enrichment, never by the seed.
-            ..Default::default()
+        ArtistUpsert {
+            spotify_link: link("spotify"),
+            apple_link: link("apple"),
+            amazon_link: link("amazon"),
+            tidal_link: link("tidal"),
+            kind: ArtistKind::parse(&self.kind).map(|kind| Source::Seed.of(kind)),
+            year: self.year.map(|year| Source::Seed.of(year)),
+            genres: Some(Source::Seed.of(self.genres)),
+            image: self.image_url.map(|url| Source::Seed.of(Image::Url(url))),
+            external_id: self.external_id,
+            title: seed(self.title),
+            origin: self.origin.and_then(seed),
+            real_name: self.real_name.and_then(seed),
+            bio: seed(self.bio),
+            bio_source_link: seed(self.bio_source_link),
+            solo_video_link: self.solo_video_link.and_then(seed),
+            fun_fact: self.fun_fact.and_then(seed),
+            // The rest is the enrichment's, never the seed's.
+            ..ArtistUpsert::default()
         }
     }
 }
@@ -204,16 +203,9 @@ pub async fn load(db: &DatabaseConnection) -> Result<usize, SeedError> {
     let missing: Vec<_> = artists
         .into_iter()
         .filter(|a| !present.contains(&a.external_id))
-        .map(SeedArtist::into_active_model)
+        .map(SeedArtist::into_upsert)
         .collect();
-    let inserted = missing.len();
-    // Insert in chunks: one statement per chunk keeps well under bind-parameter limits.
-    for chunk in missing.chunks(50) {
-        artist::Entity::insert_many(chunk.to_vec())
-            .exec(&txn)
-            .await
-            .map_err(db_err)?;
-    }
+    let inserted = write::upsert(&txn, missing).await.map_err(db_err)?.inserted;
     txn.commit().await.map_err(db_err)?;
     Ok(inserted)
 }

@@ -124,7 +124,9 @@ pub mod api {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+/// One artist as the API serves it: built from its row in one place (the catalogue's
+/// `model::artist_from_row`); tests and page heads start from `Artist::default()`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Artist {
     pub id: i32,
@@ -316,9 +318,11 @@ pub struct YearSpan {
     pub until: i32,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+/// A band unless known otherwise: an artist stored without a kind is a band.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum ArtistKind {
+    #[default]
     Band,
     Solo,
 }

@@ -1,7 +1,7 @@
 use sea_orm::entity::prelude::*;
 
 /// One artist or band of the catalogue.
-#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "artists")]
 pub struct Model {
     #[sea_orm(primary_key)]

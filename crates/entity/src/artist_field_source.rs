@@ -8,10 +8,12 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
     pub artist_id: i32,
-    /// The field: a column of `artists` ("spotify_link", "image") or "albums", "members".
+    /// The field, as the catalogue's `write::Field` names it: a column of `artists`
+    /// ("spotify_link", "image") or a list ("albums", "members").
     #[sea_orm(primary_key, auto_increment = false)]
     pub field: String,
-    /// "wikidata", "musicbrainz", "commons" or "wikipedia".
+    /// The service, as `write::Source` names it: "wikidata", "musicbrainz", "commons" or
+    /// "wikipedia".
     pub source: String,
     /// Unix seconds.
     pub retrieved_at: i64,

@@ -19,18 +19,14 @@ use std::collections::{BTreeSet, HashMap};
 use std::time::Duration;
 
 use sea_orm::{DatabaseConnection, TransactionTrait};
-use sound_atlas_catalog::enrichment::{self, ArtistEnrichment, MemberSpell, Sourced, Target};
-use sound_atlas_catalog::write::now_unix;
+use sound_atlas_catalog::enrichment::{self, MemberSpell, Target};
+use sound_atlas_catalog::write::{now_unix, ArtistUpsert, Image, Source};
 
 use super::links::Service;
 use super::wiki::{self, WikiConfig};
 use sound_atlas_import::polite::{AskError, Polite, Politeness};
 use sound_atlas_import::{ImportError, Progress, Report};
 use wikidata::Entity;
-
-pub const WIKIDATA: &str = "wikidata";
-pub const MUSICBRAINZ: &str = "musicbrainz";
-pub const COMMONS: &str = "commons";
 
 #[derive(Debug, Clone)]
 pub struct EnrichConfig {
@@ -153,7 +149,7 @@ async fn read_batch<'a>(
     config: &EnrichConfig,
     batch: &'a [Target],
     report: &mut Report,
-) -> Vec<(&'a Target, ArtistEnrichment)> {
+) -> Vec<(&'a Target, ArtistUpsert)> {
     let at = |t: &Target| format!("artist {} ({})", t.id, t.title);
     // Items are found by their article's title: a link naming a redirect (an old or
     // alternative title) is followed to the article first.
@@ -204,7 +200,9 @@ async fn read_batch<'a>(
         }
         if let Some(file) = item.string(wikidata::IMAGE) {
             match images.get(&format!("File:{file}")) {
-                Some(Ok(image)) => enrichment.image = Some(Sourced::new(image.clone(), COMMONS)),
+                Some(Ok(image)) => {
+                    enrichment.image = Some(Source::Commons.of(Image::Credited(image.clone())))
+                }
                 Some(Err(why)) => tracing::info!(artist = target.id, file, why, "image not used"),
                 None => {}
             }
@@ -446,13 +444,13 @@ fn from_item(
     item: &Entity,
     target: &Target,
     labels: &HashMap<String, wikidata::Name>,
-) -> ArtistEnrichment {
-    let wd = |value: String| Some(Sourced::new(value, WIKIDATA));
+) -> ArtistUpsert {
+    let wd = |value: String| Some(Source::Wikidata.of(value));
     let id = |property: &str, lengths, allowed| {
         item.string(property)
             .filter(|v| id_like(v, lengths, allowed))
     };
-    let mut found = ArtistEnrichment {
+    let mut found = ArtistUpsert {
         wikidata_id: item.id.clone().and_then(wd),
         musicbrainz_id: id(wikidata::MUSICBRAINZ_ARTIST, 36..=36, |c| {
             c.is_ascii_hexdigit() || c == '-'
@@ -483,7 +481,7 @@ fn from_item(
                 wikidata::DATE_OF_BIRTH
             })
             .and_then(wd),
-        ..ArtistEnrichment::default()
+        ..ArtistUpsert::default()
     };
     if !target.band {
         found.real_name = item.text(wikidata::BIRTH_NAME).and_then(wd);
@@ -495,7 +493,7 @@ fn from_item(
             .filter_map(|(id, spell)| Some(spell.member(labels.get(&id)?.clone())))
             .collect();
         if !members.is_empty() {
-            found.members = Some(Sourced::new(members, WIKIDATA));
+            found.members = Some(Source::Wikidata.of(members));
         }
     }
     found
@@ -504,8 +502,8 @@ fn from_item(
 /// Adds what MusicBrainz says: studio albums, members (with instruments, preferred to
 /// the knowledge base's), streaming links the knowledge base had none of, and the
 /// date begun where it had none.
-fn add_musicbrainz(found: &mut ArtistEnrichment, artist: &musicbrainz::Artist, band: bool) {
-    let mb = |value| Some(Sourced::new(value, MUSICBRAINZ));
+fn add_musicbrainz(found: &mut ArtistUpsert, artist: &musicbrainz::Artist, band: bool) {
+    let mb = |value| Some(Source::Musicbrainz.of(value));
     let albums = artist.studio_albums();
     if !albums.is_empty() {
         found.albums = mb(albums);
@@ -513,11 +511,11 @@ fn add_musicbrainz(found: &mut ArtistEnrichment, artist: &musicbrainz::Artist, b
     if band {
         let members = artist.members();
         if !members.is_empty() {
-            found.members = Some(Sourced::new(members, MUSICBRAINZ));
+            found.members = Some(Source::Musicbrainz.of(members));
         }
     }
     if found.began_on.is_none() {
-        found.began_on = artist.began().map(|b| Sourced::new(b, MUSICBRAINZ));
+        found.began_on = artist.began().map(|b| Source::Musicbrainz.of(b));
     }
     for url in artist.urls() {
         // Only a service's own artist page, in its normal form.
@@ -531,7 +529,7 @@ fn add_musicbrainz(found: &mut ArtistEnrichment, artist: &musicbrainz::Artist, b
             Service::AmazonMusic => &mut found.amazon_link,
         };
         if slot.is_none() {
-            *slot = Some(Sourced::new(page, MUSICBRAINZ));
+            *slot = Some(Source::Musicbrainz.of(page));
         }
     }
 }

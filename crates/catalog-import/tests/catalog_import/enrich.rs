@@ -14,12 +14,15 @@ use axum::{Json, Router};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::{json, Value};
 use sound_atlas_catalog::enrichment;
-use sound_atlas_catalog::write::{self, ArtistUpsert};
+use sound_atlas_catalog::model::ArtistKind;
+use sound_atlas_catalog::write::{self, ArtistUpsert, Image};
 use sound_atlas_catalog_import::enrich::{self, EnrichConfig};
 use sound_atlas_catalog_import::wiki::WikiConfig;
 use sound_atlas_entity::artist;
 use sound_atlas_import::polite::Politeness;
 use sound_atlas_test_db::{db_tests, TestDb};
+
+use crate::sheet;
 
 const BAND_MBID: &str = "0383dadf-2a4e-4d10-a46a-e9e041da8eb3";
 const BUSY_ONCE_MBID: &str = "11111111-2222-3333-4444-555555555555";
@@ -554,10 +557,10 @@ fn page(title: &str) -> String {
 async fn catalogue(db: &TestDb) {
     let artist = |slug: &str, title: &str, kind: &str| ArtistUpsert {
         external_id: slug.into(),
-        title: title.into(),
-        kind: Some(kind.into()),
-        bio: Some(format!("{title} is a fixture of these tests.")),
-        bio_source_link: Some(page(title)),
+        title: sheet(title),
+        kind: sheet(ArtistKind::parse(kind).unwrap()),
+        bio: sheet(format!("{title} is a fixture of these tests.")),
+        bio_source_link: sheet(page(title)),
         ..Default::default()
     };
     write::upsert(
@@ -565,9 +568,9 @@ async fn catalogue(db: &TestDb) {
         vec![
             ArtistUpsert {
                 // The seed's search links, and a direct link an import set.
-                spotify_link: Some("https://open.spotify.com/search/Fixture%20Band".into()),
-                apple_link: Some("https://music.apple.com/us/search?term=Fixture%20Band".into()),
-                amazon_link: Some("https://music.amazon.com/artists/B0IMPORTED".into()),
+                spotify_link: sheet("https://open.spotify.com/search/Fixture%20Band"),
+                apple_link: sheet("https://music.apple.com/us/search?term=Fixture%20Band"),
+                amazon_link: sheet("https://music.amazon.com/artists/B0IMPORTED"),
                 ..artist("fixture-band", "Fixture Band", "band")
             },
             artist("fixture-singer", "Fixture Singer", "solo"),
@@ -672,6 +675,11 @@ async fn enrich_fills_credited_photos_direct_links_albums_and_members(db: &TestD
         Some("https://tidal.com/artist/3995")
     );
     assert_eq!(band.began_on.as_deref(), Some("1970"));
+    assert_eq!(
+        band.year,
+        Some(1970),
+        "the year follows the date where none was given"
+    );
     let (albums, members) = enrichment::lists_of(&db.conn, band.id).await.unwrap();
     let albums: Vec<(String, Option<i32>)> =
         albums.into_iter().map(|a| (a.title, a.year)).collect();
@@ -905,9 +913,9 @@ async fn force_overwrites_what_the_seed_or_an_import_set(db: &TestDb) {
         &db.conn,
         vec![ArtistUpsert {
             external_id: "fixture-band".into(),
-            title: "Fixture Band".into(),
-            amazon_link: Some("https://music.amazon.com/artists/B0IMPORTED".into()),
-            image_url: Some("https://img.example.org/own.jpg".into()),
+            title: sheet("Fixture Band"),
+            amazon_link: sheet("https://music.amazon.com/artists/B0IMPORTED"),
+            image: sheet(Image::Url("https://img.example.org/own.jpg".into())),
             ..Default::default()
         }],
     )
@@ -938,16 +946,13 @@ async fn force_overwrites_what_the_seed_or_an_import_set(db: &TestDb) {
 async fn a_link_to_a_redirect_is_read_as_its_article(db: &TestDb) {
     let artist = |slug: &str, title: &str, link: &str| ArtistUpsert {
         external_id: slug.into(),
-        title: title.into(),
-        kind: Some(
-            if slug == "ada-fixture" {
-                "solo"
-            } else {
-                "band"
-            }
-            .into(),
-        ),
-        bio_source_link: Some(page(link)),
+        title: sheet(title),
+        kind: sheet(if slug == "ada-fixture" {
+            ArtistKind::Solo
+        } else {
+            ArtistKind::Band
+        }),
+        bio_source_link: sheet(page(link)),
         ..Default::default()
     };
     write::upsert(
@@ -1040,10 +1045,10 @@ async fn members_are_read_as_the_knowledge_base_states_them(db: &TestDb) {
         &db.conn,
         vec![ArtistUpsert {
             external_id: "fixture-quartet".into(),
-            title: "Fixture Quartet".into(),
-            kind: Some("band".into()),
-            bio: Some("A fixture.".into()),
-            bio_source_link: Some(page("Fixture Quartet")),
+            title: sheet("Fixture Quartet"),
+            kind: sheet(ArtistKind::Band),
+            bio: sheet("A fixture."),
+            bio_source_link: sheet(page("Fixture Quartet")),
             ..Default::default()
         }],
     )
@@ -1089,9 +1094,9 @@ async fn a_disambiguation_page_is_no_biography(db: &TestDb) {
         &db.conn,
         vec![ArtistUpsert {
             external_id: "blur-fixture".into(),
-            title: "Blur Fixture".into(),
-            kind: Some("band".into()),
-            bio_source_link: Some(page("Blur Fixture")),
+            title: sheet("Blur Fixture"),
+            kind: sheet(ArtistKind::Band),
+            bio_source_link: sheet(page("Blur Fixture")),
             ..Default::default()
         }],
     )

@@ -12,6 +12,7 @@ use axum::routing::get as route_get;
 use axum::{Json, Router};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::{json, Value};
+use sound_atlas_catalog::model::ArtistKind;
 use sound_atlas_catalog::write::{self, ArtistUpsert};
 use sound_atlas_catalog_import::artists;
 use sound_atlas_catalog_import::cli::{self, Import};
@@ -19,6 +20,8 @@ use sound_atlas_catalog_import::wiki::{self, WikiConfig};
 use sound_atlas_entity::artist;
 use sound_atlas_import::Report;
 use sound_atlas_test_db::{db_tests, temp_file as file, TestDb};
+
+use crate::sheet;
 
 async fn import(db: &TestDb, what: Import) -> Report {
     cli::import(&db.conn, what).await.expect("the import runs")
@@ -89,9 +92,9 @@ async fn a_spreadsheet_import_updates_an_artist_it_already_has(db: &TestDb) {
         &db.conn,
         vec![ArtistUpsert {
             external_id: "test-band-one".into(),
-            title: "Test Band One".into(),
-            kind: Some("band".into()),
-            bio: Some("An older biography.".into()),
+            title: sheet("Test Band One"),
+            kind: sheet(ArtistKind::Band),
+            bio: sheet("An older biography."),
             ..Default::default()
         }],
     )
@@ -476,9 +479,9 @@ async fn summaries_fill_only_missing_biographies_and_set_no_image(db: &TestDb) {
     .await;
     let artist = |slug: &str, title: &str, page: &str, bio: Option<&str>| ArtistUpsert {
         external_id: slug.into(),
-        title: title.into(),
-        bio: bio.map(str::to_owned),
-        bio_source_link: Some(format!("https://en.wikipedia.org/wiki/{page}")),
+        title: sheet(title),
+        bio: bio.and_then(sheet),
+        bio_source_link: sheet(format!("https://en.wikipedia.org/wiki/{page}")),
         ..Default::default()
     };
     write::upsert(
@@ -603,8 +606,8 @@ async fn busy_setup(db: &TestDb, pages: &[&str]) -> (BusyWiki, String) {
         .iter()
         .map(|page| ArtistUpsert {
             external_id: page.to_lowercase().replace('_', "-"),
-            title: page.replace('_', " "),
-            bio_source_link: Some(format!("https://en.wikipedia.org/wiki/{page}")),
+            title: sheet(page.replace('_', " ")),
+            bio_source_link: sheet(format!("https://en.wikipedia.org/wiki/{page}")),
             ..Default::default()
         })
         .collect();

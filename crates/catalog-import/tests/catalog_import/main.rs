@@ -3,4 +3,12 @@
 
 mod enrich;
 mod import;
+mod one_writer;
 mod open_data;
+
+use sound_atlas_catalog::write::{Source, Sourced};
+
+/// A value as an editor's sheet gives it (the catalogue's own, as the seed's is).
+pub fn sheet<T>(value: impl Into<T>) -> Option<Sourced<T>> {
+    Some(Source::Sheet.of(value.into()))
+}

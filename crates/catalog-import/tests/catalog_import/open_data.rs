@@ -3,11 +3,14 @@
 
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use sound_atlas_catalog::enrichment;
+use sound_atlas_catalog::model::ArtistKind;
 use sound_atlas_catalog::write::{self, ArtistUpsert};
 use sound_atlas_catalog_import::cli::{self, Import};
 use sound_atlas_entity::artist;
 use sound_atlas_import::Report;
 use sound_atlas_test_db::{db_tests, temp_file, TestDb};
+
+use crate::sheet;
 
 const BAND_MBID: &str = "0383dadf-2a4e-4d10-a46a-e9e041da8eb3";
 
@@ -136,11 +139,11 @@ async fn an_artist_the_catalogue_has_keeps_what_the_seed_gave(db: &TestDb) {
         &db.conn,
         vec![ArtistUpsert {
             external_id: "fixture-singer".into(),
-            title: "Fixture Singer".into(),
-            kind: Some("solo".into()),
-            origin: Some("Stone Town, Zanzibar".into()),
-            genres: Some(vec!["Rock".into()]),
-            wikidata_id: Some("Q9101".into()),
+            title: sheet("Fixture Singer"),
+            kind: sheet(ArtistKind::Solo),
+            origin: sheet("Stone Town, Zanzibar"),
+            genres: sheet(vec!["Rock".to_owned()]),
+            wikidata_id: sheet("Q9101"),
             ..Default::default()
         }],
     )
@@ -588,6 +591,19 @@ async fn the_query_service_is_read_in_pages_and_a_rerun_continues_where_it_stopp
     assert_eq!(band.began_on.as_deref(), Some("1985-03"));
     assert_eq!(band.origin.as_deref(), Some("Manchester"));
     assert_eq!(band.genres, r#"["Post-punk","Indie rock"]"#);
+    // Recorded as the dump's are: each field the knowledge base gave, with its source.
+    let sources: Vec<(String, String)> = enrichment::sources_of(&db.conn, band.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(field, source, _)| (field, source))
+        .collect();
+    for field in ["began_on", "genres", "members", "origin", "title"] {
+        assert!(
+            sources.contains(&(field.to_owned(), "wikidata".to_owned())),
+            "{field} in {sources:?}"
+        );
+    }
     let (_, members) = enrichment::lists_of(&db.conn, band.id).await.unwrap();
     let spells: Vec<String> = members
         .iter()
@@ -656,18 +672,18 @@ async fn musicbrainz_fills_only_what_an_artist_lacks(db: &TestDb) {
         vec![
             ArtistUpsert {
                 external_id: "fixture-band".into(),
-                title: "Fixture Band".into(),
-                kind: Some("band".into()),
-                musicbrainz_id: Some(BAND_MBID.into()),
+                title: sheet("Fixture Band"),
+                kind: sheet(ArtistKind::Band),
+                musicbrainz_id: sheet(BAND_MBID),
                 ..Default::default()
             },
             ArtistUpsert {
                 external_id: "fixture-singer".into(),
-                title: "Fixture Singer".into(),
-                kind: Some("solo".into()),
-                year: Some(1947),
-                origin: Some("Stone Town".into()),
-                musicbrainz_id: Some("5b11f4ce-a62d-471e-81fc-a69a8278c7da".into()),
+                title: sheet("Fixture Singer"),
+                kind: sheet(ArtistKind::Solo),
+                year: sheet(1947),
+                origin: sheet("Stone Town"),
+                musicbrainz_id: sheet("5b11f4ce-a62d-471e-81fc-a69a8278c7da"),
                 ..Default::default()
             },
         ],
@@ -720,8 +736,8 @@ async fn a_malformed_musicbrainz_line_changes_nothing(db: &TestDb) {
         &db.conn,
         vec![ArtistUpsert {
             external_id: "fixture-band".into(),
-            title: "Fixture Band".into(),
-            musicbrainz_id: Some(BAND_MBID.into()),
+            title: sheet("Fixture Band"),
+            musicbrainz_id: sheet(BAND_MBID),
             ..Default::default()
         }],
     )
@@ -748,8 +764,8 @@ async fn a_musicbrainz_line_past_the_cap_is_refused_by_number_and_changes_nothin
         &db.conn,
         vec![ArtistUpsert {
             external_id: "fixture-band".into(),
-            title: "Fixture Band".into(),
-            musicbrainz_id: Some(BAND_MBID.into()),
+            title: sheet("Fixture Band"),
+            musicbrainz_id: sheet(BAND_MBID),
             ..Default::default()
         }],
     )

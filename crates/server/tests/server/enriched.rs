@@ -4,10 +4,9 @@
 //! shows none of those sections. The facts are a fixture band's, written for this test.
 
 use axum::http::StatusCode;
-use sound_atlas_catalog::enrichment::{
-    self, Album, ArtistEnrichment, CreditedImage, MemberSpell, Sourced,
-};
-use sound_atlas_catalog::write::{self, ArtistUpsert};
+use sound_atlas_catalog::enrichment::{self, Album, CreditedImage, MemberSpell};
+use sound_atlas_catalog::model::ArtistKind;
+use sound_atlas_catalog::write::{self, ArtistUpsert, Image, Source, Sourced};
 use sound_atlas_contract::catalog::api as catalog;
 use sound_atlas_contract::catalog::YearPrecision;
 use sound_atlas_test_db::{db_tests, TestDb};
@@ -23,12 +22,12 @@ async fn enriched_band(db: &TestDb) -> i32 {
         &db.conn,
         vec![ArtistUpsert {
             external_id: "fixture-band".into(),
-            title: "Fixture Band".into(),
-            kind: Some("band".into()),
-            genres: Some(vec!["Rock".into()]),
-            bio: Some("Fixture Band is a band made up for this test, long enough to show.".into()),
-            bio_source_link: Some("https://en.wikipedia.org/wiki/Fixture_Band".into()),
-            apple_link: Some("https://music.apple.com/us/search?term=Fixture%20Band".into()),
+            title: sheet("Fixture Band"),
+            kind: sheet(ArtistKind::Band),
+            genres: sheet(vec!["Rock".to_owned()]),
+            bio: sheet("Fixture Band is a band made up for this test, long enough to show."),
+            bio_source_link: sheet("https://en.wikipedia.org/wiki/Fixture_Band"),
+            apple_link: sheet("https://music.apple.com/us/search?term=Fixture%20Band"),
             ..Default::default()
         }],
     )
@@ -51,26 +50,22 @@ async fn enriched_band(db: &TestDb) -> i32 {
         roles: roles.iter().map(|r| r.to_string()).collect(),
         ..MemberSpell::default()
     };
-    let found = ArtistEnrichment {
-        wikidata_id: Some(Sourced::new("Q9001".into(), "wikidata")),
-        musicbrainz_id: Some(Sourced::new(
-            "0383dadf-2a4e-4d10-a46a-e9e041da8eb3".into(),
-            "wikidata",
-        )),
-        began_on: Some(Sourced::new("1970-06".into(), "wikidata")),
-        spotify_link: Some(Sourced::new(
-            "https://open.spotify.com/artist/1dfeR4HaWDbWqFHLkxsg1d".into(),
-            "wikidata",
-        )),
+    let found = ArtistUpsert {
+        wikidata_id: Some(Source::Wikidata.of("Q9001".into())),
+        musicbrainz_id: Some(Source::Wikidata.of("0383dadf-2a4e-4d10-a46a-e9e041da8eb3".into())),
+        began_on: Some(Source::Wikidata.of("1970-06".into())),
+        spotify_link: Some(
+            Source::Wikidata.of("https://open.spotify.com/artist/1dfeR4HaWDbWqFHLkxsg1d".into()),
+        ),
         image: Some(Sourced::new(
-            CreditedImage {
+            Image::Credited(CreditedImage {
                 url: PHOTO.into(),
                 author: "Carl Lender".into(),
                 license: "CC BY-SA 4.0".into(),
                 license_url: Some("https://creativecommons.org/licenses/by-sa/4.0".into()),
                 page_url: "https://commons.wikimedia.org/wiki/File:Fixture.jpg".into(),
-            },
-            "commons",
+            }),
+            Source::Commons,
         )),
         albums: Some(Sourced::new(
             vec![
@@ -85,7 +80,7 @@ async fn enriched_band(db: &TestDb) -> i32 {
                     musicbrainz_id: None,
                 },
             ],
-            "musicbrainz",
+            Source::Musicbrainz,
         )),
         members: Some(Sourced::new(
             vec![
@@ -105,9 +100,9 @@ async fn enriched_band(db: &TestDb) -> i32 {
                     ..spell("坂本龍一", 1978, Some(1993), &[])
                 },
             ],
-            "musicbrainz",
+            Source::Musicbrainz,
         )),
-        ..ArtistEnrichment::default()
+        ..ArtistUpsert::default()
     };
     enrichment::apply(&db.conn, id, found, write::now_unix(), false)
         .await
@@ -275,3 +270,8 @@ db_tests!(
     an_enriched_artist_page_shows_its_sourced_sections,
     an_artist_without_enrichment_shows_none_of_its_sections,
 );
+
+/// A value as an editor's sheet gives it.
+fn sheet<T>(value: impl Into<T>) -> Option<Sourced<T>> {
+    Some(Source::Sheet.of(value.into()))
+}
