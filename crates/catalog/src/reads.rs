@@ -286,6 +286,7 @@ pub async fn search_cards(
         page: page.get(),
         page_size: BROWSE_PAGE_SIZE,
         total: ranked.total,
+        total_exact: ranked.total_exact,
         artists,
     })
 }

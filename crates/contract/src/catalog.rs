@@ -452,8 +452,10 @@ pub struct SearchPage {
     pub query: String,
     pub page: usize,
     pub page_size: usize,
-    /// Matches in all.
+    /// Matches in all: exactly, or when `total_exact` is false at least this many (a
+    /// common word's matches are counted only so far).
     pub total: usize,
+    pub total_exact: bool,
     pub artists: Vec<ArtistSummary>,
 }
 
