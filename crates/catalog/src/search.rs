@@ -165,8 +165,23 @@ fn compact_holds(title: &str, compact: &str) -> bool {
     if title.contains(compact) {
         return true;
     }
-    let bytes: Vec<u8> = title.bytes().filter(|&b| b != b' ').collect();
-    memchr::memmem::find(&bytes, compact.as_bytes()).is_some()
+    if !title.contains(' ') {
+        return false;
+    }
+    let mut buffer = [0u8; 128];
+    let mut heap = Vec::new();
+    let bytes = if title.len() <= buffer.len() {
+        let mut n = 0;
+        for b in title.bytes().filter(|&b| b != b' ') {
+            buffer[n] = b;
+            n += 1;
+        }
+        &buffer[..n]
+    } else {
+        heap.extend(title.bytes().filter(|&b| b != b' '));
+        &heap[..]
+    };
+    memchr::memmem::find(bytes, compact.as_bytes()).is_some()
 }
 
 /// Whether `title` without its spaces is `compact`.
@@ -672,7 +687,7 @@ impl SearchIndex {
             return (hits.into_iter().take(limit).collect(), count);
         }
         let query = Query::new(&folded, self);
-        let rank = |d: u32| query.rank(self, d as usize);
+        let rank = |d: u32, worst: u8| query.rank(self, d as usize, worst);
         let exact = self.exact_candidates(&query.compact);
         let words = self.word_lists(&query);
         // The artists of the first query word's near words, those at most `d` away.
@@ -716,7 +731,7 @@ impl SearchIndex {
                 _ => genres(class),
             };
             walk_in_order(&lists, |d| {
-                if rank(d) == Some(class) {
+                if rank(d, class.0) == Some(class) {
                     best.push(d);
                 }
                 best.len() < limit
@@ -734,7 +749,7 @@ impl SearchIndex {
             let (mut n, mut examined) = (0, 0);
             let ended = walk_in_order(lists, |d| {
                 examined += 1;
-                n += usize::from(rank(d).is_some());
+                n += usize::from(rank(d, u8::MAX).is_some());
                 n < COUNT_BOUND && examined < COUNT_EXAMINED
             });
             Count {
@@ -1046,9 +1061,9 @@ impl<'a> Query<'a> {
         )
     }
 
-    /// Tier (lower is better) and distance of artist `i`. Its title is read only
-    /// where a tier needs it.
-    fn rank(&self, index: &SearchIndex, i: usize) -> Option<(u8, usize)> {
+    /// Tier (lower is better) and distance of artist `i`, if its tier is `worst` or
+    /// better (none past it: a class's walk asks no further than the class).
+    fn rank(&self, index: &SearchIndex, i: usize, worst: u8) -> Option<(u8, usize)> {
         #[cfg(test)]
         tests::RANKED.with(|ranked| ranked.set(ranked.get() + 1));
         let text = self.text;
@@ -1068,8 +1083,11 @@ impl<'a> Query<'a> {
         {
             return Some((2, 0));
         }
-        if !self.short && compact_holds(title, &self.compact) {
+        if !self.short && worst >= 3 && compact_holds(title, &self.compact) {
             return Some((3, 0));
+        }
+        if worst < 4 {
+            return None;
         }
         let genres = || genre_ids.iter().map(|&g| &self.genres[g as usize]);
         if genres().any(|g| g.0) {
@@ -1077,6 +1095,9 @@ impl<'a> Query<'a> {
         }
         if genres().any(|g| g.1) {
             return Some((5, 0));
+        }
+        if worst < 6 {
+            return None;
         }
         // The title and the title without its article, as `near_miss` would compare
         // each: the whole string if within tolerance, else word by word.
