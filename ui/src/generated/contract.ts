@@ -50,9 +50,10 @@ export type SearchPage = {
  */
 query: string, page: number, pageSize: number, 
 /**
- * Matches in all.
+ * Matches in all: exactly, or when `total_exact` is false at least this many (a
+ * common word's matches are counted only so far).
  */
-total: number, artists: Array<ArtistSummary>, };
+total: number, totalExact: boolean, artists: Array<ArtistSummary>, };
 
 export type ArtistSummary = { id: number, title: string, imageUrl: string | null, genres: Array<string>, 
 /**
