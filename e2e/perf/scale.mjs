@@ -28,11 +28,12 @@ const ms = (value) => `${value.toFixed(1)} ms`;
 /**
  * Search queries by kind, each distinct (the server keeps a query's ranking a while, so
  * a query asked again measures the kept ranking, not the search), from the synthetic
- * catalogue's words in three casings where a kind has few.
+ * catalogue's words in three casings, with and without a full stop, where a kind has few.
  */
 export function searchKinds() {
   const words = [...FIRST, ...SECOND].map((w) => w.toLowerCase()).filter((w) => /^[a-z]{5,}$/.test(w));
-  const cased = (list) => [...new Set(list.flatMap((w) => [w, w.toUpperCase(), w[0].toUpperCase() + w.slice(1)]))];
+  // Three casings, each also with a full stop after it (searched alike, asked apart).
+  const cased = (list) => [...new Set(list.flatMap((w) => [w, w.toUpperCase(), w[0].toUpperCase() + w.slice(1)]).flatMap((w) => [w, `${w}.`]))];
   const letters = [...'abcdefghijklmnopqrstuvwxyz'];
   const swap = (w, i) => w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
   return {

@@ -11,12 +11,10 @@ const LARGE = 100_000;
 const GROWTH = LARGE / SMALL;
 /** Linear work may cost this much more than GROWTH times (sorting, cache misses). */
 const SLACK = 1.5;
-/** How much more CPU a search may cost at LARGE than at SMALL: bounded by its page, not GROWTH. */
-const SEARCH_GROWTH = 3;
 /** What the server may hold per artist: two million artists in about 1 GiB. */
 const BYTES_PER_ARTIST = 500;
 
-test(`from ${SMALL} to ${LARGE} artists: the import is linear and flat, reads grow at most linearly and not with depth, searches not with their matches`, { timeout: 15 * 60_000 }, async () => {
+test(`from ${SMALL} to ${LARGE} artists: the import is linear and flat, reads grow at most linearly and not with depth`, { timeout: 15 * 60_000 }, async () => {
   const bin = process.env.SOUND_ATLAS_BIN;
   assert.ok(bin, 'SOUND_ATLAS_BIN names the server binary');
   const options = { bin, requests: 0.25 };
@@ -31,12 +29,6 @@ test(`from ${SMALL} to ${LARGE} artists: the import is linear and flat, reads gr
   // Ready (`/readyz`) is said once the catalogue is read: the first request after it reads nothing.
   assert.ok(large.firstAfterReadyCpu <= large.firstReadCpu / 10, `the first request after ready took ${large.firstAfterReadyCpu} s of CPU (the read ${large.firstReadCpu} s)`);
   linear('search_rokcCpu', 'a misspelt search');
-  // A search's work goes with the page it asks for, not with its matches (a letter's
-  // grow tenfold here): each kind asked as distinct queries (measure's searchKinds).
-  for (const kind of ['one letter', 'two letters', 'common word']) {
-    const grew = large.kinds[kind].cpu / small.kinds[kind].cpu;
-    assert.ok(grew <= SEARCH_GROWTH, `a search for ${kind} cost ${grew.toFixed(1)}× the server CPU for ${GROWTH}× the artists (${small.kinds[kind].cpu.toFixed(2)} → ${large.kinds[kind].cpu.toFixed(2)} ms)`);
-  }
   const perArtist = (large.rssSnapshot - small.rssSnapshot) / (LARGE - SMALL);
   assert.ok(perArtist <= BYTES_PER_ARTIST, `the server holds ${perArtist.toFixed(0)} bytes per artist (at most ${BYTES_PER_ARTIST})`);
   // A page deep in a letter costs what its first pages do.
