@@ -6,8 +6,10 @@
 // /healthz; resident memory after start and after the load below; the first read, from
 // healthy to ready (/readyz: the server reads the catalogue snapshot as it starts; started
 // again, the snapshot the first run kept on disk); search at concurrency 4 (`rock`, and `rokc`
-// misspelt: p95 latency and the server's CPU time a request); a numbered browse page
-// deep in a letter and a page of GET /api/artists.
+// misspelt: p95 latency and the server's CPU time a request), then each kind of query in
+// `searchKinds` (one letter, two letters, a common word, two words, part of a word, a
+// misspelling: every request a query not asked before, so each is ranked anew); a
+// numbered browse page deep in a letter and a page of GET /api/artists.
 // Then each import's time against the smallest size's. SOUND_ATLAS_BIN picks another
 // binary; SCALE_SERVE=0 measures the import only.
 import { spawnSync } from 'node:child_process';
@@ -17,11 +19,32 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BIN, startServer } from './server.mjs';
-import { syntheticCatalogue } from './synthetic-catalogue.mjs';
+import { FIRST, SECOND, syntheticCatalogue } from './synthetic-catalogue.mjs';
 
 export const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const ms = (value) => `${value.toFixed(1)} ms`;
+
+/**
+ * Search queries by kind, each distinct (the server keeps a query's ranking a while, so
+ * a query asked again measures the kept ranking, not the search), from the synthetic
+ * catalogue's words in three casings, with and without a full stop, where a kind has few.
+ */
+export function searchKinds() {
+  const words = [...FIRST, ...SECOND].map((w) => w.toLowerCase()).filter((w) => /^[a-z]{5,}$/.test(w));
+  // Three casings, each also with a full stop after it (searched alike, asked apart).
+  const cased = (list) => [...new Set(list.flatMap((w) => [w, w.toUpperCase(), w[0].toUpperCase() + w.slice(1)]).flatMap((w) => [w, `${w}.`]))];
+  const letters = [...'abcdefghijklmnopqrstuvwxyz'];
+  const swap = (w, i) => w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
+  return {
+    'one letter': cased(letters),
+    'two letters': cased(letters.flatMap((a) => [...'aeiou'].map((b) => a + b))),
+    'common word': cased(words),
+    'two words': FIRST.flatMap((f) => SECOND.map((s) => `${f} ${s}`)).filter((_, i) => i % 4 === 0),
+    'part of a word': cased([...new Set(words.flatMap((w) => [w.slice(1, 5), w.slice(2, 6)]))]),
+    misspelt: cased([...new Set(words.flatMap((w) => [swap(w, 1), swap(w, 2)]))]),
+  };
+}
 
 async function writeCatalogue(path, count) {
   const out = createWriteStream(path);
@@ -109,6 +132,15 @@ export async function measure(count, { bin = BIN, serve = true, requests = 1 } =
           await fetch(`${site.origin}/api/artists/search/cards?query=${query}&page=1`);
           await measured(`search_${query}`, () => `${site.origin}/api/artists/search/cards?query=${query}&page=1`, 200, 4);
         }
+        // Every query once, at concurrency 4: p50 and p95 latency, server CPU a request.
+        row.kinds = {};
+        for (const [kind, queries] of Object.entries(searchKinds())) {
+          const cpu = site.cpu();
+          const url = (i) => `${site.origin}/api/artists/search/cards?query=${encodeURIComponent(queries[i])}&page=1`;
+          const latencies = await load(url, queries.length, 4);
+          const cpuMs = ((site.cpu() - cpu) / queries.length) * 1000;
+          row.kinds[kind] = { queries: queries.length, p50: pct(latencies, 0.5), p95: pct(latencies, 0.95), cpu: cpuMs };
+        }
         const letter = await (await fetch(`${site.origin}/api/artists/browse?letter=B&page=1`)).json();
         const deep = Math.max(1, Math.ceil(letter.total / 12) - 1);
         row.pages = Math.ceil(letter.total / 12);
@@ -161,5 +193,14 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
       ? [ms(row.start), `${mib(row.rssStart)} / ${mib(row.rssAfter)}`, `${ms(row.firstRead)} (${row.firstReadCpu.toFixed(1)} s)`, `${ms(row.search_rock)} / ${ms(row.search_rokc)}`, `${ms(row.search_rockCpu)} / ${ms(row.search_rokcCpu)}`, `${ms(row.numbered)} (${row.pages})`, ms(row.list), `${ms(row.restart)}, ${ms(row.restartRead)} (${row.restartReadCpu.toFixed(1)} s), ${ms(row.restartSearch)}, ${mib(row.rssRestart)}`]
       : ['', '', '', '', '', '', '', ''];
     console.log(`| ${row.count.toLocaleString('en')} | ${row.seconds.toFixed(2)} s | ${Math.round(row.rate).toLocaleString('en')}/s | ${mib(row.peak)} | ${ratio.toFixed(1)}× | ${serve.join(' | ')} |`);
+  }
+  if (SERVE) {
+    console.log('\n| artists | search kind (distinct queries, concurrency 4) | p50 | p95 | server CPU a request |');
+    console.log('|---|---|---|---|---|');
+    for (const row of rows) {
+      for (const [kind, k] of Object.entries(row.kinds)) {
+        console.log(`| ${row.count.toLocaleString('en')} | ${kind} (${k.queries}) | ${ms(k.p50)} | ${ms(k.p95)} | ${ms(k.cpu)} |`);
+      }
+    }
   }
 }

@@ -9,10 +9,10 @@
 // match many artists.
 import { pathToFileURL } from 'node:url';
 
-const FIRST = ['The', 'Velvet', 'Electric', 'Silver', 'Midnight', 'Golden', 'Broken', 'Neon', 'Paper', 'Iron',
+export const FIRST = ['The', 'Velvet', 'Electric', 'Silver', 'Midnight', 'Golden', 'Broken', 'Neon', 'Paper', 'Iron',
   'Crystal', 'Wild', 'Quiet', 'Burning', 'Lonely', 'Atomic', 'Blue', 'Scarlet', 'Hollow', 'Young', 'Kid', 'DJ',
   'MC', 'Lady', 'Uncle', 'Zero', 'Xenon', 'Yellow', 'Ocean', 'Jade', 'Northern', 'Eastern', '99', 'Gravity', 'Funky'];
-const SECOND = ['Foxes', 'Rivers', 'Echoes', 'Machines', 'Hearts', 'Wolves', 'Lights', 'Sparrows', 'Drums', 'Ghosts',
+export const SECOND = ['Foxes', 'Rivers', 'Echoes', 'Machines', 'Hearts', 'Wolves', 'Lights', 'Sparrows', 'Drums', 'Ghosts',
   'Kings', 'Saints', 'Tigers', 'Waves', 'Mirrors', 'Satellites', 'Roses', 'Engines', 'Shadows', 'Pilots'];
 const GENRES = ['Rock', 'Pop', 'Hip-Hop', 'Jazz', 'Blues', 'Soul', 'Funk', 'Country', 'Folk', 'Metal', 'Punk',
   'Reggae', 'Electronic', 'House', 'Techno', 'Classical', 'R&B', 'Disco', 'Gospel', 'Indie Rock', 'Alternative',

@@ -287,6 +287,7 @@ pub async fn search_cards(
         page_size: BROWSE_PAGE_SIZE,
         total: ranked.total,
         pages: pages_of(ranked.total),
+        total_exact: ranked.total_exact,
         artists,
     })
 }

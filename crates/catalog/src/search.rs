@@ -5,21 +5,25 @@
 //! prefix, a title word starting with the query, title substring, exact genre,
 //! genre substring, then near misses (Damerau-Levenshtein, so "beatels" finds
 //! The Beatles) on titles and then genres. Within a tier, closer misses come
-//! first, then catalogue order (title, case-insensitive).
+//! first, then catalogue order (title, case-insensitive). A query of fewer than
+//! [`MIN_SUBSTRING`] characters matches by prefix only (a title or genre word
+//! starting with it): one or two letters are inside most titles.
 //!
-//! At catalogue scale (two million artists) no query walks every artist or every
-//! distinct word. The index keeps the distinct title words as a finite-state
-//! transducer ([`fst::Map`], word to its rank in text order: a compact sorted set
-//! that a Levenshtein automaton walks without visiting every word), the distinct
-//! genres, each word and genre with the artists that have it, every folded title in
-//! one buffer and every distinct word in another, the artists by each junction of two
-//! adjacent words, and the artists by title length. A query finds its words' near
-//! misses by walking the words with automata from `levenshtein_automata` (a
-//! superset, then the exact distance), the words it starts as one run of ranks,
-//! gathers the artists whose title can match at all (a word holding the query, a
-//! title crossing one of its junctions that holds it, a word the query reaches, a
-//! title of about the query's length) and ranks only those; the artists a genre alone
-//! matches are counted, and only the first of each genre ranked.
+//! A query's work goes with the page asked for, not with its matches (a letter
+//! matches most of two million artists). The index keeps the distinct title words
+//! as a finite-state transducer ([`fst::Map`], word to its rank in text order: a
+//! compact sorted set that a Levenshtein automaton walks without visiting every
+//! word), the distinct genres, and lists of artists in catalogue order: by title
+//! word, by the word a title begins with, by genre, by junction of two adjacent
+//! words, and by title length, with every compact title hashed. Each class of
+//! match (tier, then distance) has lists holding all its members (the exact
+//! title's hash; the titles beginning with the query's word; the artists of the
+//! words it starts; of the words holding it and the junctions it may cross; of
+//! its words' near misses, by automata from `levenshtein_automata`, and the titles
+//! of about its length; the genres'), and the best are found by walking a class's
+//! lists merged in catalogue order, ranking each artist met, until the page is
+//! full. The count goes on the same way up to [`COUNT_BOUND`] and says "at least"
+//! past it.
 //! `tests::the_index_ranks_every_seed_query_as_the_per_artist_comparison_does`
 //! holds it to comparing every artist the slow way.
 
@@ -81,6 +85,13 @@ pub struct SearchIndex {
     /// most words of a large catalogue belong to one artist).
     word_docs: Vec<u32>,
     word_doc_starts: Vec<u32>,
+    /// The artists whose title, or title without its article, begins with each word,
+    /// in catalogue order (as `word_docs`): a title prefix's candidates.
+    first_docs: Vec<u32>,
+    first_doc_starts: Vec<u32>,
+    /// Every title's and article-less title's compact form (no spaces), hashed: each
+    /// `hash << 32 | artist`, sorted; an exact title is looked up here.
+    exact: Vec<u64>,
     genres: Vec<String>,
     /// Per genre: the artists that list it, in catalogue order.
     genre_docs: Vec<Vec<u32>>,
@@ -112,12 +123,15 @@ struct LengthBucket {
     chars: Vec<u64>,
 }
 
-/// Candidate flags (see [`SearchIndex::title_candidates`]).
-const CANDIDATE: u8 = 1;
-const IN_TITLE: u8 = 2;
-const IN_COMPACT: u8 = 4;
-/// Counted as a match through its genres alone (see [`SearchIndex::search_best`]).
-const BY_GENRE: u8 = 8;
+/// Queries shorter than this (without spaces) match by prefix only: a title word or
+/// a genre word starting with them, never inside a word (one or two letters are in
+/// most titles; what a user typing them wants is the names they start).
+pub const MIN_SUBSTRING: usize = 3;
+/// Matches counted exactly; past it the count says "at least" this many (a page
+/// shows the best 120 at most).
+pub const COUNT_BOUND: usize = 1_000;
+/// Candidates a count looks at before it stops (then it is a lower bound too).
+const COUNT_EXAMINED: usize = 4 * COUNT_BOUND;
 
 /// The junctions of two adjacent words: 36 × 36 pairs of characters.
 const JUNCTIONS: usize = 36 * 36;
@@ -144,6 +158,30 @@ fn junctions(title: &str) -> impl Iterator<Item = usize> + '_ {
         .enumerate()
         .filter(|&(_, &b)| b == b' ')
         .map(move |(at, _)| junction(bytes[at - 1], bytes[at + 1]))
+}
+
+/// Whether `title` without its spaces holds `compact`.
+fn compact_holds(title: &str, compact: &str) -> bool {
+    if title.contains(compact) {
+        return true;
+    }
+    if !title.contains(' ') {
+        return false;
+    }
+    let mut buffer = [0u8; 128];
+    let mut heap = Vec::new();
+    let bytes = if title.len() <= buffer.len() {
+        let mut n = 0;
+        for b in title.bytes().filter(|&b| b != b' ') {
+            buffer[n] = b;
+            n += 1;
+        }
+        &buffer[..n]
+    } else {
+        heap.extend(title.bytes().filter(|&b| b != b' '));
+        &heap[..]
+    };
+    memchr::memmem::find(bytes, compact.as_bytes()).is_some()
 }
 
 /// Whether `title` without its spaces is `compact`.
@@ -188,6 +226,58 @@ fn word_doc_starts(index: &SearchIndex) -> Vec<u32> {
         starts[w + 1] += starts[w];
     }
     starts
+}
+
+/// The words a title, or the title without its article, begins with (once each).
+fn first_words(index: &SearchIndex, doc: &SearchDoc) -> impl Iterator<Item = u32> {
+    let words = index.doc_words(doc);
+    let core = if doc.has_article { words.get(1) } else { None };
+    words
+        .first()
+        .copied()
+        .into_iter()
+        .chain(core.copied().filter(|&w| w != words[0]))
+}
+
+/// The artists by the word their title begins with (see [`SearchIndex::first_docs`]):
+/// the list, and where each word's run starts (then where the last ends).
+fn first_docs(index: &SearchIndex) -> (Vec<u32>, Vec<u32>) {
+    let mut starts = vec![0u32; index.words.len() + 1];
+    for doc in &index.docs {
+        for w in first_words(index, doc) {
+            starts[w as usize + 1] += 1;
+        }
+    }
+    for w in 0..index.words.len() {
+        starts[w + 1] += starts[w];
+    }
+    let mut docs = vec![0u32; *starts.last().unwrap_or(&0) as usize];
+    let mut filled = starts.clone();
+    for (i, doc) in index.docs.iter().enumerate() {
+        for w in first_words(index, doc) {
+            docs[filled[w as usize] as usize] = i as u32;
+            filled[w as usize] += 1;
+        }
+    }
+    (docs, starts)
+}
+
+/// The hash of folded text without its spaces (see [`SearchIndex::exact`]).
+fn compact_hash(text: &str) -> u64 {
+    crate::stable_hash::fnv1a(text.bytes().filter(|&b| b != b' ')) >> 32
+}
+
+/// Every title's and article-less title's compact hash with its artist, sorted.
+fn exact_titles(index: &SearchIndex) -> Vec<u64> {
+    let mut exact = Vec::with_capacity(index.docs.len());
+    for (i, doc) in index.docs.iter().enumerate() {
+        exact.push(compact_hash(index.title(i)) << 32 | i as u64);
+        if doc.has_article {
+            exact.push(compact_hash(index.core_title(i)) << 32 | i as u64);
+        }
+    }
+    exact.sort_unstable();
+    exact
 }
 
 /// The artists by junction (see [`SearchIndex::junction_docs`]): the list, and where
@@ -331,6 +421,9 @@ impl SearchIndex {
             words,
             word_docs: Vec::new(),
             word_doc_starts: Vec::new(),
+            first_docs: Vec::new(),
+            first_doc_starts: Vec::new(),
+            exact: Vec::new(),
             genre_docs: vec![Vec::new(); genres.len()],
             genres,
             titles,
@@ -342,6 +435,8 @@ impl SearchIndex {
             by_length: Vec::new(),
         };
         index.word_doc_starts = word_doc_starts(&index);
+        (index.first_docs, index.first_doc_starts) = first_docs(&index);
+        index.exact = exact_titles(&index);
         (index.junction_docs, index.junction_starts) = junction_docs(&index);
         let mut word_docs = vec![0; *index.word_doc_starts.last().unwrap_or(&0) as usize];
         let mut filled = index.word_doc_starts.clone();
@@ -415,77 +510,109 @@ impl SearchIndex {
         &self.junction_docs[start as usize..end as usize]
     }
 
-    /// The artists whose compact title (the title without spaces) holds `compact`, in
-    /// no particular order and possibly repeated: those with a word holding it (found
-    /// in the distinct words), and those where it spans words (it crosses a junction
-    /// of two of its characters: the titles with that junction are checked).
-    fn compact_matches(&self, compact: &str) -> Vec<u32> {
+    /// The artists whose title, or title without its article, begins with word `w`.
+    fn docs_first_with_word(&self, w: usize) -> &[u32] {
+        let (start, end) = (self.first_doc_starts[w], self.first_doc_starts[w + 1]);
+        &self.first_docs[start as usize..end as usize]
+    }
+
+    /// The artists whose compact title, or compact title without its article, hashes
+    /// as `compact` does (every exact title among them), in catalogue order.
+    fn exact_candidates(&self, compact: &str) -> Vec<u32> {
+        let hash = compact_hash(compact);
+        let from = self.exact.partition_point(|&e| e >> 32 < hash);
+        let mut docs: Vec<u32> = self.exact[from..]
+            .iter()
+            .take_while(|&&e| e >> 32 == hash)
+            .map(|&e| e as u32)
+            .collect();
+        docs.sort_unstable();
+        docs.dedup();
+        docs
+    }
+
+    /// Lists holding every artist whose title can begin with the query: those whose
+    /// title begins with a word the single query word starts, or with the first of
+    /// several query words.
+    fn first_lists(&self, query: &Query) -> Vec<&[u32]> {
+        let words: Range<u32> = if query.word_prefixes.len() == 1 {
+            query.word_prefixes[0].clone()
+        } else {
+            let first = query.text.split(' ').next().unwrap_or_default();
+            self.words
+                .get(first)
+                .map_or(0..0, |w| w as u32..w as u32 + 1)
+        };
+        words
+            .map(|w| self.docs_first_with_word(w as usize))
+            .filter(|docs| !docs.is_empty())
+            .collect()
+    }
+
+    /// Lists holding every artist with a title word starting each query word: the
+    /// artists of the words one query word starts (the query word with the fewest).
+    fn word_lists(&self, query: &Query) -> Vec<&[u32]> {
+        let artists = |words: &Range<u32>| {
+            self.word_doc_starts[words.end as usize] - self.word_doc_starts[words.start as usize]
+        };
+        let Some(words) = query
+            .word_prefixes
+            .iter()
+            .min_by_key(|words| artists(words))
+        else {
+            return Vec::new();
+        };
+        words
+            .clone()
+            .map(|w| self.docs_with_word(w as usize))
+            .collect()
+    }
+
+    /// Lists holding every artist whose compact title holds `compact`: the artists of
+    /// each word holding it (found in the distinct words), and of each junction of two
+    /// of its adjacent characters (where it may span words).
+    fn inside_lists(&self, compact: &str) -> Vec<&[u32]> {
         let finder = memchr::memmem::Finder::new(compact.as_bytes());
-        let mut found = Vec::new();
+        let mut lists = Vec::new();
         let mut last = usize::MAX;
         for at in finder.find_iter(self.word_text.as_bytes()) {
             let w = self.word_starts.partition_point(|&s| s as usize <= at) - 1;
             if w != last {
                 last = w;
-                found.extend_from_slice(self.docs_with_word(w));
+                lists.push(self.docs_with_word(w));
             }
         }
-        let mut title = Vec::new();
-        for pair in compact.as_bytes().windows(2) {
-            for &d in self.docs_with_junction(junction(pair[0], pair[1])) {
-                title.clear();
-                title.extend(self.title(d as usize).bytes().filter(|&b| b != b' '));
-                if finder.find(&title).is_some() {
-                    found.push(d);
-                }
-            }
-        }
-        found
+        let mut pairs: Vec<usize> = compact
+            .as_bytes()
+            .windows(2)
+            .map(|pair| junction(pair[0], pair[1]))
+            .collect();
+        pairs.sort_unstable();
+        pairs.dedup();
+        lists.extend(pairs.into_iter().map(|j| self.docs_with_junction(j)));
+        lists
     }
 
-    /// The artists whose title can rank for `query`, ranked in full (their genres
-    /// alone are seen to by [`SearchIndex::search_best`]): flags per artist,
-    /// [`CANDIDATE`] plus [`IN_TITLE`] / [`IN_COMPACT`] where the title holds the query
-    /// or the compact title the compact query (so ranking need not search each title
-    /// again), and the candidates, each once.
-    fn title_candidates(&self, query: &Query) -> (Vec<u8>, Vec<u32>) {
-        let mut flags = vec![0u8; self.docs.len()];
-        let mut listed = Vec::new();
-        let mut mark = |d: u32, flag: u8| {
-            let f = &mut flags[d as usize];
-            if *f == 0 {
-                listed.push(d);
-            }
-            *f |= CANDIDATE | flag;
-        };
-        // Tiers 0, 1 and 3: the query in the title (so also in a title without its
-        // article), or the compact query in the compact title. A title holding the
-        // query has a compact title holding the compact query.
-        for d in self.compact_matches(&query.compact) {
-            let in_title = self.title(d as usize).contains(query.text);
-            mark(d, IN_COMPACT | if in_title { IN_TITLE } else { 0 });
-        }
-        // Tier 2 needs the first query word to start some title word; tier 6 (word by
-        // word) needs it near some title word.
-        let first = 0;
-        let near = query.word_misses[first].iter().map(|&(w, _)| w);
-        for w in query.word_prefixes[first].clone().chain(near) {
-            for &d in self.docs_with_word(w as usize) {
-                mark(d, 0);
-            }
-        }
-        // Tier 6 (whole title): a title within tolerance of the query's length and
-        // holding all but that many of its characters.
+    /// The artists whose title, or title without its article, is within the query's
+    /// tolerance in length and characters (whole-title near misses), in catalogue order.
+    fn whole_candidates(&self, query: &Query) -> Vec<u32> {
         let tolerance = tolerance(query.text.len());
+        // Within no tolerance is the exact title, found as such.
+        if tolerance == 0 {
+            return Vec::new();
+        }
         let lengths = query.text.len().saturating_sub(tolerance)..=query.text.len() + tolerance;
+        let mut docs = Vec::new();
         for bucket in lengths.filter_map(|len| self.by_length.get(len)) {
             for (&d, &chars) in bucket.docs.iter().zip(&bucket.chars) {
                 if query.within_reach(chars) {
-                    mark(d, 0);
+                    docs.push(d);
                 }
             }
         }
-        (flags, listed)
+        docs.sort_unstable();
+        docs.dedup();
+        docs
     }
 
     /// The ids of the words starting with `prefix` (a run, ids being ranks in text order).
@@ -540,13 +667,15 @@ impl SearchIndex {
     }
 
     /// The best `limit` matches, best first, and how many matches there are in all
-    /// (only the best are sorted: a common word matches much of a large catalogue).
+    /// (exactly up to [`COUNT_BOUND`]). Its work goes with `limit`, not the matches:
+    /// each class of match (tier, then distance) is walked in catalogue order from
+    /// lists that hold it, and only until the page is full.
     pub fn search_best<'t>(
         &self,
         query: &str,
         title_of: impl Fn(usize) -> &'t str,
         limit: usize,
-    ) -> (Vec<usize>, usize) {
+    ) -> (Vec<usize>, Count) {
         let folded = fold(query);
         if folded.is_empty() {
             // A query of symbols only ("!!!"): plain case-insensitive substring on titles.
@@ -554,55 +683,139 @@ impl SearchIndex {
             let hits: Vec<usize> = (0..self.docs.len())
                 .filter(|&i| title_of(i).to_lowercase().contains(&needle))
                 .collect();
-            let total = hits.len();
-            return (hits.into_iter().take(limit).collect(), total);
+            let count = Count::exact(hits.len());
+            return (hits.into_iter().take(limit).collect(), count);
         }
         let query = Query::new(&folded, self);
-        // Each hit as one number ordered as (tier, distance, position), which sorts fast.
-        let hit = |(tier, d): (u8, usize), i: u32| {
-            (tier as u64) << 56 | (d.min(0xff_ffff) as u64) << 32 | i as u64
+        let rank = |d: u32, worst: u8| query.rank(self, d as usize, worst);
+        let exact = self.exact_candidates(&query.compact);
+        let words = self.word_lists(&query);
+        // The artists of the first query word's near words, those at most `d` away.
+        let near = |d: usize| -> Vec<&[u32]> {
+            query.word_misses[0]
+                .iter()
+                .filter(|&&(_, miss)| miss as usize <= d)
+                .map(|&(w, _)| self.docs_with_word(w as usize))
+                .collect()
         };
-        let (mut flags, candidates) = self.title_candidates(&query);
-        let mut hits: Vec<u64> = candidates
+        let inside = std::cell::OnceCell::new();
+        let inside = || -> &Vec<&[u32]> {
+            inside.get_or_init(|| {
+                if query.short {
+                    Vec::new()
+                } else {
+                    self.inside_lists(&query.compact)
+                }
+            })
+        };
+        let whole = std::cell::OnceCell::new();
+        let whole = || -> &Vec<u32> { whole.get_or_init(|| self.whole_candidates(&query)) };
+        let genres = |class: (u8, usize)| -> Vec<&[u32]> {
+            (0..self.genres.len())
+                .filter(|&g| query.genre_tier(g) == Some(class))
+                .map(|g| &self.genre_docs[g][..])
+                .collect()
+        };
+        let mut best: Vec<u32> = Vec::new();
+        for class in query.classes() {
+            if best.len() >= limit {
+                break;
+            }
+            let lists: Vec<&[u32]> = match class.0 {
+                0 => vec![&exact],
+                1 => self.first_lists(&query),
+                2 => words.clone(),
+                3 => inside().clone(),
+                // A title `d` away by its words has a first word at most `d` away.
+                6 => near(class.1).into_iter().chain([&whole()[..]]).collect(),
+                _ => genres(class),
+            };
+            walk_in_order(&lists, |d| {
+                if rank(d, class.0) == Some(class) {
+                    best.push(d);
+                }
+                best.len() < limit
+            });
+        }
+        let best: Vec<usize> = best.into_iter().map(|d| d as usize).collect();
+        // A page not filled holds every match.
+        if best.len() < limit {
+            let count = Count::exact(best.len());
+            return (best, count);
+        }
+        // Counted in catalogue order until the bound: first from the lists that hold
+        // most matches, then, if those end first, with the costlier ones.
+        let count = |lists: &[&[u32]]| {
+            let (mut n, mut examined) = (0, 0);
+            let ended = walk_in_order(lists, |d| {
+                examined += 1;
+                n += usize::from(rank(d, u8::MAX).is_some());
+                n < COUNT_BOUND && examined < COUNT_EXAMINED
+            });
+            Count {
+                n: n.max(best.len()),
+                exact: ended,
+            }
+        };
+        let mut lists: Vec<&[u32]> = [&exact[..]]
             .into_iter()
-            .filter_map(|i| Some(hit(query.rank(self, i as usize, flags[i as usize])?, i)))
+            .chain(words)
+            .chain(near(usize::MAX))
             .collect();
-        let mut total = hits.len();
-        // The artists matched through their genres alone (a common genre holds hundreds
-        // of thousands at two million): counted, and only the first `limit` of each
-        // genre kept, the genres taken best tier first so an artist counts at its best.
-        // An artist's tier is its best genre's, so the best `limit` of all are among
-        // those kept.
-        let mut by_genre: Vec<((u8, usize), usize)> = (0..self.genres.len())
-            .filter_map(|g| Some((query.genre_tier(g)?, g)))
-            .collect();
-        by_genre.sort_unstable();
-        for (rank, g) in by_genre {
-            let mut kept = 0;
-            for &d in &self.genre_docs[g] {
-                let f = &mut flags[d as usize];
-                if *f != 0 {
-                    continue;
-                }
-                *f = BY_GENRE;
-                total += 1;
-                if kept < limit {
-                    kept += 1;
-                    hits.push(hit(rank, d));
-                }
+        for g in 0..self.genres.len() {
+            if query.genre_tier(g).is_some() {
+                lists.push(&self.genre_docs[g]);
             }
         }
-        if limit < hits.len() {
-            hits.select_nth_unstable(limit);
-            hits.truncate(limit);
+        let mut counted = count(&lists);
+        if counted.exact && !(query.short && whole().is_empty()) {
+            lists.extend(inside().iter().copied().chain([&whole()[..]]));
+            counted = count(&lists);
         }
-        hits.sort_unstable();
-        let best = hits
-            .into_iter()
-            .map(|hit| (hit & 0xffff_ffff) as usize)
-            .collect();
-        (best, total)
+        (best, counted)
     }
+}
+
+/// How many matches a query has: exactly, or at least this many (counting stopped at
+/// [`COUNT_BOUND`] matches or after as many candidates as it may look at).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Count {
+    pub n: usize,
+    pub exact: bool,
+}
+
+impl Count {
+    fn exact(n: usize) -> Self {
+        Count { n, exact: true }
+    }
+}
+
+/// Visits the artists of sorted lists in catalogue order, each once, while `visit`
+/// says go on; whether every list was walked to its end.
+fn walk_in_order(lists: &[&[u32]], mut visit: impl FnMut(u32) -> bool) -> bool {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    // (next artist, list, where in it)
+    let mut heap: BinaryHeap<Reverse<(u32, u32, u32)>> = lists
+        .iter()
+        .enumerate()
+        .filter_map(|(l, docs)| Some(Reverse((*docs.first()?, l as u32, 0))))
+        .collect();
+    let mut last = None;
+    while let Some(mut top) = heap.peek_mut() {
+        let Reverse((d, l, at)) = *top;
+        match lists[l as usize].get(at as usize + 1) {
+            Some(&next) => *top = Reverse((next, l, at + 1)),
+            None => drop(std::collections::binary_heap::PeekMut::pop(top)),
+        }
+        if last != Some(d) {
+            last = Some(d);
+            if !visit(d) {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// The automaton builders for a word with this tolerance (1 or 2): one for the whole
@@ -760,6 +973,8 @@ struct Query<'a> {
     /// The characters of `text` (see [`char_set`]).
     chars: u64,
     compact: String,
+    /// Shorter than [`MIN_SUBSTRING`]: matched by prefix only.
+    short: bool,
     /// Per query word: the index words within tolerance (ids ascending, distance).
     word_misses: Vec<Vec<(u32, u8)>>,
     /// Per query word: the ids of the index words starting with it.
@@ -771,15 +986,25 @@ struct Query<'a> {
 impl<'a> Query<'a> {
     fn new(text: &'a str, index: &SearchIndex) -> Self {
         let words: Vec<&str> = text.split(' ').collect();
+        let compact = text.replace(' ', "");
+        let short = compact.len() < MIN_SUBSTRING;
+        let holds = |g: &str| {
+            if short {
+                g.starts_with(text) || g.contains(&format!(" {text}"))
+            } else {
+                g.contains(text)
+            }
+        };
         let genres = index
             .genres
             .iter()
-            .map(|g| (g == text, g.contains(text), near_miss(text, g)))
+            .map(|g| (g == text, holds(g), near_miss(text, g)))
             .collect();
         Query {
             text,
             chars: char_set(text),
-            compact: text.replace(' ', ""),
+            compact,
+            short,
             word_misses: words.iter().map(|w| index.near_words(w)).collect(),
             word_prefixes: words.iter().map(|w| index.words_starting(w)).collect(),
             genres,
@@ -823,27 +1048,33 @@ impl<'a> Query<'a> {
         Some(total)
     }
 
-    /// Tier (lower is better) and distance of `doc`.
-    /// `flags` are the artist's [`SearchIndex::candidates`] flags: an exact title or
-    /// a title prefix contains the query, so without [`IN_TITLE`] or [`IN_COMPACT`]
-    /// tiers 0, 1 and 3 cannot hold.
-    /// The titles are looked up only where a tier needs them (most candidates of a
-    /// common word are decided by their words or genres).
-    fn rank(&self, index: &SearchIndex, i: usize, flags: u8) -> Option<(u8, usize)> {
+    /// Every class a match can rank in (tier, then distance), best first.
+    fn classes(&self) -> impl Iterator<Item = (u8, usize)> {
+        let short = self.short;
+        let tiers = (0..=5).filter(move |&t| t != 3 || !short);
+        let words: usize = self.text.split(' ').map(|w| tolerance(w.len())).sum();
+        let farthest = tolerance(self.text.len()).max(words);
+        tiers.map(|t| (t, 0)).chain(
+            [6, 7]
+                .into_iter()
+                .flat_map(move |t| (0..=farthest).map(move |d| (t, d))),
+        )
+    }
+
+    /// Tier (lower is better) and distance of artist `i`, if its tier is `worst` or
+    /// better (none past it: a class's walk asks no further than the class).
+    fn rank(&self, index: &SearchIndex, i: usize, worst: u8) -> Option<(u8, usize)> {
+        #[cfg(test)]
+        tests::RANKED.with(|ranked| ranked.set(ranked.get() + 1));
         let text = self.text;
         let doc = &index.docs[i];
         let (words, genre_ids) = (index.doc_words(doc), index.doc_genres(doc));
-        let (in_title, in_compact) = (flags & IN_TITLE != 0, flags & IN_COMPACT != 0);
-        if in_title || in_compact {
-            let (title, core) = (index.title(i), index.core_title(i));
-            if (in_title && (title == text || core == text))
-                || (in_compact && compact_equals(title, &self.compact))
-            {
-                return Some((0, 0));
-            }
-            if in_title && (title.starts_with(text) || core.starts_with(text)) {
-                return Some((1, 0));
-            }
+        let (title, core) = (index.title(i), index.core_title(i));
+        if title == text || core == text || compact_equals(title, &self.compact) {
+            return Some((0, 0));
+        }
+        if title.starts_with(text) || core.starts_with(text) {
+            return Some((1, 0));
         }
         if self
             .word_prefixes
@@ -852,8 +1083,11 @@ impl<'a> Query<'a> {
         {
             return Some((2, 0));
         }
-        if in_title || in_compact {
+        if !self.short && worst >= 3 && compact_holds(title, &self.compact) {
             return Some((3, 0));
+        }
+        if worst < 4 {
+            return None;
         }
         let genres = || genre_ids.iter().map(|&g| &self.genres[g as usize]);
         if genres().any(|g| g.0) {
@@ -861,6 +1095,9 @@ impl<'a> Query<'a> {
         }
         if genres().any(|g| g.1) {
             return Some((5, 0));
+        }
+        if worst < 6 {
+            return None;
         }
         // The title and the title without its article, as `near_miss` would compare
         // each: the whole string if within tolerance, else word by word.
@@ -884,6 +1121,11 @@ impl<'a> Query<'a> {
 mod tests {
     use super::*;
     use crate::model::Artist;
+
+    thread_local! {
+        /// Artists ranked on this thread so far (see [`Query::rank`]).
+        pub(super) static RANKED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
 
     fn index_of(artists: &[Artist]) -> SearchIndex {
         SearchIndex::new(
@@ -970,7 +1212,7 @@ mod tests {
         let all = index.search("rock", |i| &artists[i].title);
         for limit in [0, 1, 7, 49, 50, 51] {
             let (best, total) = index.search_best("rock", |i| &artists[i].title, limit);
-            assert_eq!(total, 50);
+            assert_eq!(total, Count::exact(50));
             assert_eq!(best, all[..limit.min(50)]);
         }
     }
@@ -997,7 +1239,7 @@ mod tests {
             assert!(all.len() > 20, "{query}: {}", all.len());
             for limit in [0, 1, 5, 11, 12, 25, all.len() - 1, all.len(), all.len() + 1] {
                 let (best, total) = index.search_best(query, |i| &artists[i].title, limit);
-                assert_eq!(total, all.len(), "{query} at {limit}");
+                assert_eq!(total, Count::exact(all.len()), "{query} at {limit}");
                 assert_eq!(best, all[..limit.min(all.len())], "{query} at {limit}");
             }
         }
@@ -1033,7 +1275,8 @@ mod tests {
         let index = index_of(&artists);
         let found = |q: &str| index.search(q, |i| &artists[i].title).len();
         assert_eq!(found("rock"), 6);
-        assert_eq!(found("s1"), 2);
+        // Two characters match a word's start only ("Sparrows 1" holds it inside).
+        assert_eq!(found("s1"), 1);
         assert_eq!(found("ckro"), 1);
     }
 
@@ -1090,13 +1333,18 @@ mod tests {
         {
             return Some((2, 0));
         }
-        if title.contains(query) || compact.contains(&query.replace(' ', "")) {
+        let short = query.replace(' ', "").len() < MIN_SUBSTRING;
+        if !short && (title.contains(query) || compact.contains(&query.replace(' ', ""))) {
             return Some((3, 0));
         }
         if genres.iter().any(|g| g == query) {
             return Some((4, 0));
         }
-        if genres.iter().any(|g| g.contains(query)) {
+        let holds = |g: &String| match short {
+            true => g.split(' ').any(|w| w.starts_with(query)),
+            false => g.contains(query),
+        };
+        if genres.iter().any(holds) {
             return Some((5, 0));
         }
         if let Some(d) = [&title, &core]
@@ -1228,5 +1476,78 @@ mod tests {
             queries.push(format!("{text} {}", &text[..3]));
         }
         assert_ranks_as_the_per_artist_comparison(&artists, &queries);
+    }
+
+    /// A synthetic catalogue's index as `e2e/perf/synthetic-catalogue.mjs` writes
+    /// one: "First Second n", unique, shared words, one to three genres.
+    fn synthetic_index(count: usize) -> SearchIndex {
+        const FIRST: [&str; 12] = [
+            "The", "Velvet", "Electric", "Silver", "Midnight", "Golden", "Kid", "Atomic", "Neon",
+            "Paper", "Iron", "Wild",
+        ];
+        const SECOND: [&str; 8] = [
+            "Foxes", "Rivers", "Echoes", "Kings", "Sparrows", "Waves", "Lights", "Saints",
+        ];
+        const GENRES: [&str; 6] = [
+            "Rock",
+            "Pop",
+            "Indie Rock",
+            "Jazz",
+            "Ambient",
+            "Alternative",
+        ];
+        let mut titles: Vec<(String, Vec<&str>)> = (1..=count)
+            .map(|n| {
+                // A fixed scramble of n picks the words and genres.
+                let h = (n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) as usize;
+                let title = format!("{} {} {n}", FIRST[(h >> 40) % 12], SECOND[(h >> 20) % 8]);
+                (title, vec![GENRES[(h >> 30) % 6], GENRES[(h >> 50) % 6]])
+            })
+            .collect();
+        titles.sort_by_cached_key(|(t, _)| t.to_lowercase());
+        SearchIndex::new(titles.iter().map(|(t, g)| (t.as_str(), g.iter().copied())))
+    }
+
+    /// How many artists a search for the best `limit` ranks, and its count.
+    fn ranked_for(index: &SearchIndex, query: &str, limit: usize) -> (usize, Count) {
+        RANKED.with(|ranked| ranked.set(0));
+        let (_, count) = index.search_best(query, |_| "", limit);
+        (RANKED.with(|ranked| ranked.get()), count)
+    }
+
+    /// A letter, two letters, a common word and two words rank about as many artists
+    /// at 200,000 as at 20,000 (at most twice what the count may look at), though
+    /// their matches grow tenfold; the count says when it stopped.
+    #[test]
+    fn a_search_ranks_no_more_artists_as_its_matches_grow() {
+        let (small, large) = (synthetic_index(20_000), synthetic_index(200_000));
+        let page = 120;
+        for query in ["a", "k", "ve", "velvet", "velvet foxes", "1"] {
+            let (at_small, _) = ranked_for(&small, query, page);
+            let (at_large, count) = ranked_for(&large, query, page);
+            assert!(
+                at_large <= 2 * COUNT_EXAMINED,
+                "{query}: {at_large} artists ranked at 200,000"
+            );
+            assert!(
+                at_large <= at_small.max(page) * 2,
+                "{query}: {at_small} artists ranked at 20,000, {at_large} at 200,000"
+            );
+            assert!(count.n >= page, "{query}: {count:?}");
+        }
+        // Counted exactly below the bound, else said to be at least so many.
+        let matches = small.search("velvet foxes", |_| "").len();
+        assert!(matches < COUNT_BOUND, "{matches}");
+        assert_eq!(
+            ranked_for(&small, "velvet foxes", 12).1,
+            Count::exact(matches)
+        );
+        assert_eq!(
+            ranked_for(&large, "a", 12).1,
+            Count {
+                n: COUNT_BOUND,
+                exact: false
+            }
+        );
     }
 }

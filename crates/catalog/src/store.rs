@@ -178,11 +178,12 @@ const RANKINGS_KEPT: u64 = 1024;
 const RANKED_AHEAD: usize = MAX_SEARCH_PAGE * BROWSE_PAGE_SIZE;
 
 /// The best matches of a query, best first (positions in the snapshot), and how many
-/// there are in all.
+/// there are in all (exactly, or at least that many: see [`crate::search::Count`]).
 #[derive(Debug)]
 pub struct Ranked {
     pub best: Vec<u32>,
     pub total: usize,
+    pub total_exact: bool,
 }
 
 impl Snapshot {
@@ -297,10 +298,11 @@ impl Snapshot {
                 .made
                 .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let title_at = |i: usize| &*self.at(i as u32).title;
-            let (best, total) = self.search.search_best(query, title_at, limit);
+            let (best, count) = self.search.search_best(query, title_at, limit);
             Arc::new(Ranked {
                 best: best.into_iter().map(|i| i as u32).collect(),
-                total,
+                total: count.n,
+                total_exact: count.exact,
             })
         };
         if limit > RANKED_AHEAD {

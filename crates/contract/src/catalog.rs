@@ -460,10 +460,13 @@ pub struct SearchPage {
     pub query: String,
     pub page: usize,
     pub page_size: usize,
-    /// Matches in all.
+    /// Matches in all: exactly, or when `total_exact` is false at least this many (a
+    /// common word's matches are counted only so far).
     pub total: usize,
     /// The pages they fill (at least one: no match is a first page, empty).
     pub pages: usize,
+    /// False when `total` is a lower bound.
+    pub total_exact: bool,
     pub artists: Vec<ArtistSummary>,
 }
 

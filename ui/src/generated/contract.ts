@@ -50,13 +50,18 @@ export type SearchPage = {
  */
 query: string, page: number, pageSize: number, 
 /**
- * Matches in all.
+ * Matches in all: exactly, or when `total_exact` is false at least this many (a
+ * common word's matches are counted only so far).
  */
 total: number, 
 /**
  * The pages they fill (at least one: no match is a first page, empty).
  */
-pages: number, artists: Array<ArtistSummary>, };
+pages: number, 
+/**
+ * False when `total` is a lower bound.
+ */
+totalExact: boolean, artists: Array<ArtistSummary>, };
 
 export type ArtistSummary = { id: number, title: string, imageUrl: string | null, genres: Array<string>, 
 /**

@@ -61,7 +61,7 @@ const cases: Array<[string, Prefetched[]]> = [
   ['/browse?letter=N', [{ key: api.browse('N', 1), status: 200, body: browsePage }]],
   ['/genre/grunge?from=1', [{ key: api.genre('grunge', 1), status: 200, body: genrePage }]],
   ['/genre/nope', [{ key: api.genre('nope', 1), status: 404, body: { status: 404, error: 'Not Found', message: 'This genre could not be found.' } }]],
-  ['/search/nirvana', [{ key: api.genres('nirvana'), status: 200, body: [] }, { key: api.searchCards('nirvana', 1), status: 200, body: { query: 'nirvana', page: 1, pageSize: 12, total: 1, pages: 1, artists: [{ id: artist.id, title: artist.title, imageUrl: artist.imageUrl, genres: artist.genres }] } }]],
+  ['/search/nirvana', [{ key: api.genres('nirvana'), status: 200, body: [] }, { key: api.searchCards('nirvana', 1), status: 200, body: { query: 'nirvana', page: 1, pageSize: 12, total: 1, pages: 1, totalExact: true, artists: [{ id: artist.id, title: artist.title, imageUrl: artist.imageUrl, genres: artist.genres }] } }]],
   ['/search/x', [{ key: api.genres('x'), status: 200, body: [{ name: 'X', slug: 'x', artists: 1 }] }, { key: api.searchCards('x', 1), status: 400, body: { status: 400, error: 'Bad Request', message: 'Too long' } }]],
   ['/search', []],
   ['/missing/page', []],

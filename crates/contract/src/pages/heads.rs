@@ -118,24 +118,10 @@ pub fn cases() -> Cases {
             let page = Artist {
                 id: i as i32 + 1,
                 title: title.into(),
-                image_url: None,
-                image_thumbnail_url: None,
-                image_source: None,
                 genres,
                 bio,
-                bio_source_link: None,
-                solo_video_link: None,
-                spotify_link: None,
-                apple_link: None,
-                amazon_link: None,
-                tidal_link: None,
-                fun_fact: None,
-                external_id: String::new(),
                 kind,
-                year: None,
-                origin: None,
-                real_name: None,
-                photo_credit: None,
+                ..Artist::default()
             };
             Case {
                 expected: artist(&page),

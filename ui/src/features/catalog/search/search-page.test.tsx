@@ -17,7 +17,7 @@ describe('search page', () => {
   it('shows results for the decoded, trimmed query, escaping markup', () => {
     const query = '<script>alert(1)</script>';
     renderApp(`/search/${encodeURIComponent(query)}`, [
-      { key: api.searchCards(query, 1), status: 200, body: { query, page: 1, pageSize: 12, total: 0, pages: 1, artists: [] } },
+      { key: api.searchCards(query, 1), status: 200, body: { query, page: 1, pageSize: 12, total: 0, pages: 1, totalExact: true, artists: [] } },
     ]);
     expect(screen.getByText(`No results found for "${query}"`)).toBeTruthy();
     expect(document.querySelector('script')).toBeNull();
@@ -42,7 +42,7 @@ describe('search page', () => {
     const page = (n: number) => ({
       key: api.searchCards('rock', n),
       status: 200,
-      body: { query: 'rock', page: n, pageSize: 12, total: 30, pages: 3, artists: Array.from({ length: 12 }, (_, i) => card(n * 100 + i)) },
+      body: { query: 'rock', page: n, pageSize: 12, total: 30, pages: 3, totalExact: true, artists: Array.from({ length: 12 }, (_, i) => card(n * 100 + i)) },
     });
     renderApp('/search/rock?page=2', [page(1), page(2)]);
     expect(screen.getByText('Found 30 results for "rock"')).toBeTruthy();
@@ -57,7 +57,7 @@ describe('search page', () => {
     const pages = Array.from({ length: MAX_SEARCH_PAGE }, (_, i) => ({
       key: api.searchCards('rock', i + 1),
       status: 200,
-      body: { query: 'rock', page: i + 1, pageSize: 12, total: 1000, pages: 84, artists: Array.from({ length: 12 }, (_, j) => card(i * 100 + j)) },
+      body: { query: 'rock', page: i + 1, pageSize: 12, total: 1000, pages: 84, totalExact: true, artists: Array.from({ length: 12 }, (_, j) => card(i * 100 + j)) },
     }));
     const shown = MAX_SEARCH_PAGE * 12;
     for (const page of [MAX_SEARCH_PAGE, MAX_SEARCH_PAGE + 5]) {
@@ -73,7 +73,7 @@ describe('search page', () => {
   it('offers the pages of the genres the query names, each with its count', () => {
     renderApp('/search/rock', [
       { key: api.genres('rock'), status: 200, body: [{ name: 'Rock', slug: 'rock', artists: 52 }, { name: 'Hard Rock', slug: 'hard-rock', artists: 1 }] },
-      { key: api.searchCards('rock', 1), status: 200, body: { query: 'rock', page: 1, pageSize: 12, total: 0, pages: 1, artists: [] } },
+      { key: api.searchCards('rock', 1), status: 200, body: { query: 'rock', page: 1, pageSize: 12, total: 0, pages: 1, totalExact: true, artists: [] } },
     ]);
     const genres = screen.getByRole('navigation', { name: 'Matching genres' });
     const links = genres.querySelectorAll('a');
@@ -87,6 +87,7 @@ describe('search page', () => {
     expect(resultsSummary(1, 'x')).toBe('Found 1 result for "x"');
     expect(resultsSummary(3, 'x')).toBe('Found 3 results for "x"');
     expect(resultsSummary(0, 'x')).toBe('No results found for "x"');
+    expect(resultsSummary(10000, 'x', false)).toBe('Found at least 10000 results for "x"');
   });
 
   it('uses the server message for a 400, else the generic text', () => {

@@ -21,9 +21,13 @@ import './search.css';
 
 export const SEARCH_SKELETONS = 12;
 
-/** 'Found 1 result for "x"' / 'Found 3 results for "x"'. */
-export function resultsSummary(count: number, query: string): string {
+/**
+ * 'Found 1 result for "x"' / 'Found 3 results for "x"'; 'Found at least 10000 results
+ * for "x"' when the server stopped counting (`exact` false: a common word's matches).
+ */
+export function resultsSummary(count: number, query: string, exact = true): string {
   if (count === 0) return `No results found for "${query}"`;
+  if (!exact) return `Found at least ${count} results for "${query}"`;
   return `Found ${count} ${count === 1 ? 'result' : 'results'} for "${query}"`;
 }
 
@@ -142,6 +146,7 @@ function SearchResults({ query, page }: { query: string; page: number }) {
   const hasMore = total !== null && allLoaded && page < MAX_SEARCH_PAGE && page * BROWSE_PAGE_SIZE < total;
   const pendingCount = total === null ? 0 : Math.max(0, Math.min(total, page * BROWSE_PAGE_SIZE) - artists.length);
   const firstLoaded = results[0]?.data ?? null;
+  const totalExact = firstLoaded?.totalExact ?? true;
 
   // Save the scroll position for this search path on leaving; restore it (or
   // the last-opened card) 100 ms after the results are shown. The listener is a
@@ -183,7 +188,7 @@ function SearchResults({ query, page }: { query: string; page: number }) {
   return (
     <>
       <p className="results-summary" role="status">
-        {resultsSummary(total ?? 0, query)}
+        {resultsSummary(total ?? 0, query, totalExact)}
       </p>
       {artists.length > 0 && (
         <>
@@ -202,7 +207,7 @@ function SearchResults({ query, page }: { query: string; page: number }) {
             {loadingMore && <CardSkeletons count={Math.min(pendingCount, BROWSE_PAGE_SIZE)} />}
           </div>
           <LoadMore
-            count={`Showing ${artists.length} of ${total}`}
+            count={`Showing ${artists.length} of ${totalExact ? '' : 'at least '}${total}`}
             moreHref={hasMore ? searchResultsHref(query, page + 1) : null}
             loadingMore={loadingMore}
             error={firstError && loadedPages > 0 && searchErrorMessage(firstError)}
