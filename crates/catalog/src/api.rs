@@ -9,8 +9,8 @@ use sound_atlas_contract::quiz::{api as quiz_endpoints, QuizFact};
 use sound_atlas_web::{ApiResult, OperationRoutes, Path, Query};
 
 use crate::model::{
-    Artist, ArtistDetails, ArtistListPage, ArtistSummary, BrowsePage, Genre, GenrePage, Neighbors,
-    SearchPage,
+    Artist, ArtistDetails, ArtistListPage, ArtistSummary, BrowsePage, Facet, FacetPage, Genre,
+    GenrePage, Neighbors, SearchPage,
 };
 use crate::params::{
     ArtistId, BrowseRequest, GenreSlug, ListRequest, PageRequest, SearchCardsRequest, SearchRequest,
@@ -37,6 +37,10 @@ where
         .operation(&endpoints::ARTIST_GENRES, artist_genres)
         .operation(&endpoints::GENRES, genres)
         .operation(&endpoints::GENRE, genre)
+        .operation(&endpoints::COUNTRIES, countries)
+        .operation(&endpoints::COUNTRY, country)
+        .operation(&endpoints::BROWSE_IN_COUNTRY, browse_in_country)
+        .operation(&endpoints::DECADE, decade)
         .operation(&quiz_endpoints::QUIZ_FACTS, quiz_facts)
 }
 
@@ -124,6 +128,42 @@ async fn genre(
     Query(PageRequest { page }): Query<PageRequest>,
 ) -> ApiResult<Json<GenrePage>> {
     reads::genre(&catalog, &slug, page).await.map(Json)
+}
+
+async fn countries(State(catalog): State<Catalog>) -> ApiResult<Json<Vec<Facet>>> {
+    reads::countries(&catalog).await.map(Json)
+}
+
+async fn country(
+    State(catalog): State<Catalog>,
+    Path(slug): Path<String>,
+    Query(PageRequest { page }): Query<PageRequest>,
+) -> ApiResult<Json<FacetPage>> {
+    reads::country(&catalog, &slug, page).await.map(Json)
+}
+
+async fn browse_in_country(
+    State(catalog): State<Catalog>,
+    Path(country): Path<String>,
+    Query(request): Query<BrowseRequest>,
+) -> ApiResult<Json<BrowsePage>> {
+    reads::browse_in_country(
+        &catalog,
+        &country,
+        request.letter,
+        request.page,
+        request.refresh,
+    )
+    .await
+    .map(Json)
+}
+
+async fn decade(
+    State(catalog): State<Catalog>,
+    Path(decade): Path<String>,
+    Query(PageRequest { page }): Query<PageRequest>,
+) -> ApiResult<Json<FacetPage>> {
+    reads::decade(&catalog, &decade, page).await.map(Json)
 }
 
 async fn quiz_facts(

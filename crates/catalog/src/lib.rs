@@ -9,6 +9,7 @@
 //! - `store`: reads from the database, served from an in-memory snapshot;
 //!   `snapshot_file`: that snapshot kept on disk, loaded on the first read after a start.
 //! - `genres`: the genres and the slugs of their pages.
+//! - `facets`: the countries and decades artists are listed by, and their pages' slugs.
 //! - `search`: ranked, typo-tolerant search over titles and genres.
 //! - `reads`: one function per catalogue read: the API's, shared by `/api` handlers and
 //!   page prefetch, and the crawler files' (sitemap entries, letters' change times).
@@ -21,6 +22,7 @@
 
 pub mod api;
 mod details;
+pub mod facets;
 pub mod enrichment;
 pub mod genres;
 pub mod model;
@@ -36,8 +38,8 @@ pub mod store;
 pub mod write;
 
 pub use model::{
-    Artist, ArtistDetails, ArtistKind, ArtistListPage, ArtistSummary, BrowsePage, Genre, GenrePage,
-    Letter, Neighbors, SearchPage,
+    Artist, ArtistDetails, ArtistKind, ArtistListPage, ArtistSummary, BrowsePage, Country, Facet,
+    FacetPage, Genre, GenrePage, Letter, Neighbors, SearchPage,
 };
 pub use params::{
     ArtistId, BrowseRequest, GenreSlug, ListCursor, ListRequest, PageNumber, PageRequest,

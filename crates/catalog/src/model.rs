@@ -4,8 +4,8 @@
 use sound_atlas_entity::artist;
 
 pub use sound_atlas_contract::catalog::{
-    Artist, ArtistDetails, ArtistKind, ArtistListPage, ArtistSummary, BrowsePage, Genre, GenrePage,
-    Letter, Neighbors, PhotoCredit, SearchPage, ARTIST_LIST_LIMIT, BROWSE_PAGE_SIZE, MAX_API_PAGE,
+    Artist, ArtistDetails, ArtistKind, ArtistListPage, ArtistSummary, BrowsePage, Country, Facet,
+    FacetPage, Genre, GenrePage, Letter, Neighbors, PhotoCredit, SearchPage, ARTIST_LIST_LIMIT, BROWSE_PAGE_SIZE, MAX_API_PAGE,
     MAX_ARTIST_LIST_LIMIT, MAX_GENRE_MATCHES, MAX_QUERY_CHARS, MAX_SEARCH_RESULTS, RELATED_LIMIT,
 };
 
@@ -40,8 +40,17 @@ pub fn artist_from_row(row: artist::Model) -> Artist {
         kind,
         year: row.year,
         origin: row.origin,
+        country: row.country.map(country_named),
         real_name: row.real_name,
         photo_credit,
+    }
+}
+
+/// A country by its name, with its page's slug.
+pub fn country_named(name: String) -> Country {
+    Country {
+        slug: crate::facets::country_slug(&name),
+        name,
     }
 }
 

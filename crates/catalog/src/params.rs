@@ -21,6 +21,9 @@ pub const ARTIST_NOT_FOUND: &str =
     "This artist could not be found. It may have been removed or the ID is incorrect.";
 /// The error text of an unknown genre.
 pub const GENRE_NOT_FOUND: &str = "This genre could not be found.";
+/// The error texts of an unknown country and decade.
+pub const COUNTRY_NOT_FOUND: &str = "This country could not be found.";
+pub const DECADE_NOT_FOUND: &str = "This decade could not be found.";
 /// The error text of a search without a query (400).
 pub const SEARCH_QUERY_REQUIRED: &str = "Search query is required";
 

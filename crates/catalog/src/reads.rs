@@ -9,12 +9,16 @@ use sea_orm::EntityTrait;
 use sound_atlas_web::{ApiError, ApiResult};
 
 use crate::enrichment;
+use crate::facets::FacetList;
 use crate::model::{
-    Artist, ArtistDetails, ArtistListPage, ArtistSummary, BrowsePage, Genre, GenrePage, Letter,
-    Neighbors, SearchPage, BROWSE_PAGE_SIZE, MAX_SEARCH_RESULTS, RELATED_LIMIT,
+    Artist, ArtistDetails, ArtistListPage, ArtistSummary, BrowsePage, Country, Facet, FacetPage,
+    Genre, GenrePage, Letter, Neighbors, SearchPage, BROWSE_PAGE_SIZE, MAX_SEARCH_RESULTS,
+    RELATED_LIMIT,
 };
 use crate::params::{ArtistId, GenreSlug, ListCursor, ListRequest, PageNumber, SearchQuery};
-pub use crate::params::{ARTIST_NOT_FOUND, GENRE_NOT_FOUND, SEARCH_QUERY_REQUIRED};
+pub use crate::params::{
+    ARTIST_NOT_FOUND, COUNTRY_NOT_FOUND, DECADE_NOT_FOUND, GENRE_NOT_FOUND, SEARCH_QUERY_REQUIRED,
+};
 use crate::store::{Catalog, Ranked, Snapshot};
 
 /// `GET /api/artists?after=&limit=`: one page of every artist, by title. The page
@@ -336,9 +340,7 @@ pub async fn genre(catalog: &Catalog, slug: &GenreSlug, page: PageNumber) -> Api
         .by_slug(slug.as_str())
         .ok_or_else(|| ApiError::not_found(GENRE_NOT_FOUND))?;
     let positions = snapshot.with_genre(&genre.name);
-    let start = ((page.get() - 1) * BROWSE_PAGE_SIZE).min(positions.len());
-    let end = (start + BROWSE_PAGE_SIZE).min(positions.len());
-    let mut artists = catalog.cards(&snapshot, &positions[start..end]).await?;
+    let mut artists = catalog.cards(&snapshot, page_of(positions, page)).await?;
     // A card names two genres: on a genre's page, that genre is one of them, first.
     for card in &mut artists {
         if let Some(at) = card.genres.iter().position(|g| *g == genre.name) {
@@ -364,17 +366,129 @@ pub async fn browse(
 ) -> ApiResult<BrowsePage> {
     let snapshot = catalog.snapshot(refresh).await?;
     let under_letter = snapshot.under_letter(letter);
-    let start = ((page.get() - 1) * BROWSE_PAGE_SIZE).min(under_letter.len());
-    let end = (start + BROWSE_PAGE_SIZE).min(under_letter.len());
-    let artists = catalog.cards(&snapshot, &under_letter[start..end]).await?;
+    let artists = catalog.cards(&snapshot, page_of(under_letter, page)).await?;
     Ok(BrowsePage {
         letter,
+        country: None,
         page: page.get(),
         page_size: BROWSE_PAGE_SIZE,
         total: under_letter.len(),
         pages: pages_of(under_letter.len()),
         artists,
     })
+}
+
+/// `GET /api/countries/{country}/browse?letter=&page=`: one page of one letter's
+/// artists from one country. Both lists are positions in list order, so their common
+/// part is the country's slice between the letter's first and last position: two
+/// binary searches, whatever the sizes.
+pub async fn browse_in_country(
+    catalog: &Catalog,
+    country: &str,
+    letter: Letter,
+    page: PageNumber,
+    refresh: bool,
+) -> ApiResult<BrowsePage> {
+    let snapshot = catalog.snapshot(refresh).await?;
+    let list = snapshot
+        .countries()
+        .by_slug(country)
+        .ok_or_else(|| ApiError::not_found(COUNTRY_NOT_FOUND))?;
+    let under_letter = snapshot.under_letter(letter);
+    let within = match (under_letter.first(), under_letter.last()) {
+        (Some(&first), Some(&last)) => {
+            let start = list.positions.partition_point(|&p| p < first);
+            let end = list.positions.partition_point(|&p| p <= last);
+            &list.positions[start..end]
+        }
+        _ => &[],
+    };
+    let artists = catalog.cards(&snapshot, page_of(within, page)).await?;
+    Ok(BrowsePage {
+        letter,
+        country: Some(Country {
+            name: list.name.to_string(),
+            slug: list.slug.to_string(),
+        }),
+        page: page.get(),
+        page_size: BROWSE_PAGE_SIZE,
+        total: within.len(),
+        pages: pages_of(within.len()),
+        artists,
+    })
+}
+
+/// `GET /api/countries`: every country artists come from, by slug.
+pub async fn countries(catalog: &Catalog) -> ApiResult<Vec<Facet>> {
+    let snapshot = catalog.snapshot(false).await?;
+    Ok(snapshot.countries().all().iter().map(FacetList::facet).collect())
+}
+
+/// `GET /api/countries/{slug}?page=`: one page of one country's artists, by title.
+pub async fn country(catalog: &Catalog, slug: &str, page: PageNumber) -> ApiResult<FacetPage> {
+    let snapshot = catalog.snapshot(false).await?;
+    let list = snapshot
+        .countries()
+        .by_slug(slug)
+        .ok_or_else(|| ApiError::not_found(COUNTRY_NOT_FOUND))?;
+    facet_page(catalog, &snapshot, list, page).await
+}
+
+/// `GET /api/decades/{decade}?page=`: one page of the artists who began in one decade.
+pub async fn decade(catalog: &Catalog, decade: &str, page: PageNumber) -> ApiResult<FacetPage> {
+    let snapshot = catalog.snapshot(false).await?;
+    let list = snapshot
+        .decades()
+        .by_slug(decade)
+        .ok_or_else(|| ApiError::not_found(DECADE_NOT_FOUND))?;
+    facet_page(catalog, &snapshot, list, page).await
+}
+
+async fn facet_page(
+    catalog: &Catalog,
+    snapshot: &Snapshot,
+    list: &FacetList,
+    page: PageNumber,
+) -> ApiResult<FacetPage> {
+    let artists = catalog.cards(snapshot, page_of(&list.positions, page)).await?;
+    Ok(FacetPage {
+        facet: list.facet(),
+        page: page.get(),
+        page_size: BROWSE_PAGE_SIZE,
+        total: list.positions.len(),
+        pages: pages_of(list.positions.len()),
+        artists,
+    })
+}
+
+/// Every country's slug and every decade's with the newest change among their artists
+/// (unix seconds, where any records one): what the facets' sitemap lists.
+pub async fn facet_sitemap_entries(catalog: &Catalog) -> ApiResult<FacetSitemapEntries> {
+    let snapshot = catalog.snapshot(false).await?;
+    let entries = |index: &crate::facets::FacetIndex| {
+        index
+            .all()
+            .iter()
+            .map(|list| (list.slug.to_string(), list.newest))
+            .collect()
+    };
+    Ok(FacetSitemapEntries {
+        countries: entries(snapshot.countries()),
+        decades: entries(snapshot.decades()),
+    })
+}
+
+/// The countries' and decades' pages with their last changes.
+pub struct FacetSitemapEntries {
+    pub countries: Vec<(String, Option<i64>)>,
+    pub decades: Vec<(String, Option<i64>)>,
+}
+
+/// The artists of page `page` of a list of positions.
+fn page_of(positions: &[u32], page: PageNumber) -> &[u32] {
+    let start = ((page.get() - 1) * BROWSE_PAGE_SIZE).min(positions.len());
+    let end = (start + BROWSE_PAGE_SIZE).min(positions.len());
+    &positions[start..end]
 }
 
 /// The pages (of a browse, genre or search list) `total` artists fill: at least one (an empty list is its

@@ -33,6 +33,7 @@ use sound_atlas_entity::artist;
 use sound_atlas_import::video_link::ChannelRef;
 use tokio::sync::Mutex;
 
+use crate::facets::{country_slug, decade_name, decade_of, FacetBuilder, FacetIndex};
 use crate::genres::GenreIndex;
 use crate::model::{
     artist_from_row, normalize_image_url, photo_credit, Artist, ArtistSummary, Letter,
@@ -66,6 +67,10 @@ pub struct Entry {
     pub bio_chars: u32,
     /// A hash of its external id (the quiz ranks artists by it with the seed).
     pub external_key: u64,
+    /// The year it began, born or formed (its decade's page lists it).
+    pub year: Option<i16>,
+    /// Index into [`Snapshot::country_names`] (its country's page lists it).
+    country: Option<u32>,
 }
 
 impl Entry {
@@ -131,6 +136,8 @@ struct EntryRow {
     bio_chars: Option<i64>,
     solo_video_link: Option<String>,
     updated_at: Option<i64>,
+    year: Option<i32>,
+    country: Option<String>,
 }
 
 /// All artists, sorted by title case-insensitively, with lookup and search indexes
@@ -154,6 +161,11 @@ pub struct Snapshot {
     letter_changes: HashMap<Letter, i64>,
     /// Every genre with its page's slug and artist count.
     genres: GenreIndex,
+    /// What the entries' country indexes point into.
+    country_names: Vec<Box<str>>,
+    /// Each country's artists, and each decade's.
+    countries: FacetIndex,
+    decades: FacetIndex,
     /// The video channels the artists' video links name (their keys).
     channels: HashSet<Box<str>>,
     sitemap: SitemapBlocks,
@@ -192,10 +204,11 @@ impl Snapshot {
     fn new(
         mut entries: Vec<Entry>,
         genre_names: Vec<Box<str>>,
+        country_names: Vec<Box<str>>,
         channels: HashSet<Box<str>>,
     ) -> Self {
         entries.sort_by_cached_key(|e| (e.title.to_lowercase(), e.id));
-        Snapshot::assemble(entries, genre_names, channels, None)
+        Snapshot::assemble(entries, genre_names, country_names, channels, None)
     }
 
     /// The snapshot of `entries` in list order, with its search index when one was
@@ -204,11 +217,20 @@ impl Snapshot {
     fn assemble(
         entries: Vec<Entry>,
         genre_names: Vec<Box<str>>,
+        country_names: Vec<Box<str>>,
         channels: HashSet<Box<str>>,
         search: Option<SearchIndex>,
     ) -> Self {
         // The search index, the largest part, is built on a thread of its own meanwhile.
-        let (search, positions_by_id, by_letter, by_genre, genre_changes, letter_changes) =
+        let (
+            search,
+            positions_by_id,
+            by_letter,
+            by_genre,
+            genre_changes,
+            letter_changes,
+            (countries, decades),
+        ) =
             std::thread::scope(|scope| {
                 let search = scope.spawn(|| {
                     search.unwrap_or_else(|| {
@@ -228,7 +250,19 @@ impl Snapshot {
                 let mut by_genre: Vec<Vec<u32>> = vec![Vec::new(); genre_names.len()];
                 let mut genre_changes: Vec<Option<i64>> = vec![None; genre_names.len()];
                 let mut letter_changes: HashMap<Letter, i64> = HashMap::new();
+                let country_slugs: Vec<String> =
+                    country_names.iter().map(|name| country_slug(name)).collect();
+                let mut countries = FacetBuilder::default();
+                let mut decades = FacetBuilder::default();
                 for (i, entry) in entries.iter().enumerate() {
+                    if let Some(c) = entry.country {
+                        let (slug, name) = (&country_slugs[c as usize], &country_names[c as usize]);
+                        countries.add(slug, name, i as u32, entry.updated_at);
+                    }
+                    if let Some(year) = entry.year {
+                        let decade = decade_name(decade_of(year.into()));
+                        decades.add(&decade, &decade, i as u32, entry.updated_at);
+                    }
                     let letter = Letter::of_title(&entry.title);
                     by_letter.entry(letter).or_default().push(i as u32);
                     if let Some(at) = entry.updated_at {
@@ -253,6 +287,7 @@ impl Snapshot {
                     by_genre,
                     genre_changes,
                     letter_changes,
+                    (countries.build(), decades.build()),
                 )
             });
         let genre_ids = genre_names
@@ -278,6 +313,9 @@ impl Snapshot {
             genre_changes,
             letter_changes,
             genres,
+            country_names,
+            countries,
+            decades,
             channels,
             sitemap,
             rankings: Rankings {
@@ -334,6 +372,8 @@ impl Snapshot {
                 artist::Column::Genres,
                 artist::Column::SoloVideoLink,
                 artist::Column::UpdatedAt,
+                artist::Column::Year,
+                artist::Column::Country,
             ])
             .column_as(Expr::cust(bio_chars_sql(db)), "bio_chars")
             .into_model::<EntryRow>()
@@ -342,6 +382,8 @@ impl Snapshot {
         let mut entries = Vec::new();
         let mut genre_names: Vec<Box<str>> = Vec::new();
         let mut genre_ids: HashMap<String, u32> = HashMap::new();
+        let mut country_names: Vec<Box<str>> = Vec::new();
+        let mut country_ids: HashMap<String, u32> = HashMap::new();
         let mut channels = HashSet::new();
         while let Some(row) = rows.try_next().await? {
             if let Some(channel) = row.solo_video_link.as_deref().and_then(ChannelRef::parse) {
@@ -357,6 +399,15 @@ impl Snapshot {
                     })
                 })
                 .collect();
+            let country = row
+                .country
+                .filter(|name| !name.trim().is_empty())
+                .map(|name| {
+                    *country_ids.entry(name).or_insert_with_key(|name| {
+                        country_names.push(name.as_str().into());
+                        (country_names.len() - 1) as u32
+                    })
+                });
             let bio_chars = row.bio_chars.unwrap_or(0);
             entries.push(Entry {
                 id: row.id,
@@ -365,11 +416,13 @@ impl Snapshot {
                 genres,
                 updated_at: row.updated_at,
                 bio_chars: bio_chars.try_into().unwrap_or(u32::MAX),
+                year: row.year.and_then(|year| year.try_into().ok()),
+                country,
             });
         }
         let read = started.elapsed();
         let snapshot = tokio::task::spawn_blocking(move || {
-            let snapshot = Snapshot::new(entries, genre_names, channels);
+            let snapshot = Snapshot::new(entries, genre_names, country_names, channels);
             release_free_memory();
             snapshot
         })
@@ -395,6 +448,7 @@ impl Snapshot {
         KeptRef {
             entries: &self.entries,
             genre_names: &self.genre_names,
+            country_names: &self.country_names,
             channels: &self.channels,
             search: &self.search,
         }
@@ -403,17 +457,18 @@ impl Snapshot {
     /// The snapshot of what its file held, unless that does not hold together.
     fn from_kept(kept: Kept) -> Option<Snapshot> {
         let genres = kept.genre_names.len() as u32;
+        let countries = kept.country_names.len() as u32;
         if kept.search.len() != kept.entries.len()
-            || kept
-                .entries
-                .iter()
-                .any(|e| e.genres.iter().any(|&g| g >= genres))
+            || kept.entries.iter().any(|e| {
+                e.genres.iter().any(|&g| g >= genres) || e.country.is_some_and(|c| c >= countries)
+            })
         {
             return None;
         }
         Some(Snapshot::assemble(
             kept.entries,
             kept.genre_names,
+            kept.country_names,
             kept.channels,
             Some(kept.search),
         ))
@@ -452,6 +507,16 @@ impl Snapshot {
     /// Every genre with its page's slug and artist count.
     pub fn genres(&self) -> &GenreIndex {
         &self.genres
+    }
+
+    /// Every country artists come from, with its artists.
+    pub fn countries(&self) -> &FacetIndex {
+        &self.countries
+    }
+
+    /// Every decade artists began in, with its artists.
+    pub fn decades(&self) -> &FacetIndex {
+        &self.decades
     }
 
     /// Every genre name its artists list, with the newest change among them.
@@ -554,6 +619,7 @@ impl Snapshot {
 struct KeptRef<'a> {
     entries: &'a [Entry],
     genre_names: &'a [Box<str>],
+    country_names: &'a [Box<str>],
     channels: &'a HashSet<Box<str>>,
     search: &'a SearchIndex,
 }
@@ -562,6 +628,7 @@ struct KeptRef<'a> {
 struct Kept {
     entries: Vec<Entry>,
     genre_names: Vec<Box<str>>,
+    country_names: Vec<Box<str>>,
     channels: HashSet<Box<str>>,
     search: SearchIndex,
 }

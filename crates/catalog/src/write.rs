@@ -105,6 +105,7 @@ pub enum Field {
     BeganOn,
     Year,
     Origin,
+    Country,
     Genres,
     RealName,
     Members,
@@ -124,12 +125,13 @@ pub enum Field {
 
 impl Field {
     /// Every field, in the order the artist page's sources name them.
-    pub const ALL: [Field; 20] = [
+    pub const ALL: [Field; 21] = [
         Field::Title,
         Field::Kind,
         Field::BeganOn,
         Field::Year,
         Field::Origin,
+        Field::Country,
         Field::Genres,
         Field::RealName,
         Field::Members,
@@ -155,6 +157,7 @@ impl Field {
             Field::BeganOn => "began_on",
             Field::Year => "year",
             Field::Origin => "origin",
+            Field::Country => "country",
             Field::Genres => "genres",
             Field::RealName => "real_name",
             Field::Members => "members",
@@ -183,6 +186,7 @@ impl Field {
             Field::Title | Field::Kind => "name",
             Field::BeganOn | Field::Year => "dates",
             Field::Origin => "origin",
+            Field::Country => "country",
             Field::Genres => "genres",
             Field::RealName => "birth name",
             Field::Members => "members",
@@ -251,6 +255,8 @@ pub struct ArtistUpsert {
     /// the date not written (the page never contradicts itself).
     pub began_on: Option<Sourced<String>>,
     pub origin: Option<Sourced<String>>,
+    /// By its common English name ("United Kingdom").
+    pub country: Option<Sourced<String>>,
     pub real_name: Option<Sourced<String>>,
     pub genres: Option<Sourced<Vec<String>>>,
     pub image: Option<Sourced<Image>>,
@@ -293,6 +299,7 @@ impl ArtistUpsert {
                 self.year.as_ref().map(|y| (Value::from(y.value), y.source)),
             ),
             (Field::Origin, C::Origin, text(&self.origin)),
+            (Field::Country, C::Country, text(&self.country)),
             (Field::RealName, C::RealName, text(&self.real_name)),
             (
                 Field::Genres,

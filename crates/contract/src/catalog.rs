@@ -115,6 +115,32 @@ pub mod api {
             "/api/genres/{slug}?page={page}",
             "One page of the artists of one genre, by title.",
         );
+        /// Every country artists come from, with its page's slug and artist count, by
+        /// slug (about two hundred at most: the browse filter's choices).
+        pub const COUNTRIES: Endpoint<Vec<Facet>> = Endpoint::get(
+            "countries",
+            "/api/countries",
+            "Every country the catalogue's artists come from, with its artist count.",
+        );
+        /// One page of a country's artists, like a genre's.
+        pub const COUNTRY: Endpoint<FacetPage> = Endpoint::get(
+            "country",
+            "/api/countries/{slug}?page={page}",
+            "One page of the artists from one country, by title.",
+        );
+        /// One page of a country's artists under one letter: browse filtered by country.
+        pub const BROWSE_IN_COUNTRY: Endpoint<BrowsePage> = Endpoint::get(
+            "browseInCountry",
+            "/api/countries/{country}/browse?letter={letter}&page={page}",
+            "One page of the artists from one country under one letter.",
+        )
+        .with_query(REFRESH);
+        /// One page of the artists who began (born or formed) in one decade.
+        pub const DECADE: Endpoint<FacetPage> = Endpoint::get(
+            "decade",
+            "/api/decades/{decade}?page={page}",
+            "One page of the artists born or formed in one decade (\"1990s\"), by title.",
+        );
         /// What the open music data sources add to one artist's page.
         pub const ARTIST_DETAILS: Endpoint<ArtistDetails> = Endpoint::get(
             "artistDetails",
@@ -154,6 +180,8 @@ pub struct Artist {
     /// Year formed (band) or born (solo).
     pub year: Option<i32>,
     pub origin: Option<String>,
+    /// The country it comes from (its page is `/country/{slug}`).
+    pub country: Option<Country>,
     pub real_name: Option<String>,
     /// The photo's author and licence, where known (see [`ArtistSummary::photo_credit`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -418,6 +446,8 @@ pub struct ArtistListPage {
 #[serde(rename_all = "camelCase")]
 pub struct BrowsePage {
     pub letter: Letter,
+    /// The country the list is filtered to, if any.
+    pub country: Option<Country>,
     pub page: usize,
     pub page_size: usize,
     /// Artists under this letter in all.
@@ -445,6 +475,37 @@ pub struct GenrePage {
     pub page: usize,
     pub page_size: usize,
     /// Artists of this genre in all.
+    pub total: usize,
+    /// The pages they fill (at least one: an empty list is its first page, empty).
+    pub pages: usize,
+    pub artists: Vec<ArtistSummary>,
+}
+
+/// A country by its common English name ("United Kingdom") and its page's slug.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Country {
+    pub name: String,
+    pub slug: String,
+}
+
+/// A country or a decade of the catalogue: its name ("United Kingdom", "1990s"), its
+/// page's slug and how many artists it gathers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Facet {
+    pub name: String,
+    pub slug: String,
+    pub artists: usize,
+}
+
+/// One page of a country's or a decade's artists, by title (pages like [`GenrePage`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FacetPage {
+    pub facet: Facet,
+    pub page: usize,
+    pub page_size: usize,
     pub total: usize,
     /// The pages they fill (at least one: an empty list is its first page, empty).
     pub pages: usize,

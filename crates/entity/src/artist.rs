@@ -15,6 +15,8 @@ pub struct Model {
     /// Year formed (band) or born (solo).
     pub year: Option<i32>,
     pub origin: Option<String>,
+    /// The country it comes from, by its common English name ("United Kingdom").
+    pub country: Option<String>,
     pub real_name: Option<String>,
     /// JSON array of genre names, stored as text so SQLite and PostgreSQL read it alike.
     pub genres: String,

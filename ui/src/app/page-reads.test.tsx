@@ -30,8 +30,10 @@ const samples: Record<RouteId, Sample[]> = {
     // A week without a list: the newest list is read instead.
     { url: '/?week=2026-11-16', answers: [{ key: api.weeklyTopTenOf('2026-11-16'), status: 404, body: null }] },
   ],
-  browse: [{ url: '/browse?letter=B&from=2&page=3' }],
+  browse: [{ url: '/browse?letter=B&from=2&page=3' }, { url: '/browse?country=japan&letter=B' }],
   genre: [{ url: '/genre/rock?page=2' }],
+  country: [{ url: '/country/united-kingdom?from=2&page=3' }],
+  decade: [{ url: '/decade/1960s?page=2' }],
   artist: [
     {
       url: '/artist/42',

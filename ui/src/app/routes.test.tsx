@@ -22,6 +22,8 @@ describe('the route table', () => {
       home: contract.home.href(),
       browse: contract.browse.href(),
       genre: contract.genre.href('r-and-b'),
+      country: contract.country.href('united-kingdom'),
+      decade: contract.decade.href('1990s'),
       artist: contract.artist.href(42),
       search: contract.search.href(),
       searchResults: contract.searchResults.href('AC/DC'),

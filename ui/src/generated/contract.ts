@@ -26,13 +26,19 @@ imageSource?: string, genres: Array<string>, bio: string | null, bioSourceLink: 
 /**
  * Year formed (band) or born (solo).
  */
-year: number | null, origin: string | null, realName: string | null, 
+year: number | null, origin: string | null, 
+/**
+ * The country it comes from (its page is `/country/{slug}`).
+ */
+country: Country | null, realName: string | null, 
 /**
  * The photo's author and licence, where known (see [`ArtistSummary::photo_credit`]).
  */
 photoCredit?: PhotoCredit, };
 
 export type ArtistKind = "band" | "solo";
+
+export type Country = { name: string, slug: string, };
 
 export type PhotoCredit = { 
 /**
@@ -71,7 +77,11 @@ export type ArtistSummary = { id: number, title: string, imageUrl: string | null
  */
 photoCredit?: PhotoCredit, };
 
-export type BrowsePage = { letter: Letter, page: number, pageSize: number, 
+export type BrowsePage = { letter: Letter, 
+/**
+ * The country the list is filtered to, if any.
+ */
+country: Country | null, page: number, pageSize: number, 
 /**
  * Artists under this letter in all.
  */
@@ -104,6 +114,14 @@ export type GenrePage = { genre: Genre, page: number, pageSize: number,
  * Artists of this genre in all.
  */
 total: number, 
+/**
+ * The pages they fill (at least one: an empty list is its first page, empty).
+ */
+pages: number, artists: Array<ArtistSummary>, };
+
+export type Facet = { name: string, slug: string, artists: number, };
+
+export type FacetPage = { facet: Facet, page: number, pageSize: number, total: number, 
 /**
  * The pages they fill (at least one: an empty list is its first page, empty).
  */
@@ -587,6 +605,14 @@ export const api = {
   genres: (query: string | number): ApiPath<Array<Genre>> => (`/api/genres?query=${enc(query)}`) as ApiPath<Array<Genre>>,
   /** GET /api/genres/{slug}?page={page}: One page of the artists of one genre, by title. */
   genre: (slug: string | number, page: string | number): ApiPath<GenrePage> => (`/api/genres/${enc(slug)}?page=${enc(page)}`) as ApiPath<GenrePage>,
+  /** GET /api/countries: Every country the catalogue's artists come from, with its artist count. */
+  countries: (): ApiPath<Array<Facet>> => (`/api/countries`) as ApiPath<Array<Facet>>,
+  /** GET /api/countries/{slug}?page={page}: One page of the artists from one country, by title. */
+  country: (slug: string | number, page: string | number): ApiPath<FacetPage> => (`/api/countries/${enc(slug)}?page=${enc(page)}`) as ApiPath<FacetPage>,
+  /** GET /api/countries/{country}/browse?letter={letter}&page={page}: One page of the artists from one country under one letter. */
+  browseInCountry: (country: string | number, letter: string | number, page: string | number, params: { refresh?: string | number | null } = {}): ApiPath<BrowsePage> => (`/api/countries/${enc(country)}/browse?letter=${enc(letter)}&page=${enc(page)}` + queryString(params, '&')) as ApiPath<BrowsePage>,
+  /** GET /api/decades/{decade}?page={page}: One page of the artists born or formed in one decade ("1990s"), by title. */
+  decade: (decade: string | number, page: string | number): ApiPath<FacetPage> => (`/api/decades/${enc(decade)}?page=${enc(page)}`) as ApiPath<FacetPage>,
   /** GET /api/artists/{id}/details: Photo credit, date born or formed, listen links, albums and members of one artist. */
   artistDetails: (id: string | number): ApiPath<ArtistDetails> => (`/api/artists/${enc(id)}/details`) as ApiPath<ArtistDetails>,
   /** GET /api/quiz/facts?seed={seed}: Quiz questions for a seed. */
@@ -692,6 +718,10 @@ export const operations = {
   artistGenres: { method: "GET", template: "/api/artists/{id}/genres" },
   genres: { method: "GET", template: "/api/genres?query={query}" },
   genre: { method: "GET", template: "/api/genres/{slug}?page={page}" },
+  countries: { method: "GET", template: "/api/countries" },
+  country: { method: "GET", template: "/api/countries/{slug}?page={page}" },
+  browseInCountry: { method: "GET", template: "/api/countries/{country}/browse?letter={letter}&page={page}" },
+  decade: { method: "GET", template: "/api/decades/{decade}?page={page}" },
   artistDetails: { method: "GET", template: "/api/artists/{id}/details" },
   quizFacts: { method: "GET", template: "/api/quiz/facts?seed={seed}" },
   user: { method: "GET", template: "/api/user" },
@@ -770,6 +800,14 @@ export const createClient = (send: Send) => ({
   genres: (query: string | number): Promise<Array<Genre>> => send<Array<Genre>>("GET", api.genres(query)),
   /** GET /api/genres/{slug}?page={page}: One page of the artists of one genre, by title. */
   genre: (slug: string | number, page: string | number): Promise<GenrePage> => send<GenrePage>("GET", api.genre(slug, page)),
+  /** GET /api/countries: Every country the catalogue's artists come from, with its artist count. */
+  countries: (): Promise<Array<Facet>> => send<Array<Facet>>("GET", api.countries()),
+  /** GET /api/countries/{slug}?page={page}: One page of the artists from one country, by title. */
+  country: (slug: string | number, page: string | number): Promise<FacetPage> => send<FacetPage>("GET", api.country(slug, page)),
+  /** GET /api/countries/{country}/browse?letter={letter}&page={page}: One page of the artists from one country under one letter. */
+  browseInCountry: (country: string | number, letter: string | number, page: string | number, params: { refresh?: string | number | null } = {}): Promise<BrowsePage> => send<BrowsePage>("GET", api.browseInCountry(country, letter, page, params)),
+  /** GET /api/decades/{decade}?page={page}: One page of the artists born or formed in one decade ("1990s"), by title. */
+  decade: (decade: string | number, page: string | number): Promise<FacetPage> => send<FacetPage>("GET", api.decade(decade, page)),
   /** GET /api/artists/{id}/details: Photo credit, date born or formed, listen links, albums and members of one artist. */
   artistDetails: (id: string | number): Promise<ArtistDetails> => send<ArtistDetails>("GET", api.artistDetails(id)),
   /** GET /api/quiz/facts?seed={seed}: Quiz questions for a seed. */
@@ -858,8 +896,10 @@ export const createClient = (send: Send) => ({
 
 export const routes = {
   home: { path: "", href: (): string => `/`, canonicalQuery: [], reads: ["randomArtist", "weeklyTopTenOf", "weeklyTopTen", "topTenWeeks", "newSongs", "channelVideos", "articles"] },
-  browse: { path: "browse", href: (): string => `/browse`, canonicalQuery: ["letter", "from"], reads: ["browse"] },
+  browse: { path: "browse", href: (): string => `/browse`, canonicalQuery: ["country", "letter", "from"], reads: ["browseInCountry", "browse", "countries"] },
   genre: { path: "genre/:slug", href: (slug: string | number): string => `/genre/${enc(slug)}`, canonicalQuery: ["from"], reads: ["genre"] },
+  country: { path: "country/:slug", href: (slug: string | number): string => `/country/${enc(slug)}`, canonicalQuery: ["from"], reads: ["country"] },
+  decade: { path: "decade/:decade", href: (decade: string | number): string => `/decade/${enc(decade)}`, canonicalQuery: ["from"], reads: ["decade"] },
   artist: { path: "artist/:id", href: (id: string | number): string => `/artist/${enc(id)}`, canonicalQuery: [], reads: ["artist", "neighbors", "related", "artistDetails", "artistGenres", "artistChannelVideos"] },
   search: { path: "search", href: (): string => `/search`, canonicalQuery: [], reads: [] },
   searchResults: { path: "search/:query", href: (query: string | number): string => `/search/${enc(query)}`, canonicalQuery: [], reads: ["searchCards", "genres"] },
@@ -892,6 +932,16 @@ export const links = {
   genrePage: (slug: string | number, page: string | number): string => `/genre/${enc(slug)}?page=${enc(page)}`,
   genreNumbered: (slug: string | number, from: string | number): string => `/genre/${enc(slug)}?from=${enc(from)}`,
   genreNumberedPage: (slug: string | number, from: string | number, page: string | number): string => `/genre/${enc(slug)}?from=${enc(from)}&page=${enc(page)}`,
+  browseCountryLetter: (country: string | number, letter: string | number): string => `/browse?country=${enc(country)}&letter=${enc(letter)}`,
+  browseCountryLetterPage: (country: string | number, letter: string | number, page: string | number): string => `/browse?country=${enc(country)}&letter=${enc(letter)}&page=${enc(page)}`,
+  browseCountryNumbered: (country: string | number, letter: string | number, from: string | number): string => `/browse?country=${enc(country)}&letter=${enc(letter)}&from=${enc(from)}`,
+  browseCountryNumberedPage: (country: string | number, letter: string | number, from: string | number, page: string | number): string => `/browse?country=${enc(country)}&letter=${enc(letter)}&from=${enc(from)}&page=${enc(page)}`,
+  countryPage: (slug: string | number, page: string | number): string => `/country/${enc(slug)}?page=${enc(page)}`,
+  countryNumbered: (slug: string | number, from: string | number): string => `/country/${enc(slug)}?from=${enc(from)}`,
+  countryNumberedPage: (slug: string | number, from: string | number, page: string | number): string => `/country/${enc(slug)}?from=${enc(from)}&page=${enc(page)}`,
+  decadePage: (decade: string | number, page: string | number): string => `/decade/${enc(decade)}?page=${enc(page)}`,
+  decadeNumbered: (decade: string | number, from: string | number): string => `/decade/${enc(decade)}?from=${enc(from)}`,
+  decadeNumberedPage: (decade: string | number, from: string | number, page: string | number): string => `/decade/${enc(decade)}?from=${enc(from)}&page=${enc(page)}`,
   quizSeed: (seed: string | number): string => `/quiz?seed=${enc(seed)}`,
   searchResultsPage: (query: string | number, page: string | number): string => `/search/${enc(query)}?page=${enc(page)}`,
 } as const;
@@ -918,9 +968,15 @@ export const titles = {
   browse: (): string => `Browse Artists - Sound Atlas`,
   browseLetter: (letter: string): string => `Browse Artists: ${letter} - Sound Atlas`,
   browseNumbered: (letter: string, page: string, pages: string): string => `Browse Artists: ${letter}, page ${page} of ${pages} - Sound Atlas`,
+  browseCountry: (country: string, letter: string): string => `Browse Artists from ${country}: ${letter} - Sound Atlas`,
+  browseCountryNumbered: (country: string, letter: string, page: string, pages: string): string => `Browse Artists from ${country}: ${letter}, page ${page} of ${pages} - Sound Atlas`,
   artist: (artist: string): string => `${artist} - Sound Atlas`,
   genre: (genre: string): string => `${genre} Artists - Sound Atlas`,
   genreNumbered: (genre: string, page: string, pages: string): string => `${genre} Artists, page ${page} of ${pages} - Sound Atlas`,
+  country: (country: string): string => `Artists from ${country} - Sound Atlas`,
+  countryNumbered: (country: string, page: string, pages: string): string => `Artists from ${country}, page ${page} of ${pages} - Sound Atlas`,
+  decade: (decade: string): string => `Artists Born or Formed in the ${decade} - Sound Atlas`,
+  decadeNumbered: (decade: string, page: string, pages: string): string => `Artists Born or Formed in the ${decade}, page ${page} of ${pages} - Sound Atlas`,
   artistNotFound: (): string => `Artist Not Found - Sound Atlas`,
   search: (): string => `Search - Sound Atlas`,
   searchResults: (query: string): string => `Search: ${query} - Sound Atlas`,
@@ -956,6 +1012,12 @@ export const descriptions = {
   article: (article: string): string => `${article} on Sound Atlas.`,
   genre: (genre: string): string => `${genre} artists and bands on Sound Atlas, from A to Z: biographies, fun facts and where to listen.`,
   genreNumbered: (page: string, pages: string, genre: string): string => `Page ${page} of ${pages} of the ${genre} artists and bands on Sound Atlas, from A to Z: biographies, fun facts and where to listen.`,
+  country: (country: string): string => `Artists and bands from ${country} on Sound Atlas, from A to Z: biographies, genres, fun facts and where to listen.`,
+  countryNumbered: (page: string, pages: string, country: string): string => `Page ${page} of ${pages} of the artists and bands from ${country} on Sound Atlas, from A to Z: biographies, genres and where to listen.`,
+  decade: (decade: string): string => `Artists born and bands formed in the ${decade} on Sound Atlas, from A to Z: biographies, genres, fun facts and where to listen.`,
+  decadeNumbered: (page: string, pages: string, decade: string): string => `Page ${page} of ${pages} of the artists born and bands formed in the ${decade} on Sound Atlas, from A to Z: biographies, genres and where to listen.`,
+  browseCountry: (country: string, letter: string): string => `Artists and bands from ${country} under ${letter} on Sound Atlas: biographies, genres, fun facts and where to listen.`,
+  browseCountryNumbered: (page: string, pages: string, country: string, letter: string): string => `Page ${page} of ${pages} of the artists and bands from ${country} under ${letter} on Sound Atlas.`,
   browse: (): string => `Browse every artist and band in Sound Atlas from # and A to Z.`,
   browseLetter: (letter: string): string => `Artists and bands starting with ${letter} on Sound Atlas: biographies, genres, fun facts and where to listen.`,
   browseDigits: (): string => `Artists and bands whose names start with a digit or a symbol on Sound Atlas: biographies, genres, fun facts and where to listen.`,

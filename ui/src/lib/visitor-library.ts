@@ -281,6 +281,7 @@ export function videoPseudoArtist(video: VideoFavorite): VideoPseudoArtist {
     kind: 'solo',
     year: null,
     origin: null,
+    country: null,
     realName: null,
     isVideoFavorite: true,
     originalArtistId: video.artistId,

@@ -18,6 +18,7 @@ export function makeArtist(overrides: Partial<Artist> = {}): Artist {
     kind: 'band',
     year: 1987,
     origin: 'Aberdeen, Washington',
+    country: { name: 'United States', slug: 'united-states' },
     realName: null,
     ...overrides,
   };

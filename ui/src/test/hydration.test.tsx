@@ -17,7 +17,7 @@ import { cardOf, channelVideos, makeArticle, newSongs, topTen } from '../feature
 const artist = makeArtist({ imageUrl: 'https://upload.wikimedia.org/wikipedia/commons/1/19/Nirvana.jpg' });
 const notFound = { status: 404, error: 'Not Found', message: 'This artist could not be found. It may have been removed or the ID is incorrect.' };
 const genrePage = { genre: { name: 'Grunge', slug: 'grunge', artists: 1 }, page: 1, pageSize: 12, total: 1, pages: 1, artists: [{ id: 42, title: 'Nirvana', imageUrl: null, genres: ['Grunge'] }] };
-const browsePage = { letter: 'N', page: 1, pageSize: 12, total: 1, pages: 1, artists: [{ id: 42, title: 'Nirvana', imageUrl: null, genres: ['Grunge'] }] };
+const browsePage = { letter: 'N', country: null, page: 1, pageSize: 12, total: 1, pages: 1, artists: [{ id: 42, title: 'Nirvana', imageUrl: null, genres: ['Grunge'] }] };
 
 const article = makeArticle();
 const articles = [article, makeArticle({ id: 8, title: 'Another Story', category: 'General' }), makeArticle({ id: 9, title: 'A Third Story' })];
@@ -58,7 +58,7 @@ const cases: Array<[string, Prefetched[]]> = [
   ],
   ['/artist/999', [{ key: api.artist(999), status: 404, body: notFound }]],
   ['/artist/5', [{ key: api.artist(5), status: 500, body: { status: 500, error: 'Internal Server Error', message: 'x' } }]],
-  ['/browse?letter=N', [{ key: api.browse('N', 1), status: 200, body: browsePage }]],
+  ['/browse?letter=N', [{ key: api.browse('N', 1), status: 200, body: browsePage }, { key: api.countries(), status: 200, body: [{ name: 'Japan', slug: 'japan', artists: 3 }] }]],
   ['/genre/grunge?from=1', [{ key: api.genre('grunge', 1), status: 200, body: genrePage }]],
   ['/genre/nope', [{ key: api.genre('nope', 1), status: 404, body: { status: 404, error: 'Not Found', message: 'This genre could not be found.' } }]],
   ['/search/nirvana', [{ key: api.genres('nirvana'), status: 200, body: [] }, { key: api.searchCards('nirvana', 1), status: 200, body: { query: 'nirvana', page: 1, pageSize: 12, total: 1, pages: 1, totalExact: true, artists: [{ id: artist.id, title: artist.title, imageUrl: artist.imageUrl, genres: artist.genres }] } }]],

@@ -65,11 +65,55 @@ pub const GENRE_NUMBERED: Template = Template(concat!(
     ", from A to Z: biographies, fun facts and where to listen."
 ));
 
+/// Browse filtered to one country, at one letter (or its name for "#").
+pub const BROWSE_COUNTRY: Template = Template(concat!(
+    "Artists and bands from {country} under {letter} on ",
+    site_name!(),
+    ": biographies, genres, fun facts and where to listen."
+));
+/// Its numbered pages.
+pub const BROWSE_COUNTRY_NUMBERED: Template = Template(concat!(
+    "Page {page} of {pages} of the artists and bands from {country} under {letter} on ",
+    site_name!(),
+    "."
+));
+
+/// A country's page.
+pub const COUNTRY: Template = Template(concat!(
+    "Artists and bands from {country} on ",
+    site_name!(),
+    ", from A to Z: biographies, genres, fun facts and where to listen."
+));
+/// A country's numbered page.
+pub const COUNTRY_NUMBERED: Template = Template(concat!(
+    "Page {page} of {pages} of the artists and bands from {country} on ",
+    site_name!(),
+    ", from A to Z: biographies, genres and where to listen."
+));
+/// A decade's page.
+pub const DECADE: Template = Template(concat!(
+    "Artists born and bands formed in the {decade} on ",
+    site_name!(),
+    ", from A to Z: biographies, genres, fun facts and where to listen."
+));
+/// A decade's numbered page.
+pub const DECADE_NUMBERED: Template = Template(concat!(
+    "Page {page} of {pages} of the artists born and bands formed in the {decade} on ",
+    site_name!(),
+    ", from A to Z: biographies, genres and where to listen."
+));
+
 pub const ALL: &[(&str, Template)] = &[
     ("artist", ARTIST),
     ("article", ARTICLE),
     ("genre", GENRE),
     ("genreNumbered", GENRE_NUMBERED),
+    ("country", COUNTRY),
+    ("countryNumbered", COUNTRY_NUMBERED),
+    ("decade", DECADE),
+    ("decadeNumbered", DECADE_NUMBERED),
+    ("browseCountry", BROWSE_COUNTRY),
+    ("browseCountryNumbered", BROWSE_COUNTRY_NUMBERED),
     ("browse", BROWSE),
     ("browseLetter", BROWSE_LETTER),
     ("browseDigits", BROWSE_DIGITS),

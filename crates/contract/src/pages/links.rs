@@ -19,6 +19,24 @@ pub const GENRE_NUMBERED: Template = Template("/genre/{slug}?from={from}");
 /// A genre's numbered page with the pages loaded after it: pages from..=page.
 pub const GENRE_NUMBERED_PAGE: Template = Template("/genre/{slug}?from={from}&page={page}");
 
+/// Browse filtered to one country, in a letter's four forms (page 1, pages 1..=page,
+/// numbered page `from`, from..=page).
+pub const BROWSE_COUNTRY_LETTER: Template = Template("/browse?country={country}&letter={letter}");
+pub const BROWSE_COUNTRY_LETTER_PAGE: Template =
+    Template("/browse?country={country}&letter={letter}&page={page}");
+pub const BROWSE_COUNTRY_NUMBERED: Template =
+    Template("/browse?country={country}&letter={letter}&from={from}");
+pub const BROWSE_COUNTRY_NUMBERED_PAGE: Template =
+    Template("/browse?country={country}&letter={letter}&from={from}&page={page}");
+
+/// A country's and a decade's later pages, as a genre's.
+pub const COUNTRY_PAGE: Template = Template("/country/{slug}?page={page}");
+pub const COUNTRY_NUMBERED: Template = Template("/country/{slug}?from={from}");
+pub const COUNTRY_NUMBERED_PAGE: Template = Template("/country/{slug}?from={from}&page={page}");
+pub const DECADE_PAGE: Template = Template("/decade/{decade}?page={page}");
+pub const DECADE_NUMBERED: Template = Template("/decade/{decade}?from={from}");
+pub const DECADE_NUMBERED_PAGE: Template = Template("/decade/{decade}?from={from}&page={page}");
+
 /// One quiz, reproducible and shareable.
 pub const QUIZ_SEED: Template = Template("/quiz?seed={seed}");
 
@@ -46,6 +64,16 @@ pub const ALL: &[(&str, Template)] = &[
     ("genrePage", GENRE_PAGE),
     ("genreNumbered", GENRE_NUMBERED),
     ("genreNumberedPage", GENRE_NUMBERED_PAGE),
+    ("browseCountryLetter", BROWSE_COUNTRY_LETTER),
+    ("browseCountryLetterPage", BROWSE_COUNTRY_LETTER_PAGE),
+    ("browseCountryNumbered", BROWSE_COUNTRY_NUMBERED),
+    ("browseCountryNumberedPage", BROWSE_COUNTRY_NUMBERED_PAGE),
+    ("countryPage", COUNTRY_PAGE),
+    ("countryNumbered", COUNTRY_NUMBERED),
+    ("countryNumberedPage", COUNTRY_NUMBERED_PAGE),
+    ("decadePage", DECADE_PAGE),
+    ("decadeNumbered", DECADE_NUMBERED),
+    ("decadeNumberedPage", DECADE_NUMBERED_PAGE),
     ("quizSeed", QUIZ_SEED),
     ("searchResultsPage", SEARCH_RESULTS_PAGE),
 ];

@@ -19,16 +19,31 @@ pub const HOME: PageRoute = PageRoute::new("home", "/")
     ]);
 /// `?letter=&from=&page=` (see `links::BROWSE_LETTER_PAGE`, `links::BROWSE_NUMBERED`);
 /// `?refresh=true` rereads. A numbered page (`from`) is its own canonical address.
+/// `?country=` filters the list to one country's artists (`links::BROWSE_COUNTRY_*`).
 pub const BROWSE: PageRoute = PageRoute::new("browse", "/browse")
-    .reading(&["letter", "from", "page", "refresh"])
-    .canonical_with(&["letter", "from"])
-    .with_reads(&[PageRead::of(&catalog::BROWSE)]);
+    .reading(&["letter", "from", "page", "refresh", "country"])
+    .canonical_with(&["country", "letter", "from"])
+    .with_reads(&[
+        PageRead::of(&catalog::BROWSE_IN_COUNTRY),
+        PageRead::of(&catalog::BROWSE).instead_of(&catalog::BROWSE_IN_COUNTRY),
+        PageRead::of(&catalog::COUNTRIES),
+    ]);
 /// A genre's artists, paged like a browse letter: `?from=` (a numbered page, its own
 /// canonical address) and `?page=` (Load More), see `links::GENRE_*`.
 pub const GENRE: PageRoute = PageRoute::new("genre", "/genre/{slug}")
     .reading(&["from", "page"])
     .canonical_with(&["from"])
     .with_reads(&[PageRead::of(&catalog::GENRE)]);
+/// A country's artists and a decade's (born or formed in it), paged like a genre's
+/// (`links::COUNTRY_*`, `links::DECADE_*`).
+pub const COUNTRY: PageRoute = PageRoute::new("country", "/country/{slug}")
+    .reading(&["from", "page"])
+    .canonical_with(&["from"])
+    .with_reads(&[PageRead::of(&catalog::COUNTRY)]);
+pub const DECADE: PageRoute = PageRoute::new("decade", "/decade/{decade}")
+    .reading(&["from", "page"])
+    .canonical_with(&["from"])
+    .with_reads(&[PageRead::of(&catalog::DECADE)]);
 /// `?list=favorites&folder=`: favorites mode (see `links::ARTIST_IN_FOLDER`).
 /// The artist, then what its page shows beside it: its neighbours in the list,
 /// related artists, what the open data sources add, its genres' pages and the
@@ -106,6 +121,8 @@ pub const ALL: &[PageRoute] = &[
     HOME,
     BROWSE,
     GENRE,
+    COUNTRY,
+    DECADE,
     ARTIST,
     SEARCH,
     SEARCH_RESULTS,

@@ -13,10 +13,32 @@ pub const BROWSE_NUMBERED: Template = Template(concat!(
     "Browse Artists: {letter}, page {page} of {pages} - ",
     site_name!()
 ));
+/// Browse filtered to one country, at one letter, and its numbered pages.
+pub const BROWSE_COUNTRY: Template = Template(concat!(
+    "Browse Artists from {country}: {letter} - ",
+    site_name!()
+));
+pub const BROWSE_COUNTRY_NUMBERED: Template = Template(concat!(
+    "Browse Artists from {country}: {letter}, page {page} of {pages} - ",
+    site_name!()
+));
 pub const ARTIST: Template = Template(concat!("{artist} - ", site_name!()));
 pub const GENRE: Template = Template(concat!("{genre} Artists - ", site_name!()));
 pub const GENRE_NUMBERED: Template = Template(concat!(
     "{genre} Artists, page {page} of {pages} - ",
+    site_name!()
+));
+pub const COUNTRY: Template = Template(concat!("Artists from {country} - ", site_name!()));
+pub const COUNTRY_NUMBERED: Template = Template(concat!(
+    "Artists from {country}, page {page} of {pages} - ",
+    site_name!()
+));
+pub const DECADE: Template = Template(concat!(
+    "Artists Born or Formed in the {decade} - ",
+    site_name!()
+));
+pub const DECADE_NUMBERED: Template = Template(concat!(
+    "Artists Born or Formed in the {decade}, page {page} of {pages} - ",
     site_name!()
 ));
 pub const ARTIST_NOT_FOUND: Template = Template(concat!("Artist Not Found - ", site_name!()));
@@ -46,9 +68,15 @@ pub const ALL: &[(&str, Template)] = &[
     ("browse", BROWSE),
     ("browseLetter", BROWSE_LETTER),
     ("browseNumbered", BROWSE_NUMBERED),
+    ("browseCountry", BROWSE_COUNTRY),
+    ("browseCountryNumbered", BROWSE_COUNTRY_NUMBERED),
     ("artist", ARTIST),
     ("genre", GENRE),
     ("genreNumbered", GENRE_NUMBERED),
+    ("country", COUNTRY),
+    ("countryNumbered", COUNTRY_NUMBERED),
+    ("decade", DECADE),
+    ("decadeNumbered", DECADE_NUMBERED),
     ("artistNotFound", ARTIST_NOT_FOUND),
     ("search", SEARCH),
     ("searchResults", SEARCH_RESULTS),

@@ -2,8 +2,8 @@
 //! on the public origin. `/sitemap.xml` is a sitemap index (sitemaps.org) naming child
 //! sitemaps of at most `AppState::sitemap_urls` (the protocol's 50,000) URLs each: the
 //! site's own pages (home, browse and every other letter, articles, quiz, about and the legal
-//! pages), the artists with a biography (in chunks), the genres (in chunks) and the
-//! articles, each URL with its `lastmod` where the data records one.
+//! pages), the artists with a biography (in chunks), the genres (in chunks), the
+//! countries' and decades' pages and the articles, each URL with its `lastmod` where the data records one.
 //!
 //! Crawlers poll these files: each answer carries an entity tag (its content's digest),
 //! `Last-Modified` (when this server first served that content) and `Cache-Control`, and
@@ -177,6 +177,8 @@ enum Child {
     Artists(usize),
     /// Genres `(n-1) * sitemap_urls ..` by name (n from 1).
     Genres(usize),
+    /// Every country's page and every decade's (a few hundred at most).
+    Facets,
 }
 
 impl Child {
@@ -184,6 +186,7 @@ impl Child {
         match file.strip_suffix(".xml")? {
             "pages" => Some(Child::Pages),
             "articles" => Some(Child::Articles),
+            "facets" => Some(Child::Facets),
             other => {
                 let (kind, n) = other.split_once('-')?;
                 let n = n.parse::<usize>().ok().filter(|&n| n >= 1)?;
@@ -202,6 +205,7 @@ impl Child {
             Child::Articles => "articles.xml".into(),
             Child::Artists(n) => format!("artists-{n}.xml"),
             Child::Genres(n) => format!("genres-{n}.xml"),
+            Child::Facets => "facets.xml".into(),
         }
     }
 }
@@ -254,6 +258,25 @@ async fn page_entries(state: &AppState) -> ApiResult<Vec<Entry>> {
     Ok(entries)
 }
 
+/// Every country's page and every decade's, each with the newest change among its
+/// artists.
+async fn facet_entries(state: &AppState) -> ApiResult<Vec<Entry>> {
+    let facets = reads::facet_sitemap_entries(&state.catalog).await?;
+    let pages = [
+        (&routes::COUNTRY, facets.countries),
+        (&routes::DECADE, facets.decades),
+    ];
+    Ok(pages
+        .into_iter()
+        .flat_map(|(route, lists)| {
+            lists.into_iter().map(move |(slug, changed)| {
+                let lastmod = changed.and_then(iso_date);
+                Entry::new(route.href(&[&slug]), lastmod.as_deref())
+            })
+        })
+        .collect())
+}
+
 /// The newest of some W3C dates (they sort as text).
 fn newest(dates: impl Iterator<Item = String>) -> Option<String> {
     dates.filter(|d| is_iso_date(d)).max()
@@ -287,6 +310,7 @@ async fn index_xml(state: &AppState) -> ApiResult<String> {
     );
     let genres = reads::genre_sitemap_entries(&state.catalog).await?;
     children.extend(chunks(&genres, chunk, Child::Genres));
+    children.push((Child::Facets, newest_of(&facet_entries(state).await?)));
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
@@ -310,7 +334,9 @@ async fn child_sitemap(
     let from = match child {
         Child::Pages => sources(&state, true, true).await?,
         Child::Articles => sources(&state, false, true).await?,
-        Child::Artists(_) | Child::Genres(_) => sources(&state, true, false).await?,
+        Child::Artists(_) | Child::Genres(_) | Child::Facets => {
+            sources(&state, true, false).await?
+        }
     };
     let path = format!("/sitemaps/{}", child.file());
     sitemap(&state, &asked, path, from, child_xml(&state, child)).await
@@ -340,6 +366,7 @@ async fn child_xml(state: &AppState, child: Child) -> ApiResult<String> {
             })
             .ok_or_else(not_found)?
         }
+        Child::Facets => facet_entries(state).await?,
     };
     let origin = &state.renderer.site().public_url;
     let mut xml = String::from(

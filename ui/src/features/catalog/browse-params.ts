@@ -38,6 +38,8 @@ export interface BrowseParams {
   /** The last page shown (from..page, at most MAX_BROWSE_PAGE of them). */
   page: number;
   refresh: boolean;
+  /** The slug of the country the list is filtered to, if any. */
+  country: string | null;
 }
 
 export function parseBrowseSearch(search: string): BrowseParams {
@@ -47,6 +49,7 @@ export function parseBrowseSearch(search: string): BrowseParams {
     letter: letterParam ?? DEFAULT_LETTER,
     ...parsePageSpan(search),
     refresh: getSearchParam(search, 'refresh') === 'true',
+    country: getSearchParam(search, 'country')?.trim() || null,
   };
 }
 
@@ -69,6 +72,29 @@ export function parsePageSpan(search: string): { from: number; page: number } {
 export function browseHref(letter: string, page = 1, from = 1): string {
   if (from > 1) return page > from ? links.browseNumberedPage(letter, from, page) : links.browseNumbered(letter, from);
   return page > 1 ? links.browseLetterPage(letter, page) : links.browseLetter(letter);
+}
+
+/** The same four forms of browse filtered to one country. */
+export function browseInCountryHref(country: string, letter: string, page = 1, from = 1): string {
+  if (from > 1) return page > from ? links.browseCountryNumberedPage(country, letter, from, page) : links.browseCountryNumbered(country, letter, from);
+  return page > 1 ? links.browseCountryLetterPage(country, letter, page) : links.browseCountryLetter(country, letter);
+}
+
+/** A country's pages, in the four forms of a genre's. */
+export function countryHref(slug: string, page = 1, from = 1): string {
+  if (from > 1) return page > from ? links.countryNumberedPage(slug, from, page) : links.countryNumbered(slug, from);
+  return page > 1 ? links.countryPage(slug, page) : routes.country.href(slug);
+}
+
+/** A decade's pages ("1990s"), in the four forms of a genre's. */
+export function decadeHref(decade: string, page = 1, from = 1): string {
+  if (from > 1) return page > from ? links.decadeNumberedPage(decade, from, page) : links.decadeNumbered(decade, from);
+  return page > 1 ? links.decadePage(decade, page) : routes.decade.href(decade);
+}
+
+/** The decade a year falls in, by its first year, as its page names it: 1994 -> "1990s". */
+export function decadeOf(year: number): string {
+  return `${Math.floor(year / 10) * 10}s`;
 }
 
 /**

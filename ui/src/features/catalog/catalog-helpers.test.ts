@@ -44,8 +44,10 @@ describe('browse parameters', () => {
     expect(parsePage('-2')).toBe(1);
     expect(parsePage('2.5')).toBe(1);
     expect(parsePage('9999')).toBe(50);
-    expect(parseBrowseSearch('?letter=%23&page=2&refresh=true')).toEqual({ letterParam: '#', letter: '#', from: 1, page: 2, refresh: true });
-    expect(parseBrowseSearch('')).toEqual({ letterParam: null, letter: 'A', from: 1, page: 1, refresh: false });
+    expect(parseBrowseSearch('?letter=%23&page=2&refresh=true')).toEqual({ letterParam: '#', letter: '#', from: 1, page: 2, refresh: true, country: null });
+    expect(parseBrowseSearch('')).toEqual({ letterParam: null, letter: 'A', from: 1, page: 1, refresh: false, country: null });
+    expect(parseBrowseSearch('?country=japan&letter=B').country).toBe('japan');
+    expect(parseBrowseSearch('?country=&letter=B').country).toBeNull();
   });
 
   it('builds real links', () => {

@@ -31,6 +31,13 @@ export const queries = {
   browse: (letter: string, page: number) => read(api.browse(letter, page), STALE_BROWSE),
   /** One page of a genre's artists. */
   genre: (slug: string, page: number) => read(api.genre(slug, page), STALE_BROWSE),
+  /** One page of a country's artists, and of a decade's. */
+  country: (slug: string, page: number) => read(api.country(slug, page), STALE_BROWSE),
+  decade: (decade: string, page: number) => read(api.decade(decade, page), STALE_BROWSE),
+  /** Every country artists come from (the browse filter's choices). */
+  countries: () => read(api.countries(), STALE_BROWSE),
+  /** One page of a letter's artists from one country. */
+  browseInCountry: (country: string, letter: string, page: number) => read(api.browseInCountry(country, letter, page), STALE_BROWSE),
   /** One artist's genres with their pages' slugs (the chips' links). */
   artistGenres: (id: string | number) => read(api.artistGenres(id)),
   /** The genres a search offers beside its artists. */
@@ -38,10 +45,3 @@ export const queries = {
   /** The latest videos of the channel an artist's soloVideoLink names (content's endpoint). */
   artistChannelVideos: (url: string) => read(api.artistChannelVideos(url), STALE_ARTIST_VIDEOS),
 };
-
-/** Keys of pages from..last of one letter, in order. */
-export function browseKeys(letter: string, last: number, from = 1): string[] {
-  const keys: string[] = [];
-  for (let page = from; page <= last; page += 1) keys.push(api.browse(letter, page));
-  return keys;
-}

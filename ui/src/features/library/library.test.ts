@@ -19,6 +19,7 @@ const artist = (id: number, title: string, genres: string[]): Artist => ({
   kind: 'band',
   year: null,
   origin: null,
+  country: null,
   realName: null,
 });
 

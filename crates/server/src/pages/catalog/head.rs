@@ -3,11 +3,15 @@
 
 use serde_json::{json, Value};
 use sound_atlas_catalog::genres::slug_of;
-use sound_atlas_catalog::{reads, share_picture, Artist, ArtistDetails, Genre, GenrePage, Letter};
+use sound_atlas_catalog::{
+    reads, share_picture, Artist, ArtistDetails, ArtistSummary, Country, FacetPage, Genre,
+    GenrePage, Letter,
+};
 use sound_atlas_contract::catalog::YearPrecision;
 use sound_atlas_contract::pages::{
-    descriptions, heads, images, links, routes, titles, LETTER_NAME_DIGITS, SITE_NAME,
+    descriptions, heads, images, links, routes, titles, PageRoute, LETTER_NAME_DIGITS, SITE_NAME,
 };
+use sound_atlas_contract::Template;
 
 use crate::bundle::Site;
 use crate::head::{breadcrumb_list, crumb, organization, Head, HeadImage, DEFAULT_DESCRIPTION};
@@ -53,9 +57,11 @@ pub fn home(site: &Site) -> Head {
 
 /// One list of browse: its letter and its numbered page `from` (1 for the letter's
 /// first page), with the letter's number of pages when it was read.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct BrowseList {
     pub letter: Letter,
+    /// The country the list is filtered to.
+    pub country: Option<Country>,
     pub from: usize,
     pub pages: Option<usize>,
 }
@@ -63,7 +69,7 @@ pub struct BrowseList {
 impl BrowseList {
     /// `/browse` shows the default letter's first page: that list's one address.
     fn is_browse(&self) -> bool {
-        self.letter == Letter::DEFAULT && self.from == 1
+        self.letter == Letter::DEFAULT && self.from == 1 && self.country.is_none()
     }
 }
 
@@ -72,10 +78,14 @@ impl BrowseList {
 /// of its own: `/browse` as the spec titles it, a letter's first page with the letter,
 /// a numbered page with its number of the letter's pages.
 pub fn browse(origin: &str, list: BrowseList) -> Head {
+    if let Some(country) = &list.country {
+        return browse_in_country(origin, country, &list);
+    }
     let BrowseList {
         letter,
         from,
         pages,
+        ..
     } = list;
     let name = letter_name(letter);
     let canonical_path = if list.is_browse() {
@@ -138,66 +148,160 @@ fn letter_name(letter: Letter) -> String {
     }
 }
 
-/// A genre's page (or its numbered page `from`, its own canonical): a `CollectionPage`
-/// whose `mainEntity` lists the artists shown, with its place in the site as a
-/// `BreadcrumbList` (Home, the genre).
-pub fn genre(origin: &str, genre: &Genre, from: usize, shown: &[&GenrePage]) -> Head {
-    let pages = shown.first().map(|page| page.pages);
-    let first_path = routes::GENRE.href(&[&genre.slug]);
-    let canonical_path = if from > 1 {
-        links::GENRE_NUMBERED.fill_with(
-            &[&genre.slug, &from],
-            sound_atlas_contract::encode_uri_component,
-        )
-    } else {
-        first_path.clone()
-    };
-    let (title, description) = match pages {
-        Some(pages) if from > 1 => (
-            titles::GENRE_NUMBERED.fill(&[&genre.name, &from, &pages]),
-            descriptions::GENRE_NUMBERED.fill(&[&from, &pages, &genre.name]),
+/// Browse filtered to a country: a view of the country's own page (which is indexed),
+/// so it asks not to be indexed itself (27 letters times every country would be a
+/// crawl of near duplicates) and its links are followed; it has its own address,
+/// title and description all the same.
+fn browse_in_country(origin: &str, country: &Country, list: &BrowseList) -> Head {
+    let name = letter_name(list.letter);
+    let encode = sound_atlas_contract::encode_uri_component;
+    let (path, title, description) = match list.pages {
+        Some(pages) if list.from > 1 => (
+            links::BROWSE_COUNTRY_NUMBERED.fill_with(&[&country.slug, &list.letter, &list.from], encode),
+            titles::BROWSE_COUNTRY_NUMBERED.fill(&[&country.name, &name, &list.from, &pages]),
+            descriptions::BROWSE_COUNTRY_NUMBERED.fill(&[&list.from, &pages, &country.name, &name]),
         ),
         _ => (
-            titles::GENRE.fill(&[&genre.name]),
-            descriptions::GENRE.fill(&[&genre.name]),
+            links::BROWSE_COUNTRY_LETTER.fill_with(&[&country.slug, &list.letter], encode),
+            titles::BROWSE_COUNTRY.fill(&[&country.name, &name]),
+            descriptions::BROWSE_COUNTRY.fill(&[&country.name, &name]),
         ),
     };
-    let items: Vec<Value> = shown
-        .iter()
-        .flat_map(|page| {
-            let skip = (page.page - 1) * page.page_size;
-            page.artists.iter().enumerate().map(move |(i, artist)| {
-                json!({
-                    "@type": "ListItem",
-                    "position": skip + i + 1,
-                    "name": artist.title,
-                    "url": format!("{origin}{}", routes::ARTIST.href(&[&artist.id])),
-                })
-            })
-        })
-        .collect();
-    let collection = json!({
-        "@context": "https://schema.org",
-        "@type": "CollectionPage",
-        "name": title,
-        "description": description,
-        "url": format!("{origin}{canonical_path}"),
-        "about": { "@type": "Thing", "name": genre.name },
-        "isPartOf": { "@type": "WebSite", "name": SITE_NAME, "url": format!("{origin}/") },
-        "mainEntity": {
-            "@type": "ItemList",
-            "numberOfItems": genre.artists,
-            "itemListOrder": "https://schema.org/ItemListOrderAscending",
-            "itemListElement": items,
-        },
-    });
     let crumbs = breadcrumb_list(vec![
         crumb(1, "Home", format!("{origin}/")),
-        crumb(2, &genre.name, format!("{origin}{first_path}")),
+        crumb(
+            2,
+            &country.name,
+            format!("{origin}{}", routes::COUNTRY.href(&[&country.slug])),
+        ),
+        crumb(3, &name, format!("{origin}{path}")),
     ]);
     Head {
-        json_ld: vec![collection, crumbs],
-        ..Head::website(title, description, canonical_path)
+        json_ld: vec![crumbs],
+        robots: Some("noindex, follow"),
+        ..Head::website(title, description, path)
+    }
+}
+
+/// A genre's page (or its numbered page `from`, its own canonical).
+pub fn genre(origin: &str, genre: &Genre, from: usize, shown: &[&GenrePage]) -> Head {
+    let pages = shown.first().map(|page| page.pages);
+    let list = PagedList {
+        name: &genre.name,
+        first_path: routes::GENRE.href(&[&genre.slug]),
+        numbered_path: links::GENRE_NUMBERED
+            .fill_with(&[&genre.slug, &from], sound_atlas_contract::encode_uri_component),
+        titles: [titles::GENRE, titles::GENRE_NUMBERED],
+        descriptions: [descriptions::GENRE, descriptions::GENRE_NUMBERED],
+        artists: genre.artists,
+    };
+    let shown = shown
+        .iter()
+        .map(|page| (page.page, page.page_size, page.artists.as_slice()));
+    list.head(origin, from, pages, shown)
+}
+
+/// The titles, descriptions and addresses of a country's or a decade's pages.
+pub struct FacetHeads {
+    pub route: &'static PageRoute,
+    pub numbered: Template,
+    pub titles: [Template; 2],
+    pub descriptions: [Template; 2],
+}
+
+/// A country's or a decade's page (or its numbered page `from`, its own canonical).
+pub fn facet(origin: &str, heads: &FacetHeads, from: usize, shown: &[&FacetPage]) -> Option<Head> {
+    let first = shown.first()?;
+    let facet = &first.facet;
+    let list = PagedList {
+        name: &facet.name,
+        first_path: heads.route.href(&[&facet.slug]),
+        numbered_path: heads
+            .numbered
+            .fill_with(&[&facet.slug, &from], sound_atlas_contract::encode_uri_component),
+        titles: heads.titles,
+        descriptions: heads.descriptions,
+        artists: facet.artists,
+    };
+    let shown = shown
+        .iter()
+        .map(|page| (page.page, page.page_size, page.artists.as_slice()));
+    Some(list.head(origin, from, Some(first.pages), shown))
+}
+
+/// A paged list of artists under one name (a genre, a country, a decade): a
+/// `CollectionPage` whose `mainEntity` lists the artists shown, with its place in the
+/// site as a `BreadcrumbList` (Home, the list). Its first page and each numbered page
+/// are canonical, each with its own title and description (`[first, numbered]`).
+struct PagedList<'a> {
+    name: &'a str,
+    first_path: String,
+    numbered_path: String,
+    titles: [Template; 2],
+    descriptions: [Template; 2],
+    artists: usize,
+}
+
+impl PagedList<'_> {
+    /// `shown`: each page shown, as (its number, its size, its artists).
+    fn head<'a>(
+        self,
+        origin: &str,
+        from: usize,
+        pages: Option<usize>,
+        shown: impl Iterator<Item = (usize, usize, &'a [ArtistSummary])>,
+    ) -> Head {
+        let name = self.name;
+        let [first_title, numbered_title] = self.titles;
+        let [first_description, numbered_description] = self.descriptions;
+        let (canonical_path, title, description) = match pages {
+            Some(pages) if from > 1 => (
+                self.numbered_path,
+                numbered_title.fill(&[&name, &from, &pages]),
+                numbered_description.fill(&[&from, &pages, &name]),
+            ),
+            _ => (
+                self.first_path.clone(),
+                first_title.fill(&[&name]),
+                first_description.fill(&[&name]),
+            ),
+        };
+        let items: Vec<Value> = shown
+            .flat_map(|(page, page_size, artists)| {
+                let skip = (page - 1) * page_size;
+                artists.iter().enumerate().map(move |(i, artist)| {
+                    json!({
+                        "@type": "ListItem",
+                        "position": skip + i + 1,
+                        "name": artist.title,
+                        "url": format!("{origin}{}", routes::ARTIST.href(&[&artist.id])),
+                    })
+                })
+            })
+            .collect();
+        let collection = json!({
+            "@context": "https://schema.org",
+            "@type": "CollectionPage",
+            "name": title,
+            "description": description,
+            "url": format!("{origin}{canonical_path}"),
+            "about": { "@type": "Thing", "name": name },
+            "isPartOf": { "@type": "WebSite", "name": SITE_NAME, "url": format!("{origin}/") },
+            "mainEntity": {
+                "@type": "ItemList",
+                "numberOfItems": self.artists,
+                "itemListOrder": "https://schema.org/ItemListOrderAscending",
+                "itemListElement": items,
+            },
+        });
+        let crumbs = breadcrumb_list(vec![
+            crumb(1, "Home", format!("{origin}/")),
+            crumb(2, name, format!("{origin}{}", self.first_path)),
+        ]);
+        Head {
+            json_ld: vec![collection, crumbs],
+            ..Head::website(title, description, canonical_path)
+        }
     }
 }
 

@@ -11,8 +11,9 @@ use axum::routing::get;
 use axum::Router;
 use sound_atlas_catalog::reads as catalog_reads;
 use sound_atlas_contract::catalog::{api, lenient_search_page, BrowseParams, PageSpan};
-use sound_atlas_contract::pages::{links, routes};
-use sound_atlas_contract::{encode_uri_component, Template};
+use sound_atlas_catalog::FacetPage;
+use sound_atlas_contract::pages::{descriptions, links, routes, titles};
+use sound_atlas_contract::{encode_uri_component, Endpoint, Template};
 use sound_atlas_web::QueryParams;
 
 pub use head::browse_letter_path;
@@ -27,6 +28,8 @@ pub fn router() -> Router<AppState> {
         .route(routes::HOME.path.0, get(home))
         .route(routes::BROWSE.path.0, get(browse))
         .route(routes::GENRE.path.0, get(genre))
+        .route(routes::COUNTRY.path.0, get(country))
+        .route(routes::DECADE.path.0, get(decade))
         .route(routes::ARTIST.path.0, get(artist))
         .route(routes::SEARCH.path.0, get(search_form))
         .route(routes::SEARCH_RESULTS.path.0, get(search))
@@ -63,23 +66,46 @@ async fn browse(State(state): State<AppState>, request: PageRequest, reads: Page
         .with("letter", shown.letter)
         .fill(&routes::BROWSE)
         .await;
-    let first = answers.all(&api::BROWSE).into_iter().next();
-    let pages = first.map(|first| first.pages);
+    // Filtered to a country the page names (an unknown one is no filter).
+    let first = answers
+        .all(&api::BROWSE_IN_COUNTRY)
+        .into_iter()
+        .chain(answers.all(&api::BROWSE))
+        .next();
+    let pages = first.as_ref().map(|first| first.pages);
+    let country = first.and_then(|first| first.country);
     let span = PageSpan {
         from: shown.from,
         page: shown.page,
     };
     if let Some(within) = pages.and_then(|pages| past_the_end(span, pages)) {
-        let forms = [
-            links::BROWSE_LETTER,
-            links::BROWSE_LETTER_PAGE,
-            links::BROWSE_NUMBERED,
-            links::BROWSE_NUMBERED_PAGE,
-        ];
-        return Redirect::to(&span_href(&shown.letter, within, forms)).into_response();
+        let target = match &country {
+            Some(country) => span_href(
+                &[&country.slug, &shown.letter],
+                within,
+                [
+                    links::BROWSE_COUNTRY_LETTER,
+                    links::BROWSE_COUNTRY_LETTER_PAGE,
+                    links::BROWSE_COUNTRY_NUMBERED,
+                    links::BROWSE_COUNTRY_NUMBERED_PAGE,
+                ],
+            ),
+            None => span_href(
+                &[&shown.letter],
+                within,
+                [
+                    links::BROWSE_LETTER,
+                    links::BROWSE_LETTER_PAGE,
+                    links::BROWSE_NUMBERED,
+                    links::BROWSE_NUMBERED_PAGE,
+                ],
+            ),
+        };
+        return Redirect::to(&target).into_response();
     }
     let list = head::BrowseList {
         letter: shown.letter,
+        country,
         from: shown.from,
         pages,
     };
@@ -107,15 +133,19 @@ fn past_the_end(span: PageSpan, pages: usize) -> Option<PageSpan> {
     })
 }
 
-/// The address of `span` of the paged list `key` names, in the list's four forms of
+/// The address of `span` of the paged list `keys` name, in the list's four forms of
 /// link: its first page, pages 1..=page, numbered page `from` alone, from..=page.
-fn span_href(key: &dyn std::fmt::Display, span: PageSpan, forms: [Template; 4]) -> String {
+fn span_href(keys: &[&dyn std::fmt::Display], span: PageSpan, forms: [Template; 4]) -> String {
     let [first, first_pages, numbered, numbered_pages] = forms;
+    let fill = |form: Template, numbers: &[&dyn std::fmt::Display]| {
+        let values: Vec<&dyn std::fmt::Display> = keys.iter().chain(numbers).copied().collect();
+        form.fill_with(&values, encode_uri_component)
+    };
     match (span.from, span.page) {
-        (1, 1) => first.fill_with(&[key], encode_uri_component),
-        (1, page) => first_pages.fill_with(&[key, &page], encode_uri_component),
-        (from, page) if page == from => numbered.fill_with(&[key, &from], encode_uri_component),
-        (from, page) => numbered_pages.fill_with(&[key, &from, &page], encode_uri_component),
+        (1, 1) => fill(first, &[]),
+        (1, page) => fill(first_pages, &[&page]),
+        (from, page) if page == from => fill(numbered, &[&from]),
+        (from, page) => fill(numbered_pages, &[&from, &page]),
     }
 }
 
@@ -148,7 +178,7 @@ async fn genre(State(state): State<AppState>, request: PageRequest, reads: PageR
                     links::GENRE_NUMBERED,
                     links::GENRE_NUMBERED_PAGE,
                 ];
-                let target = span_href(&first.genre.slug, within, forms);
+                let target = span_href(&[&first.genre.slug], within, forms);
                 return Redirect::to(&target).into_response();
             }
             head::genre(
@@ -169,6 +199,82 @@ async fn genre(State(state): State<AppState>, request: PageRequest, reads: PageR
         answers,
     )
     .await
+}
+
+/// A country's pages: what tells them from a decade's.
+const COUNTRY_PAGES: FacetPages = FacetPages {
+    read: &api::COUNTRY,
+    heads: head::FacetHeads {
+        route: &routes::COUNTRY,
+        numbered: links::COUNTRY_NUMBERED,
+        titles: [titles::COUNTRY, titles::COUNTRY_NUMBERED],
+        descriptions: [descriptions::COUNTRY, descriptions::COUNTRY_NUMBERED],
+    },
+    forms: [
+        routes::COUNTRY.path,
+        links::COUNTRY_PAGE,
+        links::COUNTRY_NUMBERED,
+        links::COUNTRY_NUMBERED_PAGE,
+    ],
+};
+const DECADE_PAGES: FacetPages = FacetPages {
+    read: &api::DECADE,
+    heads: head::FacetHeads {
+        route: &routes::DECADE,
+        numbered: links::DECADE_NUMBERED,
+        titles: [titles::DECADE, titles::DECADE_NUMBERED],
+        descriptions: [descriptions::DECADE, descriptions::DECADE_NUMBERED],
+    },
+    forms: [
+        routes::DECADE.path,
+        links::DECADE_PAGE,
+        links::DECADE_NUMBERED,
+        links::DECADE_NUMBERED_PAGE,
+    ],
+};
+
+/// The pages of one kind of facet (countries, decades).
+struct FacetPages {
+    read: &'static Endpoint<FacetPage>,
+    heads: head::FacetHeads,
+    /// A span's address in its four forms (see [`span_href`]).
+    forms: [Template; 4],
+}
+
+async fn country(state: State<AppState>, request: PageRequest, reads: PageReads) -> Response {
+    facet(state, request, reads, &COUNTRY_PAGES).await
+}
+
+async fn decade(state: State<AppState>, request: PageRequest, reads: PageReads) -> Response {
+    facet(state, request, reads, &DECADE_PAGES).await
+}
+
+/// A country's or a decade's artists, paged as a genre's: `?from=&page=` render pages
+/// from..=page, a span past the last page redirects to the part of it that exists, and
+/// an unknown country or decade is the site's not-found page (404).
+async fn facet(
+    State(state): State<AppState>,
+    request: PageRequest,
+    reads: PageReads,
+    facet: &FacetPages,
+) -> Response {
+    let route = facet.heads.route;
+    let shown = PageSpan::lenient(reads.value("page"), reads.value("from"));
+    let answers = reads.fill(route).await;
+    let pages = answers.all(facet.read);
+    let head = match pages.first() {
+        Some(first) if answers.status().is_success() => {
+            if let Some(within) = past_the_end(shown, first.pages) {
+                let target = span_href(&[&first.facet.slug], within, facet.forms);
+                return Redirect::to(&target).into_response();
+            }
+            let shown_pages: Vec<&FacetPage> = pages.iter().collect();
+            head::facet(origin(&state), &facet.heads, shown.from, &shown_pages)
+                .unwrap_or_else(|| Head::not_found(request.uri().path()))
+        }
+        _ => Head::not_found(request.uri().path()),
+    };
+    render(&state, &request, route, answers.status(), head, answers).await
 }
 
 /// Artist detail, with its neighbours in the full list, related artists, what the open

@@ -85,6 +85,12 @@ describe('artist page', () => {
     ]);
   });
 
+  it("links the artist's country and the decade it began in to their pages", () => {
+    renderApp('/artist/42', seeded());
+    expect(screen.getByRole('link', { name: 'More artists from United States' }).getAttribute('href')).toBe('/country/united-states');
+    expect(screen.getByRole('link', { name: 'More artists born or formed in the 1980s' }).getAttribute('href')).toBe('/decade/1980s');
+  });
+
   it('shows Listen On links only for present providers, as real external links', () => {
     renderApp('/artist/42', seeded());
     const section = screen.getByRole('heading', { name: 'Listen On' }).closest('section')!;

@@ -20,6 +20,7 @@ import { ExternalLink } from '../../../components/external-link';
 import { CardSkeletons } from '../../../components/skeletons';
 import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon, GridIcon, HomeIcon, SparkIcon } from '../../../components/icons';
 import { artistFacts, bioParagraphs, formatDate, listenLabel, spellBar, spellText, STREAMING_SERVICES } from './artist-facts';
+import { decadeOf } from '../browse-params';
 import { ArtistSkeleton } from './artist-skeleton';
 import { SharePanel } from './share-panel';
 import { FeaturedVideo } from './featured-video';
@@ -314,6 +315,13 @@ function ArtistDetail({
                     {fact}
                   </span>
                 ))}
+              </p>
+            )}
+            {(artist.country || artist.year !== null) && (
+              <p className="artist-facets">
+                {artist.country && <Link to={routes.country.href(artist.country.slug)}>More artists from {artist.country.name}</Link>}
+                {artist.country && artist.year !== null && <span aria-hidden="true"> · </span>}
+                {artist.year !== null && <Link to={routes.decade.href(decadeOf(artist.year))}>More artists born or formed in the {decadeOf(artist.year)}</Link>}
               </p>
             )}
             <div className="artist-actions">

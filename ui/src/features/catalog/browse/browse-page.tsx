@@ -1,18 +1,19 @@
 import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigationType } from 'react-router';
 import { useNavigate } from '../../../lib/navigation';
 import { Link } from '../../../components/link';
-import { browseKeys } from '../queries';
 import { isHydrated } from '../../../lib/hydration';
 import { LETTERS } from '../../../generated/contract';
-import { browseHref, parseBrowseSearch } from '../browse-params';
+import { browseHref, browseInCountryHref, parseBrowseSearch } from '../browse-params';
 import { queries } from '../queries';
 import { scrollToTop } from '../../../lib/scroll';
 import { DEFAULT_LETTER, descriptions, LETTER_NAME_DIGITS, routes, titles } from '../../../generated/contract';
+import type { Country, Facet } from '../../../generated/contract';
 import { siteHead, useDocumentHead, type DocumentHead } from '../../../lib/use-document-head';
 import { useAppEnv } from '../../../lib/app-state';
 import { RefreshIcon } from '../../../components/icons';
+import { isNotFound } from '../../../lib/http-error';
 import { PagedArtists } from '../paged-artists';
 import { shownPages } from '../load-more';
 import { loadBrowseState, pageFor, restoreHref, saveScroll, saveSelection } from './browse-state';
@@ -27,7 +28,17 @@ const letterName = (letter: string): string => (letter === '#' ? LETTER_NAME_DIG
  * letter's first page, that list's one canonical address; any other list is its own,
  * with its own title and description.
  */
-export function browseHead(letter: string, from: number, pages: number | null, origin: string): DocumentHead {
+export function browseHead(letter: string, from: number, pages: number | null, origin: string, country: Country | null = null): DocumentHead {
+  if (country) {
+    const name = letterName(letter);
+    const numbered = from > 1 && pages !== null;
+    return {
+      ...siteHead(origin),
+      title: numbered ? titles.browseCountryNumbered(country.name, name, String(from), String(pages)) : titles.browseCountry(country.name, name),
+      description: numbered ? descriptions.browseCountryNumbered(String(from), String(pages), country.name, name) : descriptions.browseCountry(country.name, name),
+      url: `${origin}${browseInCountryHref(country.slug, letter, from, from)}`,
+    };
+  }
   const digits = letter === '#';
   const [title, description, path] =
     letter === DEFAULT_LETTER && from === 1
@@ -47,14 +58,23 @@ export function BrowsePage() {
   const navigate = useNavigate();
   const navigationType = useNavigationType();
   const client = useQueryClient();
-  const { letterParam, letter, from, page, refresh } = parseBrowseSearch(location.search);
+  const { letterParam, letter, from, page, refresh, country: countryParam } = parseBrowseSearch(location.search);
   const { origin } = useAppEnv();
   const [refreshing, setRefreshing] = useState(false);
   const pendingScroll = useRef<number | null>(null);
 
   const pageNumbers = Array.from({ length: page - from + 1 }, (_, i) => from + i);
-  const results = useQueries({ queries: pageNumbers.map((n) => queries.browse(letter, n)) });
-  useDocumentHead(browseHead(letter, from, results[0]?.data?.pages ?? null, origin), origin);
+  const countries = useQuery(queries.countries()).data ?? [];
+  // A country the catalogue does not know is no filter: the whole letter is read
+  // instead, as the server does.
+  const filtered = useQueries({ queries: countryParam ? pageNumbers.map((n) => queries.browseInCountry(countryParam, letter, n)) : [] });
+  const unknownCountry = filtered[0]?.isError === true && isNotFound(filtered[0].error);
+  const countrySlug = unknownCountry ? null : countryParam;
+  const unfiltered = useQueries({ queries: countrySlug ? [] : pageNumbers.map((n) => queries.browse(letter, n)) });
+  const results = countrySlug ? filtered : unfiltered;
+  const country = results[0]?.data?.country ?? null;
+  const hrefOf = (target: string, n = 1, first = 1) => (countrySlug ? browseInCountryHref(countrySlug, target, n, first) : browseHref(target, n, first));
+  useDocumentHead(browseHead(letter, from, results[0]?.data?.pages ?? null, origin, country), origin);
 
   const { total, allLoaded } = shownPages(results);
 
@@ -69,7 +89,9 @@ export function BrowsePage() {
     const mount = mounting.current;
     mounting.current = false;
     const saved = loadBrowseState();
-    if (letterParam === null) {
+    if (countryParam !== null) {
+      // A country's view is its address alone: the session's letter and pages are browse's.
+    } else if (letterParam === null) {
       const href = restoreHref(saved);
       if (href) navigate(href, { replace: true, state: { keepScroll: true } });
       if (mount) pendingScroll.current = saved.scrollY;
@@ -89,8 +111,8 @@ export function BrowsePage() {
   // A numbered page is an address of its own (history keeps it); the session keeps
   // the load-more view's page per letter, as the spec says.
   useEffect(() => {
-    if (letterParam !== null && from === 1) saveSelection(letterParam, page);
-  }, [letterParam, from, page]);
+    if (letterParam !== null && from === 1 && countryParam === null) saveSelection(letterParam, page);
+  }, [letterParam, from, page, countryParam]);
 
   // Restore the remembered scroll position once the remembered pages are in.
   useEffect(() => {
@@ -137,7 +159,7 @@ export function BrowsePage() {
   }, [refresh]);
 
   async function refetchLetter() {
-    const keys = new Set(browseKeys(letter, page, from));
+    const keys = new Set(results.map((_, i) => (countrySlug ? queries.browseInCountry(countrySlug, letter, from + i) : queries.browse(letter, from + i)).queryKey[0]));
     setRefreshing(true);
     try {
       await client.refetchQueries({ predicate: (query) => keys.has(String(query.queryKey[0])) });
@@ -150,7 +172,8 @@ export function BrowsePage() {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     const saved = loadBrowseState();
-    navigate(browseHref(target, target === letter ? page : pageFor(saved.pages, target)), { state: { keepScroll: true } });
+    const targetPage = target === letter ? page : countrySlug ? 1 : pageFor(saved.pages, target);
+    navigate(hrefOf(target, targetPage), { state: { keepScroll: true } });
     scrollToTop(true);
   };
 
@@ -160,7 +183,9 @@ export function BrowsePage() {
         <div>
           <h1>Browse Artists</h1>
           <p className="page-subtitle" aria-live="polite">
-            {total === null ? '\u00a0' : `${total} ${total === 1 ? 'artist' : 'artists'} starting with ${letter === '#' ? 'a number' : letter}`}
+            {total === null
+              ? '\u00a0'
+              : `${total} ${total === 1 ? 'artist' : 'artists'}${country ? ` from ${country.name}` : ''} starting with ${letter === '#' ? 'a number' : letter}`}
           </p>
         </div>
         <button type="button" className="btn btn-ghost" onClick={() => void refetchLetter()} disabled={refreshing}>
@@ -169,12 +194,14 @@ export function BrowsePage() {
         </button>
       </div>
 
+      <CountryFilter countries={countries} selected={countrySlug} letter={letter} />
+
       <nav className="letter-bar" aria-label="Filter by first letter">
         <ul>
           {LETTERS.map((item) => (
             <li key={item}>
               <Link
-                to={browseHref(item)}
+                to={hrefOf(item)}
                 className={item === letter ? 'letter-btn letter-btn--active' : 'letter-btn'}
                 aria-current={item === letter ? 'page' : undefined}
                 aria-label={item === '#' ? 'Numbers' : item}
@@ -191,11 +218,48 @@ export function BrowsePage() {
         results={results}
         from={from}
         page={page}
-        href={(n, first) => browseHref(letter, n, first)}
+        href={(n, first) => hrefOf(letter, n, first)}
         pagerLabel={letter === '#' ? 'numbers' : letter}
         onRetry={() => void refetchLetter()}
         empty={<p>No artists found for this letter. Try another one!</p>}
       />
     </div>
+  );
+}
+
+/**
+ * The country filter: a plain form (GET /browse?country=&letter=), so it works without
+ * JavaScript; with it, the same choice navigates in the page. It changes the list only
+ * when submitted (a keyboard user moving through the options is not sent away).
+ * "All countries" is no filter.
+ */
+function CountryFilter({ countries, selected, letter }: { countries: Facet[]; selected: string | null; letter: string }) {
+  const navigate = useNavigate();
+  if (countries.length === 0) return null;
+  return (
+    <form
+      className="country-filter"
+      method="get"
+      action={routes.browse.href()}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const slug = String(new FormData(event.currentTarget).get('country') ?? '');
+        navigate(slug ? browseInCountryHref(slug, letter) : browseHref(letter), { state: { keepScroll: true } });
+      }}
+    >
+      <label htmlFor="browse-country">Country</label>
+      <select id="browse-country" name="country" defaultValue={selected ?? ''} key={selected ?? ''}>
+        <option value="">All countries</option>
+        {countries.map((country) => (
+          <option key={country.slug} value={country.slug}>
+            {country.name} ({country.artists})
+          </option>
+        ))}
+      </select>
+      <input type="hidden" name="letter" value={letter} />
+      <button type="submit" className="btn btn-ghost">
+        Show
+      </button>
+    </form>
   );
 }

@@ -1,0 +1,159 @@
+//! The lists the catalogue gathers artists in besides letters and genres: the country
+//! they come from (`/country/{slug}`) and the decade they began in, born or formed
+//! (`/decade/{1990s}`). Each facet keeps its artists' positions in list order, so any
+//! page of one, and its part under a browse letter, is a slice: a deep page costs what
+//! the first costs.
+
+use std::collections::HashMap;
+
+use crate::genres::slug_of;
+use crate::model::Facet;
+
+/// One country or decade: its name, its page's slug, its artists' positions in list
+/// order and the newest change among them (for its sitemap entry).
+#[derive(Debug)]
+pub struct FacetList {
+    pub name: Box<str>,
+    pub slug: Box<str>,
+    pub positions: Vec<u32>,
+    pub newest: Option<i64>,
+}
+
+impl FacetList {
+    pub fn facet(&self) -> Facet {
+        Facet {
+            name: self.name.to_string(),
+            slug: self.slug.to_string(),
+            artists: self.positions.len(),
+        }
+    }
+}
+
+/// Every facet of one kind, by slug.
+#[derive(Debug, Default)]
+pub struct FacetIndex {
+    /// Sorted by slug.
+    lists: Vec<FacetList>,
+}
+
+/// Builds a [`FacetIndex`] from the artists in list order.
+#[derive(Default)]
+pub struct FacetBuilder {
+    by_slug: HashMap<String, Building>,
+}
+
+#[derive(Default)]
+struct Building {
+    names: HashMap<String, usize>,
+    positions: Vec<u32>,
+    newest: Option<i64>,
+}
+
+impl FacetBuilder {
+    /// The artist at `position` (called in list order) belongs to the facet `name`
+    /// whose slug is `slug`.
+    pub fn add(&mut self, slug: &str, name: &str, position: u32, changed: Option<i64>) {
+        let list = self.by_slug.entry(slug.to_owned()).or_default();
+        *list.names.entry(name.to_owned()).or_default() += 1;
+        list.positions.push(position);
+        list.newest = list.newest.max(changed);
+    }
+
+    pub fn build(self) -> FacetIndex {
+        let mut lists: Vec<FacetList> = self
+            .by_slug
+            .into_iter()
+            .map(|(slug, list)| {
+                // Spellings sharing a slug are one facet, shown as most artists spell it
+                // (on a tie, the first by bytes).
+                let name = list
+                    .names
+                    .into_iter()
+                    .max_by(|a, b| a.1.cmp(&b.1).then_with(|| b.0.cmp(&a.0)))
+                    .map(|(name, _)| name)
+                    .unwrap_or_default();
+                FacetList {
+                    name: name.into(),
+                    slug: slug.into(),
+                    positions: list.positions,
+                    newest: list.newest,
+                }
+            })
+            .collect();
+        lists.sort_unstable_by(|a, b| a.slug.cmp(&b.slug));
+        FacetIndex { lists }
+    }
+}
+
+impl FacetIndex {
+    /// Every facet, by slug.
+    pub fn all(&self) -> &[FacetList] {
+        &self.lists
+    }
+
+    pub fn by_slug(&self, slug: &str) -> Option<&FacetList> {
+        self.lists
+            .binary_search_by(|list| (*list.slug).cmp(slug))
+            .ok()
+            .map(|i| &self.lists[i])
+    }
+}
+
+/// The slug of a country's page: its name's [`slug_of`] ("United Kingdom" ->
+/// "united-kingdom").
+pub fn country_slug(name: &str) -> String {
+    slug_of(name)
+}
+
+/// The decade a year falls in, by its first year (1994 -> 1990).
+pub fn decade_of(year: i32) -> i32 {
+    year.div_euclid(10) * 10
+}
+
+/// A decade's name and its page's slug: "1990s".
+pub fn decade_name(decade: i32) -> String {
+    format!("{decade}s")
+}
+
+/// The decade a slug names ("1990s" -> 1990): four digits ending in 0, then "s".
+pub fn decade_of_slug(slug: &str) -> Option<i32> {
+    let digits = slug.strip_suffix('s')?;
+    (digits.len() == 4 && digits.bytes().all(|b| b.is_ascii_digit()) && digits.ends_with('0'))
+        .then(|| digits.parse().ok())
+        .flatten()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decades_are_named_by_their_first_year() {
+        assert_eq!(decade_of(1994), 1990);
+        assert_eq!(decade_of(1990), 1990);
+        assert_eq!(decade_name(decade_of(1759)), "1750s");
+        assert_eq!(decade_of_slug("1990s"), Some(1990));
+        for bad in ["1994s", "1990", "990s", "19900s", "abcds", "1990S", "+990s"] {
+            assert_eq!(decade_of_slug(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn spellings_sharing_a_slug_are_one_facet_named_as_most_spell_it() {
+        let mut builder = FacetBuilder::default();
+        builder.add("cote-d-ivoire", "Côte d'Ivoire", 0, Some(5));
+        builder.add("cote-d-ivoire", "Cote d'Ivoire", 1, None);
+        builder.add("cote-d-ivoire", "Côte d'Ivoire", 2, Some(9));
+        builder.add("chile", "Chile", 3, None);
+        let index = builder.build();
+        let list = index.by_slug("cote-d-ivoire").unwrap();
+        assert_eq!(&*list.name, "Côte d'Ivoire");
+        assert_eq!(list.positions, [0, 1, 2]);
+        assert_eq!(list.newest, Some(9));
+        assert_eq!(
+            index.all().iter().map(|l| &*l.slug).collect::<Vec<_>>(),
+            ["chile", "cote-d-ivoire"]
+        );
+        assert!(index.by_slug("peru").is_none());
+    }
+}
