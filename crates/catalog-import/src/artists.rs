@@ -5,8 +5,9 @@
 //! is skipped; its labels choose the columns when they name them, else the columns
 //! are read in the order above. Rows without a title are skipped.
 //!
-//! Two optional columns, read only when the header names them (the spec's sheet has
-//! neither): `externalId`, the key a row updates; and `kind` (`band` or `solo`). Without
+//! Three optional columns, read only when the header names them (the spec's sheet has
+//! none): `externalId`, the key a row updates; `kind` (`band` or `solo`); and
+//! `country`, by its common English name ("United Kingdom"). Without
 //! an `externalId` a row updates the artist whose id its title forms as the seed's ids
 //! are formed (`write::external_id_for`), else a present artist with the same title
 //! (case and accents aside), else it is a new artist. A new artist without a `kind` is
@@ -49,6 +50,8 @@ pub enum Field {
     ExternalId,
     /// Only when the header names it: "band" or "solo".
     Kind,
+    /// Only when the header names it: the country by its common English name.
+    Country,
 }
 
 const ORDER: [Field; 10] = [
@@ -85,6 +88,7 @@ impl Field {
             "tidal" | "tidallink" => Field::Tidal,
             "externalid" => Field::ExternalId,
             "kind" | "type" | "artisttype" => Field::Kind,
+            "country" => Field::Country,
             _ => return None,
         })
     }
@@ -190,6 +194,7 @@ fn row_to_artist(cells: &[(Field, String)]) -> Option<Result<ArtistUpsert, Strin
         apple_link: url(Field::Apple, "Apple Music link", &mut problems).map(sheet),
         amazon_link: url(Field::Amazon, "Amazon link", &mut problems).map(sheet),
         tidal_link: url(Field::Tidal, "TIDAL link", &mut problems).map(sheet),
+        country: get(Field::Country).map(sheet),
         title: Some(sheet(title.clone())),
         ..ArtistUpsert::default()
     };

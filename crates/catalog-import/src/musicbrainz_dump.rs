@@ -46,6 +46,9 @@ struct LifeSpan {
 #[derive(Debug, Deserialize)]
 struct Area {
     name: Option<String>,
+    /// "Country", "City", "Subdivision", ...
+    #[serde(rename = "type")]
+    kind: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -167,6 +170,14 @@ async fn complete<C: ConnectionTrait>(
             origin: [&artist.begin_area, &artist.area]
                 .into_iter()
                 .find_map(|a| a.as_ref()?.name.clone().filter(|n| !n.trim().is_empty()))
+                .and_then(mb),
+            // The artist's area when it is a country (MusicBrainz names it as people do).
+            country: artist
+                .area
+                .as_ref()
+                .filter(|a| a.kind.as_deref() == Some("Country"))
+                .and_then(|a| a.name.clone())
+                .filter(|n| !n.trim().is_empty())
                 .and_then(mb),
             genres: (!genres.is_empty()).then(|| Source::Musicbrainz.of(genres)),
             ..ArtistUpsert::default()

@@ -184,7 +184,7 @@ pub fn page_query(after: Option<&str>, limit: usize) -> String {
         .map(|a| format!("FILTER(STR(?item) > \"{}\")", a.replace(['"', '\\'], "")))
         .unwrap_or_default();
     format!(
-        r#"SELECT ?item ?band ?article ?name ?mulName ?began ?beganPrecision ?born ?bornPrecision ?mbid ?origin ?genre ?spell ?memberItem ?memberRank ?member ?memberMul ?memberOther ?memberStart ?memberStartPrecision ?memberEnd ?memberEndPrecision WHERE {{
+        r#"SELECT ?item ?band ?article ?name ?mulName ?began ?beganPrecision ?born ?bornPrecision ?mbid ?origin ?country ?genre ?spell ?memberItem ?memberRank ?member ?memberMul ?memberOther ?memberStart ?memberStartPrecision ?memberEnd ?memberEndPrecision WHERE {{
   {{
     SELECT DISTINCT ?item ?band ?article WHERE {{
       {{ VALUES ?class {{ {groups} }} ?item wdt:P31 ?class . BIND(true AS ?band) }}
@@ -202,6 +202,7 @@ pub fn page_query(after: Option<&str>, limit: usize) -> String {
   OPTIONAL {{ ?item p:P569 ?birth . ?birth a wikibase:BestRank ; psv:P569 [ wikibase:timeValue ?born ; wikibase:timePrecision ?bornPrecision ] }}
   OPTIONAL {{ ?item wdt:P434 ?mbid }}
   OPTIONAL {{ ?item wdt:P740|wdt:P19 ?place . ?place rdfs:label ?origin . FILTER(LANG(?origin) = "en") }}
+  OPTIONAL {{ ?item wdt:P495|wdt:P27 ?countryItem . ?countryItem rdfs:label ?country . FILTER(LANG(?country) = "en") }}
   OPTIONAL {{
     ?item p:P136 ?genreStatement . ?genreStatement ps:P136 ?genreItem ; wikibase:rank ?genreRank .
     FILTER(?genreRank != wikibase:DeprecatedRank)
@@ -272,6 +273,8 @@ struct Item {
     born: Option<String>,
     mbid: Option<String>,
     origin: Option<String>,
+    /// A band's country of origin, a person's country of citizenship.
+    country: Option<String>,
     genres: Vec<String>,
     /// Member statements by their address.
     spells: BTreeMap<String, MemberRows>,
@@ -352,6 +355,7 @@ impl Page {
                 get("mbid").filter(|m| open_data::is_musicbrainz_id(m)),
             );
             fill(&mut item.origin, get("origin"));
+            fill(&mut item.country, get("country"));
             if let Some(genre) = get("genre").map(|g| open_data::genre_name(&g)) {
                 if !genre.is_empty() && !item.genres.contains(&genre) {
                     item.genres.push(genre);
@@ -443,6 +447,7 @@ impl Item {
                 .clone()
                 .and_then(wd),
             origin: self.origin.clone().and_then(wd),
+            country: self.country.clone().and_then(wd),
             genres: (!self.genres.is_empty()).then(|| Source::Wikidata.of(self.genres.clone())),
             musicbrainz_id: self.mbid.clone().and_then(wd),
             members: Some(Source::Wikidata.of(members)),

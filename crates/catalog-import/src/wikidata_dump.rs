@@ -212,10 +212,21 @@ fn origin_id(entity: &Entity, band: bool) -> Option<String> {
     places.iter().find_map(|property| entity.item(property))
 }
 
+/// The country an artist comes from: a band's country of origin, a person's (first)
+/// country of citizenship.
+fn country_id(entity: &Entity, band: bool) -> Option<String> {
+    entity.item(if band {
+        wikidata::COUNTRY_OF_ORIGIN
+    } else {
+        wikidata::COUNTRY_OF_CITIZENSHIP
+    })
+}
+
 /// The items an artist names whose labels it needs.
 fn references(entity: &Entity, band: bool) -> Vec<String> {
     let mut ids = entity.items(wikidata::GENRE);
     ids.extend(origin_id(entity, band));
+    ids.extend(country_id(entity, band));
     if band {
         ids.extend(
             entity
@@ -274,6 +285,9 @@ fn artist_of(entity: &Entity, labels: &HashMap<u64, Name>) -> Option<Result<Arti
             .and_then(wd),
         origin: origin_id(entity, band)
             .and_then(|place| label(&place))
+            .and_then(wd),
+        country: country_id(entity, band)
+            .and_then(|country| label(&country))
             .and_then(wd),
         genres: (!genres.is_empty()).then(|| Source::Wikidata.of(genres)),
         musicbrainz_id: entity

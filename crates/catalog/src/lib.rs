@@ -22,8 +22,8 @@
 
 pub mod api;
 mod details;
-pub mod facets;
 pub mod enrichment;
+pub mod facets;
 pub mod genres;
 pub mod model;
 pub mod params;

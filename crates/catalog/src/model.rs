@@ -5,8 +5,9 @@ use sound_atlas_entity::artist;
 
 pub use sound_atlas_contract::catalog::{
     Artist, ArtistDetails, ArtistKind, ArtistListPage, ArtistSummary, BrowsePage, Country, Facet,
-    FacetPage, Genre, GenrePage, Letter, Neighbors, PhotoCredit, SearchPage, ARTIST_LIST_LIMIT, BROWSE_PAGE_SIZE, MAX_API_PAGE,
-    MAX_ARTIST_LIST_LIMIT, MAX_GENRE_MATCHES, MAX_QUERY_CHARS, MAX_SEARCH_RESULTS, RELATED_LIMIT,
+    FacetPage, Genre, GenrePage, Letter, Neighbors, PhotoCredit, SearchPage, ARTIST_LIST_LIMIT,
+    BROWSE_PAGE_SIZE, MAX_API_PAGE, MAX_ARTIST_LIST_LIMIT, MAX_GENRE_MATCHES, MAX_QUERY_CHARS,
+    MAX_SEARCH_RESULTS, RELATED_LIMIT,
 };
 
 /// The API artist of a database row.

@@ -366,7 +366,9 @@ pub async fn browse(
 ) -> ApiResult<BrowsePage> {
     let snapshot = catalog.snapshot(refresh).await?;
     let under_letter = snapshot.under_letter(letter);
-    let artists = catalog.cards(&snapshot, page_of(under_letter, page)).await?;
+    let artists = catalog
+        .cards(&snapshot, page_of(under_letter, page))
+        .await?;
     Ok(BrowsePage {
         letter,
         country: None,
@@ -421,7 +423,12 @@ pub async fn browse_in_country(
 /// `GET /api/countries`: every country artists come from, by slug.
 pub async fn countries(catalog: &Catalog) -> ApiResult<Vec<Facet>> {
     let snapshot = catalog.snapshot(false).await?;
-    Ok(snapshot.countries().all().iter().map(FacetList::facet).collect())
+    Ok(snapshot
+        .countries()
+        .all()
+        .iter()
+        .map(FacetList::facet)
+        .collect())
 }
 
 /// `GET /api/countries/{slug}?page=`: one page of one country's artists, by title.
@@ -450,7 +457,9 @@ async fn facet_page(
     list: &FacetList,
     page: PageNumber,
 ) -> ApiResult<FacetPage> {
-    let artists = catalog.cards(snapshot, page_of(&list.positions, page)).await?;
+    let artists = catalog
+        .cards(snapshot, page_of(&list.positions, page))
+        .await?;
     Ok(FacetPage {
         facet: list.facet(),
         page: page.get(),

@@ -230,66 +230,67 @@ impl Snapshot {
             genre_changes,
             letter_changes,
             (countries, decades),
-        ) =
-            std::thread::scope(|scope| {
-                let search = scope.spawn(|| {
-                    search.unwrap_or_else(|| {
-                        SearchIndex::new(entries.iter().map(|e| {
-                            let genres = e.genres.iter().map(|&g| &*genre_names[g as usize]);
-                            (&*e.title, genres)
-                        }))
-                    })
-                });
-                let mut positions_by_id: Vec<(i32, u32)> = entries
-                    .iter()
-                    .enumerate()
-                    .map(|(i, e)| (e.id, i as u32))
-                    .collect();
-                positions_by_id.sort_unstable();
-                let mut by_letter: HashMap<Letter, Vec<u32>> = HashMap::new();
-                let mut by_genre: Vec<Vec<u32>> = vec![Vec::new(); genre_names.len()];
-                let mut genre_changes: Vec<Option<i64>> = vec![None; genre_names.len()];
-                let mut letter_changes: HashMap<Letter, i64> = HashMap::new();
-                let country_slugs: Vec<String> =
-                    country_names.iter().map(|name| country_slug(name)).collect();
-                let mut countries = FacetBuilder::default();
-                let mut decades = FacetBuilder::default();
-                for (i, entry) in entries.iter().enumerate() {
-                    if let Some(c) = entry.country {
-                        let (slug, name) = (&country_slugs[c as usize], &country_names[c as usize]);
-                        countries.add(slug, name, i as u32, entry.updated_at);
-                    }
-                    if let Some(year) = entry.year {
-                        let decade = decade_name(decade_of(year.into()));
-                        decades.add(&decade, &decade, i as u32, entry.updated_at);
-                    }
-                    let letter = Letter::of_title(&entry.title);
-                    by_letter.entry(letter).or_default().push(i as u32);
-                    if let Some(at) = entry.updated_at {
-                        let slot = letter_changes.entry(letter).or_insert(at);
-                        *slot = (*slot).max(at);
-                    }
-                    for &genre in entry.genres.iter() {
-                        let changed = &mut genre_changes[genre as usize];
-                        *changed = (*changed).max(entry.updated_at);
-                        let positions = &mut by_genre[genre as usize];
-                        // A genre listed twice for one artist counts once.
-                        if positions.last() != Some(&(i as u32)) {
-                            positions.push(i as u32);
-                        }
+        ) = std::thread::scope(|scope| {
+            let search = scope.spawn(|| {
+                search.unwrap_or_else(|| {
+                    SearchIndex::new(entries.iter().map(|e| {
+                        let genres = e.genres.iter().map(|&g| &*genre_names[g as usize]);
+                        (&*e.title, genres)
+                    }))
+                })
+            });
+            let mut positions_by_id: Vec<(i32, u32)> = entries
+                .iter()
+                .enumerate()
+                .map(|(i, e)| (e.id, i as u32))
+                .collect();
+            positions_by_id.sort_unstable();
+            let mut by_letter: HashMap<Letter, Vec<u32>> = HashMap::new();
+            let mut by_genre: Vec<Vec<u32>> = vec![Vec::new(); genre_names.len()];
+            let mut genre_changes: Vec<Option<i64>> = vec![None; genre_names.len()];
+            let mut letter_changes: HashMap<Letter, i64> = HashMap::new();
+            let country_slugs: Vec<String> = country_names
+                .iter()
+                .map(|name| country_slug(name))
+                .collect();
+            let mut countries = FacetBuilder::default();
+            let mut decades = FacetBuilder::default();
+            for (i, entry) in entries.iter().enumerate() {
+                if let Some(c) = entry.country {
+                    let (slug, name) = (&country_slugs[c as usize], &country_names[c as usize]);
+                    countries.add(slug, name, i as u32, entry.updated_at);
+                }
+                if let Some(year) = entry.year {
+                    let decade = decade_name(decade_of(year.into()));
+                    decades.add(&decade, &decade, i as u32, entry.updated_at);
+                }
+                let letter = Letter::of_title(&entry.title);
+                by_letter.entry(letter).or_default().push(i as u32);
+                if let Some(at) = entry.updated_at {
+                    let slot = letter_changes.entry(letter).or_insert(at);
+                    *slot = (*slot).max(at);
+                }
+                for &genre in entry.genres.iter() {
+                    let changed = &mut genre_changes[genre as usize];
+                    *changed = (*changed).max(entry.updated_at);
+                    let positions = &mut by_genre[genre as usize];
+                    // A genre listed twice for one artist counts once.
+                    if positions.last() != Some(&(i as u32)) {
+                        positions.push(i as u32);
                     }
                 }
-                let search = search.join().expect("building the search index");
-                (
-                    search,
-                    positions_by_id,
-                    by_letter,
-                    by_genre,
-                    genre_changes,
-                    letter_changes,
-                    (countries.build(), decades.build()),
-                )
-            });
+            }
+            let search = search.join().expect("building the search index");
+            (
+                search,
+                positions_by_id,
+                by_letter,
+                by_genre,
+                genre_changes,
+                letter_changes,
+                (countries.build(), decades.build()),
+            )
+        });
         let genre_ids = genre_names
             .iter()
             .enumerate()

@@ -1,6 +1,7 @@
-//! The catalogue crate's integration tests, one binary: reads, the quiz, the seed's
+//! The catalogue crate's integration tests, one binary: reads, the country and decade lists, the quiz, the seed's
 //! content and the share pictures, on SQLite and PostgreSQL.
 
+mod facets;
 mod quiz;
 mod reads;
 mod seed_content;

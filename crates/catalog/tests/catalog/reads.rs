@@ -439,6 +439,21 @@ async fn the_first_read_loads_the_kept_snapshot_while_the_table_is_unchanged(db:
     for query in ["queen", "beatels", "jazz", "r&b"] {
         assert_eq!(titles(&loaded, query), titles(&read, query), "{query}");
     }
+    let facets = |s: &sound_atlas_catalog::store::Snapshot| -> Vec<(String, Vec<u32>)> {
+        [s.countries(), s.decades()]
+            .into_iter()
+            .flat_map(|index| index.all())
+            .map(|list| (list.name.to_string(), list.positions.clone()))
+            .collect()
+    };
+    assert!(facets(&read)
+        .iter()
+        .any(|(name, _)| name == "United Kingdom"));
+    assert_eq!(
+        facets(&loaded),
+        facets(&read),
+        "the same countries and decades"
+    );
     assert!(
         snapshot_lists(&Catalog::new(db.conn.clone()), "Queen Unseen").await,
         "the table has the new title"

@@ -8,6 +8,7 @@ mod commands;
 mod connections;
 mod content;
 mod enriched;
+mod facets;
 mod faults;
 mod genres;
 mod instances;

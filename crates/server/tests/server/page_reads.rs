@@ -82,6 +82,30 @@ async fn a_span_of_pages_is_read_in_order_and_values_as_the_page_reads_them(db: 
         [
             catalog::BROWSE.path(&[&"B", &1]).as_str(),
             catalog::BROWSE.path(&[&"B", &2]).as_str(),
+            catalog::COUNTRIES.path(&[]).as_str(),
+        ]
+    );
+    // Filtered to a country: that country's part of the letter; an unknown country is
+    // no filter.
+    let filtered = reads(&app, "/browse?country=united-kingdom&letter=b").await;
+    assert_eq!(
+        keys(&filtered),
+        [
+            catalog::BROWSE_IN_COUNTRY
+                .path(&[&"united-kingdom", &"B", &1])
+                .as_str(),
+            catalog::COUNTRIES.path(&[]).as_str(),
+        ]
+    );
+    let unknown = reads(&app, "/browse?country=atlantis&letter=b").await;
+    assert_eq!(
+        keys(&unknown),
+        [
+            catalog::BROWSE_IN_COUNTRY
+                .path(&[&"atlantis", &"B", &1])
+                .as_str(),
+            catalog::BROWSE.path(&[&"B", &1]).as_str(),
+            catalog::COUNTRIES.path(&[]).as_str(),
         ]
     );
     // A search's query is read trimmed; its genres wait for its first page.

@@ -317,7 +317,13 @@ async fn a_numbered_browse_page_is_its_own_page(db: &TestDb) {
         .iter()
         .map(|p| p["key"].as_str().unwrap())
         .collect();
-    assert_eq!(keys, [catalog::BROWSE.path(&[&"T", &2]).as_str()]);
+    assert_eq!(
+        keys,
+        [
+            catalog::BROWSE.path(&[&"T", &2]).as_str(),
+            catalog::COUNTRIES.path(&[]).as_str(),
+        ]
+    );
     assert_eq!(prefetched[0]["body"]["total"], 22);
     assert!(
         page.body.contains(&format!(
@@ -335,7 +341,8 @@ async fn a_numbered_browse_page_is_its_own_page(db: &TestDb) {
         r#"<link rel="canonical" href="{ORIGIN}/browse?letter=T">"#
     )));
     let with_more = get(&app, "/browse?letter=T&from=1&page=2").await.body;
-    assert_eq!(state(&with_more)["prefetched"].as_array().unwrap().len(), 2);
+    // Two pages of the letter, and the country filter's choices.
+    assert_eq!(state(&with_more)["prefetched"].as_array().unwrap().len(), 3);
 }
 
 /// The title of a page's HTML.
@@ -494,7 +501,7 @@ async fn browse_renders_the_asked_pages_of_a_letter(db: &TestDb) {
         state(&odd.body)["prefetched"][0]["key"],
         catalog::BROWSE.path(&[&"A", &1]).as_str()
     );
-    assert_eq!(state(&odd.body)["prefetched"].as_array().unwrap().len(), 1);
+    assert_eq!(state(&odd.body)["prefetched"].as_array().unwrap().len(), 2);
     // A span past the letter's pages ends at its last.
     let capped = get(&app, "/browse?letter=b&page=999999999999999999999").await;
     assert_eq!(capped.status, StatusCode::SEE_OTHER);

@@ -29,6 +29,21 @@ fn samples(route_id: &str, artist_id: i32) -> Vec<(String, StatusCode)> {
             ("/browse?letter=B&page=2", ok),
             ("/browse?letter=%23", ok),
             ("/browse?letter=zz&page=nope", ok),
+            ("/browse?country=united-kingdom&letter=T", ok),
+            ("/browse?country=united-states&letter=T&page=1", ok),
+            ("/browse?country=atlantis&letter=B", ok),
+        ]),
+        "country" => owned(&[
+            ("/country/united-kingdom", ok),
+            ("/country/united-kingdom?page=2", ok),
+            ("/country/united-states?from=3", ok),
+            ("/country/atlantis", StatusCode::NOT_FOUND),
+        ]),
+        "decade" => owned(&[
+            ("/decade/1960s", ok),
+            ("/decade/1970s?from=2&page=3", ok),
+            ("/decade/1965s", StatusCode::NOT_FOUND),
+            ("/decade/2090s", StatusCode::NOT_FOUND),
         ]),
         "genre" => owned(&[
             ("/genre/pop", ok),

@@ -157,7 +157,8 @@ fn browse_in_country(origin: &str, country: &Country, list: &BrowseList) -> Head
     let encode = sound_atlas_contract::encode_uri_component;
     let (path, title, description) = match list.pages {
         Some(pages) if list.from > 1 => (
-            links::BROWSE_COUNTRY_NUMBERED.fill_with(&[&country.slug, &list.letter, &list.from], encode),
+            links::BROWSE_COUNTRY_NUMBERED
+                .fill_with(&[&country.slug, &list.letter, &list.from], encode),
             titles::BROWSE_COUNTRY_NUMBERED.fill(&[&country.name, &name, &list.from, &pages]),
             descriptions::BROWSE_COUNTRY_NUMBERED.fill(&[&list.from, &pages, &country.name, &name]),
         ),
@@ -189,8 +190,10 @@ pub fn genre(origin: &str, genre: &Genre, from: usize, shown: &[&GenrePage]) -> 
     let list = PagedList {
         name: &genre.name,
         first_path: routes::GENRE.href(&[&genre.slug]),
-        numbered_path: links::GENRE_NUMBERED
-            .fill_with(&[&genre.slug, &from], sound_atlas_contract::encode_uri_component),
+        numbered_path: links::GENRE_NUMBERED.fill_with(
+            &[&genre.slug, &from],
+            sound_atlas_contract::encode_uri_component,
+        ),
         titles: [titles::GENRE, titles::GENRE_NUMBERED],
         descriptions: [descriptions::GENRE, descriptions::GENRE_NUMBERED],
         artists: genre.artists,
@@ -216,9 +219,10 @@ pub fn facet(origin: &str, heads: &FacetHeads, from: usize, shown: &[&FacetPage]
     let list = PagedList {
         name: &facet.name,
         first_path: heads.route.href(&[&facet.slug]),
-        numbered_path: heads
-            .numbered
-            .fill_with(&[&facet.slug, &from], sound_atlas_contract::encode_uri_component),
+        numbered_path: heads.numbered.fill_with(
+            &[&facet.slug, &from],
+            sound_atlas_contract::encode_uri_component,
+        ),
         titles: heads.titles,
         descriptions: heads.descriptions,
         artists: facet.artists,
