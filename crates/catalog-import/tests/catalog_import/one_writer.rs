@@ -40,9 +40,10 @@ async fn run(db: &TestDb, what: Import) {
     cli::import(&db.conn, what).await.expect("the import runs");
 }
 
-/// MusicBrainz's dump fills the genres and origin with its source; a sheet that then
-/// gives the genres makes them the editor's: its value, and MusicBrainz's record of
-/// them gone (the origin, which the sheet does not give, stays MusicBrainz's).
+/// MusicBrainz's dump fills the genres, origin and country with its source; a sheet
+/// that then gives the genres and the country makes them the editor's: its values, and
+/// MusicBrainz's record of them gone (the origin, which the sheet does not give, stays
+/// MusicBrainz's).
 async fn a_sheet_takes_back_every_field_it_gives_from_the_services(db: &TestDb) {
     write::upsert(
         &db.conn,
@@ -70,12 +71,14 @@ async fn a_sheet_takes_back_every_field_it_gives_from_the_services(db: &TestDb) 
         recorded(db, band.id).await,
         [
             by_musicbrainz("began_on"),
+            by_musicbrainz("country"),
             by_musicbrainz("genres"),
             by_musicbrainz("origin")
         ]
     );
+    assert_eq!(band.country.as_deref(), Some("United Kingdom"));
 
-    let csv = "externalId,title,genres\nfixture-band,Fixture Band,\"Rock, Pop\"\n";
+    let csv = "externalId,title,genres,country\nfixture-band,Fixture Band,\"Rock, Pop\",Ireland\n";
     run(
         db,
         Import::Artists {
@@ -86,6 +89,7 @@ async fn a_sheet_takes_back_every_field_it_gives_from_the_services(db: &TestDb) 
     .await;
     let band = by_external(db, "fixture-band").await;
     assert_eq!(band.genres, r#"["Rock","Pop"]"#);
+    assert_eq!(band.country.as_deref(), Some("Ireland"));
     assert_eq!(band.origin.as_deref(), Some("London"));
     assert_eq!(
         recorded(db, band.id).await,

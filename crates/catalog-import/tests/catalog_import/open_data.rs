@@ -60,6 +60,8 @@ async fn a_dump_adds_every_musician_and_group_with_an_english_article(db: &TestD
     assert_eq!(band.year, Some(1970));
     assert_eq!(band.began_on.as_deref(), Some("1970"));
     assert_eq!(band.origin.as_deref(), Some("London"));
+    // A band's country of origin, a person's country of citizenship.
+    assert_eq!(band.country.as_deref(), Some("United Kingdom"));
     // Genre items named by id, one before the band in the dump and one after it.
     assert_eq!(band.genres, r#"["Rock music","Glam rock"]"#);
     assert_eq!(band.musicbrainz_id.as_deref(), Some(BAND_MBID));
@@ -89,6 +91,7 @@ async fn a_dump_adds_every_musician_and_group_with_an_english_article(db: &TestD
         "members",
         "musicbrainz_id",
         "origin",
+        "country",
         "title",
     ] {
         assert!(fields.contains(&field), "{field} in {fields:?}");
@@ -99,6 +102,7 @@ async fn a_dump_adds_every_musician_and_group_with_an_english_article(db: &TestD
     assert_eq!(singer.kind, "solo");
     assert_eq!(singer.began_on.as_deref(), Some("1946-09-05"));
     assert_eq!(singer.origin.as_deref(), Some("London"));
+    assert_eq!(singer.country.as_deref(), Some("United Kingdom"));
     let mononym = by_item(db, "Q9104").await;
     assert_eq!(mononym.title, "Mononym");
     assert_eq!(mononym.began_on.as_deref(), Some("1965-11"));
@@ -327,6 +331,7 @@ mod query_service {
             "beganPrecision": typed("10", "integer"),
             "mbid": typed(super::BAND_MBID, "string"),
             "origin": text("Manchester", "en"),
+            "country": text("United Kingdom", "en"),
         });
         // A member statement: its person, rank, name and start year, and what else it
         // says (an end, an end's precision).
@@ -503,7 +508,7 @@ mod query_service {
             .collect();
         let body = json!({
             "head": { "vars": ["item", "band", "article", "name", "mulName", "began", "beganPrecision",
-                               "born", "bornPrecision", "mbid", "origin", "genre", "spell", "memberItem",
+                               "born", "bornPrecision", "mbid", "origin", "country", "genre", "spell", "memberItem",
                                "memberRank", "member", "memberMul", "memberOther", "memberStart",
                                "memberStartPrecision", "memberEnd", "memberEndPrecision"] },
             "results": { "bindings": bindings }
@@ -590,6 +595,7 @@ async fn the_query_service_is_read_in_pages_and_a_rerun_continues_where_it_stopp
     assert_eq!(band.kind, "band");
     assert_eq!(band.began_on.as_deref(), Some("1985-03"));
     assert_eq!(band.origin.as_deref(), Some("Manchester"));
+    assert_eq!(band.country.as_deref(), Some("United Kingdom"));
     assert_eq!(band.genres, r#"["Post-punk","Indie rock"]"#);
     // Recorded as the dump's are: each field the knowledge base gave, with its source.
     let sources: Vec<(String, String)> = enrichment::sources_of(&db.conn, band.id)
@@ -598,7 +604,9 @@ async fn the_query_service_is_read_in_pages_and_a_rerun_continues_where_it_stopp
         .into_iter()
         .map(|(field, source, _)| (field, source))
         .collect();
-    for field in ["began_on", "genres", "members", "origin", "title"] {
+    for field in [
+        "began_on", "country", "genres", "members", "origin", "title",
+    ] {
         assert!(
             sources.contains(&(field.to_owned(), "wikidata".to_owned())),
             "{field} in {sources:?}"
@@ -714,13 +722,16 @@ async fn musicbrainz_fills_only_what_an_artist_lacks(db: &TestDb) {
     assert_eq!(filled.year, Some(1970));
     assert_eq!(filled.origin.as_deref(), Some("London"));
     assert_eq!(filled.genres, r#"["Glam rock"]"#);
+    // The artist's area when it is a country.
+    assert_eq!(filled.country.as_deref(), Some("United Kingdom"));
     let sources = enrichment::sources_of(&db.conn, filled.id).await.unwrap();
     assert!(sources.iter().all(|(_, source, _)| source == "musicbrainz"));
-    assert_eq!(sources.len(), 3);
+    assert_eq!(sources.len(), 4);
     let singer = by_external(db, "fixture-singer").await;
+    // An area whose type is not given is not taken for a country.
     assert_eq!(
-        (singer.began_on, singer.origin.as_deref()),
-        (None, Some("Stone Town"))
+        (singer.began_on, singer.origin.as_deref(), singer.country),
+        (None, Some("Stone Town"), None)
     );
 
     // The file out of the archive, plain or xz: the same, and nothing left to add.
