@@ -9,7 +9,8 @@
 // misspelt: p95 latency and the server's CPU time a request), then each kind of query in
 // `searchKinds` (one letter, two letters, a common word, two words, part of a word, a
 // misspelling: every request a query not asked before, so each is ranked anew); a
-// numbered browse page deep in a letter and a page of GET /api/artists.
+// numbered browse page deep in a letter, the largest country's and a decade's deep pages,
+// and a page of GET /api/artists.
 // Then each import's time against the smallest size's. SOUND_ATLAS_BIN picks another
 // binary; SCALE_SERVE=0 measures the import only.
 import { spawnSync } from 'node:child_process';
@@ -146,6 +147,14 @@ export async function measure(count, { bin = BIN, serve = true, requests = 1 } =
         row.pages = Math.ceil(letter.total / 12);
         await measured('numberedFirst', (i) => `${site.origin}/browse?letter=B&from=${1 + (i % 20)}`, 100, 2);
         await measured('numbered', (i) => `${site.origin}/browse?letter=B&from=${deep - (i % 20)}`, 100, 2);
+        // The largest country's and a decade's deep pages, as deep as a letter's.
+        for (const [name, api, page] of [
+          ['countryDeep', '/api/countries/united-states?page=1', '/country/united-states'],
+          ['decadeDeep', '/api/decades/1990s?page=1', '/decade/1990s'],
+        ]) {
+          const { pages } = await (await fetch(`${site.origin}${api}`)).json();
+          await measured(name, (i) => `${site.origin}${page}?from=${Math.max(1, pages - 1 - (i % 20))}`, 100, 2);
+        }
         await measured('list', () => `${site.origin}/api/artists?limit=1000&after=${first.next}`, 50, 2);
         row.rssAfter = site.rss();
       } finally {
@@ -195,6 +204,12 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     console.log(`| ${row.count.toLocaleString('en')} | ${row.seconds.toFixed(2)} s | ${Math.round(row.rate).toLocaleString('en')}/s | ${mib(row.peak)} | ${ratio.toFixed(1)}× | ${serve.join(' | ')} |`);
   }
   if (SERVE) {
+    console.log('\n| artists | deep page p95 (server CPU a request): numbered browse B | largest country (United States) | a decade (1990s) |');
+    console.log('|---|---|---|---|');
+    for (const row of rows) {
+      const deep = (key) => `${ms(row[key])} (${ms(row[`${key}Cpu`])})`;
+      console.log(`| ${row.count.toLocaleString('en')} | ${deep('numbered')} | ${deep('countryDeep')} | ${deep('decadeDeep')} |`);
+    }
     console.log('\n| artists | search kind (distinct queries, concurrency 4) | p50 | p95 | server CPU a request |');
     console.log('|---|---|---|---|---|');
     for (const row of rows) {

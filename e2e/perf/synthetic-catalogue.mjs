@@ -18,6 +18,14 @@ const GENRES = ['Rock', 'Pop', 'Hip-Hop', 'Jazz', 'Blues', 'Soul', 'Funk', 'Coun
   'Reggae', 'Electronic', 'House', 'Techno', 'Classical', 'R&B', 'Disco', 'Gospel', 'Indie Rock', 'Alternative',
   'Grunge', 'Ska', 'Latin', 'Afrobeat', 'K-Pop', 'Synth-pop', 'Ambient', 'Trap', 'Bossa Nova'];
 
+// Countries in uneven shares, as real catalogues have them: the largest takes about two
+// fifths of the artists (the deepest country pages), the smallest a few in a thousand.
+const COUNTRIES = [['United States', 40], ['United Kingdom', 15], ['Germany', 6], ['Japan', 6], ['France', 5],
+  ['Canada', 4], ['Sweden', 3], ['Brazil', 3], ['Australia', 3], ['Italy', 2], ['Spain', 2], ['Mexico', 2],
+  ['South Korea', 2], ['Netherlands', 1], ['Norway', 1], ['Nigeria', 1], ['Jamaica', 1], ['Ireland', 1],
+  ['Argentina', 1], ['India', 1]];
+const COUNTRY_WEIGHT = COUNTRIES.reduce((sum, [, weight]) => sum + weight, 0);
+
 /** mulberry32: a small seeded generator, so every run writes the same catalogue. */
 export function generator(seed) {
   let state = seed >>> 0;
@@ -36,14 +44,21 @@ const quote = (cell) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"`
 export function* syntheticCatalogue(count) {
   const random = generator(count);
   const pick = (list) => list[Math.floor(random() * list.length)];
-  yield 'title,kind,genres,bio,bioSourceLink';
+  // Its own generator, so the earlier columns stay as they were written before it.
+  const where = generator(count ^ 0x5eed);
+  const country = () => {
+    let at = where() * COUNTRY_WEIGHT;
+    return COUNTRIES.find(([, weight]) => (at -= weight) < 0)?.[0] ?? COUNTRIES[0][0];
+  };
+  yield 'title,kind,genres,bio,bioSourceLink,country,year';
   for (let i = 1; i <= count; i += 1) {
     const title = `${pick(FIRST)} ${pick(SECOND)} ${i}`;
     const genres = [...new Set([pick(GENRES), pick(GENRES), pick(GENRES)].slice(0, 1 + Math.floor(random() * 3)))];
     const kind = random() < 0.4 ? 'solo' : 'band';
-    const bio = `${title} is a made-up ${kind === 'solo' ? 'artist' : 'band'} of the synthetic benchmark catalogue, playing ${genres.join(' and ')} since ${1950 + Math.floor(random() * 75)}.`;
+    const year = 1950 + Math.floor(random() * 75);
+    const bio = `${title} is a made-up ${kind === 'solo' ? 'artist' : 'band'} of the synthetic benchmark catalogue, playing ${genres.join(' and ')} since ${year}.`;
     const link = `https://example.org/synthetic/${i}`;
-    yield [title, kind, JSON.stringify(genres), bio, link].map(quote).join(',');
+    yield [title, kind, JSON.stringify(genres), bio, link, country(), String(year)].map(quote).join(',');
   }
 }
 

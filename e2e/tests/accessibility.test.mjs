@@ -151,6 +151,12 @@ test('genre pages (first and numbered) have no accessibility violations', async 
   await checkPage('/genre/no-such-genre', { title: '404 Page Not Found', h1: '404 Page Not Found', status: 404 });
 });
 
+test('country and decade pages, and browse in a country, have no accessibility violations', async () => {
+  await checkPage('/country/united-kingdom', { title: 'Artists from United Kingdom - Sound Atlas', h1: 'Artists from United Kingdom', extraLandmarks: ['navigation'] });
+  await checkPage('/decade/1960s?from=2', { title: 'Artists Born or Formed in the 1960s, page 2 of 4 - Sound Atlas', h1: 'Artists Born or Formed in the 1960s', extraLandmarks: ['navigation'] });
+  await checkPage('/browse?country=united-kingdom&letter=T', { title: 'Browse Artists from United Kingdom: T - Sound Atlas', h1: 'Browse Artists', extraLandmarks: ['navigation'] });
+});
+
 test('artist pages, a band and a solo artist, have no accessibility violations', async () => {
   for (const name of ['The Beatles', 'Adele']) {
     const artist = await artistByTitle(site, name);

@@ -56,6 +56,10 @@ test('every page type is valid HTML to the Nu checker', async () => {
     '/genre/r-and-b',
     '/genre/pop?from=2',
     '/genre/no-such-genre',
+    '/country/united-kingdom',
+    '/decade/1960s?from=2',
+    '/country/atlantis',
+    '/browse?country=united-kingdom&letter=B',
     `/artist/${artist.id}`,
     // With every section the enrichment adds.
     `/artist/${enriched}`,

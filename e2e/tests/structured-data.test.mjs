@@ -104,6 +104,22 @@ test("a genre's pages carry a valid CollectionPage of the artists shown and a Br
   }
 });
 
+test("a country's and a decade's pages carry a valid CollectionPage and BreadcrumbList; browse in a country a BreadcrumbList", async () => {
+  for (const [path, first, name] of [
+    ['/country/united-kingdom', 1, 'United Kingdom'],
+    ['/decade/1960s?from=2', 13, '1960s'],
+  ]) {
+    const docs = await jsonLdOf(path);
+    assert.deepEqual(docs.map((d) => d['@type']), ['CollectionPage', 'BreadcrumbList'], path);
+    assert.equal(docs[0].mainEntity.itemListElement[0].position, first, path);
+    assert.equal(docs[1].itemListElement.at(-1).name, name, path);
+    assert.deepEqual(await problemsOf(path), [], path);
+  }
+  const filtered = '/browse?country=united-kingdom&letter=T';
+  assert.deepEqual((await jsonLdOf(filtered)).map((d) => d['@type']), ['BreadcrumbList']);
+  assert.deepEqual(await problemsOf(filtered), []);
+});
+
 test('the quiz carries valid Quiz JSON-LD', async () => {
   const docs = await jsonLdOf('/quiz');
   assert.deepEqual(docs.map((d) => d['@type']), ['Quiz']);
@@ -137,7 +153,7 @@ test('every page in the sitemap, and the search and error pages, emit only valid
     const sitemap = await (await fetch(child)).text();
     paths.push(...locs(sitemap).map((url) => url.pathname + url.search));
   }
-  for (const kind of ['/articles/', '/artist/', '/genre/', '/about', '/privacy-policy', '/terms-of-service']) {
+  for (const kind of ['/articles/', '/artist/', '/genre/', '/country/', '/decade/', '/about', '/privacy-policy', '/terms-of-service']) {
     assert.ok(paths.some((p) => p.startsWith(kind)), `the sitemap lists ${kind}`);
   }
   assert.ok(paths.length > 300, `${paths.length} pages in the sitemap`);

@@ -5,9 +5,9 @@
 //! is skipped; its labels choose the columns when they name them, else the columns
 //! are read in the order above. Rows without a title are skipped.
 //!
-//! Three optional columns, read only when the header names them (the spec's sheet has
-//! none): `externalId`, the key a row updates; `kind` (`band` or `solo`); and
-//! `country`, by its common English name ("United Kingdom"). Without
+//! Four optional columns, read only when the header names them (the spec's sheet has
+//! none): `externalId`, the key a row updates; `kind` (`band` or `solo`); `country`,
+//! by its common English name ("United Kingdom"); and `year`, born or formed. Without
 //! an `externalId` a row updates the artist whose id its title forms as the seed's ids
 //! are formed (`write::external_id_for`), else a present artist with the same title
 //! (case and accents aside), else it is a new artist. A new artist without a `kind` is
@@ -52,6 +52,8 @@ pub enum Field {
     Kind,
     /// Only when the header names it: the country by its common English name.
     Country,
+    /// Only when the header names it: the year born (solo) or formed (band).
+    Year,
 }
 
 const ORDER: [Field; 10] = [
@@ -89,6 +91,7 @@ impl Field {
             "externalid" => Field::ExternalId,
             "kind" | "type" | "artisttype" => Field::Kind,
             "country" => Field::Country,
+            "year" | "formed" | "born" => Field::Year,
             _ => return None,
         })
     }
@@ -180,6 +183,13 @@ fn row_to_artist(cells: &[(Field, String)]) -> Option<Result<ArtistUpsert, Strin
             None
         }
     });
+    let year = get(Field::Year).and_then(|y| match y.parse::<i32>() {
+        Ok(year) if (1000..=2100).contains(&year) => Some(year),
+        _ => {
+            problems.push(format!("year {y:?} is not a year from 1000 to 2100"));
+            None
+        }
+    });
     let sheet = |value: String| Source::Sheet.of(value);
     let artist = ArtistUpsert {
         external_id,
@@ -195,6 +205,7 @@ fn row_to_artist(cells: &[(Field, String)]) -> Option<Result<ArtistUpsert, Strin
         amazon_link: url(Field::Amazon, "Amazon link", &mut problems).map(sheet),
         tidal_link: url(Field::Tidal, "TIDAL link", &mut problems).map(sheet),
         country: get(Field::Country).map(sheet),
+        year: year.map(|year| Source::Sheet.of(year)),
         title: Some(sheet(title.clone())),
         ..ArtistUpsert::default()
     };

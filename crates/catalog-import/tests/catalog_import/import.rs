@@ -169,6 +169,31 @@ async fn artists_import_from_csv_with_named_columns(db: &TestDb) {
     );
 }
 
+/// The optional `country` and `year` columns: what the country and decade pages list
+/// an artist by; a year that is none is the row's problem, named by its line.
+async fn a_sheet_gives_a_country_and_a_year(db: &TestDb) {
+    let csv = "title,kind,country,year\n\
+               Year Band,band,Japan,1994\n\
+               Odd Year,solo,Peru,19x4\n";
+    let report = import(
+        db,
+        Import::Artists {
+            source: file("artists.csv", csv),
+            format: None,
+        },
+    )
+    .await;
+    assert_eq!(report.inserted, 1, "{}", report.summary());
+    assert_eq!(report.skipped.len(), 1);
+    assert_eq!(report.skipped[0].at, "line 3");
+    assert!(report.skipped[0].reason.contains("year \"19x4\""));
+    let artist = artist_by_title(db, "Year Band").await.unwrap();
+    assert_eq!(
+        (artist.country.as_deref(), artist.year),
+        (Some("Japan"), Some(1994))
+    );
+}
+
 /// A CSV longer than several write batches: repeats within a batch and across batches
 /// count once (the later row wins), and an unreadable row near the end rolls back
 /// every batch written before it.
@@ -751,4 +776,5 @@ db_tests!(
     enrichment_waits_as_a_429_asks_and_gives_up_after_bounded_retries,
     a_slow_answer_skips_that_artist_and_the_rest_go_on,
     requests_to_the_encyclopedia_are_paced,
+    a_sheet_gives_a_country_and_a_year,
 );

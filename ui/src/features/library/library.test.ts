@@ -1,27 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Artist, FavoriteFolder, VideoFavorite } from '../../generated/contract';
+import { makeArtist } from '../../test/fixtures';
 import { addable, filterItems, isVideoItem, trackCount, videoPseudoArtist } from './library';
 
-const artist = (id: number, title: string, genres: string[]): Artist => ({
-  id,
-  title,
-  genres,
-  imageUrl: null,
-  bio: null,
-  bioSourceLink: null,
-  soloVideoLink: null,
-  spotifyLink: null,
-  appleLink: null,
-  amazonLink: null,
-  tidalLink: null,
-  funFact: null,
-  externalId: `a${id}`,
-  kind: 'band',
-  year: null,
-  origin: null,
-  country: null,
-  realName: null,
-});
+const artist = (id: number, title: string, genres: string[]): Artist =>
+  makeArtist({ id, title, genres, bio: null, bioSourceLink: null, spotifyLink: null, tidalLink: null, funFact: null, externalId: `a${id}`, year: null, origin: null, country: null });
 
 const video: VideoFavorite = {
   artistId: 7,
