@@ -436,7 +436,12 @@ impl Item {
                 let sorted = |years: &BTreeSet<Year>| years.iter().copied().collect::<Vec<_>>();
                 let spells =
                     wikidata::spells(&sorted(&rows.starts), &sorted(&rows.ends), rows.unknown_end);
-                members.extend(spells.into_iter().map(|spell| spell.member(name.clone())));
+                let item = rows.member.strip_prefix(ENTITY).unwrap_or(&rows.member);
+                members.extend(
+                    spells
+                        .into_iter()
+                        .map(|spell| spell.member(item, name.clone())),
+                );
             }
             // Rows come in no set order: members in the order they joined, then by name.
             members.sort_by(|a, b| (a.begin_year, &a.name).cmp(&(b.begin_year, &b.name)));

@@ -268,7 +268,7 @@ fn artist_of(entity: &Entity, labels: &HashMap<u64, Name>) -> Option<Result<Arti
         entity
             .parts(wikidata::HAS_PART)
             .into_iter()
-            .filter_map(|(member, spell)| Some(spell.member(name_of(&member)?)))
+            .filter_map(|(member, spell)| Some(spell.member(&member, name_of(&member)?)))
             .collect()
     } else {
         Vec::new()

@@ -1,22 +1,36 @@
 //! An artist's page details from its row and enriched lists: the shape the page shows.
 
 use sound_atlas_contract::catalog::{
-    Album, Artist, ArtistDetails, FactSource, ImageCredit, ListenLink, Member, Spell,
+    Album, Artist, ArtistDetails, FactSource, ImageCredit, ListenLink, Member, NamedArtist, Spell,
     StreamingService, YearSpan,
 };
 use sound_atlas_entity::artist;
 
-use crate::enrichment::{self, MemberSpell};
+use crate::enrichment::{self, MemberIdentity, MemberSpell};
 use crate::write::{is_search_link, Field, Source};
+
+/// An artist's lists as read: its albums and members' spells, which of its members have
+/// pages of their own (by identity), and the bands it was in.
+pub(crate) struct Lists {
+    pub albums: Vec<enrichment::Album>,
+    pub spells: Vec<MemberSpell>,
+    pub member_pages: Vec<(MemberIdentity, i32)>,
+    pub member_of: Vec<(i32, String)>,
+}
 
 pub(crate) fn details_of(
     artist: &Artist,
     row: artist::Model,
-    albums: Vec<enrichment::Album>,
-    spells: Vec<MemberSpell>,
+    lists: Lists,
     sources: Vec<(String, String, i64)>,
     this_year: i32,
 ) -> ArtistDetails {
+    let Lists {
+        albums,
+        spells,
+        member_pages,
+        member_of,
+    } = lists;
     let sources = sources_of(&sources, |source| match source {
         Source::Wikidata => row
             .wikidata_id
@@ -64,7 +78,7 @@ pub(crate) fn details_of(
         })
     })
     .collect();
-    let members = members_of(spells);
+    let members = members_of(spells, &member_pages, artist.id);
     ArtistDetails {
         image_credit,
         began_on,
@@ -78,6 +92,11 @@ pub(crate) fn details_of(
             .collect(),
         timeline: timeline_of(&members, this_year),
         members,
+        member_of: member_of
+            .into_iter()
+            .filter(|(id, _)| *id != artist.id)
+            .map(|(id, title)| NamedArtist { id, title })
+            .collect(),
         wikidata_id: row.wikidata_id,
         musicbrainz_id: row.musicbrainz_id,
         sources,
@@ -138,13 +157,22 @@ fn iso_date(unix: i64) -> String {
 }
 
 /// Spells grouped by person, in the order each first joined; roles of all spells.
-fn members_of(spells: Vec<MemberSpell>) -> Vec<Member> {
+/// The members, each once with their spells; one with a page of their own (not the band
+/// itself) links to it.
+fn members_of(spells: Vec<MemberSpell>, pages: &[(MemberIdentity, i32)], band: i32) -> Vec<Member> {
     let mut members: Vec<Member> = Vec::new();
     for spell in spells {
+        let page = spell.identities().find_map(|who| {
+            pages
+                .iter()
+                .find(|(identity, id)| *identity == who && *id != band)
+                .map(|(_, id)| *id)
+        });
         let index = match members.iter().position(|m| m.name == spell.name) {
             Some(index) => index,
             None => {
                 members.push(Member {
+                    artist_id: page,
                     name: spell.name.clone(),
                     name_language: spell.name_language.clone(),
                     roles: Vec::new(),
@@ -246,11 +274,15 @@ mod tests {
 
     #[test]
     fn spells_group_by_person_and_the_timeline_reaches_this_year_while_someone_stays() {
-        let members = members_of(vec![
-            spell("Andy", Some(2003), Some(2023), &["drums"]),
-            spell("Pat", Some(2001), None, &["vocals", "guitar"]),
-            spell("Andy", Some(2024), None, &["drums", "percussion"]),
-        ]);
+        let members = members_of(
+            vec![
+                spell("Andy", Some(2003), Some(2023), &["drums"]),
+                spell("Pat", Some(2001), None, &["vocals", "guitar"]),
+                spell("Andy", Some(2024), None, &["drums", "percussion"]),
+            ],
+            &[],
+            1,
+        );
         assert_eq!(members.len(), 2);
         assert_eq!(members[0].name, "Andy");
         assert_eq!(members[0].roles, ["drums", "percussion"]);
@@ -263,7 +295,7 @@ mod tests {
                 until: 2026
             })
         );
-        let gone = members_of(vec![spell("Ben", Some(1970), Some(1991), &[])]);
+        let gone = members_of(vec![spell("Ben", Some(1970), Some(1991), &[])], &[], 1);
         assert_eq!(
             timeline_of(&gone, 2026),
             Some(YearSpan {
@@ -272,8 +304,49 @@ mod tests {
             })
         );
         assert_eq!(
-            timeline_of(&members_of(vec![spell("Cy", None, None, &[])]), 2026),
+            timeline_of(
+                &members_of(vec![spell("Cy", None, None, &[])], &[], 1),
+                2026
+            ),
             None
+        );
+    }
+
+    #[test]
+    fn a_member_with_a_page_of_their_own_links_to_it_by_either_identity() {
+        let known = |name: &str, item: Option<&str>, mbid: Option<&str>| MemberSpell {
+            wikidata_id: item.map(str::to_owned),
+            musicbrainz_id: mbid.map(str::to_owned),
+            ..spell(name, Some(1960), None, &[])
+        };
+        let pages = [
+            (MemberIdentity::Wikidata("Q2599".into()), 7),
+            (MemberIdentity::Musicbrainz("ba550d0e".into()), 8),
+            // The band itself is never its own member's page.
+            (MemberIdentity::Wikidata("Q1".into()), 1),
+        ];
+        let members = members_of(
+            vec![
+                known("Paul", Some("Q2599"), None),
+                known("John", None, Some("ba550d0e")),
+                known("George", Some("Q2643"), Some("42a8f507")),
+                known("Band", Some("Q1"), None),
+            ],
+            &pages,
+            1,
+        );
+        let links: Vec<(&str, Option<i32>)> = members
+            .iter()
+            .map(|m| (m.name.as_str(), m.artist_id))
+            .collect();
+        assert_eq!(
+            links,
+            [
+                ("Paul", Some(7)),
+                ("John", Some(8)),
+                ("George", None),
+                ("Band", None)
+            ]
         );
     }
 }

@@ -10,7 +10,8 @@
 
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect,
 };
 use sound_atlas_contract::catalog::YearPrecision;
 use sound_atlas_entity::{artist, artist_album, artist_field_source, artist_member};
@@ -50,6 +51,9 @@ pub struct MemberSpell {
     /// Whether the spell is over: an end is stated, even when its date is unknown.
     pub ended: bool,
     pub roles: Vec<String>,
+    /// Who the member is in the knowledge base ("Q2599") and in MusicBrainz, where known.
+    pub wikidata_id: Option<String>,
+    pub musicbrainz_id: Option<String>,
 }
 
 /// What applying an enrichment did.
@@ -175,8 +179,105 @@ pub async fn members_of<C: ConnectionTrait>(
             end_year: m.end_year,
             end_precision: YearPrecision::from_name(&m.end_precision),
             ended: m.ended,
+            wikidata_id: m.wikidata_id,
+            musicbrainz_id: m.musicbrainz_id,
         })
         .collect())
+}
+
+/// The catalogue's artists that some members are (by their knowledge-base item or
+/// MusicBrainz id): each identity with its artist's id. One indexed query, bounded by
+/// the members asked about.
+pub async fn pages_of_members<C: ConnectionTrait>(
+    db: &C,
+    members: &[MemberSpell],
+) -> Result<Vec<(MemberIdentity, i32)>, sea_orm::DbErr> {
+    let items: Vec<&str> = members
+        .iter()
+        .filter_map(|m| m.wikidata_id.as_deref())
+        .collect();
+    let mbids: Vec<&str> = members
+        .iter()
+        .filter_map(|m| m.musicbrainz_id.as_deref())
+        .collect();
+    if items.is_empty() && mbids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows = artist::Entity::find()
+        .filter(
+            Condition::any()
+                .add(artist::Column::WikidataId.is_in(items))
+                .add(artist::Column::MusicbrainzId.is_in(mbids)),
+        )
+        .all(db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .flat_map(|row| {
+            let by_item = row
+                .wikidata_id
+                .map(|id| (MemberIdentity::Wikidata(id), row.id));
+            let by_mbid = row
+                .musicbrainz_id
+                .map(|id| (MemberIdentity::Musicbrainz(id), row.id));
+            by_item.into_iter().chain(by_mbid)
+        })
+        .collect())
+}
+
+/// Who a member is in one of the open data sources.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum MemberIdentity {
+    Wikidata(String),
+    Musicbrainz(String),
+}
+
+impl MemberSpell {
+    /// The member's identities, as [`pages_of_members`] keys them.
+    pub fn identities(&self) -> impl Iterator<Item = MemberIdentity> + '_ {
+        let item = self.wikidata_id.clone().map(MemberIdentity::Wikidata);
+        let mbid = self.musicbrainz_id.clone().map(MemberIdentity::Musicbrainz);
+        item.into_iter().chain(mbid)
+    }
+}
+
+/// The bands that list an artist (by its knowledge-base item or MusicBrainz id) among
+/// their members: ids and titles, by title. Indexed; bounded by the bands found.
+pub async fn bands_of<C: ConnectionTrait>(
+    db: &C,
+    wikidata_id: Option<&str>,
+    musicbrainz_id: Option<&str>,
+) -> Result<Vec<(i32, String)>, sea_orm::DbErr> {
+    let mut who = Condition::any();
+    if let Some(item) = wikidata_id {
+        who = who.add(artist_member::Column::WikidataId.eq(item));
+    }
+    if let Some(mbid) = musicbrainz_id {
+        who = who.add(artist_member::Column::MusicbrainzId.eq(mbid));
+    }
+    if who.is_empty() {
+        return Ok(Vec::new());
+    }
+    let bands: Vec<i32> = artist_member::Entity::find()
+        .select_only()
+        .column(artist_member::Column::ArtistId)
+        .filter(who)
+        .distinct()
+        .into_tuple()
+        .all(db)
+        .await?;
+    if bands.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut named: Vec<(i32, String)> = artist::Entity::find()
+        .select_only()
+        .columns([artist::Column::Id, artist::Column::Title])
+        .filter(artist::Column::Id.is_in(bands))
+        .into_tuple()
+        .all(db)
+        .await?;
+    named.sort_by_key(|(id, title)| (title.to_lowercase(), *id));
+    Ok(named)
 }
 
 pub(crate) async fn replace_albums<C: ConnectionTrait>(
@@ -234,6 +335,8 @@ pub async fn replace_members<C: ConnectionTrait>(
             ended: Set(m.ended),
             roles: Set(serde_json::to_string(&m.roles).expect("a list of strings serializes")),
             position: Set(i as i32),
+            wikidata_id: Set(m.wikidata_id),
+            musicbrainz_id: Set(m.musicbrainz_id),
             ..Default::default()
         });
     artist_member::Entity::insert_many(rows).exec(db).await?;

@@ -146,11 +146,22 @@ pub async fn artist_details(catalog: &Catalog, id: ArtistId) -> ApiResult<Artist
     let artist = crate::model::artist_from_row(row.clone());
     let (albums, spells) = enrichment::lists_of(db, id.get()).await?;
     let sources = enrichment::sources_of(db, id.get()).await?;
+    let member_pages = enrichment::pages_of_members(db, &spells).await?;
+    let member_of = enrichment::bands_of(
+        db,
+        row.wikidata_id.as_deref(),
+        row.musicbrainz_id.as_deref(),
+    )
+    .await?;
     Ok(crate::details::details_of(
         &artist,
         row,
-        albums,
-        spells,
+        crate::details::Lists {
+            albums,
+            spells,
+            member_pages,
+            member_of,
+        },
         sources,
         current_year(),
     ))

@@ -207,6 +207,8 @@ pub struct ArtistDetails {
     pub albums: Vec<Album>,
     /// A band's members, by the year they joined.
     pub members: Vec<Member>,
+    /// The bands in the catalogue that list this artist among their members, by title.
+    pub member_of: Vec<NamedArtist>,
     /// The years the members' timeline spans: from the first year anyone joined to
     /// the last year anyone left, or this year while someone is still a member.
     pub timeline: Option<YearSpan>,
@@ -216,6 +218,14 @@ pub struct ArtistDetails {
     /// Where the enriched facts on the page came from, one entry per service, so an
     /// editor can check any of them in one click.
     pub sources: Vec<FactSource>,
+}
+
+/// An artist of the catalogue by its page and its name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NamedArtist {
+    pub id: i32,
+    pub title: String,
 }
 
 /// One service the enrichment read for an artist, and what it gave.
@@ -274,6 +284,8 @@ pub struct Album {
 #[serde(rename_all = "camelCase")]
 pub struct Member {
     pub name: String,
+    /// The member's own page in the catalogue, where they have one.
+    pub artist_id: Option<i32>,
     /// The language of `name` (BCP 47, "ja") when it is not English: a person the
     /// knowledge base names only in another script is shown under that name.
     pub name_language: Option<String>,

@@ -22,6 +22,10 @@ pub struct Model {
     /// JSON array of roles and instruments ("lead vocals", "guitar").
     pub roles: String,
     pub position: i32,
+    /// Who the member is in the knowledge base ("Q2599") and in MusicBrainz, where known:
+    /// a member with a page of their own is linked to it.
+    pub wikidata_id: Option<String>,
+    pub musicbrainz_id: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

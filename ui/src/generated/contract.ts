@@ -151,6 +151,10 @@ albums: Array<Album>,
  */
 members: Array<Member>, 
 /**
+ * The bands in the catalogue that list this artist among their members, by title.
+ */
+memberOf: Array<NamedArtist>, 
+/**
  * The years the members' timeline spans: from the first year anyone joined to
  * the last year anyone left, or this year while someone is still a member.
  */
@@ -207,6 +211,10 @@ export type YearPrecision = "year" | "decade" | "century";
 
 export type Member = { name: string, 
 /**
+ * The member's own page in the catalogue, where they have one.
+ */
+artistId: number | null, 
+/**
  * The language of `name` (BCP 47, "ja") when it is not English: a person the
  * knowledge base names only in another script is shown under that name.
  */
@@ -215,6 +223,8 @@ nameLanguage: string | null,
  * Instruments and roles ("lead vocals", "guitar").
  */
 roles: Array<string>, spells: Array<Spell>, };
+
+export type NamedArtist = { id: number, title: string, };
 
 export type ImageCredit = { author: string, 
 /**

@@ -490,7 +490,7 @@ fn from_item(
         let members: Vec<MemberSpell> = item
             .parts(wikidata::HAS_PART)
             .into_iter()
-            .filter_map(|(id, spell)| Some(spell.member(labels.get(&id)?.clone())))
+            .filter_map(|(id, spell)| Some(spell.member(&id, labels.get(&id)?.clone())))
             .collect();
         if !members.is_empty() {
             found.members = Some(Source::Wikidata.of(members));

@@ -79,6 +79,8 @@ pub struct Relation {
 #[derive(Debug, Deserialize)]
 pub struct RelatedArtist {
     pub name: String,
+    /// Its MusicBrainz id.
+    pub id: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -128,8 +130,10 @@ impl Artist {
             })
             .filter_map(|r| {
                 let name = r.artist.as_ref()?.name.trim().to_owned();
+                let musicbrainz_id = r.artist.as_ref()?.id.clone();
                 (!name.is_empty()).then(|| MemberSpell {
                     name,
+                    musicbrainz_id,
                     begin_year: year_of(r.begin.as_deref()),
                     end_year: year_of(r.end.as_deref()),
                     ended: r.ended || r.end.is_some(),

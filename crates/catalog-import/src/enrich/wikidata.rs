@@ -295,9 +295,10 @@ pub struct SpellYears {
 }
 
 impl SpellYears {
-    /// The spell of the member named `name`.
-    pub fn member(self, name: Name) -> MemberSpell {
+    /// The spell of the member `item` ("Q2599"), named `name`.
+    pub fn member(self, item: &str, name: Name) -> MemberSpell {
         MemberSpell {
+            wikidata_id: Some(item.to_owned()),
             name: name.value,
             name_language: name.language,
             begin_year: self.from.map(|y| y.0),
@@ -305,7 +306,7 @@ impl SpellYears {
             end_year: self.until.map(|y| y.0),
             end_precision: self.until.map(|y| y.1).unwrap_or_default(),
             ended: self.ended,
-            roles: Vec::new(),
+            ..MemberSpell::default()
         }
     }
 }

@@ -83,6 +83,9 @@ async fn a_dump_adds_every_musician_and_group_with_an_english_article(db: &TestD
             ("Fixture Guitarist", Some(1970), Some(1991))
         ]
     );
+    // Who each member is, so one with a page of their own is linked to it.
+    let items: Vec<Option<&str>> = members.iter().map(|m| m.wikidata_id.as_deref()).collect();
+    assert_eq!(items, [Some("Q9101"), Some("Q9102")]);
     let sources = enrichment::sources_of(&db.conn, band.id).await.unwrap();
     let fields: Vec<&str> = sources.iter().map(|(f, ..)| f.as_str()).collect();
     for field in [

@@ -266,9 +266,105 @@ async fn an_artist_without_enrichment_shows_none_of_its_sections(db: &TestDb) {
     );
 }
 
+/// A member who has a page of their own (by their knowledge-base item, or their
+/// MusicBrainz id) is linked to it from the band's page, in the markup and as the
+/// role's `member.@id`; the person's page names the band (`memberOf`).
+async fn members_with_pages_of_their_own_are_linked_both_ways(db: &TestDb) {
+    let band = enriched_band(db).await;
+    let app = app(db).await;
+    let person = |title: &str, item: &str, mbid: &str| ArtistUpsert {
+        external_id: title.to_lowercase().replace(' ', "-"),
+        title: sheet(title),
+        kind: sheet(ArtistKind::Solo),
+        bio: sheet(format!(
+            "{title} is a person made up for this test, long enough to show."
+        )),
+        wikidata_id: Some(Source::Wikidata.of(item.to_owned())),
+        musicbrainz_id: Some(Source::Musicbrainz.of(mbid.to_owned())),
+        ..Default::default()
+    };
+    write::upsert(
+        &db.conn,
+        vec![
+            person(
+                "Ada Fixture",
+                "Q9101",
+                "5b11f4ce-a62d-471e-81fc-a69a8278c7da",
+            ),
+            person(
+                "Ben Fixture",
+                "Q9102",
+                "6c22f5df-b73e-482f-92fd-b79b9389d8eb",
+            ),
+        ],
+    )
+    .await
+    .unwrap();
+    // The band's members as the open data names them: Ada by her item (the knowledge
+    // base), Ben by his MusicBrainz id, Tony by an item no artist of the catalogue has.
+    let member = |name: &str, item: Option<&str>, mbid: Option<&str>| MemberSpell {
+        name: name.into(),
+        begin_year: Some(1970),
+        wikidata_id: item.map(str::to_owned),
+        musicbrainz_id: mbid.map(str::to_owned),
+        ..MemberSpell::default()
+    };
+    let found = ArtistUpsert {
+        members: Some(Sourced::new(
+            vec![
+                member("Ada Fixture", Some("Q9101"), None),
+                member(
+                    "Ben Fixture",
+                    None,
+                    Some("6c22f5df-b73e-482f-92fd-b79b9389d8eb"),
+                ),
+                member("Tony Fixture", Some("Q404"), None),
+            ],
+            Source::Musicbrainz,
+        )),
+        ..ArtistUpsert::default()
+    };
+    enrichment::apply(&db.conn, band, found, write::now_unix(), true)
+        .await
+        .unwrap();
+    refreshed_artists(&app).await;
+    let ada = id_of(&app, "Ada Fixture").await;
+    let ben = id_of(&app, "Ben Fixture").await;
+
+    let page = get(&app, &format!("/artist/{band}")).await;
+    let markup = root(&page.body);
+    assert!(markup.contains(&format!(r#"<a href="/artist/{ada}">Ada Fixture</a>"#)));
+    assert!(markup.contains(&format!(r#"<a href="/artist/{ben}">Ben Fixture</a>"#)));
+    assert!(!markup.contains(r#">Tony Fixture</a>"#), "no page, no link");
+    let docs = json_ld(&page.body);
+    let members = docs[0]["member"].as_array().unwrap();
+    let id_of_member = |name: &str| {
+        members
+            .iter()
+            .find(|role| role["member"]["name"] == name)
+            .map(|role| role["member"]["@id"].clone())
+            .unwrap()
+    };
+    assert_eq!(
+        id_of_member("Ada Fixture"),
+        format!("{}/artist/{ada}#artist", crate::ORIGIN)
+    );
+    assert_eq!(id_of_member("Tony Fixture"), serde_json::Value::Null);
+
+    let page = get(&app, &format!("/artist/{ada}")).await;
+    assert!(root(&page.body).contains(&format!(r#"href="/artist/{band}">Fixture Band</a>"#)));
+    let docs = json_ld(&page.body);
+    assert_eq!(
+        docs[0]["memberOf"][0]["@id"],
+        format!("{}/artist/{band}#artist", crate::ORIGIN)
+    );
+    assert_eq!(docs[0]["memberOf"][0]["name"], "Fixture Band");
+}
+
 db_tests!(
     an_enriched_artist_page_shows_its_sourced_sections,
     an_artist_without_enrichment_shows_none_of_its_sections,
+    members_with_pages_of_their_own_are_linked_both_ways,
 );
 
 /// A value as an editor's sheet gives it.

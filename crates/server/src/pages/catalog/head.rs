@@ -443,7 +443,7 @@ fn artist_json_ld(origin: &str, path: &str, artist: &Artist, details: &ArtistDet
             );
         }
         if !details.members.is_empty() {
-            fields.insert("member".into(), members_json_ld(details));
+            fields.insert("member".into(), members_json_ld(origin, details));
         }
     } else {
         fields.insert("jobTitle".into(), "Musician".into());
@@ -459,6 +459,17 @@ fn artist_json_ld(origin: &str, path: &str, artist: &Artist, details: &ArtistDet
         if let Some(real_name) = &artist.real_name {
             fields.insert("alternateName".into(), real_name.clone().into());
         }
+    }
+    if !details.member_of.is_empty() {
+        let bands: Vec<Value> = details
+            .member_of
+            .iter()
+            .map(|band| {
+                let (url, id) = artist_node(origin, band.id);
+                json!({ "@type": "MusicGroup", "@id": id, "name": band.title, "url": url })
+            })
+            .collect();
+        fields.insert("memberOf".into(), bands.into());
     }
     if !details.albums.is_empty() {
         let albums: Vec<Value> = details
@@ -513,8 +524,16 @@ fn image_json_ld(url: &str, details: &ArtistDetails) -> Value {
 }
 
 /// Each spell of each member as an `OrganizationRole` (schema.org's role pattern: the
-/// role's `member` is the person), with the roles played and the years.
-fn members_json_ld(details: &ArtistDetails) -> Value {
+/// role's `member` is the person, with its page's `@id` where it has one), with the
+/// roles played and the years.
+/// An artist's page and the `@id` of the artist it describes.
+fn artist_node(origin: &str, id: i32) -> (String, String) {
+    let url = format!("{origin}{}", routes::ARTIST.href(&[&id]));
+    let id = format!("{url}#artist");
+    (url, id)
+}
+
+fn members_json_ld(origin: &str, details: &ArtistDetails) -> Value {
     let roles: Vec<Value> = details
         .members
         .iter()
@@ -525,10 +544,14 @@ fn members_json_ld(details: &ArtistDetails) -> Value {
                     Some(language) => json!({ "@value": member.name, "@language": language }),
                     None => json!(member.name),
                 };
-                let mut role = json!({
-                    "@type": "OrganizationRole",
-                    "member": { "@type": "Person", "name": name },
-                });
+                let mut person = json!({ "@type": "Person", "name": name });
+                // A member with a page of their own is that page's artist.
+                if let Some(id) = member.artist_id {
+                    let (url, id) = artist_node(origin, id);
+                    person["@id"] = id.into();
+                    person["url"] = url.into();
+                }
+                let mut role = json!({ "@type": "OrganizationRole", "member": person });
                 if !member.roles.is_empty() {
                     role["roleName"] = json!(member.roles);
                 }

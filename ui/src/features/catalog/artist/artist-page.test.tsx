@@ -18,6 +18,7 @@ const plainDetails: ArtistDetails = {
   ],
   albums: [],
   members: [],
+  memberOf: [],
   timeline: null,
   wikidataId: null,
   musicbrainzId: null,
@@ -39,10 +40,10 @@ const enrichedDetails: ArtistDetails = {
     { title: 'Nevermind', year: 1991 },
   ],
   members: [
-    { name: 'Kurt Cobain', nameLanguage: null, roles: ['lead vocals', 'guitar'], spells: [{ from: 1987, fromPrecision: 'year', until: 1994, untilPrecision: 'year', current: false }] },
-    { name: 'Dave Grohl', nameLanguage: null, roles: ['drums'], spells: [{ from: 1990, fromPrecision: 'year', until: 1994, untilPrecision: 'year', current: false }] },
+    { name: 'Kurt Cobain', artistId: null, nameLanguage: null, roles: ['lead vocals', 'guitar'], spells: [{ from: 1987, fromPrecision: 'year', until: 1994, untilPrecision: 'year', current: false }] },
+    { name: 'Dave Grohl', artistId: 9, nameLanguage: null, roles: ['drums'], spells: [{ from: 1990, fromPrecision: 'year', until: 1994, untilPrecision: 'year', current: false }] },
     // Named in Japanese only, left at an unknown date.
-    { name: '坂本龍一', nameLanguage: 'ja', roles: [], spells: [{ from: 1987, fromPrecision: 'year', until: null, untilPrecision: 'year', current: false }] },
+    { name: '坂本龍一', artistId: null, nameLanguage: 'ja', roles: [], spells: [{ from: 1987, fromPrecision: 'year', until: null, untilPrecision: 'year', current: false }] },
   ],
   timeline: { from: 1987, until: 1994 },
   wikidataId: 'Q11649',
@@ -126,6 +127,9 @@ describe('artist page', () => {
     // A name in another script is marked with its language for screen readers.
     expect(within(members).getByText('坂本龍一').getAttribute('lang')).toBe('ja');
     expect(within(members).getByText('Kurt Cobain').getAttribute('lang')).toBeNull();
+    // A member with a page of their own links to it; the others are text.
+    expect(within(members).getByRole('link', { name: 'Dave Grohl' }).getAttribute('href')).toBe('/artist/9');
+    expect(within(members).queryByRole('link', { name: 'Kurt Cobain' })).toBeNull();
     // Where each enriched fact came from, and when it was read: one click to check it.
     const sources = screen.getByRole('heading', { name: 'Sources' }).closest('section')!;
     expect(within(sources).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
@@ -133,6 +137,15 @@ describe('artist page', () => {
       'MusicBrainz: members, discography (read 21 November 2026)',
     ]);
     expect(within(sources).getByRole('link', { name: 'Wikidata' }).getAttribute('href')).toBe('https://www.wikidata.org/wiki/Q11649');
+  });
+
+  it("names the bands a person was in, each linked to its page", () => {
+    renderApp('/artist/42', seeded(makeArtist({ kind: 'solo' }), { ...plainDetails, memberOf: [{ id: 3, title: 'Foo Fighters' }, { id: 4, title: 'Nirvana' }] }));
+    const bands = screen.getByRole('heading', { name: 'Member Of' }).closest('section')!;
+    expect(within(bands).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Foo Fighters', '/artist/3'],
+      ['Nirvana', '/artist/4'],
+    ]);
   });
 
   it('hides Listen On when there are no links and says "No genres available"', () => {

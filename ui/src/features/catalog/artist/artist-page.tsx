@@ -379,6 +379,21 @@ function ArtistDetail({
 
         {details && details.members.length > 0 && <MembersTimeline details={details} />}
 
+        {details && details.memberOf.length > 0 && (
+          <section className="artist-section" aria-labelledby="member-of-title">
+            <h2 id="member-of-title">Member Of</h2>
+            <ul className="tag-list">
+              {details.memberOf.map((band) => (
+                <li key={band.id} className="tag">
+                  <Link to={routes.artist.href(band.id)} className="tag-link">
+                    {band.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
         {artist.funFact && artist.funFact.trim() !== '' && (
           <section className="artist-section fun-fact" aria-labelledby="fun-fact-title">
             <h2 id="fun-fact-title">
@@ -450,7 +465,7 @@ function MembersTimeline({ details }: { details: ArtistDetails }) {
         {details.members.map((member, i) => (
           <li key={i} className="member">
             <span className="member-name" lang={member.nameLanguage ?? undefined}>
-              {member.name}
+              {member.artistId !== null ? <Link to={routes.artist.href(member.artistId)}>{member.name}</Link> : member.name}
             </span>{' '}
             <span className="member-meta">
               {[member.roles.join(', '), member.spells.map(spellText).filter(Boolean).join(', ')].filter(Boolean).join(' · ')}
