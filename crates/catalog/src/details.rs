@@ -88,6 +88,7 @@ pub(crate) fn details_of(
             .map(|a| Album {
                 title: a.title,
                 year: a.year,
+                musicbrainz_id: a.musicbrainz_id,
             })
             .collect(),
         timeline: timeline_of(&members, this_year),
@@ -100,6 +101,7 @@ pub(crate) fn details_of(
         wikidata_id: row.wikidata_id,
         musicbrainz_id: row.musicbrainz_id,
         sources,
+        modified_on: row.updated_at.map(iso_date),
     }
 }
 

@@ -218,6 +218,8 @@ pub struct ArtistDetails {
     /// Where the enriched facts on the page came from, one entry per service, so an
     /// editor can check any of them in one click.
     pub sources: Vec<FactSource>,
+    /// When the artist's record last changed (ISO date), where known.
+    pub modified_on: Option<String>,
 }
 
 /// An artist of the catalogue by its page and its name.
@@ -277,6 +279,8 @@ pub struct ListenLink {
 pub struct Album {
     pub title: String,
     pub year: Option<i32>,
+    /// Its release group at MusicBrainz, where known.
+    pub musicbrainz_id: Option<String>,
 }
 
 /// One person of a band, with each spell they were in it.

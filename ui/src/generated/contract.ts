@@ -167,9 +167,17 @@ wikidataId: string | null, musicbrainzId: string | null,
  * Where the enriched facts on the page came from, one entry per service, so an
  * editor can check any of them in one click.
  */
-sources: Array<FactSource>, };
+sources: Array<FactSource>, 
+/**
+ * When the artist's record last changed (ISO date), where known.
+ */
+modifiedOn: string | null, };
 
-export type Album = { title: string, year: number | null, };
+export type Album = { title: string, year: number | null, 
+/**
+ * Its release group at MusicBrainz, where known.
+ */
+musicbrainzId: string | null, };
 
 export type FactSource = { 
 /**

@@ -72,7 +72,7 @@ async fn enriched_band(db: &TestDb) -> i32 {
                 Album {
                     title: "First Record".into(),
                     year: Some(1973),
-                    musicbrainz_id: None,
+                    musicbrainz_id: Some("f5093c06-23e3-404f-aeaa-40f72885ee3a".into()),
                 },
                 Album {
                     title: "Second Record".into(),
@@ -209,10 +209,40 @@ async fn an_enriched_artist_page_shows_its_sourced_sections(db: &TestDb) {
         group["album"],
         serde_json::json!([
             { "@type": "MusicAlbum", "@id": format!("{page_url}#album-first-record-1973"),
-              "name": "First Record", "datePublished": "1973" },
+              "name": "First Record", "datePublished": "1973",
+              "albumProductionType": "https://schema.org/StudioAlbum",
+              "albumReleaseType": "https://schema.org/AlbumRelease",
+              "sameAs": "https://musicbrainz.org/release-group/f5093c06-23e3-404f-aeaa-40f72885ee3a" },
             { "@type": "MusicAlbum", "@id": format!("{page_url}#album-second-record-1974"),
-              "name": "Second Record", "datePublished": "1974" },
+              "name": "Second Record", "datePublished": "1974",
+              "albumProductionType": "https://schema.org/StudioAlbum",
+              "albumReleaseType": "https://schema.org/AlbumRelease" },
         ])
+    );
+    // The page about the artist, dated by the record's last change.
+    assert_eq!(group["mainEntityOfPage"]["@type"], "ProfilePage");
+    assert_eq!(group["mainEntityOfPage"]["@id"], page_url);
+    // The row's own change time, as a date (not the clock now, which may have passed
+    // midnight since the write).
+    use sea_orm::EntityTrait;
+    let changed = sound_atlas_entity::artist::Entity::find_by_id(id)
+        .one(&db.conn)
+        .await
+        .unwrap()
+        .unwrap()
+        .updated_at
+        .unwrap();
+    let day = time::OffsetDateTime::from_unix_timestamp(changed)
+        .unwrap()
+        .date();
+    assert_eq!(
+        group["mainEntityOfPage"]["dateModified"],
+        format!(
+            "{:04}-{:02}-{:02}",
+            day.year(),
+            u8::from(day.month()),
+            day.day()
+        )
     );
     assert_eq!(group["image"]["@type"], "ImageObject");
     assert_eq!(group["image"]["contentUrl"], PHOTO);

@@ -460,6 +460,13 @@ fn artist_json_ld(origin: &str, path: &str, artist: &Artist, details: &ArtistDet
             fields.insert("alternateName".into(), real_name.clone().into());
         }
     }
+    // The page about the artist, and when what it says last changed.
+    if let Some(modified) = &details.modified_on {
+        fields.insert(
+            "mainEntityOfPage".into(),
+            json!({ "@type": "ProfilePage", "@id": url, "dateModified": modified }),
+        );
+    }
     if !details.member_of.is_empty() {
         let bands: Vec<Value> = details
             .member_of
@@ -476,13 +483,19 @@ fn artist_json_ld(origin: &str, path: &str, artist: &Artist, details: &ArtistDet
             .albums
             .iter()
             .map(|album| {
+                // The discography lists studio albums, each as first released.
                 let mut value = json!({
                     "@type": "MusicAlbum",
                     "@id": album_id(&url, album),
                     "name": album.title,
+                    "albumProductionType": "https://schema.org/StudioAlbum",
+                    "albumReleaseType": "https://schema.org/AlbumRelease",
                 });
                 if let Some(year) = album.year {
                     value["datePublished"] = year.to_string().into();
+                }
+                if let Some(id) = &album.musicbrainz_id {
+                    value["sameAs"] = format!("https://musicbrainz.org/release-group/{id}").into();
                 }
                 value
             })

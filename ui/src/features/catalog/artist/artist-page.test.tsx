@@ -23,6 +23,7 @@ const plainDetails: ArtistDetails = {
   wikidataId: null,
   musicbrainzId: null,
   sources: [],
+  modifiedOn: null,
 };
 
 const enrichedDetails: ArtistDetails = {
@@ -36,8 +37,8 @@ const enrichedDetails: ArtistDetails = {
   beganOn: '1987-03',
   listen: [...plainDetails.listen, { service: 'apple', url: 'https://music.apple.com/us/search?term=Nirvana', search: true }],
   albums: [
-    { title: 'Bleach', year: 1989 },
-    { title: 'Nevermind', year: 1991 },
+    { title: 'Bleach', year: 1989, musicbrainzId: null },
+    { title: 'Nevermind', year: 1991, musicbrainzId: null },
   ],
   members: [
     { name: 'Kurt Cobain', artistId: null, nameLanguage: null, roles: ['lead vocals', 'guitar'], spells: [{ from: 1987, fromPrecision: 'year', until: 1994, untilPrecision: 'year', current: false }] },
