@@ -10,8 +10,7 @@ import { RootErrorBoundary, RootLayout } from './root-layout';
 // the module's base name, which names its file. The server bundle has them all built in.
 const home = lazyModule('home-page', () => import('./home/home-page'));
 const browse = lazyModule('browse-page', () => import('../features/catalog/browse/browse-page'));
-const genre = lazyModule('genre-page', () => import('../features/catalog/genre/genre-page'));
-const facet = lazyModule('facet-page', () => import('../features/catalog/facet/facet-page'));
+const namedList = lazyModule('named-list-page', () => import('../features/catalog/named-list/named-list-page'));
 const artist = lazyModule('artist-page', () => import('../features/catalog/artist/artist-page'));
 const search = lazyModule('search-page', () => import('../features/catalog/search/search-page'));
 const quiz = lazyModule('quiz-page', () => import('../features/quiz/quiz-page'));
@@ -31,9 +30,9 @@ const sitePages = lazyModule('site-pages', () => import('../features/content/sit
 export const pages: Record<keyof typeof contract, LazyPage> = {
   home: lazyPage(home, (m) => m.HomePage),
   browse: lazyPage(browse, (m) => m.BrowsePage),
-  genre: lazyPage(genre, (m) => m.GenrePage),
-  country: lazyPage(facet, (m) => m.CountryPage),
-  decade: lazyPage(facet, (m) => m.DecadePage),
+  genre: lazyPage(namedList, (m) => m.GenrePage),
+  country: lazyPage(namedList, (m) => m.CountryPage),
+  decade: lazyPage(namedList, (m) => m.DecadePage),
   artist: lazyPage(artist, (m) => m.ArtistPage),
   search: lazyPage(search, (m) => m.SearchPage),
   searchResults: lazyPage(search, (m) => m.SearchPage),

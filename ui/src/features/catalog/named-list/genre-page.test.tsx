@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { api, type GenrePage } from '../../../generated/contract';
-import { genreHead } from './genre-page';
+import { GENRE, listHead } from './named-list-page';
 import { artistCount } from '../artist-count';
 
 const pop = { name: 'Pop', slug: 'pop', artists: 89 };
@@ -60,14 +60,14 @@ describe('genre page', () => {
   });
 
   it('names its own canonical URL as the server does, and counts in words', () => {
-    expect(genreHead(pop, 1, 8, 'https://soundatlas.test').url).toBe('https://soundatlas.test/genre/pop');
-    expect(genreHead(pop, 3, 8, 'https://soundatlas.test').url).toBe('https://soundatlas.test/genre/pop?from=3');
-    expect(genreHead(pop, 1, 8, 'https://soundatlas.test').description).toBe(
+    expect(listHead(GENRE, pop, 1, 8, 'https://soundatlas.test').url).toBe('https://soundatlas.test/genre/pop');
+    expect(listHead(GENRE, pop, 3, 8, 'https://soundatlas.test').url).toBe('https://soundatlas.test/genre/pop?from=3');
+    expect(listHead(GENRE, pop, 1, 8, 'https://soundatlas.test').description).toBe(
       'Pop artists and bands on Sound Atlas, from A to Z: biographies, fun facts and where to listen.',
     );
     // A numbered page says which it is, in its title and its description.
-    expect(genreHead(pop, 3, 8, 'https://soundatlas.test').title).toBe('Pop Artists, page 3 of 8 - Sound Atlas');
-    expect(genreHead(pop, 3, 8, 'https://soundatlas.test').description).toBe(
+    expect(listHead(GENRE, pop, 3, 8, 'https://soundatlas.test').title).toBe('Pop Artists, page 3 of 8 - Sound Atlas');
+    expect(listHead(GENRE, pop, 3, 8, 'https://soundatlas.test').description).toBe(
       'Page 3 of 8 of the Pop artists and bands on Sound Atlas, from A to Z: biographies, fun facts and where to listen.',
     );
     expect(artistCount(1)).toBe('1 artist');
