@@ -369,8 +369,14 @@ pub fn year_value(value: &Value) -> Option<Year> {
     }
 }
 
+/// The calendar model of dates stated in the proleptic Julian calendar.
+const JULIAN: &str = "http://www.wikidata.org/entity/Q1985786";
+
 /// A time value ("+1946-09-05T00:00:00Z", precision 11 day, 10 month, 9 year) as ISO
-/// 8601 to its precision; none for coarser precision or years before 1000.
+/// 8601 to its precision; none for coarser precision or years before 1000. A day
+/// stated in the Julian calendar (its `calendarmodel`) is given as the Gregorian day
+/// it was (7 May 1840 Julian is 19 May 1840); a Julian month or year is kept as
+/// stated, as the knowledge base shows it (it spans parts of two Gregorian ones).
 pub fn time_value(value: &Value) -> Option<String> {
     let time = value.get("time")?.as_str()?.strip_prefix('+')?;
     let precision = value.get("precision")?.as_u64()?;
@@ -380,12 +386,37 @@ pub fn time_value(value: &Value) -> Option<String> {
     }
     let month = rest.get(0..2)?;
     let day = rest.get(3..5)?;
+    let julian = value.get("calendarmodel").and_then(Value::as_str) == Some(JULIAN);
     match precision {
+        11 if julian && month != "00" && day != "00" => {
+            gregorian_of_julian(year.parse().ok()?, month.parse().ok()?, day.parse().ok()?)
+        }
         11 if month != "00" && day != "00" => Some(format!("{year}-{month}-{day}")),
         10 | 11 if month != "00" => Some(format!("{year}-{month}")),
         9..=11 => Some(year.to_owned()),
         _ => None,
     }
+}
+
+/// The Gregorian date (ISO 8601) of a day in the proleptic Julian calendar; none for
+/// a day that does not exist or a year out of four digits.
+fn gregorian_of_julian(year: i32, month: u8, day: u8) -> Option<String> {
+    use calendrical_calculations::{gregorian, julian};
+    let days_in_month = match month {
+        2 if julian::is_leap_year(year) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        1..=12 => 31,
+        _ => return None,
+    };
+    if !(1..=days_in_month).contains(&day) {
+        return None;
+    }
+    let (year, month, day) =
+        gregorian::gregorian_from_fixed(julian::fixed_from_julian(year, month, day)).ok()?;
+    (1000..=9999)
+        .contains(&year)
+        .then(|| format!("{year}-{month:02}-{day:02}"))
 }
 
 #[cfg(test)]
@@ -549,6 +580,44 @@ mod tests {
         assert_eq!(t("+1970-00-00T00:00:00Z", 11).as_deref(), Some("1970"));
         assert_eq!(t("+1970-00-00T00:00:00Z", 8), None);
         assert_eq!(t("-0500-00-00T00:00:00Z", 9), None);
+    }
+
+    #[test]
+    fn julian_days_become_gregorian_days() {
+        let julian = |time: &str, precision: u64| {
+            time_value(&json!({ "time": time, "precision": precision,
+                "calendarmodel": "http://www.wikidata.org/entity/Q1985786" }))
+        };
+        // Tchaikovsky's birth: 25 April 1840 Julian is 7 May 1840.
+        assert_eq!(
+            julian("+1840-04-25T00:00:00Z", 11).as_deref(),
+            Some("1840-05-07")
+        );
+        assert_eq!(
+            julian("+1840-05-07T00:00:00Z", 11).as_deref(),
+            Some("1840-05-19")
+        );
+        // Past the end of a year, and the Julian 29 February of a year Gregorian skips.
+        assert_eq!(
+            julian("+1899-12-25T00:00:00Z", 11).as_deref(),
+            Some("1900-01-06")
+        );
+        assert_eq!(
+            julian("+1700-02-29T00:00:00Z", 11).as_deref(),
+            Some("1700-03-11")
+        );
+        // The day after 4 October 1582 Julian was 15 October Gregorian.
+        assert_eq!(
+            julian("+1582-10-05T00:00:00Z", 11).as_deref(),
+            Some("1582-10-15")
+        );
+        assert_eq!(julian("+1840-02-30T00:00:00Z", 11), None);
+        // A month or a year is kept as stated.
+        assert_eq!(
+            julian("+1840-05-00T00:00:00Z", 10).as_deref(),
+            Some("1840-05")
+        );
+        assert_eq!(julian("+1840-00-00T00:00:00Z", 9).as_deref(), Some("1840"));
     }
 
     #[test]

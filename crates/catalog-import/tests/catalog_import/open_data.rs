@@ -45,13 +45,13 @@ async fn a_dump_adds_every_musician_and_group_with_an_english_article(db: &TestD
     let report = wikidata_dump(db, testdata("wikidata-dump.json.gz"), false).await;
     assert_eq!(
         (report.inserted, report.updated),
-        (3, 0),
+        (4, 0),
         "{}",
         report.summary()
     );
     assert_eq!(report.skipped.len(), 1, "{}", report.summary());
     assert!(report.skipped[0].reason.contains("Q9106"));
-    assert_eq!(count(db).await, 3);
+    assert_eq!(count(db).await, 4);
 
     let band = by_item(db, "Q9001").await;
     assert_eq!(band.external_id, "q9001");
@@ -108,12 +108,20 @@ async fn a_dump_adds_every_musician_and_group_with_an_english_article(db: &TestD
     );
 }
 
+async fn a_day_the_dump_states_in_the_julian_calendar_is_stored_as_the_gregorian_day(db: &TestDb) {
+    wikidata_dump(db, testdata("wikidata-dump.json"), false).await;
+    // 7 May 1840 in the Julian calendar was 19 May 1840.
+    let composer = by_item(db, "Q9107").await;
+    assert_eq!(composer.began_on.as_deref(), Some("1840-05-19"));
+    assert_eq!(composer.year, Some(1840));
+}
+
 async fn a_rerun_updates_in_place(db: &TestDb) {
     wikidata_dump(db, testdata("wikidata-dump.json"), false).await;
     let before = by_item(db, "Q9001").await;
     // The same dump again, compressed otherwise: nothing changes, not even the dates.
     let again = wikidata_dump(db, testdata("wikidata-dump.json.bz2"), false).await;
-    assert_eq!((again.inserted, again.updated, again.unchanged), (0, 0, 3));
+    assert_eq!((again.inserted, again.updated, again.unchanged), (0, 0, 4));
     assert_eq!(by_item(db, "Q9001").await, before);
 
     let renamed = dump_text()
@@ -122,9 +130,9 @@ async fn a_rerun_updates_in_place(db: &TestDb) {
     let report = wikidata_dump(db, temp_file("renamed.json", &renamed), false).await;
     assert_eq!(
         (report.inserted, report.updated, report.unchanged),
-        (0, 2, 1)
+        (0, 2, 2)
     );
-    assert_eq!(count(db).await, 3);
+    assert_eq!(count(db).await, 4);
     let after = by_item(db, "Q9001").await;
     assert_eq!(
         (after.id, after.title.as_str()),
@@ -150,18 +158,18 @@ async fn an_artist_the_catalogue_has_keeps_what_the_seed_gave(db: &TestDb) {
     .await
     .unwrap();
     let report = wikidata_dump(db, testdata("wikidata-dump.json"), false).await;
-    assert_eq!((report.inserted, report.updated), (2, 1));
+    assert_eq!((report.inserted, report.updated), (3, 1));
     let singer = by_item(db, "Q9101").await;
     assert_eq!(singer.external_id, "fixture-singer");
     assert_eq!(singer.origin.as_deref(), Some("Stone Town, Zanzibar"));
     assert_eq!(singer.genres, r#"["Rock"]"#);
     assert_eq!(singer.began_on.as_deref(), Some("1946-09-05"));
-    assert_eq!(count(db).await, 3);
+    assert_eq!(count(db).await, 4);
 }
 
 async fn a_dry_run_counts_and_writes_nothing(db: &TestDb) {
     let report = wikidata_dump(db, testdata("wikidata-dump.json.gz"), true).await;
-    assert_eq!((report.inserted, report.updated), (3, 0));
+    assert_eq!((report.inserted, report.updated), (4, 0));
     assert!(report.what.contains("dry run"));
     assert_eq!(count(db).await, 0);
 }
@@ -249,6 +257,7 @@ async fn a_dump_line_past_the_cap_is_refused_by_number_and_nothing_is_written(db
 
 db_tests!(
     a_dump_adds_every_musician_and_group_with_an_english_article,
+    a_day_the_dump_states_in_the_julian_calendar_is_stored_as_the_gregorian_day,
     a_rerun_updates_in_place,
     an_artist_the_catalogue_has_keeps_what_the_seed_gave,
     a_dry_run_counts_and_writes_nothing,

@@ -25,9 +25,12 @@ def item(qid, target):
     return ({"entity-type": "item", "numeric-id": int(target[1:]), "id": target},
             "wikibase-entityid", "wikibase-item")
 
-def time(value, precision):
+GREGORIAN = "http://www.wikidata.org/entity/Q1985727"
+JULIAN = "http://www.wikidata.org/entity/Q1985786"
+
+def time(value, precision, calendar=GREGORIAN):
     return ({"time": value, "timezone": 0, "before": 0, "after": 0, "precision": precision,
-             "calendarmodel": "http://www.wikidata.org/entity/Q1985727"}, "time", "time")
+             "calendarmodel": calendar}, "time", "time")
 
 def entity(qid, labels, claims=None, enwiki=None):
     e = {"type": "item", "id": qid,
@@ -85,6 +88,10 @@ entities = [
     # A musician with an English article and no readable name.
     entity("Q9106", {"de": "Nur Deutsch"}, {
         "P31": [item("Q9106", "Q5")], "P106": [item("Q9106", "Q639669")]}, enwiki="Nameless Musician"),
+    # Born on a day stated in the Julian calendar.
+    entity("Q9107", {"en": "Fixture Composer"}, {
+        "P31": [item("Q9107", "Q5")], "P106": [item("Q9107", "Q36834")],
+        "P569": [time("+1840-05-07T00:00:00Z", 11, JULIAN)]}, enwiki="Fixture Composer"),
     entity("Q7001", {"en": "glam rock"}, {"P31": [item("Q7001", "Q188451")]}),
 ]
 
