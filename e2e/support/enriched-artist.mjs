@@ -25,6 +25,7 @@ const item = {
     P434: [claim('P434', MBID)],
     P1902: [claim('P1902', '1dfeR4HaWDbWqFHLkxsg1d')],
     P571: [claim('P571', year(1970), 'time')],
+    P576: [claim('P576', year(1995), 'time')],
   },
 };
 

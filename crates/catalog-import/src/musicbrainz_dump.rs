@@ -2,10 +2,10 @@
 //! artist JSON document per line: the `mbdump/artist` file of `artist.tar.xz`; the
 //! archive itself, the file taken out of it, or that file xz-compressed), used only
 //! where it adds what the catalogue lacks: for artists it already has (matched by their
-//! MusicBrainz id), the date born or formed, where they come from and their genres,
-//! each only while empty. Read as a stream, written 500 artists at a time in one
-//! transaction (a malformed line changes nothing), each field it sets recorded with
-//! its source ("musicbrainz"), as `enrich` records it.
+//! MusicBrainz id), the dates born or formed and died or dissolved, where they come
+//! from and their genres, each only while empty. Read as a stream, written 500 artists
+//! at a time in one transaction (a malformed line changes nothing), each field it sets
+//! recorded with its source ("musicbrainz"), as `enrich` records it.
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
@@ -41,6 +41,7 @@ struct DumpArtist {
 #[derive(Debug, Deserialize)]
 struct LifeSpan {
     begin: Option<String>,
+    end: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -169,6 +170,12 @@ async fn complete<C: ConnectionTrait>(
                 .find_map(|a| a.as_ref()?.name.clone().filter(|n| !n.trim().is_empty()))
                 .and_then(mb),
             genres: (!genres.is_empty()).then(|| Source::Musicbrainz.of(genres)),
+            ended_on: artist
+                .life_span
+                .as_ref()
+                .and_then(|l| l.end.clone())
+                .filter(|e| is_date(e))
+                .and_then(mb),
             ..ArtistUpsert::default()
         });
     }

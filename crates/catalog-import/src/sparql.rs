@@ -184,7 +184,7 @@ pub fn page_query(after: Option<&str>, limit: usize) -> String {
         .map(|a| format!("FILTER(STR(?item) > \"{}\")", a.replace(['"', '\\'], "")))
         .unwrap_or_default();
     format!(
-        r#"SELECT ?item ?band ?article ?name ?mulName ?began ?beganPrecision ?born ?bornPrecision ?mbid ?origin ?genre ?spell ?memberItem ?memberRank ?member ?memberMul ?memberOther ?memberStart ?memberStartPrecision ?memberEnd ?memberEndPrecision WHERE {{
+        r#"SELECT ?item ?band ?article ?name ?mulName ?began ?beganPrecision ?born ?bornPrecision ?ended ?endedPrecision ?died ?diedPrecision ?mbid ?origin ?genre ?spell ?memberItem ?memberRank ?member ?memberMul ?memberOther ?memberStart ?memberStartPrecision ?memberEnd ?memberEndPrecision WHERE {{
   {{
     SELECT DISTINCT ?item ?band ?article WHERE {{
       {{ VALUES ?class {{ {groups} }} ?item wdt:P31 ?class . BIND(true AS ?band) }}
@@ -200,6 +200,8 @@ pub fn page_query(after: Option<&str>, limit: usize) -> String {
   OPTIONAL {{ ?item rdfs:label ?mulName . FILTER(LANG(?mulName) = "mul") }}
   OPTIONAL {{ ?item p:P571 ?formed . ?formed a wikibase:BestRank ; psv:P571 [ wikibase:timeValue ?began ; wikibase:timePrecision ?beganPrecision ] }}
   OPTIONAL {{ ?item p:P569 ?birth . ?birth a wikibase:BestRank ; psv:P569 [ wikibase:timeValue ?born ; wikibase:timePrecision ?bornPrecision ] }}
+  OPTIONAL {{ ?item p:P576 ?dissolution . ?dissolution a wikibase:BestRank ; psv:P576 [ wikibase:timeValue ?ended ; wikibase:timePrecision ?endedPrecision ] }}
+  OPTIONAL {{ ?item p:P570 ?death . ?death a wikibase:BestRank ; psv:P570 [ wikibase:timeValue ?died ; wikibase:timePrecision ?diedPrecision ] }}
   OPTIONAL {{ ?item wdt:P434 ?mbid }}
   OPTIONAL {{ ?item wdt:P740|wdt:P19 ?place . ?place rdfs:label ?origin . FILTER(LANG(?origin) = "en") }}
   OPTIONAL {{
@@ -270,6 +272,8 @@ struct Item {
     mul_name: Option<String>,
     began: Option<String>,
     born: Option<String>,
+    ended: Option<String>,
+    died: Option<String>,
     mbid: Option<String>,
     origin: Option<String>,
     genres: Vec<String>,
@@ -347,6 +351,8 @@ impl Page {
             fill(&mut item.mul_name, get("mulName"));
             fill(&mut item.began, date("began", "beganPrecision"));
             fill(&mut item.born, date("born", "bornPrecision"));
+            fill(&mut item.ended, date("ended", "endedPrecision"));
+            fill(&mut item.died, date("died", "diedPrecision"));
             fill(
                 &mut item.mbid,
                 get("mbid").filter(|m| open_data::is_musicbrainz_id(m)),
@@ -446,6 +452,9 @@ impl Item {
             genres: (!self.genres.is_empty()).then(|| Source::Wikidata.of(self.genres.clone())),
             musicbrainz_id: self.mbid.clone().and_then(wd),
             members: Some(Source::Wikidata.of(members)),
+            ended_on: if self.band { &self.ended } else { &self.died }
+                .clone()
+                .and_then(wd),
             ..open_data::artist(self.id.clone(), name, self.band, &article)
         })
     }

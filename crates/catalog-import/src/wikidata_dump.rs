@@ -281,6 +281,13 @@ fn artist_of(entity: &Entity, labels: &HashMap<u64, Name>) -> Option<Result<Arti
             .filter(|mbid| open_data::is_musicbrainz_id(mbid))
             .and_then(wd),
         members: Some(Source::Wikidata.of(members)),
+        ended_on: entity
+            .date(if band {
+                wikidata::DISSOLVED
+            } else {
+                wikidata::DATE_OF_DEATH
+            })
+            .and_then(wd),
         ..open_data::artist(id, name, band, article)
     }))
 }

@@ -81,6 +81,7 @@ pub(crate) fn details_of(
         wikidata_id: row.wikidata_id,
         musicbrainz_id: row.musicbrainz_id,
         sources,
+        ended_on: row.ended_on,
     }
 }
 

@@ -120,11 +120,12 @@ pub enum Field {
     FunFact,
     WikidataId,
     MusicbrainzId,
+    EndedOn,
 }
 
 impl Field {
     /// Every field, in the order the artist page's sources name them.
-    pub const ALL: [Field; 20] = [
+    pub const ALL: [Field; 21] = [
         Field::Title,
         Field::Kind,
         Field::BeganOn,
@@ -145,6 +146,7 @@ impl Field {
         Field::FunFact,
         Field::WikidataId,
         Field::MusicbrainzId,
+        Field::EndedOn,
     ];
 
     /// As `artist_field_sources` records it: the column's name, or the list's.
@@ -170,6 +172,7 @@ impl Field {
             Field::FunFact => "fun_fact",
             Field::WikidataId => "wikidata_id",
             Field::MusicbrainzId => "musicbrainz_id",
+            Field::EndedOn => "ended_on",
         }
     }
 
@@ -181,7 +184,7 @@ impl Field {
     pub const fn fact(self) -> Option<&'static str> {
         Some(match self {
             Field::Title | Field::Kind => "name",
-            Field::BeganOn | Field::Year => "dates",
+            Field::BeganOn | Field::Year | Field::EndedOn => "dates",
             Field::Origin => "origin",
             Field::Genres => "genres",
             Field::RealName => "birth name",
@@ -269,6 +272,8 @@ pub struct ArtistUpsert {
     pub albums: Option<Sourced<Vec<Album>>>,
     /// A band's members with their spells (an empty list is none).
     pub members: Option<Sourced<Vec<MemberSpell>>>,
+    /// Died (solo) or dissolved (band), ISO 8601 to its precision, as `began_on`.
+    pub ended_on: Option<Sourced<String>>,
 }
 
 impl ArtistUpsert {
@@ -323,6 +328,7 @@ impl ArtistUpsert {
                 C::MusicbrainzId,
                 text(&self.musicbrainz_id),
             ),
+            (Field::EndedOn, C::EndedOn, text(&self.ended_on)),
         ]
         .into_iter()
         .filter_map(|(field, column, value)| {

@@ -188,6 +188,8 @@ pub struct ArtistDetails {
     /// Where the enriched facts on the page came from, one entry per service, so an
     /// editor can check any of them in one click.
     pub sources: Vec<FactSource>,
+    /// Died (solo) or dissolved (band): ISO 8601 to its known precision, as `began_on`.
+    pub ended_on: Option<String>,
 }
 
 /// One service the enrichment read for an artist, and what it gave.

@@ -47,6 +47,8 @@ pub struct Model {
     pub image_page_url: Option<String>,
     /// When the enrichment last read this artist (unix seconds).
     pub enriched_at: Option<i64>,
+    /// Died (solo) or dissolved (band), ISO 8601 to its known precision, as `began_on`.
+    pub ended_on: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -145,7 +145,11 @@ wikidataId: string | null, musicbrainzId: string | null,
  * Where the enriched facts on the page came from, one entry per service, so an
  * editor can check any of them in one click.
  */
-sources: Array<FactSource>, };
+sources: Array<FactSource>, 
+/**
+ * Died (solo) or dissolved (band): ISO 8601 to its known precision, as `began_on`.
+ */
+endedOn: string | null, };
 
 export type Album = { title: string, year: number | null, };
 

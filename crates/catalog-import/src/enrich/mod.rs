@@ -481,6 +481,13 @@ fn from_item(
                 wikidata::DATE_OF_BIRTH
             })
             .and_then(wd),
+        ended_on: item
+            .date(if target.band {
+                wikidata::DISSOLVED
+            } else {
+                wikidata::DATE_OF_DEATH
+            })
+            .and_then(wd),
         ..ArtistUpsert::default()
     };
     if !target.band {

@@ -116,6 +116,20 @@ async fn a_day_the_dump_states_in_the_julian_calendar_is_stored_as_the_gregorian
     assert_eq!(composer.year, Some(1840));
 }
 
+async fn a_death_or_dissolution_is_read_to_its_precision_and_an_unknown_one_left_out(db: &TestDb) {
+    wikidata_dump(db, testdata("wikidata-dump.json"), false).await;
+    let band = by_item(db, "Q9001").await;
+    assert_eq!(band.ended_on.as_deref(), Some("1991"));
+    let singer = by_item(db, "Q9101").await;
+    assert_eq!(singer.ended_on.as_deref(), Some("1991-11-24"));
+    // Died at an unknown date (`somevalue`): no date is written.
+    assert_eq!(by_item(db, "Q9107").await.ended_on, None);
+    let sources = enrichment::sources_of(&db.conn, singer.id).await.unwrap();
+    assert!(sources
+        .iter()
+        .any(|(field, source, _)| (field.as_str(), source.as_str()) == ("ended_on", "wikidata")));
+}
+
 async fn a_rerun_updates_in_place(db: &TestDb) {
     wikidata_dump(db, testdata("wikidata-dump.json"), false).await;
     let before = by_item(db, "Q9001").await;
@@ -258,6 +272,7 @@ async fn a_dump_line_past_the_cap_is_refused_by_number_and_nothing_is_written(db
 db_tests!(
     a_dump_adds_every_musician_and_group_with_an_english_article,
     a_day_the_dump_states_in_the_julian_calendar_is_stored_as_the_gregorian_day,
+    a_death_or_dissolution_is_read_to_its_precision_and_an_unknown_one_left_out,
     a_rerun_updates_in_place,
     an_artist_the_catalogue_has_keeps_what_the_seed_gave,
     a_dry_run_counts_and_writes_nothing,
@@ -442,6 +457,8 @@ mod query_service {
                         "name": text("Query Singer", "en"),
                         "born": typed("1970-02-14T00:00:00Z", "dateTime"),
                         "bornPrecision": typed("11", "integer"),
+                        "died": typed("2020-06-01T00:00:00Z", "dateTime"),
+                        "diedPrecision": typed("10", "integer"),
                     }),
                 )],
             ),
@@ -464,7 +481,11 @@ mod query_service {
                 format!("{ENTITY}Q99"),
                 vec![with(
                     item("Q99", true, "Last_Band"),
-                    json!({ "name": text("Last Band", "en") }),
+                    json!({
+                        "name": text("Last Band", "en"),
+                        "ended": typed("1999-01-01T00:00:00Z", "dateTime"),
+                        "endedPrecision": typed("9", "integer"),
+                    }),
                 )],
             ),
         ];
@@ -512,7 +533,8 @@ mod query_service {
             .collect();
         let body = json!({
             "head": { "vars": ["item", "band", "article", "name", "mulName", "began", "beganPrecision",
-                               "born", "bornPrecision", "mbid", "origin", "genre", "spell", "memberItem",
+                               "born", "bornPrecision", "ended", "endedPrecision", "died",
+                               "diedPrecision", "mbid", "origin", "genre", "spell", "memberItem",
                                "memberRank", "member", "memberMul", "memberOther", "memberStart",
                                "memberStartPrecision", "memberEnd", "memberEndPrecision"] },
             "results": { "bindings": bindings }
@@ -631,10 +653,11 @@ async fn the_query_service_is_read_in_pages_and_a_rerun_continues_where_it_stopp
             "Second Member None Some(1987) None Year ended=true",
         ]
     );
-    assert_eq!(
-        by_item(db, "Q101").await.began_on.as_deref(),
-        Some("1970-02-14")
-    );
+    let singer = by_item(db, "Q101").await;
+    assert_eq!(singer.began_on.as_deref(), Some("1970-02-14"));
+    assert_eq!(singer.ended_on.as_deref(), Some("2020-06"));
+    assert_eq!(band.ended_on, None);
+    assert_eq!(by_item(db, "Q99").await.ended_on.as_deref(), Some("1999"));
     assert_eq!(by_item(db, "Q102").await.title, "Mul Only");
 
     // Read to the end: the next run starts from the first page again.
@@ -702,7 +725,7 @@ async fn musicbrainz_fills_only_what_an_artist_lacks(db: &TestDb) {
     let dry = musicbrainz_dump(db, testdata("musicbrainz-artist.tar.xz"), true)
         .await
         .unwrap();
-    assert_eq!((dry.updated, dry.unchanged), (1, 1));
+    assert_eq!((dry.updated, dry.unchanged), (2, 0));
     let band = by_external(db, "fixture-band").await;
     assert_eq!(
         (band.began_on, band.origin, band.genres),
@@ -714,7 +737,7 @@ async fn musicbrainz_fills_only_what_an_artist_lacks(db: &TestDb) {
         .unwrap();
     assert_eq!(
         (report.updated, report.unchanged),
-        (1, 1),
+        (2, 0),
         "{}",
         report.summary()
     );
@@ -731,6 +754,9 @@ async fn musicbrainz_fills_only_what_an_artist_lacks(db: &TestDb) {
         (singer.began_on, singer.origin.as_deref()),
         (None, Some("Stone Town"))
     );
+    // Its life span's end, which the catalogue lacked.
+    assert_eq!(singer.ended_on.as_deref(), Some("1991-11-24"));
+    assert_eq!(filled.ended_on, None);
 
     // The file out of the archive, plain or xz: the same, and nothing left to add.
     for file in ["musicbrainz-artist", "musicbrainz-artist.xz"] {

@@ -32,6 +32,13 @@ def time(value, precision, calendar=GREGORIAN):
     return ({"time": value, "timezone": 0, "before": 0, "after": 0, "precision": precision,
              "calendarmodel": calendar}, "time", "time")
 
+def unknown(qid, prop, datatype):
+    """A statement whose value is not known (`somevalue`): dead, but when is not known."""
+    return {"mainsnak": {"snaktype": "somevalue", "property": prop, "hash": "0" * 40,
+                         "datatype": datatype},
+            "type": "statement", "id": f"{qid}$00000000-0000-0000-0000-000000000009",
+            "rank": "normal"}
+
 def entity(qid, labels, claims=None, enwiki=None):
     e = {"type": "item", "id": qid,
          "labels": {lang: {"language": lang, "value": v} for lang, v in labels.items()},
@@ -61,6 +68,7 @@ entities = [
         "P136": [item("Q9001", "Q11399"), item("Q9001", "Q7001")],
         "P740": [item("Q9001", "Q84")],
         "P571": [time("+1970-00-00T00:00:00Z", 9)],
+        "P576": [time("+1991-00-00T00:00:00Z", 9)],
         "P434": [(MBID_BAND, "string", "external-id")],
         "P18": [("Fixture Band 1975.jpg", "string", "commonsMedia")],
         "P527": [member("Q9001", "Q9101", "+1970-00-00T00:00:00Z"),
@@ -71,6 +79,7 @@ entities = [
         "P106": [item("Q9101", "Q177220"), item("Q9101", "Q33999")],
         "P19": [item("Q9101", "Q84")],
         "P569": [time("+1946-09-05T00:00:00Z", 11)],
+        "P570": [time("+1991-11-24T00:00:00Z", 11)],
         "P434": [(MBID_SINGER, "string", "external-id")],
     }, enwiki="Fixture Singer"),
     # A guitarist without an English article: a member's name, not an artist.
@@ -88,10 +97,11 @@ entities = [
     # A musician with an English article and no readable name.
     entity("Q9106", {"de": "Nur Deutsch"}, {
         "P31": [item("Q9106", "Q5")], "P106": [item("Q9106", "Q639669")]}, enwiki="Nameless Musician"),
-    # Born on a day stated in the Julian calendar.
+    # Born on a day stated in the Julian calendar; died at a date not known.
     entity("Q9107", {"en": "Fixture Composer"}, {
         "P31": [item("Q9107", "Q5")], "P106": [item("Q9107", "Q36834")],
-        "P569": [time("+1840-05-07T00:00:00Z", 11, JULIAN)]}, enwiki="Fixture Composer"),
+        "P569": [time("+1840-05-07T00:00:00Z", 11, JULIAN)],
+        "P570": [unknown("Q9107", "P570", "time")]}, enwiki="Fixture Composer"),
     entity("Q7001", {"en": "glam rock"}, {"P31": [item("Q7001", "Q188451")]}),
 ]
 

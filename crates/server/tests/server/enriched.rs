@@ -54,6 +54,7 @@ async fn enriched_band(db: &TestDb) -> i32 {
         wikidata_id: Some(Source::Wikidata.of("Q9001".into())),
         musicbrainz_id: Some(Source::Wikidata.of("0383dadf-2a4e-4d10-a46a-e9e041da8eb3".into())),
         began_on: Some(Source::Wikidata.of("1970-06".into())),
+        ended_on: Some(Source::Wikidata.of("1995-02".into())),
         spotify_link: Some(
             Source::Wikidata.of("https://open.spotify.com/artist/1dfeR4HaWDbWqFHLkxsg1d".into()),
         ),
@@ -136,6 +137,7 @@ async fn an_enriched_artist_page_shows_its_sourced_sections(db: &TestDb) {
         markup.contains("Formed June 1970"),
         "born or formed, to its precision"
     );
+    assert!(markup.contains("Disbanded February 1995"), "dissolved");
     assert!(markup.contains(">Spotify<") && markup.contains("Search on Apple Music"));
     let discography = &markup[markup.find(">Discography</h2>").expect("Discography")..];
     let first = discography.find("First Record").unwrap();
@@ -176,6 +178,7 @@ async fn an_enriched_artist_page_shows_its_sourced_sections(db: &TestDb) {
         "identity links, and no search page"
     );
     assert_eq!(group["foundingDate"], "1970-06");
+    assert_eq!(group["dissolutionDate"], "1995-02");
     assert_eq!(
         group["member"],
         serde_json::json!([
@@ -266,8 +269,37 @@ async fn an_artist_without_enrichment_shows_none_of_its_sections(db: &TestDb) {
     );
 }
 
+async fn a_solo_artist_who_died_says_so_on_the_page_and_in_json_ld(db: &TestDb) {
+    write::upsert(
+        &db.conn,
+        vec![ArtistUpsert {
+            external_id: "fixture-singer".into(),
+            title: sheet("Fixture Singer"),
+            kind: sheet(ArtistKind::Solo),
+            began_on: Some(Source::Wikidata.of("1946-09-05".into())),
+            ended_on: Some(Source::Wikidata.of("1991-11-24".into())),
+            ..Default::default()
+        }],
+    )
+    .await
+    .unwrap();
+    let app = app(db).await;
+    refreshed_artists(&app).await;
+    let id = id_of(&app, "Fixture Singer").await;
+    let page = get(&app, &format!("/artist/{id}")).await;
+    assert!(root(&page.body).contains("Died 24 November 1991"));
+    let person = json_ld(&page.body)
+        .into_iter()
+        .find(|d| d["name"] == "Fixture Singer")
+        .expect("Person JSON-LD");
+    assert_eq!(person["birthDate"], "1946-09-05");
+    assert_eq!(person["deathDate"], "1991-11-24");
+    assert!(person.get("dissolutionDate").is_none());
+}
+
 db_tests!(
     an_enriched_artist_page_shows_its_sourced_sections,
+    a_solo_artist_who_died_says_so_on_the_page_and_in_json_ld,
     an_artist_without_enrichment_shows_none_of_its_sections,
 );
 

@@ -328,6 +328,9 @@ fn artist_json_ld(origin: &str, path: &str, artist: &Artist, details: &ArtistDet
         if let Some(began) = began {
             fields.insert("foundingDate".into(), began.into());
         }
+        if let Some(ended) = &details.ended_on {
+            fields.insert("dissolutionDate".into(), ended.clone().into());
+        }
         if let Some(origin) = &artist.origin {
             fields.insert(
                 "foundingLocation".into(),
@@ -341,6 +344,9 @@ fn artist_json_ld(origin: &str, path: &str, artist: &Artist, details: &ArtistDet
         fields.insert("jobTitle".into(), "Musician".into());
         if let Some(began) = began {
             fields.insert("birthDate".into(), began.into());
+        }
+        if let Some(ended) = &details.ended_on {
+            fields.insert("deathDate".into(), ended.clone().into());
         }
         if let Some(origin) = &artist.origin {
             fields.insert(

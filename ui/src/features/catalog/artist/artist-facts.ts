@@ -14,10 +14,15 @@ export function formatDate(iso: string): string {
 /**
  * The facts line under the title: "Formed 1991 in Seattle, Washington" (band)
  * or "Born 1981 in Houston, Texas" (solo), the date to the day where the sources
- * give it ("Born 5 September 1946"), plus the real name when present.
+ * give it ("Born 5 September 1946"), then "Disbanded 1970" (band) or "Died 24
+ * November 1991" (solo) where the sources give that date, plus the real name when present.
  * Returns the parts to show, possibly none.
  */
-export function artistFacts(artist: Pick<Artist, 'kind' | 'year' | 'origin' | 'realName' | 'title'>, beganOn: string | null = null): string[] {
+export function artistFacts(
+  artist: Pick<Artist, 'kind' | 'year' | 'origin' | 'realName' | 'title'>,
+  beganOn: string | null = null,
+  endedOn: string | null = null,
+): string[] {
   const facts: string[] = [];
   const verb = artist.kind === 'band' ? 'Formed' : 'Born';
   const origin = artist.origin?.trim() || null;
@@ -25,6 +30,7 @@ export function artistFacts(artist: Pick<Artist, 'kind' | 'year' | 'origin' | 'r
   if (when !== null && origin) facts.push(`${verb} ${when} in ${origin}`);
   else if (when !== null) facts.push(`${verb} ${when}`);
   else if (origin) facts.push(artist.kind === 'band' ? `Formed in ${origin}` : `From ${origin}`);
+  if (endedOn) facts.push(`${artist.kind === 'band' ? 'Disbanded' : 'Died'} ${formatDate(endedOn)}`);
   const realName = artist.realName?.trim();
   if (realName && realName !== artist.title) facts.push(`Real name: ${realName}`);
   return facts;

@@ -22,6 +22,7 @@ const plainDetails: ArtistDetails = {
   wikidataId: null,
   musicbrainzId: null,
   sources: [],
+  endedOn: null,
 };
 
 const enrichedDetails: ArtistDetails = {
@@ -33,6 +34,7 @@ const enrichedDetails: ArtistDetails = {
     sourceUrl: 'https://commons.wikimedia.org/wiki/File:Nirvana.jpg',
   },
   beganOn: '1987-03',
+  endedOn: '1994',
   listen: [...plainDetails.listen, { service: 'apple', url: 'https://music.apple.com/us/search?term=Nirvana', search: true }],
   albums: [
     { title: 'Bleach', year: 1989 },
@@ -109,6 +111,7 @@ describe('artist page', () => {
     expect(within(credit).getByRole('link', { name: 'Carl Lender' }).getAttribute('href')).toBe('https://commons.wikimedia.org/wiki/File:Nirvana.jpg');
     expect(within(credit).getByRole('link', { name: 'CC BY-SA 4.0' }).getAttribute('href')).toBe('https://creativecommons.org/licenses/by-sa/4.0');
     expect(screen.getByText('Formed March 1987 in Aberdeen, Washington')).toBeTruthy();
+    expect(screen.getByText('Disbanded 1994')).toBeTruthy();
     const albums = screen.getByRole('heading', { name: 'Discography' }).closest('section')!;
     expect(within(albums).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1989 Bleach', '1991 Nevermind']);
     const members = screen.getByRole('heading', { name: 'Members' }).closest('section')!;
@@ -180,6 +183,11 @@ describe('artist helpers', () => {
     expect(formatDate('1946-09')).toBe('September 1946');
     expect(formatDate('1946')).toBe('1946');
     expect(artistFacts({ kind: 'solo', year: 1946, origin: null, realName: null, title: 'X' }, '1946-09-05')).toEqual(['Born 5 September 1946']);
+    expect(artistFacts({ kind: 'solo', year: 1946, origin: 'London', realName: null, title: 'X' }, '1946-09-05', '1991-11-24')).toEqual([
+      'Born 5 September 1946 in London',
+      'Died 24 November 1991',
+    ]);
+    expect(artistFacts({ kind: 'band', year: 1960, origin: null, realName: null, title: 'X' }, null, '1970')).toEqual(['Formed 1960', 'Disbanded 1970']);
   });
 
   it('names a search link as a search', () => {

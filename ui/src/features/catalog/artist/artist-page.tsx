@@ -223,7 +223,7 @@ function ArtistDetail({
   };
 
   const [shownSrc, setShownSrc] = useState<string | null>(() => normalizeImageUrl(artist.imageUrl));
-  const facts = artistFacts(artist, details?.beganOn ?? null);
+  const facts = artistFacts(artist, details?.beganOn ?? null, details?.endedOn ?? null);
   const paragraphs = bioParagraphs(artist.bio);
   const genreSlugs = new Map((genres ?? []).map((genre) => [genre.name, genre.slug]));
   const listen = details?.listen ?? [];
