@@ -20,6 +20,7 @@ const item = {
   type: 'item',
   id: 'Q999001',
   sitelinks: { enwiki: { site: 'enwiki', title: ENRICHED_TITLE, badges: [] } },
+  aliases: { en: [{ language: 'en', value: 'The Enriched Fixtures' }] },
   claims: {
     P18: [claim('P18', 'Fixture Enriched Band.jpg')],
     P434: [claim('P434', MBID)],

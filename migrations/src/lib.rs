@@ -18,6 +18,7 @@ mod m20261127_000020_artist_change_marker_index;
 mod m20261127_000030_article_image_credits;
 mod m20261128_000010_member_precision_and_language;
 mod m20261128_000060_artist_ended_on;
+mod m20261128_000070_artist_aliases;
 
 pub struct Migrator;
 
@@ -41,6 +42,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000030_article_image_credits::Migration),
             Box::new(m20261128_000010_member_precision_and_language::Migration),
             Box::new(m20261128_000060_artist_ended_on::Migration),
+            Box::new(m20261128_000070_artist_aliases::Migration),
         ]
     }
 }

@@ -19,6 +19,7 @@ use sound_atlas_entity::artist;
 use sound_atlas_import::{ImportError, Progress, Report};
 
 use super::dump::{self, Lines};
+use super::enrich::wikidata;
 use super::open_data;
 use sound_atlas_catalog::write::{
     self, now_unix, ArtistUpsert, Outcome, Overwrite, Source, UPSERT_BATCH,
@@ -36,6 +37,17 @@ struct DumpArtist {
     begin_area: Option<Area>,
     #[serde(default)]
     genres: Vec<Genre>,
+    #[serde(default)]
+    aliases: Vec<Alias>,
+}
+
+/// Another name of the artist: its type says what kind ("Artist name", "Legal name",
+/// "Search hint" for a misspelling; none when not given).
+#[derive(Debug, Deserialize)]
+struct Alias {
+    name: String,
+    #[serde(rename = "type", default)]
+    kind: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -170,6 +182,9 @@ async fn complete<C: ConnectionTrait>(
                 .find_map(|a| a.as_ref()?.name.clone().filter(|n| !n.trim().is_empty()))
                 .and_then(mb),
             genres: (!genres.is_empty()).then(|| Source::Musicbrainz.of(genres)),
+            aliases: Some(aliases_of(artist))
+                .filter(|a| !a.is_empty())
+                .map(|a| Source::Musicbrainz.of(a)),
             ended_on: artist
                 .life_span
                 .as_ref()
@@ -186,6 +201,22 @@ async fn complete<C: ConnectionTrait>(
         }
     }
     Ok(())
+}
+
+/// The names an artist performed under: its aliases but search hints (misspellings)
+/// and legal names (a birth name is no stage name), each once, at most as many as the
+/// knowledge base's are kept.
+fn aliases_of(artist: &DumpArtist) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for alias in &artist.aliases {
+        let name = alias.name.trim();
+        let kept = !matches!(alias.kind.as_deref(), Some("Search hint" | "Legal name"));
+        if kept && !name.is_empty() && !names.iter().any(|n| n == name) {
+            names.push(name.to_owned());
+        }
+    }
+    names.truncate(wikidata::MAX_ALIASES);
+    names
 }
 
 /// A date as MusicBrainz writes it, to its precision: "1970", "1970-06", "1970-06-27".

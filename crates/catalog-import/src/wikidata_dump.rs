@@ -288,6 +288,9 @@ fn artist_of(entity: &Entity, labels: &HashMap<u64, Name>) -> Option<Result<Arti
                 wikidata::DATE_OF_DEATH
             })
             .and_then(wd),
+        aliases: Some(entity.aliases())
+            .filter(|a| !a.is_empty())
+            .map(|a| Source::Wikidata.of(a)),
         ..open_data::artist(id, name, band, article)
     }))
 }

@@ -82,7 +82,15 @@ pub(crate) fn details_of(
         musicbrainz_id: row.musicbrainz_id,
         sources,
         ended_on: row.ended_on,
+        aliases: aliases_of(row.aliases.as_deref()),
     }
+}
+
+/// The aliases column (a JSON list of names, as the writer stores it); none when unset.
+pub(crate) fn aliases_of(column: Option<&str>) -> Vec<String> {
+    column
+        .and_then(|names| serde_json::from_str(names).ok())
+        .unwrap_or_default()
 }
 
 /// Each service's facts and when it was last read, from the recorded `(field, source,

@@ -121,11 +121,12 @@ pub enum Field {
     WikidataId,
     MusicbrainzId,
     EndedOn,
+    Aliases,
 }
 
 impl Field {
     /// Every field, in the order the artist page's sources name them.
-    pub const ALL: [Field; 21] = [
+    pub const ALL: [Field; 22] = [
         Field::Title,
         Field::Kind,
         Field::BeganOn,
@@ -147,6 +148,7 @@ impl Field {
         Field::WikidataId,
         Field::MusicbrainzId,
         Field::EndedOn,
+        Field::Aliases,
     ];
 
     /// As `artist_field_sources` records it: the column's name, or the list's.
@@ -173,6 +175,7 @@ impl Field {
             Field::WikidataId => "wikidata_id",
             Field::MusicbrainzId => "musicbrainz_id",
             Field::EndedOn => "ended_on",
+            Field::Aliases => "aliases",
         }
     }
 
@@ -183,7 +186,7 @@ impl Field {
     /// What the artist page's sources call it; none for a field they do not list.
     pub const fn fact(self) -> Option<&'static str> {
         Some(match self {
-            Field::Title | Field::Kind => "name",
+            Field::Title | Field::Kind | Field::Aliases => "name",
             Field::BeganOn | Field::Year | Field::EndedOn => "dates",
             Field::Origin => "origin",
             Field::Genres => "genres",
@@ -274,6 +277,8 @@ pub struct ArtistUpsert {
     pub members: Option<Sourced<Vec<MemberSpell>>>,
     /// Died (solo) or dissolved (band), ISO 8601 to its precision, as `began_on`.
     pub ended_on: Option<Sourced<String>>,
+    /// Other names the artist is known by (searched as the title is).
+    pub aliases: Option<Sourced<Vec<String>>>,
 }
 
 impl ArtistUpsert {
@@ -329,6 +334,13 @@ impl ArtistUpsert {
                 text(&self.musicbrainz_id),
             ),
             (Field::EndedOn, C::EndedOn, text(&self.ended_on)),
+            (
+                Field::Aliases,
+                C::Aliases,
+                self.aliases
+                    .as_ref()
+                    .map(|a| (Value::from(genres_json(&a.value)), a.source)),
+            ),
         ]
         .into_iter()
         .filter_map(|(field, column, value)| {
@@ -433,7 +445,7 @@ pub enum Outcome {
 }
 
 /// Rows written per statement: the present rows of a batch are read with one query and
-/// the new ones inserted with one (28 values a row stays under SQLite's 32,766 and
+/// the new ones inserted with one (30 values a row stays under SQLite's 32,766 and
 /// PostgreSQL's 65,535 bound parameters).
 pub const UPSERT_BATCH: usize = 500;
 

@@ -190,6 +190,8 @@ pub struct ArtistDetails {
     pub sources: Vec<FactSource>,
     /// Died (solo) or dissolved (band): ISO 8601 to its known precision, as `began_on`.
     pub ended_on: Option<String>,
+    /// Other names the artist is known by ("The Fab Four"), as the sources give them.
+    pub aliases: Vec<String>,
 }
 
 /// One service the enrichment read for an artist, and what it gave.

@@ -149,7 +149,11 @@ sources: Array<FactSource>,
 /**
  * Died (solo) or dissolved (band): ISO 8601 to its known precision, as `began_on`.
  */
-endedOn: string | null, };
+endedOn: string | null, 
+/**
+ * Other names the artist is known by ("The Fab Four"), as the sources give them.
+ */
+aliases: Array<string>, };
 
 export type Album = { title: string, year: number | null, };
 

@@ -488,6 +488,9 @@ fn from_item(
                 wikidata::DATE_OF_DEATH
             })
             .and_then(wd),
+        aliases: Some(item.aliases())
+            .filter(|a| !a.is_empty())
+            .map(|a| Source::Wikidata.of(a)),
         ..ArtistUpsert::default()
     };
     if !target.band {

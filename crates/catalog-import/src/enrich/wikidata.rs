@@ -54,6 +54,8 @@ pub struct Entity {
     /// Kept as their JSON text: an item has labels in hundreds of languages, and most
     /// readers want the English or multilingual one.
     labels: Option<Box<RawValue>>,
+    /// Other names by language, kept as their JSON text as the labels are.
+    aliases: Option<Box<RawValue>>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -67,6 +69,18 @@ struct ReadableLabels {
     en: Option<Label>,
     mul: Option<Label>,
 }
+
+/// The aliases read: English and multilingual.
+#[derive(Debug, Default, Deserialize)]
+struct ReadableAliases {
+    #[serde(default)]
+    en: Vec<Label>,
+    #[serde(default)]
+    mul: Vec<Label>,
+}
+
+/// Most aliases kept of an item (some list dozens: spellings, misspellings).
+pub const MAX_ALIASES: usize = 10;
 
 #[derive(Debug, Deserialize)]
 pub struct Sitelink {
@@ -246,6 +260,30 @@ impl Entity {
             .flatten()
             .map(|label| label.value.trim().to_owned())
             .find(|name| !name.is_empty())
+    }
+
+    /// The item's other names in English and multilingual (`mul`), in that order, each
+    /// once and none its readable label, at most [`MAX_ALIASES`].
+    pub fn aliases(&self) -> Vec<String> {
+        let aliases: ReadableAliases = self
+            .aliases
+            .as_ref()
+            .and_then(|raw| serde_json::from_str(raw.get()).ok())
+            .unwrap_or_default();
+        let label = self.readable_label().map(|l| l.to_lowercase());
+        let mut names: Vec<String> = Vec::new();
+        for alias in aliases.en.into_iter().chain(aliases.mul) {
+            let name = alias.value.trim();
+            let key = Some(name.to_lowercase());
+            if !name.is_empty()
+                && key != label
+                && !names.iter().any(|n| Some(n.to_lowercase()) == key)
+            {
+                names.push(name.to_owned());
+            }
+        }
+        names.truncate(MAX_ALIASES);
+        names
     }
 
     /// A person's name to show: the readable label, else the label of another language

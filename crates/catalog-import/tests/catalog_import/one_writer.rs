@@ -42,7 +42,7 @@ async fn run(db: &TestDb, what: Import) {
 
 /// MusicBrainz's dump fills the genres and origin with its source; a sheet that then
 /// gives the genres makes them the editor's: its value, and MusicBrainz's record of
-/// them gone (the origin, which the sheet does not give, stays MusicBrainz's).
+/// them gone (the origin and aliases, which the sheet does not give, stay MusicBrainz's).
 async fn a_sheet_takes_back_every_field_it_gives_from_the_services(db: &TestDb) {
     write::upsert(
         &db.conn,
@@ -69,6 +69,7 @@ async fn a_sheet_takes_back_every_field_it_gives_from_the_services(db: &TestDb) 
     assert_eq!(
         recorded(db, band.id).await,
         [
+            by_musicbrainz("aliases"),
             by_musicbrainz("began_on"),
             by_musicbrainz("genres"),
             by_musicbrainz("origin")
@@ -89,7 +90,11 @@ async fn a_sheet_takes_back_every_field_it_gives_from_the_services(db: &TestDb) 
     assert_eq!(band.origin.as_deref(), Some("London"));
     assert_eq!(
         recorded(db, band.id).await,
-        [by_musicbrainz("began_on"), by_musicbrainz("origin")]
+        [
+            by_musicbrainz("aliases"),
+            by_musicbrainz("began_on"),
+            by_musicbrainz("origin")
+        ]
     );
 }
 

@@ -130,6 +130,18 @@ async fn a_death_or_dissolution_is_read_to_its_precision_and_an_unknown_one_left
         .any(|(field, source, _)| (field.as_str(), source.as_str()) == ("ended_on", "wikidata")));
 }
 
+async fn aliases_are_read_in_english_and_multilingual_each_once(db: &TestDb) {
+    wikidata_dump(db, testdata("wikidata-dump.json"), false).await;
+    let band = by_item(db, "Q9001").await;
+    // Not the label again, nor a repeat, nor another language's.
+    assert_eq!(band.aliases.as_deref(), Some(r#"["The Fixtures","FXB"]"#));
+    assert_eq!(by_item(db, "Q9101").await.aliases, None);
+    let sources = enrichment::sources_of(&db.conn, band.id).await.unwrap();
+    assert!(sources
+        .iter()
+        .any(|(field, source, _)| (field.as_str(), source.as_str()) == ("aliases", "wikidata")));
+}
+
 async fn a_rerun_updates_in_place(db: &TestDb) {
     wikidata_dump(db, testdata("wikidata-dump.json"), false).await;
     let before = by_item(db, "Q9001").await;
@@ -273,6 +285,7 @@ db_tests!(
     a_dump_adds_every_musician_and_group_with_an_english_article,
     a_day_the_dump_states_in_the_julian_calendar_is_stored_as_the_gregorian_day,
     a_death_or_dissolution_is_read_to_its_precision_and_an_unknown_one_left_out,
+    aliases_are_read_in_english_and_multilingual_each_once,
     a_rerun_updates_in_place,
     an_artist_the_catalogue_has_keeps_what_the_seed_gave,
     a_dry_run_counts_and_writes_nothing,
@@ -746,9 +759,11 @@ async fn musicbrainz_fills_only_what_an_artist_lacks(db: &TestDb) {
     assert_eq!(filled.year, Some(1970));
     assert_eq!(filled.origin.as_deref(), Some("London"));
     assert_eq!(filled.genres, r#"["Glam rock"]"#);
+    // Its other names, but a search hint (a misspelling).
+    assert_eq!(filled.aliases.as_deref(), Some(r#"["Fixtures"]"#));
     let sources = enrichment::sources_of(&db.conn, filled.id).await.unwrap();
     assert!(sources.iter().all(|(_, source, _)| source == "musicbrainz"));
-    assert_eq!(sources.len(), 3);
+    assert_eq!(sources.len(), 4);
     let singer = by_external(db, "fixture-singer").await;
     assert_eq!(
         (singer.began_on, singer.origin.as_deref()),

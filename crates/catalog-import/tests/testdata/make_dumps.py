@@ -39,10 +39,13 @@ def unknown(qid, prop, datatype):
             "type": "statement", "id": f"{qid}$00000000-0000-0000-0000-000000000009",
             "rank": "normal"}
 
-def entity(qid, labels, claims=None, enwiki=None):
+def entity(qid, labels, claims=None, enwiki=None, aliases=None):
     e = {"type": "item", "id": qid,
          "labels": {lang: {"language": lang, "value": v} for lang, v in labels.items()},
-         "descriptions": {}, "aliases": {}, "claims": {}, "sitelinks": {},
+         "descriptions": {},
+         "aliases": {lang: [{"language": lang, "value": v} for v in vs]
+                     for lang, vs in (aliases or {}).items()},
+         "claims": {}, "sitelinks": {},
          "lastrevid": 1, "modified": "2026-11-20T00:00:00Z"}
     for prop, values in (claims or {}).items():
         e["claims"][prop] = [statement(qid, prop, *v) if isinstance(v, tuple) else v for v in values]
@@ -73,7 +76,8 @@ entities = [
         "P18": [("Fixture Band 1975.jpg", "string", "commonsMedia")],
         "P527": [member("Q9001", "Q9101", "+1970-00-00T00:00:00Z"),
                  member("Q9001", "Q9102", "+1970-00-00T00:00:00Z", "+1991-00-00T00:00:00Z")],
-    }, enwiki="Fixture Band"),
+    }, enwiki="Fixture Band", aliases={
+        "en": ["The Fixtures", "fixture band"], "mul": ["FXB", "The Fixtures"], "de": ["Die Fixtures"]}),
     entity("Q9101", {"en": "Fixture Singer"}, {
         "P31": [item("Q9101", "Q5")],
         "P106": [item("Q9101", "Q177220"), item("Q9101", "Q33999")],
@@ -117,7 +121,12 @@ mb = [
      "area": {"id": "8a754a16-0027-3a29-b6d7-2b40ea0481ed", "name": "United Kingdom", "type": "Country"},
      "begin-area": {"id": "f03d09b3-39dc-4083-afd6-159e3f0d462f", "name": "London", "type": "City"},
      "life-span": {"begin": "1970-06-27", "end": None, "ended": False},
-     "genres": [{"name": "glam rock", "count": 3}], "tags": [], "aliases": [], "relations": []},
+     "genres": [{"name": "glam rock", "count": 3}], "tags": [],
+     "aliases": [{"name": "Fixtures", "sort-name": "Fixtures", "locale": None, "type": "Artist name",
+                  "type-id": "894afba6-2816-3c24-8072-eadb66bd04bc", "primary": None, "begin": None, "end": None, "ended": False},
+                 {"name": "Fixture Bnad", "sort-name": "Fixture Bnad", "locale": None, "type": "Search hint",
+                  "type-id": "1937e404-b981-3cb7-8151-4c86ebfc8d8e", "primary": None, "begin": None, "end": None, "ended": False}],
+     "relations": []},
     {"id": MBID_SINGER, "name": "Fixture Singer", "sort-name": "Singer, Fixture", "type": "Person",
      "country": "GB", "area": {"name": "United Kingdom"}, "begin-area": {"name": "Zanzibar"},
      "life-span": {"begin": "1946-09-05", "end": "1991-11-24", "ended": True},

@@ -55,6 +55,7 @@ async fn enriched_band(db: &TestDb) -> i32 {
         musicbrainz_id: Some(Source::Wikidata.of("0383dadf-2a4e-4d10-a46a-e9e041da8eb3".into())),
         began_on: Some(Source::Wikidata.of("1970-06".into())),
         ended_on: Some(Source::Wikidata.of("1995-02".into())),
+        aliases: Some(Source::Wikidata.of(vec!["The Fixtures".into(), "FXB".into()])),
         spotify_link: Some(
             Source::Wikidata.of("https://open.spotify.com/artist/1dfeR4HaWDbWqFHLkxsg1d".into()),
         ),
@@ -180,6 +181,10 @@ async fn an_enriched_artist_page_shows_its_sourced_sections(db: &TestDb) {
     assert_eq!(group["foundingDate"], "1970-06");
     assert_eq!(group["dissolutionDate"], "1995-02");
     assert_eq!(
+        group["alternateName"],
+        serde_json::json!(["The Fixtures", "FXB"])
+    );
+    assert_eq!(
         group["member"],
         serde_json::json!([
             { "@type": "OrganizationRole", "member": { "@type": "Person", "name": "Ada Fixture" },
@@ -269,7 +274,7 @@ async fn an_artist_without_enrichment_shows_none_of_its_sections(db: &TestDb) {
     );
 }
 
-async fn a_solo_artist_who_died_says_so_on_the_page_and_in_json_ld(db: &TestDb) {
+async fn a_solo_artist_s_death_and_other_names_are_on_the_page_and_in_json_ld(db: &TestDb) {
     write::upsert(
         &db.conn,
         vec![ArtistUpsert {
@@ -278,6 +283,12 @@ async fn a_solo_artist_who_died_says_so_on_the_page_and_in_json_ld(db: &TestDb) 
             kind: sheet(ArtistKind::Solo),
             began_on: Some(Source::Wikidata.of("1946-09-05".into())),
             ended_on: Some(Source::Wikidata.of("1991-11-24".into())),
+            real_name: sheet("Fixture Person"),
+            aliases: Some(Source::Wikidata.of(vec![
+                "fixture singer".into(),
+                "The Singer".into(),
+                "Fixture Person".into(),
+            ])),
             ..Default::default()
         }],
     )
@@ -295,11 +306,16 @@ async fn a_solo_artist_who_died_says_so_on_the_page_and_in_json_ld(db: &TestDb) 
     assert_eq!(person["birthDate"], "1946-09-05");
     assert_eq!(person["deathDate"], "1991-11-24");
     assert!(person.get("dissolutionDate").is_none());
+    // The birth name, then the aliases that are neither the title nor a repeat.
+    assert_eq!(
+        person["alternateName"],
+        serde_json::json!(["Fixture Person", "The Singer"])
+    );
 }
 
 db_tests!(
     an_enriched_artist_page_shows_its_sourced_sections,
-    a_solo_artist_who_died_says_so_on_the_page_and_in_json_ld,
+    a_solo_artist_s_death_and_other_names_are_on_the_page_and_in_json_ld,
     an_artist_without_enrichment_shows_none_of_its_sections,
 );
 

@@ -354,8 +354,27 @@ fn artist_json_ld(origin: &str, path: &str, artist: &Artist, details: &ArtistDet
                 json!({ "@type": "Place", "name": origin }),
             );
         }
-        if let Some(real_name) = &artist.real_name {
-            fields.insert("alternateName".into(), real_name.clone().into());
+    }
+    // A solo artist's birth name, then the names the sources know the artist by.
+    let mut names: Vec<&str> = Vec::new();
+    let other_names = artist
+        .real_name
+        .iter()
+        .filter(|_| !artist.is_band())
+        .chain(&details.aliases);
+    for name in other_names {
+        let taken = |n: &&str| n.eq_ignore_ascii_case(name);
+        if !name.eq_ignore_ascii_case(&artist.title) && !names.iter().any(taken) {
+            names.push(name);
+        }
+    }
+    match names[..] {
+        [] => {}
+        [name] => {
+            fields.insert("alternateName".into(), name.into());
+        }
+        _ => {
+            fields.insert("alternateName".into(), json!(names));
         }
     }
     if !details.albums.is_empty() {

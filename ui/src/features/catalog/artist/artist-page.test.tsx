@@ -23,6 +23,7 @@ const plainDetails: ArtistDetails = {
   musicbrainzId: null,
   sources: [],
   endedOn: null,
+  aliases: [],
 };
 
 const enrichedDetails: ArtistDetails = {
