@@ -409,17 +409,18 @@ fn fill(slot: &mut Option<String>, value: Option<String>) {
 
 impl Item {
     fn artist(&self) -> Result<ArtistUpsert, String> {
-        let name = self
-            .name
-            .clone()
-            .or_else(|| self.mul_name.clone())
-            .ok_or("no English or multilingual name")?;
         let article = self
             .article
             .strip_prefix("https://en.wikipedia.org/wiki/")
             .map(title_of)
             .filter(|t| !t.is_empty())
             .ok_or("no English encyclopedia article")?;
+        let name = self
+            .name
+            .clone()
+            .or_else(|| self.mul_name.clone())
+            .or_else(|| open_data::name_of_article(&article))
+            .ok_or("no English or multilingual name, nor an article title that is one")?;
         let mut members: Vec<MemberSpell> = Vec::new();
         if self.band {
             // A preferred statement about a member outranks the others about them.

@@ -239,8 +239,14 @@ fn artist_of(entity: &Entity, labels: &HashMap<u64, Name>) -> Option<Result<Arti
             .map(|n| n.value)
     };
     let id = entity.id.clone()?;
-    let Some(name) = entity.readable_label() else {
-        return Some(Err(format!("{id} has no English or multilingual name")));
+    let article = &entity.sitelinks.enwiki.as_ref()?.title;
+    let Some(name) = entity
+        .readable_label()
+        .or_else(|| open_data::name_of_article(article))
+    else {
+        return Some(Err(format!(
+            "{id} has no English or multilingual name, nor an article title that is one"
+        )));
     };
     let mut genres: Vec<String> = Vec::new();
     for genre in entity
@@ -263,7 +269,6 @@ fn artist_of(entity: &Entity, labels: &HashMap<u64, Name>) -> Option<Result<Arti
         Vec::new()
     };
     let wd = |value| Some(Source::Wikidata.of(value));
-    let article = &entity.sitelinks.enwiki.as_ref()?.title;
     Some(Ok(ArtistUpsert {
         began_on: entity
             .date(if band {

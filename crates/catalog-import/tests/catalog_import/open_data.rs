@@ -45,13 +45,12 @@ async fn a_dump_adds_every_musician_and_group_with_an_english_article(db: &TestD
     let report = wikidata_dump(db, testdata("wikidata-dump.json.gz"), false).await;
     assert_eq!(
         (report.inserted, report.updated),
-        (4, 0),
+        (5, 0),
         "{}",
         report.summary()
     );
-    assert_eq!(report.skipped.len(), 1, "{}", report.summary());
-    assert!(report.skipped[0].reason.contains("Q9106"));
-    assert_eq!(count(db).await, 4);
+    assert!(report.skipped.is_empty(), "{}", report.summary());
+    assert_eq!(count(db).await, 5);
 
     let band = by_item(db, "Q9001").await;
     assert_eq!(band.external_id, "q9001");
@@ -142,12 +141,22 @@ async fn aliases_are_read_in_english_and_multilingual_each_once(db: &TestDb) {
         .any(|(field, source, _)| (field.as_str(), source.as_str()) == ("aliases", "wikidata")));
 }
 
+async fn an_item_without_an_english_or_multilingual_name_is_named_by_its_article(db: &TestDb) {
+    wikidata_dump(db, testdata("wikidata-dump.json"), false).await;
+    let musician = by_item(db, "Q9106").await;
+    assert_eq!(musician.title, "Nameless Musician");
+    assert_eq!(
+        musician.bio_source_link.as_deref(),
+        Some("https://en.wikipedia.org/wiki/Nameless_Musician_(singer)")
+    );
+}
+
 async fn a_rerun_updates_in_place(db: &TestDb) {
     wikidata_dump(db, testdata("wikidata-dump.json"), false).await;
     let before = by_item(db, "Q9001").await;
     // The same dump again, compressed otherwise: nothing changes, not even the dates.
     let again = wikidata_dump(db, testdata("wikidata-dump.json.bz2"), false).await;
-    assert_eq!((again.inserted, again.updated, again.unchanged), (0, 0, 4));
+    assert_eq!((again.inserted, again.updated, again.unchanged), (0, 0, 5));
     assert_eq!(by_item(db, "Q9001").await, before);
 
     let renamed = dump_text()
@@ -156,9 +165,9 @@ async fn a_rerun_updates_in_place(db: &TestDb) {
     let report = wikidata_dump(db, temp_file("renamed.json", &renamed), false).await;
     assert_eq!(
         (report.inserted, report.updated, report.unchanged),
-        (0, 2, 2)
+        (0, 2, 3)
     );
-    assert_eq!(count(db).await, 4);
+    assert_eq!(count(db).await, 5);
     let after = by_item(db, "Q9001").await;
     assert_eq!(
         (after.id, after.title.as_str()),
@@ -184,18 +193,18 @@ async fn an_artist_the_catalogue_has_keeps_what_the_seed_gave(db: &TestDb) {
     .await
     .unwrap();
     let report = wikidata_dump(db, testdata("wikidata-dump.json"), false).await;
-    assert_eq!((report.inserted, report.updated), (3, 1));
+    assert_eq!((report.inserted, report.updated), (4, 1));
     let singer = by_item(db, "Q9101").await;
     assert_eq!(singer.external_id, "fixture-singer");
     assert_eq!(singer.origin.as_deref(), Some("Stone Town, Zanzibar"));
     assert_eq!(singer.genres, r#"["Rock"]"#);
     assert_eq!(singer.began_on.as_deref(), Some("1946-09-05"));
-    assert_eq!(count(db).await, 4);
+    assert_eq!(count(db).await, 5);
 }
 
 async fn a_dry_run_counts_and_writes_nothing(db: &TestDb) {
     let report = wikidata_dump(db, testdata("wikidata-dump.json.gz"), true).await;
-    assert_eq!((report.inserted, report.updated), (4, 0));
+    assert_eq!((report.inserted, report.updated), (5, 0));
     assert!(report.what.contains("dry run"));
     assert_eq!(count(db).await, 0);
 }
@@ -286,6 +295,7 @@ db_tests!(
     a_day_the_dump_states_in_the_julian_calendar_is_stored_as_the_gregorian_day,
     a_death_or_dissolution_is_read_to_its_precision_and_an_unknown_one_left_out,
     aliases_are_read_in_english_and_multilingual_each_once,
+    an_item_without_an_english_or_multilingual_name_is_named_by_its_article,
     a_rerun_updates_in_place,
     an_artist_the_catalogue_has_keeps_what_the_seed_gave,
     a_dry_run_counts_and_writes_nothing,
@@ -485,8 +495,9 @@ mod query_service {
             (
                 format!("{ENTITY}Q103"),
                 vec![with(
-                    item("Q103", false, "Query_Rapper"),
-                    json!({ "name": text("Query Rapper", "en") }),
+                    // No English or multilingual name: named by its article.
+                    item("Q103", false, "Query_Rapper_(musician)"),
+                    json!({}),
                 )],
             ),
             // "Q99" comes after "Q103" in the service's string order.
@@ -672,6 +683,7 @@ async fn the_query_service_is_read_in_pages_and_a_rerun_continues_where_it_stopp
     assert_eq!(band.ended_on, None);
     assert_eq!(by_item(db, "Q99").await.ended_on.as_deref(), Some("1999"));
     assert_eq!(by_item(db, "Q102").await.title, "Mul Only");
+    assert_eq!(by_item(db, "Q103").await.title, "Query Rapper");
 
     // Read to the end: the next run starts from the first page again.
     fake.asked.lock().unwrap().clear();

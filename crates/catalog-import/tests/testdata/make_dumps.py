@@ -98,9 +98,11 @@ entities = [
         "P569": [time("+1965-11-00T00:00:00Z", 10)]}, enwiki="Mononym (rapper)"),
     # A group without an English article.
     entity("Q9105", {"en": "Local Band"}, {"P31": [item("Q9105", "Q215380")]}),
-    # A musician with an English article and no readable name.
+    # A musician with an English article and no English or multilingual name: named by
+    # the article's title.
     entity("Q9106", {"de": "Nur Deutsch"}, {
-        "P31": [item("Q9106", "Q5")], "P106": [item("Q9106", "Q639669")]}, enwiki="Nameless Musician"),
+        "P31": [item("Q9106", "Q5")], "P106": [item("Q9106", "Q639669")]},
+        enwiki="Nameless Musician (singer)"),
     # Born on a day stated in the Julian calendar; died at a date not known.
     entity("Q9107", {"en": "Fixture Composer"}, {
         "P31": [item("Q9107", "Q5")], "P106": [item("Q9107", "Q36834")],
