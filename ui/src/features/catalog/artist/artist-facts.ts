@@ -1,4 +1,4 @@
-import type { Artist, ListenLink, Spell, StreamingService, YearPrecision, YearSpan } from '../../../generated/contract';
+import type { Artist, ArtistDetails, ListenLink, Spell, StreamingService, YearPrecision, YearSpan } from '../../../generated/contract';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -47,6 +47,20 @@ export const STREAMING_SERVICES: Record<StreamingService, { label: string; class
 export function listenLabel(link: ListenLink): string {
   const { label } = STREAMING_SERVICES[link.service];
   return link.search ? `Search on ${label}` : label;
+}
+
+/**
+ * The artist's own pages at the open data services whose ids are stored, where the
+ * Sources list does not link them already (an id may come from another service: the
+ * knowledge base names the MusicBrainz id).
+ */
+export function identityLinks(details: ArtistDetails): { name: string; url: string }[] {
+  const linked = new Set(details.sources.filter((source) => source.url).map((source) => source.name));
+  const pages = [
+    { name: 'Wikidata', id: details.wikidataId, base: 'https://www.wikidata.org/wiki/' },
+    { name: 'MusicBrainz', id: details.musicbrainzId, base: 'https://musicbrainz.org/artist/' },
+  ];
+  return pages.flatMap(({ name, id, base }) => (id && !linked.has(name) ? [{ name, url: `${base}${encodeURIComponent(id)}` }] : []));
 }
 
 /** A year to its precision: "1987", "1980s" (a decade by its first year), "20th century" (a century by its first). */

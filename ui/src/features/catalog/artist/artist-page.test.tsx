@@ -133,6 +133,14 @@ describe('artist page', () => {
     expect(within(sources).getByRole('link', { name: 'Wikidata' }).getAttribute('href')).toBe('https://www.wikidata.org/wiki/Q11649');
   });
 
+  it('links MusicBrainz when its id is stored, even where MusicBrainz gave no fact', () => {
+    const mbid = '5b11f4ce-a62d-471e-81fc-a69a8278c7da';
+    renderApp('/artist/42', seeded(makeArtist(), { ...plainDetails, musicbrainzId: mbid }));
+    const sources = screen.getByRole('heading', { name: 'Sources' }).closest('section')!;
+    expect(within(sources).getAllByRole('listitem').map((item) => item.textContent)).toEqual(["MusicBrainz: the artist's page"]);
+    expect(within(sources).getByRole('link', { name: 'MusicBrainz' }).getAttribute('href')).toBe(`https://musicbrainz.org/artist/${mbid}`);
+  });
+
   it('hides Listen On when there are no links and says "No genres available"', () => {
     renderApp('/artist/42', seeded(makeArtist({ genres: [], spotifyLink: null, tidalLink: null, bio: null, bioSourceLink: null, funFact: null }), { ...plainDetails, listen: [] }));
     expect(screen.queryByRole('heading', { name: 'Discography' })).toBeNull();

@@ -19,7 +19,7 @@ import { ArtistImage } from '../../../components/artist-image';
 import { ExternalLink } from '../../../components/external-link';
 import { CardSkeletons } from '../../../components/skeletons';
 import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon, GridIcon, HomeIcon, SparkIcon } from '../../../components/icons';
-import { artistFacts, bioParagraphs, formatDate, listenLabel, spellBar, spellText, STREAMING_SERVICES } from './artist-facts';
+import { artistFacts, bioParagraphs, formatDate, identityLinks, listenLabel, spellBar, spellText, STREAMING_SERVICES } from './artist-facts';
 import { ArtistSkeleton } from './artist-skeleton';
 import { SharePanel } from './share-panel';
 import { FeaturedVideo } from './featured-video';
@@ -380,7 +380,7 @@ function ArtistDetail({
           </section>
         )}
 
-        {details && details.sources.length > 0 && <FactSources details={details} />}
+        {details && (details.sources.length > 0 || identityLinks(details).length > 0) && <FactSources details={details} />}
       </article>
 
       <section className="artist-section" aria-labelledby="related-title">
@@ -412,7 +412,10 @@ function ArtistDetail({
   );
 }
 
-/** Where the enriched facts came from: each service, what it gave and when it was read. */
+/**
+ * Where the enriched facts came from: each service, what it gave and when it was read;
+ * then the artist's pages at the services whose ids are stored and not linked above.
+ */
 function FactSources({ details }: { details: ArtistDetails }) {
   return (
     <section className="artist-section artist-sources" aria-labelledby="sources-title">
@@ -422,6 +425,11 @@ function FactSources({ details }: { details: ArtistDetails }) {
           <li key={source.name}>
             {source.url ? <ExternalLink href={source.url}>{source.name}</ExternalLink> : source.name}: {source.facts.join(', ')} (read{' '}
             <time dateTime={source.retrievedOn}>{formatDate(source.retrievedOn)}</time>)
+          </li>
+        ))}
+        {identityLinks(details).map((page) => (
+          <li key={page.name}>
+            <ExternalLink href={page.url}>{page.name}</ExternalLink>: the artist&apos;s page
           </li>
         ))}
       </ul>
