@@ -21,6 +21,7 @@ const item = {
   id: 'Q999001',
   sitelinks: { enwiki: { site: 'enwiki', title: ENRICHED_TITLE, badges: [] } },
   aliases: { en: [{ language: 'en', value: 'The Enriched Fixtures' }] },
+  descriptions: { en: { language: 'en', value: 'fixture band for the pages\' checks' } },
   claims: {
     P18: [claim('P18', 'Fixture Enriched Band.jpg')],
     P434: [claim('P434', MBID)],

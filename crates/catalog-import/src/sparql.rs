@@ -184,7 +184,7 @@ pub fn page_query(after: Option<&str>, limit: usize) -> String {
         .map(|a| format!("FILTER(STR(?item) > \"{}\")", a.replace(['"', '\\'], "")))
         .unwrap_or_default();
     format!(
-        r#"SELECT ?item ?band ?article ?name ?mulName ?began ?beganPrecision ?born ?bornPrecision ?ended ?endedPrecision ?died ?diedPrecision ?mbid ?origin ?genre ?spell ?memberItem ?memberRank ?member ?memberMul ?memberOther ?memberStart ?memberStartPrecision ?memberEnd ?memberEndPrecision WHERE {{
+        r#"SELECT ?item ?band ?article ?name ?mulName ?began ?beganPrecision ?born ?bornPrecision ?ended ?endedPrecision ?died ?diedPrecision ?description ?mbid ?origin ?genre ?spell ?memberItem ?memberRank ?member ?memberMul ?memberOther ?memberStart ?memberStartPrecision ?memberEnd ?memberEndPrecision WHERE {{
   {{
     SELECT DISTINCT ?item ?band ?article WHERE {{
       {{ VALUES ?class {{ {groups} }} ?item wdt:P31 ?class . BIND(true AS ?band) }}
@@ -200,6 +200,7 @@ pub fn page_query(after: Option<&str>, limit: usize) -> String {
   OPTIONAL {{ ?item rdfs:label ?mulName . FILTER(LANG(?mulName) = "mul") }}
   OPTIONAL {{ ?item p:P571 ?formed . ?formed a wikibase:BestRank ; psv:P571 [ wikibase:timeValue ?began ; wikibase:timePrecision ?beganPrecision ] }}
   OPTIONAL {{ ?item p:P569 ?birth . ?birth a wikibase:BestRank ; psv:P569 [ wikibase:timeValue ?born ; wikibase:timePrecision ?bornPrecision ] }}
+  OPTIONAL {{ ?item schema:description ?description . FILTER(LANG(?description) = "en") }}
   OPTIONAL {{ ?item p:P576 ?dissolution . ?dissolution a wikibase:BestRank ; psv:P576 [ wikibase:timeValue ?ended ; wikibase:timePrecision ?endedPrecision ] }}
   OPTIONAL {{ ?item p:P570 ?death . ?death a wikibase:BestRank ; psv:P570 [ wikibase:timeValue ?died ; wikibase:timePrecision ?diedPrecision ] }}
   OPTIONAL {{ ?item wdt:P434 ?mbid }}
@@ -274,6 +275,7 @@ struct Item {
     born: Option<String>,
     ended: Option<String>,
     died: Option<String>,
+    description: Option<String>,
     mbid: Option<String>,
     origin: Option<String>,
     genres: Vec<String>,
@@ -353,6 +355,7 @@ impl Page {
             fill(&mut item.born, date("born", "bornPrecision"));
             fill(&mut item.ended, date("ended", "endedPrecision"));
             fill(&mut item.died, date("died", "diedPrecision"));
+            fill(&mut item.description, get("description"));
             fill(
                 &mut item.mbid,
                 get("mbid").filter(|m| open_data::is_musicbrainz_id(m)),
@@ -456,6 +459,7 @@ impl Item {
             ended_on: if self.band { &self.ended } else { &self.died }
                 .clone()
                 .and_then(wd),
+            description: self.description.clone().and_then(wd),
             ..open_data::artist(self.id.clone(), name, self.band, &article)
         })
     }

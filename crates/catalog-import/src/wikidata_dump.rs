@@ -296,6 +296,7 @@ fn artist_of(entity: &Entity, labels: &HashMap<u64, Name>) -> Option<Result<Arti
         aliases: Some(entity.aliases())
             .filter(|a| !a.is_empty())
             .map(|a| Source::Wikidata.of(a)),
+        description: entity.description().and_then(wd),
         ..open_data::artist(id, name, band, article)
     }))
 }

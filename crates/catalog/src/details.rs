@@ -83,6 +83,7 @@ pub(crate) fn details_of(
         sources,
         ended_on: row.ended_on,
         aliases: aliases_of(row.aliases.as_deref()),
+        description: row.description,
     }
 }
 

@@ -122,11 +122,12 @@ pub enum Field {
     MusicbrainzId,
     EndedOn,
     Aliases,
+    Description,
 }
 
 impl Field {
     /// Every field, in the order the artist page's sources name them.
-    pub const ALL: [Field; 22] = [
+    pub const ALL: [Field; 23] = [
         Field::Title,
         Field::Kind,
         Field::BeganOn,
@@ -149,6 +150,7 @@ impl Field {
         Field::MusicbrainzId,
         Field::EndedOn,
         Field::Aliases,
+        Field::Description,
     ];
 
     /// As `artist_field_sources` records it: the column's name, or the list's.
@@ -176,6 +178,7 @@ impl Field {
             Field::MusicbrainzId => "musicbrainz_id",
             Field::EndedOn => "ended_on",
             Field::Aliases => "aliases",
+            Field::Description => "description",
         }
     }
 
@@ -200,6 +203,7 @@ impl Field {
             | Field::SoloVideoLink => "links",
             Field::Image => "photo",
             Field::Bio => "biography",
+            Field::Description => "description",
             Field::WikidataId | Field::MusicbrainzId => "identifiers",
             Field::BioSourceLink | Field::FunFact => return None,
         })
@@ -279,6 +283,8 @@ pub struct ArtistUpsert {
     pub ended_on: Option<Sourced<String>>,
     /// Other names the artist is known by (searched as the title is).
     pub aliases: Option<Sourced<Vec<String>>>,
+    /// A short description that tells it apart ("English rock band").
+    pub description: Option<Sourced<String>>,
 }
 
 impl ArtistUpsert {
@@ -341,6 +347,7 @@ impl ArtistUpsert {
                     .as_ref()
                     .map(|a| (Value::from(genres_json(&a.value)), a.source)),
             ),
+            (Field::Description, C::Description, text(&self.description)),
         ]
         .into_iter()
         .filter_map(|(field, column, value)| {
@@ -445,7 +452,7 @@ pub enum Outcome {
 }
 
 /// Rows written per statement: the present rows of a batch are read with one query and
-/// the new ones inserted with one (30 values a row stays under SQLite's 32,766 and
+/// the new ones inserted with one (31 values a row stays under SQLite's 32,766 and
 /// PostgreSQL's 65,535 bound parameters).
 pub const UPSERT_BATCH: usize = 500;
 

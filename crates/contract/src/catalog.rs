@@ -192,6 +192,8 @@ pub struct ArtistDetails {
     pub ended_on: Option<String>,
     /// Other names the artist is known by ("The Fab Four"), as the sources give them.
     pub aliases: Vec<String>,
+    /// A short description that tells the artist apart ("English rock band").
+    pub description: Option<String>,
 }
 
 /// One service the enrichment read for an artist, and what it gave.

@@ -51,6 +51,8 @@ pub struct Model {
     pub ended_on: Option<String>,
     /// Other names the artist is known by: a JSON array of names, as `genres` is.
     pub aliases: Option<String>,
+    /// A short description that tells it apart ("English rock band").
+    pub description: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -153,7 +153,11 @@ endedOn: string | null,
 /**
  * Other names the artist is known by ("The Fab Four"), as the sources give them.
  */
-aliases: Array<string>, };
+aliases: Array<string>, 
+/**
+ * A short description that tells the artist apart ("English rock band").
+ */
+description: string | null, };
 
 export type Album = { title: string, year: number | null, };
 

@@ -491,6 +491,7 @@ fn from_item(
         aliases: Some(item.aliases())
             .filter(|a| !a.is_empty())
             .map(|a| Source::Wikidata.of(a)),
+        description: item.description().and_then(wd),
         ..ArtistUpsert::default()
     };
     if !target.band {

@@ -56,6 +56,8 @@ pub struct Entity {
     labels: Option<Box<RawValue>>,
     /// Other names by language, kept as their JSON text as the labels are.
     aliases: Option<Box<RawValue>>,
+    /// Short descriptions by language, kept as the labels are.
+    descriptions: Option<Box<RawValue>>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -260,6 +262,20 @@ impl Entity {
             .flatten()
             .map(|label| label.value.trim().to_owned())
             .find(|name| !name.is_empty())
+    }
+
+    /// The item's short description ("English rock band"): English, else multilingual.
+    pub fn description(&self) -> Option<String> {
+        let descriptions: ReadableLabels = self
+            .descriptions
+            .as_ref()
+            .and_then(|raw| serde_json::from_str(raw.get()).ok())
+            .unwrap_or_default();
+        [descriptions.en, descriptions.mul]
+            .into_iter()
+            .flatten()
+            .map(|d| d.value.trim().to_owned())
+            .find(|d| !d.is_empty())
     }
 
     /// The item's other names in English and multilingual (`mul`), in that order, each

@@ -129,12 +129,15 @@ async fn a_death_or_dissolution_is_read_to_its_precision_and_an_unknown_one_left
         .any(|(field, source, _)| (field.as_str(), source.as_str()) == ("ended_on", "wikidata")));
 }
 
-async fn aliases_are_read_in_english_and_multilingual_each_once(db: &TestDb) {
+async fn aliases_and_the_description_are_read_in_english_or_multilingual(db: &TestDb) {
     wikidata_dump(db, testdata("wikidata-dump.json"), false).await;
     let band = by_item(db, "Q9001").await;
     // Not the label again, nor a repeat, nor another language's.
     assert_eq!(band.aliases.as_deref(), Some(r#"["The Fixtures","FXB"]"#));
     assert_eq!(by_item(db, "Q9101").await.aliases, None);
+    // The English short description, with them.
+    assert_eq!(band.description.as_deref(), Some("fixture rock band"));
+    assert_eq!(by_item(db, "Q9101").await.description, None);
     let sources = enrichment::sources_of(&db.conn, band.id).await.unwrap();
     assert!(sources
         .iter()
@@ -294,7 +297,7 @@ db_tests!(
     a_dump_adds_every_musician_and_group_with_an_english_article,
     a_day_the_dump_states_in_the_julian_calendar_is_stored_as_the_gregorian_day,
     a_death_or_dissolution_is_read_to_its_precision_and_an_unknown_one_left_out,
-    aliases_are_read_in_english_and_multilingual_each_once,
+    aliases_and_the_description_are_read_in_english_or_multilingual,
     an_item_without_an_english_or_multilingual_name_is_named_by_its_article,
     a_rerun_updates_in_place,
     an_artist_the_catalogue_has_keeps_what_the_seed_gave,
@@ -370,6 +373,7 @@ mod query_service {
         let band = item("Q100", true, "Query_Band");
         let band_facts = json!({
             "name": text("Query Band", "en"),
+            "description": text("fixture post-punk band", "en"),
             "began": typed("1985-03-00T00:00:00Z", "dateTime"),
             "beganPrecision": typed("10", "integer"),
             "mbid": typed(super::BAND_MBID, "string"),
@@ -558,7 +562,7 @@ mod query_service {
         let body = json!({
             "head": { "vars": ["item", "band", "article", "name", "mulName", "began", "beganPrecision",
                                "born", "bornPrecision", "ended", "endedPrecision", "died",
-                               "diedPrecision", "mbid", "origin", "genre", "spell", "memberItem",
+                               "diedPrecision", "description", "mbid", "origin", "genre", "spell", "memberItem",
                                "memberRank", "member", "memberMul", "memberOther", "memberStart",
                                "memberStartPrecision", "memberEnd", "memberEndPrecision"] },
             "results": { "bindings": bindings }
@@ -646,6 +650,7 @@ async fn the_query_service_is_read_in_pages_and_a_rerun_continues_where_it_stopp
     assert_eq!(band.began_on.as_deref(), Some("1985-03"));
     assert_eq!(band.origin.as_deref(), Some("Manchester"));
     assert_eq!(band.genres, r#"["Post-punk","Indie rock"]"#);
+    assert_eq!(band.description.as_deref(), Some("fixture post-punk band"));
     // Recorded as the dump's are: each field the knowledge base gave, with its source.
     let sources: Vec<(String, String)> = enrichment::sources_of(&db.conn, band.id)
         .await

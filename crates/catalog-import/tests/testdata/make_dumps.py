@@ -39,10 +39,11 @@ def unknown(qid, prop, datatype):
             "type": "statement", "id": f"{qid}$00000000-0000-0000-0000-000000000009",
             "rank": "normal"}
 
-def entity(qid, labels, claims=None, enwiki=None, aliases=None):
+def entity(qid, labels, claims=None, enwiki=None, aliases=None, descriptions=None):
     e = {"type": "item", "id": qid,
          "labels": {lang: {"language": lang, "value": v} for lang, v in labels.items()},
-         "descriptions": {},
+         "descriptions": {lang: {"language": lang, "value": v}
+                          for lang, v in (descriptions or {}).items()},
          "aliases": {lang: [{"language": lang, "value": v} for v in vs]
                      for lang, vs in (aliases or {}).items()},
          "claims": {}, "sitelinks": {},
@@ -77,7 +78,8 @@ entities = [
         "P527": [member("Q9001", "Q9101", "+1970-00-00T00:00:00Z"),
                  member("Q9001", "Q9102", "+1970-00-00T00:00:00Z", "+1991-00-00T00:00:00Z")],
     }, enwiki="Fixture Band", aliases={
-        "en": ["The Fixtures", "fixture band"], "mul": ["FXB", "The Fixtures"], "de": ["Die Fixtures"]}),
+        "en": ["The Fixtures", "fixture band"], "mul": ["FXB", "The Fixtures"], "de": ["Die Fixtures"]},
+        descriptions={"de": "Testband", "en": "fixture rock band"}),
     entity("Q9101", {"en": "Fixture Singer"}, {
         "P31": [item("Q9101", "Q5")],
         "P106": [item("Q9101", "Q177220"), item("Q9101", "Q33999")],

@@ -56,6 +56,7 @@ async fn enriched_band(db: &TestDb) -> i32 {
         began_on: Some(Source::Wikidata.of("1970-06".into())),
         ended_on: Some(Source::Wikidata.of("1995-02".into())),
         aliases: Some(Source::Wikidata.of(vec!["The Fixtures".into(), "FXB".into()])),
+        description: Some(Source::Wikidata.of("fixture rock band".into())),
         spotify_link: Some(
             Source::Wikidata.of("https://open.spotify.com/artist/1dfeR4HaWDbWqFHLkxsg1d".into()),
         ),
@@ -139,6 +140,7 @@ async fn an_enriched_artist_page_shows_its_sourced_sections(db: &TestDb) {
         "born or formed, to its precision"
     );
     assert!(markup.contains("Disbanded February 1995"), "dissolved");
+    assert!(markup.contains(r#"<p class="artist-description">fixture rock band</p>"#));
     assert!(markup.contains(">Spotify<") && markup.contains("Search on Apple Music"));
     let discography = &markup[markup.find(">Discography</h2>").expect("Discography")..];
     let first = discography.find("First Record").unwrap();
@@ -180,6 +182,7 @@ async fn an_enriched_artist_page_shows_its_sourced_sections(db: &TestDb) {
     );
     assert_eq!(group["foundingDate"], "1970-06");
     assert_eq!(group["dissolutionDate"], "1995-02");
+    assert_eq!(group["disambiguatingDescription"], "fixture rock band");
     assert_eq!(
         group["alternateName"],
         serde_json::json!(["The Fixtures", "FXB"])

@@ -290,6 +290,12 @@ fn artist_json_ld(origin: &str, path: &str, artist: &Artist, details: &ArtistDet
     if let Some(bio) = &artist.bio {
         fields.insert("description".into(), bio.clone().into());
     }
+    if let Some(description) = &details.description {
+        fields.insert(
+            "disambiguatingDescription".into(),
+            description.clone().into(),
+        );
+    }
     if let Some(image) = &artist.image_url {
         fields.insert("image".into(), image_json_ld(image, details));
     }

@@ -24,6 +24,7 @@ const plainDetails: ArtistDetails = {
   sources: [],
   endedOn: null,
   aliases: [],
+  description: null,
 };
 
 const enrichedDetails: ArtistDetails = {
@@ -36,6 +37,7 @@ const enrichedDetails: ArtistDetails = {
   },
   beganOn: '1987-03',
   endedOn: '1994',
+  description: 'American rock band',
   listen: [...plainDetails.listen, { service: 'apple', url: 'https://music.apple.com/us/search?term=Nirvana', search: true }],
   albums: [
     { title: 'Bleach', year: 1989 },
@@ -113,6 +115,7 @@ describe('artist page', () => {
     expect(within(credit).getByRole('link', { name: 'CC BY-SA 4.0' }).getAttribute('href')).toBe('https://creativecommons.org/licenses/by-sa/4.0');
     expect(screen.getByText('Formed March 1987 in Aberdeen, Washington')).toBeTruthy();
     expect(screen.getByText('Disbanded 1994')).toBeTruthy();
+    expect(screen.getByText('American rock band')).toBeTruthy();
     const albums = screen.getByRole('heading', { name: 'Discography' }).closest('section')!;
     expect(within(albums).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1989 Bleach', '1991 Nevermind']);
     const members = screen.getByRole('heading', { name: 'Members' }).closest('section')!;

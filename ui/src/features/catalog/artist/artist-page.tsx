@@ -286,6 +286,7 @@ function ArtistDetail({
             <h1 id="artist-title" className="artist-title">
               {artist.title}
             </h1>
+            {details?.description && <p className="artist-description">{details.description}</p>}
             {artist.genres.length > 0 ? (
               <ul className="tag-list" aria-label="Genres">
                 {artist.genres.map((genre) => {
