@@ -382,57 +382,48 @@ impl SearchIndex {
         let mut titles = String::new();
         let mut title_starts = Vec::new();
         for (artist, (title, aliases, genres)) in artists.into_iter().enumerate() {
-            let title = fold(title);
-            let title_core = title.strip_prefix("the ").unwrap_or(&title);
-            let start = terms.len();
-            terms.extend(title.split(' ').map(|w| intern(&mut word_ids, w)));
-            let words = terms.len() - start;
-            for name in genres {
-                let genre = match genre_of_name.get(name) {
-                    Some(&id) => id,
-                    None => {
-                        let id = intern(&mut genre_ids, &fold(name));
-                        genre_of_name.insert(name.to_owned(), id);
-                        id
-                    }
-                };
-                terms.push(genre);
-            }
-            docs.push(SearchDoc {
-                title_chars: char_set(&title),
-                core_chars: char_set(title_core),
-                has_article: title_core.len() != title.len(),
-                terms: start as u32,
-                // Past 255 words or genres the rest are not searched.
-                words: words.min(255) as u8,
-                genres: (terms.len() - start - words).min(255) as u8,
-            });
-            title_starts.push(titles.len() as u32);
-            titles.push_str(&title);
-            titles.push('\n');
-            let mut names = vec![title];
-            for alias in aliases {
-                let alias = fold(alias);
-                if alias.is_empty() || names.contains(&alias) || names.len() > MAX_ALIASES {
+            // The title first, with the genres; then each alias not already a name.
+            let mut genres = Some(genres);
+            let mut names: Vec<String> = Vec::new();
+            for name in std::iter::once(title).chain(aliases) {
+                let name = fold(name);
+                let alias = !names.is_empty();
+                if alias && (name.is_empty() || names.contains(&name) || names.len() > MAX_ALIASES)
+                {
                     continue;
                 }
-                let alias_core = alias.strip_prefix("the ").unwrap_or(&alias);
+                let core = name.strip_prefix("the ").unwrap_or(&name);
                 let start = terms.len();
-                terms.extend(alias.split(' ').map(|w| intern(&mut word_ids, w)));
-                alias_docs.push(docs.len() as u32);
-                alias_artists.push(artist as u32);
+                terms.extend(name.split(' ').map(|w| intern(&mut word_ids, w)));
+                let words = terms.len() - start;
+                for genre_name in genres.take().into_iter().flatten() {
+                    let genre = match genre_of_name.get(genre_name) {
+                        Some(&id) => id,
+                        None => {
+                            let id = intern(&mut genre_ids, &fold(genre_name));
+                            genre_of_name.insert(genre_name.to_owned(), id);
+                            id
+                        }
+                    };
+                    terms.push(genre);
+                }
+                if alias {
+                    alias_docs.push(docs.len() as u32);
+                    alias_artists.push(artist as u32);
+                }
                 docs.push(SearchDoc {
-                    title_chars: char_set(&alias),
-                    core_chars: char_set(alias_core),
-                    has_article: alias_core.len() != alias.len(),
+                    title_chars: char_set(&name),
+                    core_chars: char_set(core),
+                    has_article: core.len() != name.len(),
                     terms: start as u32,
-                    words: (terms.len() - start).min(255) as u8,
-                    genres: 0,
+                    // Past 255 words or genres the rest are not searched.
+                    words: words.min(255) as u8,
+                    genres: (terms.len() - start - words).min(255) as u8,
                 });
                 title_starts.push(titles.len() as u32);
-                titles.push_str(&alias);
+                titles.push_str(&name);
                 titles.push('\n');
-                names.push(alias);
+                names.push(name);
             }
         }
         drop(genre_of_name);
