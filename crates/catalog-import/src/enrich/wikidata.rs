@@ -252,30 +252,12 @@ impl Entity {
     /// The item's name to show: its English label, else its multilingual (`mul`) one,
     /// where the knowledge base now keeps names that read alike in every language.
     pub fn readable_label(&self) -> Option<String> {
-        let labels: ReadableLabels = self
-            .labels
-            .as_ref()
-            .and_then(|raw| serde_json::from_str(raw.get()).ok())
-            .unwrap_or_default();
-        [labels.en, labels.mul]
-            .into_iter()
-            .flatten()
-            .map(|label| label.value.trim().to_owned())
-            .find(|name| !name.is_empty())
+        readable(&self.labels)
     }
 
     /// The item's short description ("English rock band"): English, else multilingual.
     pub fn description(&self) -> Option<String> {
-        let descriptions: ReadableLabels = self
-            .descriptions
-            .as_ref()
-            .and_then(|raw| serde_json::from_str(raw.get()).ok())
-            .unwrap_or_default();
-        [descriptions.en, descriptions.mul]
-            .into_iter()
-            .flatten()
-            .map(|d| d.value.trim().to_owned())
-            .find(|d| !d.is_empty())
+        readable(&self.descriptions)
     }
 
     /// The item's other names in English and multilingual (`mul`), in that order, each
@@ -324,6 +306,19 @@ impl Entity {
             })
         })
     }
+}
+
+/// The English, else the multilingual, text of labels or descriptions (by language).
+fn readable(by_language: &Option<Box<RawValue>>) -> Option<String> {
+    let texts: ReadableLabels = by_language
+        .as_ref()
+        .and_then(|raw| serde_json::from_str(raw.get()).ok())
+        .unwrap_or_default();
+    [texts.en, texts.mul]
+        .into_iter()
+        .flatten()
+        .map(|text| text.value.trim().to_owned())
+        .find(|text| !text.is_empty())
 }
 
 /// A name and, when it is not English, its language.
