@@ -20,11 +20,14 @@ const item = {
   type: 'item',
   id: 'Q999001',
   sitelinks: { enwiki: { site: 'enwiki', title: ENRICHED_TITLE, badges: [] } },
+  aliases: { en: [{ language: 'en', value: 'The Enriched Fixtures' }] },
+  descriptions: { en: { language: 'en', value: 'fixture band for the pages\' checks' } },
   claims: {
     P18: [claim('P18', 'Fixture Enriched Band.jpg')],
     P434: [claim('P434', MBID)],
     P1902: [claim('P1902', '1dfeR4HaWDbWqFHLkxsg1d')],
     P571: [claim('P571', year(1970), 'time')],
+    P576: [claim('P576', year(1995), 'time')],
   },
 };
 

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { start } from '../support/harness.mjs';
 import { hydrated, quietPage } from './browser-helpers.mjs';
+import { addEnrichedArtist, ENRICHED_TITLE } from '../support/enriched-artist.mjs';
 
 let site;
 let total;
@@ -56,5 +57,14 @@ test('a page past the last one, or spelled otherwise, leads to the last page, wh
   assert.equal(await page.locator('.artist-grid .artist-card-title').count(), shown);
   await page.getByText(`Showing ${shown} of ${total}`).waitFor();
   assert.equal(await page.getByRole('link', { name: 'Load More' }).count(), 0);
+  await page.context().close();
+});
+
+test("an artist's other name finds it on the search page, written by the server", async () => {
+  await addEnrichedArtist(site);
+  // The alias the knowledge base gives the enriched band, which its title alone does not match.
+  const page = await site.newPage({ javaScriptEnabled: false });
+  await page.goto(`${site.origin}/search/${encodeURIComponent('The Enriched Fixtures')}`);
+  assert.deepEqual(await page.locator('.artist-grid .artist-card-title').allTextContents(), [ENRICHED_TITLE]);
   await page.context().close();
 });

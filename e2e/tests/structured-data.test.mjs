@@ -57,10 +57,13 @@ test('a band and a solo artist carry valid MusicGroup / Person JSON-LD', async (
   }
 });
 
-test('an enriched band carries sameAs, member roles and albums, all valid', async () => {
+test('an enriched band carries sameAs, its dissolution, other name and description, member roles and albums, all valid', async () => {
   const path = `/artist/${await addEnrichedArtist(site)}`;
   const [group] = await jsonLdOf(path);
   assert.ok(group.sameAs.includes('https://www.wikidata.org/wiki/Q999001'), `${path}: ${group.sameAs}`);
+  assert.equal(group.dissolutionDate, '1995', `${path}: dissolved`);
+  assert.equal(group.alternateName, 'The Enriched Fixtures', `${path}: its alias`);
+  assert.equal(group.disambiguatingDescription, "fixture band for the pages' checks", `${path}: its description`);
   assert.deepEqual(group.member.map((m) => [m['@type'], m.member.name, m.startDate, m.endDate]), [
     ['OrganizationRole', 'Ada Fixture', '1970', undefined],
     ['OrganizationRole', 'Ben Fixture', '1970', '1991'],

@@ -19,6 +19,9 @@ mod m20261127_000030_article_image_credits;
 mod m20261128_000010_member_precision_and_language;
 mod m20261128_000020_artist_country;
 mod m20261128_000030_member_identities;
+mod m20261128_000060_artist_ended_on;
+mod m20261128_000070_artist_aliases;
+mod m20261128_000080_artist_description;
 
 pub struct Migrator;
 
@@ -43,6 +46,9 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000010_member_precision_and_language::Migration),
             Box::new(m20261128_000020_artist_country::Migration),
             Box::new(m20261128_000030_member_identities::Migration),
+            Box::new(m20261128_000060_artist_ended_on::Migration),
+            Box::new(m20261128_000070_artist_aliases::Migration),
+            Box::new(m20261128_000080_artist_description::Migration),
         ]
     }
 }

@@ -2,10 +2,10 @@
 //! artist JSON document per line: the `mbdump/artist` file of `artist.tar.xz`; the
 //! archive itself, the file taken out of it, or that file xz-compressed), used only
 //! where it adds what the catalogue lacks: for artists it already has (matched by their
-//! MusicBrainz id), the date born or formed, where they come from and their genres,
-//! each only while empty. Read as a stream, written 500 artists at a time in one
-//! transaction (a malformed line changes nothing), each field it sets recorded with
-//! its source ("musicbrainz"), as `enrich` records it.
+//! MusicBrainz id), the dates born or formed and died or dissolved, where they come
+//! from and their genres, each only while empty. Read as a stream, written 500 artists
+//! at a time in one transaction (a malformed line changes nothing), each field it sets
+//! recorded with its source ("musicbrainz"), as `enrich` records it.
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
@@ -19,6 +19,7 @@ use sound_atlas_entity::artist;
 use sound_atlas_import::{ImportError, Progress, Report};
 
 use super::dump::{self, Lines};
+use super::enrich::wikidata;
 use super::open_data;
 use sound_atlas_catalog::write::{
     self, now_unix, ArtistUpsert, Outcome, Overwrite, Source, UPSERT_BATCH,
@@ -36,11 +37,23 @@ struct DumpArtist {
     begin_area: Option<Area>,
     #[serde(default)]
     genres: Vec<Genre>,
+    #[serde(default)]
+    aliases: Vec<Alias>,
+}
+
+/// Another name of the artist: its type says what kind ("Artist name", "Legal name",
+/// "Search hint" for a misspelling; none when not given).
+#[derive(Debug, Deserialize)]
+struct Alias {
+    name: String,
+    #[serde(rename = "type", default)]
+    kind: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
 struct LifeSpan {
     begin: Option<String>,
+    end: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -180,6 +193,15 @@ async fn complete<C: ConnectionTrait>(
                 .filter(|n| !n.trim().is_empty())
                 .and_then(mb),
             genres: (!genres.is_empty()).then(|| Source::Musicbrainz.of(genres)),
+            aliases: Some(aliases_of(artist))
+                .filter(|a| !a.is_empty())
+                .map(|a| Source::Musicbrainz.of(a)),
+            ended_on: artist
+                .life_span
+                .as_ref()
+                .and_then(|l| l.end.clone())
+                .filter(|e| is_date(e))
+                .and_then(mb),
             ..ArtistUpsert::default()
         });
     }
@@ -190,6 +212,22 @@ async fn complete<C: ConnectionTrait>(
         }
     }
     Ok(())
+}
+
+/// The names an artist performed under: its aliases but search hints (misspellings)
+/// and legal names (a birth name is no stage name), each once, at most as many as the
+/// knowledge base's are kept.
+fn aliases_of(artist: &DumpArtist) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for alias in &artist.aliases {
+        let name = alias.name.trim();
+        let kept = !matches!(alias.kind.as_deref(), Some("Search hint" | "Legal name"));
+        if kept && !name.is_empty() && !names.iter().any(|n| n == name) {
+            names.push(name.to_owned());
+        }
+    }
+    names.truncate(wikidata::MAX_ALIASES);
+    names
 }
 
 /// A date as MusicBrainz writes it, to its precision: "1970", "1970-06", "1970-06-27".

@@ -80,6 +80,22 @@ pub fn artist(wikidata_id: String, name: String, band: bool, article: &str) -> A
     }
 }
 
+/// The name an English article's title gives an artist, for an item with no English or
+/// multilingual label: the title without its disambiguating qualifier ("Mononym
+/// (rapper)" is "Mononym"); none for an empty title.
+pub fn name_of_article(title: &str) -> Option<String> {
+    let name = match title
+        .trim()
+        .strip_suffix(')')
+        .and_then(|t| t.rsplit_once(" ("))
+    {
+        Some((name, _)) => name,
+        None => title,
+    };
+    let name = name.trim();
+    (!name.is_empty()).then(|| name.to_owned())
+}
+
 /// A genre as the catalogue writes it: the knowledge base's labels are lower case
 /// ("rock music"); the catalogue's genres start with a capital ("Rock music").
 pub fn genre_name(label: &str) -> String {
@@ -236,6 +252,29 @@ mod tests {
             None,
             "not a human"
         );
+    }
+
+    #[test]
+    fn an_article_title_without_its_qualifier_is_a_name() {
+        assert_eq!(
+            name_of_article("Mononym (rapper)").as_deref(),
+            Some("Mononym")
+        );
+        assert_eq!(
+            name_of_article("Earth, Wind & Fire").as_deref(),
+            Some("Earth, Wind & Fire")
+        );
+        assert_eq!(
+            name_of_article("Sunn O)))").as_deref(),
+            Some("Sunn O)))"),
+            "a parenthesis that is no qualifier"
+        );
+        assert_eq!(
+            name_of_article("X (band) (2)").as_deref(),
+            Some("X (band)"),
+            "only the last qualifier"
+        );
+        assert_eq!(name_of_article(" "), None);
     }
 
     #[test]

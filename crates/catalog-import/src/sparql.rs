@@ -184,7 +184,7 @@ pub fn page_query(after: Option<&str>, limit: usize) -> String {
         .map(|a| format!("FILTER(STR(?item) > \"{}\")", a.replace(['"', '\\'], "")))
         .unwrap_or_default();
     format!(
-        r#"SELECT ?item ?band ?article ?name ?mulName ?began ?beganPrecision ?born ?bornPrecision ?mbid ?origin ?country ?genre ?spell ?memberItem ?memberRank ?member ?memberMul ?memberOther ?memberStart ?memberStartPrecision ?memberEnd ?memberEndPrecision WHERE {{
+        r#"SELECT ?item ?band ?article ?name ?mulName ?began ?beganPrecision ?born ?bornPrecision ?ended ?endedPrecision ?died ?diedPrecision ?description ?mbid ?origin ?country ?genre ?spell ?memberItem ?memberRank ?member ?memberMul ?memberOther ?memberStart ?memberStartPrecision ?memberEnd ?memberEndPrecision WHERE {{
   {{
     SELECT DISTINCT ?item ?band ?article WHERE {{
       {{ VALUES ?class {{ {groups} }} ?item wdt:P31 ?class . BIND(true AS ?band) }}
@@ -200,6 +200,9 @@ pub fn page_query(after: Option<&str>, limit: usize) -> String {
   OPTIONAL {{ ?item rdfs:label ?mulName . FILTER(LANG(?mulName) = "mul") }}
   OPTIONAL {{ ?item p:P571 ?formed . ?formed a wikibase:BestRank ; psv:P571 [ wikibase:timeValue ?began ; wikibase:timePrecision ?beganPrecision ] }}
   OPTIONAL {{ ?item p:P569 ?birth . ?birth a wikibase:BestRank ; psv:P569 [ wikibase:timeValue ?born ; wikibase:timePrecision ?bornPrecision ] }}
+  OPTIONAL {{ ?item schema:description ?description . FILTER(LANG(?description) = "en") }}
+  OPTIONAL {{ ?item p:P576 ?dissolution . ?dissolution a wikibase:BestRank ; psv:P576 [ wikibase:timeValue ?ended ; wikibase:timePrecision ?endedPrecision ] }}
+  OPTIONAL {{ ?item p:P570 ?death . ?death a wikibase:BestRank ; psv:P570 [ wikibase:timeValue ?died ; wikibase:timePrecision ?diedPrecision ] }}
   OPTIONAL {{ ?item wdt:P434 ?mbid }}
   OPTIONAL {{ ?item wdt:P740|wdt:P19 ?place . ?place rdfs:label ?origin . FILTER(LANG(?origin) = "en") }}
   OPTIONAL {{ ?item wdt:P495|wdt:P27 ?countryItem . ?countryItem rdfs:label ?country . FILTER(LANG(?country) = "en") }}
@@ -271,6 +274,9 @@ struct Item {
     mul_name: Option<String>,
     began: Option<String>,
     born: Option<String>,
+    ended: Option<String>,
+    died: Option<String>,
+    description: Option<String>,
     mbid: Option<String>,
     origin: Option<String>,
     /// A band's country of origin, a person's country of citizenship.
@@ -350,6 +356,9 @@ impl Page {
             fill(&mut item.mul_name, get("mulName"));
             fill(&mut item.began, date("began", "beganPrecision"));
             fill(&mut item.born, date("born", "bornPrecision"));
+            fill(&mut item.ended, date("ended", "endedPrecision"));
+            fill(&mut item.died, date("died", "diedPrecision"));
+            fill(&mut item.description, get("description"));
             fill(
                 &mut item.mbid,
                 get("mbid").filter(|m| open_data::is_musicbrainz_id(m)),
@@ -407,17 +416,18 @@ fn fill(slot: &mut Option<String>, value: Option<String>) {
 
 impl Item {
     fn artist(&self) -> Result<ArtistUpsert, String> {
-        let name = self
-            .name
-            .clone()
-            .or_else(|| self.mul_name.clone())
-            .ok_or("no English or multilingual name")?;
         let article = self
             .article
             .strip_prefix("https://en.wikipedia.org/wiki/")
             .map(title_of)
             .filter(|t| !t.is_empty())
             .ok_or("no English encyclopedia article")?;
+        let name = self
+            .name
+            .clone()
+            .or_else(|| self.mul_name.clone())
+            .or_else(|| open_data::name_of_article(&article))
+            .ok_or("no English or multilingual name, nor an article title that is one")?;
         let mut members: Vec<MemberSpell> = Vec::new();
         if self.band {
             // A preferred statement about a member outranks the others about them.
@@ -456,6 +466,10 @@ impl Item {
             genres: (!self.genres.is_empty()).then(|| Source::Wikidata.of(self.genres.clone())),
             musicbrainz_id: self.mbid.clone().and_then(wd),
             members: Some(Source::Wikidata.of(members)),
+            ended_on: if self.band { &self.ended } else { &self.died }
+                .clone()
+                .and_then(wd),
+            description: self.description.clone().and_then(wd),
             ..open_data::artist(self.id.clone(), name, self.band, &article)
         })
     }

@@ -250,8 +250,14 @@ fn artist_of(entity: &Entity, labels: &HashMap<u64, Name>) -> Option<Result<Arti
             .map(|n| n.value)
     };
     let id = entity.id.clone()?;
-    let Some(name) = entity.readable_label() else {
-        return Some(Err(format!("{id} has no English or multilingual name")));
+    let article = &entity.sitelinks.enwiki.as_ref()?.title;
+    let Some(name) = entity
+        .readable_label()
+        .or_else(|| open_data::name_of_article(article))
+    else {
+        return Some(Err(format!(
+            "{id} has no English or multilingual name, nor an article title that is one"
+        )));
     };
     let mut genres: Vec<String> = Vec::new();
     for genre in entity
@@ -274,7 +280,6 @@ fn artist_of(entity: &Entity, labels: &HashMap<u64, Name>) -> Option<Result<Arti
         Vec::new()
     };
     let wd = |value| Some(Source::Wikidata.of(value));
-    let article = &entity.sitelinks.enwiki.as_ref()?.title;
     Some(Ok(ArtistUpsert {
         began_on: entity
             .date(if band {
@@ -295,6 +300,17 @@ fn artist_of(entity: &Entity, labels: &HashMap<u64, Name>) -> Option<Result<Arti
             .filter(|mbid| open_data::is_musicbrainz_id(mbid))
             .and_then(wd),
         members: Some(Source::Wikidata.of(members)),
+        ended_on: entity
+            .date(if band {
+                wikidata::DISSOLVED
+            } else {
+                wikidata::DATE_OF_DEATH
+            })
+            .and_then(wd),
+        aliases: Some(entity.aliases())
+            .filter(|a| !a.is_empty())
+            .map(|a| Source::Wikidata.of(a)),
+        description: entity.description().and_then(wd),
         ..open_data::artist(id, name, band, article)
     }))
 }

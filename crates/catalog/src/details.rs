@@ -102,7 +102,17 @@ pub(crate) fn details_of(
         musicbrainz_id: row.musicbrainz_id,
         sources,
         modified_on: row.updated_at.map(iso_date),
+        ended_on: row.ended_on,
+        aliases: aliases_of(row.aliases.as_deref()),
+        description: row.description,
     }
+}
+
+/// The aliases column (a JSON list of names, as the writer stores it); none when unset.
+pub(crate) fn aliases_of(column: Option<&str>) -> Vec<String> {
+    column
+        .and_then(|names| serde_json::from_str(names).ok())
+        .unwrap_or_default()
 }
 
 /// Each service's facts and when it was last read, from the recorded `(field, source,

@@ -26,6 +26,11 @@
 //! past it.
 //! `tests::the_index_ranks_every_seed_query_as_the_per_artist_comparison_does`
 //! holds it to comparing every artist the slow way.
+//!
+//! An artist's aliases (other names: "The Fab Four") are indexed as names of their
+//! own, each a document right after its artist's title, so documents stay in
+//! catalogue order and an artist's are met one after another; an artist ranks as its
+//! best name, and is listed once.
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -71,9 +76,16 @@ struct SearchDoc {
 
 /// Every artist's folded text, in catalogue order, with the distinct words and genres.
 /// It serializes as it is held (the catalogue keeps it on disk with its snapshot).
+///
+/// Its documents are names: each artist's title (with its genres), then its aliases
+/// (words only). Where a list below says "artists" it holds documents.
 #[derive(Clone, Serialize, Deserialize)]
 pub struct SearchIndex {
     docs: Vec<SearchDoc>,
+    /// The documents that are aliases, ascending, and the artist of each: an index
+    /// without aliases spends nothing on them.
+    alias_docs: Vec<u32>,
+    alias_artists: Vec<u32>,
     /// Every artist's words and genres, one run each (see [`SearchDoc`]).
     terms: Vec<u32>,
     /// The distinct title words, each to its id: its rank in text order (so the words
@@ -127,6 +139,8 @@ struct LengthBucket {
 /// a genre word starting with them, never inside a word (one or two letters are in
 /// most titles; what a user typing them wants is the names they start).
 pub const MIN_SUBSTRING: usize = 3;
+/// Most aliases of one artist indexed (ranking an artist reads each of its names).
+pub const MAX_ALIASES: usize = 16;
 /// Matches counted exactly; past it the count says "at least" this many (a page
 /// shows the best 120 at most).
 pub const COUNT_BOUND: usize = 1_000;
@@ -336,7 +350,7 @@ impl std::fmt::Debug for SearchIndex {
 impl SearchIndex {
     /// How many artists it indexes.
     pub(crate) fn len(&self) -> usize {
-        self.docs.len()
+        self.docs.len() - self.alias_docs.len()
     }
 
     /// The index of the artists' titles and genres, in catalogue order.
@@ -344,7 +358,22 @@ impl SearchIndex {
     where
         G: IntoIterator<Item = &'a str>,
     {
+        Self::with_aliases(
+            artists
+                .into_iter()
+                .map(|(title, genres)| (title, std::iter::empty(), genres)),
+        )
+    }
+
+    /// The index of the artists' titles, aliases and genres, in catalogue order.
+    pub fn with_aliases<'a, A, G>(artists: impl IntoIterator<Item = (&'a str, A, G)>) -> Self
+    where
+        A: IntoIterator<Item = &'a str>,
+        G: IntoIterator<Item = &'a str>,
+    {
         let mut docs = Vec::new();
+        let mut alias_docs = Vec::new();
+        let mut alias_artists = Vec::new();
         let mut terms = Vec::new();
         let mut word_ids: HashMap<String, u32> = HashMap::new();
         // Genres by their text as written (each folded once) and by their folded text.
@@ -352,35 +381,50 @@ impl SearchIndex {
         let mut genre_ids: HashMap<String, u32> = HashMap::new();
         let mut titles = String::new();
         let mut title_starts = Vec::new();
-        for (title, genres) in artists {
-            let title = fold(title);
-            let title_core = title.strip_prefix("the ").unwrap_or(&title);
-            let start = terms.len();
-            terms.extend(title.split(' ').map(|w| intern(&mut word_ids, w)));
-            let words = terms.len() - start;
-            for name in genres {
-                let genre = match genre_of_name.get(name) {
-                    Some(&id) => id,
-                    None => {
-                        let id = intern(&mut genre_ids, &fold(name));
-                        genre_of_name.insert(name.to_owned(), id);
-                        id
-                    }
-                };
-                terms.push(genre);
+        for (artist, (title, aliases, genres)) in artists.into_iter().enumerate() {
+            // The title first, with the genres; then each alias not already a name.
+            let mut genres = Some(genres);
+            let mut names: Vec<String> = Vec::new();
+            for name in std::iter::once(title).chain(aliases) {
+                let name = fold(name);
+                let alias = !names.is_empty();
+                if alias && (name.is_empty() || names.contains(&name) || names.len() > MAX_ALIASES)
+                {
+                    continue;
+                }
+                let core = name.strip_prefix("the ").unwrap_or(&name);
+                let start = terms.len();
+                terms.extend(name.split(' ').map(|w| intern(&mut word_ids, w)));
+                let words = terms.len() - start;
+                for genre_name in genres.take().into_iter().flatten() {
+                    let genre = match genre_of_name.get(genre_name) {
+                        Some(&id) => id,
+                        None => {
+                            let id = intern(&mut genre_ids, &fold(genre_name));
+                            genre_of_name.insert(genre_name.to_owned(), id);
+                            id
+                        }
+                    };
+                    terms.push(genre);
+                }
+                if alias {
+                    alias_docs.push(docs.len() as u32);
+                    alias_artists.push(artist as u32);
+                }
+                docs.push(SearchDoc {
+                    title_chars: char_set(&name),
+                    core_chars: char_set(core),
+                    has_article: core.len() != name.len(),
+                    terms: start as u32,
+                    // Past 255 words or genres the rest are not searched.
+                    words: words.min(255) as u8,
+                    genres: (terms.len() - start - words).min(255) as u8,
+                });
+                title_starts.push(titles.len() as u32);
+                titles.push_str(&name);
+                titles.push('\n');
+                names.push(name);
             }
-            docs.push(SearchDoc {
-                title_chars: char_set(&title),
-                core_chars: char_set(title_core),
-                has_article: title_core.len() != title.len(),
-                terms: start as u32,
-                // Past 255 words or genres the rest are not searched.
-                words: words.min(255) as u8,
-                genres: (terms.len() - start - words).min(255) as u8,
-            });
-            title_starts.push(titles.len() as u32);
-            titles.push_str(&title);
-            titles.push('\n');
         }
         drop(genre_of_name);
         title_starts.push(titles.len() as u32);
@@ -417,6 +461,8 @@ impl SearchIndex {
         }
         let mut index = SearchIndex {
             docs,
+            alias_docs,
+            alias_artists,
             terms,
             words,
             word_docs: Vec::new(),
@@ -468,6 +514,33 @@ impl SearchIndex {
         index.genre_docs = genre_docs;
         index.by_length = by_length;
         index
+    }
+
+    /// The artist whose name document `d` is.
+    fn artist_of(&self, d: u32) -> u32 {
+        d - self.alias_docs.partition_point(|&a| a <= d) as u32
+    }
+
+    /// Artist `a`'s documents: its title, then its aliases.
+    fn docs_of(&self, a: u32) -> Range<usize> {
+        let before = self.alias_artists.partition_point(|&b| b < a);
+        let own = self.alias_artists[before..].partition_point(|&b| b == a);
+        let first = a as usize + before;
+        first..first + 1 + own
+    }
+
+    /// [`walk_in_order`] over lists of documents, visiting each artist once (an
+    /// artist's names are adjacent documents).
+    fn walk_artists(&self, lists: &[&[u32]], mut visit: impl FnMut(u32) -> bool) -> bool {
+        let mut last = None;
+        walk_in_order(lists, |d| {
+            let a = self.artist_of(d);
+            if last == Some(a) {
+                return true;
+            }
+            last = Some(a);
+            visit(a)
+        })
     }
 
     /// The title words of `doc`.
@@ -680,14 +753,20 @@ impl SearchIndex {
         if folded.is_empty() {
             // A query of symbols only ("!!!"): plain case-insensitive substring on titles.
             let needle = query.trim().to_lowercase();
-            let hits: Vec<usize> = (0..self.docs.len())
+            let hits: Vec<usize> = (0..self.len())
                 .filter(|&i| title_of(i).to_lowercase().contains(&needle))
                 .collect();
             let count = Count::exact(hits.len());
             return (hits.into_iter().take(limit).collect(), count);
         }
         let query = Query::new(&folded, self);
-        let rank = |d: u32, worst: u8| query.rank(self, d as usize, worst);
+        // An artist ranks as its best name.
+        let rank = |a: u32, worst: u8| {
+            self.docs_of(a)
+                .filter_map(|d| query.rank(self, d, worst))
+                .min()
+        };
+
         let exact = self.exact_candidates(&query.compact);
         let words = self.word_lists(&query);
         // The artists of the first query word's near words, those at most `d` away.
@@ -730,9 +809,9 @@ impl SearchIndex {
                 6 => near(class.1).into_iter().chain([&whole()[..]]).collect(),
                 _ => genres(class),
             };
-            walk_in_order(&lists, |d| {
-                if rank(d, class.0) == Some(class) {
-                    best.push(d);
+            self.walk_artists(&lists, |a| {
+                if rank(a, class.0) == Some(class) {
+                    best.push(a);
                 }
                 best.len() < limit
             });
@@ -747,9 +826,9 @@ impl SearchIndex {
         // most matches, then, if those end first, with the costlier ones.
         let count = |lists: &[&[u32]]| {
             let (mut n, mut examined) = (0, 0);
-            let ended = walk_in_order(lists, |d| {
+            let ended = self.walk_artists(lists, |a| {
                 examined += 1;
-                n += usize::from(rank(d, u8::MAX).is_some());
+                n += usize::from(rank(a, u8::MAX).is_some());
                 n < COUNT_BOUND && examined < COUNT_EXAMINED
             });
             Count {
@@ -1169,6 +1248,49 @@ mod tests {
     fn exact_title_ranks_before_prefix_before_substring() {
         assert_eq!(find("queen"), ["Queen", "Queens of the Stone Age"]);
         assert_eq!(find("beatles")[..2], ["The Beatles", "Beatles Tribute"]);
+    }
+
+    #[test]
+    fn every_name_finds_its_artist_once_ranked_as_its_best_name() {
+        let catalogue: [(&str, &[&str], &[&str]); 5] = [
+            ("Beatles Tribute", &[], &["Rock"]),
+            (
+                "Prince",
+                &["The Artist Formerly Known as Prince", "TAFKAP"],
+                &["Funk"],
+            ),
+            ("Ryuichi Sakamoto", &["坂本龍一"], &["Ambient"]),
+            (
+                "The Beatles",
+                &["The Fab Four", "Beatles", "the fab four"],
+                &["Rock"],
+            ),
+            ("Мумий Тролль", &[], &["Rock"]),
+        ];
+        let index = SearchIndex::with_aliases(
+            catalogue
+                .iter()
+                .map(|(t, a, g)| (*t, a.iter().copied(), g.iter().copied())),
+        );
+        assert_eq!(index.len(), catalogue.len());
+        let find = |query: &str| -> Vec<&str> {
+            let (best, count) = index.search_best(query, |i| catalogue[i].0, 10);
+            assert_eq!(count, Count::exact(best.len()), "{query}");
+            best.into_iter().map(|i| catalogue[i].0).collect()
+        };
+        assert_eq!(find("fab four"), ["The Beatles"]);
+        assert_eq!(find("tafkap"), ["Prince"]);
+        assert_eq!(find("fab fuor"), ["The Beatles"], "a near miss of an alias");
+        // Matched by its title and by an alias: listed once, at its best name's rank.
+        assert_eq!(find("beatles"), ["The Beatles", "Beatles Tribute"]);
+        assert_eq!(find("prince"), ["Prince"]);
+        // Names in another script: an alias, a title.
+        assert_eq!(find("坂本龍一"), ["Ryuichi Sakamoto"]);
+        assert_eq!(find("Мумий Тролль"), ["Мумий Тролль"]);
+        assert_eq!(
+            find("rock"),
+            ["Beatles Tribute", "The Beatles", "Мумий Тролль"]
+        );
     }
 
     #[test]

@@ -138,6 +138,14 @@ struct EntryRow {
     updated_at: Option<i64>,
     year: Option<i32>,
     country: Option<String>,
+    aliases: Option<String>,
+}
+
+/// The search index a snapshot is assembled with: the one its file kept, or one built
+/// from its entries with the artists' aliases (by id; only those that have any).
+enum SearchSource {
+    Kept(Box<SearchIndex>),
+    Build(HashMap<i32, Vec<String>>),
 }
 
 /// All artists, sorted by title case-insensitively, with lookup and search indexes
@@ -206,9 +214,16 @@ impl Snapshot {
         genre_names: Vec<Box<str>>,
         country_names: Vec<Box<str>>,
         channels: HashSet<Box<str>>,
+        aliases: HashMap<i32, Vec<String>>,
     ) -> Self {
         entries.sort_by_cached_key(|e| (e.title.to_lowercase(), e.id));
-        Snapshot::assemble(entries, genre_names, country_names, channels, None)
+        Snapshot::assemble(
+            entries,
+            genre_names,
+            country_names,
+            channels,
+            SearchSource::Build(aliases),
+        )
     }
 
     /// The snapshot of `entries` in list order, with its search index when one was
@@ -219,7 +234,7 @@ impl Snapshot {
         genre_names: Vec<Box<str>>,
         country_names: Vec<Box<str>>,
         channels: HashSet<Box<str>>,
-        search: Option<SearchIndex>,
+        search: SearchSource,
     ) -> Self {
         // The search index, the largest part, is built on a thread of its own meanwhile.
         let (
@@ -231,13 +246,15 @@ impl Snapshot {
             letter_changes,
             (countries, decades),
         ) = std::thread::scope(|scope| {
-            let search = scope.spawn(|| {
-                search.unwrap_or_else(|| {
-                    SearchIndex::new(entries.iter().map(|e| {
+            let search = scope.spawn(|| match search {
+                SearchSource::Kept(search) => *search,
+                SearchSource::Build(aliases) => {
+                    SearchIndex::with_aliases(entries.iter().map(|e| {
                         let genres = e.genres.iter().map(|&g| &*genre_names[g as usize]);
-                        (&*e.title, genres)
+                        let names = aliases.get(&e.id).into_iter().flatten();
+                        (&*e.title, names.map(String::as_str), genres)
                     }))
-                })
+                }
             });
             let mut positions_by_id: Vec<(i32, u32)> = entries
                 .iter()
@@ -375,6 +392,7 @@ impl Snapshot {
                 artist::Column::UpdatedAt,
                 artist::Column::Year,
                 artist::Column::Country,
+                artist::Column::Aliases,
             ])
             .column_as(Expr::cust(bio_chars_sql(db)), "bio_chars")
             .into_model::<EntryRow>()
@@ -386,7 +404,12 @@ impl Snapshot {
         let mut country_names: Vec<Box<str>> = Vec::new();
         let mut country_ids: HashMap<String, u32> = HashMap::new();
         let mut channels = HashSet::new();
+        let mut aliases = HashMap::new();
         while let Some(row) = rows.try_next().await? {
+            let names = crate::details::aliases_of(row.aliases.as_deref());
+            if !names.is_empty() {
+                aliases.insert(row.id, names);
+            }
             if let Some(channel) = row.solo_video_link.as_deref().and_then(ChannelRef::parse) {
                 channels.insert(channel.key().into_boxed_str());
             }
@@ -423,7 +446,7 @@ impl Snapshot {
         }
         let read = started.elapsed();
         let snapshot = tokio::task::spawn_blocking(move || {
-            let snapshot = Snapshot::new(entries, genre_names, country_names, channels);
+            let snapshot = Snapshot::new(entries, genre_names, country_names, channels, aliases);
             release_free_memory();
             snapshot
         })
@@ -471,7 +494,7 @@ impl Snapshot {
             kept.genre_names,
             kept.country_names,
             kept.channels,
-            Some(kept.search),
+            SearchSource::Kept(Box::new(kept.search)),
         ))
     }
 

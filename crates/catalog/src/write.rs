@@ -121,11 +121,14 @@ pub enum Field {
     FunFact,
     WikidataId,
     MusicbrainzId,
+    EndedOn,
+    Aliases,
+    Description,
 }
 
 impl Field {
     /// Every field, in the order the artist page's sources name them.
-    pub const ALL: [Field; 21] = [
+    pub const ALL: [Field; 24] = [
         Field::Title,
         Field::Kind,
         Field::BeganOn,
@@ -147,6 +150,9 @@ impl Field {
         Field::FunFact,
         Field::WikidataId,
         Field::MusicbrainzId,
+        Field::EndedOn,
+        Field::Aliases,
+        Field::Description,
     ];
 
     /// As `artist_field_sources` records it: the column's name, or the list's.
@@ -173,6 +179,9 @@ impl Field {
             Field::FunFact => "fun_fact",
             Field::WikidataId => "wikidata_id",
             Field::MusicbrainzId => "musicbrainz_id",
+            Field::EndedOn => "ended_on",
+            Field::Aliases => "aliases",
+            Field::Description => "description",
         }
     }
 
@@ -183,8 +192,8 @@ impl Field {
     /// What the artist page's sources call it; none for a field they do not list.
     pub const fn fact(self) -> Option<&'static str> {
         Some(match self {
-            Field::Title | Field::Kind => "name",
-            Field::BeganOn | Field::Year => "dates",
+            Field::Title | Field::Kind | Field::Aliases => "name",
+            Field::BeganOn | Field::Year | Field::EndedOn => "dates",
             Field::Origin => "origin",
             Field::Country => "country",
             Field::Genres => "genres",
@@ -198,6 +207,7 @@ impl Field {
             | Field::SoloVideoLink => "links",
             Field::Image => "photo",
             Field::Bio => "biography",
+            Field::Description => "description",
             Field::WikidataId | Field::MusicbrainzId => "identifiers",
             Field::BioSourceLink | Field::FunFact => return None,
         })
@@ -275,6 +285,12 @@ pub struct ArtistUpsert {
     pub albums: Option<Sourced<Vec<Album>>>,
     /// A band's members with their spells (an empty list is none).
     pub members: Option<Sourced<Vec<MemberSpell>>>,
+    /// Died (solo) or dissolved (band), ISO 8601 to its precision, as `began_on`.
+    pub ended_on: Option<Sourced<String>>,
+    /// Other names the artist is known by (searched as the title is).
+    pub aliases: Option<Sourced<Vec<String>>>,
+    /// A short description that tells it apart ("English rock band").
+    pub description: Option<Sourced<String>>,
 }
 
 impl ArtistUpsert {
@@ -330,6 +346,15 @@ impl ArtistUpsert {
                 C::MusicbrainzId,
                 text(&self.musicbrainz_id),
             ),
+            (Field::EndedOn, C::EndedOn, text(&self.ended_on)),
+            (
+                Field::Aliases,
+                C::Aliases,
+                self.aliases
+                    .as_ref()
+                    .map(|a| (Value::from(genres_json(&a.value)), a.source)),
+            ),
+            (Field::Description, C::Description, text(&self.description)),
         ]
         .into_iter()
         .filter_map(|(field, column, value)| {
@@ -434,7 +459,7 @@ pub enum Outcome {
 }
 
 /// Rows written per statement: the present rows of a batch are read with one query and
-/// the new ones inserted with one (28 values a row stays under SQLite's 32,766 and
+/// the new ones inserted with one (31 values a row stays under SQLite's 32,766 and
 /// PostgreSQL's 65,535 bound parameters).
 pub const UPSERT_BATCH: usize = 500;
 

@@ -220,6 +220,12 @@ pub struct ArtistDetails {
     pub sources: Vec<FactSource>,
     /// When the artist's record last changed (ISO date), where known.
     pub modified_on: Option<String>,
+    /// Died (solo) or dissolved (band): ISO 8601 to its known precision, as `began_on`.
+    pub ended_on: Option<String>,
+    /// Other names the artist is known by ("The Fab Four"), as the sources give them.
+    pub aliases: Vec<String>,
+    /// A short description that tells the artist apart ("English rock band").
+    pub description: Option<String>,
 }
 
 /// An artist of the catalogue by its page and its name.

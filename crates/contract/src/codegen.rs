@@ -390,10 +390,14 @@ fn operations_ts(cfg: &Config) -> String {
         "export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';\n\
          /** Sends one call and reads its answer (`undefined` for 204); throws on a non-2xx status. */\n\
          export type Send = <T>(method: HttpMethod, path: ApiPath<T>, body?: unknown) => Promise<T>;\n\n\
-         /** One function per operation the UI fetches (navigations are links: see `api`). */\n\
+         /** One function per write the UI sends (reads are queries keyed by their `api` path,\n\
+          * fetched by the query client's default; navigations are links). */\n\
          export const createClient = (send: Send) => ({\n",
     );
-    for op in operations.iter().filter(|op| op.answer != Answer::Redirect) {
+    for op in operations
+        .iter()
+        .filter(|op| op.answer != Answer::Redirect && op.method != Method::Get)
+    {
         let answer = op.answer_ts(cfg);
         let holes = hole_names(&op.template);
         let mut args: Vec<String> = holes

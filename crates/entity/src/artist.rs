@@ -49,6 +49,12 @@ pub struct Model {
     pub image_page_url: Option<String>,
     /// When the enrichment last read this artist (unix seconds).
     pub enriched_at: Option<i64>,
+    /// Died (solo) or dissolved (band), ISO 8601 to its known precision, as `began_on`.
+    pub ended_on: Option<String>,
+    /// Other names the artist is known by: a JSON array of names, as `genres` is.
+    pub aliases: Option<String>,
+    /// A short description that tells it apart ("English rock band").
+    pub description: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

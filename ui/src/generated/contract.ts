@@ -171,7 +171,19 @@ sources: Array<FactSource>,
 /**
  * When the artist's record last changed (ISO date), where known.
  */
-modifiedOn: string | null, };
+modifiedOn: string | null, 
+/**
+ * Died (solo) or dissolved (band): ISO 8601 to its known precision, as `began_on`.
+ */
+endedOn: string | null, 
+/**
+ * Other names the artist is known by ("The Fab Four"), as the sources give them.
+ */
+aliases: Array<string>, 
+/**
+ * A short description that tells the artist apart ("English rock band").
+ */
+description: string | null, };
 
 export type Album = { title: string, year: number | null, 
 /**
@@ -794,54 +806,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /** Sends one call and reads its answer (`undefined` for 204); throws on a non-2xx status. */
 export type Send = <T>(method: HttpMethod, path: ApiPath<T>, body?: unknown) => Promise<T>;
 
-/** One function per operation the UI fetches (navigations are links: see `api`). */
+/** One function per write the UI sends (reads are queries keyed by their `api` path,
+* fetched by the query client's default; navigations are links). */
 export const createClient = (send: Send) => ({
-  /** GET /api/artists: Every artist, by title, a page at a time. */
-  artists: (params: { after?: string | number | null; limit?: string | number | null; refresh?: string | number | null } = {}): Promise<ArtistListPage> => send<ArtistListPage>("GET", api.artists(params)),
-  /** GET /api/artists/random: One artist at random. */
-  randomArtist: (): Promise<Artist> => send<Artist>("GET", api.randomArtist()),
-  /** GET /api/artists/search?query={query}: Artists whose title or genres match, best first. */
-  search: (query: string | number): Promise<Array<Artist>> => send<Array<Artist>>("GET", api.search(query)),
-  /** GET /api/artists/search/cards?query={query}&page={page}: One page of the search, as cards. */
-  searchCards: (query: string | number, page: string | number): Promise<SearchPage> => send<SearchPage>("GET", api.searchCards(query, page)),
-  /** GET /api/artists/browse?letter={letter}&page={page}: One page of the artists under one letter. */
-  browse: (letter: string | number, page: string | number, params: { refresh?: string | number | null } = {}): Promise<BrowsePage> => send<BrowsePage>("GET", api.browse(letter, page, params)),
-  /** GET /api/artists/{id}: One artist. */
-  artist: (id: string | number): Promise<Artist> => send<Artist>("GET", api.artist(id)),
-  /** GET /api/artists/{id}/neighbors: Where an artist sits in the sorted list. */
-  neighbors: (id: string | number): Promise<Neighbors> => send<Neighbors>("GET", api.neighbors(id)),
-  /** GET /api/artists/{id}/related: Artists sharing genres with one artist. */
-  related: (id: string | number): Promise<Array<ArtistSummary>> => send<Array<ArtistSummary>>("GET", api.related(id)),
-  /** GET /api/artists/{id}/genres: One artist's genres, each with its page's slug. */
-  artistGenres: (id: string | number): Promise<Array<Genre>> => send<Array<Genre>>("GET", api.artistGenres(id)),
-  /** GET /api/genres?query={query}: Genres whose names match the query, best first (at most 6). */
-  genres: (query: string | number): Promise<Array<Genre>> => send<Array<Genre>>("GET", api.genres(query)),
-  /** GET /api/genres/{slug}?page={page}: One page of the artists of one genre, by title. */
-  genre: (slug: string | number, page: string | number): Promise<GenrePage> => send<GenrePage>("GET", api.genre(slug, page)),
-  /** GET /api/countries: Every country the catalogue's artists come from, with its artist count. */
-  countries: (): Promise<Array<Facet>> => send<Array<Facet>>("GET", api.countries()),
-  /** GET /api/countries/{slug}?page={page}: One page of the artists from one country, by title. */
-  country: (slug: string | number, page: string | number): Promise<FacetPage> => send<FacetPage>("GET", api.country(slug, page)),
-  /** GET /api/countries/{country}/browse?letter={letter}&page={page}: One page of the artists from one country under one letter. */
-  browseInCountry: (country: string | number, letter: string | number, page: string | number, params: { refresh?: string | number | null } = {}): Promise<BrowsePage> => send<BrowsePage>("GET", api.browseInCountry(country, letter, page, params)),
-  /** GET /api/decades/{decade}?page={page}: One page of the artists born or formed in one decade ("1990s"), by title. */
-  decade: (decade: string | number, page: string | number): Promise<FacetPage> => send<FacetPage>("GET", api.decade(decade, page)),
-  /** GET /api/artists/{id}/details: Photo credit, date born or formed, listen links, albums and members of one artist. */
-  artistDetails: (id: string | number): Promise<ArtistDetails> => send<ArtistDetails>("GET", api.artistDetails(id)),
-  /** GET /api/quiz/facts?seed={seed}: Quiz questions for a seed. */
-  quizFacts: (seed: string | number): Promise<Array<QuizFact>> => send<Array<QuizFact>>("GET", api.quizFacts(seed)),
-  /** GET /api/user: The signed-in user, or null. */
-  user: (): Promise<User | null> => send<User | null>("GET", api.user()),
-  /** GET /api/user/export: The signed-in user's data, as a JSON attachment. */
-  userExport: (): Promise<Export> => send<Export>("GET", api.userExport()),
-  /** GET /api/auth/oidc: Whether an identity provider is offered. */
-  identityProvider: (): Promise<OidcInfo> => send<OidcInfo>("GET", api.identityProvider()),
   /** POST /api/auth/signup: Create an account (a confirmation link is mailed). */
   signUp: (body: Credentials): Promise<Done> => send<Done>("POST", api.signUp(), body),
   /** POST /api/auth/resend: Mail the confirmation link again. */
   resend: (body: EmailOnly): Promise<Done> => send<Done>("POST", api.resend(), body),
-  /** GET /api/auth/confirm/state?token={token}: Whether an emailed confirmation link is live, contested (several sign-ups claimed the address: its holder chooses the password), used, or invalid or expired. */
-  confirmationLinkState: (token: string | number): Promise<LinkState> => send<LinkState>("GET", api.confirmationLinkState(token)),
   /** POST /api/auth/confirm: Confirm an address with the password chosen at sign-up (or, where several sign-ups claimed it, the password to keep) and sign in. */
   confirm: (body: EmailedLink): Promise<User> => send<User>("POST", api.confirm(), body),
   /** POST /api/auth/signin: Sign in with email and password. */
@@ -854,60 +825,28 @@ export const createClient = (send: Send) => ({
   verifyCode: (body: CodeCheck): Promise<User> => send<User>("POST", api.verifyCode(), body),
   /** POST /api/auth/recover: Mail a password reset link. */
   recover: (body: EmailOnly): Promise<Done> => send<Done>("POST", api.recover(), body),
-  /** GET /api/auth/recover/state?token={token}: Whether an emailed reset link is live, used, or invalid or expired. */
-  recoveryLinkState: (token: string | number): Promise<LinkState> => send<LinkState>("GET", api.recoveryLinkState(token)),
   /** POST /api/auth/recover/complete: Set a new password from a reset link and sign in. */
   setNewPassword: (body: EmailedLink): Promise<User> => send<User>("POST", api.setNewPassword(), body),
   /** DELETE /api/user/delete: Delete the account and all its data. */
   deleteAccount: (): Promise<Deleted> => send<Deleted>("DELETE", api.deleteAccount()),
   /** POST /api/user/deletion-confirmation: Right after a deletion, mail its confirmation to the deleted account's address (once); signed in, a notice that a deletion was asked for. The address comes from the session, never from the request. */
   deletionConfirmation: (): Promise<Done> => send<Done>("POST", api.deletionConfirmation()),
-  /** GET /api/weekly-top-ten: The newest week's top ten songs. */
-  weeklyTopTen: (params: { refresh?: string | number | null } = {}): Promise<Array<TopTenEntry>> => send<Array<TopTenEntry>>("GET", api.weeklyTopTen(params)),
-  /** GET /api/weekly-top-ten?week={week}: One week's top ten songs (404 for a week without a list). */
-  weeklyTopTenOf: (week: string | number, params: { refresh?: string | number | null } = {}): Promise<Array<TopTenEntry>> => send<Array<TopTenEntry>>("GET", api.weeklyTopTenOf(week, params)),
-  /** GET /api/weekly-top-ten/weeks: Every week with a top ten, newest first. */
-  topTenWeeks: (): Promise<Array<ChartWeek>> => send<Array<ChartWeek>>("GET", api.topTenWeeks()),
-  /** GET /api/new-songs: New songs. */
-  newSongs: (): Promise<Array<NewSong>> => send<Array<NewSong>>("GET", api.newSongs()),
-  /** GET /api/youtube/channel-videos: The site channel's videos. */
-  channelVideos: (): Promise<Array<ChannelVideo>> => send<Array<ChannelVideo>>("GET", api.channelVideos()),
-  /** GET /api/artist/channel-videos?url={url}: An artist channel's videos. */
-  artistChannelVideos: (url: string | number): Promise<Array<ChannelVideo>> => send<Array<ChannelVideo>>("GET", api.artistChannelVideos(url)),
-  /** GET /api/articles: Articles, newest first: each one's card (the text is read with `article`). */
-  articles: (): Promise<Array<ArticleSummary>> => send<Array<ArticleSummary>>("GET", api.articles()),
-  /** GET /api/articles?category={category}: Articles in one category (name or slug). */
-  articlesIn: (category: string | number): Promise<Array<ArticleSummary>> => send<Array<ArticleSummary>>("GET", api.articlesIn(category)),
-  /** GET /api/articles/{id}: One article. */
-  article: (id: string | number): Promise<Article> => send<Article>("GET", api.article(id)),
-  /** GET /api/favorites: The user's top-level favorite artists. */
-  favorites: (): Promise<Array<Artist>> => send<Array<Artist>>("GET", api.favorites()),
   /** POST /api/favorites: Add a favorite (201; 200 when it was there). */
   addFavorite: (body: NewFavorite): Promise<Favorite> => send<Favorite>("POST", api.addFavorite(), body),
   /** POST /api/favorites/move: Move a favorite between folders. */
   moveFavorite: (body: MoveFavorite): Promise<Favorite> => send<Favorite>("POST", api.moveFavorite(), body),
   /** DELETE /api/favorites/{artistId}: Remove a favorite. */
   removeFavorite: (artistId: string | number, params: { folderId?: string | number | null } = {}): Promise<void> => send<void>("DELETE", api.removeFavorite(artistId, params)),
-  /** GET /api/favorites/artist-id/{externalId}: The catalogue id of the artist with this externalId. */
-  artistByExternalId: (externalId: string | number): Promise<ArtistRef> => send<ArtistRef>("GET", api.artistByExternalId(externalId)),
-  /** GET /api/favorite-folders: The user's folders with their artists. */
-  favoriteFolders: (): Promise<Array<FavoriteFolder>> => send<Array<FavoriteFolder>>("GET", api.favoriteFolders()),
   /** POST /api/favorite-folders: Create a folder. */
   createFolder: (body: NewFolder): Promise<FolderSummary> => send<FolderSummary>("POST", api.createFolder(), body),
   /** PATCH /api/favorite-folders/{id}: Rename a folder. */
   renameFolder: (id: string | number, body: NewFolder): Promise<FolderSummary> => send<FolderSummary>("PATCH", api.renameFolder(id), body),
   /** DELETE /api/favorite-folders/{id}: Delete a folder; what it held returns to the main favorites. */
   deleteFolder: (id: string | number): Promise<void> => send<void>("DELETE", api.deleteFolder(id)),
-  /** GET /api/video-favorites: The user's favorite videos. */
-  videoFavorites: (): Promise<Array<VideoFavorite>> => send<Array<VideoFavorite>>("GET", api.videoFavorites()),
   /** POST /api/video-favorites: Add a favorite video (201; 200 when it was there). */
   addVideoFavorite: (body: NewVideoFavorite): Promise<VideoFavorite> => send<VideoFavorite>("POST", api.addVideoFavorite(), body),
   /** DELETE /api/video-favorites/{artistId}/{videoId}: Remove a favorite video. */
   removeVideoFavorite: (artistId: string | number, videoId: string | number, params: { folderId?: string | number | null } = {}): Promise<void> => send<void>("DELETE", api.removeVideoFavorite(artistId, videoId, params)),
-  /** GET /api/video-favorites/check/{artistId}/{videoId}: Whether a video is a favorite, and where. */
-  videoFavoriteCheck: (artistId: string | number, videoId: string | number): Promise<VideoFavoriteCheck> => send<VideoFavoriteCheck>("GET", api.videoFavoriteCheck(artistId, videoId)),
-  /** GET /api/openapi.json: This description (OpenAPI 3.1). */
-  openApiDescription: (): Promise<Description> => send<Description>("GET", api.openApiDescription()),
 });
 
 // ---- Page routes (React Router paths) and links

@@ -481,6 +481,17 @@ fn from_item(
                 wikidata::DATE_OF_BIRTH
             })
             .and_then(wd),
+        ended_on: item
+            .date(if target.band {
+                wikidata::DISSOLVED
+            } else {
+                wikidata::DATE_OF_DEATH
+            })
+            .and_then(wd),
+        aliases: Some(item.aliases())
+            .filter(|a| !a.is_empty())
+            .map(|a| Source::Wikidata.of(a)),
+        description: item.description().and_then(wd),
         ..ArtistUpsert::default()
     };
     if !target.band {

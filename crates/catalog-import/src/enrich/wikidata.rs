@@ -20,6 +20,8 @@ pub const YOUTUBE_CHANNEL: &str = "P2397";
 pub const BIRTH_NAME: &str = "P1477";
 pub const DATE_OF_BIRTH: &str = "P569";
 pub const INCEPTION: &str = "P571";
+pub const DATE_OF_DEATH: &str = "P570";
+pub const DISSOLVED: &str = "P576";
 pub const HAS_PART: &str = "P527";
 pub const START_TIME: &str = "P580";
 pub const END_TIME: &str = "P582";
@@ -53,6 +55,10 @@ pub struct Entity {
     /// Kept as their JSON text: an item has labels in hundreds of languages, and most
     /// readers want the English or multilingual one.
     labels: Option<Box<RawValue>>,
+    /// Other names by language, kept as their JSON text as the labels are.
+    aliases: Option<Box<RawValue>>,
+    /// Short descriptions by language, kept as the labels are.
+    descriptions: Option<Box<RawValue>>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -66,6 +72,18 @@ struct ReadableLabels {
     en: Option<Label>,
     mul: Option<Label>,
 }
+
+/// The aliases read: English and multilingual.
+#[derive(Debug, Default, Deserialize)]
+struct ReadableAliases {
+    #[serde(default)]
+    en: Vec<Label>,
+    #[serde(default)]
+    mul: Vec<Label>,
+}
+
+/// Most aliases kept of an item (some list dozens: spellings, misspellings).
+pub const MAX_ALIASES: usize = 10;
 
 #[derive(Debug, Deserialize)]
 pub struct Sitelink {
@@ -235,16 +253,36 @@ impl Entity {
     /// The item's name to show: its English label, else its multilingual (`mul`) one,
     /// where the knowledge base now keeps names that read alike in every language.
     pub fn readable_label(&self) -> Option<String> {
-        let labels: ReadableLabels = self
-            .labels
+        readable(&self.labels)
+    }
+
+    /// The item's short description ("English rock band"): English, else multilingual.
+    pub fn description(&self) -> Option<String> {
+        readable(&self.descriptions)
+    }
+
+    /// The item's other names in English and multilingual (`mul`), in that order, each
+    /// once and none its readable label, at most [`MAX_ALIASES`].
+    pub fn aliases(&self) -> Vec<String> {
+        let aliases: ReadableAliases = self
+            .aliases
             .as_ref()
             .and_then(|raw| serde_json::from_str(raw.get()).ok())
             .unwrap_or_default();
-        [labels.en, labels.mul]
-            .into_iter()
-            .flatten()
-            .map(|label| label.value.trim().to_owned())
-            .find(|name| !name.is_empty())
+        let label = self.readable_label().map(|l| l.to_lowercase());
+        let mut names: Vec<String> = Vec::new();
+        for alias in aliases.en.into_iter().chain(aliases.mul) {
+            let name = alias.value.trim();
+            let key = Some(name.to_lowercase());
+            if !name.is_empty()
+                && key != label
+                && !names.iter().any(|n| Some(n.to_lowercase()) == key)
+            {
+                names.push(name.to_owned());
+            }
+        }
+        names.truncate(MAX_ALIASES);
+        names
     }
 
     /// A person's name to show: the readable label, else the label of another language
@@ -269,6 +307,19 @@ impl Entity {
             })
         })
     }
+}
+
+/// The English, else the multilingual, text of labels or descriptions (by language).
+fn readable(by_language: &Option<Box<RawValue>>) -> Option<String> {
+    let texts: ReadableLabels = by_language
+        .as_ref()
+        .and_then(|raw| serde_json::from_str(raw.get()).ok())
+        .unwrap_or_default();
+    [texts.en, texts.mul]
+        .into_iter()
+        .flatten()
+        .map(|text| text.value.trim().to_owned())
+        .find(|text| !text.is_empty())
 }
 
 /// A name and, when it is not English, its language.
@@ -371,8 +422,14 @@ pub fn year_value(value: &Value) -> Option<Year> {
     }
 }
 
+/// The calendar model of dates stated in the proleptic Julian calendar.
+const JULIAN: &str = "http://www.wikidata.org/entity/Q1985786";
+
 /// A time value ("+1946-09-05T00:00:00Z", precision 11 day, 10 month, 9 year) as ISO
-/// 8601 to its precision; none for coarser precision or years before 1000.
+/// 8601 to its precision; none for coarser precision or years before 1000. A day
+/// stated in the Julian calendar (its `calendarmodel`) is given as the Gregorian day
+/// it was (7 May 1840 Julian is 19 May 1840); a Julian month or year is kept as
+/// stated, as the knowledge base shows it (it spans parts of two Gregorian ones).
 pub fn time_value(value: &Value) -> Option<String> {
     let time = value.get("time")?.as_str()?.strip_prefix('+')?;
     let precision = value.get("precision")?.as_u64()?;
@@ -382,12 +439,37 @@ pub fn time_value(value: &Value) -> Option<String> {
     }
     let month = rest.get(0..2)?;
     let day = rest.get(3..5)?;
+    let julian = value.get("calendarmodel").and_then(Value::as_str) == Some(JULIAN);
     match precision {
+        11 if julian && month != "00" && day != "00" => {
+            gregorian_of_julian(year.parse().ok()?, month.parse().ok()?, day.parse().ok()?)
+        }
         11 if month != "00" && day != "00" => Some(format!("{year}-{month}-{day}")),
         10 | 11 if month != "00" => Some(format!("{year}-{month}")),
         9..=11 => Some(year.to_owned()),
         _ => None,
     }
+}
+
+/// The Gregorian date (ISO 8601) of a day in the proleptic Julian calendar; none for
+/// a day that does not exist or a year out of four digits.
+fn gregorian_of_julian(year: i32, month: u8, day: u8) -> Option<String> {
+    use calendrical_calculations::{gregorian, julian};
+    let days_in_month = match month {
+        2 if julian::is_leap_year(year) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        1..=12 => 31,
+        _ => return None,
+    };
+    if !(1..=days_in_month).contains(&day) {
+        return None;
+    }
+    let (year, month, day) =
+        gregorian::gregorian_from_fixed(julian::fixed_from_julian(year, month, day)).ok()?;
+    (1000..=9999)
+        .contains(&year)
+        .then(|| format!("{year}-{month:02}-{day:02}"))
 }
 
 #[cfg(test)]
@@ -551,6 +633,44 @@ mod tests {
         assert_eq!(t("+1970-00-00T00:00:00Z", 11).as_deref(), Some("1970"));
         assert_eq!(t("+1970-00-00T00:00:00Z", 8), None);
         assert_eq!(t("-0500-00-00T00:00:00Z", 9), None);
+    }
+
+    #[test]
+    fn julian_days_become_gregorian_days() {
+        let julian = |time: &str, precision: u64| {
+            time_value(&json!({ "time": time, "precision": precision,
+                "calendarmodel": "http://www.wikidata.org/entity/Q1985786" }))
+        };
+        // Tchaikovsky's birth: 25 April 1840 Julian is 7 May 1840.
+        assert_eq!(
+            julian("+1840-04-25T00:00:00Z", 11).as_deref(),
+            Some("1840-05-07")
+        );
+        assert_eq!(
+            julian("+1840-05-07T00:00:00Z", 11).as_deref(),
+            Some("1840-05-19")
+        );
+        // Past the end of a year, and the Julian 29 February of a year Gregorian skips.
+        assert_eq!(
+            julian("+1899-12-25T00:00:00Z", 11).as_deref(),
+            Some("1900-01-06")
+        );
+        assert_eq!(
+            julian("+1700-02-29T00:00:00Z", 11).as_deref(),
+            Some("1700-03-11")
+        );
+        // The day after 4 October 1582 Julian was 15 October Gregorian.
+        assert_eq!(
+            julian("+1582-10-05T00:00:00Z", 11).as_deref(),
+            Some("1582-10-15")
+        );
+        assert_eq!(julian("+1840-02-30T00:00:00Z", 11), None);
+        // A month or a year is kept as stated.
+        assert_eq!(
+            julian("+1840-05-00T00:00:00Z", 10).as_deref(),
+            Some("1840-05")
+        );
+        assert_eq!(julian("+1840-00-00T00:00:00Z", 9).as_deref(), Some("1840"));
     }
 
     #[test]

@@ -42,8 +42,8 @@ async fn run(db: &TestDb, what: Import) {
 
 /// MusicBrainz's dump fills the genres, origin and country with its source; a sheet
 /// that then gives the genres and the country makes them the editor's: its values, and
-/// MusicBrainz's record of them gone (the origin, which the sheet does not give, stays
-/// MusicBrainz's).
+/// MusicBrainz's record of them gone (the origin and aliases, which the sheet does not
+/// give, stay MusicBrainz's).
 async fn a_sheet_takes_back_every_field_it_gives_from_the_services(db: &TestDb) {
     write::upsert(
         &db.conn,
@@ -70,6 +70,7 @@ async fn a_sheet_takes_back_every_field_it_gives_from_the_services(db: &TestDb) 
     assert_eq!(
         recorded(db, band.id).await,
         [
+            by_musicbrainz("aliases"),
             by_musicbrainz("began_on"),
             by_musicbrainz("country"),
             by_musicbrainz("genres"),
@@ -93,7 +94,11 @@ async fn a_sheet_takes_back_every_field_it_gives_from_the_services(db: &TestDb) 
     assert_eq!(band.origin.as_deref(), Some("London"));
     assert_eq!(
         recorded(db, band.id).await,
-        [by_musicbrainz("began_on"), by_musicbrainz("origin")]
+        [
+            by_musicbrainz("aliases"),
+            by_musicbrainz("began_on"),
+            by_musicbrainz("origin")
+        ]
     );
 }
 

@@ -45,13 +45,12 @@ async fn a_dump_adds_every_musician_and_group_with_an_english_article(db: &TestD
     let report = wikidata_dump(db, testdata("wikidata-dump.json.gz"), false).await;
     assert_eq!(
         (report.inserted, report.updated),
-        (3, 0),
+        (5, 0),
         "{}",
         report.summary()
     );
-    assert_eq!(report.skipped.len(), 1, "{}", report.summary());
-    assert!(report.skipped[0].reason.contains("Q9106"));
-    assert_eq!(count(db).await, 3);
+    assert!(report.skipped.is_empty(), "{}", report.summary());
+    assert_eq!(count(db).await, 5);
 
     let band = by_item(db, "Q9001").await;
     assert_eq!(band.external_id, "q9001");
@@ -115,12 +114,59 @@ async fn a_dump_adds_every_musician_and_group_with_an_english_article(db: &TestD
     );
 }
 
+async fn a_day_the_dump_states_in_the_julian_calendar_is_stored_as_the_gregorian_day(db: &TestDb) {
+    wikidata_dump(db, testdata("wikidata-dump.json"), false).await;
+    // 7 May 1840 in the Julian calendar was 19 May 1840.
+    let composer = by_item(db, "Q9107").await;
+    assert_eq!(composer.began_on.as_deref(), Some("1840-05-19"));
+    assert_eq!(composer.year, Some(1840));
+}
+
+async fn a_death_or_dissolution_is_read_to_its_precision_and_an_unknown_one_left_out(db: &TestDb) {
+    wikidata_dump(db, testdata("wikidata-dump.json"), false).await;
+    let band = by_item(db, "Q9001").await;
+    assert_eq!(band.ended_on.as_deref(), Some("1991"));
+    let singer = by_item(db, "Q9101").await;
+    assert_eq!(singer.ended_on.as_deref(), Some("1991-11-24"));
+    // Died at an unknown date (`somevalue`): no date is written.
+    assert_eq!(by_item(db, "Q9107").await.ended_on, None);
+    let sources = enrichment::sources_of(&db.conn, singer.id).await.unwrap();
+    assert!(sources
+        .iter()
+        .any(|(field, source, _)| (field.as_str(), source.as_str()) == ("ended_on", "wikidata")));
+}
+
+async fn aliases_and_the_description_are_read_in_english_or_multilingual(db: &TestDb) {
+    wikidata_dump(db, testdata("wikidata-dump.json"), false).await;
+    let band = by_item(db, "Q9001").await;
+    // Not the label again, nor a repeat, nor another language's.
+    assert_eq!(band.aliases.as_deref(), Some(r#"["The Fixtures","FXB"]"#));
+    assert_eq!(by_item(db, "Q9101").await.aliases, None);
+    // The English short description, with them.
+    assert_eq!(band.description.as_deref(), Some("fixture rock band"));
+    assert_eq!(by_item(db, "Q9101").await.description, None);
+    let sources = enrichment::sources_of(&db.conn, band.id).await.unwrap();
+    assert!(sources
+        .iter()
+        .any(|(field, source, _)| (field.as_str(), source.as_str()) == ("aliases", "wikidata")));
+}
+
+async fn an_item_without_an_english_or_multilingual_name_is_named_by_its_article(db: &TestDb) {
+    wikidata_dump(db, testdata("wikidata-dump.json"), false).await;
+    let musician = by_item(db, "Q9106").await;
+    assert_eq!(musician.title, "Nameless Musician");
+    assert_eq!(
+        musician.bio_source_link.as_deref(),
+        Some("https://en.wikipedia.org/wiki/Nameless_Musician_(singer)")
+    );
+}
+
 async fn a_rerun_updates_in_place(db: &TestDb) {
     wikidata_dump(db, testdata("wikidata-dump.json"), false).await;
     let before = by_item(db, "Q9001").await;
     // The same dump again, compressed otherwise: nothing changes, not even the dates.
     let again = wikidata_dump(db, testdata("wikidata-dump.json.bz2"), false).await;
-    assert_eq!((again.inserted, again.updated, again.unchanged), (0, 0, 3));
+    assert_eq!((again.inserted, again.updated, again.unchanged), (0, 0, 5));
     assert_eq!(by_item(db, "Q9001").await, before);
 
     let renamed = dump_text()
@@ -129,9 +175,9 @@ async fn a_rerun_updates_in_place(db: &TestDb) {
     let report = wikidata_dump(db, temp_file("renamed.json", &renamed), false).await;
     assert_eq!(
         (report.inserted, report.updated, report.unchanged),
-        (0, 2, 1)
+        (0, 2, 3)
     );
-    assert_eq!(count(db).await, 3);
+    assert_eq!(count(db).await, 5);
     let after = by_item(db, "Q9001").await;
     assert_eq!(
         (after.id, after.title.as_str()),
@@ -157,18 +203,18 @@ async fn an_artist_the_catalogue_has_keeps_what_the_seed_gave(db: &TestDb) {
     .await
     .unwrap();
     let report = wikidata_dump(db, testdata("wikidata-dump.json"), false).await;
-    assert_eq!((report.inserted, report.updated), (2, 1));
+    assert_eq!((report.inserted, report.updated), (4, 1));
     let singer = by_item(db, "Q9101").await;
     assert_eq!(singer.external_id, "fixture-singer");
     assert_eq!(singer.origin.as_deref(), Some("Stone Town, Zanzibar"));
     assert_eq!(singer.genres, r#"["Rock"]"#);
     assert_eq!(singer.began_on.as_deref(), Some("1946-09-05"));
-    assert_eq!(count(db).await, 3);
+    assert_eq!(count(db).await, 5);
 }
 
 async fn a_dry_run_counts_and_writes_nothing(db: &TestDb) {
     let report = wikidata_dump(db, testdata("wikidata-dump.json.gz"), true).await;
-    assert_eq!((report.inserted, report.updated), (3, 0));
+    assert_eq!((report.inserted, report.updated), (5, 0));
     assert!(report.what.contains("dry run"));
     assert_eq!(count(db).await, 0);
 }
@@ -256,6 +302,10 @@ async fn a_dump_line_past_the_cap_is_refused_by_number_and_nothing_is_written(db
 
 db_tests!(
     a_dump_adds_every_musician_and_group_with_an_english_article,
+    a_day_the_dump_states_in_the_julian_calendar_is_stored_as_the_gregorian_day,
+    a_death_or_dissolution_is_read_to_its_precision_and_an_unknown_one_left_out,
+    aliases_and_the_description_are_read_in_english_or_multilingual,
+    an_item_without_an_english_or_multilingual_name_is_named_by_its_article,
     a_rerun_updates_in_place,
     an_artist_the_catalogue_has_keeps_what_the_seed_gave,
     a_dry_run_counts_and_writes_nothing,
@@ -330,6 +380,7 @@ mod query_service {
         let band = item("Q100", true, "Query_Band");
         let band_facts = json!({
             "name": text("Query Band", "en"),
+            "description": text("fixture post-punk band", "en"),
             "began": typed("1985-03-00T00:00:00Z", "dateTime"),
             "beganPrecision": typed("10", "integer"),
             "mbid": typed(super::BAND_MBID, "string"),
@@ -441,6 +492,8 @@ mod query_service {
                         "name": text("Query Singer", "en"),
                         "born": typed("1970-02-14T00:00:00Z", "dateTime"),
                         "bornPrecision": typed("11", "integer"),
+                        "died": typed("2020-06-01T00:00:00Z", "dateTime"),
+                        "diedPrecision": typed("10", "integer"),
                     }),
                 )],
             ),
@@ -454,8 +507,9 @@ mod query_service {
             (
                 format!("{ENTITY}Q103"),
                 vec![with(
-                    item("Q103", false, "Query_Rapper"),
-                    json!({ "name": text("Query Rapper", "en") }),
+                    // No English or multilingual name: named by its article.
+                    item("Q103", false, "Query_Rapper_(musician)"),
+                    json!({}),
                 )],
             ),
             // "Q99" comes after "Q103" in the service's string order.
@@ -463,7 +517,11 @@ mod query_service {
                 format!("{ENTITY}Q99"),
                 vec![with(
                     item("Q99", true, "Last_Band"),
-                    json!({ "name": text("Last Band", "en") }),
+                    json!({
+                        "name": text("Last Band", "en"),
+                        "ended": typed("1999-01-01T00:00:00Z", "dateTime"),
+                        "endedPrecision": typed("9", "integer"),
+                    }),
                 )],
             ),
         ];
@@ -511,7 +569,8 @@ mod query_service {
             .collect();
         let body = json!({
             "head": { "vars": ["item", "band", "article", "name", "mulName", "began", "beganPrecision",
-                               "born", "bornPrecision", "mbid", "origin", "country", "genre", "spell", "memberItem",
+                               "born", "bornPrecision", "ended", "endedPrecision", "died",
+                               "diedPrecision", "description", "mbid", "origin", "country", "genre", "spell", "memberItem",
                                "memberRank", "member", "memberMul", "memberOther", "memberStart",
                                "memberStartPrecision", "memberEnd", "memberEndPrecision"] },
             "results": { "bindings": bindings }
@@ -600,6 +659,7 @@ async fn the_query_service_is_read_in_pages_and_a_rerun_continues_where_it_stopp
     assert_eq!(band.origin.as_deref(), Some("Manchester"));
     assert_eq!(band.country.as_deref(), Some("United Kingdom"));
     assert_eq!(band.genres, r#"["Post-punk","Indie rock"]"#);
+    assert_eq!(band.description.as_deref(), Some("fixture post-punk band"));
     // Recorded as the dump's are: each field the knowledge base gave, with its source.
     let sources: Vec<(String, String)> = enrichment::sources_of(&db.conn, band.id)
         .await
@@ -633,11 +693,13 @@ async fn the_query_service_is_read_in_pages_and_a_rerun_continues_where_it_stopp
             "Second Member None Some(1987) None Year ended=true",
         ]
     );
-    assert_eq!(
-        by_item(db, "Q101").await.began_on.as_deref(),
-        Some("1970-02-14")
-    );
+    let singer = by_item(db, "Q101").await;
+    assert_eq!(singer.began_on.as_deref(), Some("1970-02-14"));
+    assert_eq!(singer.ended_on.as_deref(), Some("2020-06"));
+    assert_eq!(band.ended_on, None);
+    assert_eq!(by_item(db, "Q99").await.ended_on.as_deref(), Some("1999"));
     assert_eq!(by_item(db, "Q102").await.title, "Mul Only");
+    assert_eq!(by_item(db, "Q103").await.title, "Query Rapper");
 
     // Read to the end: the next run starts from the first page again.
     fake.asked.lock().unwrap().clear();
@@ -704,7 +766,7 @@ async fn musicbrainz_fills_only_what_an_artist_lacks(db: &TestDb) {
     let dry = musicbrainz_dump(db, testdata("musicbrainz-artist.tar.xz"), true)
         .await
         .unwrap();
-    assert_eq!((dry.updated, dry.unchanged), (1, 1));
+    assert_eq!((dry.updated, dry.unchanged), (2, 0));
     let band = by_external(db, "fixture-band").await;
     assert_eq!(
         (band.began_on, band.origin, band.genres),
@@ -716,7 +778,7 @@ async fn musicbrainz_fills_only_what_an_artist_lacks(db: &TestDb) {
         .unwrap();
     assert_eq!(
         (report.updated, report.unchanged),
-        (1, 1),
+        (2, 0),
         "{}",
         report.summary()
     );
@@ -727,15 +789,21 @@ async fn musicbrainz_fills_only_what_an_artist_lacks(db: &TestDb) {
     assert_eq!(filled.genres, r#"["Glam rock"]"#);
     // The artist's area when it is a country.
     assert_eq!(filled.country.as_deref(), Some("United Kingdom"));
+    // Its other names, but a search hint (a misspelling).
+    assert_eq!(filled.aliases.as_deref(), Some(r#"["Fixtures"]"#));
     let sources = enrichment::sources_of(&db.conn, filled.id).await.unwrap();
     assert!(sources.iter().all(|(_, source, _)| source == "musicbrainz"));
-    assert_eq!(sources.len(), 4);
+    // The date, origin, genres, country and aliases.
+    assert_eq!(sources.len(), 5);
     let singer = by_external(db, "fixture-singer").await;
     // An area whose type is not given is not taken for a country.
     assert_eq!(
         (singer.began_on, singer.origin.as_deref(), singer.country),
         (None, Some("Stone Town"), None)
     );
+    // Its life span's end, which the catalogue lacked.
+    assert_eq!(singer.ended_on.as_deref(), Some("1991-11-24"));
+    assert_eq!(filled.ended_on, None);
 
     // The file out of the archive, plain or xz: the same, and nothing left to add.
     for file in ["musicbrainz-artist", "musicbrainz-artist.xz"] {

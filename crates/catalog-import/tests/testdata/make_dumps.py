@@ -25,14 +25,28 @@ def item(qid, target):
     return ({"entity-type": "item", "numeric-id": int(target[1:]), "id": target},
             "wikibase-entityid", "wikibase-item")
 
-def time(value, precision):
-    return ({"time": value, "timezone": 0, "before": 0, "after": 0, "precision": precision,
-             "calendarmodel": "http://www.wikidata.org/entity/Q1985727"}, "time", "time")
+GREGORIAN = "http://www.wikidata.org/entity/Q1985727"
+JULIAN = "http://www.wikidata.org/entity/Q1985786"
 
-def entity(qid, labels, claims=None, enwiki=None):
+def time(value, precision, calendar=GREGORIAN):
+    return ({"time": value, "timezone": 0, "before": 0, "after": 0, "precision": precision,
+             "calendarmodel": calendar}, "time", "time")
+
+def unknown(qid, prop, datatype):
+    """A statement whose value is not known (`somevalue`): dead, but when is not known."""
+    return {"mainsnak": {"snaktype": "somevalue", "property": prop, "hash": "0" * 40,
+                         "datatype": datatype},
+            "type": "statement", "id": f"{qid}$00000000-0000-0000-0000-000000000009",
+            "rank": "normal"}
+
+def entity(qid, labels, claims=None, enwiki=None, aliases=None, descriptions=None):
     e = {"type": "item", "id": qid,
          "labels": {lang: {"language": lang, "value": v} for lang, v in labels.items()},
-         "descriptions": {}, "aliases": {}, "claims": {}, "sitelinks": {},
+         "descriptions": {lang: {"language": lang, "value": v}
+                          for lang, v in (descriptions or {}).items()},
+         "aliases": {lang: [{"language": lang, "value": v} for v in vs]
+                     for lang, vs in (aliases or {}).items()},
+         "claims": {}, "sitelinks": {},
          "lastrevid": 1, "modified": "2026-11-20T00:00:00Z"}
     for prop, values in (claims or {}).items():
         e["claims"][prop] = [statement(qid, prop, *v) if isinstance(v, tuple) else v for v in values]
@@ -60,17 +74,21 @@ entities = [
         "P740": [item("Q9001", "Q84")],
         "P495": [item("Q9001", "Q145")],
         "P571": [time("+1970-00-00T00:00:00Z", 9)],
+        "P576": [time("+1991-00-00T00:00:00Z", 9)],
         "P434": [(MBID_BAND, "string", "external-id")],
         "P18": [("Fixture Band 1975.jpg", "string", "commonsMedia")],
         "P527": [member("Q9001", "Q9101", "+1970-00-00T00:00:00Z"),
                  member("Q9001", "Q9102", "+1970-00-00T00:00:00Z", "+1991-00-00T00:00:00Z")],
-    }, enwiki="Fixture Band"),
+    }, enwiki="Fixture Band", aliases={
+        "en": ["The Fixtures", "fixture band"], "mul": ["FXB", "The Fixtures"], "de": ["Die Fixtures"]},
+        descriptions={"de": "Testband", "en": "fixture rock band"}),
     entity("Q9101", {"en": "Fixture Singer"}, {
         "P31": [item("Q9101", "Q5")],
         "P106": [item("Q9101", "Q177220"), item("Q9101", "Q33999")],
         "P19": [item("Q9101", "Q84")],
         "P27": [item("Q9101", "Q145")],
         "P569": [time("+1946-09-05T00:00:00Z", 11)],
+        "P570": [time("+1991-11-24T00:00:00Z", 11)],
         "P434": [(MBID_SINGER, "string", "external-id")],
     }, enwiki="Fixture Singer"),
     # A guitarist without an English article: a member's name, not an artist.
@@ -85,9 +103,16 @@ entities = [
         "P569": [time("+1965-11-00T00:00:00Z", 10)]}, enwiki="Mononym (rapper)"),
     # A group without an English article.
     entity("Q9105", {"en": "Local Band"}, {"P31": [item("Q9105", "Q215380")]}),
-    # A musician with an English article and no readable name.
+    # A musician with an English article and no English or multilingual name: named by
+    # the article's title.
     entity("Q9106", {"de": "Nur Deutsch"}, {
-        "P31": [item("Q9106", "Q5")], "P106": [item("Q9106", "Q639669")]}, enwiki="Nameless Musician"),
+        "P31": [item("Q9106", "Q5")], "P106": [item("Q9106", "Q639669")]},
+        enwiki="Nameless Musician (singer)"),
+    # Born on a day stated in the Julian calendar; died at a date not known.
+    entity("Q9107", {"en": "Fixture Composer"}, {
+        "P31": [item("Q9107", "Q5")], "P106": [item("Q9107", "Q36834")],
+        "P569": [time("+1840-05-07T00:00:00Z", 11, JULIAN)],
+        "P570": [unknown("Q9107", "P570", "time")]}, enwiki="Fixture Composer"),
     entity("Q7001", {"en": "glam rock"}, {"P31": [item("Q7001", "Q188451")]}),
 ]
 
@@ -103,7 +128,12 @@ mb = [
      "area": {"id": "8a754a16-0027-3a29-b6d7-2b40ea0481ed", "name": "United Kingdom", "type": "Country"},
      "begin-area": {"id": "f03d09b3-39dc-4083-afd6-159e3f0d462f", "name": "London", "type": "City"},
      "life-span": {"begin": "1970-06-27", "end": None, "ended": False},
-     "genres": [{"name": "glam rock", "count": 3}], "tags": [], "aliases": [], "relations": []},
+     "genres": [{"name": "glam rock", "count": 3}], "tags": [],
+     "aliases": [{"name": "Fixtures", "sort-name": "Fixtures", "locale": None, "type": "Artist name",
+                  "type-id": "894afba6-2816-3c24-8072-eadb66bd04bc", "primary": None, "begin": None, "end": None, "ended": False},
+                 {"name": "Fixture Bnad", "sort-name": "Fixture Bnad", "locale": None, "type": "Search hint",
+                  "type-id": "1937e404-b981-3cb7-8151-4c86ebfc8d8e", "primary": None, "begin": None, "end": None, "ended": False}],
+     "relations": []},
     {"id": MBID_SINGER, "name": "Fixture Singer", "sort-name": "Singer, Fixture", "type": "Person",
      "country": "GB", "area": {"name": "United Kingdom"}, "begin-area": {"name": "Zanzibar"},
      "life-span": {"begin": "1946-09-05", "end": "1991-11-24", "ended": True},

@@ -530,6 +530,50 @@ async fn search_finds_typos_genres_and_ranks_exact_first(db: &TestDb) {
         .is_empty());
 }
 
+async fn an_artist_is_found_by_every_name_it_has(db: &TestDb) {
+    use sound_atlas_catalog::write::{self, ArtistUpsert, Source};
+    let catalog = seeded(db).await;
+    let wd = |name: &str| Some(Source::Wikidata.of(name.to_owned()));
+    write::upsert(
+        &db.conn,
+        vec![
+            ArtistUpsert {
+                external_id: "q9001".into(),
+                title: wd("Fixture Band"),
+                aliases: Some(Source::Wikidata.of(vec!["The Fixtures".into(), "FXB".into()])),
+                ..Default::default()
+            },
+            ArtistUpsert {
+                external_id: "q9106".into(),
+                title: wd("坂本龍一"),
+                ..Default::default()
+            },
+        ],
+    )
+    .await
+    .unwrap();
+    let titles = |query: &'static str| {
+        let catalog = catalog.clone();
+        async move {
+            reads::search(&catalog, &q(query))
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|a| a.title)
+                .collect::<Vec<_>>()
+        }
+    };
+    // The table changed: a refresh rereads it.
+    catalog.snapshot(true).await.unwrap();
+    assert_eq!(titles("the fixtures").await, ["Fixture Band"]);
+    assert_eq!(titles("fxb").await, ["Fixture Band"]);
+    assert_eq!(titles("坂本龍一").await, ["坂本龍一"]);
+    let cards = reads::search_cards(&catalog, &q("the fixtures"), page(1))
+        .await
+        .unwrap();
+    assert_eq!((cards.total, cards.artists.len()), (1, 1));
+}
+
 async fn related_artists_share_a_genre(db: &TestDb) {
     let catalog = seeded(db).await;
     let queen = &reads::search(&catalog, &q("Queen")).await.unwrap()[0];
@@ -812,6 +856,7 @@ db_tests!(
     neighbors_wrap_around_the_full_list,
     browse_pages_hold_twelve_artists_of_one_letter,
     search_finds_typos_genres_and_ranks_exact_first,
+    an_artist_is_found_by_every_name_it_has,
     related_artists_share_a_genre,
     related_artists_are_the_most_alike_for_every_artist,
     search_answers_at_most_the_best_hundred,

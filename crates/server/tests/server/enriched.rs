@@ -54,6 +54,9 @@ async fn enriched_band(db: &TestDb) -> i32 {
         wikidata_id: Some(Source::Wikidata.of("Q9001".into())),
         musicbrainz_id: Some(Source::Wikidata.of("0383dadf-2a4e-4d10-a46a-e9e041da8eb3".into())),
         began_on: Some(Source::Wikidata.of("1970-06".into())),
+        ended_on: Some(Source::Wikidata.of("1995-02".into())),
+        aliases: Some(Source::Wikidata.of(vec!["The Fixtures".into(), "FXB".into()])),
+        description: Some(Source::Wikidata.of("fixture rock band".into())),
         spotify_link: Some(
             Source::Wikidata.of("https://open.spotify.com/artist/1dfeR4HaWDbWqFHLkxsg1d".into()),
         ),
@@ -136,6 +139,8 @@ async fn an_enriched_artist_page_shows_its_sourced_sections(db: &TestDb) {
         markup.contains("Formed June 1970"),
         "born or formed, to its precision"
     );
+    assert!(markup.contains("Disbanded February 1995"), "dissolved");
+    assert!(markup.contains(r#"<p class="artist-description">fixture rock band</p>"#));
     assert!(markup.contains(">Spotify<") && markup.contains("Search on Apple Music"));
     let discography = &markup[markup.find(">Discography</h2>").expect("Discography")..];
     let first = discography.find("First Record").unwrap();
@@ -176,6 +181,12 @@ async fn an_enriched_artist_page_shows_its_sourced_sections(db: &TestDb) {
         "identity links, and no search page"
     );
     assert_eq!(group["foundingDate"], "1970-06");
+    assert_eq!(group["dissolutionDate"], "1995-02");
+    assert_eq!(group["disambiguatingDescription"], "fixture rock band");
+    assert_eq!(
+        group["alternateName"],
+        serde_json::json!(["The Fixtures", "FXB"])
+    );
     assert_eq!(
         group["member"],
         serde_json::json!([
@@ -391,8 +402,48 @@ async fn members_with_pages_of_their_own_are_linked_both_ways(db: &TestDb) {
     assert_eq!(docs[0]["memberOf"][0]["name"], "Fixture Band");
 }
 
+async fn a_solo_artist_s_death_and_other_names_are_on_the_page_and_in_json_ld(db: &TestDb) {
+    write::upsert(
+        &db.conn,
+        vec![ArtistUpsert {
+            external_id: "fixture-singer".into(),
+            title: sheet("Fixture Singer"),
+            kind: sheet(ArtistKind::Solo),
+            began_on: Some(Source::Wikidata.of("1946-09-05".into())),
+            ended_on: Some(Source::Wikidata.of("1991-11-24".into())),
+            real_name: sheet("Fixture Person"),
+            aliases: Some(Source::Wikidata.of(vec![
+                "fixture singer".into(),
+                "The Singer".into(),
+                "Fixture Person".into(),
+            ])),
+            ..Default::default()
+        }],
+    )
+    .await
+    .unwrap();
+    let app = app(db).await;
+    refreshed_artists(&app).await;
+    let id = id_of(&app, "Fixture Singer").await;
+    let page = get(&app, &format!("/artist/{id}")).await;
+    assert!(root(&page.body).contains("Died 24 November 1991"));
+    let person = json_ld(&page.body)
+        .into_iter()
+        .find(|d| d["name"] == "Fixture Singer")
+        .expect("Person JSON-LD");
+    assert_eq!(person["birthDate"], "1946-09-05");
+    assert_eq!(person["deathDate"], "1991-11-24");
+    assert!(person.get("dissolutionDate").is_none());
+    // The birth name, then the aliases that are neither the title nor a repeat.
+    assert_eq!(
+        person["alternateName"],
+        serde_json::json!(["Fixture Person", "The Singer"])
+    );
+}
+
 db_tests!(
     an_enriched_artist_page_shows_its_sourced_sections,
+    a_solo_artist_s_death_and_other_names_are_on_the_page_and_in_json_ld,
     an_artist_without_enrichment_shows_none_of_its_sections,
     members_with_pages_of_their_own_are_linked_both_ways,
 );

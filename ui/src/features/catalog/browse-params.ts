@@ -92,11 +92,6 @@ export function decadeHref(decade: string, page = 1, from = 1): string {
   return page > 1 ? links.decadePage(decade, page) : routes.decade.href(decade);
 }
 
-/** The decade a year falls in, by its first year, as its page names it: 1994 -> "1990s". */
-export function decadeOf(year: number): string {
-  return `${Math.floor(year / 10) * 10}s`;
-}
-
 /**
  * `/genre/pop` (page 1), `/genre/pop?page=3` (pages 1 to 3), `/genre/pop?from=4` (page 4
  * alone, its own address) and `/genre/pop?from=4&page=5`, as browse's.

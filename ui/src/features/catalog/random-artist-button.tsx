@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { useNavigate } from '../../lib/navigation';
 import { api, routes } from '../../generated/contract';
-import { client as apiClient } from '../../lib/api-client';
+import { request } from '../../lib/api-client';
 import { ShuffleIcon } from '../../components/icons';
 
 /**
@@ -21,7 +21,7 @@ export function RandomArtistButton() {
     if (loading) return;
     setLoading(true);
     try {
-      const artist = await apiClient.randomArtist();
+      const artist = await request('GET', api.randomArtist());
       client.setQueryData([api.artist(artist.id)], artist);
       navigate(routes.artist.href(artist.id), { state: { from: `${location.pathname}${location.search}` } });
     } catch (error) {

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../components/link';
 import type { ArticleSummary, ChannelVideo, ChartWeek, NewSong, TopTenEntry } from '../../generated/contract';
-import { client as apiClient } from '../../lib/api-client';
+import { request } from '../../lib/api-client';
 import { isHttpError } from '../../lib/http-error';
 import { requestVideoOverlay } from '../../lib/events';
 import { buyLinkProps } from '../../lib/marketplace';
@@ -17,7 +17,7 @@ import { hasNewSongs, nothingNewNote } from './new-songs';
 import { useAppEnv } from '../../lib/app-state';
 import { scrollStrip, thumbnailOf, videoLinkProps, watchUrl } from './video-link';
 import './content.css';
-import { routes } from '../../generated/contract';
+import { api, routes } from '../../generated/contract';
 
 /** Carousel scroll steps, skeleton counts and the refresh spinner. */
 export const TOP_TEN_STEP = 300;
@@ -156,7 +156,7 @@ export function WeeklyTopTen() {
     setRefreshing(true);
     const started = Date.now();
     try {
-      const fresh = await (week === null ? apiClient.weeklyTopTen({ refresh: 'true' }) : apiClient.weeklyTopTenOf(week, { refresh: 'true' }));
+      const fresh = await request('GET', week === null ? api.weeklyTopTen({ refresh: 'true' }) : api.weeklyTopTenOf(week, { refresh: 'true' }));
       client.setQueryData([chartPath], fresh);
     } catch {
       // The strip keeps what it shows; a failed refresh changes nothing.

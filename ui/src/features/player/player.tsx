@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import { client } from '../../lib/api-client';
+import { request } from '../../lib/api-client';
+import { api } from '../../generated/contract';
 import { isHttpError } from '../../lib/http-error';
 import { PLAY_EVENT, VIDEO_OVERLAY_EVENT, type PlayRequest, type VideoOverlayRequest } from '../../lib/events';
 import { playSound } from '../../lib/sound';
@@ -36,7 +37,7 @@ async function resolveVideo(link: string): Promise<{ id: string } | { error: str
   if (direct) return { id: direct };
   if (!isChannelLink(link)) return { error: INVALID_VIDEO_URL };
   try {
-    for (const video of await client.artistChannelVideos(link)) {
+    for (const video of await request('GET', api.artistChannelVideos(link))) {
       const id = extractVideoId(video.url) ?? extractVideoId(video.id);
       if (id) return { id };
     }

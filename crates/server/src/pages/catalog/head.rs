@@ -398,6 +398,12 @@ fn artist_json_ld(origin: &str, path: &str, artist: &Artist, details: &ArtistDet
     if let Some(bio) = &artist.bio {
         fields.insert("description".into(), bio.clone().into());
     }
+    if let Some(description) = &details.description {
+        fields.insert(
+            "disambiguatingDescription".into(),
+            description.clone().into(),
+        );
+    }
     if let Some(image) = &artist.image_url {
         fields.insert("image".into(), image_json_ld(image, details));
     }
@@ -436,6 +442,9 @@ fn artist_json_ld(origin: &str, path: &str, artist: &Artist, details: &ArtistDet
         if let Some(began) = began {
             fields.insert("foundingDate".into(), began.into());
         }
+        if let Some(ended) = &details.ended_on {
+            fields.insert("dissolutionDate".into(), ended.clone().into());
+        }
         if let Some(origin) = &artist.origin {
             fields.insert(
                 "foundingLocation".into(),
@@ -450,14 +459,36 @@ fn artist_json_ld(origin: &str, path: &str, artist: &Artist, details: &ArtistDet
         if let Some(began) = began {
             fields.insert("birthDate".into(), began.into());
         }
+        if let Some(ended) = &details.ended_on {
+            fields.insert("deathDate".into(), ended.clone().into());
+        }
         if let Some(origin) = &artist.origin {
             fields.insert(
                 "birthPlace".into(),
                 json!({ "@type": "Place", "name": origin }),
             );
         }
-        if let Some(real_name) = &artist.real_name {
-            fields.insert("alternateName".into(), real_name.clone().into());
+    }
+    // A solo artist's birth name, then the names the sources know the artist by.
+    let mut names: Vec<&str> = Vec::new();
+    let other_names = artist
+        .real_name
+        .iter()
+        .filter(|_| !artist.is_band())
+        .chain(&details.aliases);
+    for name in other_names {
+        let taken = |n: &&str| n.eq_ignore_ascii_case(name);
+        if !name.eq_ignore_ascii_case(&artist.title) && !names.iter().any(taken) {
+            names.push(name);
+        }
+    }
+    match names[..] {
+        [] => {}
+        [name] => {
+            fields.insert("alternateName".into(), name.into());
+        }
+        _ => {
+            fields.insert("alternateName".into(), json!(names));
         }
     }
     // The page about the artist, and when what it says last changed.

@@ -1,4 +1,4 @@
-import type { Artist, ListenLink, Spell, StreamingService, YearPrecision, YearSpan } from '../../../generated/contract';
+import type { Artist, ArtistDetails, ListenLink, Spell, StreamingService, YearPrecision, YearSpan } from '../../../generated/contract';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -14,10 +14,15 @@ export function formatDate(iso: string): string {
 /**
  * The facts line under the title: "Formed 1991 in Seattle, Washington" (band)
  * or "Born 1981 in Houston, Texas" (solo), the date to the day where the sources
- * give it ("Born 5 September 1946"), plus the real name when present.
+ * give it ("Born 5 September 1946"), then "Disbanded 1970" (band) or "Died 24
+ * November 1991" (solo) where the sources give that date, plus the real name when present.
  * Returns the parts to show, possibly none.
  */
-export function artistFacts(artist: Pick<Artist, 'kind' | 'year' | 'origin' | 'realName' | 'title'>, beganOn: string | null = null): string[] {
+export function artistFacts(
+  artist: Pick<Artist, 'kind' | 'year' | 'origin' | 'realName' | 'title'>,
+  beganOn: string | null = null,
+  endedOn: string | null = null,
+): string[] {
   const facts: string[] = [];
   const verb = artist.kind === 'band' ? 'Formed' : 'Born';
   const origin = artist.origin?.trim() || null;
@@ -25,6 +30,7 @@ export function artistFacts(artist: Pick<Artist, 'kind' | 'year' | 'origin' | 'r
   if (when !== null && origin) facts.push(`${verb} ${when} in ${origin}`);
   else if (when !== null) facts.push(`${verb} ${when}`);
   else if (origin) facts.push(artist.kind === 'band' ? `Formed in ${origin}` : `From ${origin}`);
+  if (endedOn) facts.push(`${artist.kind === 'band' ? 'Disbanded' : 'Died'} ${formatDate(endedOn)}`);
   const realName = artist.realName?.trim();
   if (realName && realName !== artist.title) facts.push(`Real name: ${realName}`);
   return facts;
@@ -41,6 +47,20 @@ export const STREAMING_SERVICES: Record<StreamingService, { label: string; class
 export function listenLabel(link: ListenLink): string {
   const { label } = STREAMING_SERVICES[link.service];
   return link.search ? `Search on ${label}` : label;
+}
+
+/**
+ * The artist's own pages at the open data services whose ids are stored, where the
+ * Sources list does not link them already (an id may come from another service: the
+ * knowledge base names the MusicBrainz id).
+ */
+export function identityLinks(details: ArtistDetails): { name: string; url: string }[] {
+  const linked = new Set(details.sources.filter((source) => source.url).map((source) => source.name));
+  const pages = [
+    { name: 'Wikidata', id: details.wikidataId, base: 'https://www.wikidata.org/wiki/' },
+    { name: 'MusicBrainz', id: details.musicbrainzId, base: 'https://musicbrainz.org/artist/' },
+  ];
+  return pages.flatMap(({ name, id, base }) => (id && !linked.has(name) ? [{ name, url: `${base}${encodeURIComponent(id)}` }] : []));
 }
 
 /** A year to its precision: "1987", "1980s" (a decade by its first year), "20th century" (a century by its first). */
@@ -94,3 +114,8 @@ export function videoServiceName(url: string): string {
 }
 
 export { shareLinks } from '../../../components/share-panel';
+
+/** The decade a year falls in, by its first year, as its page names it: 1994 -> "1990s". */
+export function decadeOf(year: number): string {
+  return `${Math.floor(year / 10) * 10}s`;
+}

@@ -24,6 +24,9 @@ const plainDetails: ArtistDetails = {
   musicbrainzId: null,
   sources: [],
   modifiedOn: null,
+  endedOn: null,
+  aliases: [],
+  description: null,
 };
 
 const enrichedDetails: ArtistDetails = {
@@ -35,6 +38,8 @@ const enrichedDetails: ArtistDetails = {
     sourceUrl: 'https://commons.wikimedia.org/wiki/File:Nirvana.jpg',
   },
   beganOn: '1987-03',
+  endedOn: '1994',
+  description: 'American rock band',
   listen: [...plainDetails.listen, { service: 'apple', url: 'https://music.apple.com/us/search?term=Nirvana', search: true }],
   albums: [
     { title: 'Bleach', year: 1989, musicbrainzId: null },
@@ -117,6 +122,8 @@ describe('artist page', () => {
     expect(within(credit).getByRole('link', { name: 'Carl Lender' }).getAttribute('href')).toBe('https://commons.wikimedia.org/wiki/File:Nirvana.jpg');
     expect(within(credit).getByRole('link', { name: 'CC BY-SA 4.0' }).getAttribute('href')).toBe('https://creativecommons.org/licenses/by-sa/4.0');
     expect(screen.getByText('Formed March 1987 in Aberdeen, Washington')).toBeTruthy();
+    expect(screen.getByText('Disbanded 1994')).toBeTruthy();
+    expect(screen.getByText('American rock band')).toBeTruthy();
     const albums = screen.getByRole('heading', { name: 'Discography' }).closest('section')!;
     expect(within(albums).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1989 Bleach', '1991 Nevermind']);
     const members = screen.getByRole('heading', { name: 'Members' }).closest('section')!;
@@ -142,11 +149,16 @@ describe('artist page', () => {
 
   it("names the bands a person was in, each linked to its page", () => {
     renderApp('/artist/42', seeded(makeArtist({ kind: 'solo' }), { ...plainDetails, memberOf: [{ id: 3, title: 'Foo Fighters' }, { id: 4, title: 'Nirvana' }] }));
-    const bands = screen.getByRole('heading', { name: 'Member Of' }).closest('section')!;
-    expect(within(bands).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Foo Fighters', '/artist/3'],
-      ['Nirvana', '/artist/4'],
-    ]);
+    expect(screen.getByRole('link', { name: 'Member of Foo Fighters' }).getAttribute('href')).toBe('/artist/3');
+    expect(screen.getByRole('link', { name: 'Member of Nirvana' }).getAttribute('href')).toBe('/artist/4');
+  });
+
+  it('links MusicBrainz when its id is stored, even where MusicBrainz gave no fact', () => {
+    const mbid = '5b11f4ce-a62d-471e-81fc-a69a8278c7da';
+    renderApp('/artist/42', seeded(makeArtist(), { ...plainDetails, musicbrainzId: mbid }));
+    const sources = screen.getByRole('heading', { name: 'Sources' }).closest('section')!;
+    expect(within(sources).getAllByRole('listitem').map((item) => item.textContent)).toEqual(["MusicBrainz: the artist's page"]);
+    expect(within(sources).getByRole('link', { name: 'MusicBrainz' }).getAttribute('href')).toBe(`https://musicbrainz.org/artist/${mbid}`);
   });
 
   it('hides Listen On when there are no links and says "No genres available"', () => {
@@ -200,6 +212,11 @@ describe('artist helpers', () => {
     expect(formatDate('1946-09')).toBe('September 1946');
     expect(formatDate('1946')).toBe('1946');
     expect(artistFacts({ kind: 'solo', year: 1946, origin: null, realName: null, title: 'X' }, '1946-09-05')).toEqual(['Born 5 September 1946']);
+    expect(artistFacts({ kind: 'solo', year: 1946, origin: 'London', realName: null, title: 'X' }, '1946-09-05', '1991-11-24')).toEqual([
+      'Born 5 September 1946 in London',
+      'Died 24 November 1991',
+    ]);
+    expect(artistFacts({ kind: 'band', year: 1960, origin: null, realName: null, title: 'X' }, null, '1970')).toEqual(['Formed 1960', 'Disbanded 1970']);
   });
 
   it('names a search link as a search', () => {

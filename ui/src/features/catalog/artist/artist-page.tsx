@@ -19,8 +19,7 @@ import { ArtistImage } from '../../../components/artist-image';
 import { ExternalLink } from '../../../components/external-link';
 import { CardSkeletons } from '../../../components/skeletons';
 import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon, GridIcon, HomeIcon, SparkIcon } from '../../../components/icons';
-import { artistFacts, bioParagraphs, formatDate, listenLabel, spellBar, spellText, STREAMING_SERVICES } from './artist-facts';
-import { decadeOf } from '../browse-params';
+import { artistFacts, bioParagraphs, decadeOf, formatDate, identityLinks, listenLabel, spellBar, spellText, STREAMING_SERVICES } from './artist-facts';
 import { ArtistSkeleton } from './artist-skeleton';
 import { SharePanel } from './share-panel';
 import { FeaturedVideo } from './featured-video';
@@ -224,7 +223,14 @@ function ArtistDetail({
   };
 
   const [shownSrc, setShownSrc] = useState<string | null>(() => normalizeImageUrl(artist.imageUrl));
-  const facts = artistFacts(artist, details?.beganOn ?? null);
+  // Where else the artist is listed: the bands they were in, their country, their decade.
+  const decade = artist.year !== null ? decadeOf(artist.year) : null;
+  const facets: Array<[string, string]> = [
+    ...(details?.memberOf ?? []).map((band): [string, string] => [routes.artist.href(band.id), `Member of ${band.title}`]),
+    ...(artist.country ? [[routes.country.href(artist.country.slug), `More artists from ${artist.country.name}`] as [string, string]] : []),
+    ...(decade ? [[routes.decade.href(decade), `More artists born or formed in the ${decade}`] as [string, string]] : []),
+  ];
+  const facts = artistFacts(artist, details?.beganOn ?? null, details?.endedOn ?? null);
   const paragraphs = bioParagraphs(artist.bio);
   const genreSlugs = new Map((genres ?? []).map((genre) => [genre.name, genre.slug]));
   const listen = details?.listen ?? [];
@@ -287,6 +293,7 @@ function ArtistDetail({
             <h1 id="artist-title" className="artist-title">
               {artist.title}
             </h1>
+            {details?.description && <p className="artist-description">{details.description}</p>}
             {artist.genres.length > 0 ? (
               <ul className="tag-list" aria-label="Genres">
                 {artist.genres.map((genre) => {
@@ -317,11 +324,14 @@ function ArtistDetail({
                 ))}
               </p>
             )}
-            {(artist.country || artist.year !== null) && (
+            {facets.length > 0 && (
               <p className="artist-facets">
-                {artist.country && <Link to={routes.country.href(artist.country.slug)}>More artists from {artist.country.name}</Link>}
-                {artist.country && artist.year !== null && <span aria-hidden="true"> · </span>}
-                {artist.year !== null && <Link to={routes.decade.href(decadeOf(artist.year))}>More artists born or formed in the {decadeOf(artist.year)}</Link>}
+                {facets.map(([to, text], i) => (
+                  <span key={to}>
+                    {i > 0 && <span aria-hidden="true"> · </span>}
+                    <Link to={to}>{text}</Link>
+                  </span>
+                ))}
               </p>
             )}
             <div className="artist-actions">
@@ -379,21 +389,6 @@ function ArtistDetail({
 
         {details && details.members.length > 0 && <MembersTimeline details={details} />}
 
-        {details && details.memberOf.length > 0 && (
-          <section className="artist-section" aria-labelledby="member-of-title">
-            <h2 id="member-of-title">Member Of</h2>
-            <ul className="tag-list">
-              {details.memberOf.map((band) => (
-                <li key={band.id} className="tag">
-                  <Link to={routes.artist.href(band.id)} className="tag-link">
-                    {band.title}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-
         {artist.funFact && artist.funFact.trim() !== '' && (
           <section className="artist-section fun-fact" aria-labelledby="fun-fact-title">
             <h2 id="fun-fact-title">
@@ -403,7 +398,7 @@ function ArtistDetail({
           </section>
         )}
 
-        {details && details.sources.length > 0 && <FactSources details={details} />}
+        {details && (details.sources.length > 0 || identityLinks(details).length > 0) && <FactSources details={details} />}
       </article>
 
       <section className="artist-section" aria-labelledby="related-title">
@@ -435,7 +430,10 @@ function ArtistDetail({
   );
 }
 
-/** Where the enriched facts came from: each service, what it gave and when it was read. */
+/**
+ * Where the enriched facts came from: each service, what it gave and when it was read;
+ * then the artist's pages at the services whose ids are stored and not linked above.
+ */
 function FactSources({ details }: { details: ArtistDetails }) {
   return (
     <section className="artist-section artist-sources" aria-labelledby="sources-title">
@@ -445,6 +443,11 @@ function FactSources({ details }: { details: ArtistDetails }) {
           <li key={source.name}>
             {source.url ? <ExternalLink href={source.url}>{source.name}</ExternalLink> : source.name}: {source.facts.join(', ')} (read{' '}
             <time dateTime={source.retrievedOn}>{formatDate(source.retrievedOn)}</time>)
+          </li>
+        ))}
+        {identityLinks(details).map((page) => (
+          <li key={page.name}>
+            <ExternalLink href={page.url}>{page.name}</ExternalLink>: the artist&apos;s page
           </li>
         ))}
       </ul>
