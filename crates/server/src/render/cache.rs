@@ -22,7 +22,7 @@ const PAGE_CACHE_BYTES: u64 = 224 << 20;
 /// A document's bytes: compressed once for everyone, or as it is for one visitor (their
 /// page goes through the compression layer).
 pub(super) enum Markup {
-    Shared(Encoded),
+    Shared(Box<Encoded>),
     Own(Bytes),
 }
 
