@@ -1,8 +1,9 @@
 //! Content codings: which ones a request accepts, and documents compressed once.
 //!
 //! A cached page is the same bytes for every visitor (no per-response part), so each
-//! coding of it is made once and every later response sends those bytes without a copy,
-//! as a static file is sent.
+//! coding of it is made once (brotli twice: fast for its first answer, smaller when it
+//! is asked for again) and every later response sends those bytes without a copy, as a
+//! static file is sent.
 
 use std::io::{Read, Write};
 use std::sync::{Mutex, OnceLock};
