@@ -1,12 +1,11 @@
 //! Content codings: which ones a request accepts, and documents compressed once.
 //!
 //! A cached page is the same bytes for every visitor (no per-response part), so each
-//! coding of it is made once (brotli twice: fast for its first answer, smaller when it
-//! is asked for again) and every later response sends those bytes without a copy, as a
-//! static file is sent.
+//! coding of it is made once and every later response sends those bytes without a copy,
+//! as a static file is sent.
 
 use std::io::{Read, Write};
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 use axum::body::Bytes;
 use axum::http::{header, HeaderMap, HeaderValue};
@@ -14,12 +13,8 @@ use base64::Engine;
 use flate2::Compression;
 use sha2::Digest;
 
-/// Brotli's quality for a document's first answer: most pages a crawler asks for are
-/// asked for once, and their answer waits for it (0.2 ms for a 40 KB artist page, 27%
-/// larger than [`BROTLI_QUALITY`]'s).
-const BROTLI_QUALITY_FIRST: u32 = 1;
-/// Brotli's quality for a document asked for again, made on that request and sent to
-/// everyone after: fast rather than smallest (0.5 ms for an artist page).
+/// Brotli's quality for a cached page: compressed once, when it is made
+/// (a crawler's only one), so fast rather than smallest.
 const BROTLI_QUALITY: u32 = 5;
 
 /// The smallest window that holds the whole document, and at least 2^17 bytes (brotli
@@ -69,26 +64,17 @@ impl Accepted {
     }
 }
 
-/// A document kept compressed, with its entity tags. Its brotli bytes are the only copy
-/// of the document kept (a fifth of its size: most of a page is its shell and state,
-/// which compress well), since browsers and crawlers ask for it: made fast for its first
-/// answer, and made again smaller, in their place, when the document is asked for
-/// again. Gzip is made on its first request and kept, and the identity is decoded for
-/// each rare request that accepts neither.
+/// A document kept compressed, with its entity tags. Brotli is made at once and is the
+/// only copy of the document kept (a fifth of its size: most of a page is its shell and
+/// state, which compress well), since browsers and crawlers ask for it; gzip is made on
+/// its first request and kept, and the identity is decoded for each rare request that
+/// accepts neither.
 pub struct Encoded {
-    brotli: Mutex<Brotli>,
+    brotli: Bytes,
     gzip: OnceLock<Bytes>,
-    /// Strong entity tags of the identity, the first and the later brotli bytes and the
-    /// gzip bytes: one digest of the document, then the coding (each coding's bytes are
-    /// a representation of their own).
-    tags: [HeaderValue; 4],
-}
-
-/// A document's brotli bytes, their quality and whether they were sent.
-struct Brotli {
-    bytes: Bytes,
-    quality: u32,
-    answered: bool,
+    /// Strong entity tags of the identity, brotli and gzip bytes: one digest of the
+    /// document, then the coding (each coding's bytes are a representation of their own).
+    tags: [HeaderValue; 3],
 }
 
 impl Encoded {
@@ -100,70 +86,45 @@ impl Encoded {
                 .expect("a digest is a valid tag")
         };
         Encoded {
-            tags: [tag(""), tag("-br1"), tag("-br"), tag("-gzip")],
-            brotli: Mutex::new(Brotli {
-                bytes: compressed_brotli(text.as_bytes(), BROTLI_QUALITY_FIRST),
-                quality: BROTLI_QUALITY_FIRST,
-                answered: false,
-            }),
+            tags: [tag(""), tag("-br"), tag("-gzip")],
+            brotli: compressed_brotli(text.as_bytes()),
             gzip: OnceLock::new(),
         }
     }
 
-    /// The first brotli bytes' size (what is kept of a document; the smaller ones made
-    /// when it is asked for again take their place).
+    /// The brotli bytes' size (what is kept of every document).
     pub fn size(&self) -> usize {
-        self.brotli().bytes.len()
+        self.brotli.len()
     }
 
     /// The document in the best coding `accepted` allows: the coding's name (None:
-    /// identity), the bytes and their entity tag. The first answer in brotli sends the
-    /// first bytes; a later one makes the smaller ones, which every answer after sends.
+    /// identity), the bytes and their entity tag.
     pub fn best(&self, accepted: Accepted) -> (Option<&'static str>, Bytes, &HeaderValue) {
-        let mut brotli = self.brotli();
-        let again = std::mem::replace(&mut brotli.answered, true);
         if accepted.br {
-            if again && brotli.quality != BROTLI_QUALITY {
-                brotli.bytes = compressed_brotli(&decoded(&brotli.bytes), BROTLI_QUALITY);
-                brotli.quality = BROTLI_QUALITY;
-            }
-            let tag = match brotli.quality {
-                BROTLI_QUALITY => &self.tags[2],
-                _ => &self.tags[1],
-            };
-            (Some("br"), brotli.bytes.clone(), tag)
+            (Some("br"), self.brotli.clone(), &self.tags[1])
         } else if accepted.gzip {
-            let bytes = self
-                .gzip
-                .get_or_init(|| compressed_gzip(&decoded(&brotli.bytes)));
-            (Some("gzip"), bytes.clone(), &self.tags[3])
+            let bytes = self.gzip.get_or_init(|| compressed_gzip(&self.identity()));
+            (Some("gzip"), bytes.clone(), &self.tags[2])
         } else {
-            (None, decoded(&brotli.bytes), &self.tags[0])
+            (None, self.identity(), &self.tags[0])
         }
     }
 
-    fn brotli(&self) -> std::sync::MutexGuard<'_, Brotli> {
-        // Its fields are only replaced: a panic elsewhere cannot leave them half made.
-        self.brotli
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    /// The document, decoded from its brotli bytes.
+    fn identity(&self) -> Bytes {
+        let mut text = Vec::with_capacity(self.brotli.len() * 5);
+        brotli::Decompressor::new(self.brotli.as_ref(), 4096)
+            .read_to_end(&mut text)
+            .expect("our own brotli decodes");
+        Bytes::from(text)
     }
 }
 
-/// The document `brotli` holds.
-fn decoded(brotli: &[u8]) -> Bytes {
-    let mut text = Vec::with_capacity(brotli.len() * 5);
-    brotli::Decompressor::new(brotli, 4096)
-        .read_to_end(&mut text)
-        .expect("our own brotli decodes");
-    Bytes::from(text)
-}
-
-fn compressed_brotli(text: &[u8], quality: u32) -> Bytes {
+fn compressed_brotli(text: &[u8]) -> Bytes {
     let mut writer = brotli::CompressorWriter::new(
         Vec::with_capacity(text.len() / 4),
         4096,
-        quality,
+        BROTLI_QUALITY,
         brotli_window_bits(text.len()),
     );
     // Writing to a Vec cannot fail.
@@ -237,49 +198,37 @@ mod tests {
             })
             .collect();
         assert!((30_000..65_536).contains(&page.len()), "{}", page.len());
-        let (allocated, _) = counting::allocated_by(|| {
-            super::compressed_brotli(page.as_bytes(), super::BROTLI_QUALITY)
-        });
+        let (allocated, _) = counting::allocated_by(|| super::compressed_brotli(page.as_bytes()));
         assert!(allocated < 4 << 20, "{} KB allocated", allocated >> 10);
     }
 
     #[test]
     fn each_coding_decodes_to_the_document_with_a_tag_of_its_own() {
-        let br = Accepted {
-            br: true,
-            gzip: true,
-        };
-        let gzip = Accepted {
-            br: false,
-            gzip: true,
-        };
-        let brotli_text = |bytes: &[u8]| {
-            let mut decoded = String::new();
-            brotli::Decompressor::new(bytes, 4096)
-                .read_to_string(&mut decoded)
-                .expect("valid brotli");
-            decoded
-        };
         // Empty to 3 MB: windows from the smallest to larger than any page.
         for items in [0, 2_000, 60_000] {
             let text: String = (0..items)
                 .map(|i| format!("<li><a href=\"/artist/{i}\">Artist {i}</a></li>"))
                 .collect();
             let document = Encoded::new(text.clone());
-            let first = document.best(br);
-            assert_eq!(first.0, Some("br"));
-            assert_eq!(brotli_text(&first.1), text);
-            let mut tags = vec![first.2.clone()];
+            let mut tags = Vec::new();
             // Twice each: the second response reuses the compressed bytes.
-            let mut sent = Vec::new();
             for _ in 0..2 {
-                let (coding, bytes, tag) = document.best(br);
+                let (coding, bytes, tag) = document.best(Accepted {
+                    br: true,
+                    gzip: true,
+                });
                 assert_eq!(coding, Some("br"));
-                assert_eq!(brotli_text(&bytes), text);
+                let mut decoded = String::new();
+                brotli::Decompressor::new(bytes.as_ref(), 4096)
+                    .read_to_string(&mut decoded)
+                    .expect("valid brotli");
+                assert_eq!(decoded, text);
                 tags.push(tag.clone());
-                sent.push(bytes);
 
-                let (coding, bytes, tag) = document.best(gzip);
+                let (coding, bytes, tag) = document.best(Accepted {
+                    br: false,
+                    gzip: true,
+                });
                 assert_eq!(coding, Some("gzip"));
                 assert!(
                     bytes.len() < text.len() / 4 || text.is_empty(),
@@ -291,54 +240,20 @@ mod tests {
                     .expect("valid gzip");
                 assert_eq!(decoded, text);
                 tags.push(tag.clone());
-                sent.push(bytes);
 
                 let (coding, bytes, tag) = document.best(Accepted::default());
                 assert_eq!(coding, None);
                 assert_eq!(bytes.as_ref(), text.as_bytes());
                 tags.push(tag.clone());
-                sent.push(bytes);
             }
-            assert_eq!(sent[..3], sent[3..], "the same bytes every time");
-            assert_eq!(tags[1..4], tags[4..], "the same tags every time");
-            let mut distinct = tags[..4].to_vec();
-            distinct.sort();
-            distinct.dedup();
-            assert_eq!(distinct.len(), 4, "a tag per coding and brotli quality");
+            assert_eq!(tags[..3], tags[3..], "the same tags every time");
+            assert!(tags[0] != tags[1] && tags[1] != tags[2] && tags[0] != tags[2]);
         }
         assert_ne!(
             Encoded::new("a".into()).best(Accepted::default()).2,
             Encoded::new("b".into()).best(Accepted::default()).2,
             "a tag names its document"
         );
-    }
-
-    /// A document's first answer is compressed fast: a cold page's answer does not wait
-    /// for the smaller bytes, which a second answer makes.
-    #[test]
-    fn the_first_answer_is_compressed_fast_and_a_second_smaller() {
-        let page: String = (0..700)
-            .map(|i| {
-                format!(
-                    "<li><a href=\"/artist/{i}\">Artist {i}</a> ({})</li>",
-                    1950 + i % 70
-                )
-            })
-            .collect();
-        let document = Encoded::new(page.clone());
-        let br = Accepted {
-            br: true,
-            gzip: false,
-        };
-        let first = document.best(br).1;
-        let again = document.best(br).1;
-        assert_eq!(first, super::compressed_brotli(page.as_bytes(), 1));
-        assert_eq!(again, super::compressed_brotli(page.as_bytes(), 5));
-        assert!(again.len() < first.len());
-        // A first answer in another coding: the next in brotli is the smaller one.
-        let document = Encoded::new(page.clone());
-        document.best(Accepted::default());
-        assert_eq!(document.best(br).1, again);
     }
 
     /// The bytes a closure allocates on its own thread (the test binary's allocator

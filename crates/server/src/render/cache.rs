@@ -13,16 +13,16 @@ use crate::encoding::Encoded;
 /// How long a rendered page is reused: as long as the catalogue snapshot it was
 /// rendered from.
 pub(super) const RENDER_CACHE_TTL: std::time::Duration = sound_atlas_catalog::store::SNAPSHOT_TTL;
-/// At most this many bytes of rendered documents are kept, each weighed as its first
-/// brotli bytes twice (room for a gzip copy): about 10,800 artist pages (11 KB each in
-/// their first brotli, 8.6 KB once asked for again), the same again for the pages
-/// answered without their handler (mostly the same documents).
-const PAGE_CACHE_BYTES: u64 = 224 << 20;
+/// At most this many bytes of rendered documents are kept, each weighed as its brotli
+/// bytes twice (room for a gzip copy): about 11,000 artist pages (8–9 KB each in
+/// brotli), the same again for the pages answered without their handler (mostly the same
+/// documents).
+const PAGE_CACHE_BYTES: u64 = 192 << 20;
 
 /// A document's bytes: compressed once for everyone, or as it is for one visitor (their
 /// page goes through the compression layer).
 pub(super) enum Markup {
-    Shared(Box<Encoded>),
+    Shared(Encoded),
     Own(Bytes),
 }
 
@@ -84,8 +84,8 @@ pub(super) fn confirmed_pages() -> ConfirmedPages {
         .build()
 }
 
-/// A document's weight in the caches: its key and its first brotli bytes twice (room
-/// for the gzip copy some clients ask for).
+/// A document's weight in the caches: its key and its brotli bytes twice (room for the
+/// gzip copy some clients ask for).
 fn weight(key: &str, document: &Document) -> u32 {
     u32::try_from(key.len() + document.markup.size() * 2).unwrap_or(u32::MAX)
 }

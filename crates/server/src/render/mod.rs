@@ -254,7 +254,7 @@ impl Renderer {
         let document = Shell::new(&self.site, head, &html, &modules, &state_json).render();
         Arc::new(Document {
             markup: if shared {
-                Markup::Shared(Box::new(Encoded::new(document)))
+                Markup::Shared(Encoded::new(document))
             } else {
                 Markup::Own(document.into())
             },
