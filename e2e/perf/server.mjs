@@ -51,16 +51,18 @@ export async function startServer(bin, dataDir, extraEnv = {}) {
 /**
  * Grows the seeded catalogue in `dataDir` to `count` artists with generated rows derived
  * from the seed (numbered titles, no pictures), written with `sqlite3`: never seed data.
+ * A catalogue grown before grows on (numbers continue from its count).
  */
 export function growCatalogue(dataDir, count) {
   const db = join(dataDir, 'sound-atlas.db');
-  const extra = count - Number(execFileSync('sqlite3', [db, 'select count(*) from artists']).toString());
+  const current = Number(execFileSync('sqlite3', [db, 'select count(*) from artists']).toString());
+  const extra = count - current;
   if (extra <= 0) return;
   execFileSync('sqlite3', [db, `
     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${extra})
     INSERT INTO artists (external_id, title, kind, year, origin, real_name, genres, image_url, bio,
                          bio_source_link, spotify_link, apple_link, amazon_link, tidal_link, fun_fact)
-    SELECT 'bench-' || i, a.title || ' ' || i, a.kind, a.year, a.origin, a.real_name, a.genres, NULL, a.bio,
+    SELECT 'bench-' || (i + ${current}), a.title || ' ' || (i + ${current}), a.kind, a.year, a.origin, a.real_name, a.genres, NULL, a.bio,
            a.bio_source_link, a.spotify_link, a.apple_link, a.amazon_link, a.tidal_link, a.fun_fact
     FROM n JOIN artists a ON a.id = (i % 350) + 1;`]);
 }

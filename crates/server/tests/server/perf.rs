@@ -248,7 +248,77 @@ async fn the_data_saver_gets_its_own_page(db: &TestDb) {
     }
 }
 
+/// A cold page's first answer, in each coding a request accepts, is its document, and
+/// the page asked for again in that coding is the same bytes under the same tag; a
+/// client holding the tag revalidates with 304.
+async fn a_cold_page_is_answered_in_every_coding(db: &TestDb) {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+
+    let app = app(db).await;
+    let fetch = |url: String, accept: &'static str, if_none_match: Option<String>| {
+        let app = app.clone();
+        async move {
+            let mut request = Request::get(&url).header("accept-encoding", accept);
+            if let Some(tag) = if_none_match {
+                request = request.header("if-none-match", tag);
+            }
+            let response = app
+                .oneshot(request.body(Body::empty()).unwrap())
+                .await
+                .unwrap();
+            let status = response.status();
+            let headers = response.headers().clone();
+            let bytes = response.into_body().collect().await.unwrap().to_bytes();
+            let coding = headers
+                .get("content-encoding")
+                .map(|value| value.to_str().unwrap().to_owned());
+            let mut html = String::new();
+            match coding.as_deref() {
+                Some("br") => brotli::Decompressor::new(&bytes[..], 4096)
+                    .read_to_string(&mut html)
+                    .map(drop)
+                    .unwrap(),
+                Some("gzip") => flate2::read::GzDecoder::new(&bytes[..])
+                    .read_to_string(&mut html)
+                    .map(drop)
+                    .unwrap(),
+                _ => html = String::from_utf8(bytes.to_vec()).unwrap(),
+            }
+            let tag = headers
+                .get("etag")
+                .map(|tag| tag.to_str().unwrap().to_owned());
+            (status, coding, tag, bytes.len(), html)
+        }
+    };
+    let artists = crate::all_artists(&app).await;
+    for (n, (accept, coding)) in [
+        ("gzip, deflate, br", Some("br")),
+        ("gzip", Some("gzip")),
+        ("identity", None),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let url = format!("/artist/{}", artists[n]["id"]);
+        let (status, sent, first_tag, first_size, first) = fetch(url.clone(), accept, None).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(sent.as_deref(), coding, "for {accept}");
+        assert!(first.contains("<div id=\"root\">"), "{first}");
+        let (_, _, _, _, plain) = fetch(url.clone(), "identity", None).await;
+        assert_eq!(first, plain, "{accept}: the document");
+        let first_tag = first_tag.unwrap();
+        let (_, _, tag, size, again) = fetch(url.clone(), accept, None).await;
+        assert_eq!(again, plain);
+        assert_eq!(tag.as_ref(), Some(&first_tag), "{accept}: the same tag");
+        assert_eq!(size, first_size, "{accept}: the same bytes");
+        let (status, ..) = fetch(url, accept, Some(first_tag)).await;
+        assert_eq!(status, StatusCode::NOT_MODIFIED);
+    }
+}
+
 db_tests!(
+    a_cold_page_is_answered_in_every_coding,
     the_data_saver_gets_its_own_page,
     concurrent_misses_of_one_page_render_it_once,
     the_client_bundle_is_sent_precompressed,
