@@ -24,7 +24,7 @@ use sound_atlas_import::{ImportError, Progress, Report};
 
 use super::enrich::wikidata::{self, title_of, Name, Year};
 use super::open_data::{self, Writer};
-use sound_atlas_catalog::enrichment::MemberSpell;
+use sound_atlas_catalog::artist_lists::MemberSpell;
 use sound_atlas_catalog::write::{now_unix, ArtistUpsert, Source, UpsertCounts};
 
 /// The checkpoint's name.

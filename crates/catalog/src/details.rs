@@ -6,13 +6,13 @@ use sound_atlas_contract::catalog::{
 };
 use sound_atlas_entity::artist;
 
-use crate::enrichment::{self, MemberIdentity, MemberSpell};
+use crate::artist_lists::{self, MemberIdentity, MemberSpell};
 use crate::write::{is_search_link, Field, Source};
 
 /// An artist's lists as read: its albums and members' spells, which of its members have
 /// pages of their own (by identity), and the bands it was in.
 pub(crate) struct Lists {
-    pub albums: Vec<enrichment::Album>,
+    pub albums: Vec<artist_lists::Album>,
     pub spells: Vec<MemberSpell>,
     pub member_pages: Vec<(MemberIdentity, i32)>,
     pub member_of: Vec<(i32, String)>,

@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use crate::genres::slug_of;
-use crate::model::Facet;
+use sound_atlas_contract::catalog::Facet;
 
 /// One country or decade: its name, its page's slug, its artists' positions in list
 /// order and the newest change among them (for its sitemap entry).

@@ -9,7 +9,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::model::{Genre, MAX_GENRE_MATCHES};
+use sound_atlas_contract::catalog::{Genre, MAX_GENRE_MATCHES};
 
 /// The slug of a genre name: ASCII-folded ("Música" -> "musica"), lower case, "&" read
 /// as "and", and every run of other characters a single hyphen, none at either end

@@ -1,6 +1,8 @@
 //! The public catalogue of artists and bands, as it is served. Its batch jobs (the
 //! importers and the enrichment) are `sound_atlas_catalog_import`.
 //!
+//! - `artist_lists`: an artist's albums and members' spells as stored, and the photo
+//!   with its credit: what the writer writes and the artist page reads back.
 //! - `enrichment`: what the open music data sources said about artists: the lists and
 //!   the provenance read back for the artist page.
 //! - `model`: the JSON shapes of the API (defined in the route contract) from database rows.
@@ -21,6 +23,7 @@
 //! - `share_picture`: an artist's share picture (`/og/artist/{id}.jpg`).
 
 pub mod api;
+pub mod artist_lists;
 mod details;
 pub mod enrichment;
 pub mod facets;

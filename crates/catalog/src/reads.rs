@@ -8,7 +8,6 @@ use rand::Rng;
 use sea_orm::EntityTrait;
 use sound_atlas_web::{ApiError, ApiResult};
 
-use crate::enrichment;
 use crate::facets::FacetList;
 use crate::model::{
     Artist, ArtistDetails, ArtistListPage, ArtistSummary, BrowsePage, Country, Facet, FacetPage,
@@ -20,6 +19,7 @@ pub use crate::params::{
     ARTIST_NOT_FOUND, COUNTRY_NOT_FOUND, DECADE_NOT_FOUND, GENRE_NOT_FOUND, SEARCH_QUERY_REQUIRED,
 };
 use crate::store::{Catalog, Ranked, Snapshot};
+use crate::{artist_lists, enrichment};
 
 /// `GET /api/artists?after=&limit=`: one page of every artist, by title. The page
 /// after a cursor is found by binary search in the sorted snapshot, so any page costs
@@ -144,10 +144,10 @@ pub async fn artist_details(catalog: &Catalog, id: ArtistId) -> ApiResult<Artist
         return Err(ApiError::not_found(ARTIST_NOT_FOUND));
     };
     let artist = crate::model::artist_from_row(row.clone());
-    let (albums, spells) = enrichment::lists_of(db, id.get()).await?;
+    let (albums, spells) = artist_lists::lists_of(db, id.get()).await?;
     let sources = enrichment::sources_of(db, id.get()).await?;
-    let member_pages = enrichment::pages_of_members(db, &spells).await?;
-    let member_of = enrichment::bands_of(
+    let member_pages = artist_lists::pages_of_members(db, &spells).await?;
+    let member_of = artist_lists::bands_of(
         db,
         row.wikidata_id.as_deref(),
         row.musicbrainz_id.as_deref(),

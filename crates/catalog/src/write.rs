@@ -16,7 +16,7 @@ use sea_orm::{
 use sound_atlas_contract::catalog::ArtistKind;
 use sound_atlas_entity::{artist, artist_field_source};
 
-use crate::enrichment::{self, Album, CreditedImage, MemberSpell};
+use crate::artist_lists::{self, Album, CreditedImage, MemberSpell};
 
 /// Where a value came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -739,10 +739,10 @@ impl Lists {
     ) -> Result<bool, sea_orm::DbErr> {
         let mut changed = false;
         if let Some(albums) = self.albums {
-            let present = enrichment::albums_of(db, id).await?;
+            let present = artist_lists::albums_of(db, id).await?;
             let value = Value::from((!present.is_empty()).then_some("albums"));
             if may_write(Field::Albums, albums.source, &value, recorded, overwrite) {
-                let replaced = enrichment::replace_albums(db, id, &present, albums.value).await?;
+                let replaced = artist_lists::replace_albums(db, id, &present, albums.value).await?;
                 changes.push((Field::Albums, albums.source, replaced));
                 changed |= replaced;
             } else {
@@ -750,10 +750,11 @@ impl Lists {
             }
         }
         if let Some(members) = self.members {
-            let present = enrichment::members_of(db, id).await?;
+            let present = artist_lists::members_of(db, id).await?;
             let value = Value::from((!present.is_empty()).then_some("members"));
             if may_write(Field::Members, members.source, &value, recorded, overwrite) {
-                let replaced = enrichment::replace_members(db, id, &present, members.value).await?;
+                let replaced =
+                    artist_lists::replace_members(db, id, &present, members.value).await?;
                 changes.push((Field::Members, members.source, replaced));
                 changed |= replaced;
             } else {

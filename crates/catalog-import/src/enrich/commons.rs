@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use crate::links;
 use serde::Deserialize;
-use sound_atlas_catalog::enrichment::CreditedImage;
+use sound_atlas_catalog::artist_lists::CreditedImage;
 
 /// The width of the rendition the site shows (the artist page's photo is 640 px wide;
 /// this leaves room for dense screens, and is a raster image whatever the original's

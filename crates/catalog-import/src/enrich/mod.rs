@@ -19,7 +19,8 @@ use std::collections::{BTreeSet, HashMap};
 use std::time::Duration;
 
 use sea_orm::{DatabaseConnection, TransactionTrait};
-use sound_atlas_catalog::enrichment::{self, MemberSpell, Target};
+use sound_atlas_catalog::artist_lists::{CreditedImage, MemberSpell};
+use sound_atlas_catalog::enrichment::{self, Target};
 use sound_atlas_catalog::write::{now_unix, ArtistUpsert, Image, Source};
 
 use super::links::Service;
@@ -328,7 +329,7 @@ async fn batch_facts(
 type BatchFacts = (
     HashMap<String, Entity>,
     HashMap<String, wikidata::Name>,
-    HashMap<String, Result<enrichment::CreditedImage, String>>,
+    HashMap<String, Result<CreditedImage, String>>,
 );
 
 /// The items of these encyclopedia titles, by title (`wbgetentities` with
@@ -398,7 +399,7 @@ async fn credits_of(
     clients: &mut Clients,
     config: &EnrichConfig,
     files: &[String],
-) -> Result<HashMap<String, Result<enrichment::CreditedImage, String>>, AskError> {
+) -> Result<HashMap<String, Result<CreditedImage, String>>, AskError> {
     if files.is_empty() {
         return Ok(HashMap::new());
     }

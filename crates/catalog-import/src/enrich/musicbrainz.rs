@@ -3,7 +3,7 @@
 //! instruments, and links to the artist's pages on the streaming services.
 
 use serde::Deserialize;
-use sound_atlas_catalog::enrichment::{Album, MemberSpell};
+use sound_atlas_catalog::artist_lists::{Album, MemberSpell};
 
 #[derive(Debug, Deserialize)]
 pub struct Artist {

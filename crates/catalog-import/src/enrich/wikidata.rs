@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use serde_json::Value;
-use sound_atlas_catalog::enrichment::MemberSpell;
+use sound_atlas_catalog::artist_lists::MemberSpell;
 use sound_atlas_contract::catalog::YearPrecision;
 
 pub const IMAGE: &str = "P18";

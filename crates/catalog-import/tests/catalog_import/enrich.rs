@@ -13,9 +13,9 @@ use axum::routing::get;
 use axum::{Json, Router};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::{json, Value};
-use sound_atlas_catalog::enrichment;
 use sound_atlas_catalog::model::ArtistKind;
 use sound_atlas_catalog::write::{self, ArtistUpsert, Image};
+use sound_atlas_catalog::{artist_lists, enrichment};
 use sound_atlas_catalog_import::enrich::{self, EnrichConfig};
 use sound_atlas_catalog_import::wiki::WikiConfig;
 use sound_atlas_entity::artist;
@@ -680,7 +680,7 @@ async fn enrich_fills_credited_photos_direct_links_albums_and_members(db: &TestD
         Some(1970),
         "the year follows the date where none was given"
     );
-    let (albums, members) = enrichment::lists_of(&db.conn, band.id).await.unwrap();
+    let (albums, members) = artist_lists::lists_of(&db.conn, band.id).await.unwrap();
     let albums: Vec<(String, Option<i32>)> =
         albums.into_iter().map(|a| (a.title, a.year)).collect();
     // Every album, past the 25 release groups one lookup lists: browsed page by page.
@@ -796,7 +796,9 @@ async fn enrich_fills_credited_photos_direct_links_albums_and_members(db: &TestD
         "{:?}",
         busy[1] - busy[0]
     );
-    let (albums, _) = enrichment::lists_of(&db.conn, anonymous.id).await.unwrap();
+    let (albums, _) = artist_lists::lists_of(&db.conn, anonymous.id)
+        .await
+        .unwrap();
     assert_eq!(albums.len(), 1);
     assert_eq!(
         anonymous.began_on.as_deref(),
@@ -1058,7 +1060,7 @@ async fn members_are_read_as_the_knowledge_base_states_them(db: &TestDb) {
     let report = enrich::run(&db.conn, &config(&base)).await.unwrap();
     assert!(report.left_out.is_empty(), "{}", report.summary());
     let band = by_slug(db, "fixture-quartet").await;
-    let (_, members) = enrichment::lists_of(&db.conn, band.id).await.unwrap();
+    let (_, members) = artist_lists::lists_of(&db.conn, band.id).await.unwrap();
     let spells: Vec<String> = members
         .iter()
         .map(|m| {

@@ -2,9 +2,9 @@
 //! (`testdata/make_dumps.py`), on SQLite and PostgreSQL.
 
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
-use sound_atlas_catalog::enrichment;
 use sound_atlas_catalog::model::ArtistKind;
 use sound_atlas_catalog::write::{self, ArtistUpsert};
+use sound_atlas_catalog::{artist_lists, enrichment};
 use sound_atlas_catalog_import::cli::{self, Import};
 use sound_atlas_entity::artist;
 use sound_atlas_import::Report;
@@ -70,7 +70,7 @@ async fn a_dump_adds_every_musician_and_group_with_an_english_article(db: &TestD
     );
     // The photo waits for its credit, which only Commons has (`enrich`).
     assert_eq!(band.image_url, None);
-    let (_, members) = enrichment::lists_of(&db.conn, band.id).await.unwrap();
+    let (_, members) = artist_lists::lists_of(&db.conn, band.id).await.unwrap();
     let spells: Vec<(&str, Option<i32>, Option<i32>)> = members
         .iter()
         .map(|m| (m.name.as_str(), m.begin_year, m.end_year))
@@ -675,7 +675,7 @@ async fn the_query_service_is_read_in_pages_and_a_rerun_continues_where_it_stopp
             "{field} in {sources:?}"
         );
     }
-    let (_, members) = enrichment::lists_of(&db.conn, band.id).await.unwrap();
+    let (_, members) = artist_lists::lists_of(&db.conn, band.id).await.unwrap();
     let spells: Vec<String> = members
         .iter()
         .map(|m| {

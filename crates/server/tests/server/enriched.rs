@@ -4,7 +4,8 @@
 //! shows none of those sections. The facts are a fixture band's, written for this test.
 
 use axum::http::StatusCode;
-use sound_atlas_catalog::enrichment::{self, Album, CreditedImage, MemberSpell};
+use sound_atlas_catalog::artist_lists::{Album, CreditedImage, MemberSpell};
+use sound_atlas_catalog::enrichment;
 use sound_atlas_catalog::model::ArtistKind;
 use sound_atlas_catalog::write::{self, ArtistUpsert, Image, Source, Sourced};
 use sound_atlas_contract::catalog::api as catalog;
