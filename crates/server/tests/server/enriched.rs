@@ -394,7 +394,9 @@ async fn members_with_pages_of_their_own_are_linked_both_ways(db: &TestDb) {
     assert_eq!(id_of_member("Tony Fixture"), serde_json::Value::Null);
 
     let page = get(&app, &format!("/artist/{ada}")).await;
-    assert!(root(&page.body).contains(&format!(r#"href="/artist/{band}">Fixture Band</a>"#)));
+    assert!(root(&page.body).contains(&format!(
+        r#"<a href="/artist/{band}">Member of Fixture Band</a>"#
+    )));
     let docs = json_ld(&page.body);
     assert_eq!(
         docs[0]["memberOf"][0]["@id"],
