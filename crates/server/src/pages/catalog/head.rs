@@ -213,8 +213,14 @@ pub struct FacetHeads {
 }
 
 /// A country's or a decade's page (or its numbered page `from`, its own canonical).
-pub fn facet(origin: &str, heads: &FacetHeads, from: usize, shown: &[&FacetPage]) -> Option<Head> {
-    let first = shown.first()?;
+/// `shown`: the pages from..=page, `first` among them.
+pub fn facet(
+    origin: &str,
+    heads: &FacetHeads,
+    from: usize,
+    first: &FacetPage,
+    shown: &[FacetPage],
+) -> Head {
     let facet = &first.facet;
     let list = PagedList {
         name: &facet.name,
@@ -230,7 +236,7 @@ pub fn facet(origin: &str, heads: &FacetHeads, from: usize, shown: &[&FacetPage]
     let shown = shown
         .iter()
         .map(|page| (page.page, page.page_size, page.artists.as_slice()));
-    Some(list.head(origin, from, Some(first.pages), shown))
+    list.head(origin, from, Some(first.pages), shown)
 }
 
 /// A paged list of artists under one name (a genre, a country, a decade): a

@@ -268,9 +268,7 @@ async fn facet(
                 let target = span_href(&[&first.facet.slug], within, facet.forms);
                 return Redirect::to(&target).into_response();
             }
-            let shown_pages: Vec<&FacetPage> = pages.iter().collect();
-            head::facet(origin(&state), &facet.heads, shown.from, &shown_pages)
-                .unwrap_or_else(|| Head::not_found(request.uri().path()))
+            head::facet(origin(&state), &facet.heads, shown.from, first, &pages)
         }
         _ => Head::not_found(request.uri().path()),
     };
