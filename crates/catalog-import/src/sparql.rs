@@ -65,7 +65,7 @@ impl Default for SparqlConfig {
 /// Reads every page after the checkpoint and writes its artists.
 pub async fn import(db: &DatabaseConnection, config: &SparqlConfig) -> Result<Report, ImportError> {
     sound_atlas_import::require_contact(config.contact.as_deref(), &[&config.endpoint])?;
-    let mut client = Polite::new("wikidata-query", config.politeness.clone())?;
+    let client = Polite::new("wikidata-query", config.politeness.clone())?;
     let page_size = config.page_size.clamp(1, 5000);
     let mut after = match config.restart {
         true => None,

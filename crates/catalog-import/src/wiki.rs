@@ -157,7 +157,7 @@ const TITLES_PER_REQUEST: usize = 50;
 /// (one request per 50 titles), by title. A title that is no redirect (or names no
 /// page) leads to itself.
 async fn resolve(
-    polite: &mut Polite,
+    polite: &Polite,
     action_api: &str,
     titles: &[String],
 ) -> Result<HashMap<String, Resolved>, sound_atlas_import::polite::AskError> {
@@ -218,7 +218,7 @@ async fn resolve(
 /// (not an encyclopedia link, a redirect to a section, an encyclopedia that did not
 /// answer) are reported as skipped and left out.
 pub async fn articles<'t>(
-    polite: &mut Polite,
+    polite: &Polite,
     action_api: Option<&str>,
     targets: &'t [enrichment::Target],
     report: &mut Report,
@@ -271,12 +271,13 @@ fn summary_url(base: &str, title: &str) -> Option<url::Url> {
 }
 
 /// Asks the encyclopedia for a summary of every artist without a biography and sets
-/// it, each artist as it is read (so an interrupted run keeps what it did).
+/// them, one transaction per request of titles (so an interrupted run keeps what it
+/// did, and a catalogue being served sees biographies arrive a batch at a time).
 pub async fn fill_biographies(
     db: &DatabaseConnection,
     config: &WikiConfig,
 ) -> Result<Report, ImportError> {
-    let mut polite = Polite::new(
+    let polite = Polite::new(
         "encyclopedia",
         Politeness {
             pace: config.pace,
@@ -285,6 +286,19 @@ pub async fn fill_biographies(
             max_retry_wait: config.max_retry_wait,
         },
     )?;
+    fill_biographies_with(db, config, &polite, &Default::default()).await
+}
+
+/// [`fill_biographies`] beside other work: through `polite`, a client whose pace that
+/// work shares, and writing while holding `writing`, which that work holds for its own
+/// writes (SQLite cannot make a transaction that read first write after another
+/// connection's commit, so writers of one process take turns).
+pub async fn fill_biographies_with(
+    db: &DatabaseConnection,
+    config: &WikiConfig,
+    polite: &Polite,
+    writing: &tokio::sync::Mutex<()>,
+) -> Result<Report, ImportError> {
     let mut report = Report::new("Biographies filled");
     let mut targets: Vec<_> = enrichment::targets(db, None)
         .await?
@@ -298,13 +312,8 @@ pub async fn fill_biographies(
     let at = |t: &enrichment::Target| format!("artist {} ({})", t.id, t.title);
     let mut done = 0;
     for chunk in targets.chunks(TITLES_PER_REQUEST) {
-        let found = articles(
-            &mut polite,
-            config.action_api.as_deref(),
-            chunk,
-            &mut report,
-        )
-        .await;
+        let found = articles(polite, config.action_api.as_deref(), chunk, &mut report).await;
+        let mut summaries = Vec::with_capacity(found.len());
         for (target, page, article) in found {
             let base = config.api_base.clone().unwrap_or(page.rest_api);
             let Some(url) = summary_url(&base, &article) else {
@@ -318,7 +327,6 @@ pub async fn fill_biographies(
                     continue;
                 }
             };
-            // Only an article's summary is a biography ("Blur may refer to:" is not).
             if summary.kind != "standard" {
                 report.skip(
                     at(target),
@@ -329,22 +337,19 @@ pub async fn fill_biographies(
                 );
                 continue;
             }
-            let txn = db.begin().await?;
-            let filled = enrichment::fill_bio(
-                &txn,
-                target.id,
-                summary.extract.trim().to_owned(),
-                Source::Wikipedia,
-                sound_atlas_catalog::write::now_unix(),
-            )
-            .await?;
-            txn.commit().await?;
-            if filled {
+            summaries.push((target, summary.extract.trim().to_owned()));
+        }
+        let _writing = writing.lock().await;
+        let txn = db.begin().await?;
+        let now = sound_atlas_catalog::write::now_unix();
+        for (target, biography) in summaries {
+            if enrichment::fill_bio(&txn, target.id, biography, Source::Wikipedia, now).await? {
                 report.updated += 1;
             } else {
                 report.unchanged += 1;
             }
         }
+        txn.commit().await?;
         done += chunk.len();
         progress.tick(done);
     }

@@ -191,7 +191,11 @@ impl Report {
 }
 
 /// A progress bar on a terminal (indicatif draws nothing when stderr is not one).
+/// Bars shown at once (steps that run side by side) stack, each on its own line.
 pub struct Progress(indicatif::ProgressBar);
+
+static BARS: std::sync::LazyLock<indicatif::MultiProgress> =
+    std::sync::LazyLock::new(indicatif::MultiProgress::new);
 
 impl Progress {
     pub fn new(label: &str, total: usize) -> Self {
@@ -202,7 +206,7 @@ impl Progress {
             bar.set_style(style);
         }
         bar.set_message(label.to_owned());
-        Progress(bar)
+        Progress(BARS.add(bar))
     }
 
     /// A counter for an input whose size is not known before it is read (a stream).
@@ -212,7 +216,7 @@ impl Progress {
             bar.set_style(style);
         }
         bar.set_message(label.to_owned());
-        Progress(bar)
+        Progress(BARS.add(bar))
     }
 
     /// `done` of the total are done.

@@ -83,11 +83,14 @@ impl std::fmt::Display for AskError {
     }
 }
 
-/// One service's client and pace.
+/// One service's client and pace. Clones share the pace: however many tasks ask
+/// through them, one request is in flight at a time, `pace` apart.
+#[derive(Clone)]
 pub struct Polite {
     client: reqwest::Client,
     manners: Politeness,
-    last: Option<tokio::time::Instant>,
+    /// When the last request was sent; held for the whole of each request.
+    last: std::sync::Arc<tokio::sync::Mutex<Option<tokio::time::Instant>>>,
     service: &'static str,
 }
 
@@ -100,21 +103,28 @@ impl Polite {
         Ok(Polite {
             client,
             manners,
-            last: None,
+            last: Default::default(),
             service,
         })
     }
 
-    async fn wait(&mut self, at_least: Duration) {
-        if let Some(last) = self.last {
+    /// Waits for this service's turn, at least `at_least` (and `pace`) after the last
+    /// request; the turn lasts while the guard is held.
+    async fn turn(
+        &self,
+        at_least: Duration,
+    ) -> tokio::sync::MutexGuard<'_, Option<tokio::time::Instant>> {
+        let mut last = self.last.lock().await;
+        if let Some(last) = *last {
             tokio::time::sleep_until(last + at_least.max(self.manners.pace)).await;
         }
-        self.last = Some(tokio::time::Instant::now());
+        *last = Some(tokio::time::Instant::now());
+        last
     }
 
     /// GETs `url` with `query` and reads the JSON answer.
     pub async fn get_json<T: DeserializeOwned>(
-        &mut self,
+        &self,
         url: &str,
         query: &[(&str, &str)],
     ) -> Result<T, AskError> {
@@ -124,7 +134,7 @@ impl Polite {
     /// [`Polite::get_json`] asking for a JSON media type of its own (`Accept`), such as
     /// a query service's `application/sparql-results+json`.
     pub async fn get_json_as<T: DeserializeOwned>(
-        &mut self,
+        &self,
         url: &str,
         query: &[(&str, &str)],
         accept: &str,
@@ -132,7 +142,7 @@ impl Polite {
         let mut wait = Duration::ZERO;
         let mut retried = 0;
         loop {
-            self.wait(wait).await;
+            let _turn = self.turn(wait).await;
             let request = self
                 .client
                 .get(url)
@@ -229,5 +239,54 @@ mod tests {
         assert_eq!(retry_wait(None, 1, pace, max), Duration::from_secs(4));
         assert_eq!(retry_wait(None, 2, pace, max), max);
         assert_eq!(retry_wait(None, 40, pace, max), max);
+    }
+
+    /// Clones of one client (steps run side by side) take turns: never two requests
+    /// in flight at once.
+    #[tokio::test]
+    async fn clones_share_one_turn() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        use std::sync::Arc;
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}/", listener.local_addr().unwrap());
+        let (in_flight, most) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+        let (now, peak) = (in_flight.clone(), most.clone());
+        tokio::spawn(async move {
+            loop {
+                let (mut socket, _) = listener.accept().await.unwrap();
+                let (now, peak) = (now.clone(), peak.clone());
+                tokio::spawn(async move {
+                    let mut request = Vec::new();
+                    let mut buf = [0; 1024];
+                    while !request.ends_with(b"\r\n\r\n") {
+                        let n = socket.read(&mut buf).await.unwrap();
+                        if n == 0 {
+                            return;
+                        }
+                        request.extend_from_slice(&buf[..n]);
+                    }
+                    peak.fetch_max(now.fetch_add(1, Ordering::SeqCst) + 1, Ordering::SeqCst);
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    now.fetch_sub(1, Ordering::SeqCst);
+                    let answer = "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n\
+                                  content-length: 2\r\nconnection: close\r\n\r\n{}";
+                    socket.write_all(answer.as_bytes()).await.unwrap();
+                });
+            }
+        });
+        let one = Polite::new("test", Politeness::paced(Duration::from_millis(1))).unwrap();
+        let other = one.clone();
+        let ask = |polite: Polite, url: String| async move {
+            for _ in 0..3 {
+                polite
+                    .get_json::<serde_json::Value>(&url, &[])
+                    .await
+                    .unwrap();
+            }
+        };
+        tokio::join!(ask(one, url.clone()), ask(other, url));
+        assert_eq!(most.load(Ordering::SeqCst), 1);
     }
 }

@@ -8,8 +8,10 @@
 //! once a second, for albums, members and streaming links. Each artist is written in
 //! its own transaction as soon as it is read and marked read, so an interrupted run
 //! resumes where it stopped (artists read within `max_age` are left out), and a rerun
-//! that finds the same facts changes nothing. Last, artists without a biography get
-//! the encyclopedia's summary (`wiki`).
+//! that finds the same facts changes nothing. Meanwhile artists without a biography
+//! get the encyclopedia's summary (`wiki`), through the same Wikimedia client: the
+//! biographies arrive at the encyclopedia's pace, a batch a transaction, not after
+//! every artist's MusicBrainz requests.
 
 pub mod commons;
 pub mod musicbrainz;
@@ -78,7 +80,7 @@ struct Clients {
     musicbrainz: Polite,
 }
 
-/// Reads every artist due and writes what the sources say; then fills missing
+/// Reads every artist due and writes what the sources say; meanwhile fills missing
 /// biographies (that step's report follows in `then`).
 pub async fn run(db: &DatabaseConnection, config: &EnrichConfig) -> Result<Report, ImportError> {
     sound_atlas_import::require_contact(
@@ -101,10 +103,35 @@ pub async fn run(db: &DatabaseConnection, config: &EnrichConfig) -> Result<Repor
                 .unwrap_or("https://en.wikipedia.org/w/api.php"),
         ],
     )?;
-    let mut clients = Clients {
+    let clients = Clients {
         wiki: Polite::new("wikimedia", config.wiki.clone())?,
         musicbrainz: Polite::new("musicbrainz", config.musicbrainz.clone())?,
     };
+    // Biographies are asked beside the facts, through the same Wikimedia client (one
+    // request at a time, at its pace): the facts wait on MusicBrainz's one request a
+    // second most of the time, and an artist's page is worth indexing once it has its
+    // biography, which should not wait for every artist's albums.
+    let summaries = WikiConfig {
+        limit: config.limit,
+        ..config.summaries.clone()
+    };
+    let writing = tokio::sync::Mutex::new(());
+    let (mut report, biographies) = tokio::try_join!(
+        read_facts(db, config, &clients, &writing),
+        wiki::fill_biographies_with(db, &summaries, &clients.wiki, &writing)
+    )?;
+    report.then.push(biographies);
+    Ok(report)
+}
+
+/// Reads every artist due and writes what the knowledge base, Commons and MusicBrainz
+/// say, each artist in its own transaction, taken while holding `writing`.
+async fn read_facts(
+    db: &DatabaseConnection,
+    config: &EnrichConfig,
+    clients: &Clients,
+    writing: &tokio::sync::Mutex<()>,
+) -> Result<Report, ImportError> {
     let read_since = config.max_age.map(|age| now_unix() - age.as_secs() as i64);
     let mut targets = enrichment::targets(db, read_since).await?;
     if let Some(limit) = config.limit {
@@ -114,8 +141,9 @@ pub async fn run(db: &DatabaseConnection, config: &EnrichConfig) -> Result<Repor
     let progress = Progress::new("Reading the open music data", targets.len());
     let mut done = 0;
     for batch in targets.chunks(config.batch.clamp(1, 50)) {
-        let found = read_batch(&mut clients, config, batch, &mut report).await;
+        let found = read_batch(clients, config, batch, &mut report).await;
         for (target, enrichment) in found {
+            let _writing = writing.lock().await;
             let txn = db.begin().await?;
             let applied =
                 enrichment::apply(&txn, target.id, enrichment, now_unix(), config.force).await?;
@@ -133,20 +161,13 @@ pub async fn run(db: &DatabaseConnection, config: &EnrichConfig) -> Result<Repor
         progress.tick(done);
     }
     progress.finish();
-    let summaries = WikiConfig {
-        limit: config.limit,
-        ..config.summaries.clone()
-    };
-    report
-        .then
-        .push(wiki::fill_biographies(db, &summaries).await?);
     Ok(report)
 }
 
 /// What the sources say about one batch's artists; artists that could not be read
 /// are reported and left out (a later run reads them again).
 async fn read_batch<'a>(
-    clients: &mut Clients,
+    clients: &Clients,
     config: &EnrichConfig,
     batch: &'a [Target],
     report: &mut Report,
@@ -155,7 +176,7 @@ async fn read_batch<'a>(
     // Items are found by their article's title: a link naming a redirect (an old or
     // alternative title) is followed to the article first.
     let titled: Vec<(&Target, String)> = wiki::articles(
-        &mut clients.wiki,
+        &clients.wiki,
         config.summaries.action_api.as_deref(),
         batch,
         report,
@@ -256,7 +277,7 @@ async fn read_batch<'a>(
 
 /// Every album release group of the artist `mbid`, browsed a page at a time.
 async fn album_groups(
-    clients: &mut Clients,
+    clients: &Clients,
     config: &EnrichConfig,
     mbid: &str,
 ) -> Result<Vec<musicbrainz::ReleaseGroup>, AskError> {
@@ -293,7 +314,7 @@ async fn album_groups(
 /// names of their bands' members, and their images' credits. Any request that fails
 /// fails the whole batch, said as "<source>: <why>".
 async fn batch_facts(
-    clients: &mut Clients,
+    clients: &Clients,
     config: &EnrichConfig,
     titled: &[(&Target, String)],
 ) -> Result<BatchFacts, String> {
@@ -335,7 +356,7 @@ type BatchFacts = (
 /// The items of these encyclopedia titles, by title (`wbgetentities` with
 /// `sites=enwiki`). Titles with no item are left out.
 async fn items_by_title(
-    clients: &mut Clients,
+    clients: &Clients,
     config: &EnrichConfig,
     titles: &[&str],
 ) -> Result<HashMap<String, Entity>, AskError> {
@@ -365,7 +386,7 @@ async fn items_by_title(
 /// Names of these people, by id: English, else multilingual, else in the language
 /// they have (every language is asked for: a name may be in one script only).
 async fn labels_of(
-    clients: &mut Clients,
+    clients: &Clients,
     config: &EnrichConfig,
     ids: &[String],
 ) -> Result<HashMap<String, wikidata::Name>, AskError> {
@@ -396,7 +417,7 @@ async fn labels_of(
 
 /// The credited image of each file ("File:…"), or why it is not used.
 async fn credits_of(
-    clients: &mut Clients,
+    clients: &Clients,
     config: &EnrichConfig,
     files: &[String],
 ) -> Result<HashMap<String, Result<CreditedImage, String>>, AskError> {

@@ -30,6 +30,10 @@ const ALWAYS_BUSY_MBID: &str = "22222222-3333-4444-5555-666666666666";
 const SLOW_MBID: &str = "33333333-4444-5555-6666-777777777777";
 /// An id the knowledge base gives and MusicBrainz does not know (404).
 const DEAD_MBID: &str = "44444444-5555-6666-7777-888888888888";
+/// An id MusicBrainz answers only once the encyclopedia was asked for a biography (or
+/// after [`PATIENCE`]: "not yet", a 503).
+const AFTER_A_BIOGRAPHY_MBID: &str = "55555555-6666-7777-8888-999999999999";
+const PATIENCE: Duration = Duration::from_secs(15);
 const SPOTIFY_ID: &str = "1dfeR4HaWDbWqFHLkxsg1d";
 const YOUTUBE_CHANNEL: &str = "UCiMhD4jzUqG-IgPzUmmytRQ";
 
@@ -199,6 +203,10 @@ fn item(title: &str) -> Option<(&'static str, Value)> {
             json!({ "P434": [string("P434", ALWAYS_BUSY_MBID)] }),
         ),
         "Slow Answer" => ("Q9006", json!({ "P434": [string("P434", SLOW_MBID)] })),
+        "Patient Band" => (
+            "Q9009",
+            json!({ "P434": [string("P434", AFTER_A_BIOGRAPHY_MBID)] }),
+        ),
         // The article "Renamed Band" redirects to.
         "Renamed Band (group)" => (
             "Q9007",
@@ -372,6 +380,21 @@ async fn musicbrainz(
         }))
         .into_response(),
         ALWAYS_BUSY_MBID => slow_down(),
+        AFTER_A_BIOGRAPHY_MBID => {
+            let asked = Instant::now();
+            while fakes.asked("summary").is_empty() {
+                if asked.elapsed() > PATIENCE {
+                    return slow_down();
+                }
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+            Json(json!({
+                "id": AFTER_A_BIOGRAPHY_MBID, "name": "Patient Band", "type": "Group",
+                "release-groups": [release_group("Patience", "Album", &[], "2001")],
+                "relations": []
+            }))
+            .into_response()
+        }
         SLOW_MBID => {
             tokio::time::sleep(Duration::from_secs(6)).await;
             Json(json!({ "id": SLOW_MBID, "release-groups": [], "relations": [] })).into_response()
@@ -1116,7 +1139,41 @@ async fn a_disambiguation_page_is_no_biography(db: &TestDb) {
     assert_eq!(by_slug(db, "blur-fixture").await.bio, None);
 }
 
+/// Biographies are asked beside the facts: one does not wait for MusicBrainz (asked
+/// one artist a second, it would hold every biography back for days at the size of
+/// the open catalogue).
+async fn a_biography_does_not_wait_for_musicbrainz(db: &TestDb) {
+    write::upsert(
+        &db.conn,
+        vec![ArtistUpsert {
+            external_id: "patient-band".into(),
+            title: sheet("Patient Band"),
+            kind: sheet(ArtistKind::Band),
+            bio_source_link: sheet(page("Patient Band")),
+            ..Default::default()
+        }],
+    )
+    .await
+    .unwrap();
+    let base = serve(Fakes::default()).await;
+    let mut config = config(&base);
+    config.musicbrainz.timeout = PATIENCE * 2;
+    config.musicbrainz.retries = 0;
+    let report = enrich::run(&db.conn, &config).await.unwrap();
+    assert_eq!(report.updated, 1, "{}", report.summary());
+    assert_eq!(report.then[0].updated, 1, "{}", report.then[0].summary());
+    let band = by_slug(db, "patient-band").await;
+    assert_eq!(band.bio.as_deref(), Some("About Patient_Band."));
+    let (albums, _) = artist_lists::lists_of(&db.conn, band.id).await.unwrap();
+    assert_eq!(
+        albums.len(),
+        1,
+        "MusicBrainz answered only after the biography was asked"
+    );
+}
+
 db_tests!(
+    a_biography_does_not_wait_for_musicbrainz,
     a_disambiguation_page_is_no_biography,
     members_are_read_as_the_knowledge_base_states_them,
     a_link_to_a_redirect_is_read_as_its_article,
