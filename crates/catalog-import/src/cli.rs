@@ -104,6 +104,14 @@ pub enum Command {
         /// link, e.g. https://en.wikipedia.org/w/api.php).
         #[arg(long)]
         encyclopedia_api: Option<String>,
+        /// Milliseconds between requests to the Wikimedia APIs (never under 250 against
+        /// the real services).
+        #[arg(long, default_value_t = 250)]
+        wikimedia_pace_ms: u64,
+        /// Milliseconds between requests to MusicBrainz (never under 1000 against the
+        /// real service).
+        #[arg(long, default_value_t = 1000)]
+        musicbrainz_pace_ms: u64,
     },
 }
 
@@ -172,6 +180,8 @@ pub async fn run(db: &DatabaseConnection, command: Command) -> Result<Report, Im
             commons_api,
             summary_api,
             encyclopedia_api,
+            wikimedia_pace_ms,
+            musicbrainz_pace_ms,
         } => {
             let config = EnrichConfig {
                 wikidata_api,
@@ -186,7 +196,11 @@ pub async fn run(db: &DatabaseConnection, command: Command) -> Result<Report, Im
                     ..WikiConfig::default()
                 },
                 ..EnrichConfig::default()
-            };
+            }
+            .paced(
+                Duration::from_millis(wikimedia_pace_ms),
+                Duration::from_millis(musicbrainz_pace_ms),
+            );
             enrich::run(db, &config).await
         }
     }

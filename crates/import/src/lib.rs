@@ -66,23 +66,25 @@ const CONTACT_REQUIRED_BY: [&str; 5] = [
     "mediawiki.org",
 ];
 
+/// Whether `url` is one of the open data services themselves (not a local imitation).
+pub fn is_open_data_service(url: &str) -> bool {
+    reqwest::Url::parse(url)
+        .ok()
+        .and_then(|url| url.host_str().map(str::to_owned))
+        .is_some_and(|host| {
+            CONTACT_REQUIRED_BY
+                .iter()
+                .any(|domain| host == *domain || host.ends_with(&format!(".{domain}")))
+        })
+}
+
 /// Checks that a run calling `urls` names a contact: without one, a run against the
 /// services that ask for it is refused before any request, and any other is warned of.
 pub fn require_contact(contact: Option<&str>, urls: &[&str]) -> Result<(), ImportError> {
     if contact.is_some() {
         return Ok(());
     }
-    let asks = |url: &str| {
-        reqwest::Url::parse(url)
-            .ok()
-            .and_then(|url| url.host_str().map(str::to_owned))
-            .is_some_and(|host| {
-                CONTACT_REQUIRED_BY
-                    .iter()
-                    .any(|domain| host == *domain || host.ends_with(&format!(".{domain}")))
-            })
-    };
-    if let Some(url) = urls.iter().find(|url| asks(url)) {
+    if let Some(url) = urls.iter().find(|url| is_open_data_service(url)) {
         return Err(ImportError::Input(format!(
             "Set SOUND_ATLAS_CONTACT (an email address or URL) before calling {url}: \
              MusicBrainz and the Wikimedia APIs ask every client to say how to reach its operator."

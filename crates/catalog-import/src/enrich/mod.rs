@@ -75,6 +75,50 @@ impl Default for EnrichConfig {
     }
 }
 
+impl EnrichConfig {
+    /// Every service this run asks.
+    fn services(&self) -> [&str; 5] {
+        [
+            &self.wikidata_api,
+            &self.musicbrainz_api,
+            &self.commons_api,
+            // Without APIs of their own, both steps ask each article's encyclopedia
+            // (Wikipedia).
+            self.summaries
+                .api_base
+                .as_deref()
+                .unwrap_or("https://en.wikipedia.org/api/rest_v1"),
+            self.summaries
+                .action_api
+                .as_deref()
+                .unwrap_or("https://en.wikipedia.org/w/api.php"),
+        ]
+    }
+
+    /// With other paces (a local imitation's measurements); against the real services
+    /// never quicker than the defaults: MusicBrainz's documented one request a second,
+    /// and four a second for the Wikimedia APIs, which ask for requests in series.
+    pub fn paced(mut self, wikimedia: Duration, musicbrainz: Duration) -> Self {
+        let floor = EnrichConfig::default();
+        let [wikidata, musicbrainz_api, commons, summaries, encyclopedia] = self.services();
+        let real_wikimedia = [wikidata, commons, summaries, encyclopedia]
+            .iter()
+            .any(|url| sound_atlas_import::is_open_data_service(url));
+        let real_musicbrainz = sound_atlas_import::is_open_data_service(musicbrainz_api);
+        self.wiki.pace = if real_wikimedia {
+            wikimedia.max(floor.wiki.pace)
+        } else {
+            wikimedia
+        };
+        self.musicbrainz.pace = if real_musicbrainz {
+            musicbrainz.max(floor.musicbrainz.pace)
+        } else {
+            musicbrainz
+        };
+        self
+    }
+}
+
 struct Clients {
     wiki: Polite,
     musicbrainz: Polite,
@@ -83,26 +127,7 @@ struct Clients {
 /// Reads every artist due and writes what the sources say; meanwhile fills missing
 /// biographies (that step's report follows in `then`).
 pub async fn run(db: &DatabaseConnection, config: &EnrichConfig) -> Result<Report, ImportError> {
-    sound_atlas_import::require_contact(
-        config.contact.as_deref(),
-        &[
-            &config.wikidata_api,
-            &config.musicbrainz_api,
-            &config.commons_api,
-            // Without APIs of their own, both steps ask each article's encyclopedia
-            // (Wikipedia).
-            config
-                .summaries
-                .api_base
-                .as_deref()
-                .unwrap_or("https://en.wikipedia.org/api/rest_v1"),
-            config
-                .summaries
-                .action_api
-                .as_deref()
-                .unwrap_or("https://en.wikipedia.org/w/api.php"),
-        ],
-    )?;
+    sound_atlas_import::require_contact(config.contact.as_deref(), &config.services())?;
     let clients = Clients {
         wiki: Polite::new("wikimedia", config.wiki.clone())?,
         musicbrainz: Polite::new("musicbrainz", config.musicbrainz.clone())?,
@@ -564,5 +589,41 @@ fn add_musicbrainz(found: &mut ArtistUpsert, artist: &musicbrainz::Artist, band:
         if slot.is_none() {
             *slot = Some(Source::Musicbrainz.of(page));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_real_services_are_never_asked_quicker_than_their_pace() {
+        let quick = Duration::from_millis(10);
+        let real = EnrichConfig::default().paced(quick, quick);
+        assert_eq!(real.wiki.pace, Duration::from_millis(250));
+        assert_eq!(real.musicbrainz.pace, Duration::from_secs(1));
+        let local = "http://127.0.0.1:8080";
+        let imitation = EnrichConfig {
+            wikidata_api: format!("{local}/w/api.php"),
+            musicbrainz_api: format!("{local}/ws/2"),
+            commons_api: format!("{local}/commons/api.php"),
+            summaries: WikiConfig {
+                api_base: Some(local.into()),
+                action_api: Some(format!("{local}/enwiki/api.php")),
+                ..WikiConfig::default()
+            },
+            ..EnrichConfig::default()
+        }
+        .paced(quick, quick);
+        assert_eq!(imitation.wiki.pace, quick);
+        assert_eq!(imitation.musicbrainz.pace, quick);
+        // One real Wikimedia API among imitations keeps the Wikimedia pace.
+        let mixed = EnrichConfig {
+            musicbrainz_api: format!("{local}/ws/2"),
+            ..EnrichConfig::default()
+        }
+        .paced(quick, quick);
+        assert_eq!(mixed.wiki.pace, Duration::from_millis(250));
+        assert_eq!(mixed.musicbrainz.pace, quick);
     }
 }
