@@ -105,38 +105,9 @@ pub fn country_slug(name: &str) -> String {
     slug_of(name)
 }
 
-/// The decade a year falls in, by its first year (1994 -> 1990).
-pub fn decade_of(year: i32) -> i32 {
-    year.div_euclid(10) * 10
-}
-
-/// A decade's name and its page's slug: "1990s".
-pub fn decade_name(decade: i32) -> String {
-    format!("{decade}s")
-}
-
-/// The decade a slug names ("1990s" -> 1990): four digits ending in 0, then "s".
-pub fn decade_of_slug(slug: &str) -> Option<i32> {
-    let digits = slug.strip_suffix('s')?;
-    (digits.len() == 4 && digits.bytes().all(|b| b.is_ascii_digit()) && digits.ends_with('0'))
-        .then(|| digits.parse().ok())
-        .flatten()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn decades_are_named_by_their_first_year() {
-        assert_eq!(decade_of(1994), 1990);
-        assert_eq!(decade_of(1990), 1990);
-        assert_eq!(decade_name(decade_of(1759)), "1750s");
-        assert_eq!(decade_of_slug("1990s"), Some(1990));
-        for bad in ["1994s", "1990", "990s", "19900s", "abcds", "1990S", "+990s"] {
-            assert_eq!(decade_of_slug(bad), None, "{bad}");
-        }
-    }
 
     #[test]
     fn spellings_sharing_a_slug_are_one_facet_named_as_most_spell_it() {

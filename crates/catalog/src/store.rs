@@ -28,12 +28,12 @@ use sea_orm::{
     QueryFilter, QuerySelect,
 };
 use serde::{Deserialize, Serialize};
-use sound_atlas_contract::catalog::{BROWSE_PAGE_SIZE, MAX_SEARCH_PAGE};
+use sound_atlas_contract::catalog::{decade_of, BROWSE_PAGE_SIZE, MAX_SEARCH_PAGE};
 use sound_atlas_entity::artist;
 use sound_atlas_import::video_link::ChannelRef;
 use tokio::sync::Mutex;
 
-use crate::facets::{country_slug, decade_name, decade_of, FacetBuilder, FacetIndex};
+use crate::facets::{country_slug, FacetBuilder, FacetIndex};
 use crate::genres::GenreIndex;
 use crate::model::{
     artist_from_row, normalize_image_url, photo_credit, Artist, ArtistSummary, Letter,
@@ -278,7 +278,7 @@ impl Snapshot {
                     countries.add(slug, name, i as u32, entry.updated_at);
                 }
                 if let Some(year) = entry.year {
-                    let decade = decade_name(decade_of(year.into()));
+                    let decade = decade_of(year.into());
                     decades.add(&decade, &decade, i as u32, entry.updated_at);
                 }
                 let letter = Letter::of_title(&entry.title);

@@ -696,6 +696,30 @@ pub fn lenient_search_page(page: Option<&str>) -> usize {
     whole_number(page).map_or(1, |n| n.clamp(1, MAX_SEARCH_PAGE))
 }
 
+/// The decade a year falls in, named by its first year as its page's title and slug
+/// are (1994 -> "1990s"; 1759 -> "1750s").
+pub fn decade_of(year: i32) -> String {
+    format!("{}s", year.div_euclid(10) * 10)
+}
+
+/// A year and its decade, as both sides name it.
+#[derive(Debug, Serialize)]
+pub struct DecadeCase {
+    pub year: i32,
+    pub decade: String,
+}
+
+/// Years on which both namings of [`decade_of`] must agree.
+pub fn decade_cases() -> Vec<DecadeCase> {
+    [1994, 1990, 1999, 2000, 2026, 1759, 1001, 999, 5]
+        .into_iter()
+        .map(|year| DecadeCase {
+            year,
+            decade: decade_of(year),
+        })
+        .collect()
+}
+
 /// One input of [`BrowseParams::lenient`] and what it gives.
 #[derive(Debug, Serialize)]
 pub struct LenientCase {

@@ -2,7 +2,8 @@
 //! types, the render envelope, API paths and the typed client, page routes, links,
 //! pictures, titles, descriptions, limits), and the cases of the rules both sides
 //! implement and test: `ui/src/generated/browse-params.cases.json` (the lenient browse
-//! parameters), `ui/src/generated/descriptions.cases.json` (page descriptions),
+//! parameters), `ui/src/generated/decades.cases.json` (a year's decade),
+//! `ui/src/generated/descriptions.cases.json` (page descriptions),
 //! `ui/src/generated/article-category.cases.json` (a `?category=` read as a category) and
 //! `ui/src/generated/page-heads.cases.json` (an artist's and an article's title,
 //! description and share picture's alt text).
@@ -42,6 +43,7 @@ pub fn files() -> Vec<(&'static str, String)> {
             "browse-params.cases.json",
             cases_json(&catalog::lenient_cases()),
         ),
+        ("decades.cases.json", cases_json(&catalog::decade_cases())),
         (
             "descriptions.cases.json",
             cases_json(&descriptions::cases()),

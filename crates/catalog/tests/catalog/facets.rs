@@ -1,8 +1,8 @@
 //! The country and decade lists against a real database, on SQLite and PostgreSQL: each
 //! page holds the artists a walk over the whole list would find, in list order.
 
-use sound_atlas_catalog::facets::{decade_name, decade_of};
 use sound_atlas_catalog::{reads, seed, Catalog, Letter, PageNumber};
+use sound_atlas_contract::catalog::decade_of;
 use sound_atlas_test_db::{db_tests, TestDb};
 
 fn page(n: usize) -> PageNumber {
@@ -78,7 +78,7 @@ async fn country_and_decade_pages_walk_their_artists(db: &TestDb) {
 
     let sixties: Vec<i32> = all
         .iter()
-        .filter(|(.., year)| year.is_some_and(|y| decade_name(decade_of(y)) == "1960s"))
+        .filter(|(.., year)| year.is_some_and(|y| decade_of(y) == "1960s"))
         .map(|(id, ..)| *id)
         .collect();
     assert!(sixties.len() > 12);
