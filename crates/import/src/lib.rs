@@ -129,6 +129,13 @@ pub struct Skipped {
     pub reason: String,
 }
 
+/// How many records were not imported for one reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tally {
+    pub reason: String,
+    pub count: usize,
+}
+
 /// The outcome of one import.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Report {
@@ -139,6 +146,9 @@ pub struct Report {
     pub skipped: Vec<Skipped>,
     /// Facts left out of rows that were written (an identifier its service did not confirm).
     pub left_out: Vec<Skipped>,
+    /// Records deliberately not imported, counted by reason: for sources too large to
+    /// list them one by one (a dump's lines that name no artist of the catalogue).
+    pub passed_over: Vec<Tally>,
     /// Reports of the steps that ran after this one (enrichment, then biographies).
     pub then: Vec<Report>,
 }
@@ -165,8 +175,25 @@ impl Report {
         });
     }
 
-    /// "Articles: 2 inserted, 1 updated, 10 unchanged, 1 skipped", then one line per skip
-    /// and per fact left out.
+    /// Counts one record not imported for `reason`.
+    pub fn pass_over(&mut self, reason: &str) {
+        match self.passed_over.iter_mut().find(|t| t.reason == reason) {
+            Some(tally) => tally.count += 1,
+            None => self.passed_over.push(Tally {
+                reason: reason.to_owned(),
+                count: 1,
+            }),
+        }
+    }
+
+    /// How many records were passed over, for every reason.
+    pub fn passed_over_count(&self) -> usize {
+        self.passed_over.iter().map(|t| t.count).sum()
+    }
+
+    /// "Articles: 2 inserted, 1 updated, 10 unchanged, 1 skipped" (and ", 30 passed
+    /// over" when some were), then one line per skip, per reason records were passed
+    /// over and per fact left out.
     pub fn summary(&self) -> String {
         let mut out = format!(
             "{}: {} inserted, {} updated, {} unchanged, {} skipped",
@@ -176,8 +203,14 @@ impl Report {
             self.unchanged,
             self.skipped.len()
         );
+        if !self.passed_over.is_empty() {
+            out.push_str(&format!(", {} passed over", self.passed_over_count()));
+        }
         for skip in &self.skipped {
             out.push_str(&format!("\n  skipped {}: {}", skip.at, skip.reason));
+        }
+        for tally in &self.passed_over {
+            out.push_str(&format!("\n  passed over {}: {}", tally.count, tally.reason));
         }
         for left in &self.left_out {
             out.push_str(&format!("\n  left out {}: {}", left.at, left.reason));
