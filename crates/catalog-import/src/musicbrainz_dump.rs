@@ -103,7 +103,10 @@ impl Area {
     }
 
     fn name(&self) -> Option<&str> {
-        self.name.as_deref().map(str::trim).filter(|n| !n.is_empty())
+        self.name
+            .as_deref()
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
     }
 }
 
@@ -134,9 +137,12 @@ impl DumpArtist {
             .filter(|r| r.kind.as_deref() == Some("wikidata"))
             .find_map(|r| {
                 let url = r.url.as_ref()?.resource.trim();
-                let item = ["https://www.wikidata.org/wiki/", "http://www.wikidata.org/wiki/"]
-                    .iter()
-                    .find_map(|prefix| url.strip_prefix(prefix))?;
+                let item = [
+                    "https://www.wikidata.org/wiki/",
+                    "http://www.wikidata.org/wiki/",
+                ]
+                .iter()
+                .find_map(|prefix| url.strip_prefix(prefix))?;
                 let digits = item.strip_prefix('Q')?;
                 (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(item)
             })
@@ -348,16 +354,17 @@ async fn complete<C: ConnectionTrait>(
     let mut items_added = HashSet::new();
     for artist in &batch {
         let item = artist.wikidata_item();
-        // The present artist, whether the line found it by its item, and whether the
-        // artist is this import's own.
         let present = match by_mbid.get(&artist.id) {
             Some((external_id, article)) => Some((
                 external_id.clone(),
-                false,
-                !article && *external_id == external_id_of(&artist.id),
+                if !article && *external_id == external_id_of(&artist.id) {
+                    Found::Own
+                } else {
+                    Found::ById
+                },
             )),
             None => match item.and_then(|item| by_item.get(item)) {
-                Some((external_id, None)) => Some((external_id.clone(), true, false)),
+                Some((external_id, None)) => Some((external_id.clone(), Found::ByItem)),
                 Some((_, Some(_))) => {
                     report.pass_over(PASSED_OTHER_ID);
                     continue;
@@ -373,13 +380,18 @@ async fn complete<C: ConnectionTrait>(
             Some((external_id, ..)) if !taken.insert(external_id.clone()) => {
                 report.pass_over(PASSED_TWICE);
             }
-            Some((_, _, true)) => {
-                own.push(new_artist(artist, item, kind_of(artist.kind.as_deref()).ok()));
+            Some((_, Found::Own)) => {
+                own.push(new_artist(
+                    artist,
+                    item,
+                    kind_of(artist.kind.as_deref()).ok(),
+                ));
             }
-            Some((external_id, by_item, false)) => completing.push(ArtistUpsert {
+            Some((external_id, found)) => completing.push(ArtistUpsert {
                 external_id,
                 // Found by its item: the line gives the artist its id.
-                musicbrainz_id: by_item.then(|| Source::Musicbrainz.of(artist.id.clone())),
+                musicbrainz_id: (found == Found::ByItem)
+                    .then(|| Source::Musicbrainz.of(artist.id.clone())),
                 ..facts_of(artist)
             }),
             None if !add_new => report.pass_over(PASSED_NOT_IN_CATALOGUE),
@@ -406,6 +418,17 @@ async fn complete<C: ConnectionTrait>(
         }
     }
     Ok(())
+}
+
+/// How a line found the catalogue's artist it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Found {
+    /// By its MusicBrainz id.
+    ById,
+    /// By the item its Wikidata relation names.
+    ByItem,
+    /// By its id, an artist this import added and no other import has taken over.
+    Own,
 }
 
 /// Whether a page can be made of the line: a name, and a date or a place.

@@ -210,7 +210,10 @@ impl Report {
             out.push_str(&format!("\n  skipped {}: {}", skip.at, skip.reason));
         }
         for tally in &self.passed_over {
-            out.push_str(&format!("\n  passed over {}: {}", tally.count, tally.reason));
+            out.push_str(&format!(
+                "\n  passed over {}: {}",
+                tally.count, tally.reason
+            ));
         }
         for left in &self.left_out {
             out.push_str(&format!("\n  left out {}: {}", left.at, left.reason));

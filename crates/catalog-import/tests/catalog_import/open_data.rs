@@ -785,10 +785,7 @@ fn outcome(report: &Report) -> ((usize, usize, usize), Vec<(&str, usize)>) {
         .map(|t| (t.reason.as_str(), t.count))
         .collect();
     passed.sort_unstable();
-    (
-        (report.inserted, report.updated, report.unchanged),
-        passed,
-    )
+    ((report.inserted, report.updated, report.unchanged), passed)
 }
 
 async fn musicbrainz_fills_only_what_an_artist_lacks(db: &TestDb) {
@@ -835,7 +832,10 @@ async fn musicbrainz_fills_only_what_an_artist_lacks(db: &TestDb) {
         outcome(&report),
         (
             (0, 2, 0),
-            vec![(musicbrainz_dump::PASSED_NOT_IN_CATALOGUE, musicbrainz_lines() - 2)]
+            vec![(
+                musicbrainz_dump::PASSED_NOT_IN_CATALOGUE,
+                musicbrainz_lines() - 2
+            )]
         )
     );
     assert!(
@@ -1051,7 +1051,11 @@ async fn musicbrainz_only_artists_are_added_with_the_flag_when_a_page_can_be_mad
     // An orchestra and a choir are ensembles: bands; an area is enough for a page.
     let orchestra = by_external(db, "mb-cccccccc-0000-4000-8000-000000000007").await;
     assert_eq!(
-        (orchestra.kind.as_str(), orchestra.began_on, orchestra.country.as_deref()),
+        (
+            orchestra.kind.as_str(),
+            orchestra.began_on,
+            orchestra.country.as_deref()
+        ),
         ("band", None, Some("Austria"))
     );
     let choir = by_external(db, "mb-cccccccc-0000-4000-8000-000000000008").await;
