@@ -511,3 +511,49 @@ fn is_date(text: &str) -> bool {
             }
         })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(json: &str) -> DumpArtist {
+        serde_json::from_str(json).unwrap()
+    }
+
+    #[test]
+    fn the_wikidata_relation_names_an_item_and_only_that_relation_does() {
+        let related = |kind: &str, url: &str| {
+            line(&format!(
+                r#"{{"id":"x","relations":[{{"type":"{kind}","target-type":"url","url":{{"resource":"{url}"}}}}]}}"#
+            ))
+        };
+        let item = |artist: &DumpArtist| artist.wikidata_item().map(str::to_owned);
+        assert_eq!(
+            item(&related("wikidata", "https://www.wikidata.org/wiki/Q2831")).as_deref(),
+            Some("Q2831")
+        );
+        for (kind, url) in [
+            ("discogs", "https://www.wikidata.org/wiki/Q2831"),
+            ("wikidata", "https://www.wikidata.org/wiki/Property:P434"),
+            ("wikidata", "https://www.wikidata.org/wiki/Q"),
+            ("wikidata", "https://en.wikipedia.org/wiki/Q2831"),
+        ] {
+            assert_eq!(item(&related(kind, url)), None, "{kind} {url}");
+        }
+        // A relation to another artist has no URL.
+        let member =
+            line(r#"{"id":"x","relations":[{"type":"member of band","artist":{"id":"y"}}]}"#);
+        assert_eq!(member.wikidata_item(), None);
+    }
+
+    #[test]
+    fn persons_and_ensembles_are_artists_characters_and_others_are_not() {
+        assert_eq!(kind_of(Some("Person")), Ok(ArtistKind::Solo));
+        for ensemble in ["Group", "Orchestra", "Choir"] {
+            assert_eq!(kind_of(Some(ensemble)), Ok(ArtistKind::Band), "{ensemble}");
+        }
+        assert_eq!(kind_of(Some("Character")), Err(PASSED_CHARACTER));
+        assert_eq!(kind_of(Some("Other")), Err(PASSED_NOT_ARTIST));
+        assert_eq!(kind_of(None), Err(PASSED_NOT_ARTIST));
+    }
+}

@@ -288,4 +288,24 @@ mod tests {
         )
         .is_ok());
     }
+
+    #[test]
+    fn records_passed_over_are_counted_by_reason_in_the_summary() {
+        let mut report = Report::new("Lines");
+        report.updated = 1;
+        for reason in ["unknown", "too short", "unknown"] {
+            report.pass_over(reason);
+        }
+        assert_eq!(report.passed_over_count(), 3);
+        assert_eq!(
+            report.summary(),
+            "Lines: 0 inserted, 1 updated, 0 unchanged, 0 skipped, 3 passed over\n  \
+             passed over 2: unknown\n  passed over 1: too short"
+        );
+        // Nothing passed over: the summary says nothing of it.
+        assert_eq!(
+            Report::new("Rows").summary(),
+            "Rows: 0 inserted, 0 updated, 0 unchanged, 0 skipped"
+        );
+    }
 }

@@ -766,9 +766,12 @@ fn musicbrainz_lines() -> usize {
         .count()
 }
 
-/// What became of the dump's lines: (inserted, updated, unchanged), and how many were
-/// passed over for each reason. Every line is one of them.
-fn outcome(report: &Report) -> ((usize, usize, usize), Vec<(&str, usize)>) {
+/// Lines inserted, updated and unchanged.
+type Written = (usize, usize, usize);
+
+/// What became of the dump's lines: those written, and how many were passed over for
+/// each reason (sorted). Every line is one of them.
+fn outcome(report: &Report) -> (Written, Vec<(&str, usize)>) {
     assert_eq!(
         report.inserted
             + report.updated
