@@ -103,11 +103,15 @@ impl Area {
     }
 
     fn name(&self) -> Option<&str> {
-        self.name
-            .as_deref()
-            .map(str::trim)
-            .filter(|n| !n.is_empty())
+        self.name.as_deref().and_then(real_name)
     }
+}
+
+/// A name, but none for an empty one or one of MusicBrainz's placeholders, which are
+/// written in brackets ("[Worldwide]", "[unknown]", "[traditional]").
+fn real_name(name: &str) -> Option<&str> {
+    let name = name.trim();
+    (!name.is_empty() && !name.starts_with('[')).then_some(name)
 }
 
 #[derive(Debug, Deserialize)]
@@ -184,8 +188,7 @@ impl DumpArtist {
             .find(|a| a.primary == Some(true) && a.locale.as_deref() == Some("en"))
             .map(|a| a.name.as_str())
             .or(self.name.as_deref())
-            .map(str::trim)
-            .filter(|n| !n.is_empty())
+            .and_then(real_name)
     }
 }
 
@@ -544,6 +547,24 @@ mod tests {
         let member =
             line(r#"{"id":"x","relations":[{"type":"member of band","artist":{"id":"y"}}]}"#);
         assert_eq!(member.wikidata_item(), None);
+    }
+
+    #[test]
+    fn placeholders_in_brackets_are_no_names_nor_places() {
+        let artist = line(
+            r#"{"id":"x","name":"[traditional]","type":"Person",
+                "area":{"name":"[Worldwide]","iso-3166-1-codes":["XW"]}}"#,
+        );
+        assert_eq!(
+            (artist.title(), artist.origin(), artist.country()),
+            (None, None, None)
+        );
+        assert!(!page_worthy(&artist));
+        let artist = line(r#"{"id":"x","name":" Fixture ","area":{"name":"Austria"}}"#);
+        assert_eq!(
+            (artist.title(), artist.origin()),
+            (Some("Fixture"), Some("Austria"))
+        );
     }
 
     #[test]
