@@ -241,10 +241,14 @@ async fn present_rows<C: ConnectionTrait>(
             present.entry(item).or_insert(row.external_id.clone());
         }
     }
+    // A row is one item's at most: two items with the same MusicBrainz id find it once.
+    let mut assigned: HashSet<String> = present.values().cloned().collect();
     for row in rows {
         let mbid = row.musicbrainz_id.as_deref().unwrap_or_default();
         if let (None, Some(item)) = (&row.wikidata_id, by_mbid.get(mbid)) {
-            present.entry((*item).to_owned()).or_insert(row.external_id);
+            if !present.contains_key(*item) && assigned.insert(row.external_id.clone()) {
+                present.insert((*item).to_owned(), row.external_id);
+            }
         }
     }
     Ok(present)

@@ -318,6 +318,7 @@ db_tests!(
     a_musicbrainz_country_comes_from_the_area_else_from_where_the_artist_began,
     musicbrainz_only_artists_are_added_with_the_flag_when_a_page_can_be_made_of_them,
     the_knowledge_base_s_import_finds_an_artist_musicbrainz_added_by_its_id,
+    a_row_two_items_would_find_is_found_by_one,
     a_malformed_musicbrainz_line_changes_nothing,
     a_dump_line_past_the_cap_is_refused_by_number_and_nothing_is_written,
     a_musicbrainz_line_past_the_cap_is_refused_by_number_and_changes_nothing,
@@ -1108,6 +1109,29 @@ async fn the_knowledge_base_s_import_finds_an_artist_musicbrainz_added_by_its_id
     assert_eq!(again.inserted, 0, "{}", again.summary());
     // The knowledge base's date (to the year) stays; MusicBrainz's day does not replace it.
     assert_eq!(by_item(db, "Q9001").await.began_on.as_deref(), Some("1970"));
+}
+
+async fn a_row_two_items_would_find_is_found_by_one(db: &TestDb) {
+    // A row the singer's item finds by its formed id, holding the band's MusicBrainz id.
+    write::upsert(
+        &db.conn,
+        vec![ArtistUpsert {
+            external_id: "q9101".into(),
+            title: sheet("Fixture Singer"),
+            musicbrainz_id: sheet(BAND_MBID),
+            ..Default::default()
+        }],
+    )
+    .await
+    .unwrap();
+    let report = wikidata_dump(db, testdata("wikidata-dump.json"), false).await;
+    assert_eq!(
+        (report.inserted, report.updated),
+        (4, 1),
+        "{}",
+        report.summary()
+    );
+    assert_eq!(by_item(db, "Q9001").await.external_id, "q9001");
 }
 
 async fn a_malformed_musicbrainz_line_changes_nothing(db: &TestDb) {
