@@ -38,14 +38,19 @@ pub enum Import {
         dry_run: bool,
     },
     /// Completes the catalogue's artists from MusicBrainz's artist JSON dump (the
-    /// artist.tar.xz archive, or its mbdump/artist file, plain or xz): date born or
-    /// formed, where from and genres, where missing.
+    /// artist.tar.xz archive, or its mbdump/artist file, plain or xz), found by their
+    /// MusicBrainz id or Wikidata item: dates, where from, country, genres and other
+    /// names, where missing.
     MusicbrainzDump {
         /// The dump file.
         file: String,
         /// Count what would be changed; write nothing.
         #[arg(long)]
         dry_run: bool,
+        /// Also add the dump's persons and groups the catalogue lacks that have a name
+        /// and a date or an area (pages without a biography, credited to MusicBrainz).
+        #[arg(long)]
+        add_new: bool,
     },
     /// The same artists from the knowledge base's query service, a page at a time;
     /// an interrupted run is continued by the next one.
@@ -147,9 +152,11 @@ pub async fn import(db: &DatabaseConnection, what: Import) -> Result<Report, Imp
             }
         }
         Import::WikidataDump { file, dry_run } => wikidata_dump::import(db, &file, dry_run).await,
-        Import::MusicbrainzDump { file, dry_run } => {
-            musicbrainz_dump::import(db, &file, dry_run).await
-        }
+        Import::MusicbrainzDump {
+            file,
+            dry_run,
+            add_new,
+        } => musicbrainz_dump::import(db, &file, dry_run, add_new).await,
         Import::WikidataSparql {
             endpoint,
             page_size,

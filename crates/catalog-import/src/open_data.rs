@@ -15,7 +15,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use sound_atlas_entity::artist;
 
 use sound_atlas_catalog::model::ArtistKind;
@@ -199,19 +199,30 @@ fn item_of(artist: &ArtistUpsert) -> &str {
 }
 
 /// The `externalId`s of the present rows of a batch's artists, by item id: the row that
-/// names the item, else the row an earlier run added under the item's id.
+/// names the item, else the row an earlier run added under the item's id, else a row
+/// without an item that has the artist's MusicBrainz id (as MusicBrainz's dump adds).
 async fn present_rows<C: ConnectionTrait>(
     db: &C,
     batch: &[ArtistUpsert],
 ) -> Result<HashMap<String, String>, sea_orm::DbErr> {
     let items: Vec<&str> = batch.iter().map(item_of).collect();
     let formed: Vec<String> = items.iter().map(|id| external_id_of(id)).collect();
+    let by_mbid: HashMap<&str, &str> = batch
+        .iter()
+        .filter_map(|a| Some((a.musicbrainz_id.as_ref()?.value.as_str(), item_of(a))))
+        .collect();
     let rows = artist::Entity::find()
         .filter(
             Condition::any()
                 .add(artist::Column::WikidataId.is_in(items.iter().copied()))
-                .add(artist::Column::ExternalId.is_in(formed)),
+                .add(artist::Column::ExternalId.is_in(formed))
+                .add(
+                    Condition::all()
+                        .add(artist::Column::WikidataId.is_null())
+                        .add(artist::Column::MusicbrainzId.is_in(by_mbid.keys().copied())),
+                ),
         )
+        .order_by_asc(artist::Column::Id)
         .all(db)
         .await?;
     let wanted: HashSet<&str> = items.iter().copied().collect();
@@ -224,10 +235,20 @@ async fn present_rows<C: ConnectionTrait>(
                 .or_insert_with(|| row.external_id.clone());
         }
     }
-    for row in rows {
+    for row in &rows {
         let item = row.external_id.to_ascii_uppercase();
         if wanted.contains(item.as_str()) {
-            present.entry(item).or_insert(row.external_id);
+            present.entry(item).or_insert(row.external_id.clone());
+        }
+    }
+    // A row is one item's at most: two items with the same MusicBrainz id find it once.
+    let mut assigned: HashSet<String> = present.values().cloned().collect();
+    for row in rows {
+        let mbid = row.musicbrainz_id.as_deref().unwrap_or_default();
+        if let (None, Some(item)) = (&row.wikidata_id, by_mbid.get(mbid)) {
+            if !present.contains_key(*item) && assigned.insert(row.external_id.clone()) {
+                present.insert((*item).to_owned(), row.external_id);
+            }
         }
     }
     Ok(present)

@@ -131,6 +131,13 @@ pub struct Skipped {
     pub reason: String,
 }
 
+/// How many records were not imported for one reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tally {
+    pub reason: String,
+    pub count: usize,
+}
+
 /// The outcome of one import.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Report {
@@ -141,6 +148,9 @@ pub struct Report {
     pub skipped: Vec<Skipped>,
     /// Facts left out of rows that were written (an identifier its service did not confirm).
     pub left_out: Vec<Skipped>,
+    /// Records deliberately not imported, counted by reason: for sources too large to
+    /// list them one by one (a dump's lines that name no artist of the catalogue).
+    pub passed_over: Vec<Tally>,
     /// Reports of the steps that ran after this one (enrichment, then biographies).
     pub then: Vec<Report>,
 }
@@ -167,8 +177,25 @@ impl Report {
         });
     }
 
-    /// "Articles: 2 inserted, 1 updated, 10 unchanged, 1 skipped", then one line per skip
-    /// and per fact left out.
+    /// Counts one record not imported for `reason`.
+    pub fn pass_over(&mut self, reason: &str) {
+        match self.passed_over.iter_mut().find(|t| t.reason == reason) {
+            Some(tally) => tally.count += 1,
+            None => self.passed_over.push(Tally {
+                reason: reason.to_owned(),
+                count: 1,
+            }),
+        }
+    }
+
+    /// How many records were passed over, for every reason.
+    pub fn passed_over_count(&self) -> usize {
+        self.passed_over.iter().map(|t| t.count).sum()
+    }
+
+    /// "Articles: 2 inserted, 1 updated, 10 unchanged, 1 skipped" (and ", 30 passed
+    /// over" when some were), then one line per skip, per reason records were passed
+    /// over and per fact left out.
     pub fn summary(&self) -> String {
         let mut out = format!(
             "{}: {} inserted, {} updated, {} unchanged, {} skipped",
@@ -178,8 +205,17 @@ impl Report {
             self.unchanged,
             self.skipped.len()
         );
+        if !self.passed_over.is_empty() {
+            out.push_str(&format!(", {} passed over", self.passed_over_count()));
+        }
         for skip in &self.skipped {
             out.push_str(&format!("\n  skipped {}: {}", skip.at, skip.reason));
+        }
+        for tally in &self.passed_over {
+            out.push_str(&format!(
+                "\n  passed over {}: {}",
+                tally.count, tally.reason
+            ));
         }
         for left in &self.left_out {
             out.push_str(&format!("\n  left out {}: {}", left.at, left.reason));
@@ -257,5 +293,25 @@ mod tests {
             ]
         )
         .is_ok());
+    }
+
+    #[test]
+    fn records_passed_over_are_counted_by_reason_in_the_summary() {
+        let mut report = Report::new("Lines");
+        report.updated = 1;
+        for reason in ["unknown", "too short", "unknown"] {
+            report.pass_over(reason);
+        }
+        assert_eq!(report.passed_over_count(), 3);
+        assert_eq!(
+            report.summary(),
+            "Lines: 0 inserted, 1 updated, 0 unchanged, 0 skipped, 3 passed over\n  \
+             passed over 2: unknown\n  passed over 1: too short"
+        );
+        // Nothing passed over: the summary says nothing of it.
+        assert_eq!(
+            Report::new("Rows").summary(),
+            "Rows: 0 inserted, 0 updated, 0 unchanged, 0 skipped"
+        );
     }
 }

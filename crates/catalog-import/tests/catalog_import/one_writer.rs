@@ -61,6 +61,7 @@ async fn a_sheet_takes_back_every_field_it_gives_from_the_services(db: &TestDb) 
         Import::MusicbrainzDump {
             file: testdata("musicbrainz-artist"),
             dry_run: false,
+            add_new: false,
         },
     )
     .await;
@@ -141,6 +142,7 @@ async fn no_importer_writes_a_date_that_contradicts_the_year_an_editor_gave(db: 
         Import::MusicbrainzDump {
             file: testdata("musicbrainz-artist"),
             dry_run: false,
+            add_new: false,
         },
     )
     .await;

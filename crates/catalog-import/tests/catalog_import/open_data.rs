@@ -6,6 +6,7 @@ use sound_atlas_catalog::model::ArtistKind;
 use sound_atlas_catalog::write::{self, ArtistUpsert};
 use sound_atlas_catalog::{artist_lists, enrichment};
 use sound_atlas_catalog_import::cli::{self, Import};
+use sound_atlas_catalog_import::musicbrainz_dump;
 use sound_atlas_entity::artist;
 use sound_atlas_import::Report;
 use sound_atlas_test_db::{db_tests, temp_file, TestDb};
@@ -313,6 +314,11 @@ db_tests!(
     the_query_service_is_read_in_pages_and_a_rerun_continues_where_it_stopped,
     a_query_service_dry_run_writes_nothing,
     musicbrainz_fills_only_what_an_artist_lacks,
+    a_musicbrainz_line_without_a_known_id_is_matched_by_its_wikidata_relation,
+    a_musicbrainz_country_comes_from_the_area_else_from_where_the_artist_began,
+    musicbrainz_only_artists_are_added_with_the_flag_when_a_page_can_be_made_of_them,
+    the_knowledge_base_s_import_finds_an_artist_musicbrainz_added_by_its_id,
+    a_row_two_items_would_find_is_found_by_one,
     a_malformed_musicbrainz_line_changes_nothing,
     a_dump_line_past_the_cap_is_refused_by_number_and_nothing_is_written,
     a_musicbrainz_line_past_the_cap_is_refused_by_number_and_changes_nothing,
@@ -732,9 +738,58 @@ async fn a_query_service_dry_run_writes_nothing(db: &TestDb) {
 }
 
 async fn musicbrainz_dump(db: &TestDb, file: String, dry_run: bool) -> Result<Report, String> {
-    cli::import(&db.conn, Import::MusicbrainzDump { file, dry_run })
-        .await
-        .map_err(|err| err.to_string())
+    musicbrainz_dump_adding(db, file, dry_run, false).await
+}
+
+async fn musicbrainz_dump_adding(
+    db: &TestDb,
+    file: String,
+    dry_run: bool,
+    add_new: bool,
+) -> Result<Report, String> {
+    cli::import(
+        &db.conn,
+        Import::MusicbrainzDump {
+            file,
+            dry_run,
+            add_new,
+        },
+    )
+    .await
+    .map_err(|err| err.to_string())
+}
+
+/// The artists of the MusicBrainz test data: one a line.
+fn musicbrainz_lines() -> usize {
+    std::fs::read_to_string(testdata("musicbrainz-artist"))
+        .unwrap()
+        .lines()
+        .count()
+}
+
+/// Lines inserted, updated and unchanged.
+type Written = (usize, usize, usize);
+
+/// What became of the dump's lines: those written, and how many were passed over for
+/// each reason (sorted). Every line is one of them.
+fn outcome(report: &Report) -> (Written, Vec<(&str, usize)>) {
+    assert_eq!(
+        report.inserted
+            + report.updated
+            + report.unchanged
+            + report.skipped.len()
+            + report.passed_over_count(),
+        musicbrainz_lines(),
+        "every line is counted: {}",
+        report.summary()
+    );
+    let mut passed: Vec<(&str, usize)> = report
+        .passed_over
+        .iter()
+        .map(|t| (t.reason.as_str(), t.count))
+        .collect();
+    passed.sort_unstable();
+    ((report.inserted, report.updated, report.unchanged), passed)
 }
 
 async fn musicbrainz_fills_only_what_an_artist_lacks(db: &TestDb) {
@@ -776,9 +831,23 @@ async fn musicbrainz_fills_only_what_an_artist_lacks(db: &TestDb) {
     let report = musicbrainz_dump(db, testdata("musicbrainz-artist.tar.xz"), false)
         .await
         .unwrap();
+    // The other lines name no artist of the catalogue, and are counted so.
     assert_eq!(
-        (report.updated, report.unchanged),
-        (2, 0),
+        outcome(&report),
+        (
+            (0, 2, 0),
+            vec![(
+                musicbrainz_dump::PASSED_NOT_IN_CATALOGUE,
+                musicbrainz_lines() - 2
+            )]
+        )
+    );
+    assert!(
+        report.summary().contains(&format!(
+            "2 updated, 0 unchanged, 0 skipped, {} passed over\n  passed over {}: no artist of the catalogue",
+            musicbrainz_lines() - 2,
+            musicbrainz_lines() - 2
+        )),
         "{}",
         report.summary()
     );
@@ -813,6 +882,258 @@ async fn musicbrainz_fills_only_what_an_artist_lacks(db: &TestDb) {
     assert_eq!(count(db).await, 2);
 }
 
+const BY_ITEM_MBID: &str = "cccccccc-0000-4000-8000-000000000001";
+const CROONER_MBID: &str = "cccccccc-0000-4000-8000-000000000006";
+
+async fn a_musicbrainz_line_without_a_known_id_is_matched_by_its_wikidata_relation(db: &TestDb) {
+    // Artists of the knowledge base's import: one without a MusicBrainz id, one whose id
+    // is not the line's that names its item.
+    let other_mbid = "dddddddd-0000-4000-8000-000000000001";
+    write::upsert(
+        &db.conn,
+        vec![
+            ArtistUpsert {
+                external_id: "q9201".into(),
+                title: sheet("Fixture Quartet"),
+                kind: sheet(ArtistKind::Band),
+                wikidata_id: sheet("Q9201"),
+                ..Default::default()
+            },
+            ArtistUpsert {
+                external_id: "q9202".into(),
+                title: sheet("Fixture Trio"),
+                wikidata_id: sheet("Q9202"),
+                musicbrainz_id: sheet(other_mbid),
+                ..Default::default()
+            },
+        ],
+    )
+    .await
+    .unwrap();
+    let report = musicbrainz_dump(db, testdata("musicbrainz-artist.tar.xz"), false)
+        .await
+        .unwrap();
+    let mut passed = vec![
+        (musicbrainz_dump::PASSED_TWICE, 1),
+        (musicbrainz_dump::PASSED_OTHER_ID, 1),
+        (
+            musicbrainz_dump::PASSED_NOT_IN_CATALOGUE,
+            musicbrainz_lines() - 3,
+        ),
+    ];
+    passed.sort_unstable();
+    assert_eq!(outcome(&report), ((0, 1, 0), passed));
+    let quartet = by_external(db, "q9201").await;
+    // The line gives it its MusicBrainz id, and what it lacked.
+    assert_eq!(quartet.musicbrainz_id.as_deref(), Some(BY_ITEM_MBID));
+    assert_eq!(quartet.began_on.as_deref(), Some("1988"));
+    assert_eq!(quartet.origin.as_deref(), Some("Stockholm"));
+    assert_eq!(quartet.country.as_deref(), Some("Sweden"));
+    let sources = enrichment::sources_of(&db.conn, quartet.id).await.unwrap();
+    assert!(sources
+        .iter()
+        .any(|(field, source, _)| field == "musicbrainz_id" && source == "musicbrainz"));
+    let trio = by_external(db, "q9202").await;
+    assert_eq!(
+        (trio.musicbrainz_id.as_deref(), trio.began_on),
+        (Some(other_mbid), None)
+    );
+
+    // Found by its id from now on; the line naming the same item finds an artist with
+    // another id.
+    let again = musicbrainz_dump(db, testdata("musicbrainz-artist"), false)
+        .await
+        .unwrap();
+    let (counts, passed) = outcome(&again);
+    assert_eq!(counts, (0, 0, 1));
+    assert!(passed.contains(&(musicbrainz_dump::PASSED_OTHER_ID, 2)));
+    assert_eq!(count(db).await, 2);
+}
+
+async fn a_musicbrainz_country_comes_from_the_area_else_from_where_the_artist_began(db: &TestDb) {
+    let artist = |external_id: &str, mbid: &str| ArtistUpsert {
+        external_id: external_id.into(),
+        title: sheet(external_id),
+        musicbrainz_id: sheet(mbid),
+        ..Default::default()
+    };
+    write::upsert(
+        &db.conn,
+        vec![
+            artist("fiddler", "cccccccc-0000-4000-8000-000000000004"),
+            artist("piper", "cccccccc-0000-4000-8000-000000000005"),
+            artist("orchestra", "cccccccc-0000-4000-8000-000000000007"),
+            artist("choir", "cccccccc-0000-4000-8000-000000000008"),
+        ],
+    )
+    .await
+    .unwrap();
+    musicbrainz_dump(db, testdata("musicbrainz-artist.xz"), false)
+        .await
+        .unwrap();
+    let country = |row: artist::Model| (row.origin, row.country);
+    // Its area a city (the dump's areas carry no type), where it began a country, known
+    // by its ISO 3166-1 code.
+    assert_eq!(
+        country(by_external(db, "fiddler").await),
+        (Some("Norway".into()), Some("Norway".into()))
+    );
+    // A city, and a subdivision (an ISO 3166-2 code): the country is not guessed.
+    assert_eq!(
+        country(by_external(db, "piper").await),
+        (Some("Scotland".into()), None)
+    );
+    // An area with a country's code and no type is a country ...
+    assert_eq!(
+        country(by_external(db, "orchestra").await),
+        (Some("Austria".into()), Some("Austria".into()))
+    );
+    // ... but Europe's code names no country.
+    assert_eq!(
+        country(by_external(db, "choir").await),
+        (Some("Europe".into()), None)
+    );
+}
+
+async fn musicbrainz_only_artists_are_added_with_the_flag_when_a_page_can_be_made_of_them(
+    db: &TestDb,
+) {
+    let lines = musicbrainz_lines();
+    let without = musicbrainz_dump(db, testdata("musicbrainz-artist.tar.xz"), false)
+        .await
+        .unwrap();
+    assert_eq!(
+        outcome(&without),
+        (
+            (0, 0, 0),
+            vec![(musicbrainz_dump::PASSED_NOT_IN_CATALOGUE, lines)]
+        )
+    );
+    assert_eq!(count(db).await, 0);
+    let dry = musicbrainz_dump_adding(db, testdata("musicbrainz-artist.tar.xz"), true, true)
+        .await
+        .unwrap();
+    assert_eq!(dry.inserted, 10, "{}", dry.summary());
+    assert_eq!(count(db).await, 0);
+
+    let report = musicbrainz_dump_adding(db, testdata("musicbrainz-artist.tar.xz"), false, true)
+        .await
+        .unwrap();
+    let mut passed = vec![
+        (musicbrainz_dump::PASSED_CHARACTER, 1),
+        (musicbrainz_dump::PASSED_NOT_ARTIST, 1),
+        (musicbrainz_dump::PASSED_TOO_LITTLE, 1),
+        // A second line naming the item an added artist has.
+        (musicbrainz_dump::PASSED_OTHER_ID, 1),
+    ];
+    passed.sort_unstable();
+    assert_eq!(outcome(&report), ((10, 0, 0), passed.clone()));
+    assert_eq!(count(db).await, 10);
+
+    // Shown by its English name, its own among its other names; every fact
+    // MusicBrainz's, and no article to read.
+    let crooner = by_external(db, &format!("mb-{CROONER_MBID}")).await;
+    assert_eq!(crooner.title, "Fixture Crooner");
+    assert_eq!(crooner.kind, "solo");
+    assert_eq!(crooner.aliases.as_deref(), Some(r#"["Фикстурный Певец"]"#));
+    assert_eq!(
+        (crooner.began_on.as_deref(), crooner.year),
+        (Some("1950-03"), Some(1950))
+    );
+    assert_eq!(crooner.country.as_deref(), Some("Russia"));
+    assert_eq!(crooner.genres, r#"["Romance"]"#);
+    assert_eq!(crooner.musicbrainz_id.as_deref(), Some(CROONER_MBID));
+    // Its item, so the knowledge base's import finds it rather than adding it again.
+    assert_eq!(crooner.wikidata_id.as_deref(), Some("Q9301"));
+    assert_eq!((crooner.bio, crooner.bio_source_link), (None, None));
+    let sources = enrichment::sources_of(&db.conn, crooner.id).await.unwrap();
+    assert!(sources.iter().all(|(_, source, _)| source == "musicbrainz"));
+    let fields: Vec<&str> = sources.iter().map(|(f, ..)| f.as_str()).collect();
+    for field in ["title", "kind", "began_on", "musicbrainz_id", "wikidata_id"] {
+        assert!(fields.contains(&field), "{field} in {fields:?}");
+    }
+    // An orchestra and a choir are ensembles: bands; an area is enough for a page.
+    let orchestra = by_external(db, "mb-cccccccc-0000-4000-8000-000000000007").await;
+    assert_eq!(
+        (
+            orchestra.kind.as_str(),
+            orchestra.began_on,
+            orchestra.country.as_deref()
+        ),
+        ("band", None, Some("Austria"))
+    );
+    let choir = by_external(db, "mb-cccccccc-0000-4000-8000-000000000008").await;
+    assert_eq!(choir.kind, "band");
+
+    // A rerun finds them by their ids, and brings what MusicBrainz changed up to date.
+    let again = musicbrainz_dump_adding(db, testdata("musicbrainz-artist"), false, true)
+        .await
+        .unwrap();
+    assert_eq!(outcome(&again), ((0, 0, 10), passed.clone()));
+    let text = std::fs::read_to_string(testdata("musicbrainz-artist"))
+        .unwrap()
+        .replace(r#""begin":"1950-03""#, r#""begin":"1950-03-02""#);
+    let changed = musicbrainz_dump_adding(db, temp_file("artist", &text), false, true)
+        .await
+        .unwrap();
+    assert_eq!(outcome(&changed), ((0, 1, 9), passed));
+    let crooner = by_external(db, &format!("mb-{CROONER_MBID}")).await;
+    assert_eq!(crooner.began_on.as_deref(), Some("1950-03-02"));
+    assert_eq!(count(db).await, 10);
+}
+
+async fn the_knowledge_base_s_import_finds_an_artist_musicbrainz_added_by_its_id(db: &TestDb) {
+    // The band and the singer, added from MusicBrainz's dump without their items.
+    musicbrainz_dump_adding(db, testdata("musicbrainz-artist"), false, true)
+        .await
+        .unwrap();
+    let added = count(db).await;
+    let report = wikidata_dump(db, testdata("wikidata-dump.json"), false).await;
+    assert_eq!(
+        (report.inserted, report.updated),
+        (3, 2),
+        "{}",
+        report.summary()
+    );
+    assert_eq!(count(db).await, added + 3);
+    let band = by_item(db, "Q9001").await;
+    assert_eq!(band.external_id, format!("mb-{BAND_MBID}"));
+    // The knowledge base's name and article now; MusicBrainz's dump only completes it.
+    assert_eq!(
+        band.bio_source_link.as_deref(),
+        Some("https://en.wikipedia.org/wiki/Fixture_Band")
+    );
+    let again = musicbrainz_dump_adding(db, testdata("musicbrainz-artist"), false, true)
+        .await
+        .unwrap();
+    assert_eq!(again.inserted, 0, "{}", again.summary());
+    // The knowledge base's date (to the year) stays; MusicBrainz's day does not replace it.
+    assert_eq!(by_item(db, "Q9001").await.began_on.as_deref(), Some("1970"));
+}
+
+async fn a_row_two_items_would_find_is_found_by_one(db: &TestDb) {
+    // A row the singer's item finds by its formed id, holding the band's MusicBrainz id.
+    write::upsert(
+        &db.conn,
+        vec![ArtistUpsert {
+            external_id: "q9101".into(),
+            title: sheet("Fixture Singer"),
+            musicbrainz_id: sheet(BAND_MBID),
+            ..Default::default()
+        }],
+    )
+    .await
+    .unwrap();
+    let report = wikidata_dump(db, testdata("wikidata-dump.json"), false).await;
+    assert_eq!(
+        (report.inserted, report.updated),
+        (4, 1),
+        "{}",
+        report.summary()
+    );
+    assert_eq!(by_item(db, "Q9001").await.external_id, "q9001");
+}
+
 async fn a_malformed_musicbrainz_line_changes_nothing(db: &TestDb) {
     write::upsert(
         &db.conn,
@@ -836,7 +1157,8 @@ async fn a_malformed_musicbrainz_line_changes_nothing(db: &TestDb) {
     let err = musicbrainz_dump(db, temp_file("artist", &text), false)
         .await
         .unwrap_err();
-    assert!(err.contains("line 604"), "{err}");
+    let line = musicbrainz_lines() + 601;
+    assert!(err.contains(&format!("line {line}")), "{err}");
     let band = by_external(db, "fixture-band").await;
     assert_eq!(band.began_on, None);
 }
@@ -853,7 +1175,7 @@ async fn a_musicbrainz_line_past_the_cap_is_refused_by_number_and_changes_nothin
     )
     .await
     .unwrap();
-    // artist.tar.xz: the archive's mbdump/artist file holds the three artists of the
+    // artist.tar.xz: the archive's mbdump/artist file holds the artists of the
     // test data, then the long line.
     let artists = std::fs::read(testdata("musicbrainz-artist")).unwrap();
     let size = artists.len() + (LONG_LINE_MIB << 20) + 1;
@@ -872,7 +1194,8 @@ async fn a_musicbrainz_line_past_the_cap_is_refused_by_number_and_changes_nothin
     let path = temp_file("artist.tar.xz", "");
     std::fs::write(&path, file).unwrap();
     let err = musicbrainz_dump(db, path, false).await.unwrap_err();
-    assert!(err.contains(&format!("line 4 {TOO_LONG}")), "{err}");
+    let line = musicbrainz_lines() + 1;
+    assert!(err.contains(&format!("line {line} {TOO_LONG}")), "{err}");
     let band = by_external(db, "fixture-band").await;
     assert_eq!(band.began_on, None);
 }

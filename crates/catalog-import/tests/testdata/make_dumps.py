@@ -4,10 +4,16 @@ dumps have: the knowledge base's JSON entity dump (a JSON array, one entity per 
 each line but the last ending with a comma; plain, gzip and bzip2) and MusicBrainz's
 artist JSON dump (one artist per line; plain and xz, and inside a tar archive as
 mbdump/artist). Rerun it after changing the fixtures: python3 make_dumps.py"""
-import bz2, gzip, io, json, lzma, tarfile
+import bz2, gzip, io, json, lzma, tarfile, zlib
 
 MBID_BAND = "0383dadf-2a4e-4d10-a46a-e9e041da8eb3"
 MBID_SINGER = "5b11f4ce-a62d-471e-81fc-a69a8278c7da"
+MBID_BY_ITEM = "cccccccc-0000-4000-8000-000000000001"
+MBID_CITY_COUNTRY = "cccccccc-0000-4000-8000-000000000004"
+MBID_CITY_CITY = "cccccccc-0000-4000-8000-000000000005"
+MBID_CROONER = "cccccccc-0000-4000-8000-000000000006"
+MBID_ORCHESTRA = "cccccccc-0000-4000-8000-000000000007"
+MBID_CHOIR = "cccccccc-0000-4000-8000-000000000008"
 
 def snak(prop, value, kind, datatype):
     return {"snaktype": "value", "property": prop, "hash": "0" * 40,
@@ -122,6 +128,20 @@ open("wikidata-dump.json", "w").write(text)
 open("wikidata-dump.json.gz", "wb").write(gzip.compress(text.encode()))
 open("wikidata-dump.json.bz2", "wb").write(bz2.compress(text.encode()))
 
+def area(name, countries=None):
+    """An area as the dump nests it in an artist: its type null, a country's code given."""
+    a = {"id": "00000000-0000-4000-8000-" + format(zlib.crc32(name.encode()), "012d"),
+         "name": name, "sort-name": name, "disambiguation": "", "type": None, "type-id": None}
+    if countries:
+        a["iso-3166-1-codes"] = countries
+    return a
+
+def wikidata_rel(qid):
+    return {"type": "wikidata", "type-id": "689870a4-a1e4-4912-b17f-7b2664215698",
+            "target-type": "url", "direction": "forward", "ended": False, "attributes": [],
+            "url": {"id": "00000000-0000-4000-8000-" + qid[1:].zfill(12),
+                    "resource": f"https://www.wikidata.org/wiki/{qid}"}}
+
 mb = [
     {"id": MBID_BAND, "name": "Fixture Band", "sort-name": "Fixture Band", "type": "Group",
      "type-id": "e431f5f6-b5d2-343d-8b36-72607fffb74b", "disambiguation": "", "country": "GB",
@@ -141,6 +161,50 @@ mb = [
     # An artist the catalogue does not have.
     {"id": "99999999-9999-4999-8999-999999999999", "name": "Someone Else", "type": "Person",
      "life-span": {"begin": "1980", "end": None, "ended": False}, "genres": []},
+    # The lines below are written as the dump writes its nested areas: without their
+    # type, a country with its ISO 3166-1 code.
+    # Its Wikidata relation names an artist the catalogue has without a MusicBrainz id.
+    {"id": MBID_BY_ITEM, "name": "Fixture Quartet", "type": "Group",
+     "area": area("Sweden", ["SE"]), "begin-area": area("Stockholm"),
+     "life-span": {"begin": "1988", "end": None, "ended": False},
+     "relations": [wikidata_rel("Q9201"),
+                   {"type": "discogs", "target-type": "url", "direction": "forward",
+                    "url": {"id": "00000000-0000-4000-8000-0000000000d1",
+                            "resource": "https://www.discogs.com/artist/1"}}]},
+    # A second line naming the same item.
+    {"id": "cccccccc-0000-4000-8000-000000000002", "name": "Fixture Quartet", "type": "Group",
+     "area": area("Sweden", ["SE"]), "life-span": {"begin": "1988"},
+     "relations": [wikidata_rel("Q9201")]},
+    # Its item is an artist with another MusicBrainz id.
+    {"id": "cccccccc-0000-4000-8000-000000000003", "name": "Fixture Trio", "type": "Person",
+     "life-span": {"begin": "1960"}, "relations": [wikidata_rel("Q9202")]},
+    # Its area a city, where it began a country: the country.
+    {"id": MBID_CITY_COUNTRY, "name": "Fixture Fiddler", "type": "Person",
+     "area": area("Bergen"), "begin-area": area("Norway", ["NO"]),
+     "life-span": {"begin": "1971"}},
+    # A city and a subdivision: no country (a city's is not guessed).
+    {"id": MBID_CITY_CITY, "name": "Fixture Piper", "type": "Person",
+     "area": {**area("Glasgow"), "type": "City"},
+     "begin-area": {**area("Scotland"), "iso-3166-2-codes": ["GB-SCT"]},
+     "life-span": {"begin": "1972"}},
+    # Only MusicBrainz knows these.
+    {"id": MBID_CROONER, "name": "Фикстурный Певец", "sort-name": "Pevets, Fikstur", "type": "Person",
+     "area": area("Russia", ["RU"]), "life-span": {"begin": "1950-03", "end": None, "ended": False},
+     "genres": [{"name": "romance", "count": 1}],
+     "aliases": [{"name": "Fixture Crooner", "sort-name": "Crooner, Fixture", "locale": "en",
+                  "primary": True, "type": "Artist name"},
+                 {"name": "Fixture Krooner", "locale": None, "primary": None, "type": "Search hint"}],
+     "relations": [wikidata_rel("Q9301")]},
+    {"id": MBID_ORCHESTRA, "name": "Fixture Philharmonic", "type": "Orchestra",
+     "area": area("Austria", ["AT"]), "life-span": {"begin": None, "end": None, "ended": False}},
+    {"id": MBID_CHOIR, "name": "Fixture Choir", "type": "Choir",
+     "area": area("Europe", ["XE"]), "life-span": {"begin": None}},
+    {"id": "cccccccc-0000-4000-8000-000000000009", "name": "Fixture Mascot", "type": "Character",
+     "life-span": {"begin": "1999"}},
+    {"id": "cccccccc-0000-4000-8000-00000000000a", "name": "[fixture unknown]", "type": "Other",
+     "area": area("Austria", ["AT"])},
+    {"id": "cccccccc-0000-4000-8000-00000000000b", "name": "Fixture Nobody", "type": "Group",
+     "life-span": {"begin": None, "end": None, "ended": False}, "genres": [{"name": "rock", "count": 1}]},
 ]
 mb_text = "".join(json.dumps(a, ensure_ascii=False, separators=(",", ":")) + "\n" for a in mb)
 open("musicbrainz-artist", "w").write(mb_text)

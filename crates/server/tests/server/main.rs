@@ -15,6 +15,7 @@ mod instances;
 mod library;
 mod limits;
 mod metrics;
+mod musicbrainz_only;
 mod openapi;
 mod page_cache;
 mod page_reads;
