@@ -98,10 +98,12 @@ pub async fn import(db: &DatabaseConnection, config: &SparqlConfig) -> Result<Re
         let Some(last) = page.last.clone() else {
             break;
         };
+        let mut aliases = aliases_of(&client, &config.endpoint, page.items.keys()).await?;
         let txn = db.begin().await?;
         let mut writer = Writer::new(&txn);
         for item in page.items.into_values() {
-            match item.artist() {
+            let aliases = aliases.remove(&item.id).unwrap_or_default();
+            match item.artist(aliases) {
                 Ok(artist) => writer.push(artist).await?,
                 Err(why) => report.skip(item.id.clone(), why),
             }
@@ -125,6 +127,55 @@ pub async fn import(db: &DatabaseConnection, config: &SparqlConfig) -> Result<Re
         save_checkpoint(db, None).await?;
     }
     Ok(report)
+}
+
+/// The English and multilingual aliases of a page's `items` (ids), in a query of their
+/// own: in the page's query they would multiply its rows (aliases × genres × members).
+async fn aliases_of(
+    client: &Polite,
+    endpoint: &str,
+    items: impl Iterator<Item = &String>,
+) -> Result<HashMap<String, Vec<String>>, ImportError> {
+    let answer: Answer = client
+        .get_json_as(endpoint, &[("query", &aliases_query(items))], SPARQL_JSON)
+        .await
+        .map_err(|err| {
+            ImportError::Input(format!(
+                "the query service: {err} (the pages before were written; run again to continue)"
+            ))
+        })?;
+    // English before multilingual, each language's in one order whatever order the
+    // service answers in (so a rerun writes the same list).
+    let mut found: BTreeMap<String, BTreeSet<(bool, String)>> = BTreeMap::new();
+    for row in &answer.results.bindings {
+        let (Some(item), Some(alias)) = (row.get("item"), row.get("alias")) else {
+            continue;
+        };
+        let Some(id) = item.value.strip_prefix(ENTITY) else {
+            continue;
+        };
+        let multilingual = alias.lang.as_deref() != Some("en");
+        found
+            .entry(id.to_owned())
+            .or_default()
+            .insert((multilingual, alias.value.clone()));
+    }
+    Ok(found
+        .into_iter()
+        .map(|(id, names)| (id, names.into_iter().map(|(_, name)| name).collect()))
+        .collect())
+}
+
+/// The query of the aliases of `items` (ids).
+pub fn aliases_query<'a>(items: impl Iterator<Item = &'a String>) -> String {
+    let items: Vec<&str> = items.map(String::as_str).collect();
+    format!(
+        r#"SELECT ?item ?alias WHERE {{
+  VALUES ?item {{ {items} }}
+  ?item skos:altLabel ?alias . FILTER(LANG(?alias) IN ("en", "mul"))
+}}"#,
+        items = values(&items),
+    )
 }
 
 fn add(report: &mut Report, counts: UpsertCounts) {
@@ -415,7 +466,8 @@ fn fill(slot: &mut Option<String>, value: Option<String>) {
 }
 
 impl Item {
-    fn artist(&self) -> Result<ArtistUpsert, String> {
+    /// The artist the item is, with its `aliases` (read apart, see [`aliases_of`]).
+    fn artist(&self, aliases: Vec<String>) -> Result<ArtistUpsert, String> {
         let article = self
             .article
             .strip_prefix("https://en.wikipedia.org/wiki/")
@@ -470,6 +522,9 @@ impl Item {
                 .clone()
                 .and_then(wd),
             description: self.description.clone().and_then(wd),
+            aliases: Some(wikidata::readable_aliases(Some(&name), aliases.into_iter()))
+                .filter(|a| !a.is_empty())
+                .map(|a| Source::Wikidata.of(a)),
             ..open_data::artist(self.id.clone(), name, self.band, &article)
         })
     }

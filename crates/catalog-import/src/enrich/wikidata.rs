@@ -269,20 +269,10 @@ impl Entity {
             .as_ref()
             .and_then(|raw| serde_json::from_str(raw.get()).ok())
             .unwrap_or_default();
-        let label = self.readable_label().map(|l| l.to_lowercase());
-        let mut names: Vec<String> = Vec::new();
-        for alias in aliases.en.into_iter().chain(aliases.mul) {
-            let name = alias.value.trim();
-            let key = Some(name.to_lowercase());
-            if !name.is_empty()
-                && key != label
-                && !names.iter().any(|n| Some(n.to_lowercase()) == key)
-            {
-                names.push(name.to_owned());
-            }
-        }
-        names.truncate(MAX_ALIASES);
-        names
+        readable_aliases(
+            self.readable_label().as_deref(),
+            aliases.en.into_iter().chain(aliases.mul).map(|a| a.value),
+        )
     }
 
     /// A person's name to show: the readable label, else the label of another language
@@ -307,6 +297,23 @@ impl Entity {
             })
         })
     }
+}
+
+/// An item's aliases as kept: English ones first, then multilingual ones, each once
+/// (whatever its case), none its readable `label`, at most [`MAX_ALIASES`].
+pub fn readable_aliases(label: Option<&str>, aliases: impl Iterator<Item = String>) -> Vec<String> {
+    let label = label.map(str::to_lowercase);
+    let mut names: Vec<String> = Vec::new();
+    for alias in aliases {
+        let name = alias.trim();
+        let key = Some(name.to_lowercase());
+        if !name.is_empty() && key != label && !names.iter().any(|n| Some(n.to_lowercase()) == key)
+        {
+            names.push(name.to_owned());
+        }
+    }
+    names.truncate(MAX_ALIASES);
+    names
 }
 
 /// The English, else the multilingual, text of labels or descriptions (by language).
