@@ -4,6 +4,8 @@
 
 use sea_orm_migration::prelude::*;
 
+use crate::one_column;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -16,24 +18,15 @@ enum Artists {
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(Artists::Table)
-                    .add_column(ColumnDef::new(Artists::Country).text())
-                    .to_owned(),
-            )
-            .await
+        one_column::add(
+            manager,
+            Artists::Table,
+            ColumnDef::new(Artists::Country).text(),
+        )
+        .await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(Artists::Table)
-                    .drop_column(Artists::Country)
-                    .to_owned(),
-            )
-            .await
+        one_column::drop(manager, Artists::Table, Artists::Country).await
     }
 }

@@ -3,6 +3,8 @@
 
 use sea_orm_migration::prelude::*;
 
+use crate::one_column;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -15,24 +17,15 @@ enum Artists {
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(Artists::Table)
-                    .add_column(ColumnDef::new(Artists::Description).text())
-                    .to_owned(),
-            )
-            .await
+        one_column::add(
+            manager,
+            Artists::Table,
+            ColumnDef::new(Artists::Description).text(),
+        )
+        .await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(Artists::Table)
-                    .drop_column(Artists::Description)
-                    .to_owned(),
-            )
-            .await
+        one_column::drop(manager, Artists::Table, Artists::Description).await
     }
 }
