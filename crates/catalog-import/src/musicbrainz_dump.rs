@@ -21,6 +21,7 @@ use sound_atlas_import::{ImportError, Progress, Report};
 use super::dump::{self, Lines};
 use super::enrich::wikidata;
 use super::open_data;
+use sound_atlas_catalog::genres::GenreRef;
 use sound_atlas_catalog::write::{
     self, now_unix, ArtistUpsert, Outcome, Overwrite, Source, UPSERT_BATCH,
 };
@@ -166,11 +167,12 @@ async fn complete<C: ConnectionTrait>(
         let Some(artist) = mbid.as_deref().and_then(|id| by_id.get(id)) else {
             continue;
         };
-        let genres: Vec<String> = artist
+        let genres: Vec<GenreRef> = artist
             .genres
             .iter()
             .map(|g| open_data::genre_name(&g.name))
             .filter(|g| !g.is_empty())
+            .map(GenreRef::named)
             .collect();
         found.push(ArtistUpsert {
             external_id,

@@ -2,6 +2,7 @@
 //! (`testdata/make_dumps.py`), on SQLite and PostgreSQL.
 
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
+use sound_atlas_catalog::genres::GenreRef;
 use sound_atlas_catalog::model::ArtistKind;
 use sound_atlas_catalog::write::{self, ArtistUpsert};
 use sound_atlas_catalog::{artist_lists, enrichment};
@@ -195,7 +196,7 @@ async fn an_artist_the_catalogue_has_keeps_what_the_seed_gave(db: &TestDb) {
             title: sheet("Fixture Singer"),
             kind: sheet(ArtistKind::Solo),
             origin: sheet("Stone Town, Zanzibar"),
-            genres: sheet(vec!["Rock".to_owned()]),
+            genres: sheet(vec![GenreRef::named("Rock")]),
             wikidata_id: sheet("Q9101"),
             ..Default::default()
         }],
