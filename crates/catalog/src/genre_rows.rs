@@ -19,7 +19,7 @@ use sea_orm::{
 };
 use sound_atlas_entity::{artist, genre};
 
-use crate::genres::key_of;
+use crate::genres::{key_of, GenreRef};
 use crate::write::{now_unix, ArtistUpsert};
 
 /// Values per `IN` list, well under either engine's bound parameters.
@@ -83,10 +83,10 @@ pub(crate) async fn resolve<C: ConnectionTrait>(
                 None => match known.by_key.get(&key) {
                     Some(&at) => {
                         let row = &mut known.rows[at];
-                        if row.0.wikidata_id.is_none() && given.item.is_some() {
-                            row.0.wikidata_id = given.item.clone();
+                        if let (None, Some(item)) = (&row.0.wikidata_id, &given.item) {
+                            row.0.wikidata_id = Some(item.clone());
                             row.1 = true;
-                            known.by_item.insert(given.item.clone().unwrap(), at);
+                            known.by_item.insert(item.clone(), at);
                         }
                         at
                     }
@@ -117,10 +117,18 @@ pub(crate) async fn resolve<C: ConnectionTrait>(
                 names.push(row.0.name.clone());
             }
         }
-        genres.value = names
-            .into_iter()
-            .map(crate::genres::GenreRef::named)
-            .collect();
+        genres.value = names.into_iter().map(GenreRef::named).collect();
+    }
+    // An artist resolved before its genre took the catalogue's spelling lists that.
+    if !renamed.is_empty() {
+        let to: HashMap<&str, &str> = renamed.iter().map(|(f, t)| (&**f, &**t)).collect();
+        for genres in artists.iter_mut().filter_map(|a| a.genres.as_mut()) {
+            for genre in &mut genres.value {
+                if let Some(&name) = to.get(genre.name.as_str()) {
+                    genre.name = name.to_owned();
+                }
+            }
+        }
     }
     let mut new_rows = Vec::new();
     for (row, _) in known.rows.into_iter().filter(|(_, changed)| *changed) {

@@ -296,6 +296,34 @@ mod tests {
     }
 
     #[test]
+    fn spellings_of_one_genre_share_a_key() {
+        assert_eq!(key_of("Rock music"), "rock");
+        assert_eq!(key_of("rock"), key_of("Rock"));
+        assert_eq!(key_of("Punk rock"), key_of("Punk Rock"));
+        assert_eq!(key_of("Post-punk"), key_of("Post Punk"));
+        assert_eq!(key_of("Pop music"), key_of("Pop"));
+        assert_eq!(key_of("Rhythm & Blues"), "rhythm-and-blues");
+        // "music" alone is a name, not a suffix.
+        assert_eq!(key_of("Music"), "music");
+        assert_eq!(key_of("rock-music"), key_of(&slug_of("Rock music")));
+    }
+
+    #[test]
+    fn an_address_by_a_merged_spelling_finds_its_genre() {
+        let index = GenreIndex::new([("Rock", 52), ("Punk Rock", 10), ("Blink 182", 1)]);
+        let loosely = |raw: &str| index.named_loosely(raw).map(|g| g.slug.clone());
+        assert_eq!(loosely("rock-music").as_deref(), Some("rock"));
+        assert_eq!(loosely("punk-rock-2").as_deref(), Some("punk-rock"));
+        assert_eq!(loosely("Punk%20rock"), None);
+        assert_eq!(loosely("Punk rock").as_deref(), Some("punk-rock"));
+        // A genre's own slug is no redirect, even one ending in a number.
+        assert_eq!(loosely("rock"), None);
+        assert_eq!(loosely("blink-182"), None);
+        assert_eq!(loosely("jazz"), None);
+        assert_eq!(loosely("rock-1"), None);
+    }
+
+    #[test]
     fn a_search_offers_the_genre_it_names_then_those_holding_it() {
         let index = GenreIndex::new([
             ("Rock", 52),
