@@ -22,6 +22,7 @@ mod m20261128_000030_member_identities;
 mod m20261128_000060_artist_ended_on;
 mod m20261128_000070_artist_aliases;
 mod m20261128_000080_artist_description;
+mod m20261128_000090_genres;
 mod one_column;
 
 pub struct Migrator;
@@ -50,6 +51,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000060_artist_ended_on::Migration),
             Box::new(m20261128_000070_artist_aliases::Migration),
             Box::new(m20261128_000080_artist_description::Migration),
+            Box::new(m20261128_000090_genres::Migration),
         ]
     }
 }

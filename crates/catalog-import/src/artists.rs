@@ -21,6 +21,7 @@ use sea_orm::{
     TransactionTrait,
 };
 use serde_json::Value;
+use sound_atlas_catalog::genres::GenreRef;
 use sound_atlas_catalog::model::{normalize_image_url, ArtistKind};
 use sound_atlas_catalog::write::{
     self, ArtistUpsert, Image, Outcome, Overwrite, Source, TitleExceptions, UpsertCounts,
@@ -194,7 +195,8 @@ fn row_to_artist(cells: &[(Field, String)]) -> Option<Result<ArtistUpsert, Strin
     let artist = ArtistUpsert {
         external_id,
         kind: kind.map(|kind| Source::Sheet.of(kind)),
-        genres: get(Field::Genres).map(|g| Source::Sheet.of(parse_genres(&g))),
+        genres: get(Field::Genres)
+            .map(|g| Source::Sheet.of(parse_genres(&g).into_iter().map(GenreRef::named).collect())),
         image: url(Field::Image, "image", &mut problems)
             .map(|url| Source::Sheet.of(Image::Url(url))),
         bio: get(Field::Bio).map(sheet),

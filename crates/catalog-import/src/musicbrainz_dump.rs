@@ -31,6 +31,7 @@ use sound_atlas_import::{ImportError, Progress, Report};
 use super::dump::{self, Lines};
 use super::enrich::wikidata;
 use super::open_data;
+use sound_atlas_catalog::genres::GenreRef;
 use sound_atlas_catalog::model::ArtistKind;
 use sound_atlas_catalog::write::{
     self, now_unix, ArtistUpsert, Outcome, Overwrite, Source, UPSERT_BATCH,
@@ -443,11 +444,12 @@ fn page_worthy(artist: &DumpArtist) -> bool {
 /// What the line says of an artist, each fact from MusicBrainz.
 fn facts_of(artist: &DumpArtist) -> ArtistUpsert {
     let mb = |value| Some(Source::Musicbrainz.of(value));
-    let genres: Vec<String> = artist
+    let genres: Vec<GenreRef> = artist
         .genres
         .iter()
         .map(|g| open_data::genre_name(&g.name))
         .filter(|g| !g.is_empty())
+        .map(GenreRef::named)
         .collect();
     ArtistUpsert {
         began_on: artist.begin().and_then(mb),

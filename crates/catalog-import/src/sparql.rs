@@ -25,6 +25,7 @@ use sound_atlas_import::{ImportError, Progress, Report};
 use super::enrich::wikidata::{self, title_of, Name, Year};
 use super::open_data::{self, Writer};
 use sound_atlas_catalog::artist_lists::MemberSpell;
+use sound_atlas_catalog::genres::GenreRef;
 use sound_atlas_catalog::write::{now_unix, ArtistUpsert, Source, UpsertCounts};
 
 /// The checkpoint's name.
@@ -235,7 +236,7 @@ pub fn page_query(after: Option<&str>, limit: usize) -> String {
         .map(|a| format!("FILTER(STR(?item) > \"{}\")", a.replace(['"', '\\'], "")))
         .unwrap_or_default();
     format!(
-        r#"SELECT ?item ?band ?article ?name ?mulName ?began ?beganPrecision ?born ?bornPrecision ?ended ?endedPrecision ?died ?diedPrecision ?description ?mbid ?origin ?country ?genre ?spell ?memberItem ?memberRank ?member ?memberMul ?memberOther ?memberStart ?memberStartPrecision ?memberEnd ?memberEndPrecision WHERE {{
+        r#"SELECT ?item ?band ?article ?name ?mulName ?began ?beganPrecision ?born ?bornPrecision ?ended ?endedPrecision ?died ?diedPrecision ?description ?mbid ?origin ?country ?genreItem ?genre ?spell ?memberItem ?memberRank ?member ?memberMul ?memberOther ?memberStart ?memberStartPrecision ?memberEnd ?memberEndPrecision WHERE {{
   {{
     SELECT DISTINCT ?item ?band ?article WHERE {{
       {{ VALUES ?class {{ {groups} }} ?item wdt:P31 ?class . BIND(true AS ?band) }}
@@ -332,7 +333,7 @@ struct Item {
     origin: Option<String>,
     /// A band's country of origin, a person's country of citizenship.
     country: Option<String>,
-    genres: Vec<String>,
+    genres: Vec<GenreRef>,
     /// Member statements by their address.
     spells: BTreeMap<String, MemberRows>,
 }
@@ -417,8 +418,13 @@ impl Page {
             fill(&mut item.origin, get("origin"));
             fill(&mut item.country, get("country"));
             if let Some(genre) = get("genre").map(|g| open_data::genre_name(&g)) {
-                if !genre.is_empty() && !item.genres.contains(&genre) {
-                    item.genres.push(genre);
+                let genre_item =
+                    get("genreItem").and_then(|g| Some(g.strip_prefix(ENTITY)?.to_owned()));
+                if !genre.is_empty() && !item.genres.iter().any(|g| g.name == genre) {
+                    item.genres.push(match genre_item {
+                        Some(genre_item) => GenreRef::of_item(genre, genre_item),
+                        None => GenreRef::named(genre),
+                    });
                 }
             }
             if let (Some(spell), Some(member)) = (get("spell"), get("memberItem")) {

@@ -19,6 +19,7 @@ use sound_atlas_import::{ImportError, Progress, Report};
 use super::dump::{self, Lines};
 use super::enrich::wikidata::{self, Entity, Name};
 use super::open_data::{self, Writer};
+use sound_atlas_catalog::genres::GenreRef;
 use sound_atlas_catalog::write::{ArtistUpsert, Source};
 
 /// How often the progress counters move (lines).
@@ -259,15 +260,13 @@ fn artist_of(entity: &Entity, labels: &HashMap<u64, Name>) -> Option<Result<Arti
             "{id} has no English or multilingual name, nor an article title that is one"
         )));
     };
-    let mut genres: Vec<String> = Vec::new();
-    for genre in entity
-        .items(wikidata::GENRE)
-        .iter()
-        .filter_map(|g| label(g))
-    {
-        let genre = open_data::genre_name(&genre);
-        if !genre.is_empty() && !genres.contains(&genre) {
-            genres.push(genre);
+    let mut genres: Vec<GenreRef> = Vec::new();
+    for item in entity.items(wikidata::GENRE) {
+        let Some(genre) = label(&item).map(|l| open_data::genre_name(&l)) else {
+            continue;
+        };
+        if !genre.is_empty() && !genres.iter().any(|g| g.name == genre) {
+            genres.push(GenreRef::of_item(genre, item));
         }
     }
     let members = if band {

@@ -6,6 +6,13 @@
 //! by bytes), and each other takes the first free `-2`, `-3`, ... in that order
 //! ([`GenreIndex::new`]). A new spelling of a genre therefore never moves the address
 //! of the one most artists use.
+//!
+//! Every spelling of one genre is stored as one name, though: the writer resolves what
+//! a source gives (a [`GenreRef`], a name with the knowledge base's item where the
+//! source knows it) to the catalogue's genre by item, else by [`key_of`] its name
+//! (`genre_rows`), so two names with one slug are rare. An address by a spelling
+//! merged away (`/genre/rock-music`, `/genre/punk-rock-2`) finds its genre by key
+//! ([`GenreIndex::named_loosely`]).
 
 use std::collections::{HashMap, HashSet};
 
@@ -21,6 +28,44 @@ pub fn slug_of(name: &str) -> String {
         "genre".into()
     } else {
         slug
+    }
+}
+
+/// A genre as a source names it: its name, and its item in the open knowledge base
+/// ("Q11399") where the source knows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GenreRef {
+    pub name: String,
+    pub item: Option<String>,
+}
+
+impl GenreRef {
+    /// A genre by its name alone (the seed, an editor, MusicBrainz).
+    pub fn named(name: impl Into<String>) -> GenreRef {
+        GenreRef {
+            name: name.into(),
+            item: None,
+        }
+    }
+
+    /// A genre by its item and the label the source gives it.
+    pub fn of_item(name: impl Into<String>, item: impl Into<String>) -> GenreRef {
+        GenreRef {
+            name: name.into(),
+            item: Some(item.into()),
+        }
+    }
+}
+
+/// The key every spelling of a genre folds to: its [`slug_of`] words without a
+/// trailing "music" that is not the whole name ("Rock music", "rock" and "Rock" are
+/// `rock`; "Punk rock" and "Punk Rock" are `punk-rock`; "Music" is `music`). A slug
+/// has its name's key.
+pub fn key_of(name: &str) -> String {
+    let words = words_of(name);
+    match words.strip_suffix("-music") {
+        Some(genre) => genre.to_owned(),
+        None => words,
     }
 }
 
@@ -50,6 +95,8 @@ pub struct GenreIndex {
     words: Vec<String>,
     by_slug: HashMap<String, u32>,
     by_name: HashMap<String, u32>,
+    /// By [`key_of`] its name; the one most artists list where two share a key.
+    by_key: HashMap<String, u32>,
 }
 
 impl GenreIndex {
@@ -100,11 +147,16 @@ impl GenreIndex {
             .enumerate()
             .map(|(i, g)| (g.name.clone(), i as u32))
             .collect();
+        let mut by_key: HashMap<String, u32> = HashMap::new();
+        for &i in claim_order.iter().rev() {
+            by_key.insert(key_of(named[i].0), i as u32);
+        }
         GenreIndex {
             genres,
             words,
             by_slug,
             by_name,
+            by_key,
         }
     }
 
@@ -119,6 +171,29 @@ impl GenreIndex {
 
     pub fn by_name(&self, name: &str) -> Option<&Genre> {
         self.by_name.get(name).map(|&i| &self.genres[i as usize])
+    }
+
+    /// The genre an address names loosely when no genre has it as its slug: a name
+    /// ("R&B", "Hip Hop"), another spelling of it ("rock-music"), or a numbered slug
+    /// whose spelling was merged into its genre ("punk-rock-2" once "Punk rock" and
+    /// "Punk Rock" are one). None for the slug of a genre, or where none is meant.
+    pub fn named_loosely(&self, raw: &str) -> Option<&Genre> {
+        if self.by_slug.contains_key(raw) {
+            return None;
+        }
+        if let Some(genre) = self.by_slug(&slug_of(raw)) {
+            return Some(genre);
+        }
+        let key = key_of(raw);
+        let unnumbered = key
+            .rsplit_once('-')
+            .filter(|(_, n)| n.parse::<u32>().is_ok_and(|n| n >= 2))
+            .map(|(base, _)| base);
+        let at = self
+            .by_key
+            .get(&key)
+            .or_else(|| self.by_key.get(unnumbered?))?;
+        Some(&self.genres[*at as usize])
     }
 
     /// The genres a search for `query` offers: those whose name reads as the query's
@@ -218,6 +293,34 @@ mod tests {
             ("Hip-Hop", 39),
         ]);
         assert_eq!(again.all(), index.all());
+    }
+
+    #[test]
+    fn spellings_of_one_genre_share_a_key() {
+        assert_eq!(key_of("Rock music"), "rock");
+        assert_eq!(key_of("rock"), key_of("Rock"));
+        assert_eq!(key_of("Punk rock"), key_of("Punk Rock"));
+        assert_eq!(key_of("Post-punk"), key_of("Post Punk"));
+        assert_eq!(key_of("Pop music"), key_of("Pop"));
+        assert_eq!(key_of("Rhythm & Blues"), "rhythm-and-blues");
+        // "music" alone is a name, not a suffix.
+        assert_eq!(key_of("Music"), "music");
+        assert_eq!(key_of("rock-music"), key_of(&slug_of("Rock music")));
+    }
+
+    #[test]
+    fn an_address_by_a_merged_spelling_finds_its_genre() {
+        let index = GenreIndex::new([("Rock", 52), ("Punk Rock", 10), ("Blink 182", 1)]);
+        let loosely = |raw: &str| index.named_loosely(raw).map(|g| g.slug.clone());
+        assert_eq!(loosely("rock-music").as_deref(), Some("rock"));
+        assert_eq!(loosely("punk-rock-2").as_deref(), Some("punk-rock"));
+        assert_eq!(loosely("Punk%20rock"), None);
+        assert_eq!(loosely("Punk rock").as_deref(), Some("punk-rock"));
+        // A genre's own slug is no redirect, even one ending in a number.
+        assert_eq!(loosely("rock"), None);
+        assert_eq!(loosely("blink-182"), None);
+        assert_eq!(loosely("jazz"), None);
+        assert_eq!(loosely("rock-1"), None);
     }
 
     #[test]

@@ -325,15 +325,12 @@ pub async fn artist_genres(catalog: &Catalog, id: ArtistId) -> ApiResult<Vec<Gen
     Ok(genres)
 }
 
-/// The slug of the genre an address names loosely (its name, "R&B" or "Hip Hop", or
-/// its slug in capitals), when that is not the slug itself: where the page redirects.
+/// The slug of the genre an address names loosely (its name, "R&B" or "Hip Hop", its
+/// slug in capitals, or a spelling merged into it: "rock-music", "punk-rock-2"), when
+/// that is not the slug itself: where the page redirects.
 pub async fn genre_slug_named(catalog: &Catalog, raw: &str) -> ApiResult<Option<String>> {
-    let slug = crate::genres::slug_of(raw);
-    if slug == raw {
-        return Ok(None);
-    }
     let snapshot = catalog.snapshot(false).await?;
-    Ok(snapshot.genres().by_slug(&slug).map(|g| g.slug.clone()))
+    Ok(snapshot.genres().named_loosely(raw).map(|g| g.slug.clone()))
 }
 
 /// `GET /api/genres?query=`: the genres a search offers beside its artists.

@@ -12,6 +12,7 @@ use sea_orm::{
 use serde::Deserialize;
 use sound_atlas_entity::artist;
 
+use crate::genres::GenreRef;
 use crate::model::{ArtistKind, Letter};
 use crate::write::{self, ArtistUpsert, Image, Source};
 
@@ -112,7 +113,7 @@ impl SeedArtist {
             tidal_link: link("tidal"),
             kind: ArtistKind::parse(&self.kind).map(|kind| Source::Seed.of(kind)),
             year: self.year.map(|year| Source::Seed.of(year)),
-            genres: Some(Source::Seed.of(self.genres)),
+            genres: Some(Source::Seed.of(self.genres.into_iter().map(GenreRef::named).collect())),
             image: self.image_url.map(|url| Source::Seed.of(Image::Url(url))),
             external_id: self.external_id,
             title: seed(self.title),

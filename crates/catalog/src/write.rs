@@ -17,6 +17,7 @@ use sound_atlas_contract::catalog::ArtistKind;
 use sound_atlas_entity::{artist, artist_field_source};
 
 use crate::artist_lists::{self, Album, CreditedImage, MemberSpell};
+use crate::genres::GenreRef;
 
 /// Where a value came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -268,7 +269,9 @@ pub struct ArtistUpsert {
     /// By its common English name ("United Kingdom").
     pub country: Option<Sourced<String>>,
     pub real_name: Option<Sourced<String>>,
-    pub genres: Option<Sourced<Vec<String>>>,
+    /// Each genre by its name, with its knowledge-base item where the source knows
+    /// it; stored by the catalogue's name for it (`genre_rows`).
+    pub genres: Option<Sourced<Vec<GenreRef>>>,
     pub image: Option<Sourced<Image>>,
     pub bio: Option<Sourced<String>>,
     pub bio_source_link: Option<Sourced<String>>,
@@ -322,7 +325,7 @@ impl ArtistUpsert {
                 C::Genres,
                 self.genres
                     .as_ref()
-                    .map(|g| (Value::from(genres_json(&g.value)), g.source)),
+                    .map(|g| (Value::from(genre_names_json(&g.value)), g.source)),
             ),
             (Field::Bio, C::Bio, text(&self.bio)),
             (
@@ -511,6 +514,8 @@ pub async fn write<C: ConnectionTrait>(
     overwrite: Overwrite,
     retrieved_at: i64,
 ) -> Result<Vec<Written>, sea_orm::DbErr> {
+    let mut artists = artists;
+    crate::genre_rows::resolve(db, &mut artists).await?;
     let mut present: HashMap<String, artist::Model> = artist::Entity::find()
         .filter(artist::Column::ExternalId.is_in(artists.iter().map(|a| a.external_id.as_str())))
         .all(db)
@@ -777,6 +782,11 @@ fn blank_row(external_id: &str) -> artist::Model {
 
 fn genres_json(genres: &[String]) -> String {
     serde_json::to_string(genres).expect("a list of strings serializes")
+}
+
+fn genre_names_json(genres: &[GenreRef]) -> String {
+    let names: Vec<&str> = genres.iter().map(|g| g.name.as_str()).collect();
+    serde_json::to_string(&names).expect("a list of strings serializes")
 }
 
 /// The image source recorded for photos from Commons ("Source: Wikimedia").

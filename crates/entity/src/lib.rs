@@ -11,6 +11,7 @@ pub mod auth_token;
 pub mod channel_video;
 pub mod favorite;
 pub mod favorite_folder;
+pub mod genre;
 pub mod identity;
 pub mod import_checkpoint;
 pub mod known_client;

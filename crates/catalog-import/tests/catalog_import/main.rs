@@ -2,6 +2,7 @@
 //! data dumps and query service, and the enrichment, on SQLite and PostgreSQL.
 
 mod enrich;
+mod genres;
 mod import;
 mod one_writer;
 mod open_data;

@@ -2,6 +2,7 @@
 //! (`testdata/make_dumps.py`), on SQLite and PostgreSQL.
 
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
+use sound_atlas_catalog::genres::GenreRef;
 use sound_atlas_catalog::model::ArtistKind;
 use sound_atlas_catalog::write::{self, ArtistUpsert};
 use sound_atlas_catalog::{artist_lists, enrichment};
@@ -196,7 +197,7 @@ async fn an_artist_the_catalogue_has_keeps_what_the_seed_gave(db: &TestDb) {
             title: sheet("Fixture Singer"),
             kind: sheet(ArtistKind::Solo),
             origin: sheet("Stone Town, Zanzibar"),
-            genres: sheet(vec!["Rock".to_owned()]),
+            genres: sheet(vec![GenreRef::named("Rock")]),
             wikidata_id: sheet("Q9101"),
             ..Default::default()
         }],
@@ -444,14 +445,14 @@ mod query_service {
                     with(
                         with(
                             with(band.clone(), band_facts.clone()),
-                            json!({ "genre": text("post-punk", "en") }),
+                            json!({ "genre": text("post-punk", "en"), "genreItem": uri(&format!("{ENTITY}Q7102")) }),
                         ),
                         second(),
                     ),
                     with(
                         with(
                             with(band.clone(), band_facts.clone()),
-                            json!({ "genre": text("post-punk", "en") }),
+                            json!({ "genre": text("post-punk", "en"), "genreItem": uri(&format!("{ENTITY}Q7102")) }),
                         ),
                         first(),
                     ),
@@ -579,7 +580,7 @@ mod query_service {
         let body = json!({
             "head": { "vars": ["item", "band", "article", "name", "mulName", "began", "beganPrecision",
                                "born", "bornPrecision", "ended", "endedPrecision", "died",
-                               "diedPrecision", "description", "mbid", "origin", "country", "genre", "spell", "memberItem",
+                               "diedPrecision", "description", "mbid", "origin", "country", "genreItem", "genre", "spell", "memberItem",
                                "memberRank", "member", "memberMul", "memberOther", "memberStart",
                                "memberStartPrecision", "memberEnd", "memberEndPrecision"] },
             "results": { "bindings": bindings }
@@ -695,6 +696,14 @@ async fn the_query_service_is_read_in_pages_and_a_rerun_continues_where_it_stopp
     assert_eq!(band.origin.as_deref(), Some("Manchester"));
     assert_eq!(band.country.as_deref(), Some("United Kingdom"));
     assert_eq!(band.genres, r#"["Post-punk","Indie rock"]"#);
+    // The genre is stored with the item the query named it by.
+    let post_punk = sound_atlas_entity::genre::Entity::find()
+        .filter(sound_atlas_entity::genre::Column::Name.eq("Post-punk"))
+        .one(&db.conn)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(post_punk.wikidata_id.as_deref(), Some("Q7102"));
     assert_eq!(band.description.as_deref(), Some("fixture post-punk band"));
     // Asked apart, English ones first, each once, none the name.
     assert_eq!(

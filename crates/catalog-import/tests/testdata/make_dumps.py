@@ -216,3 +216,22 @@ with tarfile.open(fileobj=buf, mode="w") as tar:
         info.size = len(data)
         tar.addfile(info, io.BytesIO(data))
 open("musicbrainz-artist.tar.xz", "wb").write(lzma.compress(buf.getvalue()))
+
+# Genres the catalogue has under its own names ("Rock", "Punk Rock", "Post-Punk",
+# "Pop"), named here by items labelled as the knowledge base labels them.
+genres = [
+    entity("Q11399", {"en": "rock music"}, {"P31": [item("Q11399", "Q188451")]}),
+    entity("Q7101", {"en": "punk rock"}, {"P31": [item("Q7101", "Q188451")]}),
+    entity("Q7102", {"en": "post-punk"}, {"P31": [item("Q7102", "Q188451")]}),
+    entity("Q7103", {"en": "pop music"}, {"P31": [item("Q7103", "Q188451")]}),
+    entity("Q9201", {"en": "Genre Band One"}, {
+        "P31": [item("Q9201", "Q5741069")],
+        "P136": [item("Q9201", "Q11399"), item("Q9201", "Q7101"), item("Q9201", "Q7102")]},
+        enwiki="Genre Band One"),
+    entity("Q9202", {"en": "Genre Band Two"}, {
+        "P31": [item("Q9202", "Q5741069")],
+        "P136": [item("Q9202", "Q7103"), item("Q9202", "Q11399")]},
+        enwiki="Genre Band Two"),
+]
+lines = [json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in genres]
+open("wikidata-genres.json", "w").write("[\n" + ",\n".join(lines) + "\n]\n")

@@ -6,6 +6,7 @@
 use axum::http::StatusCode;
 use sound_atlas_catalog::artist_lists::{Album, CreditedImage, MemberSpell};
 use sound_atlas_catalog::enrichment;
+use sound_atlas_catalog::genres::GenreRef;
 use sound_atlas_catalog::model::ArtistKind;
 use sound_atlas_catalog::write::{self, ArtistUpsert, Image, Source, Sourced};
 use sound_atlas_contract::catalog::api as catalog;
@@ -25,7 +26,7 @@ async fn enriched_band(db: &TestDb) -> i32 {
             external_id: "fixture-band".into(),
             title: sheet("Fixture Band"),
             kind: sheet(ArtistKind::Band),
-            genres: sheet(vec!["Rock".to_owned()]),
+            genres: sheet(vec![GenreRef::named("Rock")]),
             bio: sheet("Fixture Band is a band made up for this test, long enough to show."),
             bio_source_link: sheet("https://en.wikipedia.org/wiki/Fixture_Band"),
             apple_link: sheet("https://music.apple.com/us/search?term=Fixture%20Band"),

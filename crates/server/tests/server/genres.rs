@@ -3,6 +3,7 @@
 
 use axum::http::StatusCode;
 use sea_orm::{ActiveModelTrait, ActiveValue::Set};
+use sound_atlas_catalog_import::cli::{self, Import};
 use sound_atlas_contract::catalog::api as catalog;
 use sound_atlas_entity::artist;
 use sound_atlas_test_db::{db_tests, TestDb};
@@ -282,7 +283,142 @@ async fn the_sitemap_lists_every_genre_page_dated(db: &TestDb) {
     );
 }
 
+/// The genres' sitemap's addresses.
+async fn genre_sitemap(app: &axum::Router) -> Vec<String> {
+    let sitemap = get(app, "/sitemaps/genres-1.xml").await;
+    assert_eq!(sitemap.status, StatusCode::OK);
+    locs(&sitemap.body)
+}
+
+/// A genre page's artist count, from the API.
+async fn artists_of(app: &axum::Router, slug: &str) -> u64 {
+    let page = get(app, catalog::GENRE.path(&[&slug, &1]).as_str()).await;
+    assert_eq!(page.status, StatusCode::OK, "{slug}");
+    page.json()["total"].as_u64().unwrap()
+}
+
+/// An address of a spelling merged into its genre answers a permanent redirect to it.
+async fn assert_moved(app: &axum::Router, from: &str, to: &str) {
+    let moved = get(app, from).await;
+    assert_eq!(moved.status, StatusCode::PERMANENT_REDIRECT, "{from}");
+    assert_eq!(moved.headers["location"], to, "{from}");
+}
+
+/// The knowledge base's genre items, labelled "rock music", "punk rock", "post-punk"
+/// and "pop music", are the catalogue's "Rock", "Punk Rock", "Post-Punk" and "Pop":
+/// one page each, with the seed's artists and the dump's, one sitemap entry each.
+async fn a_dumps_genres_are_the_catalogues_one_page_each(db: &TestDb) {
+    let seeded = app(db).await;
+    let slugs = ["rock", "punk-rock", "post-punk", "pop"];
+    let mut before = Vec::new();
+    for slug in slugs {
+        before.push(artists_of(&seeded, slug).await);
+    }
+    let dump = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/crates/catalog-import/tests/testdata/wikidata-genres.json"
+    );
+    cli::import(
+        &db.conn,
+        Import::WikidataDump {
+            file: dump.into(),
+            dry_run: false,
+        },
+    )
+    .await
+    .unwrap();
+    // A new catalogue reads the imported rows at once.
+    let app = app(db).await;
+    let added = [2, 1, 1, 1];
+    for ((slug, before), added) in slugs.iter().zip(before).zip(added) {
+        assert_eq!(artists_of(&app, slug).await, before + added, "{slug}");
+    }
+    let urls = genre_sitemap(&app).await;
+    for slug in slugs {
+        let url = format!("{ORIGIN}/genre/{slug}");
+        assert_eq!(urls.iter().filter(|u| **u == url).count(), 1, "{url}");
+    }
+    for split in ["rock-music", "punk-rock-2", "post-punk-2", "pop-music"] {
+        let url = format!("{ORIGIN}/genre/{split}");
+        assert!(!urls.contains(&url), "{url}");
+    }
+    assert_moved(&app, "/genre/rock-music", "/genre/rock").await;
+}
+
+/// A genre already split in two spellings ("Punk rock" beside "Punk Rock", "Rock
+/// music" beside "Rock") is merged by the migration: each artist lists it once, by the
+/// catalogue's spelling; the merged-away page's address redirects to the kept one.
+async fn the_migration_merges_a_genre_split_in_two_spellings(db: &TestDb) {
+    use sea_orm::{ConnectionTrait, EntityTrait};
+    use sound_atlas_migration::{Migrator, MigratorTrait};
+    sound_atlas::db::prepare(&db.conn).await.unwrap();
+    // Back to before the migration, with artists as an import wrote them then.
+    let names: Vec<String> = Migrator::migrations()
+        .iter()
+        .map(|m| m.name().to_owned())
+        .collect();
+    let at = names
+        .iter()
+        .position(|n| n == "m20261128_000090_genres")
+        .unwrap();
+    Migrator::down(&db.conn, Some((names.len() - at) as u32))
+        .await
+        .unwrap();
+    let mut imported = Vec::new();
+    for (key, genres) in [
+        ("split-one", r#"["Rock music","Punk rock"]"#),
+        ("split-two", r#"["Punk rock","Rock","Rock music"]"#),
+    ] {
+        let row = artist::ActiveModel {
+            external_id: Set(key.into()),
+            title: Set(format!("Split Band {key}")),
+            kind: Set("band".into()),
+            genres: Set(genres.into()),
+            ..Default::default()
+        }
+        .insert(&db.conn)
+        .await
+        .unwrap();
+        db.conn
+            .execute_unprepared(&format!(
+                "INSERT INTO artist_field_sources (artist_id, field, source, retrieved_at) \
+                 VALUES ({}, 'genres', 'wikidata', 1)",
+                row.id
+            ))
+            .await
+            .unwrap();
+        imported.push(row.id);
+    }
+    Migrator::up(&db.conn, None).await.unwrap();
+    let lists: Vec<String> = {
+        let mut lists = Vec::new();
+        for id in &imported {
+            let row = artist::Entity::find_by_id(*id).one(&db.conn).await.unwrap();
+            lists.push(row.unwrap().genres);
+        }
+        lists
+    };
+    assert_eq!(
+        lists,
+        [r#"["Rock","Punk Rock"]"#, r#"["Punk Rock","Rock"]"#]
+    );
+
+    let app = app(db).await;
+    let urls = genre_sitemap(&app).await;
+    assert!(urls.contains(&format!("{ORIGIN}/genre/punk-rock")));
+    for split in ["rock-music", "punk-rock-2"] {
+        assert!(
+            !urls.contains(&format!("{ORIGIN}/genre/{split}")),
+            "{split}"
+        );
+    }
+    assert_moved(&app, "/genre/punk-rock-2", "/genre/punk-rock").await;
+    assert_moved(&app, "/genre/rock-music?from=2", "/genre/rock?from=2").await;
+}
+
 db_tests!(
+    a_dumps_genres_are_the_catalogues_one_page_each,
+    the_migration_merges_a_genre_split_in_two_spellings,
     a_genre_page_lists_its_artists_with_its_head,
     an_unknown_genre_is_the_not_found_page,
     chips_and_search_lead_to_genre_pages,
