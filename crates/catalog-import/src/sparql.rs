@@ -179,12 +179,14 @@ fn values(ids: &[&str]) -> String {
 /// The query of one page: the next `limit` artists with an English article after the
 /// item `after` (its address), then what the page needs of each, one row per
 /// combination of values.
+/// A band's formation place's country is asked for only when it states no country,
+/// so it adds no rows to the others (and one value, so none, to most of those).
 pub fn page_query(after: Option<&str>, limit: usize) -> String {
     let after = after
         .map(|a| format!("FILTER(STR(?item) > \"{}\")", a.replace(['"', '\\'], "")))
         .unwrap_or_default();
     format!(
-        r#"SELECT ?item ?band ?article ?name ?mulName ?began ?beganPrecision ?born ?bornPrecision ?ended ?endedPrecision ?died ?diedPrecision ?description ?mbid ?origin ?country ?genre ?spell ?memberItem ?memberRank ?member ?memberMul ?memberOther ?memberStart ?memberStartPrecision ?memberEnd ?memberEndPrecision WHERE {{
+        r#"SELECT ?item ?band ?article ?name ?mulName ?began ?beganPrecision ?born ?bornPrecision ?ended ?endedPrecision ?died ?diedPrecision ?description ?mbid ?origin ?country ?formationCountry ?genre ?spell ?memberItem ?memberRank ?member ?memberMul ?memberOther ?memberStart ?memberStartPrecision ?memberEnd ?memberEndPrecision WHERE {{
   {{
     SELECT DISTINCT ?item ?band ?article WHERE {{
       {{ VALUES ?class {{ {groups} }} ?item wdt:P31 ?class . BIND(true AS ?band) }}
@@ -206,6 +208,11 @@ pub fn page_query(after: Option<&str>, limit: usize) -> String {
   OPTIONAL {{ ?item wdt:P434 ?mbid }}
   OPTIONAL {{ ?item wdt:P740|wdt:P19 ?place . ?place rdfs:label ?origin . FILTER(LANG(?origin) = "en") }}
   OPTIONAL {{ ?item wdt:P495|wdt:P27 ?countryItem . ?countryItem rdfs:label ?country . FILTER(LANG(?country) = "en") }}
+  OPTIONAL {{
+    ?item wdt:P740/wdt:P17 ?formationCountryItem . ?formationCountryItem rdfs:label ?formationCountry .
+    FILTER(LANG(?formationCountry) = "en")
+    FILTER NOT EXISTS {{ ?item wdt:P495|wdt:P27 ?statedCountry }}
+  }}
   OPTIONAL {{
     ?item p:P136 ?genreStatement . ?genreStatement ps:P136 ?genreItem ; wikibase:rank ?genreRank .
     FILTER(?genreRank != wikibase:DeprecatedRank)
@@ -281,6 +288,8 @@ struct Item {
     origin: Option<String>,
     /// A band's country of origin, a person's country of citizenship.
     country: Option<String>,
+    /// The country of the place a band that states no country of origin was formed in.
+    formation_country: Option<String>,
     genres: Vec<String>,
     /// Member statements by their address.
     spells: BTreeMap<String, MemberRows>,
@@ -365,6 +374,7 @@ impl Page {
             );
             fill(&mut item.origin, get("origin"));
             fill(&mut item.country, get("country"));
+            fill(&mut item.formation_country, get("formationCountry"));
             if let Some(genre) = get("genre").map(|g| open_data::genre_name(&g)) {
                 if !genre.is_empty() && !item.genres.contains(&genre) {
                     item.genres.push(genre);
@@ -462,7 +472,11 @@ impl Item {
                 .clone()
                 .and_then(wd),
             origin: self.origin.clone().and_then(wd),
-            country: self.country.clone().and_then(wd),
+            country: self
+                .country
+                .clone()
+                .or_else(|| self.formation_country.clone())
+                .and_then(wd),
             genres: (!self.genres.is_empty()).then(|| Source::Wikidata.of(self.genres.clone())),
             musicbrainz_id: self.mbid.clone().and_then(wd),
             members: Some(Source::Wikidata.of(members)),

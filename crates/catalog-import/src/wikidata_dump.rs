@@ -9,6 +9,11 @@
 //! names of just those items (a side table in memory: one entry per genre, place or
 //! member, a few hundred thousand at the whole dump's size, never the dump); then the
 //! artists, written in batches in one transaction.
+//!
+//! A band that states no country of origin has the country of the place it was formed
+//! in: the second pass also reads those places' country (P17). That country's name is
+//! usually among the names already read (some other artist names the country); only
+//! when one is still missing does one more pass read just those names.
 
 use std::collections::{HashMap, HashSet};
 
@@ -34,7 +39,7 @@ pub async fn import(
 ) -> Result<Report, ImportError> {
     let filter = Filter::new();
     let needed = referenced_ids(path, &filter)?;
-    let labels = labels_of(path, &needed)?;
+    let names = names_of(path, &needed)?;
     drop(needed);
     let mut report = Report::new(if dry_run {
         "Artists from the knowledge base's dump (dry run: nothing written)"
@@ -51,7 +56,7 @@ pub async fn import(
             continue;
         };
         let entity = parse::<Entity>(json, path, number)?;
-        match artist_of(&entity, &labels) {
+        match artist_of(&entity, &names) {
             None => {}
             Some(Err(why)) => report.skip(format!("line {}", number), why),
             Some(Ok(artist)) => writer.push(artist).await?,
@@ -126,10 +131,27 @@ impl Filter {
     }
 }
 
+/// What pass 1 finds the artists refer to, by item number.
+#[derive(Default)]
+struct Needed {
+    /// Items whose names the artists need (genres, places, countries, members).
+    names: HashSet<u64>,
+    /// Places bands were formed in whose country is needed (the band states none).
+    countries: HashSet<u64>,
+}
+
+/// What the write pass needs besides the artists' own lines.
+#[derive(Default)]
+struct Names {
+    labels: HashMap<u64, Name>,
+    /// The country of each place in [`Needed::countries`] that states one.
+    countries: HashMap<u64, u64>,
+}
+
 /// Pass 1: the items the dump's artists name (genres, places, members), by number;
 /// every line is checked to be a JSON object.
-fn referenced_ids(path: &str, filter: &Filter) -> Result<HashSet<u64>, ImportError> {
-    let mut needed = HashSet::new();
+fn referenced_ids(path: &str, filter: &Filter) -> Result<Needed, ImportError> {
+    let mut needed = Needed::default();
     let mut lines = Lines::new(dump::open(path)?, path);
     let progress = Progress::counting("Dump 1/3: finding artists, lines read");
     while let Some((number, line)) = lines.next_line()? {
@@ -145,23 +167,64 @@ fn referenced_ids(path: &str, filter: &Filter) -> Result<HashSet<u64>, ImportErr
         let Some(band) = artist_kind(&entity) else {
             continue;
         };
-        needed.extend(
+        needed.names.extend(
             references(&entity, band)
                 .into_iter()
                 .filter_map(|id| number_of(&id)),
+        );
+        needed.countries.extend(
+            formation_place_without_country(&entity, band)
+                .as_deref()
+                .and_then(number_of),
         );
     }
     progress.finish();
     Ok(needed)
 }
 
-/// Pass 2: the names of the `needed` items (in another script where they have no
-/// English or multilingual one).
-fn labels_of(path: &str, needed: &HashSet<u64>) -> Result<HashMap<u64, Name>, ImportError> {
-    let mut labels = HashMap::with_capacity(needed.len());
+/// Pass 2 (and, when a formation place's country is not among the names read, one
+/// more pass for just those): the names of the needed items and the countries of the
+/// needed places.
+fn names_of(path: &str, needed: &Needed) -> Result<Names, ImportError> {
+    let mut names = Names::default();
+    read_names(
+        path,
+        &needed.names,
+        &needed.countries,
+        &mut names,
+        "Dump 2/3: reading names, lines read",
+    )?;
+    let missing: HashSet<u64> = names
+        .countries
+        .values()
+        .filter(|country| !names.labels.contains_key(country))
+        .copied()
+        .collect();
+    if !missing.is_empty() {
+        read_names(
+            path,
+            &missing,
+            &HashSet::new(),
+            &mut names,
+            "Dump 2/3: reading the names of formation places' countries, lines read",
+        )?;
+    }
+    Ok(names)
+}
+
+/// One reading of the dump: the names of the `wanted` items (in another script where
+/// they have no English or multilingual one) and the country of the `places`.
+fn read_names(
+    path: &str,
+    wanted: &HashSet<u64>,
+    places: &HashSet<u64>,
+    names: &mut Names,
+    label: &str,
+) -> Result<(), ImportError> {
+    names.labels.reserve(wanted.len());
     let id_key = Finder::new(b"\"id\":\"");
     let mut lines = Lines::new(dump::open(path)?, path);
-    let progress = Progress::counting("Dump 2/3: reading names, lines read");
+    let progress = Progress::counting(label);
     while let Some((number, line)) = lines.next_line()? {
         tick(&progress, number);
         let Some(json) = entity_json(line) else {
@@ -174,16 +237,27 @@ fn labels_of(path: &str, needed: &HashSet<u64>) -> Result<HashMap<u64, Name>, Im
             let end = rest.iter().position(|&b| b == b'"')?;
             number_of(std::str::from_utf8(&rest[..end]).ok()?)
         });
-        if !first_id.is_some_and(|n| needed.contains(&n)) {
+        if !first_id.is_some_and(|n| wanted.contains(&n) || places.contains(&n)) {
             continue;
         }
         let entity = parse::<Entity>(json, path, number)?;
-        if let (Some(n), Some(label)) = (entity.id.as_deref().and_then(number_of), entity.name()) {
-            labels.insert(n, label);
+        let Some(n) = entity.id.as_deref().and_then(number_of) else {
+            continue;
+        };
+        if let Some(label) = entity.name().filter(|_| wanted.contains(&n)) {
+            names.labels.insert(n, label);
+        }
+        if let Some(country) = entity
+            .item(wikidata::COUNTRY)
+            .filter(|_| places.contains(&n))
+            .as_deref()
+            .and_then(number_of)
+        {
+            names.countries.insert(n, country);
         }
     }
     progress.finish();
-    Ok(labels)
+    Ok(())
 }
 
 /// "Q42" as 42.
@@ -222,6 +296,15 @@ fn country_id(entity: &Entity, band: bool) -> Option<String> {
     })
 }
 
+/// Where a band that states no country of origin was formed: its country is that
+/// place's.
+fn formation_place_without_country(entity: &Entity, band: bool) -> Option<String> {
+    if !band || country_id(entity, band).is_some() {
+        return None;
+    }
+    entity.item(wikidata::LOCATION_OF_FORMATION)
+}
+
 /// The items an artist names whose labels it needs.
 fn references(entity: &Entity, band: bool) -> Vec<String> {
     let mut ids = entity.items(wikidata::GENRE);
@@ -240,9 +323,9 @@ fn references(entity: &Entity, band: bool) -> Vec<String> {
 
 /// The artist an entity is, with its names resolved; None when it is no artist; why
 /// not when it cannot be one.
-fn artist_of(entity: &Entity, labels: &HashMap<u64, Name>) -> Option<Result<ArtistUpsert, String>> {
+fn artist_of(entity: &Entity, names: &Names) -> Option<Result<ArtistUpsert, String>> {
     let band = artist_kind(entity)?;
-    let name_of = |id: &str| number_of(id).and_then(|n| labels.get(&n)).cloned();
+    let name_of = |id: &str| number_of(id).and_then(|n| names.labels.get(&n)).cloned();
     // Genres and places by their English or multilingual names only.
     let label = |id: &str| {
         name_of(id)
@@ -292,6 +375,10 @@ fn artist_of(entity: &Entity, labels: &HashMap<u64, Name>) -> Option<Result<Arti
             .and_then(|place| label(&place))
             .and_then(wd),
         country: country_id(entity, band)
+            .or_else(|| {
+                let place = number_of(&formation_place_without_country(entity, band)?)?;
+                Some(format!("Q{}", names.countries.get(&place)?))
+            })
             .and_then(|country| label(&country))
             .and_then(wd),
         genres: (!genres.is_empty()).then(|| Source::Wikidata.of(genres)),

@@ -5,6 +5,7 @@ mod enrich;
 mod import;
 mod one_writer;
 mod open_data;
+mod wikidata_dump;
 
 use sound_atlas_catalog::write::{Source, Sourced};
 
