@@ -13,19 +13,16 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::Duration;
 
-use sea_orm::sea_query::OnConflict;
-use sea_orm::{
-    ActiveValue::Set, ConnectionTrait, DatabaseConnection, EntityTrait, TransactionTrait,
-};
+use sea_orm::{DatabaseConnection, TransactionTrait};
 use serde::Deserialize;
-use sound_atlas_entity::import_checkpoint;
 use sound_atlas_import::polite::{Polite, Politeness};
 use sound_atlas_import::{ImportError, Progress, Report};
 
+use super::checkpoint;
 use super::enrich::wikidata::{self, title_of, Name, Year};
 use super::open_data::{self, Writer};
 use sound_atlas_catalog::artist_lists::MemberSpell;
-use sound_atlas_catalog::write::{now_unix, ArtistUpsert, Source, UpsertCounts};
+use sound_atlas_catalog::write::{ArtistUpsert, Source, UpsertCounts};
 
 /// The checkpoint's name.
 const CHECKPOINT: &str = "wikidata-sparql";
@@ -69,7 +66,7 @@ pub async fn import(db: &DatabaseConnection, config: &SparqlConfig) -> Result<Re
     let page_size = config.page_size.clamp(1, 5000);
     let mut after = match config.restart {
         true => None,
-        false => checkpoint(db).await?,
+        false => checkpoint::read(db, CHECKPOINT).await?,
     };
     let mut report = Report::new(if config.dry_run {
         "Artists from the knowledge base's query service (dry run: nothing written)"
@@ -110,7 +107,7 @@ pub async fn import(db: &DatabaseConnection, config: &SparqlConfig) -> Result<Re
         if config.dry_run {
             txn.rollback().await?;
         } else {
-            save_checkpoint(&txn, Some(&last)).await?;
+            checkpoint::save(&txn, CHECKPOINT, Some(&last)).await?;
             txn.commit().await?;
         }
         read += page.count;
@@ -122,7 +119,7 @@ pub async fn import(db: &DatabaseConnection, config: &SparqlConfig) -> Result<Re
     }
     progress.finish();
     if !config.dry_run {
-        save_checkpoint(db, None).await?;
+        checkpoint::save(db, CHECKPOINT, None).await?;
     }
     Ok(report)
 }
@@ -131,42 +128,6 @@ fn add(report: &mut Report, counts: UpsertCounts) {
     report.inserted += counts.inserted;
     report.updated += counts.updated;
     report.unchanged += counts.unchanged;
-}
-
-async fn checkpoint<C: ConnectionTrait>(db: &C) -> Result<Option<String>, sea_orm::DbErr> {
-    Ok(import_checkpoint::Entity::find_by_id(CHECKPOINT)
-        .one(db)
-        .await?
-        .map(|c| c.position))
-}
-
-/// Records the last item written, or (None) that the import read to the end.
-async fn save_checkpoint<C: ConnectionTrait>(
-    db: &C,
-    last: Option<&str>,
-) -> Result<(), sea_orm::DbErr> {
-    let Some(last) = last else {
-        import_checkpoint::Entity::delete_by_id(CHECKPOINT)
-            .exec(db)
-            .await?;
-        return Ok(());
-    };
-    import_checkpoint::Entity::insert(import_checkpoint::ActiveModel {
-        name: Set(CHECKPOINT.to_owned()),
-        position: Set(last.to_owned()),
-        updated_at: Set(now_unix()),
-    })
-    .on_conflict(
-        OnConflict::column(import_checkpoint::Column::Name)
-            .update_columns([
-                import_checkpoint::Column::Position,
-                import_checkpoint::Column::UpdatedAt,
-            ])
-            .to_owned(),
-    )
-    .exec(db)
-    .await?;
-    Ok(())
 }
 
 fn values(ids: &[&str]) -> String {

@@ -2,10 +2,11 @@
 //! published JSON entity format: a band's country from where it was formed, and a
 //! stopped import continued by the next run; on SQLite and PostgreSQL.
 
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::json;
 use sound_atlas_catalog_import::cli::{self, Import};
-use sound_atlas_entity::artist;
+use sound_atlas_catalog_import::wikidata_dump::{import_with, Hooks};
+use sound_atlas_entity::{artist, import_checkpoint};
 use sound_atlas_import::Report;
 use sound_atlas_test_db::{db_tests, temp_file, TestDb};
 
@@ -135,4 +136,152 @@ async fn a_band_without_a_country_of_origin_has_the_country_it_was_formed_in(db:
     );
 }
 
-db_tests!(a_band_without_a_country_of_origin_has_the_country_it_was_formed_in);
+/// Bands enough for three batches of the write pass (500 artists each), then the
+/// genre, the city and its country they name.
+fn three_batches() -> String {
+    let mut entities: Vec<String> = (0..1100)
+        .map(|i| {
+            let title = format!("Batch_Band_{i}");
+            entity(
+                &format!("Q{}", 10_000 + i),
+                &format!("Batch Band {i}"),
+                &[("P31", BAND), ("P136", "Q9401"), ("P740", "Q9402")],
+                Some(&title),
+            )
+        })
+        .collect();
+    entities.push(entity("Q9401", "rock music", &[], None));
+    entities.push(entity("Q9402", "Batch City", &[("P17", "Q9403")], None));
+    entities.push(entity("Q9403", "Batch Country", &[], None));
+    dump(&entities)
+}
+
+/// A run of the import on `file` with `hooks`: its report, or its error.
+async fn run(db: &TestDb, file: &str, dry_run: bool, hooks: &mut Hooks) -> Result<Report, String> {
+    import_with(&db.conn, file, dry_run, hooks)
+        .await
+        .map_err(|err| err.to_string())
+}
+
+/// What the catalogue holds of its artists, in item order.
+async fn catalogue(db: &TestDb) -> Vec<String> {
+    artist::Entity::find()
+        .order_by_asc(artist::Column::WikidataId)
+        .all(&db.conn)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|a| {
+            format!(
+                "{:?} {} {} {} {} {:?} {:?}",
+                a.wikidata_id, a.external_id, a.title, a.kind, a.genres, a.origin, a.country
+            )
+        })
+        .collect()
+}
+
+async fn checkpoints(db: &TestDb) -> Vec<import_checkpoint::Model> {
+    import_checkpoint::Entity::find()
+        .order_by_asc(import_checkpoint::Column::Name)
+        .all(&db.conn)
+        .await
+        .unwrap()
+}
+
+async fn a_stopped_dump_import_continues_where_it_stopped_and_ends_as_one_run_would(db: &TestDb) {
+    let file = temp_file("latest-all.json", &three_batches());
+
+    // Stopped after the first pass: nothing written, what it found kept.
+    let mut first = Hooks {
+        stop_after_passes: Some(1),
+        ..Hooks::default()
+    };
+    let err = run(db, &file, false, &mut first).await.unwrap_err();
+    assert_eq!(err, "stopped after 1 passes");
+    assert_eq!(first.passes, ["ids"]);
+    assert!(catalogue(db).await.is_empty());
+
+    // Continued from the second pass, stopped after one batch of the write pass.
+    let mut second = Hooks {
+        stop_after_batches: Some(1),
+        ..Hooks::default()
+    };
+    let err = run(db, &file, false, &mut second).await.unwrap_err();
+    assert_eq!(err, "stopped after 1 batches");
+    assert_eq!(second.passes, ["names", "countries", "artists"]);
+    assert_eq!(catalogue(db).await.len(), 500);
+
+    // A dry run meanwhile reads everything, uses and changes no checkpoint.
+    let before = checkpoints(db).await;
+    let mut dry = Hooks::default();
+    let counted = run(db, &file, true, &mut dry).await.unwrap();
+    assert_eq!(dry.passes, ["ids", "names", "countries", "artists"]);
+    assert_eq!((counted.inserted, counted.unchanged), (600, 500));
+    assert_eq!(checkpoints(db).await, before);
+
+    // The last run reads only the write pass and writes after the committed batch.
+    let mut last = Hooks::default();
+    let report = run(db, &file, false, &mut last).await.unwrap();
+    assert_eq!(last.passes, ["artists"]);
+    assert!(
+        report.what.contains("continued after line 501"),
+        "{}",
+        report.what
+    );
+    assert_eq!(
+        (report.inserted, report.updated, report.unchanged),
+        (600, 0, 0)
+    );
+    assert!(
+        checkpoints(db).await.is_empty(),
+        "read to the end: nothing to continue"
+    );
+
+    // The catalogue is the one a single run makes.
+    let one_run = match db.conn.get_database_backend() {
+        DbBackend::Sqlite => TestDb::sqlite().await,
+        _ => TestDb::postgres().await,
+    };
+    let report = run(&one_run, &file, false, &mut Hooks::default())
+        .await
+        .unwrap();
+    assert_eq!(report.inserted, 1100);
+    let expected = catalogue(&one_run).await;
+    one_run.cleanup().await;
+    assert_eq!(catalogue(db).await, expected);
+    assert!(
+        expected[0].contains(r#"["Rock music"] Some("Batch City") Some("Batch Country")"#),
+        "{}",
+        expected[0]
+    );
+}
+
+async fn another_dump_does_not_continue_from_a_checkpoint(db: &TestDb) {
+    let text = three_batches();
+    let file = temp_file("latest-all.json", &text);
+    let stop = || Hooks {
+        stop_after_batches: Some(1),
+        ..Hooks::default()
+    };
+    run(db, &file, false, &mut stop()).await.unwrap_err();
+
+    // The same text at another path: read from the start.
+    let elsewhere = temp_file("latest-all.json", &text);
+    let mut hooks = stop();
+    run(db, &elsewhere, false, &mut hooks).await.unwrap_err();
+    assert_eq!(hooks.passes, ["ids", "names", "countries", "artists"]);
+
+    // The first path rewritten with another dump: read from the start, written whole.
+    std::fs::write(&file, text.replace("Batch Band", "Renamed Band")).unwrap();
+    let mut hooks = Hooks::default();
+    let report = run(db, &file, false, &mut hooks).await.unwrap();
+    assert_eq!(hooks.passes, ["ids", "names", "countries", "artists"]);
+    assert!(!report.what.contains("continued"), "{}", report.what);
+    assert_eq!((report.inserted, report.updated), (600, 500));
+}
+
+db_tests!(
+    a_band_without_a_country_of_origin_has_the_country_it_was_formed_in,
+    a_stopped_dump_import_continues_where_it_stopped_and_ends_as_one_run_would,
+    another_dump_does_not_continue_from_a_checkpoint,
+);
