@@ -8,7 +8,18 @@
 //! here, so a malformed one stops the import before anything is written); then the
 //! names of just those items (a side table in memory: one entry per genre, place or
 //! member, a few hundred thousand at the whole dump's size, never the dump); then the
-//! artists, written in batches in one transaction.
+//! artists, written in batches.
+//!
+//! A stopped import resumes. What the first two passes found is saved once each is
+//! read whole, and each batch of the write pass is committed together with its last
+//! line (`import_checkpoints`), all under the dump's identity (path, size, modification
+//! time, a digest of its first MiB). The next run on the same dump skips the passes
+//! that were saved and reads the write pass's lines up to the last committed one
+//! without parsing them (a compressed stream cannot be entered in the middle); another
+//! dump starts over. Within the first two passes nothing is saved: a stop there reads
+//! that pass again from the start. So an error leaves the catalogue as the last
+//! committed batch left it, never a batch half-written; a run that reads to the end
+//! forgets its checkpoints. A dry run reads and saves no checkpoint.
 //!
 //! A band that states no country of origin has the country of the place it was formed
 //! in: the second pass also reads those places' country (P17). That country's name is
@@ -29,10 +40,16 @@ use super::checkpoint;
 use super::dump::{self, Lines, ReadSoFar};
 use super::enrich::wikidata::{self, Entity, Name};
 use super::open_data::{self, Writer};
-use sound_atlas_catalog::write::{ArtistUpsert, Source, UpsertCounts, UPSERT_BATCH};
+use sound_atlas_catalog::write::{ArtistUpsert, Source, UpsertCounts};
 
 /// How often the progress counters move (lines).
 const TICK: usize = 4096;
+
+/// Artists a committed batch of the write pass holds: a commit waits for the disk
+/// (about 25 ms measured on SQLite, the time of some 200 artists' writes), so batches
+/// this large keep the commits to a few percent of the write pass, and a stop loses at
+/// most one batch's work (a few seconds).
+const ARTISTS_PER_COMMIT: usize = 10_000;
 
 /// The checkpoints' names: what the passes before the write pass found, and the last
 /// line the write pass committed.
@@ -58,6 +75,8 @@ pub struct Hooks {
     pub stop_after_passes: Option<usize>,
     /// Stop with an error once the write pass has committed this many batches.
     pub stop_after_batches: Option<usize>,
+    /// Artists a committed batch holds, instead of [`ARTISTS_PER_COMMIT`].
+    pub artists_per_commit: Option<usize>,
     /// The passes this run read, in order: "ids", "names", "countries", "artists".
     pub passes: Vec<&'static str>,
 }
@@ -80,54 +99,10 @@ pub async fn import_with(
 ) -> Result<Report, ImportError> {
     let filter = Filter::new();
     let dump = Identity::of(path)?;
-    let saved = match dry_run {
-        true => None,
-        false => saved_for::<SavedPasses>(db, PASSES, &dump)
-            .await?
-            .map(|s| s.passes),
-    };
-    let names = match saved {
-        Some(Passes::Names { labels, countries }) => Names {
-            labels: labels
-                .into_iter()
-                .map(|(n, value, language)| (n, Name { value, language }))
-                .collect(),
-            countries: countries.into_iter().collect(),
-        },
-        saved => {
-            let needed = match saved {
-                Some(Passes::Ids { names, countries }) => Needed {
-                    names: names.into_iter().collect(),
-                    countries: countries.into_iter().collect(),
-                },
-                _ => {
-                    let needed = referenced_ids(path, &filter, hooks)?;
-                    let ids = Passes::Ids {
-                        names: needed.names.iter().copied().collect(),
-                        countries: needed.countries.iter().copied().collect(),
-                    };
-                    keep(db, &dump, ids, dry_run, hooks).await?;
-                    needed
-                }
-            };
-            let names = names_of(path, &needed, hooks)?;
-            let read = Passes::Names {
-                labels: names
-                    .labels
-                    .iter()
-                    .map(|(n, name)| (*n, name.value.clone(), name.language.clone()))
-                    .collect(),
-                countries: names.countries.iter().map(|(p, c)| (*p, *c)).collect(),
-            };
-            keep(db, &dump, read, dry_run, hooks).await?;
-            names
-        }
-    };
+    let names = names_for(db, path, &dump, dry_run, &filter, hooks).await?;
     let after = match dry_run {
         true => None,
-        false => saved_for::<Written>(db, WRITTEN, &dump)
-            .await?
-            .map(|w| w.line),
+        false => saved_for::<usize>(db, WRITTEN, &dump).await?,
     };
     let mut report = Report::new(&match (dry_run, after) {
         (true, _) => "Artists from the knowledge base's dump (dry run: nothing written)".into(),
@@ -140,6 +115,7 @@ pub async fn import_with(
     let mut pass = Pass::open(path, "artists", "Dump 3/3: writing artists", hooks)?;
     let mut txn = db.begin().await?;
     let mut writer = Writer::new(&txn);
+    let per_commit = hooks.artists_per_commit.unwrap_or(ARTISTS_PER_COMMIT);
     let (mut in_batch, mut batches) = (0, 0);
     while let Some((number, line)) = pass.next_line()? {
         // Lines an earlier run committed are read (a compressed stream cannot be
@@ -161,13 +137,9 @@ pub async fn import_with(
         }
         // A batch is committed together with its last line, so a stopped run is
         // continued after the last batch it committed.
-        if in_batch == UPSERT_BATCH && !dry_run {
+        if in_batch == per_commit && !dry_run {
             add(&mut report, writer.finish().await?);
-            let written = Written {
-                dump: dump.clone(),
-                line: number,
-            };
-            checkpoint::save(&txn, WRITTEN, Some(&json_of(&written))).await?;
+            checkpoint::save(&txn, WRITTEN, Some(&json_of(&dump, number))).await?;
             txn.commit().await?;
             batches += 1;
             hooks.stop(batches, hooks.stop_after_batches, "batches")?;
@@ -236,13 +208,58 @@ impl Identity {
     }
 }
 
-/// What the passes before the write pass found, saved once each is read whole.
-#[derive(Serialize, Deserialize)]
-struct SavedPasses {
-    dump: Identity,
-    passes: Passes,
+/// The names the write pass needs: from the checkpoint where this dump's passes are
+/// saved, else read (each pass saved once read whole).
+async fn names_for(
+    db: &DatabaseConnection,
+    path: &str,
+    dump: &Identity,
+    dry_run: bool,
+    filter: &Filter,
+    hooks: &mut Hooks,
+) -> Result<Names, ImportError> {
+    let saved = match dry_run {
+        true => None,
+        false => saved_for::<Passes>(db, PASSES, dump).await?,
+    };
+    let needed = match saved {
+        Some(Passes::Names { labels, countries }) => {
+            return Ok(Names {
+                labels: labels
+                    .into_iter()
+                    .map(|(n, value, language)| (n, Name { value, language }))
+                    .collect(),
+                countries: countries.into_iter().collect(),
+            })
+        }
+        Some(Passes::Ids { names, countries }) => Needed {
+            names: names.into_iter().collect(),
+            countries: countries.into_iter().collect(),
+        },
+        None => {
+            let needed = referenced_ids(path, filter, hooks)?;
+            let ids = Passes::Ids {
+                names: needed.names.iter().copied().collect(),
+                countries: needed.countries.iter().copied().collect(),
+            };
+            keep(db, dump, ids, dry_run, hooks).await?;
+            needed
+        }
+    };
+    let names = names_of(path, &needed, hooks)?;
+    let read = Passes::Names {
+        labels: names
+            .labels
+            .iter()
+            .map(|(n, name)| (*n, name.value.clone(), name.language.clone()))
+            .collect(),
+        countries: names.countries.iter().map(|(p, c)| (*p, *c)).collect(),
+    };
+    keep(db, dump, read, dry_run, hooks).await?;
+    Ok(names)
 }
 
+/// What the passes before the write pass found, saved once each is read whole.
 #[derive(Serialize, Deserialize)]
 #[serde(tag = "read", rename_all = "snake_case")]
 enum Passes {
@@ -258,45 +275,33 @@ enum Passes {
     },
 }
 
-/// The last line of the dump whose artists are committed.
+/// A checkpoint and the dump it belongs to.
 #[derive(Serialize, Deserialize)]
-struct Written {
+struct OfDump<T> {
     dump: Identity,
-    line: usize,
-}
-
-/// A checkpoint with its dump's identity.
-trait OfDump {
-    fn dump(&self) -> &Identity;
-}
-
-impl OfDump for SavedPasses {
-    fn dump(&self) -> &Identity {
-        &self.dump
-    }
-}
-
-impl OfDump for Written {
-    fn dump(&self) -> &Identity {
-        &self.dump
-    }
+    saved: T,
 }
 
 /// The checkpoint saved as `name` for this `dump`; None for another dump's (or one
-/// this version cannot read: the passes are read again).
-async fn saved_for<T: OfDump + serde::de::DeserializeOwned>(
+/// this version cannot read: that is read again).
+async fn saved_for<T: serde::de::DeserializeOwned>(
     db: &impl ConnectionTrait,
     name: &str,
     dump: &Identity,
 ) -> Result<Option<T>, ImportError> {
     Ok(checkpoint::read(db, name)
         .await?
-        .and_then(|text| serde_json::from_str::<T>(&text).ok())
-        .filter(|saved| saved.dump() == dump))
+        .and_then(|text| serde_json::from_str::<OfDump<T>>(&text).ok())
+        .filter(|of| of.dump == *dump)
+        .map(|of| of.saved))
 }
 
-fn json_of(value: &impl Serialize) -> String {
-    serde_json::to_string(value).expect("a checkpoint is plain data")
+fn json_of<T: Serialize>(dump: &Identity, saved: T) -> String {
+    let of = OfDump {
+        dump: dump.clone(),
+        saved,
+    };
+    serde_json::to_string(&of).expect("a checkpoint is plain data")
 }
 
 /// Saves what a pass found (not in a dry run), then stops if a test asked to.
@@ -308,11 +313,7 @@ async fn keep(
     hooks: &Hooks,
 ) -> Result<(), ImportError> {
     if !dry_run {
-        let saved = SavedPasses {
-            dump: dump.clone(),
-            passes,
-        };
-        checkpoint::save(db, PASSES, Some(&json_of(&saved))).await?;
+        checkpoint::save(db, PASSES, Some(&json_of(dump, passes))).await?;
     }
     hooks.stop(hooks.passes.len(), hooks.stop_after_passes, "passes")
 }

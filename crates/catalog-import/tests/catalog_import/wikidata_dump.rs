@@ -136,8 +136,11 @@ async fn a_band_without_a_country_of_origin_has_the_country_it_was_formed_in(db:
     );
 }
 
-/// Bands enough for three batches of the write pass (500 artists each), then the
-/// genre, the city and its country they name.
+/// Artists a committed batch of the write pass holds in these tests.
+const PER_COMMIT: usize = 500;
+
+/// Bands enough for three committed batches of the write pass, then the genre, the
+/// city and its country they name.
 fn three_batches() -> String {
     let mut entities: Vec<String> = (0..1100)
         .map(|i| {
@@ -204,6 +207,7 @@ async fn a_stopped_dump_import_continues_where_it_stopped_and_ends_as_one_run_wo
     // Continued from the second pass, stopped after one batch of the write pass.
     let mut second = Hooks {
         stop_after_batches: Some(1),
+        artists_per_commit: Some(PER_COMMIT),
         ..Hooks::default()
     };
     let err = run(db, &file, false, &mut second).await.unwrap_err();
@@ -261,6 +265,7 @@ async fn another_dump_does_not_continue_from_a_checkpoint(db: &TestDb) {
     let file = temp_file("latest-all.json", &text);
     let stop = || Hooks {
         stop_after_batches: Some(1),
+        artists_per_commit: Some(PER_COMMIT),
         ..Hooks::default()
     };
     run(db, &file, false, &mut stop()).await.unwrap_err();
