@@ -357,8 +357,9 @@ impl Pass {
     }
 
     fn finish(self) {
-        self.progress.finish();
         let lines = self.lines.number();
+        self.progress.tick_read(self.so_far.bytes(), lines);
+        self.progress.finish();
         let seconds = self.started.elapsed().as_secs_f64();
         tracing::info!(
             pass = self.name,
