@@ -2,14 +2,50 @@
 //! xz (told by the file's first bytes, not its name), never held whole.
 
 use std::io::{BufRead, BufReader, Read};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 use sound_atlas_import::ImportError;
 
 /// The dump at `path`, decompressed as it is read.
 pub fn open(path: &str) -> Result<Box<dyn BufRead + Send>, ImportError> {
+    Ok(open_measured(path)?.0)
+}
+
+/// How far a reading of a dump has come: the bytes read of the file (compressed, as
+/// it is on disk) against its size, the one fraction known before the end.
+#[derive(Clone)]
+pub struct ReadSoFar {
+    read: Arc<AtomicU64>,
+    pub size: u64,
+}
+
+impl ReadSoFar {
+    pub fn bytes(&self) -> u64 {
+        self.read.load(Ordering::Relaxed)
+    }
+}
+
+/// Counts the bytes taken from the file.
+struct Counted<R>(R, Arc<AtomicU64>);
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.0.read(buf)?;
+        self.1.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// [`open`], with how far the reading has come.
+pub fn open_measured(path: &str) -> Result<(Box<dyn BufRead + Send>, ReadSoFar), ImportError> {
     let unreadable = |err: std::io::Error| ImportError::Input(format!("reading {path}: {err}"));
-    let mut file =
-        BufReader::with_capacity(1 << 16, std::fs::File::open(path).map_err(unreadable)?);
+    let file = std::fs::File::open(path).map_err(unreadable)?;
+    let so_far = ReadSoFar {
+        read: Arc::default(),
+        size: file.metadata().map_err(unreadable)?.len(),
+    };
+    let mut file = BufReader::with_capacity(1 << 16, Counted(file, so_far.read.clone()));
     let magic = file.fill_buf().map_err(unreadable)?;
     let reader: Box<dyn Read + Send> = if magic.starts_with(&[0x1f, 0x8b]) {
         // Several gzip members in a row read as one stream.
@@ -20,9 +56,9 @@ pub fn open(path: &str) -> Result<Box<dyn BufRead + Send>, ImportError> {
     } else if magic.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0]) {
         Box::new(xz2::bufread::XzDecoder::new_multi_decoder(file))
     } else {
-        return Ok(Box::new(file));
+        return Ok((Box::new(file), so_far));
     };
-    Ok(Box::new(BufReader::with_capacity(1 << 16, reader)))
+    Ok((Box::new(BufReader::with_capacity(1 << 16, reader)), so_far))
 }
 
 /// Longest line read, in bytes: a line is buffered whole, so a small compressed file
@@ -60,6 +96,15 @@ impl<R: BufRead> Lines<R> {
             max_line,
             ..Self::new(reader, path)
         }
+    }
+
+    /// Lines read so far.
+    pub fn number(&self) -> usize {
+        self.number
+    }
+
+    pub fn path(&self) -> &str {
+        &self.path
     }
 
     /// The next line (without its line break) and its number, or None at the end.

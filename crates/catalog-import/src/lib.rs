@@ -8,6 +8,7 @@
 //! polite client) is `sound_atlas_import`.
 
 pub mod artists;
+pub mod checkpoint;
 pub mod cli;
 pub mod dump;
 pub mod enrich;

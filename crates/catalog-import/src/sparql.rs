@@ -13,20 +13,17 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::Duration;
 
-use sea_orm::sea_query::OnConflict;
-use sea_orm::{
-    ActiveValue::Set, ConnectionTrait, DatabaseConnection, EntityTrait, TransactionTrait,
-};
+use sea_orm::{DatabaseConnection, TransactionTrait};
 use serde::Deserialize;
-use sound_atlas_entity::import_checkpoint;
 use sound_atlas_import::polite::{Polite, Politeness};
 use sound_atlas_import::{ImportError, Progress, Report};
 
+use super::checkpoint;
 use super::enrich::wikidata::{self, title_of, Name, Year};
 use super::open_data::{self, Writer};
 use sound_atlas_catalog::artist_lists::MemberSpell;
 use sound_atlas_catalog::genres::GenreRef;
-use sound_atlas_catalog::write::{now_unix, ArtistUpsert, Source, UpsertCounts};
+use sound_atlas_catalog::write::{ArtistUpsert, Source, UpsertCounts};
 
 /// The checkpoint's name.
 const CHECKPOINT: &str = "wikidata-sparql";
@@ -70,7 +67,7 @@ pub async fn import(db: &DatabaseConnection, config: &SparqlConfig) -> Result<Re
     let page_size = config.page_size.clamp(1, 5000);
     let mut after = match config.restart {
         true => None,
-        false => checkpoint(db).await?,
+        false => checkpoint::read(db, CHECKPOINT).await?,
     };
     let mut report = Report::new(if config.dry_run {
         "Artists from the knowledge base's query service (dry run: nothing written)"
@@ -113,7 +110,7 @@ pub async fn import(db: &DatabaseConnection, config: &SparqlConfig) -> Result<Re
         if config.dry_run {
             txn.rollback().await?;
         } else {
-            save_checkpoint(&txn, Some(&last)).await?;
+            checkpoint::save(&txn, CHECKPOINT, Some(&last)).await?;
             txn.commit().await?;
         }
         read += page.count;
@@ -125,7 +122,7 @@ pub async fn import(db: &DatabaseConnection, config: &SparqlConfig) -> Result<Re
     }
     progress.finish();
     if !config.dry_run {
-        save_checkpoint(db, None).await?;
+        checkpoint::save(db, CHECKPOINT, None).await?;
     }
     Ok(report)
 }
@@ -185,42 +182,6 @@ fn add(report: &mut Report, counts: UpsertCounts) {
     report.unchanged += counts.unchanged;
 }
 
-async fn checkpoint<C: ConnectionTrait>(db: &C) -> Result<Option<String>, sea_orm::DbErr> {
-    Ok(import_checkpoint::Entity::find_by_id(CHECKPOINT)
-        .one(db)
-        .await?
-        .map(|c| c.position))
-}
-
-/// Records the last item written, or (None) that the import read to the end.
-async fn save_checkpoint<C: ConnectionTrait>(
-    db: &C,
-    last: Option<&str>,
-) -> Result<(), sea_orm::DbErr> {
-    let Some(last) = last else {
-        import_checkpoint::Entity::delete_by_id(CHECKPOINT)
-            .exec(db)
-            .await?;
-        return Ok(());
-    };
-    import_checkpoint::Entity::insert(import_checkpoint::ActiveModel {
-        name: Set(CHECKPOINT.to_owned()),
-        position: Set(last.to_owned()),
-        updated_at: Set(now_unix()),
-    })
-    .on_conflict(
-        OnConflict::column(import_checkpoint::Column::Name)
-            .update_columns([
-                import_checkpoint::Column::Position,
-                import_checkpoint::Column::UpdatedAt,
-            ])
-            .to_owned(),
-    )
-    .exec(db)
-    .await?;
-    Ok(())
-}
-
 fn values(ids: &[&str]) -> String {
     ids.iter()
         .map(|id| format!("wd:{id}"))
@@ -231,12 +192,14 @@ fn values(ids: &[&str]) -> String {
 /// The query of one page: the next `limit` artists with an English article after the
 /// item `after` (its address), then what the page needs of each, one row per
 /// combination of values.
+/// A band's formation place's country is asked for only when it states no country,
+/// so it adds no rows to the others (and one value, so none, to most of those).
 pub fn page_query(after: Option<&str>, limit: usize) -> String {
     let after = after
         .map(|a| format!("FILTER(STR(?item) > \"{}\")", a.replace(['"', '\\'], "")))
         .unwrap_or_default();
     format!(
-        r#"SELECT ?item ?band ?article ?name ?mulName ?began ?beganPrecision ?born ?bornPrecision ?ended ?endedPrecision ?died ?diedPrecision ?description ?mbid ?origin ?country ?genreItem ?genre ?spell ?memberItem ?memberRank ?member ?memberMul ?memberOther ?memberStart ?memberStartPrecision ?memberEnd ?memberEndPrecision WHERE {{
+        r#"SELECT ?item ?band ?article ?name ?mulName ?began ?beganPrecision ?born ?bornPrecision ?ended ?endedPrecision ?died ?diedPrecision ?description ?mbid ?origin ?country ?formationCountry ?genreItem ?genre ?spell ?memberItem ?memberRank ?member ?memberMul ?memberOther ?memberStart ?memberStartPrecision ?memberEnd ?memberEndPrecision WHERE {{
   {{
     SELECT DISTINCT ?item ?band ?article WHERE {{
       {{ VALUES ?class {{ {groups} }} ?item wdt:P31 ?class . BIND(true AS ?band) }}
@@ -258,6 +221,11 @@ pub fn page_query(after: Option<&str>, limit: usize) -> String {
   OPTIONAL {{ ?item wdt:P434 ?mbid }}
   OPTIONAL {{ ?item wdt:P740|wdt:P19 ?place . ?place rdfs:label ?origin . FILTER(LANG(?origin) = "en") }}
   OPTIONAL {{ ?item wdt:P495|wdt:P27 ?countryItem . ?countryItem rdfs:label ?country . FILTER(LANG(?country) = "en") }}
+  OPTIONAL {{
+    ?item wdt:P740/wdt:P17 ?formationCountryItem . ?formationCountryItem rdfs:label ?formationCountry .
+    FILTER(LANG(?formationCountry) = "en")
+    FILTER NOT EXISTS {{ ?item wdt:P495|wdt:P27 ?statedCountry }}
+  }}
   OPTIONAL {{
     ?item p:P136 ?genreStatement . ?genreStatement ps:P136 ?genreItem ; wikibase:rank ?genreRank .
     FILTER(?genreRank != wikibase:DeprecatedRank)
@@ -333,6 +301,8 @@ struct Item {
     origin: Option<String>,
     /// A band's country of origin, a person's country of citizenship.
     country: Option<String>,
+    /// The country of the place a band that states no country of origin was formed in.
+    formation_country: Option<String>,
     genres: Vec<GenreRef>,
     /// Member statements by their address.
     spells: BTreeMap<String, MemberRows>,
@@ -417,6 +387,7 @@ impl Page {
             );
             fill(&mut item.origin, get("origin"));
             fill(&mut item.country, get("country"));
+            fill(&mut item.formation_country, get("formationCountry"));
             if let Some(genre) = get("genre").map(|g| open_data::genre_name(&g)) {
                 let genre_item =
                     get("genreItem").and_then(|g| Some(g.strip_prefix(ENTITY)?.to_owned()));
@@ -520,7 +491,11 @@ impl Item {
                 .clone()
                 .and_then(wd),
             origin: self.origin.clone().and_then(wd),
-            country: self.country.clone().and_then(wd),
+            country: self
+                .country
+                .clone()
+                .or_else(|| self.formation_country.clone())
+                .and_then(wd),
             genres: (!self.genres.is_empty()).then(|| Source::Wikidata.of(self.genres.clone())),
             musicbrainz_id: self.mbid.clone().and_then(wd),
             members: Some(Source::Wikidata.of(members)),

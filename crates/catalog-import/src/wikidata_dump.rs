@@ -8,73 +8,367 @@
 //! here, so a malformed one stops the import before anything is written); then the
 //! names of just those items (a side table in memory: one entry per genre, place or
 //! member, a few hundred thousand at the whole dump's size, never the dump); then the
-//! artists, written in batches in one transaction.
+//! artists, written in batches.
+//!
+//! A stopped import resumes. What the first two passes found is saved once each is
+//! read whole, and each batch of the write pass is committed together with its last
+//! line (`import_checkpoints`), all under the dump's identity (path, size, modification
+//! time, a digest of its first MiB). The next run on the same dump skips the passes
+//! that were saved and reads the write pass's lines up to the last committed one
+//! without parsing them (a compressed stream cannot be entered in the middle); another
+//! dump starts over. Within the first two passes nothing is saved: a stop there reads
+//! that pass again from the start. So an error leaves the catalogue as the last
+//! committed batch left it, never a batch half-written; a run that reads to the end
+//! forgets its checkpoints. A dry run reads and saves no checkpoint.
+//!
+//! A band that states no country of origin has the country of the place it was formed
+//! in: the second pass also reads those places' country (P17). That country's name is
+//! usually among the names already read (some other artist names the country); only
+//! when one is still missing does one more pass read just those names.
 
 use std::collections::{HashMap, HashSet};
+use std::io::{BufRead, Read};
+use std::time::Instant;
 
 use memchr::memmem::Finder;
-use sea_orm::{DatabaseConnection, TransactionTrait};
+use sea_orm::{ConnectionTrait, DatabaseConnection, TransactionTrait};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 use sound_atlas_import::{ImportError, Progress, Report};
 
-use super::dump::{self, Lines};
+use super::checkpoint;
+use super::dump::{self, Lines, ReadSoFar};
 use super::enrich::wikidata::{self, Entity, Name};
 use super::open_data::{self, Writer};
 use sound_atlas_catalog::genres::GenreRef;
-use sound_atlas_catalog::write::{ArtistUpsert, Source};
+use sound_atlas_catalog::write::{ArtistUpsert, Source, UpsertCounts};
 
 /// How often the progress counters move (lines).
 const TICK: usize = 4096;
 
+/// Artists a committed batch of the write pass holds: a commit waits for the disk
+/// (about 25 ms measured on SQLite, the time of some 200 artists' writes), so batches
+/// this large keep the commits to a few percent of the write pass, and a stop loses at
+/// most one batch's work (a few seconds).
+const ARTISTS_PER_COMMIT: usize = 10_000;
+
+/// The checkpoints' names: what the passes before the write pass found, and the last
+/// line the write pass committed.
+const PASSES: &str = "wikidata-dump:passes";
+const WRITTEN: &str = "wikidata-dump:written";
+
 /// Reads the dump at `path` into the catalogue; with `dry_run`, counts what would be
 /// written and writes nothing (the writes run and are rolled back, so the counts are
-/// exact).
+/// exact; no checkpoint is read or saved).
 pub async fn import(
     db: &DatabaseConnection,
     path: &str,
     dry_run: bool,
 ) -> Result<Report, ImportError> {
+    import_with(db, path, dry_run, &mut Hooks::default()).await
+}
+
+/// What a test may ask of a run (to stop it as a crash would) and learn from it.
+#[doc(hidden)]
+#[derive(Debug, Default)]
+pub struct Hooks {
+    /// Stop with an error once this many passes were read whole and saved.
+    pub stop_after_passes: Option<usize>,
+    /// Stop with an error once the write pass has committed this many batches.
+    pub stop_after_batches: Option<usize>,
+    /// Artists a committed batch holds, instead of [`ARTISTS_PER_COMMIT`].
+    pub artists_per_commit: Option<usize>,
+    /// The passes this run read, in order: "ids", "names", "countries", "artists".
+    pub passes: Vec<&'static str>,
+}
+
+impl Hooks {
+    fn stop(&self, now: usize, at: Option<usize>, what: &str) -> Result<(), ImportError> {
+        match at == Some(now) {
+            true => Err(ImportError::Input(format!("stopped after {now} {what}"))),
+            false => Ok(()),
+        }
+    }
+}
+
+#[doc(hidden)]
+pub async fn import_with(
+    db: &DatabaseConnection,
+    path: &str,
+    dry_run: bool,
+    hooks: &mut Hooks,
+) -> Result<Report, ImportError> {
     let filter = Filter::new();
-    let needed = referenced_ids(path, &filter)?;
-    let labels = labels_of(path, &needed)?;
-    drop(needed);
-    let mut report = Report::new(if dry_run {
-        "Artists from the knowledge base's dump (dry run: nothing written)"
-    } else {
-        "Artists from the knowledge base's dump"
+    let dump = Identity::of(path)?;
+    let names = names_for(db, path, &dump, dry_run, &filter, hooks).await?;
+    let after = match dry_run {
+        true => None,
+        false => saved_for::<usize>(db, WRITTEN, &dump).await?,
+    };
+    let mut report = Report::new(&match (dry_run, after) {
+        (true, _) => "Artists from the knowledge base's dump (dry run: nothing written)".into(),
+        (false, None) => "Artists from the knowledge base's dump".into(),
+        (false, Some(line)) => format!(
+            "Artists from the knowledge base's dump, continued after line {line} (written by the run before)"
+        ),
     });
-    let txn = db.begin().await?;
+    let after = after.unwrap_or(0);
+    let mut pass = Pass::open(path, "artists", "Dump 3/3: writing artists", hooks)?;
+    let mut txn = db.begin().await?;
     let mut writer = Writer::new(&txn);
-    let mut lines = Lines::new(dump::open(path)?, path);
-    let progress = Progress::counting("Dump 3/3: writing artists, lines read");
-    while let Some((number, line)) = lines.next_line()? {
+    let per_commit = hooks.artists_per_commit.unwrap_or(ARTISTS_PER_COMMIT);
+    let (mut in_batch, mut batches) = (0, 0);
+    while let Some((number, line)) = pass.next_line()? {
+        // Lines an earlier run committed are read (a compressed stream cannot be
+        // entered in the middle) but not parsed.
+        if number <= after {
+            continue;
+        }
         let Some(json) = entity_json(line).filter(|json| filter.may_be_artist(json)) else {
-            tick(&progress, number);
             continue;
         };
         let entity = parse::<Entity>(json, path, number)?;
-        match artist_of(&entity, &labels) {
+        match artist_of(&entity, &names) {
             None => {}
             Some(Err(why)) => report.skip(format!("line {}", number), why),
-            Some(Ok(artist)) => writer.push(artist).await?,
+            Some(Ok(artist)) => {
+                writer.push(artist).await?;
+                in_batch += 1;
+            }
         }
-        tick(&progress, number);
+        // A batch is committed together with its last line, so a stopped run is
+        // continued after the last batch it committed.
+        if in_batch == per_commit && !dry_run {
+            add(&mut report, writer.finish().await?);
+            checkpoint::save(&txn, WRITTEN, Some(&json_of(&dump, number))).await?;
+            txn.commit().await?;
+            batches += 1;
+            hooks.stop(batches, hooks.stop_after_batches, "batches")?;
+            txn = db.begin().await?;
+            writer = Writer::new(&txn);
+            in_batch = 0;
+        }
     }
-    let counts = writer.finish().await?;
-    progress.finish();
+    add(&mut report, writer.finish().await?);
+    pass.finish();
     if dry_run {
         txn.rollback().await?;
     } else {
+        checkpoint::save(&txn, PASSES, None).await?;
+        checkpoint::save(&txn, WRITTEN, None).await?;
         txn.commit().await?;
     }
-    report.inserted = counts.inserted;
-    report.updated = counts.updated;
-    report.unchanged = counts.unchanged;
     Ok(report)
 }
 
-fn tick(progress: &Progress, line: usize) {
-    if line.is_multiple_of(TICK) {
-        progress.tick(line);
+fn add(report: &mut Report, counts: UpsertCounts) {
+    report.inserted += counts.inserted;
+    report.updated += counts.updated;
+    report.unchanged += counts.unchanged;
+}
+
+/// Which dump a checkpoint belongs to: a checkpoint of another file, or of this path
+/// since rewritten, is not resumed from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Identity {
+    path: String,
+    size: u64,
+    /// Last modified, in nanoseconds since 1970 (as text: more than 64 bits).
+    modified: String,
+    /// SHA-256 of its first MiB, as stored (compressed), in hex.
+    head: String,
+}
+
+impl Identity {
+    fn of(path: &str) -> Result<Identity, ImportError> {
+        let unreadable = |err: std::io::Error| ImportError::Input(format!("reading {path}: {err}"));
+        let file = std::fs::File::open(path).map_err(unreadable)?;
+        let meta = file.metadata().map_err(unreadable)?;
+        let modified = meta
+            .modified()
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map(|d| d.as_nanos().to_string())
+            .unwrap_or_default();
+        let mut head = Vec::with_capacity(1 << 20);
+        file.take(1 << 20)
+            .read_to_end(&mut head)
+            .map_err(unreadable)?;
+        let head: String = Sha256::digest(&head)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        Ok(Identity {
+            path: std::fs::canonicalize(path)
+                .map(|p| p.to_string_lossy().into_owned())
+                .unwrap_or_else(|_| path.to_owned()),
+            size: meta.len(),
+            modified,
+            head,
+        })
+    }
+}
+
+/// The names the write pass needs: from the checkpoint where this dump's passes are
+/// saved, else read (each pass saved once read whole).
+async fn names_for(
+    db: &DatabaseConnection,
+    path: &str,
+    dump: &Identity,
+    dry_run: bool,
+    filter: &Filter,
+    hooks: &mut Hooks,
+) -> Result<Names, ImportError> {
+    let saved = match dry_run {
+        true => None,
+        false => saved_for::<Passes>(db, PASSES, dump).await?,
+    };
+    let needed = match saved {
+        Some(Passes::Names { labels, countries }) => {
+            return Ok(Names {
+                labels: labels
+                    .into_iter()
+                    .map(|(n, value, language)| (n, Name { value, language }))
+                    .collect(),
+                countries: countries.into_iter().collect(),
+            })
+        }
+        Some(Passes::Ids { names, countries }) => Needed {
+            names: names.into_iter().collect(),
+            countries: countries.into_iter().collect(),
+        },
+        None => {
+            let needed = referenced_ids(path, filter, hooks)?;
+            let ids = Passes::Ids {
+                names: needed.names.iter().copied().collect(),
+                countries: needed.countries.iter().copied().collect(),
+            };
+            keep(db, dump, ids, dry_run, hooks).await?;
+            needed
+        }
+    };
+    let names = names_of(path, &needed, hooks)?;
+    let read = Passes::Names {
+        labels: names
+            .labels
+            .iter()
+            .map(|(n, name)| (*n, name.value.clone(), name.language.clone()))
+            .collect(),
+        countries: names.countries.iter().map(|(p, c)| (*p, *c)).collect(),
+    };
+    keep(db, dump, read, dry_run, hooks).await?;
+    Ok(names)
+}
+
+/// What the passes before the write pass found, saved once each is read whole.
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "read", rename_all = "snake_case")]
+enum Passes {
+    /// Pass 1's [`Needed`].
+    Ids {
+        names: Vec<u64>,
+        countries: Vec<u64>,
+    },
+    /// Pass 2's [`Names`]: (item, name, its language), (place, its country).
+    Names {
+        labels: Vec<(u64, String, Option<String>)>,
+        countries: Vec<(u64, u64)>,
+    },
+}
+
+/// A checkpoint and the dump it belongs to.
+#[derive(Serialize, Deserialize)]
+struct OfDump<T> {
+    dump: Identity,
+    saved: T,
+}
+
+/// The checkpoint saved as `name` for this `dump`; None for another dump's (or one
+/// this version cannot read: that is read again).
+async fn saved_for<T: serde::de::DeserializeOwned>(
+    db: &impl ConnectionTrait,
+    name: &str,
+    dump: &Identity,
+) -> Result<Option<T>, ImportError> {
+    Ok(checkpoint::read(db, name)
+        .await?
+        .and_then(|text| serde_json::from_str::<OfDump<T>>(&text).ok())
+        .filter(|of| of.dump == *dump)
+        .map(|of| of.saved))
+}
+
+fn json_of<T: Serialize>(dump: &Identity, saved: T) -> String {
+    let of = OfDump {
+        dump: dump.clone(),
+        saved,
+    };
+    serde_json::to_string(&of).expect("a checkpoint is plain data")
+}
+
+/// Saves what a pass found (not in a dry run), then stops if a test asked to.
+async fn keep(
+    db: &DatabaseConnection,
+    dump: &Identity,
+    passes: Passes,
+    dry_run: bool,
+    hooks: &Hooks,
+) -> Result<(), ImportError> {
+    if !dry_run {
+        checkpoint::save(db, PASSES, Some(&json_of(dump, passes))).await?;
+    }
+    hooks.stop(hooks.passes.len(), hooks.stop_after_passes, "passes")
+}
+
+/// One reading of the dump from its start, its progress shown (lines, lines a second,
+/// the share of the file read and the time left) and its rate logged at the end.
+struct Pass {
+    lines: Lines<Box<dyn BufRead + Send>>,
+    so_far: ReadSoFar,
+    progress: Progress,
+    name: &'static str,
+    started: Instant,
+}
+
+impl Pass {
+    fn open(
+        path: &str,
+        name: &'static str,
+        label: &str,
+        hooks: &mut Hooks,
+    ) -> Result<Pass, ImportError> {
+        hooks.passes.push(name);
+        let (reader, so_far) = dump::open_measured(path)?;
+        Ok(Pass {
+            lines: Lines::new(reader, path),
+            progress: Progress::reading(label, so_far.size),
+            so_far,
+            name,
+            started: Instant::now(),
+        })
+    }
+
+    fn next_line(&mut self) -> Result<Option<(usize, &[u8])>, ImportError> {
+        let next = self.lines.next_line()?;
+        if let Some((number, _)) = next {
+            if number.is_multiple_of(TICK) {
+                self.progress.tick_read(self.so_far.bytes(), number);
+            }
+        }
+        Ok(next)
+    }
+
+    fn finish(self) {
+        let lines = self.lines.number();
+        self.progress.tick_read(self.so_far.bytes(), lines);
+        self.progress.finish();
+        let seconds = self.started.elapsed().as_secs_f64();
+        tracing::info!(
+            pass = self.name,
+            lines,
+            seconds = format!("{seconds:.1}"),
+            lines_per_second = format!("{:.0}", lines as f64 / seconds.max(1e-3)),
+            "read the dump"
+        );
     }
 }
 
@@ -127,14 +421,29 @@ impl Filter {
     }
 }
 
+/// What pass 1 finds the artists refer to, by item number.
+#[derive(Default)]
+struct Needed {
+    /// Items whose names the artists need (genres, places, countries, members).
+    names: HashSet<u64>,
+    /// Places bands were formed in whose country is needed (the band states none).
+    countries: HashSet<u64>,
+}
+
+/// What the write pass needs besides the artists' own lines.
+#[derive(Default)]
+struct Names {
+    labels: HashMap<u64, Name>,
+    /// The country of each place in [`Needed::countries`] that states one.
+    countries: HashMap<u64, u64>,
+}
+
 /// Pass 1: the items the dump's artists name (genres, places, members), by number;
 /// every line is checked to be a JSON object.
-fn referenced_ids(path: &str, filter: &Filter) -> Result<HashSet<u64>, ImportError> {
-    let mut needed = HashSet::new();
-    let mut lines = Lines::new(dump::open(path)?, path);
-    let progress = Progress::counting("Dump 1/3: finding artists, lines read");
-    while let Some((number, line)) = lines.next_line()? {
-        tick(&progress, number);
+fn referenced_ids(path: &str, filter: &Filter, hooks: &mut Hooks) -> Result<Needed, ImportError> {
+    let mut needed = Needed::default();
+    let mut pass = Pass::open(path, "ids", "Dump 1/3: finding artists", hooks)?;
+    while let Some((number, line)) = pass.next_line()? {
         let Some(json) = entity_json(line) else {
             continue;
         };
@@ -146,25 +455,54 @@ fn referenced_ids(path: &str, filter: &Filter) -> Result<HashSet<u64>, ImportErr
         let Some(band) = artist_kind(&entity) else {
             continue;
         };
-        needed.extend(
+        needed.names.extend(
             references(&entity, band)
                 .into_iter()
                 .filter_map(|id| number_of(&id)),
         );
+        needed.countries.extend(
+            formation_place_without_country(&entity, band)
+                .as_deref()
+                .and_then(number_of),
+        );
     }
-    progress.finish();
+    pass.finish();
     Ok(needed)
 }
 
-/// Pass 2: the names of the `needed` items (in another script where they have no
-/// English or multilingual one).
-fn labels_of(path: &str, needed: &HashSet<u64>) -> Result<HashMap<u64, Name>, ImportError> {
-    let mut labels = HashMap::with_capacity(needed.len());
+/// Pass 2 (and, when a formation place's country is not among the names read, one
+/// more pass for just those): the names of the needed items and the countries of the
+/// needed places.
+fn names_of(path: &str, needed: &Needed, hooks: &mut Hooks) -> Result<Names, ImportError> {
+    let mut names = Names::default();
+    let pass = Pass::open(path, "names", "Dump 2/3: reading names", hooks)?;
+    read_names(pass, &needed.names, &needed.countries, &mut names)?;
+    let missing: HashSet<u64> = names
+        .countries
+        .values()
+        .filter(|country| !names.labels.contains_key(country))
+        .copied()
+        .collect();
+    if !missing.is_empty() {
+        let label = "Dump 2/3: reading the names of formation places' countries";
+        let pass = Pass::open(path, "countries", label, hooks)?;
+        read_names(pass, &missing, &HashSet::new(), &mut names)?;
+    }
+    Ok(names)
+}
+
+/// One reading of the dump: the names of the `wanted` items (in another script where
+/// they have no English or multilingual one) and the country of the `places`.
+fn read_names(
+    mut pass: Pass,
+    wanted: &HashSet<u64>,
+    places: &HashSet<u64>,
+    names: &mut Names,
+) -> Result<(), ImportError> {
+    names.labels.reserve(wanted.len());
     let id_key = Finder::new(b"\"id\":\"");
-    let mut lines = Lines::new(dump::open(path)?, path);
-    let progress = Progress::counting("Dump 2/3: reading names, lines read");
-    while let Some((number, line)) = lines.next_line()? {
-        tick(&progress, number);
+    let path = pass.lines.path().to_owned();
+    while let Some((number, line)) = pass.next_line()? {
         let Some(json) = entity_json(line) else {
             continue;
         };
@@ -175,16 +513,27 @@ fn labels_of(path: &str, needed: &HashSet<u64>) -> Result<HashMap<u64, Name>, Im
             let end = rest.iter().position(|&b| b == b'"')?;
             number_of(std::str::from_utf8(&rest[..end]).ok()?)
         });
-        if !first_id.is_some_and(|n| needed.contains(&n)) {
+        if !first_id.is_some_and(|n| wanted.contains(&n) || places.contains(&n)) {
             continue;
         }
-        let entity = parse::<Entity>(json, path, number)?;
-        if let (Some(n), Some(label)) = (entity.id.as_deref().and_then(number_of), entity.name()) {
-            labels.insert(n, label);
+        let entity = parse::<Entity>(json, &path, number)?;
+        let Some(n) = entity.id.as_deref().and_then(number_of) else {
+            continue;
+        };
+        if let Some(label) = entity.name().filter(|_| wanted.contains(&n)) {
+            names.labels.insert(n, label);
+        }
+        if let Some(country) = entity
+            .item(wikidata::COUNTRY)
+            .filter(|_| places.contains(&n))
+            .as_deref()
+            .and_then(number_of)
+        {
+            names.countries.insert(n, country);
         }
     }
-    progress.finish();
-    Ok(labels)
+    pass.finish();
+    Ok(())
 }
 
 /// "Q42" as 42.
@@ -223,6 +572,15 @@ fn country_id(entity: &Entity, band: bool) -> Option<String> {
     })
 }
 
+/// Where a band that states no country of origin was formed: its country is that
+/// place's.
+fn formation_place_without_country(entity: &Entity, band: bool) -> Option<String> {
+    if !band || country_id(entity, band).is_some() {
+        return None;
+    }
+    entity.item(wikidata::LOCATION_OF_FORMATION)
+}
+
 /// The items an artist names whose labels it needs.
 fn references(entity: &Entity, band: bool) -> Vec<String> {
     let mut ids = entity.items(wikidata::GENRE);
@@ -241,9 +599,9 @@ fn references(entity: &Entity, band: bool) -> Vec<String> {
 
 /// The artist an entity is, with its names resolved; None when it is no artist; why
 /// not when it cannot be one.
-fn artist_of(entity: &Entity, labels: &HashMap<u64, Name>) -> Option<Result<ArtistUpsert, String>> {
+fn artist_of(entity: &Entity, names: &Names) -> Option<Result<ArtistUpsert, String>> {
     let band = artist_kind(entity)?;
-    let name_of = |id: &str| number_of(id).and_then(|n| labels.get(&n)).cloned();
+    let name_of = |id: &str| number_of(id).and_then(|n| names.labels.get(&n)).cloned();
     // Genres and places by their English or multilingual names only.
     let label = |id: &str| {
         name_of(id)
@@ -291,6 +649,10 @@ fn artist_of(entity: &Entity, labels: &HashMap<u64, Name>) -> Option<Result<Arti
             .and_then(|place| label(&place))
             .and_then(wd),
         country: country_id(entity, band)
+            .or_else(|| {
+                let place = number_of(&formation_place_without_country(entity, band)?)?;
+                Some(format!("Q{}", names.countries.get(&place)?))
+            })
             .and_then(|country| label(&country))
             .and_then(wd),
         genres: (!genres.is_empty()).then(|| Source::Wikidata.of(genres)),

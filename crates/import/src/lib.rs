@@ -257,6 +257,27 @@ impl Progress {
         Progress(BARS.add(bar))
     }
 
+    /// A stream read from a file of `size` bytes: the bytes read give the fraction done
+    /// and the time left; the message counts the records read and their rate.
+    pub fn reading(label: &str, size: u64) -> Self {
+        let bar = indicatif::ProgressBar::new(size);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{prefix} {msg} {wide_bar} {percent}% ({eta} left)",
+        ) {
+            bar.set_style(style);
+        }
+        bar.set_prefix(label.to_owned());
+        Progress(bar)
+    }
+
+    /// For [`Progress::reading`]: `bytes` of the file read, `records` read in all.
+    pub fn tick_read(&self, bytes: u64, records: usize) {
+        let seconds = self.0.elapsed().as_secs_f64().max(1e-3);
+        self.0
+            .set_message(format!("{records} ({:.0}/s)", records as f64 / seconds));
+        self.0.set_position(bytes);
+    }
+
     /// `done` of the total are done.
     pub fn tick(&self, done: usize) {
         self.0.set_position(done as u64);

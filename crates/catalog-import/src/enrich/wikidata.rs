@@ -32,6 +32,7 @@ pub const PLACE_OF_BIRTH: &str = "P19";
 pub const LOCATION_OF_FORMATION: &str = "P740";
 pub const COUNTRY_OF_ORIGIN: &str = "P495";
 pub const COUNTRY_OF_CITIZENSHIP: &str = "P27";
+pub const COUNTRY: &str = "P17";
 
 /// The answer of `wbgetentities`: found items by id, and "-1", "-2"... for titles with
 /// no item (`missing`).

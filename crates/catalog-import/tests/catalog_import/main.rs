@@ -6,6 +6,7 @@ mod genres;
 mod import;
 mod one_writer;
 mod open_data;
+mod wikidata_dump;
 
 use sound_atlas_catalog::write::{Source, Sourced};
 

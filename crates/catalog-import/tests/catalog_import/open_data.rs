@@ -393,6 +393,8 @@ mod query_service {
             "mbid": typed(super::BAND_MBID, "string"),
             "origin": text("Manchester", "en"),
             "country": text("United Kingdom", "en"),
+            // Asked for only when no country is stated: a stated one wins anyway.
+            "formationCountry": text("England", "en"),
         });
         // A member statement: its person, rank, name and start year, and what else it
         // says (an end, an end's precision).
@@ -526,6 +528,8 @@ mod query_service {
                     item("Q99", true, "Last_Band"),
                     json!({
                         "name": text("Last Band", "en"),
+                        // Its only country: the one of the place it was formed in.
+                        "formationCountry": text("Ireland", "en"),
                         "ended": typed("1999-01-01T00:00:00Z", "dateTime"),
                         "endedPrecision": typed("9", "integer"),
                     }),
@@ -580,7 +584,7 @@ mod query_service {
         let body = json!({
             "head": { "vars": ["item", "band", "article", "name", "mulName", "began", "beganPrecision",
                                "born", "bornPrecision", "ended", "endedPrecision", "died",
-                               "diedPrecision", "description", "mbid", "origin", "country", "genreItem", "genre", "spell", "memberItem",
+                               "diedPrecision", "description", "mbid", "origin", "country", "formationCountry", "genreItem", "genre", "spell", "memberItem",
                                "memberRank", "member", "memberMul", "memberOther", "memberStart",
                                "memberStartPrecision", "memberEnd", "memberEndPrecision"] },
             "results": { "bindings": bindings }
@@ -749,6 +753,7 @@ async fn the_query_service_is_read_in_pages_and_a_rerun_continues_where_it_stopp
     assert_eq!(singer.ended_on.as_deref(), Some("2020-06"));
     assert_eq!(band.ended_on, None);
     assert_eq!(by_item(db, "Q99").await.ended_on.as_deref(), Some("1999"));
+    assert_eq!(by_item(db, "Q99").await.country.as_deref(), Some("Ireland"));
     assert_eq!(by_item(db, "Q102").await.title, "Mul Only");
     assert_eq!(by_item(db, "Q103").await.title, "Query Rapper");
 
