@@ -22,7 +22,7 @@ use super::checkpoint;
 use super::enrich::wikidata::{self, title_of, Name, Year};
 use super::open_data::{self, Writer};
 use sound_atlas_catalog::artist_lists::MemberSpell;
-use sound_atlas_catalog::write::{ArtistUpsert, Source, UpsertCounts};
+use sound_atlas_catalog::write::{ArtistUpsert, Source};
 
 /// The checkpoint's name.
 const CHECKPOINT: &str = "wikidata-sparql";
@@ -103,7 +103,7 @@ pub async fn import(db: &DatabaseConnection, config: &SparqlConfig) -> Result<Re
                 Err(why) => report.skip(item.id.clone(), why),
             }
         }
-        add(&mut report, writer.finish().await?);
+        open_data::add(&mut report, writer.finish().await?);
         if config.dry_run {
             txn.rollback().await?;
         } else {
@@ -122,12 +122,6 @@ pub async fn import(db: &DatabaseConnection, config: &SparqlConfig) -> Result<Re
         checkpoint::save(db, CHECKPOINT, None).await?;
     }
     Ok(report)
-}
-
-fn add(report: &mut Report, counts: UpsertCounts) {
-    report.inserted += counts.inserted;
-    report.updated += counts.updated;
-    report.unchanged += counts.unchanged;
 }
 
 fn values(ids: &[&str]) -> String {
