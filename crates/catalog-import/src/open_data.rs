@@ -17,6 +17,7 @@ use std::collections::{HashMap, HashSet};
 
 use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use sound_atlas_entity::artist;
+use sound_atlas_import::Report;
 
 use sound_atlas_catalog::model::ArtistKind;
 use sound_atlas_catalog::write::{self, ArtistUpsert, Overwrite, Source, UpsertCounts};
@@ -124,6 +125,13 @@ pub fn article_url(title: &str) -> String {
 /// The `externalId` of an artist the knowledge base added: its item id in lower case.
 pub fn external_id_of(wikidata_id: &str) -> String {
     wikidata_id.to_ascii_lowercase()
+}
+
+/// Adds what a [`Writer`] did to a run's report.
+pub fn add(report: &mut Report, counts: UpsertCounts) {
+    report.inserted += counts.inserted;
+    report.updated += counts.updated;
+    report.unchanged += counts.unchanged;
 }
 
 /// Writes artists a batch at a time on `db` (the caller's transaction) and counts

@@ -23,7 +23,7 @@ use super::enrich::wikidata::{self, title_of, Name, Year};
 use super::open_data::{self, Writer};
 use sound_atlas_catalog::artist_lists::MemberSpell;
 use sound_atlas_catalog::genres::GenreRef;
-use sound_atlas_catalog::write::{ArtistUpsert, Source, UpsertCounts};
+use sound_atlas_catalog::write::{ArtistUpsert, Source};
 
 /// The checkpoint's name.
 const CHECKPOINT: &str = "wikidata-sparql";
@@ -106,7 +106,7 @@ pub async fn import(db: &DatabaseConnection, config: &SparqlConfig) -> Result<Re
                 Err(why) => report.skip(item.id.clone(), why),
             }
         }
-        add(&mut report, writer.finish().await?);
+        open_data::add(&mut report, writer.finish().await?);
         if config.dry_run {
             txn.rollback().await?;
         } else {
@@ -174,12 +174,6 @@ pub fn aliases_query<'a>(items: impl Iterator<Item = &'a String>) -> String {
 }}"#,
         items = values(&items),
     )
-}
-
-fn add(report: &mut Report, counts: UpsertCounts) {
-    report.inserted += counts.inserted;
-    report.updated += counts.updated;
-    report.unchanged += counts.unchanged;
 }
 
 fn values(ids: &[&str]) -> String {

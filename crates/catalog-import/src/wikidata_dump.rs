@@ -41,7 +41,7 @@ use super::dump::{self, Lines, ReadSoFar};
 use super::enrich::wikidata::{self, Entity, Name};
 use super::open_data::{self, Writer};
 use sound_atlas_catalog::genres::GenreRef;
-use sound_atlas_catalog::write::{ArtistUpsert, Source, UpsertCounts};
+use sound_atlas_catalog::write::{ArtistUpsert, Source};
 
 /// How often the progress counters move (lines).
 const TICK: usize = 4096;
@@ -139,7 +139,7 @@ pub async fn import_with(
         // A batch is committed together with its last line, so a stopped run is
         // continued after the last batch it committed.
         if in_batch == per_commit && !dry_run {
-            add(&mut report, writer.finish().await?);
+            open_data::add(&mut report, writer.finish().await?);
             checkpoint::save(&txn, WRITTEN, Some(&json_of(&dump, number))).await?;
             txn.commit().await?;
             batches += 1;
@@ -149,7 +149,7 @@ pub async fn import_with(
             in_batch = 0;
         }
     }
-    add(&mut report, writer.finish().await?);
+    open_data::add(&mut report, writer.finish().await?);
     pass.finish();
     if dry_run {
         txn.rollback().await?;
@@ -159,12 +159,6 @@ pub async fn import_with(
         txn.commit().await?;
     }
     Ok(report)
-}
-
-fn add(report: &mut Report, counts: UpsertCounts) {
-    report.inserted += counts.inserted;
-    report.updated += counts.updated;
-    report.unchanged += counts.unchanged;
 }
 
 /// Which dump a checkpoint belongs to: a checkpoint of another file, or of this path
