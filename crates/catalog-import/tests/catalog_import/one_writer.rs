@@ -32,7 +32,7 @@ async fn recorded(db: &TestDb, id: i32) -> Vec<(String, String)> {
         .await
         .unwrap()
         .into_iter()
-        .map(|(field, source, _)| (field, source))
+        .map(|s| (s.field.name().to_owned(), s.source.name().to_owned()))
         .collect()
 }
 
