@@ -10,12 +10,13 @@ use sound_atlas_test_db::{db_tests, TestDb};
 
 use crate::{app, get, id_of, read, refreshed_artists};
 
-/// The page's Sources section, as rendered on the server.
-fn sources_section(html: &str) -> &str {
+/// The page's Sources section, as rendered on the server (without the markers React
+/// puts between neighbouring texts).
+fn sources_section(html: &str) -> String {
     let start = html
         .find(r#"<h2 id="sources-title">"#)
         .expect("a Sources section");
-    &html[start..start + html[start..].find("</section>").unwrap()]
+    html[start..start + html[start..].find("</section>").unwrap()].replace("<!-- -->", "")
 }
 
 /// The seed says Van Halen formed in 1972; the knowledge base says 1974 and that they

@@ -442,11 +442,11 @@ function FactSources({ details, kind }: { details: ArtistDetails; kind: Artist['
       <ul className="source-list">
         {details.sources.map((source) => (
           <li key={`${source.name} ${source.date ?? ''}`}>
-            {source.url ? <ExternalLink href={source.url}>{source.name}</ExternalLink> : source.name}: {sourceFacts(source, kind)}
+            {source.url ? <ExternalLink href={source.url}>{source.name}</ExternalLink> : source.name}
+            {`: ${sourceFacts(source, kind)}${source.date === null ? '' : ` (${source.editors ? 'written' : 'read'} `}`}
             {source.date !== null && (
               <>
-                {' '}
-                ({source.editors ? 'written' : 'read'} <time dateTime={source.date}>{formatDate(source.date)}</time>)
+                <time dateTime={source.date}>{formatDate(source.date)}</time>)
               </>
             )}
           </li>
