@@ -158,21 +158,15 @@ fn sources_of(
     shown: impl Fn(Field) -> bool,
     page_of: impl Fn(Source) -> Option<String>,
 ) -> Vec<FactSource> {
-    // (source, when) of each shown field that names a fact.
-    let given: Vec<(Fact, Option<Source>, Option<i64>)> = Field::ALL
+    // Each shown field's fact, with its record where it has one.
+    let given: Vec<(Fact, Option<&FieldSource>)> = Field::ALL
         .into_iter()
         .filter(|&field| shown(field))
-        .filter_map(|field| {
-            let record = recorded.iter().find(|r| r.field == field);
-            Some((
-                field.fact()?,
-                record.map(|r| r.source),
-                record.map(|r| r.at),
-            ))
-        })
+        .filter_map(|field| Some((field.fact()?, recorded.iter().find(|r| r.field == field))))
         .collect();
-    let facts_of = |given: &[&(Fact, Option<Source>, Option<i64>)]| {
-        let mut facts: Vec<Fact> = given.iter().map(|(fact, ..)| *fact).collect();
+    // In the page's order, each once.
+    let facts_of = |given: Vec<&(Fact, Option<&FieldSource>)>| {
+        let mut facts: Vec<Fact> = given.into_iter().map(|(fact, _)| *fact).collect();
         facts.sort();
         facts.dedup();
         facts
@@ -180,35 +174,39 @@ fn sources_of(
     let mut sources: Vec<FactSource> = Source::SERVICES
         .into_iter()
         .filter_map(|service| {
-            let read: Vec<_> = given.iter().filter(|g| g.1 == Some(service)).collect();
-            let latest = read.iter().filter_map(|g| g.2).max()?;
+            let read: Vec<_> = given
+                .iter()
+                .filter(|(_, r)| r.is_some_and(|r| r.source == service))
+                .collect();
+            let latest = read.iter().filter_map(|(_, r)| r.map(|r| r.at)).max()?;
             Some(FactSource {
                 name: service.title().to_owned(),
                 url: page_of(service),
-                facts: facts_of(&read),
+                facts: facts_of(read),
                 editors: false,
                 date: Some(iso_date(latest)),
             })
         })
         .collect();
+    let written_on = |(_, r): &&(Fact, Option<&FieldSource>)| r.map(|r| iso_date(r.at));
     let editors: Vec<_> = given
         .iter()
-        .filter(|g| g.1.is_none_or(|source| !source.is_service()))
+        .filter(|(_, r)| r.is_none_or(|r| !r.source.is_service()))
         .collect();
-    let mut days: Vec<Option<String>> = editors.iter().map(|g| g.2.map(iso_date)).collect();
+    let mut days: Vec<Option<String>> = editors.iter().map(written_on).collect();
     // The latest day first; undated last.
     days.sort_by(|a, b| b.cmp(a));
     days.dedup();
     for day in days {
-        let written: Vec<_> = editors
+        let written = editors
             .iter()
             .copied()
-            .filter(|g| g.2.map(iso_date) == day)
+            .filter(|g| written_on(g) == day)
             .collect();
         sources.push(FactSource {
             name: Source::Sheet.title().to_owned(),
             url: None,
-            facts: facts_of(&written),
+            facts: facts_of(written),
             editors: true,
             date: day,
         });
@@ -311,60 +309,51 @@ mod tests {
                 (source == Source::Wikidata).then(|| "https://www.wikidata.org/wiki/Q1".to_owned())
             },
         );
-        let summary: Vec<(&str, Option<&str>, Vec<Fact>, bool, Option<&str>)> = sources
-            .iter()
-            .map(|s| {
-                (
-                    s.name.as_str(),
-                    s.url.as_deref(),
-                    s.facts.clone(),
-                    s.editors,
-                    s.date.as_deref(),
-                )
-            })
-            .collect();
+        let source =
+            |name: &str, url: Option<&str>, facts: &[Fact], date: Option<&str>| FactSource {
+                name: name.into(),
+                url: url.map(Into::into),
+                facts: facts.to_vec(),
+                editors: name == "Sound Atlas editors",
+                date: date.map(Into::into),
+            };
         assert_eq!(
-            summary,
+            sources,
             [
-                (
+                source(
                     "Wikidata",
                     Some("https://www.wikidata.org/wiki/Q1"),
-                    vec![Fact::Ended, Fact::Links],
-                    false,
+                    &[Fact::Ended, Fact::Links],
                     Some("2025-11-20")
                 ),
-                (
+                source(
                     "MusicBrainz",
                     None,
-                    vec![Fact::Links, Fact::Albums],
-                    false,
+                    &[Fact::Links, Fact::Albums],
                     Some("2025-11-21")
                 ),
-                (
+                source(
                     "Wikimedia Commons",
                     None,
-                    vec![Fact::Photo],
-                    false,
+                    &[Fact::Photo],
                     Some("2025-11-20")
                 ),
-                (
+                source(
                     "Sound Atlas editors",
                     None,
-                    vec![Fact::Genres],
-                    true,
+                    &[Fact::Genres],
                     Some("2025-11-23")
                 ),
-                (
+                source(
                     "Sound Atlas editors",
                     None,
-                    vec![Fact::Began],
-                    true,
+                    &[Fact::Began],
                     Some("2025-11-22")
                 ),
-                (
+                source(
                     "Sound Atlas editors",
                     None,
-                    vec![
+                    &[
                         Fact::Origin,
                         Fact::RealName,
                         Fact::Country,
@@ -373,7 +362,6 @@ mod tests {
                         Fact::Members,
                         Fact::FunFact
                     ],
-                    true,
                     None
                 ),
             ]
