@@ -255,3 +255,29 @@ pub async fn load(db: &DatabaseConnection) -> Result<usize, SeedError> {
     txn.commit().await.map_err(db_err)?;
     Ok(inserted)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entry_states_the_day_its_facts_were_checked_as_a_date() {
+        let first = seed_artists().unwrap().remove(0);
+        let on = |day: &str| SeedArtist {
+            checked_on: day.into(),
+            ..first.clone()
+        };
+        assert_eq!(on("2026-11-28").checked_at(), Some(1_795_824_000));
+        for wrong in [
+            "",
+            "2026-11",
+            "2026-13-01",
+            "2026-02-30",
+            "28/11/2026",
+            "2026-1-28",
+        ] {
+            assert_eq!(on(wrong).checked_at(), None, "{wrong:?}");
+            assert!(!on(wrong).problems().is_empty(), "{wrong:?}");
+        }
+    }
+}
