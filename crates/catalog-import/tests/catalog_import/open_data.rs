@@ -984,7 +984,7 @@ async fn a_musicbrainz_line_without_a_known_id_is_matched_by_its_wikidata_relati
     let sources = enrichment::sources_of(&db.conn, quartet.id).await.unwrap();
     assert!(sources
         .iter()
-        .any(|(field, source, _)| field == "musicbrainz_id" && source == "musicbrainz"));
+        .any(|s| s.field.name() == "musicbrainz_id" && s.source.name() == "musicbrainz"));
     let trio = by_external(db, "q9202").await;
     assert_eq!(
         (trio.musicbrainz_id.as_deref(), trio.began_on),
@@ -1099,8 +1099,8 @@ async fn musicbrainz_only_artists_are_added_with_the_flag_when_a_page_can_be_mad
     assert_eq!(crooner.wikidata_id.as_deref(), Some("Q9301"));
     assert_eq!((crooner.bio, crooner.bio_source_link), (None, None));
     let sources = enrichment::sources_of(&db.conn, crooner.id).await.unwrap();
-    assert!(sources.iter().all(|(_, source, _)| source == "musicbrainz"));
-    let fields: Vec<&str> = sources.iter().map(|(f, ..)| f.as_str()).collect();
+    assert!(sources.iter().all(|s| s.source.name() == "musicbrainz"));
+    let fields: Vec<&str> = sources.iter().map(|s| s.field.name()).collect();
     for field in ["title", "kind", "began_on", "musicbrainz_id", "wikidata_id"] {
         assert!(fields.contains(&field), "{field} in {fields:?}");
     }
