@@ -1,12 +1,13 @@
 //! An artist's page details from its row and enriched lists: the shape the page shows.
 
 use sound_atlas_contract::catalog::{
-    Album, Artist, ArtistDetails, FactSource, ImageCredit, ListenLink, Member, NamedArtist, Spell,
-    StreamingService, YearSpan,
+    Album, Artist, ArtistDetails, Fact, FactSource, ImageCredit, ListenLink, Member, NamedArtist,
+    Spell, StreamingService, YearSpan,
 };
 use sound_atlas_entity::artist;
 
 use crate::artist_lists::{self, MemberIdentity, MemberSpell};
+use crate::enrichment::FieldSource;
 use crate::write::{is_search_link, Field, Source};
 
 /// An artist's lists as read: its albums and members' spells, which of its members have
@@ -22,7 +23,7 @@ pub(crate) fn details_of(
     artist: &Artist,
     row: artist::Model,
     lists: Lists,
-    sources: Vec<(String, String, i64)>,
+    recorded: Vec<FieldSource>,
     this_year: i32,
 ) -> ArtistDetails {
     let Lists {
@@ -31,19 +32,11 @@ pub(crate) fn details_of(
         member_pages,
         member_of,
     } = lists;
-    let sources = sources_of(&sources, |source| match source {
-        Source::Wikidata => row
-            .wikidata_id
-            .as_ref()
-            .map(|id| format!("https://www.wikidata.org/wiki/{id}")),
-        Source::Musicbrainz => row
-            .musicbrainz_id
-            .as_ref()
-            .map(|id| format!("https://musicbrainz.org/artist/{id}")),
-        Source::Commons => row.image_page_url.clone(),
-        _ => artist.bio_source_link.clone(),
-    });
-    let image_credit = match (row.image_author, row.image_license, row.image_page_url) {
+    let image_credit = match (
+        row.image_author,
+        row.image_license,
+        row.image_page_url.clone(),
+    ) {
         // Only for the image it was read for (an import may have set another since).
         (Some(author), Some(license), Some(source_url)) if row.image_url.is_some() => {
             Some(ImageCredit {
@@ -79,6 +72,46 @@ pub(crate) fn details_of(
     })
     .collect();
     let members = members_of(spells, &member_pages, artist.id);
+    let filled = |text: &Option<String>| text.as_deref().is_some_and(|t| !t.trim().is_empty());
+    // The fields whose values the page shows: the year only where no date is shown.
+    let shown = |field: Field| match field {
+        Field::Title | Field::Kind => true,
+        Field::BeganOn => began_on.is_some(),
+        Field::Year => began_on.is_none() && artist.year.is_some(),
+        Field::EndedOn => row.ended_on.is_some(),
+        Field::Origin => filled(&artist.origin),
+        Field::Country => artist.country.is_some(),
+        Field::RealName => {
+            filled(&artist.real_name)
+                && artist.real_name.as_deref().map(str::trim) != Some(artist.title.as_str())
+        }
+        Field::Genres => !artist.genres.is_empty(),
+        Field::Image => artist.image_url.is_some(),
+        Field::Bio => filled(&artist.bio),
+        Field::Description => filled(&row.description),
+        Field::FunFact => filled(&artist.fun_fact),
+        Field::SpotifyLink => filled(&artist.spotify_link),
+        Field::AppleLink => filled(&artist.apple_link),
+        Field::AmazonLink => filled(&artist.amazon_link),
+        Field::TidalLink => filled(&artist.tidal_link),
+        Field::SoloVideoLink => filled(&artist.solo_video_link),
+        Field::Albums => !albums.is_empty(),
+        Field::Members => !members.is_empty(),
+        Field::BioSourceLink | Field::WikidataId | Field::MusicbrainzId | Field::Aliases => false,
+    };
+    let sources = sources_of(&recorded, shown, |source| match source {
+        Source::Wikidata => row
+            .wikidata_id
+            .as_ref()
+            .map(|id| format!("https://www.wikidata.org/wiki/{id}")),
+        Source::Musicbrainz => row
+            .musicbrainz_id
+            .as_ref()
+            .map(|id| format!("https://musicbrainz.org/artist/{id}")),
+        Source::Commons => row.image_page_url.clone(),
+        Source::Wikipedia => artist.bio_source_link.clone(),
+        Source::Seed | Source::Sheet => None,
+    });
     ArtistDetails {
         image_credit,
         began_on,
@@ -115,44 +148,70 @@ pub(crate) fn aliases_of(column: Option<&str>) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// Each service's facts and when it was last read, from the recorded `(field, source,
-/// unix seconds)` of each enriched field, with the artist's page there (`page_of`).
+/// Where each fact the page shows comes from (`shown`: whether it shows a field's
+/// value), by who gave its field (`recorded`): each service with the facts it gave and
+/// when it was last read, with the artist's page there (`page_of`); then the editors'
+/// facts by the day written, those never dated last. A shown field without a record
+/// is the editors'.
 fn sources_of(
-    recorded: &[(String, String, i64)],
+    recorded: &[FieldSource],
+    shown: impl Fn(Field) -> bool,
     page_of: impl Fn(Source) -> Option<String>,
 ) -> Vec<FactSource> {
-    let recorded: Vec<(Field, Source, i64)> = recorded
-        .iter()
-        .filter_map(|(field, source, at)| {
-            Some((Field::of_name(field)?, Source::of_name(source)?, *at))
-        })
-        .collect();
-    Source::SERVICES
+    // Each shown field's fact, with its record where it has one.
+    let given: Vec<(Fact, Option<&FieldSource>)> = Field::ALL
         .into_iter()
-        .filter_map(|source| {
-            let read: Vec<&(Field, Source, i64)> =
-                recorded.iter().filter(|(_, s, _)| *s == source).collect();
-            let latest = read.iter().map(|(.., at)| *at).max()?;
-            // In the page's order, each once.
-            let mut facts: Vec<String> = Vec::new();
-            for field in Field::ALL {
-                if let Some(words) = field
-                    .fact()
-                    .filter(|_| read.iter().any(|(f, ..)| *f == field))
-                {
-                    if !facts.iter().any(|f| f == words) {
-                        facts.push(words.to_owned());
-                    }
-                }
-            }
+        .filter(|&field| shown(field))
+        .filter_map(|field| Some((field.fact()?, recorded.iter().find(|r| r.field == field))))
+        .collect();
+    // In the page's order, each once.
+    let facts_of = |given: Vec<&(Fact, Option<&FieldSource>)>| {
+        let mut facts: Vec<Fact> = given.into_iter().map(|(fact, _)| *fact).collect();
+        facts.sort();
+        facts.dedup();
+        facts
+    };
+    let mut sources: Vec<FactSource> = Source::SERVICES
+        .into_iter()
+        .filter_map(|service| {
+            let read: Vec<_> = given
+                .iter()
+                .filter(|(_, r)| r.is_some_and(|r| r.source == service))
+                .collect();
+            let latest = read.iter().filter_map(|(_, r)| r.map(|r| r.at)).max()?;
             Some(FactSource {
-                name: source.title().to_owned(),
-                url: page_of(source),
-                facts,
-                retrieved_on: iso_date(latest),
+                name: service.title().to_owned(),
+                url: page_of(service),
+                facts: facts_of(read),
+                editors: false,
+                date: Some(iso_date(latest)),
             })
         })
-        .collect()
+        .collect();
+    let written_on = |(_, r): &&(Fact, Option<&FieldSource>)| r.map(|r| iso_date(r.at));
+    let editors: Vec<_> = given
+        .iter()
+        .filter(|(_, r)| r.is_none_or(|r| !r.source.is_service()))
+        .collect();
+    let mut days: Vec<Option<String>> = editors.iter().map(written_on).collect();
+    // The latest day first; undated last.
+    days.sort_by(|a, b| b.cmp(a));
+    days.dedup();
+    for day in days {
+        let written = editors
+            .iter()
+            .copied()
+            .filter(|g| written_on(g) == day)
+            .collect();
+        sources.push(FactSource {
+            name: Source::Sheet.title().to_owned(),
+            url: None,
+            facts: facts_of(written),
+            editors: true,
+            date: day,
+        });
+    }
+    sources
 }
 
 /// Unix seconds as an ISO date (UTC).
@@ -227,47 +286,83 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sources_say_what_each_service_gave_and_when() {
+    fn sources_name_who_gave_each_fact_shown_and_when() {
         let day = 1_763_596_800; // 2025-11-20
-        let recorded: Vec<(String, String, i64)> = [
-            ("amazon_link", "musicbrainz", day),
-            ("albums", "musicbrainz", day + 86_400),
-            ("began_on", "wikidata", day),
-            ("spotify_link", "wikidata", day),
-            ("genres", "wikidata", day),
-            ("title", "wikidata", day),
-            ("image", "commons", day),
-        ]
-        .iter()
-        .map(|(f, s, at)| (f.to_string(), s.to_string(), *at))
-        .collect();
-        let sources = sources_of(&recorded, |source| {
-            (source == Source::Wikidata).then(|| "https://www.wikidata.org/wiki/Q1".to_owned())
-        });
-        let summary: Vec<(String, Option<String>, String, String)> = sources
-            .into_iter()
-            .map(|s| (s.name, s.url, s.facts.join(", "), s.retrieved_on))
-            .collect();
+        let record = |field, source, at| FieldSource { field, source, at };
+        let recorded = [
+            record(Field::AmazonLink, Source::Musicbrainz, day),
+            record(Field::Albums, Source::Musicbrainz, day + 86_400),
+            record(Field::EndedOn, Source::Wikidata, day),
+            record(Field::SpotifyLink, Source::Wikidata, day),
+            // Not shown: the page keeps the editors' year, not the service's date.
+            record(Field::BeganOn, Source::Wikidata, day - 86_400),
+            record(Field::Year, Source::Seed, day + 2 * 86_400),
+            record(Field::Genres, Source::Sheet, day + 3 * 86_400),
+            record(Field::Image, Source::Commons, day),
+            // Shown, never dated: an editor's value written before writes were recorded.
+        ];
+        let hidden = [Field::BeganOn, Field::Kind, Field::Title, Field::WikidataId];
+        let sources = sources_of(
+            &recorded,
+            |field| !hidden.contains(&field) && field != Field::Description,
+            |source| {
+                (source == Source::Wikidata).then(|| "https://www.wikidata.org/wiki/Q1".to_owned())
+            },
+        );
+        let source =
+            |name: &str, url: Option<&str>, facts: &[Fact], date: Option<&str>| FactSource {
+                name: name.into(),
+                url: url.map(Into::into),
+                facts: facts.to_vec(),
+                editors: name == "Sound Atlas editors",
+                date: date.map(Into::into),
+            };
         assert_eq!(
-            summary,
+            sources,
             [
-                (
-                    "Wikidata".into(),
-                    Some("https://www.wikidata.org/wiki/Q1".into()),
-                    "name, dates, genres, links".into(),
-                    "2025-11-20".into()
+                source(
+                    "Wikidata",
+                    Some("https://www.wikidata.org/wiki/Q1"),
+                    &[Fact::Ended, Fact::Links],
+                    Some("2025-11-20")
                 ),
-                (
-                    "MusicBrainz".into(),
+                source(
+                    "MusicBrainz",
                     None,
-                    "discography, links".into(),
-                    "2025-11-21".into()
+                    &[Fact::Links, Fact::Albums],
+                    Some("2025-11-21")
                 ),
-                (
-                    "Wikimedia Commons".into(),
+                source(
+                    "Wikimedia Commons",
                     None,
-                    "photo".into(),
-                    "2025-11-20".into()
+                    &[Fact::Photo],
+                    Some("2025-11-20")
+                ),
+                source(
+                    "Sound Atlas editors",
+                    None,
+                    &[Fact::Genres],
+                    Some("2025-11-23")
+                ),
+                source(
+                    "Sound Atlas editors",
+                    None,
+                    &[Fact::Began],
+                    Some("2025-11-22")
+                ),
+                source(
+                    "Sound Atlas editors",
+                    None,
+                    &[
+                        Fact::Origin,
+                        Fact::RealName,
+                        Fact::Country,
+                        Fact::Biography,
+                        Fact::Links,
+                        Fact::Members,
+                        Fact::FunFact
+                    ],
+                    None
                 ),
             ]
         );

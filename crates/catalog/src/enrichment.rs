@@ -2,9 +2,9 @@
 //! with its provenance, and where each field came from, read back for the artist page
 //! (the lists themselves are `artist_lists`).
 //!
-//! Each enriched field records its source and when it was read (`artist_field_sources`).
-//! A field that has a value but no such row was set by the seed or an import: the
-//! enrichment leaves it unless forced. Streaming links that open the service's search
+//! Each field written records its source and when (`artist_field_sources`): when a
+//! service was read, or when the editors wrote it. The enrichment leaves the editors'
+//! values (the seed's, a sheet's) unless forced. Streaming links that open the service's search
 //! (what the seed writes: it knows which services carry an artist, not their ids) are
 //! placeholders, not facts, and give way to a link to the artist's own page.
 
@@ -123,17 +123,32 @@ pub async fn fill_bio<C: ConnectionTrait>(
     Ok(written.iter().any(|w| w.outcome == Outcome::Updated))
 }
 
-/// Where each enriched field of artist `id` came from: (field, source, unix seconds).
+/// Who gave one of an artist's fields, and when (unix seconds: when the service was
+/// read, or when the editors wrote it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FieldSource {
+    pub field: Field,
+    pub source: Source,
+    pub at: i64,
+}
+
+/// Who gave each recorded field of artist `id`, by field.
 pub async fn sources_of<C: ConnectionTrait>(
     db: &C,
     id: i32,
-) -> Result<Vec<(String, String, i64)>, sea_orm::DbErr> {
+) -> Result<Vec<FieldSource>, sea_orm::DbErr> {
     Ok(artist_field_source::Entity::find()
         .filter(artist_field_source::Column::ArtistId.eq(id))
         .order_by_asc(artist_field_source::Column::Field)
         .all(db)
         .await?
         .into_iter()
-        .map(|s| (s.field, s.source, s.retrieved_at))
+        .filter_map(|s| {
+            Some(FieldSource {
+                field: Field::of_name(&s.field)?,
+                source: Source::of_name(&s.source)?,
+                at: s.retrieved_at,
+            })
+        })
         .collect())
 }

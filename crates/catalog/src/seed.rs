@@ -1,7 +1,10 @@
 //! The seed catalogue in `assets/seed/artists/*.json`, embedded in the binary and
 //! loaded on start. Loading is idempotent: artists are keyed by `externalId`, those
 //! already present are left as they are (an operator may have edited them), the
-//! missing ones are inserted in title order, all in one transaction.
+//! missing ones are inserted in title order, all in one transaction. Each entry states
+//! when the editors last checked its facts (`checkedOn`): the date its facts are
+//! recorded as written, rather than the moment of loading, which is not when anyone
+//! wrote them.
 
 use std::collections::HashSet;
 
@@ -14,7 +17,7 @@ use sound_atlas_entity::artist;
 
 use crate::genres::GenreRef;
 use crate::model::{ArtistKind, Letter};
-use crate::write::{self, ArtistUpsert, Image, Source};
+use crate::write::{self, ArtistUpsert, Image, Overwrite, Source};
 
 #[derive(Embed)]
 #[folder = "../../assets/seed/artists"]
@@ -42,6 +45,8 @@ pub struct SeedArtist {
     pub fun_fact: Option<String>,
     #[serde(default)]
     pub image_url: Option<String>,
+    /// When the editors last checked the entry's facts (YYYY-MM-DD).
+    pub checked_on: String,
 }
 
 impl SeedArtist {
@@ -88,7 +93,22 @@ impl SeedArtist {
                 problems.push(format!("unknown streaming service {service:?}"));
             }
         }
+        if self.checked_at().is_none() {
+            problems.push("checkedOn must be a date (YYYY-MM-DD)".into());
+        }
         problems
+    }
+
+    /// `checkedOn` as unix seconds (its midnight, UTC).
+    pub fn checked_at(&self) -> Option<i64> {
+        let mut parts = self.checked_on.splitn(3, '-');
+        let (year, month, day) = (parts.next()?, parts.next()?, parts.next()?);
+        if (year.len(), month.len(), day.len()) != (4, 2, 2) {
+            return None;
+        }
+        let month = time::Month::try_from(month.parse::<u8>().ok()?).ok()?;
+        let date = time::Date::from_calendar_date(year.parse().ok()?, month, day.parse().ok()?);
+        Some(date.ok()?.midnight().assume_utc().unix_timestamp())
     }
 
     pub fn letter(&self) -> Letter {
@@ -184,7 +204,10 @@ pub fn seed_artists() -> Result<Vec<SeedArtist>, SeedError> {
     Ok(artists)
 }
 
-/// Inserts the seed artists that are not in the database yet. Returns how many.
+/// Inserts the seed artists that are not in the database yet, each written by the
+/// editors on its `checkedOn` date, and records that date for the present ones' fields
+/// that still hold the seed's value unrecorded (loaded before the editors' writes were
+/// recorded). Returns how many it inserted.
 pub async fn load(db: &DatabaseConnection) -> Result<usize, SeedError> {
     let artists = seed_artists()?;
     let db_err = |err: sea_orm::DbErr| SeedError(format!("loading the seed catalogue: {err}"));
@@ -203,12 +226,59 @@ pub async fn load(db: &DatabaseConnection) -> Result<usize, SeedError> {
             .map_err(db_err)?;
         present.extend(found);
     }
-    let missing: Vec<_> = artists
-        .into_iter()
-        .filter(|a| !present.contains(&a.external_id))
-        .map(SeedArtist::into_upsert)
-        .collect();
-    let inserted = write::upsert(&txn, missing).await.map_err(db_err)?.inserted;
+    // Written a date at a time, in title order within it.
+    let mut by_date: Vec<(i64, Vec<SeedArtist>)> = Vec::new();
+    for artist in artists {
+        let at = artist
+            .checked_at()
+            .expect("a seed artist's date was validated");
+        match by_date.iter_mut().find(|(day, _)| *day == at) {
+            Some((_, same_day)) => same_day.push(artist),
+            None => by_date.push((at, vec![artist])),
+        }
+    }
+    let mut inserted = 0;
+    for (at, same_day) in by_date {
+        let (missing, present): (Vec<_>, Vec<_>) = same_day
+            .into_iter()
+            .map(SeedArtist::into_upsert)
+            .partition(|a| !present.contains(&a.external_id));
+        write::record_unrecorded(&txn, &present, at)
+            .await
+            .map_err(db_err)?;
+        for batch in missing.chunks(write::UPSERT_BATCH) {
+            inserted += write::write(&txn, batch.to_vec(), Overwrite::Always, at)
+                .await
+                .map_err(db_err)?
+                .len();
+        }
+    }
     txn.commit().await.map_err(db_err)?;
     Ok(inserted)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entry_states_the_day_its_facts_were_checked_as_a_date() {
+        let first = seed_artists().unwrap().remove(0);
+        let on = |day: &str| SeedArtist {
+            checked_on: day.into(),
+            ..first.clone()
+        };
+        assert_eq!(on("2026-11-28").checked_at(), Some(1_795_824_000));
+        for wrong in [
+            "",
+            "2026-11",
+            "2026-13-01",
+            "2026-02-30",
+            "28/11/2026",
+            "2026-1-28",
+        ] {
+            assert_eq!(on(wrong).checked_at(), None, "{wrong:?}");
+            assert!(!on(wrong).problems().is_empty(), "{wrong:?}");
+        }
+    }
 }

@@ -13,7 +13,7 @@ use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, ModelTrait, QueryFilter, QuerySelect, TryIntoModel,
     Value,
 };
-use sound_atlas_contract::catalog::ArtistKind;
+use sound_atlas_contract::catalog::{ArtistKind, Fact};
 use sound_atlas_entity::{artist, artist_field_source};
 
 use crate::artist_lists::{self, Album, CreditedImage, MemberSpell};
@@ -22,7 +22,7 @@ use crate::genres::GenreRef;
 /// Where a value came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Source {
-    /// The catalogue shipped in `assets/seed/`.
+    /// The catalogue shipped in `assets/seed/`, written by the catalogue's editors.
     Seed,
     /// An editor's spreadsheet or CSV.
     Sheet,
@@ -35,6 +35,15 @@ pub enum Source {
 impl Source {
     /// The open data services, in the order the artist page lists them.
     pub const SERVICES: [Source; 4] = [
+        Source::Wikidata,
+        Source::Musicbrainz,
+        Source::Commons,
+        Source::Wikipedia,
+    ];
+
+    pub const ALL: [Source; 6] = [
+        Source::Seed,
+        Source::Sheet,
         Source::Wikidata,
         Source::Musicbrainz,
         Source::Commons,
@@ -56,8 +65,7 @@ impl Source {
     /// As the artist page names it.
     pub const fn title(self) -> &'static str {
         match self {
-            Source::Seed => "Sound Atlas",
-            Source::Sheet => "Sound Atlas editors",
+            Source::Seed | Source::Sheet => "Sound Atlas editors",
             Source::Wikidata => "Wikidata",
             Source::Musicbrainz => "MusicBrainz",
             Source::Commons => "Wikimedia Commons",
@@ -66,12 +74,11 @@ impl Source {
     }
 
     pub fn of_name(name: &str) -> Option<Source> {
-        Source::SERVICES.into_iter().find(|s| s.name() == name)
+        Source::ALL.into_iter().find(|s| s.name() == name)
     }
 
-    /// An open data service. Its values are recorded with it and give way to another
-    /// service's; the seed's and an editor's are the catalogue's own: no row records
-    /// them (a value without one is theirs) and no service overwrites them unless forced.
+    /// An open data service, whose values give way to another service's; the seed's and
+    /// an editor's are the catalogue's own, which no service overwrites unless forced.
     pub const fn is_service(self) -> bool {
         !matches!(self, Source::Seed | Source::Sheet)
     }
@@ -190,27 +197,32 @@ impl Field {
         Field::ALL.into_iter().find(|f| f.name() == name)
     }
 
-    /// What the artist page's sources call it; none for a field they do not list.
-    pub const fn fact(self) -> Option<&'static str> {
+    /// The fact the artist page shows from it; none for a field it does not show as a
+    /// fact (the aliases, the identifiers and the biography's link, which the Sources
+    /// themselves link).
+    pub const fn fact(self) -> Option<Fact> {
         Some(match self {
-            Field::Title | Field::Kind | Field::Aliases => "name",
-            Field::BeganOn | Field::Year | Field::EndedOn => "dates",
-            Field::Origin => "origin",
-            Field::Country => "country",
-            Field::Genres => "genres",
-            Field::RealName => "birth name",
-            Field::Members => "members",
-            Field::Albums => "discography",
+            Field::Title | Field::Kind => Fact::Name,
+            Field::BeganOn | Field::Year => Fact::Began,
+            Field::EndedOn => Fact::Ended,
+            Field::Origin => Fact::Origin,
+            Field::Country => Fact::Country,
+            Field::Genres => Fact::Genres,
+            Field::RealName => Fact::RealName,
+            Field::Members => Fact::Members,
+            Field::Albums => Fact::Albums,
             Field::SpotifyLink
             | Field::AppleLink
             | Field::AmazonLink
             | Field::TidalLink
-            | Field::SoloVideoLink => "links",
-            Field::Image => "photo",
-            Field::Bio => "biography",
-            Field::Description => "description",
-            Field::WikidataId | Field::MusicbrainzId => "identifiers",
-            Field::BioSourceLink | Field::FunFact => return None,
+            | Field::SoloVideoLink => Fact::Links,
+            Field::Image => Fact::Photo,
+            Field::Bio => Fact::Biography,
+            Field::Description => Fact::Description,
+            Field::FunFact => Fact::FunFact,
+            Field::WikidataId | Field::MusicbrainzId | Field::BioSourceLink | Field::Aliases => {
+                return None
+            }
         })
     }
 
@@ -503,16 +515,16 @@ pub async fn upsert<C: ConnectionTrait>(
 }
 
 /// The one writer of artists: writes one batch of distinct `externalId`s (at most
-/// [`UPSERT_BATCH`]) as `overwrite` allows, and records where each value came from,
-/// read at `retrieved_at` (unix seconds): a service's value with its source (rewritten
-/// only when the value or its source changed, so a rerun that finds the same facts
-/// changes nothing); the seed's or an editor's by removing a service's record (a value
-/// without one is theirs). A new artist needs a title. Each one's result in order.
+/// [`UPSERT_BATCH`]) as `overwrite` allows, and records where each value written came
+/// from and when (`at`, unix seconds: when a service was read, or when the editors
+/// wrote it), rewritten only when the value or its source changed, so a rerun that
+/// finds the same facts changes nothing. A value kept (the editors' over a service's)
+/// keeps its record. A new artist needs a title. Each one's result in order.
 pub async fn write<C: ConnectionTrait>(
     db: &C,
     artists: Vec<ArtistUpsert>,
     overwrite: Overwrite,
-    retrieved_at: i64,
+    at: i64,
 ) -> Result<Vec<Written>, sea_orm::DbErr> {
     let mut artists = artists;
     crate::genre_rows::resolve(db, &mut artists).await?;
@@ -590,8 +602,55 @@ pub async fn write<C: ConnectionTrait>(
             written[at].id = id;
         }
     }
-    provenance.save(db, retrieved_at).await?;
+    provenance.save(db, at).await?;
     Ok(written)
+}
+
+/// Records who gave the fields of present artists that hold exactly the value given
+/// but have no record: what the editors wrote before their writes were recorded (the
+/// seed loaded then), dated `at` as the source states it. Changes no value; returns how
+/// many records it made.
+pub async fn record_unrecorded<C: ConnectionTrait>(
+    db: &C,
+    artists: &[ArtistUpsert],
+    at: i64,
+) -> Result<usize, sea_orm::DbErr> {
+    let mut provenance = Provenance::default();
+    for batch in artists.chunks(UPSERT_BATCH) {
+        let rows = artist::Entity::find()
+            .filter(artist::Column::ExternalId.is_in(batch.iter().map(|a| a.external_id.as_str())))
+            .all(db)
+            .await?;
+        let mut recorded = recorded_sources(db, rows.iter().map(|row| row.id)).await?;
+        for row in rows {
+            let Some(input) = batch.iter().find(|a| a.external_id == row.external_id) else {
+                continue;
+            };
+            let mine = recorded.remove(&row.id).unwrap_or_default();
+            let image = input.image.as_ref().and_then(|image| match &image.value {
+                Image::Url(url) => Some((
+                    Field::Image,
+                    artist::Column::ImageUrl,
+                    Value::from(url.clone()),
+                    image.source,
+                )),
+                Image::Credited(_) => None,
+            });
+            let unrecorded = input
+                .columns()
+                .into_iter()
+                .chain(image)
+                .filter(|(field, column, value, _)| {
+                    !mine.contains_key(field) && row.get(*column) == *value
+                })
+                .map(|(field, _, _, source)| (field, source, true))
+                .collect();
+            provenance.add(row.id, &mine, unrecorded);
+        }
+    }
+    let made = provenance.records.len();
+    provenance.save(db, at).await?;
+    Ok(made)
 }
 
 /// The fields written and by whom: the source of each field a write set, or that an
@@ -606,8 +665,8 @@ struct Planned {
     kept: Vec<Field>,
 }
 
-/// Whether a source may write `field` over `present` (recorded: the services that gave
-/// this artist's fields).
+/// Whether a source may write `field` over `present` (recorded: who gave this artist's
+/// fields).
 fn may_write(
     field: Field,
     source: Source,
@@ -627,9 +686,10 @@ fn may_write(
             empty
                 || field.placeholder(present)
                 || recorded.get(&field).is_some_and(|&by| {
-                    field
-                        .preferred()
-                        .is_none_or(|best| by != best || source == best)
+                    by.is_service()
+                        && field
+                            .preferred()
+                            .is_none_or(|best| by != best || source == best)
                 })
         }
     }
@@ -792,37 +852,24 @@ fn genre_names_json(genres: &[GenreRef]) -> String {
 /// The image source recorded for photos from Commons ("Source: Wikimedia").
 pub const IMAGE_SOURCE: &str = "wikimedia";
 
-/// The provenance a write leaves: records to (re)write and records that go.
+/// The provenance a write leaves: the records to (re)write.
 #[derive(Default)]
 struct Provenance {
     records: Vec<(i32, Field, Source)>,
-    gone: Vec<(i32, Field)>,
 }
 
 impl Provenance {
+    /// A field's record is rewritten when its value or its source changed, so a rerun
+    /// that finds the same facts keeps the date they were first given.
     fn add(&mut self, id: i32, recorded: &HashMap<Field, Source>, changes: Changes) {
         for (field, source, changed) in changes {
-            let was = recorded.get(&field).copied();
-            if source.is_service() {
-                if changed || was != Some(source) {
-                    self.records.push((id, field, source));
-                }
-            } else if was.is_some() {
-                self.gone.push((id, field));
+            if changed || recorded.get(&field) != Some(&source) {
+                self.records.push((id, field, source));
             }
         }
     }
 
-    async fn save<C: ConnectionTrait>(
-        self,
-        db: &C,
-        retrieved_at: i64,
-    ) -> Result<(), sea_orm::DbErr> {
-        for (id, field) in self.gone {
-            artist_field_source::Entity::delete_by_id((id, field.name().to_owned()))
-                .exec(db)
-                .await?;
-        }
+    async fn save<C: ConnectionTrait>(self, db: &C, at: i64) -> Result<(), sea_orm::DbErr> {
         for chunk in self.records.chunks(UPSERT_BATCH) {
             let records =
                 chunk
@@ -831,7 +878,7 @@ impl Provenance {
                         artist_id: Set(*id),
                         field: Set(field.name().to_owned()),
                         source: Set(source.name().to_owned()),
-                        retrieved_at: Set(retrieved_at),
+                        retrieved_at: Set(at),
                     });
             artist_field_source::Entity::insert_many(records)
                 .on_conflict(
@@ -852,7 +899,7 @@ impl Provenance {
     }
 }
 
-/// The services that gave each field of these artists.
+/// Who gave each field of these artists.
 async fn recorded_sources<C: ConnectionTrait>(
     db: &C,
     ids: impl Iterator<Item = i32>,

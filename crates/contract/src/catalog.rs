@@ -215,8 +215,8 @@ pub struct ArtistDetails {
     /// The artist's item in the open knowledge base ("Q15862").
     pub wikidata_id: Option<String>,
     pub musicbrainz_id: Option<String>,
-    /// Where the enriched facts on the page came from, one entry per service, so an
-    /// editor can check any of them in one click.
+    /// Where each fact the page shows comes from: one entry per service (so a reader
+    /// can check its facts in one click), then the editors' facts by the date written.
     pub sources: Vec<FactSource>,
     /// When the artist's record last changed (ISO date), where known.
     pub modified_on: Option<String>,
@@ -236,18 +236,46 @@ pub struct NamedArtist {
     pub title: String,
 }
 
-/// One service the enrichment read for an artist, and what it gave.
+/// Where some of the facts on an artist's page come from: an open data service (what it
+/// gave and when it was last read) or the catalogue's editors (what they wrote and when).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FactSource {
-    /// The service as named on the page ("Wikidata", "MusicBrainz").
+    /// As named on the page ("Wikidata", "MusicBrainz", "Sound Atlas editors").
     pub name: String,
-    /// The artist's page at the service, when known.
+    /// The artist's page there, when known.
     pub url: Option<String>,
-    /// What it gave, in words and in the page's order ("dates", "members").
-    pub facts: Vec<String>,
-    /// When it was last read: an ISO date (YYYY-MM-DD).
-    pub retrieved_on: String,
+    /// The facts the page shows from it, in the page's order, each once.
+    pub facts: Vec<Fact>,
+    /// The catalogue's editors wrote them (on `date`); otherwise a service was read.
+    pub editors: bool,
+    /// When the service was last read, or when the editors wrote them: an ISO date
+    /// (YYYY-MM-DD); none for the editors' facts written before writes were dated.
+    pub date: Option<String>,
+}
+
+/// A fact an artist's page shows, as its Sources name it.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS, JsonSchema,
+)]
+#[serde(rename_all = "camelCase")]
+pub enum Fact {
+    Name,
+    Photo,
+    Description,
+    Genres,
+    /// Born (solo) or formed (band): the year or the date.
+    Began,
+    Origin,
+    /// Died (solo) or disbanded (band).
+    Ended,
+    RealName,
+    Country,
+    Biography,
+    Links,
+    Albums,
+    Members,
+    FunFact,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]

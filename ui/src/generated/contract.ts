@@ -164,8 +164,8 @@ timeline: YearSpan | null,
  */
 wikidataId: string | null, musicbrainzId: string | null, 
 /**
- * Where the enriched facts on the page came from, one entry per service, so an
- * editor can check any of them in one click.
+ * Where each fact the page shows comes from: one entry per service (so a reader
+ * can check its facts in one click), then the editors' facts by the date written.
  */
 sources: Array<FactSource>, 
 /**
@@ -191,23 +191,30 @@ export type Album = { title: string, year: number | null,
  */
 musicbrainzId: string | null, };
 
+export type Fact = "name" | "photo" | "description" | "genres" | "began" | "origin" | "ended" | "realName" | "country" | "biography" | "links" | "albums" | "members" | "funFact";
+
 export type FactSource = { 
 /**
- * The service as named on the page ("Wikidata", "MusicBrainz").
+ * As named on the page ("Wikidata", "MusicBrainz", "Sound Atlas editors").
  */
 name: string, 
 /**
- * The artist's page at the service, when known.
+ * The artist's page there, when known.
  */
 url: string | null, 
 /**
- * What it gave, in words and in the page's order ("dates", "members").
+ * The facts the page shows from it, in the page's order, each once.
  */
-facts: Array<string>, 
+facts: Array<Fact>, 
 /**
- * When it was last read: an ISO date (YYYY-MM-DD).
+ * The catalogue's editors wrote them (on `date`); otherwise a service was read.
  */
-retrievedOn: string, };
+editors: boolean, 
+/**
+ * When the service was last read, or when the editors wrote them: an ISO date
+ * (YYYY-MM-DD); none for the editors' facts written before writes were dated.
+ */
+date: string | null, };
 
 export type ListenLink = { service: StreamingService, url: string, 
 /**

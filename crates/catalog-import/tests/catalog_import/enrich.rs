@@ -751,9 +751,9 @@ async fn enrich_fills_credited_photos_direct_links_albums_and_members(db: &TestD
         .await
         .unwrap()
         .into_iter()
-        .map(|(field, source, at)| {
-            assert!(at > 1_700_000_000, "a retrieval date");
-            (field, source)
+        .map(|s| {
+            assert!(s.at > 1_700_000_000, "a retrieval date");
+            (s.field.name().to_owned(), s.source.name().to_owned())
         })
         .collect();
     for (field, source) in [
@@ -771,7 +771,14 @@ async fn enrich_fills_credited_photos_direct_links_albums_and_members(db: &TestD
             "{field}: {sources:?}"
         );
     }
-    assert!(!sources.contains_key("amazon_link") && !sources.contains_key("apple_link"));
+    // The editors' links the services had none for stay theirs.
+    for link in ["amazon_link", "apple_link"] {
+        assert_eq!(
+            sources.get(link).map(String::as_str),
+            Some("sheet"),
+            "{link}"
+        );
+    }
 
     // The singer: no photo (its licence is not free), the seed's real name kept, the
     // date born to the day, the channel; a malformed id left out.
@@ -956,7 +963,8 @@ async fn force_overwrites_what_the_seed_or_an_import_set(db: &TestDb) {
         .await
         .unwrap()
         .into_iter()
-        .map(|(field, ..)| field)
+        .filter(|s| s.source.is_service())
+        .map(|s| s.field.name().to_owned())
         .collect();
     assert!(
         !fields.contains(&"amazon_link".to_owned()) && !fields.contains(&"image".to_owned()),

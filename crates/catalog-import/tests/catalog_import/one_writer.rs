@@ -32,7 +32,7 @@ async fn recorded(db: &TestDb, id: i32) -> Vec<(String, String)> {
         .await
         .unwrap()
         .into_iter()
-        .map(|(field, source, _)| (field, source))
+        .map(|s| (s.field.name().to_owned(), s.source.name().to_owned()))
         .collect()
 }
 
@@ -42,8 +42,8 @@ async fn run(db: &TestDb, what: Import) {
 
 /// MusicBrainz's dump fills the genres, origin and country with its source; a sheet
 /// that then gives the genres and the country makes them the editor's: its values, and
-/// MusicBrainz's record of them gone (the origin and aliases, which the sheet does not
-/// give, stay MusicBrainz's).
+/// their records the editor's (the origin and aliases, which the sheet does not give,
+/// stay MusicBrainz's).
 async fn a_sheet_takes_back_every_field_it_gives_from_the_services(db: &TestDb) {
     write::upsert(
         &db.conn,
@@ -68,6 +68,7 @@ async fn a_sheet_takes_back_every_field_it_gives_from_the_services(db: &TestDb) 
     let band = by_external(db, "fixture-band").await;
     assert_eq!(band.genres, r#"["Glam rock"]"#);
     let by_musicbrainz = |field: &str| (field.to_owned(), "musicbrainz".to_owned());
+    let by_editor = |field: &str| (field.to_owned(), "sheet".to_owned());
     assert_eq!(
         recorded(db, band.id).await,
         [
@@ -75,7 +76,9 @@ async fn a_sheet_takes_back_every_field_it_gives_from_the_services(db: &TestDb) 
             by_musicbrainz("began_on"),
             by_musicbrainz("country"),
             by_musicbrainz("genres"),
-            by_musicbrainz("origin")
+            by_editor("musicbrainz_id"),
+            by_musicbrainz("origin"),
+            by_editor("title"),
         ]
     );
     assert_eq!(band.country.as_deref(), Some("United Kingdom"));
@@ -98,7 +101,11 @@ async fn a_sheet_takes_back_every_field_it_gives_from_the_services(db: &TestDb) 
         [
             by_musicbrainz("aliases"),
             by_musicbrainz("began_on"),
-            by_musicbrainz("origin")
+            by_editor("country"),
+            by_editor("genres"),
+            by_editor("musicbrainz_id"),
+            by_musicbrainz("origin"),
+            by_editor("title"),
         ]
     );
 }

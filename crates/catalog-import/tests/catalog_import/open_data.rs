@@ -4,7 +4,7 @@
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use sound_atlas_catalog::genres::GenreRef;
 use sound_atlas_catalog::model::ArtistKind;
-use sound_atlas_catalog::write::{self, ArtistUpsert};
+use sound_atlas_catalog::write::{self, ArtistUpsert, Field, Source};
 use sound_atlas_catalog::{artist_lists, enrichment};
 use sound_atlas_catalog_import::cli::{self, Import};
 use sound_atlas_catalog_import::musicbrainz_dump;
@@ -88,7 +88,7 @@ async fn a_dump_adds_every_musician_and_group_with_an_english_article(db: &TestD
     let items: Vec<Option<&str>> = members.iter().map(|m| m.wikidata_id.as_deref()).collect();
     assert_eq!(items, [Some("Q9101"), Some("Q9102")]);
     let sources = enrichment::sources_of(&db.conn, band.id).await.unwrap();
-    let fields: Vec<&str> = sources.iter().map(|(f, ..)| f.as_str()).collect();
+    let fields: Vec<&str> = sources.iter().map(|s| s.field.name()).collect();
     for field in [
         "began_on",
         "genres",
@@ -100,7 +100,9 @@ async fn a_dump_adds_every_musician_and_group_with_an_english_article(db: &TestD
     ] {
         assert!(fields.contains(&field), "{field} in {fields:?}");
     }
-    assert!(sources.iter().all(|(_, source, _)| source == "wikidata"));
+    assert!(sources
+        .iter()
+        .all(|s| s.source == Source::Wikidata || !s.source.is_service()));
 
     let singer = by_item(db, "Q9101").await;
     assert_eq!(singer.kind, "solo");
@@ -135,7 +137,7 @@ async fn a_death_or_dissolution_is_read_to_its_precision_and_an_unknown_one_left
     let sources = enrichment::sources_of(&db.conn, singer.id).await.unwrap();
     assert!(sources
         .iter()
-        .any(|(field, source, _)| (field.as_str(), source.as_str()) == ("ended_on", "wikidata")));
+        .any(|s| (s.field, s.source) == (Field::EndedOn, Source::Wikidata)));
 }
 
 async fn aliases_and_the_description_are_read_in_english_or_multilingual(db: &TestDb) {
@@ -150,7 +152,7 @@ async fn aliases_and_the_description_are_read_in_english_or_multilingual(db: &Te
     let sources = enrichment::sources_of(&db.conn, band.id).await.unwrap();
     assert!(sources
         .iter()
-        .any(|(field, source, _)| (field.as_str(), source.as_str()) == ("aliases", "wikidata")));
+        .any(|s| (s.field, s.source) == (Field::Aliases, Source::Wikidata)));
 }
 
 async fn an_item_without_an_english_or_multilingual_name_is_named_by_its_article(db: &TestDb) {
@@ -720,7 +722,7 @@ async fn the_query_service_is_read_in_pages_and_a_rerun_continues_where_it_stopp
         .await
         .unwrap()
         .into_iter()
-        .map(|(field, source, _)| (field, source))
+        .map(|s| (s.field.name().to_owned(), s.source.name().to_owned()))
         .collect();
     for field in [
         "aliases", "began_on", "country", "genres", "members", "origin", "title",
@@ -910,8 +912,13 @@ async fn musicbrainz_fills_only_what_an_artist_lacks(db: &TestDb) {
     assert_eq!(filled.country.as_deref(), Some("United Kingdom"));
     // Its other names, but a search hint (a misspelling).
     assert_eq!(filled.aliases.as_deref(), Some(r#"["Fixtures"]"#));
-    let sources = enrichment::sources_of(&db.conn, filled.id).await.unwrap();
-    assert!(sources.iter().all(|(_, source, _)| source == "musicbrainz"));
+    let sources: Vec<_> = enrichment::sources_of(&db.conn, filled.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|s| s.source.is_service())
+        .collect();
+    assert!(sources.iter().all(|s| s.source == Source::Musicbrainz));
     // The date, origin, genres, country and aliases.
     assert_eq!(sources.len(), 5);
     let singer = by_external(db, "fixture-singer").await;
@@ -982,7 +989,7 @@ async fn a_musicbrainz_line_without_a_known_id_is_matched_by_its_wikidata_relati
     let sources = enrichment::sources_of(&db.conn, quartet.id).await.unwrap();
     assert!(sources
         .iter()
-        .any(|(field, source, _)| field == "musicbrainz_id" && source == "musicbrainz"));
+        .any(|s| s.field.name() == "musicbrainz_id" && s.source.name() == "musicbrainz"));
     let trio = by_external(db, "q9202").await;
     assert_eq!(
         (trio.musicbrainz_id.as_deref(), trio.began_on),
@@ -1097,8 +1104,8 @@ async fn musicbrainz_only_artists_are_added_with_the_flag_when_a_page_can_be_mad
     assert_eq!(crooner.wikidata_id.as_deref(), Some("Q9301"));
     assert_eq!((crooner.bio, crooner.bio_source_link), (None, None));
     let sources = enrichment::sources_of(&db.conn, crooner.id).await.unwrap();
-    assert!(sources.iter().all(|(_, source, _)| source == "musicbrainz"));
-    let fields: Vec<&str> = sources.iter().map(|(f, ..)| f.as_str()).collect();
+    assert!(sources.iter().all(|s| s.source.name() == "musicbrainz"));
+    let fields: Vec<&str> = sources.iter().map(|s| s.field.name()).collect();
     for field in ["title", "kind", "began_on", "musicbrainz_id", "wikidata_id"] {
         assert!(fields.contains(&field), "{field} in {fields:?}");
     }

@@ -45,6 +45,62 @@ async fn seed_loads_every_artist_once(db: &TestDb) {
     assert_eq!(every_artist(&catalog).await.len(), expected);
 }
 
+/// The seed's facts are the editors', dated by the day each entry states it was
+/// checked; a catalogue seeded before writes were recorded gets those records on the
+/// next load, for the fields that still hold the seed's value, and only those.
+async fn the_seed_s_facts_are_recorded_as_the_editors_on_the_day_checked(db: &TestDb) {
+    use sea_orm::{ColumnTrait, QueryFilter};
+    use sound_atlas_catalog::enrichment::{self, FieldSource};
+    use sound_atlas_catalog::write::{Field, Source};
+    use sound_atlas_entity::artist_field_source;
+    seed::load(&db.conn).await.unwrap();
+    let row = artist::Entity::find()
+        .filter(artist::Column::ExternalId.eq("van-halen"))
+        .one(&db.conn)
+        .await
+        .unwrap()
+        .unwrap();
+    let checked = 1_795_824_000; // 2026-11-28, the entry's checkedOn
+    let seeded = |field| FieldSource {
+        field,
+        source: Source::Seed,
+        at: checked,
+    };
+    let recorded = enrichment::sources_of(&db.conn, row.id).await.unwrap();
+    for field in [Field::Year, Field::Origin, Field::Genres, Field::FunFact] {
+        assert!(
+            recorded.contains(&seeded(field)),
+            "{field:?} in {recorded:?}"
+        );
+    }
+
+    // As a catalogue seeded before: no records, and an origin changed since.
+    artist_field_source::Entity::delete_many()
+        .exec(&db.conn)
+        .await
+        .unwrap();
+    artist::ActiveModel {
+        id: Set(row.id),
+        origin: Set(Some("Pasadena".into())),
+        ..Default::default()
+    }
+    .update(&db.conn)
+    .await
+    .unwrap();
+    assert_eq!(seed::load(&db.conn).await.unwrap(), 0, "nothing inserted");
+    let recorded = enrichment::sources_of(&db.conn, row.id).await.unwrap();
+    for field in [Field::Year, Field::Genres, Field::FunFact] {
+        assert!(
+            recorded.contains(&seeded(field)),
+            "{field:?} in {recorded:?}"
+        );
+    }
+    assert!(
+        recorded.iter().all(|r| r.field != Field::Origin),
+        "not the seed's origin: {recorded:?}"
+    );
+}
+
 /// The list's pages, walked by their `next`, hold every artist once, by title
 /// ignoring case; a cursor still places a page after its artist has gone.
 async fn the_list_is_paged_by_title_ignoring_case(db: &TestDb) {
@@ -850,6 +906,7 @@ async fn cards_carry_their_photos_credit(db: &TestDb) {
 db_tests!(
     cards_carry_their_photos_credit,
     seed_loads_every_artist_once,
+    the_seed_s_facts_are_recorded_as_the_editors_on_the_day_checked,
     the_list_is_paged_by_title_ignoring_case,
     an_artist_reads_back_with_its_links_and_facts,
     an_unknown_artist_is_not_found,

@@ -28,6 +28,7 @@ mod request_ids;
 mod route_walk;
 mod secret_logs;
 mod sitemap_files;
+mod sources;
 
 use std::sync::LazyLock;
 

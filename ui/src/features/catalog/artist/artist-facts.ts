@@ -1,4 +1,4 @@
-import type { Artist, ArtistDetails, ListenLink, Spell, StreamingService, YearPrecision, YearSpan } from '../../../generated/contract';
+import type { Artist, ArtistDetails, Fact, FactSource, ListenLink, Spell, StreamingService, YearPrecision, YearSpan } from '../../../generated/contract';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -47,6 +47,30 @@ export const STREAMING_SERVICES: Record<StreamingService, { label: string; class
 export function listenLabel(link: ListenLink): string {
   const { label } = STREAMING_SERVICES[link.service];
   return link.search ? `Search on ${label}` : label;
+}
+
+/** A fact as the Sources name it: "formed" for a band, "born" for a solo artist. */
+export function factWord(fact: Fact, kind: Artist['kind']): string {
+  const band = kind === 'band';
+  switch (fact) {
+    case 'began':
+      return band ? 'formed' : 'born';
+    case 'ended':
+      return band ? 'disbanded' : 'died';
+    case 'realName':
+      return 'real name';
+    case 'albums':
+      return 'discography';
+    case 'funFact':
+      return 'fun fact';
+    default:
+      return fact;
+  }
+}
+
+/** What a source gave, in the page's order: "formed, origin, genres". */
+export function sourceFacts(source: FactSource, kind: Artist['kind']): string {
+  return source.facts.map((fact) => factWord(fact, kind)).join(', ');
 }
 
 /**

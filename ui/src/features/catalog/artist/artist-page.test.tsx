@@ -54,8 +54,8 @@ const enrichedDetails: ArtistDetails = {
   timeline: { from: 1987, until: 1994 },
   wikidataId: 'Q11649',
   sources: [
-    { name: 'Wikidata', url: 'https://www.wikidata.org/wiki/Q11649', facts: ['dates', 'links'], retrievedOn: '2026-11-20' },
-    { name: 'MusicBrainz', url: null, facts: ['members', 'discography'], retrievedOn: '2026-11-21' },
+    { name: 'Wikidata', url: 'https://www.wikidata.org/wiki/Q11649', facts: ['began', 'ended', 'links'], editors: false, date: '2026-11-20' },
+    { name: 'MusicBrainz', url: null, facts: ['albums', 'members'], editors: false, date: '2026-11-21' },
   ],
 };
 
@@ -141,10 +141,31 @@ describe('artist page', () => {
     // Where each enriched fact came from, and when it was read: one click to check it.
     const sources = screen.getByRole('heading', { name: 'Sources' }).closest('section')!;
     expect(within(sources).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Wikidata: dates, links (read 20 November 2026)',
-      'MusicBrainz: members, discography (read 21 November 2026)',
+      'Wikidata: formed, disbanded, links (read 20 November 2026)',
+      'MusicBrainz: discography, members (read 21 November 2026)',
     ]);
     expect(within(sources).getByRole('link', { name: 'Wikidata' }).getAttribute('href')).toBe('https://www.wikidata.org/wiki/Q11649');
+  });
+
+  it("names whose each fact is: a service's read, the editors' written on their date, and the editors' undated last", () => {
+    const details: ArtistDetails = {
+      ...plainDetails,
+      endedOn: '1996-09-13',
+      sources: [
+        { name: 'Wikidata', url: 'https://www.wikidata.org/wiki/Q6107', facts: ['ended'], editors: false, date: '2026-11-20' },
+        { name: 'Sound Atlas editors', url: null, facts: ['began', 'origin', 'realName', 'genres', 'funFact'], editors: true, date: '2026-11-28' },
+        { name: 'Sound Atlas editors', url: null, facts: ['biography'], editors: true, date: null },
+      ],
+    };
+    renderApp('/artist/42', seeded(makeArtist({ kind: 'solo' }), details));
+    const sources = screen.getByRole('heading', { name: 'Sources' }).closest('section')!;
+    expect(within(sources).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Wikidata: died (read 20 November 2026)',
+      'Sound Atlas editors: born, origin, real name, genres, fun fact (written 28 November 2026)',
+      'Sound Atlas editors: biography',
+    ]);
+    // The dates are machine-readable too.
+    expect(within(sources).getAllByText(/November 2026/).map((time) => time.getAttribute('datetime'))).toEqual(['2026-11-20', '2026-11-28']);
   });
 
   it("names the bands a person was in, each linked to its page", () => {

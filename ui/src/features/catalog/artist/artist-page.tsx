@@ -19,7 +19,7 @@ import { ArtistImage } from '../../../components/artist-image';
 import { ExternalLink } from '../../../components/external-link';
 import { CardSkeletons } from '../../../components/skeletons';
 import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon, GridIcon, HomeIcon, SparkIcon } from '../../../components/icons';
-import { artistFacts, bioParagraphs, decadeOf, formatDate, identityLinks, listenLabel, spellBar, spellText, STREAMING_SERVICES } from './artist-facts';
+import { artistFacts, bioParagraphs, decadeOf, formatDate, identityLinks, listenLabel, sourceFacts, spellBar, spellText, STREAMING_SERVICES } from './artist-facts';
 import { ArtistSkeleton } from './artist-skeleton';
 import { SharePanel } from './share-panel';
 import { FeaturedVideo } from './featured-video';
@@ -398,7 +398,7 @@ function ArtistDetail({
           </section>
         )}
 
-        {details && (details.sources.length > 0 || identityLinks(details).length > 0) && <FactSources details={details} />}
+        {details && (details.sources.length > 0 || identityLinks(details).length > 0) && <FactSources details={details} kind={artist.kind} />}
       </article>
 
       <section className="artist-section" aria-labelledby="related-title">
@@ -431,18 +431,24 @@ function ArtistDetail({
 }
 
 /**
- * Where the enriched facts came from: each service, what it gave and when it was read;
- * then the artist's pages at the services whose ids are stored and not linked above.
+ * Where each fact on the page comes from: each service, what it gave and when it was
+ * read; the editors, what they wrote and when; then the artist's pages at the services
+ * whose ids are stored and not linked above.
  */
-function FactSources({ details }: { details: ArtistDetails }) {
+function FactSources({ details, kind }: { details: ArtistDetails; kind: Artist['kind'] }) {
   return (
     <section className="artist-section artist-sources" aria-labelledby="sources-title">
       <h2 id="sources-title">Sources</h2>
       <ul className="source-list">
         {details.sources.map((source) => (
-          <li key={source.name}>
-            {source.url ? <ExternalLink href={source.url}>{source.name}</ExternalLink> : source.name}: {source.facts.join(', ')} (read{' '}
-            <time dateTime={source.retrievedOn}>{formatDate(source.retrievedOn)}</time>)
+          <li key={`${source.name} ${source.date ?? ''}`}>
+            {source.url ? <ExternalLink href={source.url}>{source.name}</ExternalLink> : source.name}
+            {`: ${sourceFacts(source, kind)}${source.date === null ? '' : ` (${source.editors ? 'written' : 'read'} `}`}
+            {source.date !== null && (
+              <>
+                <time dateTime={source.date}>{formatDate(source.date)}</time>)
+              </>
+            )}
           </li>
         ))}
         {identityLinks(details).map((page) => (
