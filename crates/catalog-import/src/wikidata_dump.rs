@@ -5,7 +5,8 @@
 //! An artist names its genres, places and members by item id only, and those items
 //! may come anywhere in the dump, before or after it. So the dump is read three
 //! times, each a stream: first the ids the artists refer to (every line is checked
-//! here, so a malformed one stops the import before anything is written); then the
+//! here, so a malformed one stops the import before anything is written, and the
+//! memberships musicians state of groups, P463, are kept for the groups' lines); then the
 //! names of just those items (a side table in memory: one entry per genre, place or
 //! member, a few hundred thousand at the whole dump's size, never the dump); then the
 //! artists, written in batches.
@@ -40,6 +41,7 @@ use super::checkpoint;
 use super::dump::{self, Lines, ReadSoFar};
 use super::enrich::wikidata::{self, Entity, Name};
 use super::open_data::{self, Writer};
+use sound_atlas_catalog::artist_lists::MemberSpell;
 use sound_atlas_catalog::genres::GenreRef;
 use sound_atlas_catalog::write::{ArtistUpsert, Source};
 
@@ -218,30 +220,41 @@ async fn names_for(
         false => saved_for::<Passes>(db, PASSES, dump).await?,
     };
     let needed = match saved {
-        Some(Passes::Names { labels, countries }) => {
+        Some(Passes::Names {
+            labels,
+            countries,
+            memberships,
+        }) => {
             return Ok(Names {
                 labels: labels
                     .into_iter()
                     .map(|(n, value, language)| (n, Name { value, language }))
                     .collect(),
                 countries: countries.into_iter().collect(),
+                memberships: by_group(memberships),
             })
         }
-        Some(Passes::Ids { names, countries }) => Needed {
+        Some(Passes::Ids {
+            names,
+            countries,
+            memberships,
+        }) => Needed {
             names: names.into_iter().collect(),
             countries: countries.into_iter().collect(),
+            memberships,
         },
         None => {
             let needed = referenced_ids(path, filter, hooks)?;
             let ids = Passes::Ids {
                 names: needed.names.iter().copied().collect(),
                 countries: needed.countries.iter().copied().collect(),
+                memberships: needed.memberships.clone(),
             };
             keep(db, dump, ids, dry_run, hooks).await?;
             needed
         }
     };
-    let names = names_of(path, &needed, hooks)?;
+    let mut names = names_of(path, &needed, hooks)?;
     let read = Passes::Names {
         labels: names
             .labels
@@ -249,7 +262,9 @@ async fn names_for(
             .map(|(n, name)| (*n, name.value.clone(), name.language.clone()))
             .collect(),
         countries: names.countries.iter().map(|(p, c)| (*p, *c)).collect(),
+        memberships: needed.memberships.clone(),
     };
+    names.memberships = by_group(needed.memberships);
     keep(db, dump, read, dry_run, hooks).await?;
     Ok(names)
 }
@@ -262,11 +277,14 @@ enum Passes {
     Ids {
         names: Vec<u64>,
         countries: Vec<u64>,
+        memberships: Vec<Membership>,
     },
-    /// Pass 2's [`Names`]: (item, name, its language), (place, its country).
+    /// Pass 2's [`Names`]: (item, name, its language), (place, its country), and pass
+    /// 1's memberships carried on.
     Names {
         labels: Vec<(u64, String, Option<String>)>,
         countries: Vec<(u64, u64)>,
+        memberships: Vec<Membership>,
     },
 }
 
@@ -395,6 +413,8 @@ fn parse<'a, T: serde::Deserialize<'a>>(
 struct Filter {
     enwiki: Finder<'static>,
     classes: Vec<Finder<'static>>,
+    human: Finder<'static>,
+    member_of: Finder<'static>,
 }
 
 impl Filter {
@@ -407,7 +427,15 @@ impl Filter {
                 .chain([&open_data::HUMAN])
                 .map(|id| quoted(id))
                 .collect(),
+            human: quoted(open_data::HUMAN),
+            member_of: quoted(wikidata::MEMBER_OF),
         }
+    }
+
+    /// Whether the line may be a person stating a membership (any person: a band's
+    /// members often have no article of their own).
+    fn may_state_membership(&self, json: &[u8]) -> bool {
+        self.member_of.find(json).is_some() && self.human.find(json).is_some()
     }
 
     fn may_be_artist(&self, json: &[u8]) -> bool {
@@ -422,6 +450,8 @@ struct Needed {
     names: HashSet<u64>,
     /// Places bands were formed in whose country is needed (the band states none).
     countries: HashSet<u64>,
+    /// Memberships musicians state of groups, which may come before or after them.
+    memberships: Vec<Membership>,
 }
 
 /// What the write pass needs besides the artists' own lines.
@@ -430,6 +460,74 @@ struct Names {
     labels: HashMap<u64, Name>,
     /// The country of each place in [`Needed::countries`] that states one.
     countries: HashMap<u64, u64>,
+    /// [`Needed::memberships`] by the group's item number.
+    memberships: HashMap<u64, Vec<Membership>>,
+}
+
+/// A musician's spell in a group as the musician's own item states it (P463, with its
+/// start and end), kept in memory from pass 1 to the group's line: one entry a
+/// musician's membership, a few hundred thousand at the whole dump.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct Membership {
+    group: u64,
+    person: String,
+    name: String,
+    language: Option<String>,
+    from: Option<wikidata::Year>,
+    until: Option<wikidata::Year>,
+    ended: bool,
+}
+
+impl Membership {
+    /// The memberships `entity` states, when it is a musician (with an article of
+    /// their own or not: a band's members often have none).
+    fn stated_by(entity: &Entity) -> Vec<Membership> {
+        let musician = open_data::kind_of(
+            &entity.items(wikidata::INSTANCE_OF),
+            &entity.items(wikidata::OCCUPATION),
+        ) == Some(false);
+        let (Some(person), Some(name), true) = (entity.id.as_ref(), entity.name(), musician) else {
+            return Vec::new();
+        };
+        entity
+            .parts(wikidata::MEMBER_OF)
+            .into_iter()
+            .filter_map(|(group, spell)| {
+                Some(Membership {
+                    group: number_of(&group)?,
+                    person: person.clone(),
+                    name: name.value.clone(),
+                    language: name.language.clone(),
+                    from: spell.from,
+                    until: spell.until,
+                    ended: spell.ended,
+                })
+            })
+            .collect()
+    }
+
+    fn member(&self) -> MemberSpell {
+        wikidata::SpellYears {
+            from: self.from,
+            until: self.until,
+            ended: self.ended,
+        }
+        .member(
+            &self.person,
+            Name {
+                value: self.name.clone(),
+                language: self.language.clone(),
+            },
+        )
+    }
+}
+
+fn by_group(memberships: Vec<Membership>) -> HashMap<u64, Vec<Membership>> {
+    let mut groups: HashMap<u64, Vec<Membership>> = HashMap::new();
+    for membership in memberships {
+        groups.entry(membership.group).or_default().push(membership);
+    }
+    groups
 }
 
 /// Pass 1: the items the dump's artists name (genres, places, members), by number;
@@ -441,11 +539,12 @@ fn referenced_ids(path: &str, filter: &Filter, hooks: &mut Hooks) -> Result<Need
         let Some(json) = entity_json(line) else {
             continue;
         };
-        if !filter.may_be_artist(json) {
+        if !filter.may_be_artist(json) && !filter.may_state_membership(json) {
             parse::<serde::de::IgnoredAny>(json, path, number)?;
             continue;
         }
         let entity = parse::<Entity>(json, path, number)?;
+        needed.memberships.extend(Membership::stated_by(&entity));
         let Some(band) = artist_kind(&entity) else {
             continue;
         };
@@ -622,11 +721,23 @@ fn artist_of(entity: &Entity, names: &Names) -> Option<Result<ArtistUpsert, Stri
         }
     }
     let members = if band {
-        entity
+        let mut members: Vec<MemberSpell> = entity
             .parts(wikidata::HAS_PART)
             .into_iter()
             .filter_map(|(member, spell)| Some(spell.member(&member, name_of(&member)?)))
-            .collect()
+            .collect();
+        // Members who state the membership from their side only; where both sides
+        // state it, the band's statement (its qualifiers) is the one read.
+        let stated = number_of(&id).and_then(|n| names.memberships.get(&n));
+        for membership in stated.into_iter().flatten() {
+            if !members
+                .iter()
+                .any(|m| m.wikidata_id.as_deref() == Some(membership.person.as_str()))
+            {
+                members.push(membership.member());
+            }
+        }
+        members
     } else {
         Vec::new()
     };

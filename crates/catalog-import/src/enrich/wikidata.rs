@@ -23,6 +23,8 @@ pub const INCEPTION: &str = "P571";
 pub const DATE_OF_DEATH: &str = "P570";
 pub const DISSOLVED: &str = "P576";
 pub const HAS_PART: &str = "P527";
+/// A person's membership of a group, stated from the person's side.
+pub const MEMBER_OF: &str = "P463";
 pub const START_TIME: &str = "P580";
 pub const END_TIME: &str = "P582";
 pub const INSTANCE_OF: &str = "P31";

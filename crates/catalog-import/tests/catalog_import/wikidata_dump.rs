@@ -1,6 +1,7 @@
 //! The knowledge base's dump import on dumps the tests write line by line in the
-//! published JSON entity format: a band's country from where it was formed, and a
-//! stopped import continued by the next run; on SQLite and PostgreSQL.
+//! published JSON entity format: a band's country from where it was formed, members
+//! who state their membership from their own side, and a stopped import continued by
+//! the next run; on SQLite and PostgreSQL.
 
 use sea_orm::{ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::json;
@@ -285,7 +286,140 @@ async fn another_dump_does_not_continue_from_a_checkpoint(db: &TestDb) {
     assert_eq!((report.inserted, report.updated), (600, 500));
 }
 
+/// `line` with one more statement: a membership of `group` (P463) from `start`, and
+/// until `end` when given, as a person's item states it.
+fn member_of(line: String, group: &str, start: &str, end: Option<&str>) -> String {
+    let mut entity: serde_json::Value = serde_json::from_str(&line).unwrap();
+    let year = |property: &str, year: &str| {
+        json!({
+            "snaktype": "value", "property": property, "hash": "0".repeat(40),
+            "datavalue": { "value": {
+                "time": format!("+{year}-00-00T00:00:00Z"), "timezone": 0, "before": 0,
+                "after": 0, "precision": 9,
+                "calendarmodel": "http://www.wikidata.org/entity/Q1985727" }, "type": "time" },
+            "datatype": "time"
+        })
+    };
+    let mut qualifiers = json!({ "P580": [year("P580", start)] });
+    if let Some(end) = end {
+        qualifiers["P582"] = json!([year("P582", end)]);
+    }
+    let statement = json!({
+        "mainsnak": {
+            "snaktype": "value", "property": "P463", "hash": "0".repeat(40),
+            "datavalue": { "value": { "entity-type": "item",
+                                      "numeric-id": group[1..].parse::<u64>().unwrap(), "id": group },
+                           "type": "wikibase-entityid" },
+            "datatype": "wikibase-item"
+        },
+        "type": "statement", "id": format!("{}$P463-{group}", entity["id"].as_str().unwrap()),
+        "rank": "normal", "qualifiers": qualifiers, "qualifiers-order": ["P580", "P582"]
+    });
+    entity["claims"]
+        .as_object_mut()
+        .unwrap()
+        .insert("P463".into(), json!([statement]));
+    // Type and id first, as the dump (and `entity`) writes them.
+    let mut rest = entity.as_object().unwrap().clone();
+    rest.remove("type");
+    let id = rest.remove("id").unwrap();
+    let rest = serde_json::Value::Object(rest).to_string();
+    format!(r#"{{"type":"item","id":{id},{}"#, &rest[1..])
+}
+
+/// A band's members are also the musicians who state they were in it (P463), before or
+/// after the band's line, with or without an article of their own; a member both sides
+/// state is listed once, as the band states them; a person who is no musician is not.
+async fn members_who_state_their_membership_are_the_band_s_members(db: &TestDb) {
+    let text = dump(&[
+        member_of(
+            entity(
+                "Q9601",
+                "Side Guitarist",
+                &[("P31", HUMAN), ("P106", MUSICIAN)],
+                None,
+            ),
+            "Q9401",
+            "1985",
+            Some("1990"),
+        ),
+        entity(
+            "Q9401",
+            "Stated Band",
+            &[("P31", BAND), ("P527", "Q9602")],
+            Some("Stated_Band"),
+        ),
+        member_of(
+            entity(
+                "Q9602",
+                "Founding Singer",
+                &[("P31", HUMAN), ("P106", MUSICIAN)],
+                None,
+            ),
+            "Q9401",
+            "1979",
+            None,
+        ),
+        member_of(
+            entity(
+                "Q9603",
+                "Later Singer",
+                &[("P31", HUMAN), ("P106", MUSICIAN)],
+                Some("Later_Singer"),
+            ),
+            "Q9401",
+            "1991",
+            None,
+        ),
+        member_of(
+            entity(
+                "Q9604",
+                "Club Patron",
+                &[("P31", HUMAN), ("P106", "Q82955")],
+                None,
+            ),
+            "Q9401",
+            "1992",
+            None,
+        ),
+    ]);
+    let report = import(db, &temp_file("members.json", &text)).await;
+    assert_eq!(report.inserted, 2, "{}", report.summary());
+    let band = artist::Entity::find()
+        .filter(artist::Column::WikidataId.eq("Q9401"))
+        .one(&db.conn)
+        .await
+        .unwrap()
+        .unwrap();
+    let (_, members) = sound_atlas_catalog::artist_lists::lists_of(&db.conn, band.id)
+        .await
+        .unwrap();
+    let mut members: Vec<String> = members
+        .iter()
+        .map(|m| {
+            format!(
+                "{} {} {:?} {:?} ended={}",
+                m.name,
+                m.wikidata_id.as_deref().unwrap_or("-"),
+                m.begin_year,
+                m.end_year,
+                m.ended
+            )
+        })
+        .collect();
+    members.sort();
+    assert_eq!(
+        members,
+        [
+            "Founding Singer Q9602 None None ended=false",
+            "Later Singer Q9603 Some(1991) None ended=false",
+            "Side Guitarist Q9601 Some(1985) Some(1990) ended=true",
+        ]
+    );
+}
+
 db_tests!(
+    members_who_state_their_membership_are_the_band_s_members,
     a_band_without_a_country_of_origin_has_the_country_it_was_formed_in,
     a_stopped_dump_import_continues_where_it_stopped_and_ends_as_one_run_would,
     another_dump_does_not_continue_from_a_checkpoint,
