@@ -10,8 +10,8 @@
 //! - `seed`: the catalogue shipped in `assets/seed/`, loaded on first start.
 //! - `store`: reads from the database, served from an in-memory snapshot;
 //!   `snapshot_file`: that snapshot kept on disk, loaded on the first read after a start.
-//! - `genres`: the genres and the slugs of their pages; `genre_rows`: the genres as
-//!   stored, which the writer resolves every source's genre to (by item, else by name).
+//! - `genres`: the genres and the slugs of their pages; the writer's `genre_rows`: the
+//!   genres as stored, which it resolves every source's genre to (by item, else by name).
 //! - `facets`: the countries and decades artists are listed by, and their pages' slugs.
 //! - `search`: ranked, typo-tolerant search over titles and genres.
 //! - `reads`: one function per catalogue read: the API's, shared by `/api` handlers and
@@ -28,7 +28,6 @@ pub mod artist_lists;
 mod details;
 pub mod enrichment;
 pub mod facets;
-mod genre_rows;
 pub mod genres;
 pub mod model;
 pub mod params;

@@ -19,6 +19,8 @@ use sound_atlas_entity::{artist, artist_field_source};
 use crate::artist_lists::{self, Album, CreditedImage, MemberSpell};
 use crate::genres::GenreRef;
 
+mod genre_rows;
+
 /// Where a value came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Source {
@@ -527,7 +529,7 @@ pub async fn write<C: ConnectionTrait>(
     at: i64,
 ) -> Result<Vec<Written>, sea_orm::DbErr> {
     let mut artists = artists;
-    crate::genre_rows::resolve(db, &mut artists).await?;
+    genre_rows::resolve(db, &mut artists).await?;
     let mut present: HashMap<String, artist::Model> = artist::Entity::find()
         .filter(artist::Column::ExternalId.is_in(artists.iter().map(|a| a.external_id.as_str())))
         .all(db)

@@ -19,8 +19,8 @@ use sea_orm::{
 };
 use sound_atlas_entity::{artist, genre};
 
+use super::{now_unix, ArtistUpsert};
 use crate::genres::{key_of, GenreRef};
-use crate::write::{now_unix, ArtistUpsert};
 
 /// Values per `IN` list, well under either engine's bound parameters.
 const LOOKUP_CHUNK: usize = 500;
