@@ -49,7 +49,7 @@ async fn an_artist_only_musicbrainz_describes_has_a_page_crediting_it(db: &TestD
     assert!(
         musicbrainz.contains(&format!(
             r#"href="https://musicbrainz.org/artist/{CROONER_MBID}""#
-        )) && musicbrainz.contains("name, dates"),
+        )) && musicbrainz.contains("name, genres, born"),
         "{musicbrainz}"
     );
 
