@@ -7,11 +7,10 @@ use sound_atlas_catalog::genres::GenreRef;
 use sound_atlas_catalog::model::ArtistKind;
 use sound_atlas_catalog::write::{self, ArtistUpsert};
 use sound_atlas_catalog::{seed, Catalog};
-use sound_atlas_catalog_import::cli::{self, Import};
 use sound_atlas_entity::{artist, genre};
 use sound_atlas_test_db::{db_tests, temp_file, TestDb};
 
-use crate::sheet;
+use crate::{by_item, sheet, wikidata_dump};
 
 /// The genres dump (`testdata/make_dumps.py`): two bands naming the items "rock
 /// music", "punk rock", "post-punk" and "pop music".
@@ -24,26 +23,11 @@ fn genres_dump() -> String {
 }
 
 async fn import_dump(db: &TestDb, text: &str) {
-    let file = temp_file("latest-all.json", text);
-    cli::import(
-        &db.conn,
-        Import::WikidataDump {
-            file,
-            dry_run: false,
-        },
-    )
-    .await
-    .expect("the import runs");
+    wikidata_dump(db, temp_file("latest-all.json", text), false).await;
 }
 
 async fn genres_of(db: &TestDb, item: &str) -> String {
-    artist::Entity::find()
-        .filter(artist::Column::WikidataId.eq(item))
-        .one(&db.conn)
-        .await
-        .unwrap()
-        .unwrap_or_else(|| panic!("no artist for {item}"))
-        .genres
+    by_item(db, item).await.genres
 }
 
 async fn genre_named(db: &TestDb, name: &str) -> Option<genre::Model> {

@@ -12,7 +12,7 @@ use sound_atlas_entity::artist;
 use sound_atlas_import::Report;
 use sound_atlas_test_db::{db_tests, temp_file, TestDb};
 
-use crate::sheet;
+use crate::{by_item, sheet, wikidata_dump};
 
 const BAND_MBID: &str = "0383dadf-2a4e-4d10-a46a-e9e041da8eb3";
 
@@ -22,21 +22,6 @@ fn testdata(name: &str) -> String {
 
 fn dump_text() -> String {
     std::fs::read_to_string(testdata("wikidata-dump.json")).unwrap()
-}
-
-async fn wikidata_dump(db: &TestDb, file: String, dry_run: bool) -> Report {
-    cli::import(&db.conn, Import::WikidataDump { file, dry_run })
-        .await
-        .expect("the import runs")
-}
-
-async fn by_item(db: &TestDb, item: &str) -> artist::Model {
-    artist::Entity::find()
-        .filter(artist::Column::WikidataId.eq(item))
-        .one(&db.conn)
-        .await
-        .unwrap()
-        .unwrap_or_else(|| panic!("no artist for {item}"))
 }
 
 async fn count(db: &TestDb) -> u64 {

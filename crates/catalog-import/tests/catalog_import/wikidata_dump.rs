@@ -3,13 +3,14 @@
 //! who state their membership from their own side, and a stopped import continued by
 //! the next run; on SQLite and PostgreSQL.
 
-use sea_orm::{ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ConnectionTrait, DbBackend, EntityTrait, QueryOrder};
 use serde_json::json;
-use sound_atlas_catalog_import::cli::{self, Import};
 use sound_atlas_catalog_import::wikidata_dump::{import_with, Hooks};
 use sound_atlas_entity::{artist, import_checkpoint};
 use sound_atlas_import::Report;
 use sound_atlas_test_db::{db_tests, temp_file, TestDb};
+
+use crate::{by_item, wikidata_dump};
 
 /// An item's line of the dump: its English label, its item-valued statements and, for
 /// an artist, its English article. Its keys start with type and id, as the dump's do.
@@ -61,25 +62,11 @@ const HUMAN: &str = "Q5";
 const MUSICIAN: &str = "Q639669";
 
 async fn import(db: &TestDb, file: &str) -> Report {
-    cli::import(
-        &db.conn,
-        Import::WikidataDump {
-            file: file.to_owned(),
-            dry_run: false,
-        },
-    )
-    .await
-    .expect("the import runs")
+    wikidata_dump(db, file.to_owned(), false).await
 }
 
 async fn country_of(db: &TestDb, item: &str) -> Option<String> {
-    artist::Entity::find()
-        .filter(artist::Column::WikidataId.eq(item))
-        .one(&db.conn)
-        .await
-        .unwrap()
-        .unwrap_or_else(|| panic!("no artist for {item}"))
-        .country
+    by_item(db, item).await.country
 }
 
 async fn a_band_without_a_country_of_origin_has_the_country_it_was_formed_in(db: &TestDb) {
@@ -385,12 +372,7 @@ async fn members_who_state_their_membership_are_the_band_s_members(db: &TestDb) 
     ]);
     let report = import(db, &temp_file("members.json", &text)).await;
     assert_eq!(report.inserted, 2, "{}", report.summary());
-    let band = artist::Entity::find()
-        .filter(artist::Column::WikidataId.eq("Q9401"))
-        .one(&db.conn)
-        .await
-        .unwrap()
-        .unwrap();
+    let band = by_item(db, "Q9401").await;
     let (_, members) = sound_atlas_catalog::artist_lists::lists_of(&db.conn, band.id)
         .await
         .unwrap();
