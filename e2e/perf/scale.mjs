@@ -12,10 +12,14 @@
 // numbered browse page deep in a letter, the largest country's and a decade's deep pages,
 // and a page of GET /api/artists.
 // Then each import's time against the smallest size's. SOUND_ATLAS_BIN picks another
-// binary; SCALE_SERVE=0 measures the import only.
+// binary; SCALE_SERVE=0 measures the import only. With SCALE_DATABASE_URL (a PostgreSQL
+// server's URL) each size goes into a fresh database of its own on that server instead
+// of SQLite, and a second instance is started beside the first: then one artist is
+// imported and the time until both instances find it, and what it cost each in CPU,
+// is measured (a change's cost on every instance).
 import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -86,6 +90,27 @@ async function untilReady(origin) {
   }
 }
 
+/** A fresh, empty database named `name` on the PostgreSQL server at `server`; its URL. */
+function freshDatabase(server, name) {
+  for (const sql of [`DROP DATABASE IF EXISTS ${name}`, `CREATE DATABASE ${name}`]) {
+    const run = spawnSync('psql', [server, '-q', '-c', sql], { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`psql: ${run.stderr}`);
+  }
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Polls `origin`'s search until it finds `title`; the time it took. */
+async function untilFound(origin, title, began) {
+  for (;;) {
+    const answer = await (await fetch(`${origin}/api/artists/search/cards?query=${encodeURIComponent(title)}&page=1`)).json();
+    if (answer.artists?.some((a) => a.title === title)) return performance.now() - began;
+    if (performance.now() - began > 300_000) throw new Error(`${title} not found within 300 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 export async function measure(count, { bin = BIN, serve = true, requests = 1 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'sound-atlas-scale-'));
   try {
@@ -94,6 +119,9 @@ export async function measure(count, { bin = BIN, serve = true, requests = 1 } =
     const data = join(dir, 'data');
     const env = { ...process.env, SOUND_ATLAS_DATA: data };
     delete env.DATABASE_URL;
+    const server = process.env.SCALE_DATABASE_URL;
+    if (server) env.DATABASE_URL = freshDatabase(server, `sound_atlas_scale_${count}`);
+    const database = env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {};
     const run = spawnSync('/usr/bin/time', ['-v', bin, 'import', 'artists', csv], { env, encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`import failed: ${run.stderr}`);
     const seconds = (() => {
@@ -106,7 +134,7 @@ export async function measure(count, { bin = BIN, serve = true, requests = 1 } =
     console.error(`${count}: import ${seconds.toFixed(2)} s, ${row.rate.toFixed(0)}/s, ${mib(peak)}`);
     if (serve) {
       // Without the warm-up, so the server's time is the measured requests' alone.
-      const site = await startServer(bin, data, { SOUND_ATLAS_WARM: '0' });
+      const site = await startServer(bin, data, { SOUND_ATLAS_WARM: '0', ...database });
       // p95 latency of `n` requests (scaled by `requests`) and the server's CPU time per request.
       const measured = async (key, urlAt, n, concurrency) => {
         const total = Math.max(10, Math.round(n * requests));
@@ -157,12 +185,33 @@ export async function measure(count, { bin = BIN, serve = true, requests = 1 } =
         }
         await measured('list', () => `${site.origin}/api/artists?limit=1000&after=${first.next}`, 50, 2);
         row.rssAfter = site.rss();
+        if (server) {
+          // A second instance on the same database; then one artist imported: the time
+          // until each instance finds it, and the CPU it cost each.
+          const other = await startServer(bin, join(dir, 'other'), { SOUND_ATLAS_WARM: '0', ...database });
+          try {
+            await untilReady(other.origin);
+            const one = join(dir, 'one.csv');
+            const title = `Zyxwv Change ${count}`;
+            writeFileSync(one, `title,kind,genres\n${title},band,Rock\n`);
+            const cpu = [site.cpu(), other.cpu()];
+            const began = performance.now();
+            const run = spawnSync(bin, ['import', 'artists', one], { env, encoding: 'utf8' });
+            if (run.status !== 0) throw new Error(`import failed: ${run.stderr}`);
+            const seen = await Promise.all([site, other].map((s) => untilFound(s.origin, title, began)));
+            // The rereads run after the answer that found the artist: wait for them.
+            await new Promise((resolve) => setTimeout(resolve, 2_000));
+            row.change = { seen, cpu: [site.cpu() - cpu[0], other.cpu() - cpu[1]] };
+          } finally {
+            await other.stop();
+          }
+        }
       } finally {
         await site.stop();
       }
       // Started again on the same data: the first read loads the snapshot the first run
       // kept beside the database (it was written in the background after its read).
-      const again = await startServer(bin, data, { SOUND_ATLAS_WARM: '0' });
+      const again = await startServer(bin, data, { SOUND_ATLAS_WARM: '0', ...database });
       try {
         row.restart = again.startMs;
         const began = performance.now();
@@ -209,6 +258,13 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     for (const row of rows) {
       const deep = (key) => `${ms(row[key])} (${ms(row[`${key}Cpu`])})`;
       console.log(`| ${row.count.toLocaleString('en')} | ${deep('numbered')} | ${deep('countryDeep')} | ${deep('decadeDeep')} |`);
+    }
+    if (rows[0].change) {
+      console.log('\n| artists | one artist imported: found by instance 1 / 2 after | CPU it cost instance 1 / 2 (in the 2 s after) |');
+      console.log('|---|---|---|');
+      for (const { count, change } of rows) {
+        console.log(`| ${count.toLocaleString('en')} | ${ms(change.seen[0])} / ${ms(change.seen[1])} | ${change.cpu[0].toFixed(2)} s / ${change.cpu[1].toFixed(2)} s |`);
+      }
     }
     console.log('\n| artists | search kind (distinct queries, concurrency 4) | p50 | p95 | server CPU a request |');
     console.log('|---|---|---|---|---|');
