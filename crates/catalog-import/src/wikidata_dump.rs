@@ -743,13 +743,7 @@ fn artist_of(entity: &Entity, names: &Names) -> Option<Result<ArtistUpsert, Stri
     };
     let wd = |value| Some(Source::Wikidata.of(value));
     Some(Ok(ArtistUpsert {
-        began_on: entity
-            .date(if band {
-                wikidata::INCEPTION
-            } else {
-                wikidata::DATE_OF_BIRTH
-            })
-            .and_then(wd),
+        began_on: entity.began_on(band).and_then(wd),
         origin: origin_id(entity, band)
             .and_then(|place| label(&place))
             .and_then(wd),
@@ -766,13 +760,7 @@ fn artist_of(entity: &Entity, names: &Names) -> Option<Result<ArtistUpsert, Stri
             .filter(|mbid| open_data::is_musicbrainz_id(mbid))
             .and_then(wd),
         members: Some(Source::Wikidata.of(members)),
-        ended_on: entity
-            .date(if band {
-                wikidata::DISSOLVED
-            } else {
-                wikidata::DATE_OF_DEATH
-            })
-            .and_then(wd),
+        ended_on: entity.ended_on(band).and_then(wd),
         aliases: Some(entity.aliases())
             .filter(|a| !a.is_empty())
             .map(|a| Source::Wikidata.of(a)),

@@ -521,20 +521,8 @@ fn from_item(
         .filter(|v| v.starts_with("UC"))
         .map(|v| format!("https://www.youtube.com/channel/{v}"))
         .and_then(wd),
-        began_on: item
-            .date(if target.band {
-                wikidata::INCEPTION
-            } else {
-                wikidata::DATE_OF_BIRTH
-            })
-            .and_then(wd),
-        ended_on: item
-            .date(if target.band {
-                wikidata::DISSOLVED
-            } else {
-                wikidata::DATE_OF_DEATH
-            })
-            .and_then(wd),
+        began_on: item.began_on(target.band).and_then(wd),
+        ended_on: item.ended_on(target.band).and_then(wd),
         aliases: Some(item.aliases())
             .filter(|a| !a.is_empty())
             .map(|a| Source::Wikidata.of(a)),

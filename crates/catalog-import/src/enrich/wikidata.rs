@@ -220,6 +220,16 @@ impl Entity {
         })
     }
 
+    /// When a band (`band`) was formed or a person born, to its precision.
+    pub fn began_on(&self, band: bool) -> Option<String> {
+        self.date(if band { INCEPTION } else { DATE_OF_BIRTH })
+    }
+
+    /// When a band (`band`) was dissolved or a person died, to its precision.
+    pub fn ended_on(&self, band: bool) -> Option<String> {
+        self.date(if band { DISSOLVED } else { DATE_OF_DEATH })
+    }
+
     /// The first date of `property`, to its precision.
     pub fn date(&self, property: &str) -> Option<String> {
         self.best(property)
