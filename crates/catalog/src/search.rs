@@ -749,12 +749,25 @@ impl SearchIndex {
         title_of: impl Fn(usize) -> &'t str,
         limit: usize,
     ) -> (Vec<usize>, Count) {
+        let (best, count) = self.search_classed(query, title_of, limit);
+        (best.into_iter().map(|(_, a)| a as usize).collect(), count)
+    }
+
+    /// [`SearchIndex::search_best`] with each match's class (tier, then distance):
+    /// matches of two indexes merge by class, then catalogue order.
+    pub(crate) fn search_classed<'t>(
+        &self,
+        query: &str,
+        title_of: impl Fn(usize) -> &'t str,
+        limit: usize,
+    ) -> (Vec<(Class, u32)>, Count) {
         let folded = fold(query);
         if folded.is_empty() {
             // A query of symbols only ("!!!"): plain case-insensitive substring on titles.
             let needle = query.trim().to_lowercase();
-            let hits: Vec<usize> = (0..self.len())
+            let hits: Vec<(Class, u32)> = (0..self.len())
                 .filter(|&i| title_of(i).to_lowercase().contains(&needle))
+                .map(|i| ((0, 0), i as u32))
                 .collect();
             let count = Count::exact(hits.len());
             return (hits.into_iter().take(limit).collect(), count);
@@ -795,7 +808,7 @@ impl SearchIndex {
                 .map(|g| &self.genre_docs[g][..])
                 .collect()
         };
-        let mut best: Vec<u32> = Vec::new();
+        let mut best: Vec<(Class, u32)> = Vec::new();
         for class in query.classes() {
             if best.len() >= limit {
                 break;
@@ -811,12 +824,11 @@ impl SearchIndex {
             };
             self.walk_artists(&lists, |a| {
                 if rank(a, class.0) == Some(class) {
-                    best.push(a);
+                    best.push((class, a));
                 }
                 best.len() < limit
             });
         }
-        let best: Vec<usize> = best.into_iter().map(|d| d as usize).collect();
         // A page not filled holds every match.
         if best.len() < limit {
             let count = Count::exact(best.len());
@@ -854,6 +866,36 @@ impl SearchIndex {
         (best, counted)
     }
 }
+
+impl SearchIndex {
+    /// How many of `artists` match `query` (each checked on its own: for a few).
+    pub(crate) fn matching<'t>(
+        &self,
+        query: &str,
+        title_of: impl Fn(usize) -> &'t str,
+        artists: &[u32],
+    ) -> usize {
+        let folded = fold(query);
+        if folded.is_empty() {
+            let needle = query.trim().to_lowercase();
+            return artists
+                .iter()
+                .filter(|&&a| title_of(a as usize).to_lowercase().contains(&needle))
+                .count();
+        }
+        let query = Query::new(&folded, self);
+        artists
+            .iter()
+            .filter(|&&a| {
+                self.docs_of(a)
+                    .any(|d| query.rank(self, d, u8::MAX).is_some())
+            })
+            .count()
+    }
+}
+
+/// A match's class: its tier (lower is better), then its distance (near misses).
+pub(crate) type Class = (u8, usize);
 
 /// How many matches a query has: exactly, or at least this many (counting stopped at
 /// [`COUNT_BOUND`] matches or after as many candidates as it may look at).

@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 
 /// What a kept snapshot starts with (the layout's version is in it) and ends with (a
 /// file without its end was cut short).
-const START: &[u8; 8] = b"SASNAP02";
+const START: &[u8; 8] = b"SASNAP03";
 const END: &[u8; 8] = b"SASNAPEN";
 /// Enough of the file's start to hold its header.
 const HEADER_BYTES: usize = 4096;

@@ -17,7 +17,7 @@
 //! announcement). A server keeps the snapshot on disk too
 //! ([`SnapshotFile`]), so the first read after a restart need not read every artist.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -38,7 +38,7 @@ use crate::genres::GenreIndex;
 use crate::model::{
     artist_from_row, normalize_image_url, photo_credit, Artist, ArtistSummary, Letter,
 };
-use crate::search::SearchIndex;
+use crate::search::{Class, Count, SearchIndex};
 use crate::snapshot_file::SnapshotFile;
 
 /// How long a snapshot serves before the table is checked for changes.
@@ -55,12 +55,13 @@ const IDS_PER_QUERY: usize = 500;
 const SITEMAP_BLOCK: usize = 1024;
 
 /// One artist as the snapshot keeps it.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Entry {
     pub id: i32,
-    pub title: Box<str>,
-    /// Indexes into [`Snapshot::genre_names`].
-    genres: Box<[u32]>,
+    /// Shared, as its genres: a patched snapshot copies its unchanged entries cheaply.
+    pub title: Arc<str>,
+    /// Indexes into the snapshot's genre [`Names`].
+    genres: Arc<[u32]>,
     /// When its row last changed (unix seconds), where known: for sitemaps.
     pub updated_at: Option<i64>,
     /// Characters in its biography, trimmed (0: none yet, a thin page).
@@ -69,11 +70,18 @@ pub struct Entry {
     pub external_key: u64,
     /// The year it began, born or formed (its decade's page lists it).
     pub year: Option<i16>,
-    /// Index into [`Snapshot::country_names`] (its country's page lists it).
+    /// Index into the snapshot's country [`Names`] (its country's page lists it).
     country: Option<u32>,
+    /// Index into the snapshot's channel [`Names`]: the video channel its link names.
+    channel: Option<u32>,
 }
 
 impl Entry {
+    /// Its place in the list: the title case-insensitively, then the id.
+    fn list_key(&self) -> (String, i32) {
+        (self.title.to_lowercase(), self.id)
+    }
+
     /// Whether its page has a biography: a page without one is thin, asks not to be
     /// indexed and stays out of the sitemaps.
     pub fn has_biography(&self) -> bool {
@@ -141,11 +149,172 @@ struct EntryRow {
     aliases: Option<String>,
 }
 
-/// The search index a snapshot is assembled with: the one its file kept, or one built
-/// from its entries with the artists' aliases (by id; only those that have any).
+/// The search index a snapshot is assembled with: the one its file kept, one built
+/// from its entries with the artists' aliases (by id; only those that have any), or an
+/// earlier snapshot's patched with the artists changed since.
 enum SearchSource {
     Kept(Box<SearchIndex>),
     Build(HashMap<i32, Vec<String>>),
+    Patched(Box<Searching>),
+}
+
+/// Names the entries point into by index (genres, countries, video channels), each held
+/// once. A name stays once no entry points to it (until the next read of the table):
+/// the indexes count artists, never names.
+#[derive(Debug, Clone, Default)]
+struct Names {
+    names: Vec<Box<str>>,
+    ids: HashMap<Box<str>, u32>,
+}
+
+impl Names {
+    fn of(names: Vec<Box<str>>) -> Self {
+        let ids = names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| (name.clone(), i as u32))
+            .collect();
+        Names { names, ids }
+    }
+
+    fn get(&self, name: &str) -> Option<u32> {
+        self.ids.get(name).copied()
+    }
+
+    fn name(&self, id: u32) -> &str {
+        &self.names[id as usize]
+    }
+
+    fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    /// The id of `name`, added if new (copying names shared with another snapshot).
+    fn intern(names: &mut Arc<Names>, name: &str) -> u32 {
+        if let Some(id) = names.get(name) {
+            return id;
+        }
+        let names = Arc::make_mut(names);
+        names.names.push(name.into());
+        let id = (names.names.len() - 1) as u32;
+        names.ids.insert(name.into(), id);
+        id
+    }
+}
+
+/// What the entries' indexes point into.
+#[derive(Debug, Clone, Default)]
+struct EntryNames {
+    genres: Arc<Names>,
+    countries: Arc<Names>,
+    channels: Arc<Names>,
+}
+
+impl EntryNames {
+    /// The entry of a row, and the artist's aliases.
+    fn entry_of(&mut self, row: EntryRow) -> (Entry, Vec<String>) {
+        let aliases = crate::details::aliases_of(row.aliases.as_deref());
+        let channel = row
+            .solo_video_link
+            .as_deref()
+            .and_then(ChannelRef::parse)
+            .map(|channel| Names::intern(&mut self.channels, &channel.key()));
+        let genres = crate::model::genres_of(row.id, &row.genres)
+            .iter()
+            .map(|name| Names::intern(&mut self.genres, name))
+            .collect();
+        let country = row
+            .country
+            .filter(|name| !name.trim().is_empty())
+            .map(|name| Names::intern(&mut self.countries, &name));
+        let entry = Entry {
+            id: row.id,
+            external_key: crate::stable_hash::external_key(&row.external_id),
+            title: row.title.into(),
+            genres,
+            updated_at: row.updated_at,
+            bio_chars: row.bio_chars.unwrap_or(0).try_into().unwrap_or(u32::MAX),
+            year: row.year.and_then(|year| year.try_into().ok()),
+            country,
+            channel,
+        };
+        (entry, aliases)
+    }
+}
+
+/// A snapshot's search: the index built for an earlier snapshot (its artists are that
+/// one's positions), patched with the artists changed since, if any.
+#[derive(Debug)]
+struct Searching {
+    base: Arc<SearchIndex>,
+    patch: Option<Patch>,
+}
+
+/// A position of [`Patch::now_at`] whose artist changed since the base index.
+const GONE: u32 = u32::MAX;
+
+/// The artists changed since a base index was built: each base artist's position now,
+/// and a small index of the changed artists as they are now. A query ranks on both and
+/// merges by class, then position (unchanged artists keep their order), so a change
+/// costs its rows, not a rebuild of the whole index.
+#[derive(Debug)]
+struct Patch {
+    /// Per base artist: its position now, or [`GONE`] when it changed since.
+    now_at: Vec<u32>,
+    /// The base artists that changed since, ascending.
+    superseded: Vec<u32>,
+    /// The changed artists' aliases, by id: every artist of `overlay`.
+    aliases: HashMap<i32, Vec<String>>,
+    /// The changed artists' index, in list order, and each one's position now.
+    overlay: SearchIndex,
+    overlay_at: Vec<u32>,
+}
+
+impl Searching {
+    /// The best `limit` matches of `query` (positions in `entries`, the snapshot's).
+    fn ranked(&self, query: &str, limit: usize, entries: &[Entry]) -> (Vec<u32>, Count) {
+        let Some(patch) = &self.patch else {
+            let title_of = |i: usize| &*entries[i].title;
+            let (best, count) = self.base.search_classed(query, title_of, limit);
+            return (best.into_iter().map(|(_, a)| a).collect(), count);
+        };
+        // A changed artist's old names are still in the base index: asked for as many
+        // more as match, and left out.
+        let base_title = |i: usize| match patch.now_at[i] {
+            GONE => "",
+            at => &*entries[at as usize].title,
+        };
+        let gone = self.base.matching(query, base_title, &patch.superseded);
+        let (base, base_count) =
+            self.base
+                .search_classed(query, base_title, limit.saturating_add(gone));
+        let overlay_title = |i: usize| &*entries[patch.overlay_at[i] as usize].title;
+        let (overlay, overlay_count) = patch.overlay.search_classed(query, overlay_title, limit);
+        let mut best: Vec<(Class, u32)> = base
+            .into_iter()
+            .filter_map(|(class, a)| match patch.now_at[a as usize] {
+                GONE => None,
+                at => Some((class, at)),
+            })
+            .chain(
+                overlay
+                    .into_iter()
+                    .map(|(class, a)| (class, patch.overlay_at[a as usize])),
+            )
+            .collect();
+        best.sort_unstable();
+        best.truncate(limit);
+        let count = Count {
+            n: base_count.n.saturating_sub(gone) + overlay_count.n,
+            exact: base_count.exact && overlay_count.exact,
+        };
+        (best.into_iter().map(|(_, at)| at).collect(), count)
+    }
+
+    /// How many artists changed since the base index.
+    fn patched(&self) -> usize {
+        self.patch.as_ref().map_or(0, |p| p.aliases.len())
+    }
 }
 
 /// All artists, sorted by title case-insensitively, with lookup and search indexes
@@ -155,11 +324,10 @@ pub struct Snapshot {
     entries: Vec<Entry>,
     /// (id, position), sorted by id.
     positions_by_id: Vec<(i32, u32)>,
-    pub search: SearchIndex,
+    search: Searching,
     /// Positions of each browse letter's artists, in list order.
     by_letter: HashMap<Letter, Vec<u32>>,
-    genre_names: Vec<Box<str>>,
-    genre_ids: HashMap<Box<str>, u32>,
+    names: EntryNames,
     /// Per genre id: the positions of its artists, in list order.
     by_genre: Vec<Vec<u32>>,
     /// Per genre id: the newest change among its artists (the genres' sitemap).
@@ -169,14 +337,14 @@ pub struct Snapshot {
     letter_changes: HashMap<Letter, i64>,
     /// Every genre with its page's slug and artist count.
     genres: GenreIndex,
-    /// What the entries' country indexes point into.
-    country_names: Vec<Box<str>>,
     /// Each country's artists, and each decade's.
     countries: FacetIndex,
     decades: FacetIndex,
-    /// The video channels the artists' video links name (their keys).
-    channels: HashSet<Box<str>>,
+    /// Per channel id: whether some artist's video link names it.
+    channels_used: Vec<bool>,
     sitemap: SitemapBlocks,
+    /// The change marker of these entries (the table's, when it holds them).
+    marker: ChangeMarker,
     /// Recent searches' rankings (see [`Snapshot::ranked`]).
     rankings: Rankings,
 }
@@ -208,34 +376,16 @@ pub struct Ranked {
 
 impl Snapshot {
     /// The snapshot of `entries` (any order): sorts them and builds the indexes.
-    /// `genre_names` are what the entries' genre indexes point into.
-    fn new(
-        mut entries: Vec<Entry>,
-        genre_names: Vec<Box<str>>,
-        country_names: Vec<Box<str>>,
-        channels: HashSet<Box<str>>,
-        aliases: HashMap<i32, Vec<String>>,
-    ) -> Self {
-        entries.sort_by_cached_key(|e| (e.title.to_lowercase(), e.id));
-        Snapshot::assemble(
-            entries,
-            genre_names,
-            country_names,
-            channels,
-            SearchSource::Build(aliases),
-        )
+    /// `names` are what the entries' indexes point into.
+    fn new(mut entries: Vec<Entry>, names: EntryNames, aliases: HashMap<i32, Vec<String>>) -> Self {
+        entries.sort_by_cached_key(Entry::list_key);
+        Snapshot::assemble(entries, names, SearchSource::Build(aliases))
     }
 
     /// The snapshot of `entries` in list order, with its search index when one was
-    /// kept (else it is built here): derives the other indexes, a walk or two over the
-    /// entries.
-    fn assemble(
-        entries: Vec<Entry>,
-        genre_names: Vec<Box<str>>,
-        country_names: Vec<Box<str>>,
-        channels: HashSet<Box<str>>,
-        search: SearchSource,
-    ) -> Self {
+    /// kept or patched (else it is built here): derives the other indexes, a walk or
+    /// two over the entries.
+    fn assemble(entries: Vec<Entry>, names: EntryNames, search: SearchSource) -> Self {
         // The search index, the largest part, is built on a thread of its own meanwhile.
         let (
             search,
@@ -245,16 +395,22 @@ impl Snapshot {
             genre_changes,
             letter_changes,
             (countries, decades),
+            (channels_used, marker),
         ) = std::thread::scope(|scope| {
             let search = scope.spawn(|| match search {
-                SearchSource::Kept(search) => *search,
-                SearchSource::Build(aliases) => {
-                    SearchIndex::with_aliases(entries.iter().map(|e| {
-                        let genres = e.genres.iter().map(|&g| &*genre_names[g as usize]);
+                SearchSource::Kept(search) => Searching {
+                    base: Arc::new(*search),
+                    patch: None,
+                },
+                SearchSource::Build(aliases) => Searching {
+                    base: Arc::new(SearchIndex::with_aliases(entries.iter().map(|e| {
+                        let genres = e.genres.iter().map(|&g| names.genres.name(g));
                         let names = aliases.get(&e.id).into_iter().flatten();
                         (&*e.title, names.map(String::as_str), genres)
-                    }))
-                }
+                    }))),
+                    patch: None,
+                },
+                SearchSource::Patched(search) => *search,
             });
             let mut positions_by_id: Vec<(i32, u32)> = entries
                 .iter()
@@ -263,18 +419,26 @@ impl Snapshot {
                 .collect();
             positions_by_id.sort_unstable();
             let mut by_letter: HashMap<Letter, Vec<u32>> = HashMap::new();
-            let mut by_genre: Vec<Vec<u32>> = vec![Vec::new(); genre_names.len()];
-            let mut genre_changes: Vec<Option<i64>> = vec![None; genre_names.len()];
+            let mut by_genre: Vec<Vec<u32>> = vec![Vec::new(); names.genres.len()];
+            let mut genre_changes: Vec<Option<i64>> = vec![None; names.genres.len()];
             let mut letter_changes: HashMap<Letter, i64> = HashMap::new();
-            let country_slugs: Vec<String> = country_names
+            let country_slugs: Vec<String> = names
+                .countries
+                .names
                 .iter()
                 .map(|name| country_slug(name))
                 .collect();
             let mut countries = FacetBuilder::default();
             let mut decades = FacetBuilder::default();
+            let mut channels_used = vec![false; names.channels.len()];
+            let mut marker = ChangeMarker::default();
             for (i, entry) in entries.iter().enumerate() {
+                marker.add(entry.updated_at);
+                if let Some(c) = entry.channel {
+                    channels_used[c as usize] = true;
+                }
                 if let Some(c) = entry.country {
-                    let (slug, name) = (&country_slugs[c as usize], &country_names[c as usize]);
+                    let (slug, name) = (&country_slugs[c as usize], names.countries.name(c));
                     countries.add(slug, name, i as u32, entry.updated_at);
                 }
                 if let Some(year) = entry.year {
@@ -306,17 +470,16 @@ impl Snapshot {
                 genre_changes,
                 letter_changes,
                 (countries.build(), decades.build()),
+                (channels_used, marker),
             )
         });
-        let genre_ids = genre_names
-            .iter()
-            .enumerate()
-            .map(|(i, name)| (name.clone(), i as u32))
-            .collect();
         let genres = GenreIndex::new(
-            genre_names
+            names
+                .genres
+                .names
                 .iter()
                 .zip(&by_genre)
+                .filter(|(_, at)| !at.is_empty())
                 .map(|(name, at)| (&**name, at.len())),
         );
         let sitemap = SitemapBlocks::new(&entries);
@@ -325,22 +488,130 @@ impl Snapshot {
             positions_by_id,
             search,
             by_letter,
-            genre_names,
-            genre_ids,
+            names,
             by_genre,
             genre_changes,
             letter_changes,
             genres,
-            country_names,
             countries,
             decades,
-            channels,
+            channels_used,
             sitemap,
+            marker,
             rankings: Rankings {
                 recent: moka::sync::Cache::new(RANKINGS_KEPT),
                 made: Default::default(),
             },
         }
+    }
+
+    /// This snapshot with `rows` (artists as the table holds them now: changed or new)
+    /// in place of their versions here: the unchanged entries are copied in order, the
+    /// changed ones put in their places, the search index patched (see [`Patch`]) and
+    /// the other indexes derived again (integer work, no text). None when `only_new`
+    /// asks for changed entries and every row's entry is the one here (its aliases
+    /// aside). CPU work of milliseconds: call it on a blocking thread.
+    fn patched(&self, rows: Vec<EntryRow>, only_new: bool) -> Option<Snapshot> {
+        let mut names = self.names.clone();
+        let mut changed: Vec<(Entry, Vec<String>)> =
+            rows.into_iter().map(|row| names.entry_of(row)).collect();
+        if only_new
+            && changed
+                .iter()
+                .all(|(entry, _)| self.get(entry.id) == Some(entry))
+        {
+            return None;
+        }
+        changed.sort_by_cached_key(|(entry, _)| entry.list_key());
+        changed.dedup_by_key(|(entry, _)| entry.id);
+        let mut replaced: Vec<u32> = changed
+            .iter()
+            .filter_map(|(entry, _)| self.position(entry.id).map(|at| at as u32))
+            .collect();
+        replaced.sort_unstable();
+
+        // The entries in list order: the unchanged ones, each changed one at its place.
+        let mut old_to_new = vec![GONE; self.entries.len()];
+        let mut entries = Vec::with_capacity(self.entries.len() + changed.len());
+        let mut new_at: HashMap<i32, u32> = HashMap::with_capacity(changed.len());
+        let mut replaced_ahead = replaced.iter().peekable();
+        let mut old = 0;
+        let mut copy_until = |end: usize, entries: &mut Vec<Entry>| {
+            while old < end {
+                if replaced_ahead.next_if_eq(&&(old as u32)).is_none() {
+                    old_to_new[old] = entries.len() as u32;
+                    entries.push(self.entries[old].clone());
+                }
+                old += 1;
+            }
+        };
+        let mut aliases = self
+            .search
+            .patch
+            .as_ref()
+            .map(|patch| patch.aliases.clone())
+            .unwrap_or_default();
+        for (entry, names) in changed {
+            let key = entry.list_key();
+            let at = self.entries.partition_point(|e| e.list_key() < key);
+            copy_until(at, &mut entries);
+            new_at.insert(entry.id, entries.len() as u32);
+            aliases.insert(entry.id, names);
+            entries.push(entry);
+        }
+        copy_until(self.entries.len(), &mut entries);
+
+        // The search: the same base index, its artists where they are now, and the
+        // changed artists (since the base) indexed anew.
+        let now_at: Vec<u32> = match &self.search.patch {
+            None => old_to_new.clone(),
+            Some(patch) => patch
+                .now_at
+                .iter()
+                .map(|&at| {
+                    if at == GONE {
+                        GONE
+                    } else {
+                        old_to_new[at as usize]
+                    }
+                })
+                .collect(),
+        };
+        let superseded = (0..now_at.len() as u32)
+            .filter(|&a| now_at[a as usize] == GONE)
+            .collect();
+        let mut overlay_at: Vec<u32> = aliases
+            .keys()
+            .filter_map(|id| match new_at.get(id) {
+                Some(&at) => Some(at),
+                None => {
+                    let before = self.position(*id)?;
+                    Some(old_to_new[before]).filter(|&at| at != GONE)
+                }
+            })
+            .collect();
+        overlay_at.sort_unstable();
+        let overlay = SearchIndex::with_aliases(overlay_at.iter().map(|&at| {
+            let entry = &entries[at as usize];
+            let genres = entry.genres.iter().map(|&g| names.genres.name(g));
+            let other_names = aliases[&entry.id].iter().map(String::as_str);
+            (&*entry.title, other_names, genres)
+        }));
+        let search = Searching {
+            base: self.search.base.clone(),
+            patch: Some(Patch {
+                now_at,
+                superseded,
+                aliases,
+                overlay,
+                overlay_at,
+            }),
+        };
+        Some(Snapshot::assemble(
+            entries,
+            names,
+            SearchSource::Patched(Box::new(search)),
+        ))
     }
 
     /// The best `limit` (or more) matches of `query`, best first, and how many there
@@ -353,10 +624,9 @@ impl Snapshot {
             self.rankings
                 .made
                 .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            let title_at = |i: usize| &*self.at(i as u32).title;
-            let (best, count) = self.search.search_best(query, title_at, limit);
+            let (best, count) = self.search.ranked(query, limit, &self.entries);
             Arc::new(Ranked {
-                best: best.into_iter().map(|i| i as u32).collect(),
+                best,
                 total: count.n,
                 total_exact: count.exact,
             })
@@ -376,12 +646,9 @@ impl Snapshot {
             .load(std::sync::atomic::Ordering::Relaxed)
     }
 
-    /// Reads the table's snapshot columns row by row (streamed: the rows are never held
-    /// all at once), then sorts and indexes them on a blocking thread (seconds at two
-    /// million artists, which the async workers serving requests should not wait out).
-    async fn read(db: &DatabaseConnection) -> Result<Self, DbErr> {
-        let started = Instant::now();
-        let mut rows = artist::Entity::find()
+    /// The select of the snapshot's columns.
+    fn rows(db: &DatabaseConnection) -> sea_orm::Select<artist::Entity> {
+        artist::Entity::find()
             .select_only()
             .columns([
                 artist::Column::Id,
@@ -395,58 +662,27 @@ impl Snapshot {
                 artist::Column::Aliases,
             ])
             .column_as(Expr::cust(bio_chars_sql(db)), "bio_chars")
-            .into_model::<EntryRow>()
-            .stream(db)
-            .await?;
+    }
+
+    /// Reads the table's snapshot columns row by row (streamed: the rows are never held
+    /// all at once), then sorts and indexes them on a blocking thread (seconds at two
+    /// million artists, which the async workers serving requests should not wait out).
+    async fn read(db: &DatabaseConnection) -> Result<Self, DbErr> {
+        let started = Instant::now();
+        let mut rows = Self::rows(db).into_model::<EntryRow>().stream(db).await?;
         let mut entries = Vec::new();
-        let mut genre_names: Vec<Box<str>> = Vec::new();
-        let mut genre_ids: HashMap<String, u32> = HashMap::new();
-        let mut country_names: Vec<Box<str>> = Vec::new();
-        let mut country_ids: HashMap<String, u32> = HashMap::new();
-        let mut channels = HashSet::new();
+        let mut names = EntryNames::default();
         let mut aliases = HashMap::new();
         while let Some(row) = rows.try_next().await? {
-            let names = crate::details::aliases_of(row.aliases.as_deref());
-            if !names.is_empty() {
-                aliases.insert(row.id, names);
+            let (entry, other_names) = names.entry_of(row);
+            if !other_names.is_empty() {
+                aliases.insert(entry.id, other_names);
             }
-            if let Some(channel) = row.solo_video_link.as_deref().and_then(ChannelRef::parse) {
-                channels.insert(channel.key().into_boxed_str());
-            }
-            let genres: Vec<String> = crate::model::genres_of(row.id, &row.genres);
-            let genres = genres
-                .into_iter()
-                .map(|name| {
-                    *genre_ids.entry(name).or_insert_with_key(|name| {
-                        genre_names.push(name.as_str().into());
-                        (genre_names.len() - 1) as u32
-                    })
-                })
-                .collect();
-            let country = row
-                .country
-                .filter(|name| !name.trim().is_empty())
-                .map(|name| {
-                    *country_ids.entry(name).or_insert_with_key(|name| {
-                        country_names.push(name.as_str().into());
-                        (country_names.len() - 1) as u32
-                    })
-                });
-            let bio_chars = row.bio_chars.unwrap_or(0);
-            entries.push(Entry {
-                id: row.id,
-                external_key: crate::stable_hash::external_key(&row.external_id),
-                title: row.title.into(),
-                genres,
-                updated_at: row.updated_at,
-                bio_chars: bio_chars.try_into().unwrap_or(u32::MAX),
-                year: row.year.and_then(|year| year.try_into().ok()),
-                country,
-            });
+            entries.push(entry);
         }
         let read = started.elapsed();
         let snapshot = tokio::task::spawn_blocking(move || {
-            let snapshot = Snapshot::new(entries, genre_names, country_names, channels, aliases);
+            let snapshot = Snapshot::new(entries, names, aliases);
             release_free_memory();
             snapshot
         })
@@ -461,6 +697,22 @@ impl Snapshot {
         Ok(snapshot)
     }
 
+    /// The rows changed at or after unix second `since` (by the index of change
+    /// times), unless there are more than `most`.
+    async fn changed_rows(
+        db: &DatabaseConnection,
+        since: i64,
+        most: usize,
+    ) -> Result<Option<Vec<EntryRow>>, DbErr> {
+        let rows = Self::rows(db)
+            .filter(artist::Column::UpdatedAt.gte(since))
+            .limit(most as u64 + 1)
+            .into_model::<EntryRow>()
+            .all(db)
+            .await?;
+        Ok((rows.len() <= most).then_some(rows))
+    }
+
     /// Every artist, in list order.
     pub fn entries(&self) -> &[Entry] {
         &self.entries
@@ -471,10 +723,10 @@ impl Snapshot {
     fn kept(&self) -> KeptRef<'_> {
         KeptRef {
             entries: &self.entries,
-            genre_names: &self.genre_names,
-            country_names: &self.country_names,
-            channels: &self.channels,
-            search: &self.search,
+            genre_names: &self.names.genres.names,
+            country_names: &self.names.countries.names,
+            channel_names: &self.names.channels.names,
+            search: &self.search.base,
         }
     }
 
@@ -482,18 +734,24 @@ impl Snapshot {
     fn from_kept(kept: Kept) -> Option<Snapshot> {
         let genres = kept.genre_names.len() as u32;
         let countries = kept.country_names.len() as u32;
+        let channels = kept.channel_names.len() as u32;
         if kept.search.len() != kept.entries.len()
             || kept.entries.iter().any(|e| {
-                e.genres.iter().any(|&g| g >= genres) || e.country.is_some_and(|c| c >= countries)
+                e.genres.iter().any(|&g| g >= genres)
+                    || e.country.is_some_and(|c| c >= countries)
+                    || e.channel.is_some_and(|c| c >= channels)
             })
         {
             return None;
         }
+        let names = EntryNames {
+            genres: Arc::new(Names::of(kept.genre_names)),
+            countries: Arc::new(Names::of(kept.country_names)),
+            channels: Arc::new(Names::of(kept.channel_names)),
+        };
         Some(Snapshot::assemble(
             kept.entries,
-            kept.genre_names,
-            kept.country_names,
-            kept.channels,
+            names,
             SearchSource::Kept(Box::new(kept.search)),
         ))
     }
@@ -513,7 +771,7 @@ impl Snapshot {
 
     /// The genre names of `entry`.
     pub fn genres_of<'a>(&'a self, entry: &'a Entry) -> impl Iterator<Item = &'a str> + 'a {
-        entry.genres.iter().map(|&g| &*self.genre_names[g as usize])
+        entry.genres.iter().map(|&g| self.names.genres.name(g))
     }
 
     /// Positions of the artists under `letter`, in list order.
@@ -523,9 +781,10 @@ impl Snapshot {
 
     /// Positions of the artists that list `genre`, in list order.
     pub fn with_genre(&self, genre: &str) -> &[u32] {
-        self.genre_ids
+        self.names
+            .genres
             .get(genre)
-            .map_or(&[], |&g| self.by_genre[g as usize].as_slice())
+            .map_or(&[], |g| self.by_genre[g as usize].as_slice())
     }
 
     /// Every genre with its page's slug and artist count.
@@ -545,10 +804,14 @@ impl Snapshot {
 
     /// Every genre name its artists list, with the newest change among them.
     pub fn genre_changes(&self) -> impl Iterator<Item = (&str, Option<i64>)> {
-        self.genre_names
+        self.names
+            .genres
+            .names
             .iter()
-            .map(|name| &**name)
-            .zip(self.genre_changes.iter().copied())
+            .zip(&self.genre_changes)
+            .zip(&self.by_genre)
+            .filter(|(_, artists)| !artists.is_empty())
+            .map(|((name, &changed), _)| (&**name, changed))
     }
 
     /// Per browse letter: the newest change among its artists (letters whose artists
@@ -604,7 +867,10 @@ impl Snapshot {
 
     /// Whether some artist's video link names the channel with this key.
     pub fn uses_channel(&self, key: &str) -> bool {
-        self.channels.contains(key)
+        self.names
+            .channels
+            .get(key)
+            .is_some_and(|c| self.channels_used[c as usize])
     }
 
     /// 0-based position in the sorted list.
@@ -644,7 +910,7 @@ struct KeptRef<'a> {
     entries: &'a [Entry],
     genre_names: &'a [Box<str>],
     country_names: &'a [Box<str>],
-    channels: &'a HashSet<Box<str>>,
+    channel_names: &'a [Box<str>],
     search: &'a SearchIndex,
 }
 
@@ -653,14 +919,16 @@ struct Kept {
     entries: Vec<Entry>,
     genre_names: Vec<Box<str>>,
     country_names: Vec<Box<str>>,
-    channels: HashSet<Box<str>>,
+    channel_names: Vec<Box<str>>,
     search: SearchIndex,
 }
 
 /// The snapshot in use, when its marker was last read (by its read, or a check that
-/// found it unchanged) and the table's change marker it was read at.
+/// found it unchanged; `asked` is that unix second) and the table's change marker it
+/// was read at.
 struct Cached {
     checked_at: Instant,
+    asked: i64,
     marker: ChangeMarker,
     snapshot: Arc<Snapshot>,
 }
@@ -669,7 +937,7 @@ struct Cached {
 /// newest change and the sum of every row's change time (every write sets `updated_at`
 /// to now: an edit moves the sum even within the newest change's second, a removal the
 /// count).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, FromQueryResult, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, FromQueryResult, Serialize, Deserialize)]
 struct ChangeMarker {
     rows: i64,
     newest: Option<i64>,
@@ -690,11 +958,16 @@ impl ChangeMarker {
 
     async fn read(db: &DatabaseConnection) -> Result<Self, DbErr> {
         let marker = Self::query().into_model::<ChangeMarker>().one(db).await?;
-        Ok(marker.unwrap_or(ChangeMarker {
-            rows: 0,
-            newest: None,
-            changes: None,
-        }))
+        Ok(marker.unwrap_or_default())
+    }
+
+    /// Counts one more row, changed at `updated_at`, as the table's query counts it.
+    fn add(&mut self, updated_at: Option<i64>) {
+        self.rows += 1;
+        if let Some(at) = updated_at {
+            self.newest = self.newest.max(Some(at));
+            self.changes = Some(self.changes.unwrap_or(0) + at);
+        }
     }
 }
 
@@ -717,7 +990,36 @@ pub struct Catalog {
     loaded: Arc<std::sync::atomic::AtomicBool>,
     /// Whether [`Catalog::load_in_background`] has started the first read.
     loading: Arc<std::sync::atomic::AtomicBool>,
+    /// Wakes the background check (see [`Catalog::check_in_background`]), started once.
+    wake: Arc<tokio::sync::Notify>,
+    checker: Arc<std::sync::OnceLock<()>>,
+    /// How the snapshots were made (see [`SnapshotReads`]).
+    reads: Arc<ReadCounters>,
 }
+
+/// How a catalogue's snapshots were made since its start: whole reads of the table,
+/// and patches with the changed rows they read.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct SnapshotReads {
+    pub whole: u64,
+    pub patches: u64,
+    pub rows_patched: u64,
+}
+
+#[derive(Debug, Default)]
+struct ReadCounters {
+    whole: std::sync::atomic::AtomicU64,
+    patches: std::sync::atomic::AtomicU64,
+    rows_patched: std::sync::atomic::AtomicU64,
+}
+
+/// Changed artists a snapshot is patched with before the table is read whole again:
+/// each query ranks the changed artists' old names on their own, so a patch stays small.
+pub const MOST_PATCHED: usize = 2_000;
+/// How long before its commit a write may have stamped its rows: the window of change
+/// times a patch widens to when the narrow one misses a change (a long import batch
+/// commits rows stamped at its start).
+const LATE_COMMITS: i64 = 10 * 60;
 
 impl Catalog {
     pub fn new(db: DatabaseConnection) -> Self {
@@ -730,6 +1032,19 @@ impl Catalog {
             ever_read: Arc::new(std::sync::atomic::AtomicBool::new(false)),
             loaded: Arc::new(std::sync::atomic::AtomicBool::new(false)),
             loading: Arc::new(std::sync::atomic::AtomicBool::new(false)),
+            wake: Arc::new(tokio::sync::Notify::new()),
+            checker: Arc::new(std::sync::OnceLock::new()),
+            reads: Arc::default(),
+        }
+    }
+
+    /// How the snapshots were made since the start.
+    pub fn reads(&self) -> SnapshotReads {
+        use std::sync::atomic::Ordering::Relaxed;
+        SnapshotReads {
+            whole: self.reads.whole.load(Relaxed),
+            patches: self.reads.patches.load(Relaxed),
+            rows_patched: self.reads.rows_patched.load(Relaxed),
         }
     }
 
@@ -775,8 +1090,7 @@ impl Catalog {
         &self.db
     }
 
-    /// Forgets the snapshot, so the next read rereads the table (another process, e.g.
-    /// an import, changed it; the change notifications between instances call this).
+    /// Forgets the snapshot, so the next read rereads the table whole and waits for it.
     pub async fn invalidate(&self) {
         *self.cache.lock().await = None;
     }
@@ -794,7 +1108,7 @@ impl Catalog {
         let mut cache = self.cache.lock().await;
         if let Some(cached) = cache.as_ref() {
             if cached.checked_at.elapsed() >= self.ttl {
-                self.refresh_in_background();
+                self.check_in_background();
             }
             return Ok(cached.snapshot.clone());
         }
@@ -807,6 +1121,7 @@ impl Catalog {
         let snapshot = self.read_snapshot(marker, asked, first).await?;
         *cache = Some(Cached {
             checked_at: started,
+            asked,
             marker,
             snapshot: snapshot.clone(),
         });
@@ -831,41 +1146,70 @@ impl Catalog {
         }
     }
 
-    /// Checks the table's change marker and rereads the snapshot if it moved, on a task
-    /// of its own (one at a time); the current snapshot serves meanwhile.
-    fn refresh_in_background(&self) {
-        let Ok(reading) = self.reading.clone().try_lock_owned() else {
-            return; // one is under way
-        };
-        let catalog = self.clone();
-        tokio::spawn(async move {
-            let _reading = reading;
-            if let Err(err) = catalog.reread_if_changed().await {
-                tracing::warn!(%err, "could not refresh the catalogue snapshot; the old one serves");
-            }
+    /// Checks the table's change marker now on a background task, and brings the
+    /// snapshot up to date if it moved (see [`Catalog::reread_if_changed`]); the current
+    /// snapshot serves meanwhile. Checks run one at a time, and one asked for while
+    /// another runs follows it, so no change announced meanwhile waits for the next.
+    /// Another instance's change announcement calls this.
+    pub fn check_in_background(&self) {
+        self.checker.get_or_init(|| {
+            let catalog = self.clone();
+            tokio::spawn(async move {
+                loop {
+                    catalog.wake.notified().await;
+                    if let Err(err) = catalog.check().await {
+                        tracing::warn!(%err, "could not refresh the catalogue snapshot; the old one serves");
+                    }
+                }
+            });
         });
+        self.wake.notify_one();
     }
 
-    /// Reads the marker and rereads the snapshot if it moved (the caller holds
-    /// `reading`).
+    /// Checks the table now and brings the snapshot up to date if it changed (see
+    /// [`Catalog::check_in_background`], which does this on a task of its own).
+    /// Without a snapshot there is nothing to check: the next read reads the table.
+    pub async fn check(&self) -> Result<(), DbErr> {
+        let _reading = self.reading.lock().await;
+        if self.cache.lock().await.is_none() {
+            return Ok(());
+        }
+        self.reread_if_changed().await
+    }
+
+    /// Reads the marker and, if it moved, patches the snapshot with the rows changed
+    /// since the last check, or rereads the table whole when that fails (too many
+    /// changed rows, or a change the rows do not account for). The caller holds
+    /// `reading`.
     async fn reread_if_changed(&self) -> Result<(), DbErr> {
         let started = Instant::now();
         let asked = crate::write::now_unix();
         let marker = ChangeMarker::read(&self.db).await?;
-        let unchanged = {
+        let current = {
             let mut cache = self.cache.lock().await;
+            // A marker that did not move may still hide a row changed again within the
+            // second it was stamped in: unchanged only when no row is stamped at or after
+            // the last check's second (else those rows are read again).
+            let unchanged = |cached: &Cached| {
+                cached.marker == marker && marker.newest.is_none_or(|newest| newest < cached.asked)
+            };
             match cache.as_mut() {
-                Some(cached) if cached.marker == marker => {
+                Some(cached) if unchanged(cached) => {
                     cached.checked_at = started;
-                    true
+                    cached.asked = asked;
+                    return Ok(());
                 }
-                _ => false,
+                cached => cached.as_ref().map(|c| (c.snapshot.clone(), c.asked)),
             }
         };
-        if unchanged {
-            return Ok(());
-        }
-        let snapshot = self.read_snapshot(marker, asked, false).await?;
+        let patched = match current {
+            Some((current, since)) => self.patch(current, since, marker).await?,
+            None => None,
+        };
+        let (snapshot, marker) = match patched {
+            Some(patched) => patched,
+            None => (self.read_snapshot(marker, asked, false).await?, marker),
+        };
         let mut cache = self.cache.lock().await;
         // Only in place of the snapshot this check began from: after an invalidation
         // meanwhile (the cache emptied, or filled by a caller's later read) the table
@@ -876,11 +1220,57 @@ impl Catalog {
         {
             *cache = Some(Cached {
                 checked_at: started,
+                asked,
                 marker,
                 snapshot,
             });
         }
         Ok(())
+    }
+
+    /// `current` patched with the rows changed at or after unix second `since`, and
+    /// the table's marker it matches (`current` itself when the marker is `current`'s
+    /// and no row changed); none when more rows changed than a patch takes, or when the
+    /// rows do not account for the table's marker (a write stamped before `since`
+    /// committed after it: the window widens once by [`LATE_COMMITS`]).
+    async fn patch(
+        &self,
+        current: Arc<Snapshot>,
+        since: i64,
+        marker: ChangeMarker,
+    ) -> Result<Option<(Arc<Snapshot>, ChangeMarker)>, DbErr> {
+        let only_new = marker == current.marker;
+        use std::sync::atomic::Ordering::Relaxed;
+        let most = MOST_PATCHED.saturating_sub(current.search.patched());
+        for since in [since, since - LATE_COMMITS] {
+            let started = Instant::now();
+            let Some(rows) = Snapshot::changed_rows(&self.db, since, most).await? else {
+                return Ok(None);
+            };
+            let count = rows.len();
+            let base = current.clone();
+            let patched = tokio::task::spawn_blocking(move || base.patched(rows, only_new))
+                .await
+                .map_err(|err| DbErr::Custom(format!("patching the catalogue snapshot: {err}")))?;
+            let Some(patched) = patched else {
+                return Ok(Some((current, marker)));
+            };
+            // The rows, read after the marker, may hold later changes: the patched
+            // snapshot must be the table as its marker reads now.
+            let marker = ChangeMarker::read(&self.db).await?;
+            if patched.marker == marker {
+                self.reads.patches.fetch_add(1, Relaxed);
+                self.reads.rows_patched.fetch_add(count as u64, Relaxed);
+                tracing::debug!(
+                    rows = count,
+                    patched = patched.search.patched(),
+                    ms = started.elapsed().as_millis() as u64,
+                    "patched the catalogue snapshot"
+                );
+                return Ok(Some((Arc::new(patched), marker)));
+            }
+        }
+        Ok(None)
     }
 
     /// The snapshot of the table at `marker` (read at unix second `asked`): on the
@@ -914,6 +1304,9 @@ impl Catalog {
             }
         }
         let snapshot = Arc::new(Snapshot::read(&self.db).await?);
+        self.reads
+            .whole
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let settled = marker.newest.is_none_or(|newest| newest < asked);
         if let (true, Some(file)) = (settled, file) {
             let kept = snapshot.clone();

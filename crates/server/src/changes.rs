@@ -1,8 +1,10 @@
 //! Change notifications between instances: several server processes on one
 //! PostgreSQL keep in-memory reads (the catalogue snapshot, content lists) and a render
 //! cache. Whoever changes the data those hold (an import, an edit) announces it with
-//! PostgreSQL's `NOTIFY`; every instance `LISTEN`s and forgets its copies at once. No
-//! polling, no message bus of our own. On SQLite (one process) there is nothing to tell.
+//! PostgreSQL's `NOTIFY`; every instance `LISTEN`s and at once brings its catalogue
+//! snapshot up to date (patched with the rows changed since its last check: a change
+//! costs its rows) and forgets its content lists. No polling, no message bus of our
+//! own. On SQLite (one process) there is nothing to tell.
 
 use std::time::Duration;
 
@@ -22,11 +24,12 @@ pub async fn announce(db: &DatabaseConnection) -> Result<(), sea_orm::DbErr> {
     Ok(())
 }
 
-/// Forgets this instance's copies of shared data: the next reads go to the database, and
-/// pages render from the new data (the render cache is keyed by the data; it is emptied
-/// too so the old pages stop taking room).
+/// Brings this instance's copies of shared data up to date: the catalogue snapshot is
+/// checked now (the old one serves until its successor is ready), the content lists are
+/// read again, and pages render from the new data (the render cache is keyed by the
+/// data; it is emptied too so the old pages stop taking room).
 pub async fn forget_copies(state: &AppState) {
-    state.catalog.invalidate().await;
+    state.catalog.check_in_background();
     state.content.invalidate().await;
     state.renderer.clear_cache();
 }

@@ -2,6 +2,7 @@
 //! content and the share pictures, on SQLite and PostgreSQL.
 
 mod facets;
+mod patches;
 mod quiz;
 mod reads;
 mod seed_content;

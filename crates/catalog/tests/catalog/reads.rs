@@ -489,8 +489,8 @@ async fn the_first_read_loads_the_kept_snapshot_while_the_table_is_unchanged(db:
         ids(&read),
         "the same artists in the same order"
     );
-    let titles = |s: &sound_atlas_catalog::store::Snapshot, query: &str| -> Vec<usize> {
-        s.search.search(query, |i| &s.entries()[i].title)
+    let titles = |s: &sound_atlas_catalog::store::Snapshot, query: &str| -> Vec<u32> {
+        s.ranked(query, usize::MAX).best.clone()
     };
     for query in ["queen", "beatels", "jazz", "r&b"] {
         assert_eq!(titles(&loaded, query), titles(&read, query), "{query}");
