@@ -51,7 +51,7 @@ export function searchKinds() {
   };
 }
 
-async function writeCatalogue(path, count) {
+export async function writeCatalogue(path, count) {
   const out = createWriteStream(path);
   for (const line of syntheticCatalogue(count)) if (!out.write(`${line}\n`)) await once(out, 'drain');
   out.end();
@@ -77,12 +77,8 @@ export async function load(urlAt, count, concurrency) {
   return latencies.sort((a, b) => a - b);
 }
 
-/**
- * One size: a synthetic catalogue of `count` artists imported into a fresh SQLite data
- * directory by `bin`, then (with `serve`) the server started on it and measured.
- */
 /** Waits until the server at `origin` says it is ready: its catalogue is read. */
-async function untilReady(origin) {
+export async function untilReady(origin) {
   const began = performance.now();
   while ((await fetch(`${origin}/readyz`)).status !== 200) {
     if (performance.now() - began > 300_000) throw new Error('not ready within 300 s');
@@ -91,7 +87,7 @@ async function untilReady(origin) {
 }
 
 /** A fresh, empty database named `name` on the PostgreSQL server at `server`; its URL. */
-function freshDatabase(server, name) {
+export function freshDatabase(server, name) {
   for (const sql of [`DROP DATABASE IF EXISTS ${name}`, `CREATE DATABASE ${name}`]) {
     const run = spawnSync('psql', [server, '-q', '-c', sql], { encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`psql: ${run.stderr}`);
@@ -111,6 +107,10 @@ async function untilFound(origin, title, began) {
   }
 }
 
+/**
+ * One size: a synthetic catalogue of `count` artists imported into a fresh SQLite data
+ * directory by `bin`, then (with `serve`) the server started on it and measured.
+ */
 export async function measure(count, { bin = BIN, serve = true, requests = 1 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'sound-atlas-scale-'));
   try {

@@ -50,12 +50,18 @@ struct Building {
 }
 
 impl FacetBuilder {
-    /// The artist at `position` (called in list order) belongs to the facet `name`
-    /// whose slug is `slug`.
-    pub fn add(&mut self, slug: &str, name: &str, position: u32, changed: Option<i64>) {
+    /// The artists at `positions` (ascending) belong to the facet `name` whose slug is
+    /// `slug`; `changed` is the newest change among them. Called once a spelling.
+    pub fn add(&mut self, slug: &str, name: &str, positions: Vec<u32>, changed: Option<i64>) {
         let list = self.by_slug.entry(slug.to_owned()).or_default();
-        *list.names.entry(name.to_owned()).or_default() += 1;
-        list.positions.push(position);
+        *list.names.entry(name.to_owned()).or_default() += positions.len();
+        if list.positions.is_empty() {
+            list.positions = positions;
+        } else {
+            // Another spelling of the same facet: its artists among the others'.
+            list.positions.extend(positions);
+            list.positions.sort_unstable();
+        }
         list.newest = list.newest.max(changed);
     }
 
@@ -112,10 +118,9 @@ mod tests {
     #[test]
     fn spellings_sharing_a_slug_are_one_facet_named_as_most_spell_it() {
         let mut builder = FacetBuilder::default();
-        builder.add("cote-d-ivoire", "Côte d'Ivoire", 0, Some(5));
-        builder.add("cote-d-ivoire", "Cote d'Ivoire", 1, None);
-        builder.add("cote-d-ivoire", "Côte d'Ivoire", 2, Some(9));
-        builder.add("chile", "Chile", 3, None);
+        builder.add("cote-d-ivoire", "Côte d'Ivoire", vec![0, 2], Some(9));
+        builder.add("cote-d-ivoire", "Cote d'Ivoire", vec![1], None);
+        builder.add("chile", "Chile", vec![3], None);
         let index = builder.build();
         let list = index.by_slug("cote-d-ivoire").unwrap();
         assert_eq!(&*list.name, "Côte d'Ivoire");
