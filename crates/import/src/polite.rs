@@ -89,7 +89,8 @@ impl std::fmt::Display for AskError {
 pub struct Polite {
     client: reqwest::Client,
     manners: Politeness,
-    /// When the last request was sent; held for the whole of each request.
+    /// When the last request was sent (or its "slow down" answer came); held for the
+    /// whole of each request.
     last: std::sync::Arc<tokio::sync::Mutex<Option<tokio::time::Instant>>>,
     service: &'static str,
 }
@@ -142,7 +143,7 @@ impl Polite {
         let mut wait = Duration::ZERO;
         let mut retried = 0;
         loop {
-            let _turn = self.turn(wait).await;
+            let mut turn = self.turn(wait).await;
             let request = self
                 .client
                 .get(url)
@@ -181,6 +182,9 @@ impl Polite {
                             retries: retried,
                         });
                     }
+                    // A `Retry-After` counts from the answer, not from the request:
+                    // the wait begins now.
+                    *turn = Some(tokio::time::Instant::now());
                     wait = retry_wait(
                         retry_after.as_deref(),
                         retried,
@@ -239,6 +243,73 @@ mod tests {
         assert_eq!(retry_wait(None, 1, pace, max), Duration::from_secs(4));
         assert_eq!(retry_wait(None, 2, pace, max), max);
         assert_eq!(retry_wait(None, 40, pace, max), max);
+    }
+
+    /// A server that reads each request whole, then answers `answer(n)` for the `n`th
+    /// (from 0) after its delay, recording when each request came and each answer left.
+    async fn server(
+        answer: fn(usize) -> (Duration, &'static str),
+    ) -> (
+        String,
+        std::sync::Arc<std::sync::Mutex<Vec<(std::time::Instant, std::time::Instant)>>>,
+    ) {
+        use std::sync::{Arc, Mutex};
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}/", listener.local_addr().unwrap());
+        let times = Arc::new(Mutex::new(Vec::new()));
+        let seen = times.clone();
+        tokio::spawn(async move {
+            for n in 0.. {
+                let (mut socket, _) = listener.accept().await.unwrap();
+                let mut request = Vec::new();
+                let mut buf = [0; 1024];
+                while !request.ends_with(b"\r\n\r\n") {
+                    let read = socket.read(&mut buf).await.unwrap();
+                    if read == 0 {
+                        break;
+                    }
+                    request.extend_from_slice(&buf[..read]);
+                }
+                let came = std::time::Instant::now();
+                let (delay, text) = answer(n);
+                tokio::time::sleep(delay).await;
+                seen.lock().unwrap().push((came, std::time::Instant::now()));
+                socket.write_all(text.as_bytes()).await.unwrap();
+            }
+        });
+        (url, times)
+    }
+
+    /// A `Retry-After` counts from the answer that asks for it: a slow answer does not
+    /// shorten the wait the server asked for.
+    #[tokio::test]
+    async fn a_retry_after_counts_from_the_answer() {
+        let (url, times) = server(|n| match n {
+            0 => (
+                Duration::from_millis(600),
+                "HTTP/1.1 429 Too Many Requests\r\nretry-after: 1\r\n\
+                 content-length: 0\r\nconnection: close\r\n\r\n",
+            ),
+            _ => (
+                Duration::ZERO,
+                "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n\
+                 content-length: 2\r\nconnection: close\r\n\r\n{}",
+            ),
+        })
+        .await;
+        let polite = Polite::new("test", Politeness::paced(Duration::from_millis(1))).unwrap();
+        polite
+            .get_json::<serde_json::Value>(&url, &[])
+            .await
+            .unwrap();
+        let times = times.lock().unwrap();
+        let (slow_down_sent, retry_came) = (times[0].1, times[1].0);
+        assert!(
+            retry_came - slow_down_sent >= Duration::from_secs(1),
+            "retried {:?} after the answer",
+            retry_came - slow_down_sent
+        );
     }
 
     /// Clones of one client (steps run side by side) take turns: never two requests
