@@ -569,7 +569,6 @@ impl Snapshot {
             return None;
         }
         changed.sort_by_cached_key(|(entry, _)| entry.list_key());
-        changed.dedup_by_key(|(entry, _)| entry.id);
         let mut replaced: Vec<u32> = changed
             .iter()
             .filter_map(|(entry, _)| self.position(entry.id).map(|at| at as u32))
@@ -609,8 +608,19 @@ impl Snapshot {
 
         // The search: the same base index, its artists where they are now, and the
         // changed artists (since the base) indexed anew.
+        let mut overlay_at: Vec<u32> = aliases
+            .keys()
+            .filter_map(|id| match new_at.get(id) {
+                Some(&at) => Some(at),
+                None => {
+                    let before = self.position(*id)?;
+                    Some(old_to_new[before]).filter(|&at| at != GONE)
+                }
+            })
+            .collect();
+        overlay_at.sort_unstable();
         let now_at: Vec<u32> = match &self.search.patch {
-            None => old_to_new.clone(),
+            None => old_to_new,
             Some(patch) => patch
                 .now_at
                 .iter()
@@ -626,17 +636,6 @@ impl Snapshot {
         let superseded = (0..now_at.len() as u32)
             .filter(|&a| now_at[a as usize] == GONE)
             .collect();
-        let mut overlay_at: Vec<u32> = aliases
-            .keys()
-            .filter_map(|id| match new_at.get(id) {
-                Some(&at) => Some(at),
-                None => {
-                    let before = self.position(*id)?;
-                    Some(old_to_new[before]).filter(|&at| at != GONE)
-                }
-            })
-            .collect();
-        overlay_at.sort_unstable();
         let overlay = SearchIndex::with_aliases(overlay_at.iter().map(|&at| {
             let entry = &entries[at as usize];
             let genres = entry.genres.iter().map(|&g| names.genres.name(g));

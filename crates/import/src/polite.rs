@@ -245,6 +245,21 @@ mod tests {
         assert_eq!(retry_wait(None, 40, pace, max), max);
     }
 
+    /// Reads one request's head from `socket`; whether it came whole (not cut short).
+    async fn read_request(socket: &mut tokio::net::TcpStream) -> bool {
+        use tokio::io::AsyncReadExt;
+        let mut request = Vec::new();
+        let mut buf = [0; 1024];
+        while !request.ends_with(b"\r\n\r\n") {
+            let read = socket.read(&mut buf).await.unwrap();
+            if read == 0 {
+                return false;
+            }
+            request.extend_from_slice(&buf[..read]);
+        }
+        true
+    }
+
     /// A server that reads each request whole, then answers `answer(n)` for the `n`th
     /// (from 0) after its delay, recording when each request came and each answer left.
     async fn server(
@@ -254,7 +269,7 @@ mod tests {
         std::sync::Arc<std::sync::Mutex<Vec<(std::time::Instant, std::time::Instant)>>>,
     ) {
         use std::sync::{Arc, Mutex};
-        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        use tokio::io::AsyncWriteExt;
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let url = format!("http://{}/", listener.local_addr().unwrap());
         let times = Arc::new(Mutex::new(Vec::new()));
@@ -262,15 +277,7 @@ mod tests {
         tokio::spawn(async move {
             for n in 0.. {
                 let (mut socket, _) = listener.accept().await.unwrap();
-                let mut request = Vec::new();
-                let mut buf = [0; 1024];
-                while !request.ends_with(b"\r\n\r\n") {
-                    let read = socket.read(&mut buf).await.unwrap();
-                    if read == 0 {
-                        break;
-                    }
-                    request.extend_from_slice(&buf[..read]);
-                }
+                read_request(&mut socket).await;
                 let came = std::time::Instant::now();
                 let (delay, text) = answer(n);
                 tokio::time::sleep(delay).await;
@@ -318,7 +325,7 @@ mod tests {
     async fn clones_share_one_turn() {
         use std::sync::atomic::{AtomicUsize, Ordering};
         use std::sync::Arc;
-        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        use tokio::io::AsyncWriteExt;
 
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let url = format!("http://{}/", listener.local_addr().unwrap());
@@ -329,14 +336,8 @@ mod tests {
                 let (mut socket, _) = listener.accept().await.unwrap();
                 let (now, peak) = (now.clone(), peak.clone());
                 tokio::spawn(async move {
-                    let mut request = Vec::new();
-                    let mut buf = [0; 1024];
-                    while !request.ends_with(b"\r\n\r\n") {
-                        let n = socket.read(&mut buf).await.unwrap();
-                        if n == 0 {
-                            return;
-                        }
-                        request.extend_from_slice(&buf[..n]);
+                    if !read_request(&mut socket).await {
+                        return;
                     }
                     peak.fetch_max(now.fetch_add(1, Ordering::SeqCst) + 1, Ordering::SeqCst);
                     tokio::time::sleep(Duration::from_millis(50)).await;
