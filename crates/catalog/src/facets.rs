@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 
 use crate::genres::slug_of;
+use crate::positions::Positions;
 use sound_atlas_contract::catalog::Facet;
 
 /// One country or decade: its name, its page's slug, its artists' positions in list
@@ -15,7 +16,7 @@ use sound_atlas_contract::catalog::Facet;
 pub struct FacetList {
     pub name: Box<str>,
     pub slug: Box<str>,
-    pub positions: Vec<u32>,
+    pub positions: Positions,
     pub newest: Option<i64>,
 }
 
@@ -45,22 +46,23 @@ pub struct FacetBuilder {
 #[derive(Default)]
 struct Building {
     names: HashMap<String, usize>,
-    positions: Vec<u32>,
+    positions: Positions,
     newest: Option<i64>,
 }
 
 impl FacetBuilder {
     /// The artists at `positions` (ascending) belong to the facet `name` whose slug is
     /// `slug`; `changed` is the newest change among them. Called once a spelling.
-    pub fn add(&mut self, slug: &str, name: &str, positions: Vec<u32>, changed: Option<i64>) {
+    pub fn add(&mut self, slug: &str, name: &str, positions: Positions, changed: Option<i64>) {
         let list = self.by_slug.entry(slug.to_owned()).or_default();
         *list.names.entry(name.to_owned()).or_default() += positions.len();
         if list.positions.is_empty() {
             list.positions = positions;
         } else {
             // Another spelling of the same facet: its artists among the others'.
-            list.positions.extend(positions);
-            list.positions.sort_unstable();
+            let mut merged: Vec<u32> = list.positions.iter().chain(positions.iter()).collect();
+            merged.sort_unstable();
+            list.positions = merged.into_iter().collect();
         }
         list.newest = list.newest.max(changed);
     }
@@ -118,13 +120,19 @@ mod tests {
     #[test]
     fn spellings_sharing_a_slug_are_one_facet_named_as_most_spell_it() {
         let mut builder = FacetBuilder::default();
-        builder.add("cote-d-ivoire", "Côte d'Ivoire", vec![0, 2], Some(9));
-        builder.add("cote-d-ivoire", "Cote d'Ivoire", vec![1], None);
-        builder.add("chile", "Chile", vec![3], None);
+        let positions = |at: &[u32]| at.iter().copied().collect();
+        builder.add(
+            "cote-d-ivoire",
+            "Côte d'Ivoire",
+            positions(&[0, 2]),
+            Some(9),
+        );
+        builder.add("cote-d-ivoire", "Cote d'Ivoire", positions(&[1]), None);
+        builder.add("chile", "Chile", positions(&[3]), None);
         let index = builder.build();
         let list = index.by_slug("cote-d-ivoire").unwrap();
         assert_eq!(&*list.name, "Côte d'Ivoire");
-        assert_eq!(list.positions, [0, 1, 2]);
+        assert_eq!(list.positions.iter().collect::<Vec<_>>(), [0, 1, 2]);
         assert_eq!(list.newest, Some(9));
         assert_eq!(
             index.all().iter().map(|l| &*l.slug).collect::<Vec<_>>(),

@@ -31,6 +31,7 @@ pub mod facets;
 pub mod genres;
 pub mod model;
 pub mod params;
+pub mod positions;
 pub mod quiz;
 pub mod reads;
 pub mod search;

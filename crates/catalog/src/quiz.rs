@@ -82,10 +82,10 @@ pub async fn facts(catalog: &Catalog, seed: &QuizSeed) -> ApiResult<Vec<QuizFact
 /// Rendezvous sampling: rank every eligible artist by a hash of (seed, external id) and
 /// keep the lowest ranks. Stable across runs and machines, and adding one artist to the
 /// catalogue changes a seed's sample by at most that artist.
-pub fn sample(entries: &[Entry], seed: &QuizSeed) -> Vec<i32> {
+pub fn sample<'a>(entries: impl IntoIterator<Item = &'a Entry>, seed: &QuizSeed) -> Vec<i32> {
     let seed = fnv1a(seed.as_str().bytes());
     let mut eligible: Vec<(u64, i32)> = entries
-        .iter()
+        .into_iter()
         .filter(|e| e.bio_chars as usize >= QUIZ_MIN_BIO_CHARS && !e.title.trim().is_empty())
         .map(|e| (spread(seed ^ e.external_key), e.id))
         .collect();

@@ -18,6 +18,7 @@ use crate::params::{ArtistId, GenreSlug, ListCursor, ListRequest, PageNumber, Se
 pub use crate::params::{
     ARTIST_NOT_FOUND, COUNTRY_NOT_FOUND, DECADE_NOT_FOUND, GENRE_NOT_FOUND, SEARCH_QUERY_REQUIRED,
 };
+use crate::positions::Positions;
 use crate::store::{Catalog, Ranked, Snapshot};
 use crate::{artist_lists, enrichment};
 
@@ -26,12 +27,18 @@ use crate::{artist_lists, enrichment};
 /// the same at any depth.
 pub async fn list(catalog: &Catalog, request: &ListRequest) -> ApiResult<ArtistListPage> {
     let snapshot = catalog.snapshot(request.refresh).await?;
-    let all = snapshot.entries();
+    let all = snapshot.all();
     let start = request.after.as_ref().map_or(0, |after| {
         let cursor = (after.title_key.as_str(), after.id);
-        all.partition_point(|a| (a.title.to_lowercase().as_str(), a.id) <= cursor)
+        all.partition_point(|at| {
+            let a = snapshot.at(at);
+            (a.title.to_lowercase().as_str(), a.id) <= cursor
+        })
     });
-    let page = &all[start..(start + request.limit).min(all.len())];
+    let page: Vec<_> = all
+        .range(start..start + request.limit)
+        .map(|at| snapshot.at(at))
+        .collect();
     let next = match page.last() {
         Some(last) if start + page.len() < all.len() => Some(
             ListCursor {
@@ -172,9 +179,14 @@ pub async fn neighbors(catalog: &Catalog, id: ArtistId) -> ApiResult<Neighbors> 
     let snapshot = catalog.snapshot(false).await?;
     let index = snapshot
         .position(id.get())
+        .and_then(|at| snapshot.all().index_of(at))
         .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))?;
     let total = snapshot.len();
-    let id_at = |position: usize| snapshot.at(position as u32).id;
+    let id_at = |index: usize| {
+        snapshot
+            .at(snapshot.all().get(index).unwrap_or_default())
+            .id
+    };
     Ok(Neighbors {
         position: index + 1,
         total,
@@ -193,22 +205,24 @@ pub async fn related(catalog: &Catalog, id: ArtistId) -> ApiResult<Vec<ArtistSum
     let position = snapshot
         .position(id.get())
         .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))?;
-    let mut genres: Vec<&str> = snapshot.genres_of(snapshot.at(position as u32)).collect();
+    let mut genres: Vec<&str> = snapshot.genres_of(snapshot.at(position)).collect();
     genres.sort_unstable();
     genres.dedup();
-    let mut lists: Vec<&[u32]> = genres.iter().map(|g| snapshot.with_genre(g)).collect();
+    let mut lists: Vec<_> = genres
+        .iter()
+        .map(|g| snapshot.with_genre(g).iter().peekable())
+        .collect();
     // firsts[c - 1]: the first artists (in list order) sharing exactly c genres.
     let mut firsts: Vec<Vec<u32>> = vec![Vec::new(); lists.len()];
-    while let Some(next) = lists.iter().filter_map(|l| l.first().copied()).min() {
+    while let Some(next) = lists.iter_mut().filter_map(|l| l.peek().copied()).min() {
         let mut shared = 0;
         for list in &mut lists {
-            if list.first() == Some(&next) {
-                *list = &list[1..];
+            if list.next_if_eq(&next).is_some() {
                 shared += 1;
             }
         }
         let keep = &mut firsts[shared - 1];
-        if next as usize != position && keep.len() < RELATED_LIMIT {
+        if next != position && keep.len() < RELATED_LIMIT {
             keep.push(next);
         }
     }
@@ -245,9 +259,10 @@ pub async fn random(catalog: &Catalog) -> ApiResult<Artist> {
     if snapshot.is_empty() {
         return Err(ApiError::not_found("The catalogue has no artists yet."));
     }
-    let position = rand::rng().random_range(0..snapshot.len());
+    let index = rand::rng().random_range(0..snapshot.len());
+    let position = snapshot.all().get(index).unwrap_or_default();
     catalog
-        .artist(snapshot.at(position as u32).id)
+        .artist(snapshot.at(position).id)
         .await?
         // Removed since the snapshot was read: as if the draw had found nothing.
         .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))
@@ -348,7 +363,7 @@ pub async fn genre(catalog: &Catalog, slug: &GenreSlug, page: PageNumber) -> Api
         .by_slug(slug.as_str())
         .ok_or_else(|| ApiError::not_found(GENRE_NOT_FOUND))?;
     let positions = snapshot.with_genre(&genre.name);
-    let mut artists = catalog.cards(&snapshot, page_of(positions, page)).await?;
+    let mut artists = catalog.cards(&snapshot, &page_of(positions, page)).await?;
     // A card names two genres: on a genre's page, that genre is one of them, first.
     for card in &mut artists {
         if let Some(at) = card.genres.iter().position(|g| *g == genre.name) {
@@ -375,7 +390,7 @@ pub async fn browse(
     let snapshot = catalog.snapshot(refresh).await?;
     let under_letter = snapshot.under_letter(letter);
     let artists = catalog
-        .cards(&snapshot, page_of(under_letter, page))
+        .cards(&snapshot, &page_of(under_letter, page))
         .await?;
     Ok(BrowsePage {
         letter,
@@ -405,15 +420,20 @@ pub async fn browse_in_country(
         .by_slug(country)
         .ok_or_else(|| ApiError::not_found(COUNTRY_NOT_FOUND))?;
     let under_letter = snapshot.under_letter(letter);
-    let within = match (under_letter.first(), under_letter.last()) {
-        (Some(&first), Some(&last)) => {
-            let start = list.positions.partition_point(|&p| p < first);
-            let end = list.positions.partition_point(|&p| p <= last);
-            &list.positions[start..end]
-        }
-        _ => &[],
+    let (start, end) = match (under_letter.first(), under_letter.last()) {
+        (Some(first), Some(last)) => (
+            list.positions.partition_point(|p| p < first),
+            list.positions.partition_point(|p| p <= last),
+        ),
+        _ => (0, 0),
     };
-    let artists = catalog.cards(&snapshot, page_of(within, page)).await?;
+    let within = end - start;
+    let shown = page_range(within, page);
+    let shown: Vec<u32> = list
+        .positions
+        .range(start + shown.start..start + shown.end)
+        .collect();
+    let artists = catalog.cards(&snapshot, &shown).await?;
     Ok(BrowsePage {
         letter,
         country: Some(Country {
@@ -422,8 +442,8 @@ pub async fn browse_in_country(
         }),
         page: page.get(),
         page_size: BROWSE_PAGE_SIZE,
-        total: within.len(),
-        pages: pages_of(within.len()),
+        total: within,
+        pages: pages_of(within),
         artists,
     })
 }
@@ -466,7 +486,7 @@ async fn facet_page(
     page: PageNumber,
 ) -> ApiResult<FacetPage> {
     let artists = catalog
-        .cards(snapshot, page_of(&list.positions, page))
+        .cards(snapshot, &page_of(&list.positions, page))
         .await?;
     Ok(FacetPage {
         facet: list.facet(),
@@ -502,10 +522,14 @@ pub struct FacetSitemapEntries {
 }
 
 /// The artists of page `page` of a list of positions.
-fn page_of(positions: &[u32], page: PageNumber) -> &[u32] {
-    let start = ((page.get() - 1) * BROWSE_PAGE_SIZE).min(positions.len());
-    let end = (start + BROWSE_PAGE_SIZE).min(positions.len());
-    &positions[start..end]
+fn page_of(positions: &Positions, page: PageNumber) -> Vec<u32> {
+    positions.range(page_range(positions.len(), page)).collect()
+}
+
+/// The indexes of page `page` of a list of `len` artists.
+fn page_range(len: usize, page: PageNumber) -> std::ops::Range<usize> {
+    let start = ((page.get() - 1) * BROWSE_PAGE_SIZE).min(len);
+    start..(start + BROWSE_PAGE_SIZE).min(len)
 }
 
 /// The pages (of a browse, genre or search list) `total` artists fill: at least one (an empty list is its

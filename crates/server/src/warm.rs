@@ -82,7 +82,6 @@ fn urls(snapshot: &sound_atlas_catalog::store::Snapshot) -> Vec<String> {
     urls.extend(
         snapshot
             .entries()
-            .iter()
             .take(WARM_LIMIT)
             .map(|artist| format!("/artist/{}", artist.id)),
     );

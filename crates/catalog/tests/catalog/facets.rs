@@ -17,7 +17,7 @@ async fn seeded(db: &TestDb) -> Catalog {
 /// Every artist's id with its country's name and its year, in list order.
 async fn every_artist(catalog: &Catalog) -> Vec<(i32, Option<String>, Option<i32>)> {
     let snapshot = catalog.snapshot(false).await.unwrap();
-    let ids: Vec<i32> = snapshot.entries().iter().map(|e| e.id).collect();
+    let ids: Vec<i32> = snapshot.entries().map(|e| e.id).collect();
     catalog
         .artists(&ids)
         .await
@@ -48,7 +48,6 @@ async fn country_and_decade_pages_walk_their_artists(db: &TestDb) {
     let beatles = catalog.snapshot(false).await.unwrap();
     let beatles = beatles
         .entries()
-        .iter()
         .find(|e| &*e.title == "The Beatles")
         .unwrap()
         .id;
@@ -135,7 +134,6 @@ async fn browse_in_a_country_is_the_letter_within_the_country(db: &TestDb) {
         let snapshot = catalog.snapshot(false).await.unwrap();
         snapshot
             .entries()
-            .iter()
             .map(|e| (e.id, e.title.to_string()))
             .collect()
     };

@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use sound_atlas_catalog::genres::GenreRef;
+use sound_atlas_catalog::positions::Positions;
 use sound_atlas_catalog::store::{Snapshot, SnapshotReads, MOST_PATCHED};
 use sound_atlas_catalog::write::{self, ArtistUpsert, Source};
 use sound_atlas_catalog::{seed, Catalog, Letter};
@@ -34,9 +35,12 @@ const QUERIES: &[&str] = &[
     "beatles",
 ];
 
-/// Everything a snapshot answers, in a form two snapshots compare by (the genre and
-/// country indexes behind the entries may differ; the names they stand for may not).
+/// Everything a snapshot answers but its lists' change times, in a form two snapshots
+/// compare by (positions and the genre and country indexes behind the entries may
+/// differ; the artists and names they stand for may not).
 fn answers(s: &Snapshot) -> Vec<String> {
+    let ids =
+        |positions: &Positions| -> Vec<i32> { positions.iter().map(|p| s.at(p).id).collect() };
     let mut out = Vec::new();
     for e in s.entries() {
         let genres: Vec<&str> = s.genres_of(e).collect();
@@ -46,23 +50,16 @@ fn answers(s: &Snapshot) -> Vec<String> {
         ));
     }
     for letter in Letter::all() {
-        out.push(format!("{letter}: {:?}", s.under_letter(letter)));
+        out.push(format!("{letter}: {:?}", ids(s.under_letter(letter))));
     }
     for genre in s.genres().all() {
-        out.push(format!("{genre:?}: {:?}", s.with_genre(&genre.name)));
+        out.push(format!("{genre:?}: {:?}", ids(s.with_genre(&genre.name))));
     }
-    let mut changes: Vec<_> = s.genre_changes().collect();
-    changes.sort();
-    out.push(format!("{changes:?}"));
-    let mut letters: Vec<_> = s
-        .letter_changes()
-        .iter()
-        .map(|(letter, at)| (letter.as_char(), at))
-        .collect();
-    letters.sort();
-    out.push(format!("{letters:?}"));
     for index in [s.countries(), s.decades()] {
-        out.extend(index.all().iter().map(|list| format!("{list:?}")));
+        out.extend(index.all().iter().map(|list| {
+            let (name, slug, at) = (&list.name, &list.slug, ids(&list.positions));
+            format!("{name} {slug} {at:?}")
+        }));
     }
     let listed: Vec<i32> = s.sitemap_range(0, usize::MAX).map(|e| e.id).collect();
     out.push(format!(
@@ -74,25 +71,55 @@ fn answers(s: &Snapshot) -> Vec<String> {
     for query in QUERIES {
         for limit in [3, usize::MAX] {
             let ranked = s.ranked(query, limit);
+            let best: Vec<i32> = ranked.best.iter().map(|&p| s.at(p).id).collect();
             out.push(format!(
-                "{query} {limit}: {:?} {} {}",
-                ranked.best, ranked.total, ranked.total_exact
+                "{query} {limit}: {best:?} {} {}",
+                ranked.total, ranked.total_exact
             ));
         }
     }
     out
 }
 
-/// The catalogue's snapshot, checked now, answers as a snapshot read whole does.
+/// The newest change of each letter's, genre's, country's and decade's artists.
+fn list_dates(s: &Snapshot) -> Vec<(String, Option<i64>)> {
+    let letters = s
+        .letter_changes()
+        .iter()
+        .map(|(letter, &at)| (letter.to_string(), Some(at)));
+    let genres = s
+        .genre_changes()
+        .map(|(name, at)| (format!("genre {name}"), at));
+    let facets = [s.countries(), s.decades()]
+        .into_iter()
+        .flat_map(|index| index.all())
+        .map(|list| (list.slug.to_string(), list.newest));
+    let mut dates: Vec<_> = letters.chain(genres).chain(facets).collect();
+    dates.sort();
+    dates
+}
+
+/// The catalogue's snapshot, checked now, answers as a snapshot read whole does. Its
+/// lists' change times are the same, or later where an artist left a list (the list
+/// changed then; a whole read sees only the artists there now).
 async fn answers_as_read_whole(catalog: &Catalog, db: &TestDb, change: &str) {
     catalog.check().await.unwrap();
     let patched = catalog.snapshot(false).await.unwrap();
     let whole = Catalog::new(db.conn.clone()).snapshot(false).await.unwrap();
+    let (patched_dates, whole_dates) = (list_dates(&patched), list_dates(&whole));
     let (patched, whole) = (answers(&patched), answers(&whole));
     for (p, w) in patched.iter().zip(&whole) {
         assert_eq!(p, w, "after {change}");
     }
     assert_eq!(patched.len(), whole.len(), "after {change}");
+    assert_eq!(patched_dates.len(), whole_dates.len(), "after {change}");
+    for ((list, p), (whole_list, w)) in patched_dates.iter().zip(&whole_dates) {
+        assert_eq!(list, whole_list, "after {change}");
+        assert!(
+            p >= w,
+            "after {change}: {list} changed at {p:?}, read whole {w:?}"
+        );
+    }
 }
 
 fn upsert(external_id: &str, change: impl FnOnce(&mut ArtistUpsert)) -> ArtistUpsert {

@@ -29,7 +29,7 @@ async fn seeded(db: &TestDb) -> Catalog {
 /// Every artist in list order, read whole.
 async fn every_artist(catalog: &Catalog) -> Vec<sound_atlas_catalog::model::Artist> {
     let snapshot = catalog.snapshot(false).await.unwrap();
-    let ids: Vec<i32> = snapshot.entries().iter().map(|e| e.id).collect();
+    let ids: Vec<i32> = snapshot.entries().map(|e| e.id).collect();
     catalog.artists(&ids).await.unwrap()
 }
 
@@ -237,7 +237,6 @@ async fn genre_pages_walk_the_artists_of_one_genre(db: &TestDb) {
     let snapshot = catalog.snapshot(false).await.unwrap();
     let expected: Vec<i32> = snapshot
         .entries()
-        .iter()
         .filter(|a| snapshot.genres_of(a).any(|g| g == "R&B"))
         .map(|a| a.id)
         .collect();
@@ -249,7 +248,7 @@ async fn genre_pages_walk_the_artists_of_one_genre(db: &TestDb) {
     assert_eq!(first.genre.artists, expected.len());
     assert_eq!((first.total, first.page_size), (expected.len(), 12));
     // Some list R&B after another genre; on its page every card names it first.
-    assert!(snapshot.entries().iter().any(|a| snapshot
+    assert!(snapshot.entries().any(|a| snapshot
         .genres_of(a)
         .position(|g| g == "R&B")
         .is_some_and(|i| i > 0)));
@@ -381,7 +380,6 @@ async fn sitemap_files_split_the_listed_artists_exactly(db: &TestDb) {
     let snapshot = catalog.snapshot(false).await.unwrap();
     let listed: Vec<(i32, Option<i64>)> = snapshot
         .entries()
-        .iter()
         .filter(|a| a.bio_chars > 0)
         .map(|a| (a.id, a.updated_at))
         .collect();
@@ -413,7 +411,7 @@ async fn sitemap_files_split_the_listed_artists_exactly(db: &TestDb) {
 /// Whether the catalogue's snapshot lists an artist titled `title`.
 async fn snapshot_lists(catalog: &Catalog, title: &str) -> bool {
     let snapshot = catalog.snapshot(false).await.unwrap();
-    let listed = snapshot.entries().iter().any(|e| &*e.title == title);
+    let listed = snapshot.entries().any(|e| &*e.title == title);
     listed
 }
 
@@ -480,7 +478,6 @@ async fn the_first_read_loads_the_kept_snapshot_while_the_table_is_unchanged(db:
     let loaded = loaded.snapshot(false).await.unwrap();
     let ids = |s: &sound_atlas_catalog::store::Snapshot| -> Vec<(i32, String, Option<i64>)> {
         s.entries()
-            .iter()
             .map(|e| (e.id, e.title.to_string(), e.updated_at))
             .collect()
     };
@@ -499,7 +496,7 @@ async fn the_first_read_loads_the_kept_snapshot_while_the_table_is_unchanged(db:
         [s.countries(), s.decades()]
             .into_iter()
             .flat_map(|index| index.all())
-            .map(|list| (list.name.to_string(), list.positions.clone()))
+            .map(|list| (list.name.to_string(), list.positions.iter().collect()))
             .collect()
     };
     assert!(facets(&read)

@@ -32,7 +32,13 @@ fn decode(jpeg: &[u8]) -> image::RgbImage {
 
 async fn every_artist_has_its_own_1200_by_630_share_image(db: &TestDb) {
     let catalog = seeded(db).await;
-    let artists = catalog.snapshot(false).await.unwrap().entries().to_vec();
+    let artists = catalog
+        .snapshot(false)
+        .await
+        .unwrap()
+        .entries()
+        .cloned()
+        .collect::<Vec<_>>();
     let app = app(catalog);
     let mut seen = Vec::new();
     for uri in [
@@ -131,7 +137,13 @@ async fn set_photo(db: &TestDb, id: i32, url: &str, credited: bool) {
 async fn an_artists_share_picture_shows_their_credited_photo_when_it_loads(db: &TestDb) {
     let (host, _) = photo_host().await;
     let catalog = seeded(db).await;
-    let artists = catalog.snapshot(false).await.unwrap().entries().to_vec();
+    let artists = catalog
+        .snapshot(false)
+        .await
+        .unwrap()
+        .entries()
+        .cloned()
+        .collect::<Vec<_>>();
     // (artist, photo, credited, shown)
     let cases = [
         (artists[0].id, format!("http://{host}/red.png"), true, true),
@@ -187,7 +199,13 @@ async fn an_artists_share_picture_shows_their_credited_photo_when_it_loads(db: &
 async fn a_photo_on_the_servers_own_network_is_never_fetched(db: &TestDb) {
     let (host, hits) = photo_host().await;
     let catalog = seeded(db).await;
-    let artists = catalog.snapshot(false).await.unwrap().entries().to_vec();
+    let artists = catalog
+        .snapshot(false)
+        .await
+        .unwrap()
+        .entries()
+        .cloned()
+        .collect::<Vec<_>>();
     let port = host.rsplit(':').next().unwrap();
     let urls = [
         format!("http://{host}/red.png"),

@@ -1,0 +1,118 @@
+//! A list of artists' positions in list order (a browse letter's, a genre's, a
+//! country's, the whole catalogue's), as the snapshot keeps it: a persistent vector
+//! (imbl's RRB tree). A snapshot patched from another shares every list with it but the
+//! ones its changed rows move, and moving one artist in a list of millions copies a few
+//! of its nodes, not the list; a page of a list at any depth is reached in O(log n).
+
+use std::ops::Range;
+
+/// Positions, ascending (see the module's description).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Positions(imbl::Vector<u32>);
+
+impl Positions {
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The `i`th position.
+    pub fn get(&self, i: usize) -> Option<u32> {
+        self.0.get(i).copied()
+    }
+
+    pub fn first(&self) -> Option<u32> {
+        self.0.front().copied()
+    }
+
+    pub fn last(&self) -> Option<u32> {
+        self.0.back().copied()
+    }
+
+    /// Every position, in order.
+    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        self.0.iter().copied()
+    }
+
+    /// The positions at indexes `range` (clamped to the list), in order: found in
+    /// O(log n), then walked.
+    pub fn range(&self, range: Range<usize>) -> impl Iterator<Item = u32> + '_ {
+        let end = range.end.min(self.len());
+        let start = range.start.min(end);
+        self.0.focus().narrow(start..end).into_iter().copied()
+    }
+
+    /// The index of the first position for which `before` is false (the list is
+    /// partitioned by it: true, then false), by binary search.
+    pub fn partition_point(&self, mut before: impl FnMut(u32) -> bool) -> usize {
+        let found = self.0.binary_search_by(|&p| {
+            if before(p) {
+                std::cmp::Ordering::Less
+            } else {
+                std::cmp::Ordering::Greater
+            }
+        });
+        found.unwrap_or_else(|at| at)
+    }
+
+    /// The index of `position`, if listed.
+    pub fn index_of(&self, position: u32) -> Option<usize> {
+        self.0.binary_search(&position).ok()
+    }
+
+    /// Lists `position` in its place (once).
+    pub fn insert(&mut self, position: u32) {
+        if self.last().is_none_or(|last| last < position) {
+            self.0.push_back(position);
+        } else if let Err(at) = self.0.binary_search(&position) {
+            self.0.insert(at, position);
+        }
+    }
+
+    /// Unlists `position`, if listed.
+    pub fn remove(&mut self, position: u32) {
+        if let Ok(at) = self.0.binary_search(&position) {
+            self.0.remove(at);
+        }
+    }
+}
+
+impl FromIterator<u32> for Positions {
+    /// From positions in ascending order.
+    fn from_iter<I: IntoIterator<Item = u32>>(positions: I) -> Self {
+        Positions(positions.into_iter().collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Positions;
+
+    #[test]
+    fn a_list_keeps_its_order_and_its_copies_apart() {
+        let mut list: Positions = [10, 20, 30].into_iter().collect();
+        let before = list.clone();
+        list.insert(25);
+        list.insert(40);
+        list.insert(5);
+        list.insert(25);
+        list.remove(20);
+        list.remove(21);
+        assert_eq!(list.iter().collect::<Vec<_>>(), [5, 10, 25, 30, 40]);
+        assert_eq!(before.iter().collect::<Vec<_>>(), [10, 20, 30]);
+        assert_eq!(list.range(1..3).collect::<Vec<_>>(), [10, 25]);
+        assert_eq!(list.range(4..9).collect::<Vec<_>>(), [40]);
+        assert_eq!(list.range(7..9).count(), 0);
+        assert_eq!(list.partition_point(|p| p < 26), 3);
+        assert_eq!(list.partition_point(|p| p <= 30), 4);
+        assert_eq!(list.index_of(30), Some(3));
+        assert_eq!(list.index_of(31), None);
+        assert_eq!(
+            (list.first(), list.last(), list.get(2)),
+            (Some(5), Some(40), Some(25))
+        );
+    }
+}
