@@ -27,20 +27,13 @@ use crate::{artist_lists, enrichment};
 /// the same at any depth.
 pub async fn list(catalog: &Catalog, request: &ListRequest) -> ApiResult<ArtistListPage> {
     let snapshot = catalog.snapshot(request.refresh).await?;
-    let all = snapshot.all();
     let start = request.after.as_ref().map_or(0, |after| {
         let cursor = (after.title_key.as_str(), after.id);
-        all.partition_point(|at| {
-            let a = snapshot.at(at);
-            (a.title.to_lowercase().as_str(), a.id) <= cursor
-        })
+        snapshot.partition_point(|a| (a.title.to_lowercase().as_str(), a.id) <= cursor)
     });
-    let page: Vec<_> = all
-        .range(start..start + request.limit)
-        .map(|at| snapshot.at(at))
-        .collect();
+    let page: Vec<_> = snapshot.range(start..start + request.limit).collect();
     let next = match page.last() {
-        Some(last) if start + page.len() < all.len() => Some(
+        Some(last) if start + page.len() < snapshot.len() => Some(
             ListCursor {
                 title_key: last.title.to_lowercase(),
                 id: last.id,
@@ -52,7 +45,7 @@ pub async fn list(catalog: &Catalog, request: &ListRequest) -> ApiResult<ArtistL
     let ids: Vec<i32> = page.iter().map(|a| a.id).collect();
     Ok(ArtistListPage {
         artists: catalog.artists(&ids).await?,
-        total: all.len(),
+        total: snapshot.len(),
         next,
     })
 }
@@ -90,7 +83,7 @@ pub async fn artist_sitemap_file(
     Ok(Some(
         snapshot
             .sitemap_range(start, per_file)
-            .map(|a| (a.id, a.updated_at))
+            .map(|a| (a.id, a.updated_at()))
             .collect(),
     ))
 }
@@ -179,14 +172,10 @@ pub async fn neighbors(catalog: &Catalog, id: ArtistId) -> ApiResult<Neighbors> 
     let snapshot = catalog.snapshot(false).await?;
     let index = snapshot
         .position(id.get())
-        .and_then(|at| snapshot.all().index_of(at))
+        .and_then(|at| snapshot.index_of(at))
         .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))?;
     let total = snapshot.len();
-    let id_at = |index: usize| {
-        snapshot
-            .at(snapshot.all().get(index).unwrap_or_default())
-            .id
-    };
+    let id_at = |index: usize| snapshot.nth(index).map_or(0, |a| a.id);
     Ok(Neighbors {
         position: index + 1,
         total,
@@ -260,9 +249,9 @@ pub async fn random(catalog: &Catalog) -> ApiResult<Artist> {
         return Err(ApiError::not_found("The catalogue has no artists yet."));
     }
     let index = rand::rng().random_range(0..snapshot.len());
-    let position = snapshot.all().get(index).unwrap_or_default();
+    let id = snapshot.nth(index).map_or(0, |a| a.id);
     catalog
-        .artist(snapshot.at(position).id)
+        .artist(id)
         .await?
         // Removed since the snapshot was read: as if the draw had found nothing.
         .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))

@@ -63,7 +63,7 @@ pub struct Entry {
     /// Indexes into the snapshot's genre [`Names`].
     genres: Arc<[u32]>,
     /// When its row last changed (unix seconds), where known: for sitemaps.
-    pub updated_at: Option<i64>,
+    changed: Option<std::num::NonZeroI64>,
     /// Characters in its biography, trimmed (0: none yet, a thin page).
     pub bio_chars: u32,
     /// A hash of its external id (the quiz ranks artists by it with the seed).
@@ -82,6 +82,12 @@ impl Entry {
     /// Its place in the list: the title case-insensitively, then the id.
     fn list_key(&self) -> (String, i32) {
         (self.title.to_lowercase(), self.id)
+    }
+
+    /// When its row last changed (unix seconds), where known: for sitemaps (held as a
+    /// non-zero number, 8 bytes: the epoch's first second reads as unknown).
+    pub fn updated_at(&self) -> Option<i64> {
+        self.changed.map(i64::from)
     }
 
     /// Whether its page has a biography: a page without one is thin, asks not to be
@@ -196,7 +202,7 @@ impl EntryNames {
             letter: Letter::of_title(&row.title),
             title: row.title.into(),
             genres,
-            updated_at: row.updated_at,
+            changed: row.updated_at.and_then(std::num::NonZeroI64::new),
             bio_chars: row.bio_chars.unwrap_or(0).try_into().unwrap_or(u32::MAX),
             year: row.year.and_then(|year| year.try_into().ok()),
             country,
@@ -312,7 +318,7 @@ impl Lists {
         if let Some(c) = entry.channel {
             self.channel_uses[c as usize] += 1;
         }
-        self.each(entry, |list| list.add(position, entry.updated_at));
+        self.each(entry, |list| list.add(position, entry.updated_at()));
     }
 
     /// Takes `entry` out of its lists, as changed at `changed`.
@@ -363,13 +369,8 @@ impl Searching {
     }
 
     /// The best `limit` matches of `query` (positions in `entries`, the snapshot's).
-    fn ranked(
-        &self,
-        query: &str,
-        limit: usize,
-        entries: &imbl::OrdMap<u32, Entry>,
-    ) -> (Vec<u32>, Count) {
-        let title_at = |at: u32| entries.get(&at).map_or("", |e| &*e.title);
+    fn ranked(&self, query: &str, limit: usize, entries: &InList) -> (Vec<u32>, Count) {
+        let title_at = |at: u32| entry_at(entries, at).map_or("", |e| &*e.title);
         let base_title = |i: usize| title_at(self.base_at(i));
         let Some(patch) = &self.patch else {
             let (best, count) = self.base.search_classed(query, base_title, limit);
@@ -415,14 +416,12 @@ impl Searching {
 /// artists touch (see [`Snapshot::patched`]).
 #[derive(Debug)]
 pub struct Snapshot {
-    /// Every artist by position. Positions follow list order with gaps (see
-    /// [`spacing_for`]): a changed artist keeps its position or takes a free one
+    /// Every artist in list order, with its position. Positions ascend with gaps
+    /// (see [`spacing_for`]): a changed artist keeps its position or takes a free one
     /// between its new neighbours, and no other artist moves.
-    entries: imbl::OrdMap<u32, Entry>,
-    /// Every position in list order: the `n`th artist, and an artist's place.
-    all: Positions,
+    entries: InList,
     /// Each artist's position, by id.
-    position_of: imbl::OrdMap<i32, u32>,
+    position_of: ById,
     search: Searching,
     names: EntryNames,
     lists: Lists,
@@ -436,7 +435,7 @@ pub struct Snapshot {
     letter_changes: HashMap<Letter, i64>,
     /// The artists the sitemaps list (those with a biography), in list order, each
     /// with its change time: a sitemap file's range is a slice of it.
-    listed: imbl::Vector<(u32, Option<i64>)>,
+    listed: imbl::Vector<ListedArtist>,
     /// The change marker of these entries (the table's, when it holds them).
     marker: ChangeMarker,
     /// Recent searches' rankings (see [`Snapshot::ranked`]).
@@ -475,6 +474,56 @@ pub struct Ranked {
     pub best: Vec<u32>,
     pub total: usize,
     pub total_exact: bool,
+}
+
+/// Artists in list order, each with its position (ascending).
+type InList = imbl::Vector<(u32, Entry)>;
+
+/// Each artist's position, by id, sorted by id (packed: about 8 bytes an artist, where
+/// a map takes three times that).
+#[derive(Debug, Clone, Default)]
+struct ById(imbl::Vector<(i32, u32)>);
+
+impl ById {
+    fn find(&self, id: i32) -> Result<usize, usize> {
+        self.0.binary_search_by(|&(of, _)| of.cmp(&id))
+    }
+
+    fn get(&self, id: i32) -> Option<u32> {
+        self.find(id).ok().map(|i| self.0[i].1)
+    }
+
+    fn remove(&mut self, id: i32) -> Option<u32> {
+        let i = self.find(id).ok()?;
+        Some(self.0.remove(i).1)
+    }
+
+    fn insert(&mut self, id: i32, position: u32) {
+        match self.find(id) {
+            Ok(i) => self.0[i].1 = position,
+            Err(i) => self.0.insert(i, (id, position)),
+        }
+    }
+}
+
+/// Where the artist at `position` is in `entries` (else where it would go).
+fn index_in(entries: &InList, position: u32) -> Result<usize, usize> {
+    entries.binary_search_by(|&(at, _)| at.cmp(&position))
+}
+
+/// The artist at `position` in `entries`.
+fn entry_at(entries: &InList, position: u32) -> Option<&Entry> {
+    let i = index_in(entries, position).ok()?;
+    Some(&entries[i].1)
+}
+
+/// An artist the sitemaps list: its position and when its row last changed, in unix
+/// seconds as a `u32` (0: unknown, as are times before 1970 or after 2106): 8 bytes.
+type ListedArtist = (u32, u32);
+
+fn listed_artist(at: u32, entry: &Entry) -> ListedArtist {
+    let changed = entry.updated_at().and_then(|t| u32::try_from(t).ok());
+    (at, changed.unwrap_or(0))
 }
 
 /// What [`Snapshot::patched`] made of the changed rows.
@@ -519,10 +568,10 @@ impl Snapshot {
             let mut listed = imbl::Vector::new();
             let mut marker = ChangeMarker::default();
             for (i, entry) in entries.iter().enumerate() {
-                marker.add(entry.updated_at);
+                marker.add(entry.updated_at());
                 lists.add(at(i), entry);
                 if entry.has_biography() {
-                    listed.push_back((at(i), entry.updated_at));
+                    listed.push_back(listed_artist(at(i), entry));
                 }
             }
             (
@@ -537,27 +586,19 @@ impl Snapshot {
             spacing,
             patch: None,
         };
-        let all = (0..entries.len()).map(at).collect();
-        let position_of = entries
+        let mut position_of: Vec<(i32, u32)> = entries
             .iter()
             .enumerate()
             .map(|(i, e)| (e.id, at(i)))
             .collect();
-        let entries = entries
+        position_of.sort_unstable();
+        let position_of = ById(position_of.into_iter().collect());
+        let entries: InList = entries
             .into_iter()
             .enumerate()
             .map(|(i, e)| (at(i), e))
             .collect();
-        Snapshot::derive(
-            entries,
-            all,
-            position_of,
-            search,
-            names,
-            lists,
-            listed,
-            marker,
-        )
+        Snapshot::derive(entries, position_of, search, names, lists, listed, marker)
     }
 
     /// The snapshot of its artists and their lists: derives the genre, country and
@@ -565,13 +606,12 @@ impl Snapshot {
     /// names, not the artists).
     #[allow(clippy::too_many_arguments)]
     fn derive(
-        entries: imbl::OrdMap<u32, Entry>,
-        all: Positions,
-        position_of: imbl::OrdMap<i32, u32>,
+        entries: InList,
+        position_of: ById,
         search: Searching,
         names: EntryNames,
         lists: Lists,
-        listed: imbl::Vector<(u32, Option<i64>)>,
+        listed: imbl::Vector<ListedArtist>,
         marker: ChangeMarker,
     ) -> Self {
         let genres = GenreIndex::new(
@@ -603,7 +643,6 @@ impl Snapshot {
             .collect();
         Snapshot {
             entries,
-            all,
             position_of,
             search,
             names,
@@ -638,11 +677,7 @@ impl Snapshot {
             return Patched::Unchanged;
         }
         changed.sort_by_cached_key(|(entry, _)| entry.list_key());
-        let (mut entries, mut all, mut position_of) = (
-            self.entries.clone(),
-            self.all.clone(),
-            self.position_of.clone(),
-        );
+        let (mut entries, mut position_of) = (self.entries.clone(), self.position_of.clone());
         let (mut lists, mut listed, mut marker) =
             (self.lists.clone(), self.listed.clone(), self.marker);
         lists.fit(&names);
@@ -650,23 +685,23 @@ impl Snapshot {
             Some(patch) => (patch.superseded.clone(), patch.aliases.clone()),
             None => Default::default(),
         };
-        let listed_at = |listed: &imbl::Vector<(u32, Option<i64>)>, at: u32| {
+        let listed_at = |listed: &imbl::Vector<ListedArtist>, at: u32| {
             listed.binary_search_by_key(&at, |&(p, _)| p)
         };
 
         // Every changed artist leaves first, so each finds its place among the others.
         let mut was_at: HashMap<i32, u32> = HashMap::with_capacity(changed.len());
         for (entry, _) in &changed {
-            let Some(at) = position_of.remove(&entry.id) else {
+            let Some(at) = position_of.remove(entry.id) else {
                 continue;
             };
-            let old = entries.remove(&at).expect("an artist's position holds it");
-            all.remove(at);
-            lists.remove(at, &old, entry.updated_at);
+            let i = index_in(&entries, at).expect("an artist's position holds it");
+            let (_, old) = entries.remove(i);
+            lists.remove(at, &old, entry.updated_at());
             if let Ok(i) = listed_at(&listed, at) {
                 listed.remove(i);
             }
-            marker.remove(old.updated_at);
+            marker.remove(old.updated_at());
             // Not changed since the base index: a base artist, at its first position.
             if !aliases.contains_key(&entry.id) {
                 superseded.push(at / self.search.spacing - 1);
@@ -676,32 +711,37 @@ impl Snapshot {
         superseded.sort_unstable();
         for (entry, other_names) in changed {
             let key = entry.list_key();
-            let next = all.partition_point(|p| entries[&p].list_key() < key);
-            let after = next.checked_sub(1).and_then(|i| all.get(i)).unwrap_or(0);
-            let before = all.get(next).unwrap_or(GONE);
+            let next = entries
+                .binary_search_by(|(_, e)| e.list_key().cmp(&key))
+                .unwrap_or_else(|next| next);
+            let position = |i: usize| entries.get(i).map(|&(at, _)| at);
+            let after = next.checked_sub(1).and_then(position).unwrap_or(0);
+            let before = position(next).unwrap_or(GONE);
             let at = match was_at.get(&entry.id) {
                 Some(&at) if after < at && at < before => at,
                 _ if before - after >= 2 => after + (before - after) / 2,
                 _ => return Patched::NoRoom,
             };
-            all.insert(at);
             lists.add(at, &entry);
             if entry.has_biography() {
                 let i = listed_at(&listed, at).unwrap_err();
-                listed.insert(i, (at, entry.updated_at));
+                listed.insert(i, listed_artist(at, &entry));
             }
-            marker.add(entry.updated_at);
+            marker.add(entry.updated_at());
             position_of.insert(entry.id, at);
             aliases.insert(entry.id, other_names);
-            entries.insert(at, entry);
+            entries.insert(next, (at, entry));
         }
 
         // The search: the same base index without the superseded artists, and the
         // changed artists (since the base) indexed anew.
-        let mut overlay_at: Vec<u32> = aliases.keys().map(|id| position_of[id]).collect();
+        let mut overlay_at: Vec<u32> = aliases
+            .keys()
+            .filter_map(|&id| position_of.get(id))
+            .collect();
         overlay_at.sort_unstable();
         let overlay = SearchIndex::with_aliases(overlay_at.iter().map(|at| {
-            let entry = &entries[at];
+            let entry = entry_at(&entries, *at).expect("a changed artist");
             let genres = entry.genres.iter().map(|&g| names.genres.name(g));
             let other_names = aliases[&entry.id].iter().map(String::as_str);
             (&*entry.title, other_names, genres)
@@ -718,7 +758,6 @@ impl Snapshot {
         };
         Patched::Snapshot(Box::new(Snapshot::derive(
             entries,
-            all,
             position_of,
             search,
             names,
@@ -828,20 +867,46 @@ impl Snapshot {
     }
 
     /// Every artist, in list order.
-    pub fn entries(&self) -> impl ExactSizeIterator<Item = &Entry> {
-        self.entries.values()
+    pub fn entries(&self) -> impl ExactSizeIterator<Item = &Entry> + Clone {
+        self.entries.iter().map(|(_, entry)| entry)
     }
 
-    /// Every artist's position, in list order.
-    pub fn all(&self) -> &Positions {
-        &self.all
+    /// The artists at indexes `range` of the list (clamped to it), in order.
+    pub fn range(&self, range: std::ops::Range<usize>) -> impl Iterator<Item = &Entry> {
+        let end = range.end.min(self.len());
+        let start = range.start.min(end);
+        let artists = self.entries.focus().narrow(start..end).into_iter();
+        artists.map(|(_, entry)| entry)
+    }
+
+    /// The `i`th artist of the list.
+    pub fn nth(&self, i: usize) -> Option<&Entry> {
+        self.entries.get(i).map(|(_, entry)| entry)
+    }
+
+    /// The index in the list of the artist at `position`.
+    pub fn index_of(&self, position: u32) -> Option<usize> {
+        index_in(&self.entries, position).ok()
+    }
+
+    /// The index of the first artist for whom `before` is false (the list is
+    /// partitioned by it: true, then false), by binary search.
+    pub fn partition_point(&self, mut before: impl FnMut(&Entry) -> bool) -> usize {
+        let found = self.entries.binary_search_by(|(_, entry)| {
+            if before(entry) {
+                std::cmp::Ordering::Less
+            } else {
+                std::cmp::Ordering::Greater
+            }
+        });
+        found.unwrap_or_else(|at| at)
     }
 
     /// What the snapshot's file holds of it: what is costly to rebuild (the sort and
     /// the search index) and what the rest is derived from.
-    fn kept(&self) -> KeptRef<'_> {
+    fn kept(&self) -> KeptRef<'_, impl Iterator<Item = &Entry> + Clone> {
         KeptRef {
-            entries: InOrder(&self.entries),
+            entries: InOrder(self.entries()),
             genre_names: &self.names.genres.names,
             country_names: &self.names.countries.names,
             channel_names: &self.names.channels.names,
@@ -876,16 +941,16 @@ impl Snapshot {
     }
 
     pub fn len(&self) -> usize {
-        self.all.len()
+        self.entries.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.all.is_empty()
+        self.entries.is_empty()
     }
 
-    /// The artist at `position` (one of [`Snapshot::all`], or of a list's).
+    /// The artist at `position` (one of a list's): found by binary search.
     pub fn at(&self, position: u32) -> &Entry {
-        &self.entries[&position]
+        entry_at(&self.entries, position).expect("a position of the snapshot")
     }
 
     /// The genre names of `entry`.
@@ -945,7 +1010,7 @@ impl Snapshot {
 
     /// The listed artists `start..start + len` of the sitemaps with their change
     /// times, in list order (fewer past the last).
-    fn sitemap_slice(&self, start: usize, len: usize) -> impl Iterator<Item = &(u32, Option<i64>)> {
+    fn sitemap_slice(&self, start: usize, len: usize) -> impl Iterator<Item = &ListedArtist> {
         let end = start.saturating_add(len).min(self.listed.len());
         self.listed.focus().narrow(start.min(end)..end).into_iter()
     }
@@ -953,15 +1018,21 @@ impl Snapshot {
     /// The listed artists `start..start + len` of the sitemaps, in list order (fewer
     /// past the last): found in O(log n), then walked.
     pub fn sitemap_range(&self, start: usize, len: usize) -> impl Iterator<Item = &Entry> {
-        self.sitemap_slice(start, len).map(|&(at, _)| self.at(at))
+        let first = self.sitemap_slice(start, len).next();
+        let from = first.and_then(|&(at, _)| self.index_of(at));
+        self.range(from.unwrap_or(self.len())..self.len())
+            .filter(|entry| entry.has_biography())
+            .take(len)
     }
 
     /// The newest change among the listed artists `start..start + len` of the
     /// sitemaps: a walk over their change times alone.
     pub fn sitemap_newest(&self, start: usize, len: usize) -> Option<i64> {
         self.sitemap_slice(start, len)
-            .filter_map(|&(_, changed)| changed)
+            .map(|&(_, changed)| changed)
             .max()
+            .filter(|&changed| changed > 0)
+            .map(i64::from)
     }
 
     /// Whether some artist's video link names the channel with this key.
@@ -974,7 +1045,7 @@ impl Snapshot {
 
     /// The position of the artist with this id.
     pub fn position(&self, id: i32) -> Option<u32> {
-        self.position_of.get(&id).copied()
+        self.position_of.get(id)
     }
 
     pub fn get(&self, id: i32) -> Option<&Entry> {
@@ -1002,8 +1073,9 @@ impl Snapshot {
 
 /// A snapshot as its file holds it, written (see [`Snapshot::kept`]) and read back.
 #[derive(Serialize)]
-struct KeptRef<'a> {
-    entries: InOrder<'a>,
+#[serde(bound(serialize = "InOrder<E>: Serialize"))]
+struct KeptRef<'a, E> {
+    entries: InOrder<E>,
     genre_names: &'a imbl::Vector<Arc<str>>,
     country_names: &'a imbl::Vector<Arc<str>>,
     channel_names: &'a imbl::Vector<Arc<str>>,
@@ -1012,11 +1084,11 @@ struct KeptRef<'a> {
 
 /// The entries, written in list order as a `Vec` of them would be (and read back as
 /// one), without collecting them first.
-struct InOrder<'a>(&'a imbl::OrdMap<u32, Entry>);
+struct InOrder<E>(E);
 
-impl Serialize for InOrder<'_> {
+impl<'a, E: Iterator<Item = &'a Entry> + Clone> Serialize for InOrder<E> {
     fn serialize<S: serde::Serializer>(&self, to: S) -> Result<S::Ok, S::Error> {
-        to.collect_seq(self.0.values())
+        to.collect_seq(self.0.clone())
     }
 }
 

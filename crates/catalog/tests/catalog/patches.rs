@@ -46,7 +46,13 @@ fn answers(s: &Snapshot) -> Vec<String> {
         let genres: Vec<&str> = s.genres_of(e).collect();
         out.push(format!(
             "{} {} {:?} {} {:?} {} {:?}",
-            e.id, e.title, e.updated_at, e.bio_chars, e.year, e.external_key, genres
+            e.id,
+            e.title,
+            e.updated_at(),
+            e.bio_chars,
+            e.year,
+            e.external_key,
+            genres
         ));
     }
     for letter in Letter::all() {

@@ -381,7 +381,7 @@ async fn sitemap_files_split_the_listed_artists_exactly(db: &TestDb) {
     let listed: Vec<(i32, Option<i64>)> = snapshot
         .entries()
         .filter(|a| a.bio_chars > 0)
-        .map(|a| (a.id, a.updated_at))
+        .map(|a| (a.id, a.updated_at()))
         .collect();
     assert_eq!(listed.len(), 2_080);
     for per_file in [1, 99, 1_000, 1_024, 1_025, 2_079, 2_080, 50_000] {
@@ -478,7 +478,7 @@ async fn the_first_read_loads_the_kept_snapshot_while_the_table_is_unchanged(db:
     let loaded = loaded.snapshot(false).await.unwrap();
     let ids = |s: &sound_atlas_catalog::store::Snapshot| -> Vec<(i32, String, Option<i64>)> {
         s.entries()
-            .map(|e| (e.id, e.title.to_string(), e.updated_at))
+            .map(|e| (e.id, e.title.to_string(), e.updated_at()))
             .collect()
     };
     assert_eq!(
