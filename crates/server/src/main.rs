@@ -43,6 +43,7 @@ enum Import {
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
+    sound_atlas_accounts::password::return_hash_memory();
     let cli = Cli::parse();
     sound_atlas::telemetry::init();
     let config = match sound_atlas::config::Config::from_env() {
