@@ -762,11 +762,9 @@ impl SearchIndex {
         limit: usize,
     ) -> (Vec<(Class, u32)>, Count) {
         let folded = fold(query);
-        if folded.is_empty() {
-            // A query of symbols only ("!!!"): plain case-insensitive substring on titles.
-            let needle = query.trim().to_lowercase();
+        if let Some(symbols) = symbols_only(query) {
             let hits: Vec<(Class, u32)> = (0..self.len())
-                .filter(|&i| title_of(i).to_lowercase().contains(&needle))
+                .filter(|&i| symbols.matches(title_of(i)))
                 .map(|i| ((0, 0), i as u32))
                 .collect();
             let count = Count::exact(hits.len());
@@ -876,11 +874,10 @@ impl SearchIndex {
         artists: &[u32],
     ) -> usize {
         let folded = fold(query);
-        if folded.is_empty() {
-            let needle = query.trim().to_lowercase();
+        if let Some(symbols) = symbols_only(query) {
             return artists
                 .iter()
-                .filter(|&&a| title_of(a as usize).to_lowercase().contains(&needle))
+                .filter(|&&a| symbols.matches(title_of(a as usize)))
                 .count();
         }
         let query = Query::new(&folded, self);
@@ -892,6 +889,23 @@ impl SearchIndex {
             })
             .count()
     }
+}
+
+/// A query of symbols only ("!!!"), which folds to nothing: it matches a title that
+/// holds it, case-insensitively (the words' index has nothing to look it up by).
+pub(crate) struct SymbolsOnly(String);
+
+impl SymbolsOnly {
+    pub(crate) fn matches(&self, title: &str) -> bool {
+        title.to_lowercase().contains(&self.0)
+    }
+}
+
+/// The query as [`SymbolsOnly`], when it is one.
+pub(crate) fn symbols_only(query: &str) -> Option<SymbolsOnly> {
+    fold(query)
+        .is_empty()
+        .then(|| SymbolsOnly(query.trim().to_lowercase()))
 }
 
 /// A match's class: its tier (lower is better), then its distance (near misses).
@@ -906,7 +920,7 @@ pub struct Count {
 }
 
 impl Count {
-    fn exact(n: usize) -> Self {
+    pub(crate) fn exact(n: usize) -> Self {
         Count { n, exact: true }
     }
 }

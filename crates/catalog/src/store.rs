@@ -40,7 +40,7 @@ use crate::model::{
     artist_from_row, normalize_image_url, photo_credit, Artist, ArtistSummary, Letter,
 };
 use crate::positions::Positions;
-use crate::search::{Class, Count, SearchIndex};
+use crate::search::{symbols_only, Class, Count, SearchIndex};
 use crate::snapshot_file::SnapshotFile;
 
 /// How long a snapshot serves before the table is checked for changes.
@@ -370,6 +370,17 @@ impl Searching {
 
     /// The best `limit` matches of `query` (positions in `entries`, the snapshot's).
     fn ranked(&self, query: &str, limit: usize, entries: &InList) -> (Vec<u32>, Count) {
+        if let Some(symbols) = symbols_only(query) {
+            // Matched on the titles alone: one walk over them in list order, not a
+            // lookup of each base artist's position.
+            let hits: Vec<u32> = entries
+                .iter()
+                .filter(|(_, e)| symbols.matches(&e.title))
+                .map(|&(at, _)| at)
+                .collect();
+            let count = Count::exact(hits.len());
+            return (hits.into_iter().take(limit).collect(), count);
+        }
         let title_at = |at: u32| entry_at(entries, at).map_or("", |e| &*e.title);
         let base_title = |i: usize| title_at(self.base_at(i));
         let Some(patch) = &self.patch else {
