@@ -352,6 +352,8 @@ const GONE: u32 = u32::MAX;
 struct Patch {
     /// The base artists that changed since, ascending.
     superseded: Vec<u32>,
+    /// The base artists spaced out since (see [`space_out`]).
+    moved: Moved,
     /// The changed artists' aliases, by id: every artist of `overlay`.
     aliases: HashMap<i32, Vec<String>>,
     /// The changed artists' index, in list order, and each one's position.
@@ -364,6 +366,12 @@ impl Searching {
     fn base_at(&self, i: usize) -> u32 {
         match &self.patch {
             Some(patch) if patch.superseded.binary_search(&(i as u32)).is_ok() => GONE,
+            Some(patch) if !patch.moved.to.is_empty() => patch
+                .moved
+                .to
+                .get(&(i as u32))
+                .copied()
+                .unwrap_or((i as u32 + 1) * self.spacing),
             _ => (i as u32 + 1) * self.spacing,
         }
     }
@@ -537,6 +545,119 @@ fn listed_artist(at: u32, entry: &Entry) -> ListedArtist {
     (at, changed.unwrap_or(0))
 }
 
+/// Base artists whose positions changed though they did not (spaced out around an
+/// artist patched in): base index to position, and back.
+#[derive(Debug, Clone, Default)]
+struct Moved {
+    to: HashMap<u32, u32>,
+    from: HashMap<u32, u32>,
+}
+
+impl Moved {
+    /// The base index of the base artist at `position` (one not changed since).
+    fn base_of(&self, position: u32, spacing: u32) -> u32 {
+        self.from
+            .get(&position)
+            .copied()
+            .unwrap_or(position / spacing - 1)
+    }
+}
+
+/// The gap [`space_out`] leaves between neighbours: room for eight more artists patched
+/// in one after another between the same two.
+const SPACED: u64 = 256;
+/// The most artists [`space_out`] moves at once, and the most base artists moved before
+/// the table is read whole.
+const MOST_SPACED: usize = 4096;
+
+/// What a patch works on: the snapshot's collections, copied (shared) from the one it
+/// patches.
+struct Patching {
+    entries: InList,
+    position_of: ById,
+    lists: Lists,
+    listed: imbl::Vector<ListedArtist>,
+    moved: Moved,
+    spacing: u32,
+}
+
+impl Patching {
+    fn position(&self, i: usize) -> Option<u32> {
+        self.entries.get(i).map(|&(at, _)| at)
+    }
+
+    /// Where the sitemaps list the artist at `position` (else where it would go).
+    fn listed_at(&self, position: u32) -> Result<usize, usize> {
+        self.listed.binary_search_by_key(&position, |&(at, _)| at)
+    }
+}
+
+/// Spaces out the artists around index `next` of the entries, where an artist is to go
+/// between two with no free position left: the fewest around it whose span leaves
+/// [`SPACED`] positions between each two, with a place for the new one at `next`. They
+/// keep their order (and so every list's), move in their lists and the sitemaps', and
+/// the base artists among them are recorded as moved for the search. None when that
+/// would move more than [`MOST_SPACED`] artists: the table is read whole instead.
+fn space_out(p: &mut Patching, next: usize, changed: &HashMap<i32, Vec<String>>) -> Option<()> {
+    let mut half = 4;
+    let (start, end, lo, step) = loop {
+        if half > MOST_SPACED / 2 {
+            return None;
+        }
+        let (start, end) = (
+            next.saturating_sub(half),
+            (next + half).min(p.entries.len()),
+        );
+        let lo = start
+            .checked_sub(1)
+            .and_then(|i| p.position(i))
+            .unwrap_or(0);
+        let hi = p.position(end).unwrap_or(GONE);
+        let slots = (end - start) as u64 + 2;
+        if u64::from(hi - lo) >= slots * SPACED {
+            break (start, end, u64::from(lo), u64::from(hi - lo) / slots);
+        }
+        half *= 2;
+    };
+    if p.moved.to.len() + (end - start) > MOST_SPACED {
+        return None;
+    }
+    let moves: Vec<(usize, u32, u32)> = (start..end)
+        .map(|i| {
+            let slot = (i - start + 1 + usize::from(i >= next)) as u64;
+            (i, p.entries[i].0, (lo + slot * step) as u32)
+        })
+        .collect();
+    // Every moved artist leaves its old positions before any takes a new one: a new
+    // position may be another's old one.
+    let mut bases = Vec::new();
+    for &(i, old, _) in &moves {
+        let entry = p.entries[i].1.clone();
+        p.lists.each(&entry, |list| list.at.remove(old));
+        if !changed.contains_key(&entry.id) {
+            let base = p.moved.base_of(old, p.spacing);
+            p.moved.from.remove(&old);
+            bases.push((i, base));
+        }
+    }
+    for &(i, old, new) in &moves {
+        let entry = p.entries[i].1.clone();
+        p.lists.each(&entry, |list| list.at.insert(new));
+        if let Ok(j) = p.listed_at(old) {
+            let (_, changed) = p.listed[j];
+            p.listed.set(j, (new, changed));
+        }
+        p.position_of.insert(entry.id, new);
+        p.entries.set(i, (new, entry));
+    }
+    for (i, base) in bases {
+        let new = p.entries[i].0;
+        p.moved.to.insert(base, new);
+        p.moved.from.insert(new, base);
+    }
+    Some(())
+}
+
 /// What [`Snapshot::patched`] made of the changed rows.
 enum Patched {
     /// Every row is as the snapshot holds it (when only changes were asked for).
@@ -688,61 +809,91 @@ impl Snapshot {
             return Patched::Unchanged;
         }
         changed.sort_by_cached_key(|(entry, _)| entry.list_key());
-        let (mut entries, mut position_of) = (self.entries.clone(), self.position_of.clone());
-        let (mut lists, mut listed, mut marker) =
-            (self.lists.clone(), self.listed.clone(), self.marker);
-        lists.fit(&names);
-        let (mut superseded, mut aliases) = match &self.search.patch {
-            Some(patch) => (patch.superseded.clone(), patch.aliases.clone()),
+        let mut marker = self.marker;
+        let (mut superseded, mut aliases, moved) = match &self.search.patch {
+            Some(patch) => (
+                patch.superseded.clone(),
+                patch.aliases.clone(),
+                patch.moved.clone(),
+            ),
             None => Default::default(),
         };
-        let listed_at = |listed: &imbl::Vector<ListedArtist>, at: u32| {
-            listed.binary_search_by_key(&at, |&(p, _)| p)
+        let mut p = Patching {
+            entries: self.entries.clone(),
+            position_of: self.position_of.clone(),
+            lists: self.lists.clone(),
+            listed: self.listed.clone(),
+            moved,
+            spacing: self.search.spacing,
         };
+        p.lists.fit(&names);
 
         // Every changed artist leaves first, so each finds its place among the others.
         let mut was_at: HashMap<i32, u32> = HashMap::with_capacity(changed.len());
         for (entry, _) in &changed {
-            let Some(at) = position_of.remove(entry.id) else {
+            let Some(at) = p.position_of.remove(entry.id) else {
                 continue;
             };
-            let i = index_in(&entries, at).expect("an artist's position holds it");
-            let (_, old) = entries.remove(i);
-            lists.remove(at, &old, entry.updated_at());
-            if let Ok(i) = listed_at(&listed, at) {
-                listed.remove(i);
+            let i = index_in(&p.entries, at).expect("an artist's position holds it");
+            let (_, old) = p.entries.remove(i);
+            p.lists.remove(at, &old, entry.updated_at());
+            if let Ok(i) = p.listed_at(at) {
+                p.listed.remove(i);
             }
             marker.remove(old.updated_at());
-            // Not changed since the base index: a base artist, at its first position.
+            // Not changed since the base index: a base artist.
             if !aliases.contains_key(&entry.id) {
-                superseded.push(at / self.search.spacing - 1);
+                let base = p.moved.base_of(at, p.spacing);
+                p.moved.from.remove(&at);
+                p.moved.to.remove(&base);
+                superseded.push(base);
             }
             was_at.insert(entry.id, at);
         }
         superseded.sort_unstable();
         for (entry, other_names) in changed {
             let key = entry.list_key();
-            let next = entries
+            let next = p
+                .entries
                 .binary_search_by(|(_, e)| e.list_key().cmp(&key))
                 .unwrap_or_else(|next| next);
-            let position = |i: usize| entries.get(i).map(|&(at, _)| at);
-            let after = next.checked_sub(1).and_then(position).unwrap_or(0);
-            let before = position(next).unwrap_or(GONE);
+            let free = |p: &Patching| {
+                let after = next.checked_sub(1).and_then(|i| p.position(i)).unwrap_or(0);
+                (after, p.position(next).unwrap_or(GONE))
+            };
+            let (mut after, mut before) = free(&p);
+            if before - after < 2
+                && was_at
+                    .get(&entry.id)
+                    .is_none_or(|&at| at <= after || at >= before)
+            {
+                if space_out(&mut p, next, &aliases).is_none() {
+                    return Patched::NoRoom;
+                }
+                (after, before) = free(&p);
+            }
             let at = match was_at.get(&entry.id) {
                 Some(&at) if after < at && at < before => at,
-                _ if before - after >= 2 => after + (before - after) / 2,
-                _ => return Patched::NoRoom,
+                _ => after + (before - after) / 2,
             };
-            lists.add(at, &entry);
+            p.lists.add(at, &entry);
             if entry.has_biography() {
-                let i = listed_at(&listed, at).unwrap_err();
-                listed.insert(i, listed_artist(at, &entry));
+                let i = p.listed_at(at).unwrap_err();
+                p.listed.insert(i, listed_artist(at, &entry));
             }
             marker.add(entry.updated_at());
-            position_of.insert(entry.id, at);
+            p.position_of.insert(entry.id, at);
             aliases.insert(entry.id, other_names);
-            entries.insert(next, (at, entry));
+            p.entries.insert(next, (at, entry));
         }
+        let Patching {
+            entries,
+            position_of,
+            lists,
+            listed,
+            moved,
+            ..
+        } = p;
 
         // The search: the same base index without the superseded artists, and the
         // changed artists (since the base) indexed anew.
@@ -762,6 +913,7 @@ impl Snapshot {
             spacing: self.search.spacing,
             patch: Some(Patch {
                 superseded,
+                moved,
                 aliases,
                 overlay,
                 overlay_at,
@@ -1728,30 +1880,53 @@ mod patch_cost {
     }
 
     /// Artists patched in one after another between the same two neighbours halve the
-    /// free positions there each time; when none is left, the patch asks for a whole
-    /// read instead of moving anyone.
+    /// free positions there each time; when none is left, the artists around are spaced
+    /// out (no whole read), and every list, the sitemaps and the search follow them.
     #[test]
-    fn a_patch_without_a_free_position_asks_for_a_whole_read() {
-        // "Band Bravo 1", "Band Kilo 2", "Band Zulu 3".
-        let mut snapshot = synthetic(3);
+    fn artists_patched_in_between_the_same_neighbours_find_room() {
+        let mut snapshot = synthetic(40);
         let mut title = "Band C".to_owned();
-        for id in 10..60 {
-            let patched =
-                snapshot.patched(vec![row(id, title.clone(), "Rock", "Japan", 1999)], false);
-            match patched {
-                Patched::Snapshot(next) => snapshot = *next,
-                Patched::NoRoom => {
-                    assert!(id > 20, "no room after {} artists", id - 10);
-                    let titles: Vec<String> =
-                        snapshot.entries().map(|e| e.title.to_lowercase()).collect();
-                    assert!(titles.is_sorted(), "{titles:?}");
-                    assert_eq!(snapshot.len(), 3 + (id - 10) as usize);
-                    return;
-                }
-                Patched::Unchanged => unreachable!("a new artist"),
-            }
+        for id in 100..200 {
+            let row = row(id, title.clone(), "Rock", "Japan", 1999);
+            snapshot = match snapshot.patched(vec![row], false) {
+                Patched::Snapshot(next) => *next,
+                _ => panic!("no room for artist {id}"),
+            };
             title.push('a');
         }
-        panic!("fifty artists between two neighbours found room");
+        let moved = snapshot
+            .search
+            .patch
+            .as_ref()
+            .map_or(0, |p| p.moved.to.len());
+        assert!(moved > 0, "no base artist was spaced out");
+        let titles: Vec<String> = snapshot.entries().map(|e| e.title.to_lowercase()).collect();
+        assert!(titles.is_sorted(), "{titles:?}");
+        let positions: Vec<u32> = snapshot.entries.iter().map(|&(at, _)| at).collect();
+        assert!(positions.is_sorted() && positions.windows(2).all(|w| w[0] < w[1]));
+        for entry in snapshot.entries() {
+            let at = snapshot.position(entry.id).unwrap();
+            assert_eq!(snapshot.at(at), entry);
+            let letter = snapshot.under_letter(entry.letter);
+            assert!(
+                letter.index_of(at).is_some(),
+                "{} not under its letter",
+                entry.title
+            );
+            assert!(
+                snapshot.with_genre("Rock").index_of(at).is_some()
+                    || !snapshot.genres_of(entry).any(|g| g == "Rock")
+            );
+        }
+        assert_eq!(snapshot.sitemap_range(0, usize::MAX).count(), 140);
+        // Every base artist is found at its position now, and every new one.
+        for entry in snapshot.entries() {
+            let best = &snapshot.ranked(&entry.title, 3).best;
+            let found = best
+                .iter()
+                .map(|&at| snapshot.at(at).id)
+                .collect::<Vec<_>>();
+            assert_eq!(found.first(), Some(&entry.id), "{}: {found:?}", entry.title);
+        }
     }
 }
