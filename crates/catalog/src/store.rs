@@ -628,22 +628,24 @@ fn space_out(p: &mut Patching, next: usize, changed: &HashMap<i32, Vec<String>>)
             (i, p.entries[i].0, (lo + slot * step) as u32)
         })
         .collect();
-    // Every moved artist leaves its old positions before any takes a new one: a new
-    // position may be another's old one.
+    // Every moved artist leaves its old positions (and is found in the sitemaps' list
+    // by them) before any takes a new one: a new position may be another's old one.
     let mut bases = Vec::new();
+    let mut listed = Vec::new();
     for &(i, old, _) in &moves {
         let entry = p.entries[i].1.clone();
         p.lists.each(&entry, |list| list.at.remove(old));
+        listed.push(p.listed_at(old).ok());
         if !changed.contains_key(&entry.id) {
             let base = p.moved.base_of(old, p.spacing);
             p.moved.from.remove(&old);
             bases.push((i, base));
         }
     }
-    for &(i, old, new) in &moves {
+    for (&(i, _, new), listed_at) in moves.iter().zip(listed) {
         let entry = p.entries[i].1.clone();
         p.lists.each(&entry, |list| list.at.insert(new));
-        if let Ok(j) = p.listed_at(old) {
+        if let Some(j) = listed_at {
             let (_, changed) = p.listed[j];
             p.listed.set(j, (new, changed));
         }
@@ -1919,6 +1921,8 @@ mod patch_cost {
             );
         }
         assert_eq!(snapshot.sitemap_range(0, usize::MAX).count(), 140);
+        let listed: Vec<u32> = snapshot.listed.iter().map(|&(at, _)| at).collect();
+        assert_eq!(listed, positions, "the sitemaps' list follows the moves");
         // Every base artist is found at its position now, and every new one.
         for entry in snapshot.entries() {
             let best = &snapshot.ranked(&entry.title, 3).best;

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use axum::http::StatusCode;
 use axum::Router;
+use sound_atlas_catalog::store::Entry;
 use sound_atlas_catalog::{seed, share_picture, Catalog};
 use sound_atlas_share_picture::ShareImages;
 use sound_atlas_test_client::get;
@@ -30,15 +31,20 @@ fn decode(jpeg: &[u8]) -> image::RgbImage {
         .to_rgb8()
 }
 
-async fn every_artist_has_its_own_1200_by_630_share_image(db: &TestDb) {
-    let catalog = seeded(db).await;
-    let artists = catalog
+/// The catalogue's artists as its snapshot holds them, in list order.
+async fn artists_of(catalog: &Catalog) -> Vec<Entry> {
+    catalog
         .snapshot(false)
         .await
         .unwrap()
         .entries()
         .cloned()
-        .collect::<Vec<_>>();
+        .collect()
+}
+
+async fn every_artist_has_its_own_1200_by_630_share_image(db: &TestDb) {
+    let catalog = seeded(db).await;
+    let artists = artists_of(&catalog).await;
     let app = app(catalog);
     let mut seen = Vec::new();
     for uri in [
@@ -137,13 +143,7 @@ async fn set_photo(db: &TestDb, id: i32, url: &str, credited: bool) {
 async fn an_artists_share_picture_shows_their_credited_photo_when_it_loads(db: &TestDb) {
     let (host, _) = photo_host().await;
     let catalog = seeded(db).await;
-    let artists = catalog
-        .snapshot(false)
-        .await
-        .unwrap()
-        .entries()
-        .cloned()
-        .collect::<Vec<_>>();
+    let artists = artists_of(&catalog).await;
     // (artist, photo, credited, shown)
     let cases = [
         (artists[0].id, format!("http://{host}/red.png"), true, true),
@@ -199,13 +199,7 @@ async fn an_artists_share_picture_shows_their_credited_photo_when_it_loads(db: &
 async fn a_photo_on_the_servers_own_network_is_never_fetched(db: &TestDb) {
     let (host, hits) = photo_host().await;
     let catalog = seeded(db).await;
-    let artists = catalog
-        .snapshot(false)
-        .await
-        .unwrap()
-        .entries()
-        .cloned()
-        .collect::<Vec<_>>();
+    let artists = artists_of(&catalog).await;
     let port = host.rsplit(':').next().unwrap();
     let urls = [
         format!("http://{host}/red.png"),
