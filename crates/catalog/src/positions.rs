@@ -40,22 +40,13 @@ impl Positions {
     /// The positions at indexes `range` (clamped to the list), in order: found in
     /// O(log n), then walked.
     pub fn range(&self, range: Range<usize>) -> impl Iterator<Item = u32> + '_ {
-        let end = range.end.min(self.len());
-        let start = range.start.min(end);
-        self.0.focus().narrow(start..end).into_iter().copied()
+        slice(&self.0, range).copied()
     }
 
     /// The index of the first position for which `before` is false (the list is
     /// partitioned by it: true, then false), by binary search.
     pub fn partition_point(&self, mut before: impl FnMut(u32) -> bool) -> usize {
-        let found = self.0.binary_search_by(|&p| {
-            if before(p) {
-                std::cmp::Ordering::Less
-            } else {
-                std::cmp::Ordering::Greater
-            }
-        });
-        found.unwrap_or_else(|at| at)
+        partition_point(&self.0, |&p| before(p))
     }
 
     /// The index of `position`, if listed.
@@ -78,6 +69,33 @@ impl Positions {
             self.0.remove(at);
         }
     }
+}
+
+/// The items of `vector` at indexes `range` (clamped to it), in order: found in
+/// O(log n), then walked.
+pub(crate) fn slice<A: Clone>(
+    vector: &imbl::Vector<A>,
+    range: Range<usize>,
+) -> impl Iterator<Item = &A> {
+    let end = range.end.min(vector.len());
+    let start = range.start.min(end);
+    vector.focus().narrow(start..end).into_iter()
+}
+
+/// The index of the first item of `vector` for which `before` is false (the vector is
+/// partitioned by it: true, then false), by binary search.
+pub(crate) fn partition_point<A: Clone>(
+    vector: &imbl::Vector<A>,
+    mut before: impl FnMut(&A) -> bool,
+) -> usize {
+    let found = vector.binary_search_by(|item| {
+        if before(item) {
+            std::cmp::Ordering::Less
+        } else {
+            std::cmp::Ordering::Greater
+        }
+    });
+    found.unwrap_or_else(|at| at)
 }
 
 impl FromIterator<u32> for Positions {

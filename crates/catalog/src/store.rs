@@ -39,7 +39,7 @@ use crate::genres::GenreIndex;
 use crate::model::{
     artist_from_row, normalize_image_url, photo_credit, Artist, ArtistSummary, Letter,
 };
-use crate::positions::Positions;
+use crate::positions::{self, Positions};
 use crate::search::{symbols_only, Class, Count, SearchIndex};
 use crate::snapshot_file::SnapshotFile;
 
@@ -238,8 +238,8 @@ fn decade_year(index: usize) -> i32 {
 
 /// The gap between neighbouring positions when `artists` are read whole: positions
 /// follow list order but are spread over the whole `u32` range, so an artist patched in
-/// later takes a free position between its neighbours and no other artist moves (a
-/// patch that finds none reads the table whole, which spreads them again).
+/// later takes a free position between its neighbours and no other artist moves (where
+/// none is free, [`space_out`] makes room around it).
 fn spacing_for(artists: usize) -> u32 {
     u32::MAX / (u32::try_from(artists).expect("fewer than 2^32 artists") + 1)
 }
@@ -366,13 +366,13 @@ impl Searching {
     fn base_at(&self, i: usize) -> u32 {
         match &self.patch {
             Some(patch) if patch.superseded.binary_search(&(i as u32)).is_ok() => GONE,
-            Some(patch) if !patch.moved.to.is_empty() => patch
+            Some(patch) => patch
                 .moved
                 .to
                 .get(&(i as u32))
                 .copied()
                 .unwrap_or((i as u32 + 1) * self.spacing),
-            _ => (i as u32 + 1) * self.spacing,
+            None => (i as u32 + 1) * self.spacing,
         }
     }
 
@@ -664,7 +664,8 @@ fn space_out(p: &mut Patching, next: usize, changed: &HashMap<i32, Vec<String>>)
 enum Patched {
     /// Every row is as the snapshot holds it (when only changes were asked for).
     Unchanged,
-    /// No free position between an artist's new neighbours: read the table whole.
+    /// No room between an artist's new neighbours, nor any [`space_out`] could make:
+    /// read the table whole.
     NoRoom,
     Snapshot(Box<Snapshot>),
 }
@@ -1038,10 +1039,7 @@ impl Snapshot {
 
     /// The artists at indexes `range` of the list (clamped to it), in order.
     pub fn range(&self, range: std::ops::Range<usize>) -> impl Iterator<Item = &Entry> {
-        let end = range.end.min(self.len());
-        let start = range.start.min(end);
-        let artists = self.entries.focus().narrow(start..end).into_iter();
-        artists.map(|(_, entry)| entry)
+        positions::slice(&self.entries, range).map(|(_, entry)| entry)
     }
 
     /// The `i`th artist of the list.
@@ -1057,14 +1055,7 @@ impl Snapshot {
     /// The index of the first artist for whom `before` is false (the list is
     /// partitioned by it: true, then false), by binary search.
     pub fn partition_point(&self, mut before: impl FnMut(&Entry) -> bool) -> usize {
-        let found = self.entries.binary_search_by(|(_, entry)| {
-            if before(entry) {
-                std::cmp::Ordering::Less
-            } else {
-                std::cmp::Ordering::Greater
-            }
-        });
-        found.unwrap_or_else(|at| at)
+        positions::partition_point(&self.entries, |(_, entry)| before(entry))
     }
 
     /// What the snapshot's file holds of it: what is costly to rebuild (the sort and
@@ -1176,8 +1167,7 @@ impl Snapshot {
     /// The listed artists `start..start + len` of the sitemaps with their change
     /// times, in list order (fewer past the last).
     fn sitemap_slice(&self, start: usize, len: usize) -> impl Iterator<Item = &ListedArtist> {
-        let end = start.saturating_add(len).min(self.listed.len());
-        self.listed.focus().narrow(start.min(end)..end).into_iter()
+        positions::slice(&self.listed, start..start.saturating_add(len))
     }
 
     /// The listed artists `start..start + len` of the sitemaps, in list order (fewer
