@@ -11,7 +11,7 @@ use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use sound_atlas_contract::pages::images::{artwork_picture, ARTWORK};
+use sound_atlas_contract::pages::images::{artwork_picture, ARTWORK, ARTWORK_MAX_INITIALS};
 use sound_atlas_web::{ApiError, PathParam};
 
 pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
@@ -20,9 +20,6 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
         get(|PathParam(file): PathParam| async move { artwork(&file) }),
     )
 }
-
-/// Longest initials the UI produces: two letters, upper-cased (ß becomes SS), or ♪.
-const MAX_INITIALS: usize = 4;
 
 fn artwork(file: &str) -> Response {
     match parse(file) {
@@ -51,7 +48,7 @@ fn parse(file: &str) -> Option<(u16, &str)> {
     };
     let hue: u16 = hue.parse().ok().filter(|h| *h < 360)?;
     let count = initials.chars().count();
-    let valid = (1..=MAX_INITIALS).contains(&count)
+    let valid = (1..=ARTWORK_MAX_INITIALS).contains(&count)
         && initials.chars().all(|c| c.is_alphanumeric() || c == '♪');
     valid.then_some((hue, initials))
 }

@@ -26,6 +26,21 @@ describe('generated artwork over the seed catalogue', () => {
   });
 });
 
+// The server draws initials of at most `maxInitials` letters or digits (or ♪), the shared
+// cases' bound (crates/contract), and refuses others: what the UI writes must be drawn.
+describe('initials the server draws', () => {
+  it('are what the UI writes for every seed artist, and for a ß', () => {
+    const titles = [...seed.map((artist) => artist.title), 'ßtraße Boß', 'The 1975', '!!!'];
+    const refused = titles
+      .map((title) => [title, initialsOf(title)] as const)
+      .filter(([, initials]) => {
+        const count = Array.from(initials).length;
+        return count < 1 || count > pictures.maxInitials || !/^([\p{L}\p{N}]+|♪)$/u.test(initials);
+      });
+    expect(refused).toEqual([]);
+  });
+});
+
 // The server's cases (contract crate): the page draws the picture the server sends.
 describe('the generated artwork picture', () => {
   for (const { hue, initials, end, size } of pictures.cases) {

@@ -116,11 +116,13 @@ fn a_picture_is_routed_by_its_file_and_its_holes_read_back() {
 
 /// The artwork's cases the UI's test reads too (its `artworkPicture` is generated from
 /// the same template, its two rules written by the generator): the dark end turns past
-/// 360 back to the start of the wheel, two letters are smaller than one.
+/// 360 back to the start of the wheel, two letters are smaller than one; and the most
+/// characters of initials the server draws, which the UI's test holds its initials to.
 #[test]
 fn the_artwork_is_drawn_from_its_hue_and_initials_as_the_shared_cases_say() {
     let cases: serde_json::Value =
         serde_json::from_str(include_str!("../../cases/artwork-pictures.json")).unwrap();
+    assert_eq!(cases["maxInitials"], images::ARTWORK_MAX_INITIALS);
     for case in cases["cases"].as_array().unwrap() {
         let hue = u16::try_from(case["hue"].as_u64().unwrap()).unwrap();
         let initials = case["initials"].as_str().unwrap();
