@@ -23,6 +23,7 @@ mod m20261128_000060_artist_ended_on;
 mod m20261128_000070_artist_aliases;
 mod m20261128_000080_artist_description;
 mod m20261128_000090_genres;
+mod m20261129_000010_artist_change_marker;
 mod one_column;
 
 pub struct Migrator;
@@ -52,6 +53,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000070_artist_aliases::Migration),
             Box::new(m20261128_000080_artist_description::Migration),
             Box::new(m20261128_000090_genres::Migration),
+            Box::new(m20261129_000010_artist_change_marker::Migration),
         ]
     }
 }
