@@ -1,6 +1,8 @@
 //! The catalogue's change marker kept by the database as rows are written: one row
-//! holding the artists' count and the sum of their change times (`updated_at`), moved
-//! by triggers on every insert, update and delete of an artist. Each instance reads the
+//! holding the artists' count, the sum of their change times (`updated_at`) and a count
+//! of the writes that changed them, moved by triggers on every insert, update and delete
+//! of an artist. The writes tell an unchanged table exactly (the count and sum cannot
+//! tell a row stamped again within the second it was stamped in). Each instance reads the
 //! marker every second or so to learn whether the table changed; computed by a scan of
 //! the index of change times it cost a read proportional to the table (about 100 ms on
 //! PostgreSQL at 400,000 artists), read this way it costs one row and the index's last
@@ -23,35 +25,37 @@ pub struct Migration;
 const TABLE: &str = "CREATE TABLE artist_change_marker (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     artists BIGINT NOT NULL,
-    change_sum BIGINT NOT NULL
+    change_sum BIGINT NOT NULL,
+    writes BIGINT NOT NULL
 )";
 /// The marker's one row, counted after the triggers are made (on PostgreSQL making them
 /// locks the table against writes until this migration commits), so no write falls
 /// between the count and the triggers.
-const COUNT: &str = "INSERT INTO artist_change_marker (id, artists, change_sum)
-    SELECT 1, COUNT(*), COALESCE(SUM(updated_at), 0) FROM artists";
+const COUNT: &str = "INSERT INTO artist_change_marker (id, artists, change_sum, writes)
+    SELECT 1, COUNT(*), COALESCE(SUM(updated_at), 0), 0 FROM artists";
 
-/// SQLite's triggers run per row. An upsert's update fires the update trigger; the
-/// update trigger fires only when a statement sets `updated_at` (an update that does
-/// not leaves the marker as it was, as the scan it replaces did).
+/// SQLite's triggers run per row, a write each. An upsert's update fires the update
+/// trigger; the update trigger fires only when a statement sets `updated_at` (every
+/// writer of artists stamps it; an update that does not changes no marker).
 const SQLITE: &[&str] = &[
     "CREATE TRIGGER artist_change_marker_insert AFTER INSERT ON artists BEGIN
-        UPDATE artist_change_marker SET artists = artists + 1,
+        UPDATE artist_change_marker SET artists = artists + 1, writes = writes + 1,
             change_sum = change_sum + COALESCE(NEW.updated_at, 0);
     END",
     "CREATE TRIGGER artist_change_marker_update AFTER UPDATE OF updated_at ON artists BEGIN
-        UPDATE artist_change_marker
-            SET change_sum = change_sum - COALESCE(OLD.updated_at, 0) + COALESCE(NEW.updated_at, 0);
+        UPDATE artist_change_marker SET writes = writes + 1,
+            change_sum = change_sum - COALESCE(OLD.updated_at, 0) + COALESCE(NEW.updated_at, 0);
     END",
     "CREATE TRIGGER artist_change_marker_delete AFTER DELETE ON artists BEGIN
-        UPDATE artist_change_marker SET artists = artists - 1,
+        UPDATE artist_change_marker SET artists = artists - 1, writes = writes + 1,
             change_sum = change_sum - COALESCE(OLD.updated_at, 0);
     END",
 ];
 
-/// PostgreSQL's run per statement, over the statement's rows (a trigger with transition
-/// tables takes one event and no column list, so there are three; an upsert fires the
-/// insert's for its new rows and the update's for its updated ones).
+/// PostgreSQL's run per statement, over the statement's rows, a write each statement
+/// that wrote a row (a trigger with transition tables takes one event and no column
+/// list, so there are three, and any update counts; an upsert fires the insert's for
+/// its new rows and the update's for its updated ones).
 const POSTGRES: &[&str] = &[
     "CREATE FUNCTION artist_change_marker_lock() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -59,19 +63,21 @@ const POSTGRES: &[&str] = &[
         RETURN NULL;
     END $$",
     "CREATE FUNCTION artist_change_marker_follow() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+        added BIGINT := 0;
+        removed BIGINT := 0;
+        sum_added BIGINT := 0;
+        sum_removed BIGINT := 0;
     BEGIN
-        IF TG_OP = 'INSERT' THEN
-            UPDATE artist_change_marker SET
-                artists = artists + (SELECT COUNT(*) FROM new_rows),
-                change_sum = change_sum + (SELECT COALESCE(SUM(updated_at), 0) FROM new_rows);
-        ELSIF TG_OP = 'UPDATE' THEN
-            UPDATE artist_change_marker SET change_sum = change_sum
-                + (SELECT COALESCE(SUM(updated_at), 0) FROM new_rows)
-                - (SELECT COALESCE(SUM(updated_at), 0) FROM old_rows);
-        ELSE
-            UPDATE artist_change_marker SET
-                artists = artists - (SELECT COUNT(*) FROM old_rows),
-                change_sum = change_sum - (SELECT COALESCE(SUM(updated_at), 0) FROM old_rows);
+        IF TG_OP IN ('INSERT', 'UPDATE') THEN
+            SELECT COUNT(*), COALESCE(SUM(updated_at), 0) INTO added, sum_added FROM new_rows;
+        END IF;
+        IF TG_OP IN ('UPDATE', 'DELETE') THEN
+            SELECT COUNT(*), COALESCE(SUM(updated_at), 0) INTO removed, sum_removed FROM old_rows;
+        END IF;
+        IF added + removed > 0 THEN
+            UPDATE artist_change_marker SET artists = artists + added - removed,
+                change_sum = change_sum + sum_added - sum_removed, writes = writes + 1;
         END IF;
         RETURN NULL;
     END $$",

@@ -142,14 +142,11 @@ async fn write(db: &TestDb, artist: ArtistUpsert) {
 }
 
 /// Seeds the catalogue and waits for the next second: its first snapshot then holds
-/// no row stamped in the second it was read in (such rows are read again at the next
-/// check, which would count here as a patch's rows).
+/// no row stamped in the second it was read in (the check that settles that second
+/// would count here).
 async fn seeded(db: &TestDb) -> Catalog {
     seed::load(&db.conn).await.unwrap();
-    let seeded_in = write::now_unix();
-    while write::now_unix() == seeded_in {
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    crate::after_this_second().await;
     let catalog = Catalog::new(db.conn.clone());
     catalog.snapshot(false).await.unwrap();
     catalog
@@ -192,8 +189,8 @@ async fn a_change_is_patched_in_from_its_rows_alone(db: &TestDb) {
     .await;
     answers_as_read_whole(&catalog, db, "new genres, country and year").await;
 
-    // Changed again (most often within the second the last check read it in: the
-    // table's marker cannot tell, so that second's rows are read again).
+    // Changed again (most often within the second the last check read it in: change
+    // times cannot tell which of that second's rows came after, so they are read again).
     write(
         db,
         upsert("patch-fixture", |a| {
@@ -236,12 +233,61 @@ async fn many_changes_are_read_whole(db: &TestDb) {
         SnapshotReads {
             whole: 2,
             patches: 0,
-            rows_patched: 0
+            rows_patched: 0,
+            checks: 1,
         }
+    );
+}
+
+/// An instance that reads the catalogue in the second an import ended (so its snapshot
+/// holds rows stamped in that second, more than a patch takes) patches the next change
+/// from its rows alone: once that second is over, a check finds no write since and
+/// settles it.
+async fn the_second_a_snapshot_was_read_in_is_settled(db: &TestDb) {
+    use sea_orm::ConnectionTrait;
+    seed::load(&db.conn).await.unwrap();
+    crate::after_this_second().await;
+    let imported_in = write::now_unix();
+    let import = format!(
+        "INSERT INTO artists (external_id, title, kind, genres, updated_at) \
+         WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < {MOST_PATCHED}) \
+         SELECT 'bulk-' || i, 'Bulk Band ' || i, 'band', '[]', {imported_in} FROM n"
+    );
+    db.conn.execute_unprepared(&import).await.unwrap();
+    let catalog = Catalog::new(db.conn.clone());
+    catalog.snapshot(false).await.unwrap();
+    assert_eq!(
+        write::now_unix(),
+        imported_in,
+        "read in the import's second"
+    );
+
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while catalog.reads().checks == 0 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no check settled the second"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    write(
+        db,
+        upsert("queen", |a| {
+            a.title = Some(Source::Sheet.of("Queen Settled".into()))
+        }),
+    )
+    .await;
+    answers_as_read_whole(&catalog, db, "a change after the import").await;
+    let reads = catalog.reads();
+    assert_eq!(
+        (reads.whole, reads.patches, reads.rows_patched),
+        (1, 1, 1),
+        "{reads:?}"
     );
 }
 
 db_tests!(
     a_change_is_patched_in_from_its_rows_alone,
     many_changes_are_read_whole,
+    the_second_a_snapshot_was_read_in_is_settled,
 );
