@@ -184,45 +184,15 @@ pub async fn neighbors(catalog: &Catalog, id: ArtistId) -> ApiResult<Neighbors> 
     })
 }
 
-/// `GET /api/artists/{id}/related`: artists sharing the most genres, then by title.
-///
-/// Walks only the artist's genres' position lists (merged in list order), not the
-/// whole catalogue: for each number of shared genres the first few artists in list
-/// order are kept, and the best of those are the answer.
+/// `GET /api/artists/{id}/related`: artists sharing the most genres, then by title
+/// (see [`Snapshot::related`]).
 pub async fn related(catalog: &Catalog, id: ArtistId) -> ApiResult<Vec<ArtistSummary>> {
     let snapshot = catalog.snapshot(false).await?;
     let position = snapshot
         .position(id.get())
         .ok_or_else(|| ApiError::not_found(ARTIST_NOT_FOUND))?;
-    let mut genres: Vec<&str> = snapshot.genres_of(snapshot.at(position)).collect();
-    genres.sort_unstable();
-    genres.dedup();
-    let mut lists: Vec<_> = genres
-        .iter()
-        .map(|g| snapshot.with_genre(g).iter().peekable())
-        .collect();
-    // firsts[c - 1]: the first artists (in list order) sharing exactly c genres.
-    let mut firsts: Vec<Vec<u32>> = vec![Vec::new(); lists.len()];
-    while let Some(next) = lists.iter_mut().filter_map(|l| l.peek().copied()).min() {
-        let mut shared = 0;
-        for list in &mut lists {
-            if list.next_if_eq(&next).is_some() {
-                shared += 1;
-            }
-        }
-        let keep = &mut firsts[shared - 1];
-        if next != position && keep.len() < RELATED_LIMIT {
-            keep.push(next);
-        }
-    }
-    let best: Vec<u32> = firsts
-        .iter()
-        .rev()
-        .flatten()
-        .take(RELATED_LIMIT)
-        .copied()
-        .collect();
-    Ok(catalog.cards(&snapshot, &best).await?)
+    let related = snapshot.related(position, RELATED_LIMIT);
+    Ok(catalog.cards(&snapshot, &related).await?)
 }
 
 /// This year (UTC), for timelines of members still in a band.

@@ -1129,6 +1129,47 @@ impl Snapshot {
             .map_or(&NO_ARTISTS, |g| &self.lists.by_genre[g as usize].at)
     }
 
+    /// The positions of the artists most like the one at `position`, at most `limit`:
+    /// those sharing the most genres with it, then in list order. Each of its genre
+    /// lists is walked [`RELATED_WALK`] positions at most, so the answer costs the same
+    /// at any size (and is exact while the lists are shorter): the artists sharing every
+    /// genre are the shortest list's, each looked up in the others; those sharing fewer
+    /// come from a walk over the lists merged in list order.
+    pub fn related(&self, position: u32, limit: usize) -> Vec<u32> {
+        let mut genres: Vec<&str> = self.genres_of(self.at(position)).collect();
+        genres.sort_unstable();
+        genres.dedup();
+        let lists: Vec<&Positions> = genres.iter().map(|g| self.with_genre(g)).collect();
+        let Some(shortest) = lists.iter().min_by_key(|list| list.len()) else {
+            return Vec::new();
+        };
+        // by_shared[c - 1]: the first artists (in list order) sharing exactly c genres.
+        let mut by_shared: Vec<Vec<u32>> = vec![Vec::new(); lists.len()];
+        let every = lists.len();
+        by_shared[every - 1] = shortest
+            .iter()
+            .take(RELATED_WALK)
+            .filter(|&p| p != position && lists.iter().all(|list| list.index_of(p).is_some()))
+            .take(limit)
+            .collect();
+        let mut walks: Vec<_> = lists.iter().map(|list| list.iter().peekable()).collect();
+        for _ in 0..RELATED_WALK {
+            let Some(next) = walks.iter_mut().filter_map(|w| w.peek().copied()).min() else {
+                break;
+            };
+            let shared = walks
+                .iter_mut()
+                .map(|w| w.next_if_eq(&next).is_some())
+                .filter(|&took| took)
+                .count();
+            let keep = &mut by_shared[shared - 1];
+            if shared < every && next != position && keep.len() < limit {
+                keep.push(next);
+            }
+        }
+        by_shared.into_iter().rev().flatten().take(limit).collect()
+    }
+
     /// Every genre with its page's slug and artist count.
     pub fn genres(&self) -> &GenreIndex {
         &self.genres
@@ -1373,6 +1414,10 @@ struct ReadCounters {
     rows_patched: std::sync::atomic::AtomicU64,
     checks: std::sync::atomic::AtomicU64,
 }
+
+/// Positions of each of an artist's genre lists its related artists are chosen from,
+/// at most (see [`Snapshot::related`]).
+pub const RELATED_WALK: usize = 2_000;
 
 /// Changed artists a snapshot is patched with before the table is read whole again:
 /// each query ranks the changed artists' old names on their own, so a patch stays small.
@@ -2040,6 +2085,36 @@ mod patch_cost {
         assert!(
             large < small * 3,
             "a patch took {small:?} at 10,000 artists, {large:?} at 100,000"
+        );
+    }
+
+    /// An artist's related artists cost the same at 10,000 and 100,000 artists: with
+    /// two genres no other artist shares both, the walk over each list is bounded (a
+    /// walk over every artist of its genres cost ten times as much).
+    #[test]
+    fn related_artists_cost_the_same_at_any_size() {
+        let fastest_related = |n: i32| {
+            let mut both = row(n + 1, "Kilo Both".into(), "Rock", "Japan", 1999);
+            both.genres = r#"["Rock","Jazz"]"#.into();
+            let Patched::Snapshot(snapshot) = synthetic(n).patched(vec![both], false) else {
+                panic!("patched");
+            };
+            let position = snapshot.position(n + 1).unwrap();
+            (0..20)
+                .map(|_| {
+                    let started = Instant::now();
+                    let related = snapshot.related(position, 6);
+                    let took = started.elapsed();
+                    assert_eq!(related.len(), 6);
+                    took
+                })
+                .min()
+                .unwrap()
+        };
+        let (small, large) = (fastest_related(10_000), fastest_related(100_000));
+        assert!(
+            large < small * 3,
+            "related artists took {small:?} at 10,000 artists, {large:?} at 100,000"
         );
     }
 
