@@ -29,8 +29,8 @@ describe('generated artwork over the seed catalogue', () => {
 // The server draws initials of at most `maxInitials` letters or digits (or ♪), the shared
 // cases' bound (crates/contract), and refuses others: what the UI writes must be drawn.
 describe('initials the server draws', () => {
-  it('are what the UI writes for every seed artist, and for a ß', () => {
-    const titles = [...seed.map((artist) => artist.title), 'ßtraße Boß', 'The 1975', '!!!'];
+  it('are what the UI writes for every seed artist, and for letters with long capitals', () => {
+    const titles = [...seed.map((artist) => artist.title), 'ßtraße Boß', 'ﬃx ﬂow', 'ΐa ΰb', 'The 1975', '!!!'];
     const refused = titles
       .map((title) => [title, initialsOf(title)] as const)
       .filter(([, initials]) => {
@@ -38,6 +38,10 @@ describe('initials the server draws', () => {
         return count < 1 || count > pictures.maxInitials || !/^([\p{L}\p{N}]+|♪)$/u.test(initials);
       });
     expect(refused).toEqual([]);
+  });
+
+  it('are one character each, the first of its capital', () => {
+    expect(['ßtraße Boß', 'ﬃx ﬂow', 'The Beatles', '311'].map(initialsOf)).toEqual(['SB', 'FF', 'B', '3']);
   });
 });
 

@@ -23,7 +23,8 @@ export function artworkSource(hue: number, initials: string, inline: boolean): s
  * the first letters of the first and last words, or the one letter of a one-word name
  * ("The Beatles" is B, "Adele" A, so neither reads like "AC/DC", AD), as contact and
  * account avatars do. A name with no word starting with a letter keeps its first
- * character ("311" is 3).
+ * character ("311" is 3). Each initial is one character, the first of its capital (a
+ * "ß" is S, a ligature "ﬃ" F, where their capitals are two and three letters).
  */
 export function initialsOf(title: string): string {
   const words = title
@@ -34,10 +35,9 @@ export function initialsOf(title: string): string {
   const lettered = words.filter((word) => /^\p{L}/u.test(word));
   const chosen = lettered.length > 0 ? lettered : words;
   if (chosen.length === 0) return '♪';
-  const firstLetter = (word: string) => Array.from(word)[0] ?? '';
-  const first = firstLetter(chosen[0]!);
-  const last = chosen.length > 1 ? firstLetter(chosen[chosen.length - 1]!) : '';
-  return (first + last).toUpperCase();
+  // Words are never empty (filtered above).
+  const initial = (word: string) => Array.from(Array.from(word)[0]!.toUpperCase())[0]!;
+  return initial(chosen[0]!) + (chosen.length > 1 ? initial(chosen[chosen.length - 1]!) : '');
 }
 
 /** FNV-1a, so the same genre always gets the same hue on server and client. */
