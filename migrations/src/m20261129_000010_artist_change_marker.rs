@@ -3,8 +3,9 @@
 //! of the writes that changed them, moved by triggers on every insert, update and delete
 //! of an artist. The writes tell an unchanged table exactly (the count and sum cannot
 //! tell a row stamped again within the second it was stamped in). Each instance reads the
-//! marker every second or so to learn whether the table changed; computed by a scan of
-//! the index of change times it cost a read proportional to the table (about 100 ms on
+//! marker whenever it checks whether the table changed (on another's announcement, every
+//! few minutes, on a client's refresh at most once a second); computed by a scan of the
+//! index of change times it cost a read proportional to the table (about 100 ms on
 //! PostgreSQL at 400,000 artists), read this way it costs one row and the index's last
 //! entry (the newest change, read by `MAX(updated_at)`) whatever the table's size.
 //!
