@@ -115,6 +115,22 @@ fn database_url(server: &str, database: &str) -> String {
     url
 }
 
+/// Waits for the next unix second. A catalogue snapshot read then holds no row stamped
+/// in the second it was read in (seeded just before), so no check follows its read to
+/// settle that second: a test sees only the checks it asks for.
+pub async fn after_this_second() {
+    let second = || {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .expect("after 1970")
+            .as_secs()
+    };
+    let now = second();
+    while second() == now {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
 /// A file holding `text` under the system temp directory, in a directory of its own (so
 /// tests running at once never share one): what an importer test reads. Returns its path.
 pub fn temp_file(name: &str, text: &str) -> String {

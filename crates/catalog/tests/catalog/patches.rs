@@ -146,7 +146,7 @@ async fn write(db: &TestDb, artist: ArtistUpsert) {
 /// would count here).
 async fn seeded(db: &TestDb) -> Catalog {
     seed::load(&db.conn).await.unwrap();
-    crate::after_this_second().await;
+    sound_atlas_test_db::after_this_second().await;
     let catalog = Catalog::new(db.conn.clone());
     catalog.snapshot(false).await.unwrap();
     catalog
@@ -246,7 +246,7 @@ async fn many_changes_are_read_whole(db: &TestDb) {
 async fn the_second_a_snapshot_was_read_in_is_settled(db: &TestDb) {
     use sea_orm::ConnectionTrait;
     seed::load(&db.conn).await.unwrap();
-    crate::after_this_second().await;
+    sound_atlas_test_db::after_this_second().await;
     let imported_in = write::now_unix();
     let import = format!(
         "INSERT INTO artists (external_id, title, kind, genres, updated_at) \

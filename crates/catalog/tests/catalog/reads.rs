@@ -732,7 +732,7 @@ async fn a_stale_snapshot_serves_while_its_successor_is_read(db: &TestDb) {
     row.updated_at = Set(Some(newest - 100));
     row.update(&db.conn).await.unwrap();
     // No check but the ones this test waits for: none to settle the seed's second.
-    crate::after_this_second().await;
+    sound_atlas_test_db::after_this_second().await;
 
     // Long enough that the half-ttl pause below stays within it on a loaded machine: a
     // check started by a late read would otherwise meet the edit below and answer fresh.

@@ -21,9 +21,9 @@ pub const ALL: &[ImageRoute] = &[ARTIST_SHARE_PICTURE, ARTICLE_SHARE_PICTURE, AR
 pub const ARTWORK_PICTURE: Template = Template(
     r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400"><defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl({hue} 70% 46%)"/><stop offset="1" stop-color="hsl({end} 65% 20%)"/></linearGradient></defs><rect width="400" height="400" fill="url(#bg)"/><circle cx="330" cy="70" r="120" fill="#fff" fill-opacity="0.07"/><circle cx="60" cy="360" r="150" fill="#000" fill-opacity="0.12"/><g fill="none" stroke="#fff" stroke-opacity="0.12" stroke-width="3"><circle cx="200" cy="200" r="150"/><circle cx="200" cy="200" r="118"/></g><text x="200" y="200" dy="0.35em" text-anchor="middle" fill="#fff" font-size="{size}" font-weight="800" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" letter-spacing="-4">{initials}</text></svg>"##,
 );
-/// The most characters of initials the artwork draws: two letters upper-cased (ß is
-/// SS), or ♪. The server refuses longer ones; the UI's `initialsOf` is tested to stay
-/// within it, on the shared `crates/contract/cases/artwork-pictures.json`.
+/// The most characters of initials the artwork draws; the server refuses longer ones.
+/// What the UI's `initialsOf` writes is tested to stay within it, on the shared
+/// `crates/contract/cases/artwork-pictures.json`.
 pub const ARTWORK_MAX_INITIALS: usize = 4;
 /// How far the gradient's dark end turns from the hue, in degrees.
 pub const ARTWORK_END_TURN: u16 = 48;

@@ -98,12 +98,9 @@ async fn a_change_announced_by_one_instance_refreshes_every_instance_at_once() {
     let url = db.url().unwrap();
     let (one, two) = (instance(&url).await, instance(&url).await);
     // The snapshots are first read in a later second than the seed's rows were
-    // stamped in (a check reads that second's rows again: the table's marker cannot
-    // tell a row changed twice within it).
-    let seeded_by = write::now_unix();
-    while write::now_unix() == seeded_by {
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    // stamped in (change times cannot tell which of that second's rows came after a
+    // read, so a check would read them again).
+    sound_atlas_test_db::after_this_second().await;
     let id = id_of(&one.app, "Queen").await;
     for app in [&one.app, &two.app] {
         assert_eq!(

@@ -23,10 +23,7 @@ async fn a_cached_page_keeps_its_document_until_the_catalogue_changes(db: &TestD
     let app = app(db).await;
     // The catalogue first read after the seed's second: no check follows that read to
     // settle its second, which would find the change below.
-    let seeded_in = sound_atlas_catalog::write::now_unix();
-    while sound_atlas_catalog::write::now_unix() == seeded_in {
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    sound_atlas_test_db::after_this_second().await;
     let id = id_of(&app, "Queen").await;
     let url = format!("/artist/{id}");
     let first = get(&app, &url).await;
