@@ -3,8 +3,8 @@
 //   <outdir>/client/        browser bundle: entry-[build id].js (a classic script), one [module]-[hash].js
 //                           (ES module) per lazily imported module (mergeChunks), entry-[hash].css, each also .br and .gz
 //   <outdir>/client/sw.js   the service worker (offline reading), and offline.html, the page it shows offline
-//   <outdir>/client/boot-[hash].js  the document's one module script: starts the entry once the page has painted
-//   <outdir>/manifest.json  { boot, scripts, styles, lazy: { module: url } } as /static/... URLs for the HTML shell,
+//   <outdir>/manifest.json  { boot: { script, template }, scripts, styles, lazy: { module: url } }: the boot's text
+//                           (inline in every document, src/boot.ts) and /static/... URLs for the HTML shell,
 //                           and critical: the stylesheet's rules indexed for each document's inline CSS
 //   <outdir>/server.js      one classic script defining globalThis.render(requestJson) -> responseJson
 // Usage: node ui/build.mjs [--outdir <absolute dir>]   (default: ui/dist)
@@ -142,21 +142,27 @@ async function buildClient(outdir) {
   const stylesheets = Object.values(styles.metafile.outputs).flatMap((output) => (output.cssBundle ? [output.cssBundle] : []));
   const toUrl = (file) => `${PUBLIC_PATH}/${path.relative(clientDir, path.resolve(uiDir, file)).split(path.sep).join('/')}`;
   const boot = await buildBoot(browser);
-  return { boot: { src: toUrl(boot), template: SCRIPTS_TEMPLATE_ID }, scripts: [scripts.entry], styles: stylesheets.map(toUrl), critical, lazy: scripts.lazy };
+  return { boot: { script: boot, template: SCRIPTS_TEMPLATE_ID }, scripts: [scripts.entry], styles: stylesheets.map(toUrl), critical, lazy: scripts.lazy };
 }
 
 // The id of the document's <template> that holds the page's scripts, inert until the
 // boot script starts them (src/boot.ts); the manifest tells the server.
 const SCRIPTS_TEMPLATE_ID = 'sa-scripts';
 
-/** The boot script (src/boot.ts), a file of its own built like the entry: returns its path. */
+/** The boot script (src/boot.ts), built like the entry as a classic script the document inlines: returns its text. */
 async function buildBoot(browser) {
   const result = await build({
     ...browser,
     entryPoints: { boot: 'src/boot.ts' },
+    format: 'iife',
+    write: false,
+    metafile: false,
     define: { ...define, SCRIPTS_TEMPLATE_ID: JSON.stringify(SCRIPTS_TEMPLATE_ID) },
   });
-  return Object.keys(result.metafile.outputs).find((file) => file.endsWith('.js'));
+  const script = result.outputFiles[0].text.trim();
+  // Inline in the document, its text must not end the script element or open a comment in it.
+  if (/<\/script|<!--/i.test(script)) throw new Error('the boot script cannot be inlined as built');
+  return script;
 }
 
 // The global through which the entry, a classic script, hands the lazy files (modules)
@@ -405,7 +411,7 @@ async function buildServiceWorker(outdir, manifest) {
     target: BROWSER_TARGET,
     define: {
       ...define,
-      RELEASE_FILES: JSON.stringify([manifest.boot.src, ...manifest.scripts, ...Object.values(manifest.lazy), ...manifest.styles, ...images]),
+      RELEASE_FILES: JSON.stringify([...manifest.scripts, ...Object.values(manifest.lazy), ...manifest.styles, ...images]),
       OFFLINE_REVISION: JSON.stringify(createHash('sha256').update(offline).digest('hex').slice(0, 16)),
     },
   });

@@ -3,6 +3,7 @@
 // signed-in menu, a reload that is signed in from the first byte, logging out,
 // signing in with an emailed code, recovering a password and the privacy settings.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { startSiteWithMail } from '../support/mail.mjs';
 import { CONSENT_KEY, SPLASH_SEEN_KEY, hydrated, quietPage, settle } from './browser-helpers.mjs';
@@ -218,23 +219,30 @@ test('the cookie banner: only in the browser, only without a saved choice, Custo
 
 test('every response carries a CSP that runs our own scripts only, and a page is the same bytes for everyone', async () => {
   // No per-response part (no nonce): the cached page is the same document every time,
-  // which a shared cache can keep; its scripts are our own module files, which 'self' allows.
+  // which a shared cache can keep. Its scripts are our own files, which 'self' allows,
+  // and the boot, inline, allowed by its digest.
   const first = await fetch(`${site.origin}/about`);
   const second = await fetch(`${site.origin}/about`);
   const policy = first.headers.get('content-security-policy');
-  assert.match(policy, /script-src 'self' https:\/\/www\.youtube\.com\/iframe_api https:\/\/www\.youtube\.com\/s\/player\/;/);
+  assert.match(policy, /script-src 'self' 'sha256-[A-Za-z0-9+/]+=*' https:\/\/www\.youtube\.com\/iframe_api https:\/\/www\.youtube\.com\/s\/player\/;/);
   assert.ok(!policy.includes('nonce'), policy);
   assert.doesNotMatch(policy, /script-src[^;]*unsafe/);
   const [html, secondHtml] = [await first.text(), await second.text()];
   assert.equal(secondHtml, html, 'byte-identical');
   assert.equal(second.headers.get('etag'), first.headers.get('etag'));
-  const scripts = html.match(/<script[^>]*>/g);
+  const scripts = [...html.matchAll(/(<script[^>]*>)([^<]*)<\/script>/g)];
   assert.ok(scripts.length > 0);
-  for (const tag of scripts) {
+  const inline = [];
+  for (const [, tag, text] of scripts) {
     // JSON blocks (the page state, JSON-LD) are data, never run; the rest are our files
-    // (the boot module, and the classic entry it starts).
-    if (!/type="application\/(ld\+)?json"/.test(tag)) assert.match(tag, /^<script (type="module" )?src="\/static\/[^"]+\.js">$/, tag);
+    // (the classic entry, in the boot's template) and the boot, the one inline script.
+    if (/type="application\/(ld\+)?json"/.test(tag)) continue;
+    if (tag === '<script>') inline.push(text);
+    else assert.match(tag, /^<script src="\/static\/[^"]+\.js">$/, tag);
   }
+  assert.equal(inline.length, 1, 'the boot');
+  const digest = createHash('sha256').update(inline[0]).digest('base64');
+  assert.ok(policy.includes(`'sha256-${digest}'`), 'the boot is allowed by its digest');
   assert.match(policy, /frame-src https:\/\/www\.youtube-nocookie\.com/);
   assert.equal(first.headers.get('strict-transport-security'), null, 'no HSTS over http');
   for (const path of ['/api/nope', '/no/such/page']) {

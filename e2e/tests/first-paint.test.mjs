@@ -53,11 +53,12 @@ test('the document links no stylesheet its parser meets: its first screen needs 
     const head = html.slice(0, html.indexOf('</head>'));
     assert.doesNotMatch(head, /<link rel="stylesheet"/, path);
     assert.match(head, /<style>:root\{/, `${path}: the critical CSS, with the theme's properties`);
-    // The stylesheet: preloaded in the head, added by the boot script (a stylesheet the
-    // parser meets holds the paint), linked for a visitor without scripts.
+    // The stylesheet: added by the boot script after the first paint (a stylesheet the
+    // parser meets holds the paint; one preloaded is a request before it), linked for a
+    // visitor without scripts.
     const stylesheet = /<link rel="stylesheet" href="\/static\/entry-[^"]+\.css">/;
     const body = html.slice(html.indexOf('</head>'));
-    assert.match(head, /<link rel="preload" as="style" href="\/static\/entry-[^"]+\.css">/, path);
+    assert.doesNotMatch(head, /as="style"/, path);
     assert.match(body.slice(body.indexOf('<template'), body.indexOf('</template>')), stylesheet, `${path}: for the boot`);
     assert.match(body.slice(body.indexOf('<noscript>'), body.indexOf('</noscript>')), stylesheet, `${path}: without scripts`);
     assert.equal(body.match(new RegExp(stylesheet.source, 'g')).length, 2, `${path}: linked nowhere else`);
@@ -79,6 +80,32 @@ test('nothing in the head waits for a request, and the page\'s text comes before
     const state = html.indexOf('<script id="sa-state"');
     assert.ok(main > headEnd && state > main, `${path}: <main> at ${main}, the state at ${state}`);
     assert.ok(html.indexOf('</main>', main) < state, `${path}: the state after the whole <main>`);
+  }
+});
+
+test('a page requests its stylesheet only after its first paint, links its manifest then, and has no script file to fetch before it', async () => {
+  for (const path of PAGES) {
+    // The manifest: Chromium fetches it and its icon once the page has loaded, which can
+    // be before a slow phone's first paint.
+    const html = await (await fetch(`${site.origin}${path}`)).text();
+    assert.doesNotMatch(html.slice(0, html.indexOf('</head>')), /rel="manifest"/, path);
+    const page = await site.newPage();
+    await page.goto(`${site.origin}${path}`);
+    await page.waitForFunction(() => document.head.querySelector('link[rel="stylesheet"]')?.sheet);
+    assert.equal(await page.evaluate(() => document.head.querySelector('link[rel="manifest"]')?.getAttribute('href')), '/assets/manifest.webmanifest', path);
+    const { paint, requests } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      requests: performance.getEntriesByType('resource').map(({ name, startTime }) => ({ name: new URL(name).pathname, startTime })),
+    }));
+    assert.ok(paint > 0, `${path}: painted`);
+    const stylesheets = requests.filter(({ name }) => name.endsWith('.css'));
+    assert.equal(stylesheets.length, 1, `${path}: ${JSON.stringify(requests)}`);
+    assert.ok(stylesheets[0].startTime > paint, `${path}: the stylesheet requested at ${stylesheets[0].startTime} ms, the first paint at ${paint} ms`);
+    // The boot is the document's inline script; before the paint the only script
+    // requested is the entry, preloaded, which runs after it.
+    const scriptsBefore = requests.filter(({ name, startTime }) => name.endsWith('.js') && startTime < paint).map(({ name }) => name);
+    assert.ok(scriptsBefore.every((name) => /^\/static\/entry-[A-Z0-9]+\.js$/.test(name)), `${path}: ${scriptsBefore}`);
+    await page.context().close();
   }
 });
 

@@ -15,7 +15,7 @@ const MANIFEST_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/ui/manifest.
 /// The hashed client files the document links to.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Manifest {
-    /// The document's one module script: starts the entry once the page has painted.
+    /// The document's one script of its own, inline: starts the rest once the page has painted.
     pub boot: Boot,
     /// The entry, a classic script: preloaded in the head, started by the boot.
     pub scripts: Vec<String>,
@@ -31,8 +31,23 @@ pub struct Manifest {
 /// The boot script and the id of the `<template>` it takes the entry from.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Boot {
-    pub src: String,
+    /// Its text, which every document inlines at the end of its body (ui/src/boot.ts).
+    pub script: String,
     pub template: String,
+}
+
+impl Boot {
+    /// The policy's source that allows the inline boot and no other inline script: its
+    /// text's SHA-256 (`'sha256-<base64>'`).
+    pub fn policy_source(&self) -> String {
+        use base64::Engine;
+        use sha2::Digest;
+        let digest = sha2::Sha256::digest(self.script.as_bytes());
+        format!(
+            "'sha256-{}'",
+            base64::engine::general_purpose::STANDARD.encode(digest)
+        )
+    }
 }
 
 impl Manifest {
@@ -68,4 +83,22 @@ pub struct Site {
     /// The site's account on X (Twitter) as `@name`, for `twitter:site`; none when
     /// the site has no account (`SOUND_ATLAS_TWITTER_SITE`).
     pub twitter_site: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Boot;
+
+    #[test]
+    fn the_boot_is_allowed_by_the_digest_browsers_compute() {
+        // The digest of an empty script, as CSP's own examples give it.
+        let boot = Boot {
+            script: String::new(),
+            template: String::new(),
+        };
+        assert_eq!(
+            boot.policy_source(),
+            "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"
+        );
+    }
 }

@@ -1,8 +1,8 @@
 //! Security headers on every response, errors included: a Content-Security-Policy that
-//! runs scripts from our own origin only (the pages' scripts are hashed module files; no
-//! page has an inline script, so no response needs a nonce of its own and a page is the
-//! same bytes for every visitor, which caches can keep), plus the video service's iframe
-//! API; HSTS when the public URL is https.
+//! runs scripts from our own origin only, plus the one inline script every document ends
+//! with (the boot, allowed by its hash: no response needs a nonce of its own and a page
+//! is the same bytes for every visitor, which caches can keep) and the video service's
+//! iframe API; HSTS when the public URL is https.
 
 use std::sync::LazyLock;
 
@@ -11,14 +11,17 @@ use axum::http::{header, HeaderValue};
 use axum::middleware::Next;
 use axum::response::Response;
 
-/// The policy. Scripts: our origin (injected data is JSON, never executed), plus the
-/// video service's iframe API (the player): its loader script and the widget script the
-/// loader adds from `/s/player/`. Images from anywhere over https (artist photos live on
+use crate::bundle::Manifest;
+
+/// The policy. Scripts: our origin (injected data is JSON, never executed), the boot by
+/// its hash, and the video service's iframe API (the player): its loader script and the
+/// widget script the loader adds from `/s/player/`. Images from anywhere over https (artist photos live on
 /// wiki and image hosts, video thumbnails on i.ytimg.com). Frames: only the video
 /// service's privacy-enhanced embed host, the one the player's iframes use.
 pub static POLICY: LazyLock<String> = LazyLock::new(|| {
+    let boot = Manifest::embedded().boot.policy_source();
     format!(
-        "default-src 'self'; script-src 'self' {VIDEO_SCRIPTS}; style-src 'self' 'unsafe-inline'; \
+        "default-src 'self'; script-src 'self' {boot} {VIDEO_SCRIPTS}; style-src 'self' 'unsafe-inline'; \
 img-src 'self' data: https://i.ytimg.com https:; connect-src 'self'; \
 frame-src {VIDEO_FRAMES}; \
 object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
@@ -96,9 +99,10 @@ mod tests {
                 .to_owned()
         };
         assert_eq!(directive("frame-src"), format!("frame-src {VIDEO_FRAMES}"));
+        let boot = Manifest::embedded().boot.policy_source();
         assert_eq!(
             directive("script-src"),
-            format!("script-src 'self' {VIDEO_SCRIPTS}")
+            format!("script-src 'self' {boot} {VIDEO_SCRIPTS}")
         );
         assert!(!POLICY.contains("nonce"));
     }
