@@ -15,9 +15,10 @@ use crate::bundle::Manifest;
 
 /// The policy. Scripts: our origin (injected data is JSON, never executed), the boot by
 /// its hash, and the video service's iframe API (the player): its loader script and the
-/// widget script the loader adds from `/s/player/`. Images from anywhere over https (artist photos live on
-/// wiki and image hosts, video thumbnails on i.ytimg.com). Frames: only the video
-/// service's privacy-enhanced embed host, the one the player's iframes use.
+/// widget script the loader adds from `/s/player/`. Images from anywhere over https
+/// (artist photos live on wiki and image hosts, video thumbnails on i.ytimg.com).
+/// Frames: only the video service's privacy-enhanced embed host, the one the player's
+/// iframes use.
 pub static POLICY: LazyLock<String> = LazyLock::new(|| {
     let boot = Manifest::embedded().boot.policy_source();
     format!(
