@@ -7,7 +7,9 @@
 // measured on the same catalogue. Prints, after 200 cold pages to warm the code paths:
 // - at concurrency 1 (400 pages): p50 and p90 end to end, and the mean end to end, of
 //   the engine (the server's render histogram, /metrics) and of the rest (the reads, the
-//   shell, compression, headers), and the server's CPU per page (/proc);
+//   shell, compression, headers, and the exchange), of which in the server's own answer
+//   (its latency histogram of artist pages less the engine), and the server's CPU per
+//   page (/proc);
 // - at concurrency 8: pages/s over 5 s of distinct pages, with wrk (Debian's `wrk`).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -36,11 +38,21 @@ function get(url, headers = {}) {
   });
 }
 
-/** The engine's renders so far: their count and total seconds (/metrics). */
+/**
+ * From /metrics so far: the engine's renders (their count and total seconds) and the
+ * server's artist page answers (count and total seconds, from its latency histogram: the
+ * handler's whole time, the engine's included).
+ */
 async function engine(origin) {
   const text = (await get(`${origin}/metrics`, { authorization: `Bearer ${TOKEN}` })).body.toString();
-  const value = (name) => Number(text.match(new RegExp(`^${name} (\\S+)$`, 'm'))[1]);
-  return { count: value('sound_atlas_render_duration_seconds_count'), seconds: value('sound_atlas_render_duration_seconds_sum') };
+  const value = (name) => Number(text.match(new RegExp(`^${name.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm'))[1]);
+  const page = (part) => value(`sound_atlas_http_request_duration_seconds_${part}{route="/artist/{id}",method="GET"}`);
+  return {
+    count: value('sound_atlas_render_duration_seconds_count'),
+    seconds: value('sound_atlas_render_duration_seconds_sum'),
+    answers: page('count'),
+    answerSeconds: page('sum'),
+  };
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
@@ -85,6 +97,7 @@ try {
     const renders = engineAfter.count - engineBefore.count;
     if (renders < 390) throw new Error(`400 pages, the engine rendered ${renders}: not every page was cold`);
     const engineMean = ((engineAfter.seconds - engineBefore.seconds) / renders) * 1000;
+    const serverMean = ((engineAfter.answerSeconds - engineBefore.answerSeconds) / (engineAfter.answers - engineBefore.answers)) * 1000;
     const mean = latencies.reduce((a, b) => a + b, 0) / latencies.length;
     latencies.sort((a, b) => a - b);
 
@@ -96,7 +109,7 @@ try {
     if (rendered < rate * 5 * 0.95) throw new Error(`wrk asked ${Math.round(rate * 5)} pages, the engine rendered ${rendered}: not every page was cold`);
 
     console.log(`${ids.length + 350} artists, binary ${BIN}, load average ${load} (1, 5, 15 min)`);
-    console.log(`concurrency 1, 400 cold artist pages (${[...codings].join(', ')}): p50 ${ms(pct(latencies, 0.5))}, p90 ${ms(pct(latencies, 0.9))}, mean ${ms(mean)}: engine ${ms(engineMean)}, the rest ${ms(mean - engineMean)}; server CPU ${ms(cpu * 1000)} a page`);
+    console.log(`concurrency 1, 400 cold artist pages (${[...codings].join(', ')}): p50 ${ms(pct(latencies, 0.5))}, p90 ${ms(pct(latencies, 0.9))}, mean ${ms(mean)}: engine ${ms(engineMean)}, the rest ${ms(mean - engineMean)} (in the server's own answer ${ms(serverMean - engineMean)}, its answer ${ms(serverMean)}); server CPU ${ms(cpu * 1000)} a page`);
     console.log(`concurrency 8 (wrk, 5 s, distinct pages): ${rate.toFixed(0)} cold pages/s`);
   } finally {
     await server.stop();
