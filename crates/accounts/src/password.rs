@@ -107,8 +107,9 @@ pub async fn verify(password: String, stored: Option<String>) -> bool {
 /// nothing. This fixes the bound at 4 MiB for the whole process (which also stops its
 /// raising), so every block that large is mapped on its own and returned when freed.
 /// Smaller blocks stay in the arenas: a page's compression takes about 2 MiB, which,
-/// mapped and returned each time, cost every cold page some 500 page faults. Setting the bound also stops glibc raising the size of free memory an arena
-/// keeps at its top, so that is set as it would have been raised, to twice the bound.
+/// mapped and returned each time, cost every cold page some 500 page faults. Setting
+/// the bound also stops glibc raising the size of free memory an arena keeps at its top,
+/// so that is set as it would have been raised, to twice the bound.
 /// Call once, at the process's start (glibc only; elsewhere it does nothing).
 pub fn return_hash_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
