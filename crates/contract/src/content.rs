@@ -71,6 +71,12 @@ pub fn category_cases() -> Vec<CategoryCase> {
 
 /// The error text wherever no 11-character video id can be extracted.
 pub const INVALID_YOUTUBE_URL: &str = "Invalid YouTube URL";
+/// The same-origin address the player loads the video service's iframe API from (the
+/// server redirects it to the service's script, or serves a fake in test mode).
+pub const VIDEO_API_PATH: &str = "/video/iframe_api";
+/// The video service's privacy-enhanced embed host: the player's iframes come from it,
+/// and it is the only frame host the Content-Security-Policy allows.
+pub const VIDEO_EMBED_HOST: &str = "https://www.youtube-nocookie.com";
 /// The article page's "Article Not Found: ..." text.
 pub const ARTICLE_NOT_FOUND: &str = "The article you're looking for doesn't exist.";
 /// A `?week=` that names no stored week of the Top 10.

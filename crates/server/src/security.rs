@@ -35,8 +35,8 @@ static POLICY_HEADER: LazyLock<HeaderValue> =
 /// widget script it loads.
 pub const VIDEO_SCRIPTS: &str =
     "https://www.youtube.com/iframe_api https://www.youtube.com/s/player/";
-/// The privacy-enhanced embed host.
-pub const VIDEO_FRAMES: &str = "https://www.youtube-nocookie.com";
+/// The privacy-enhanced embed host, the one the UI's player embeds from.
+pub const VIDEO_FRAMES: &str = sound_atlas_contract::content::VIDEO_EMBED_HOST;
 
 /// The security headers every answer carries (the connection layer copies them onto the
 /// answers it makes itself): set here and by the app's header layers.

@@ -1,5 +1,5 @@
-//! `GET /video/iframe_api`: where the player (ui/src/lib/video-service.ts) loads the video
-//! service's iframe API from. Normally a redirect to the service's own script (the
+//! `GET /video/iframe_api` (the contract's `VIDEO_API_PATH`): where the player loads the
+//! video service's iframe API from. Normally a redirect to the service's own script (the
 //! Content-Security-Policy allows exactly that script and the widget script it loads,
 //! crate::security). In test mode, `SOUND_ATLAS_TEST_FAKE_VIDEO` names a local fake of
 //! the API (e2e/support/fake-iframe-api.js) that is served instead, so end-to-end tests
@@ -12,11 +12,10 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
+use sound_atlas_contract::content::VIDEO_API_PATH;
 
 /// The video service's iframe API script.
 pub const IFRAME_API_URL: &str = "https://www.youtube.com/iframe_api";
-/// The same-origin address the UI loads the API from.
-pub const PATH: &str = "/video/iframe_api";
 /// The environment variable naming the fake API script (test mode only).
 pub const FAKE_ENV: &str = "SOUND_ATLAS_TEST_FAKE_VIDEO";
 
@@ -24,7 +23,7 @@ pub const FAKE_ENV: &str = "SOUND_ATLAS_TEST_FAKE_VIDEO";
 pub fn router<S: Clone + Send + Sync + 'static>(fake: Option<PathBuf>) -> Router<S> {
     let fake = fake.map(Arc::new);
     Router::new().route(
-        PATH,
+        VIDEO_API_PATH,
         get(move || {
             let fake = fake.clone();
             async move {
@@ -72,7 +71,7 @@ mod tests {
     #[tokio::test]
     async fn without_test_mode_the_route_redirects_to_the_video_service() {
         let response = router::<()>(None)
-            .oneshot(Request::get(PATH).body(Body::empty()).unwrap())
+            .oneshot(Request::get(VIDEO_API_PATH).body(Body::empty()).unwrap())
             .await
             .unwrap();
         assert_eq!(response.status(), StatusCode::TEMPORARY_REDIRECT);
@@ -86,7 +85,7 @@ mod tests {
         let file = dir.join("fake.js");
         std::fs::write(&file, "window.YT = {};").unwrap();
         let response = router::<()>(Some(file))
-            .oneshot(Request::get(PATH).body(Body::empty()).unwrap())
+            .oneshot(Request::get(VIDEO_API_PATH).body(Body::empty()).unwrap())
             .await
             .unwrap();
         assert_eq!(response.status(), StatusCode::OK);

@@ -582,7 +582,6 @@ export const MAX_VIDEO_DESCRIPTION_CHARS = 10000;
 export const ARTICLE_CATEGORIES: readonly string[] = ["Artist Spotlight", "News & Updates", "Equipment & Gear", "General"];
 /** URL keys of the article categories (same order). */
 export const ARTICLE_CATEGORY_SLUGS: readonly string[] = ["artist-spotlight", "news-and-updates", "equipment-and-gear", "general"];
-export const INVALID_YOUTUBE_URL = "Invalid YouTube URL";
 export const ARTICLE_NOT_FOUND = "The article you're looking for doesn't exist.";
 export const LINK_ERROR_PARAM = "error";
 export const NOTICE_PARAM = "notice";

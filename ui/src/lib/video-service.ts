@@ -1,3 +1,5 @@
+import { VIDEO_API_PATH, VIDEO_EMBED_HOST } from '../generated/video';
+
 /**
  * The video service adapter: the one place that knows the
  * YouTube iframe API. It loads the API script on first use (from the same-origin
@@ -14,14 +16,8 @@
  * closes). So there is no "destroy on leaving a route" call to make.
  */
 
-/** Where the iframe API script comes from (crates/server/src/video_api.rs). */
-export const VIDEO_API_PATH = '/video/iframe_api';
-/** The privacy-enhanced embed host (the only frame host the CSP allows). */
-export const EMBED_HOST = 'https://www.youtube-nocookie.com';
 /** At most 3 players in the registry (and at most 3 preloaded). */
 export const MAX_PLAYERS = 3;
-/** Shown when a link has no 11-character video id. */
-export const INVALID_VIDEO_URL = 'Invalid YouTube URL';
 
 export type VideoEvent = 'unstarted' | 'ended' | 'playing' | 'paused' | 'buffering' | 'cued';
 
@@ -187,7 +183,7 @@ export async function createVideoPlayer(
     let destroyed = false;
     let ready = false;
     const raw = new YT.Player(element, {
-      host: EMBED_HOST,
+      host: VIDEO_EMBED_HOST,
       width: '100%',
       height: '100%',
       ...(options.videoId ? { videoId: options.videoId } : {}),

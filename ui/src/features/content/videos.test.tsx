@@ -2,7 +2,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app';
 import { makeArtist } from '../../test/fixtures';
-import { api, INVALID_YOUTUBE_URL } from '../../generated/contract';
+import { api } from '../../generated/contract';
+import { INVALID_YOUTUBE_URL } from '../../generated/video';
 import { cardOf, channelVideos, makeArticle, newSongs, topTen } from './content-fixtures';
 import { CHANNEL_STEP, NEW_SONGS_STEP, TOP_TEN_STEP } from './home-sections';
 

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { request } from '../../lib/api-client';
 import { api } from '../../generated/contract';
+import { INVALID_YOUTUBE_URL } from '../../generated/video';
 import { isHttpError } from '../../lib/http-error';
 import { PLAY_EVENT, VIDEO_OVERLAY_EVENT, type PlayRequest, type VideoOverlayRequest } from '../../lib/events';
 import { playSound } from '../../lib/sound';
 import { SIGNED_OUT_EVENT } from '../../lib/signed-out';
 import { readSession, removeSession, writeSession } from '../../lib/storage';
-import { createVideoPlayer, extractVideoId, INVALID_VIDEO_URL, isChannelLink, type VideoEvent, type VideoPlayer } from '../../lib/video-service';
+import { createVideoPlayer, extractVideoId, isChannelLink, type VideoEvent, type VideoPlayer } from '../../lib/video-service';
 import { FullPlayer } from './full-player';
 import { MiniPlayer } from './mini-player';
 import { VideoOverlay } from './video-overlay';
@@ -35,7 +36,7 @@ export const NO_CHANNEL_VIDEO = 'No video available for this channel yet.';
 async function resolveVideo(link: string): Promise<{ id: string } | { error: string }> {
   const direct = extractVideoId(link);
   if (direct) return { id: direct };
-  if (!isChannelLink(link)) return { error: INVALID_VIDEO_URL };
+  if (!isChannelLink(link)) return { error: INVALID_YOUTUBE_URL };
   try {
     for (const video of await request('GET', api.artistChannelVideos(link))) {
       const id = extractVideoId(video.url) ?? extractVideoId(video.id);
@@ -55,7 +56,7 @@ export const VIDEO_LOAD_FAILED = 'The video could not be loaded. Refresh page to
 export function videoErrorMessage(code: number): string {
   switch (code) {
     case 2:
-      return INVALID_VIDEO_URL;
+      return INVALID_YOUTUBE_URL;
     case 5:
       return 'This video cannot be played in this browser.';
     case 100:
