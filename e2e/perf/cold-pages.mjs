@@ -43,7 +43,7 @@ function get(url, headers = {}) {
  * server's artist page answers (count and total seconds, from its latency histogram: the
  * handler's whole time, the engine's included).
  */
-async function engine(origin) {
+async function serverMetrics(origin) {
   const text = (await get(`${origin}/metrics`, { authorization: `Bearer ${TOKEN}` })).body.toString();
   const value = (name) => Number(text.match(new RegExp(`^${name.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm'))[1]);
   const page = (part) => value(`sound_atlas_http_request_duration_seconds_${part}{route="/artist/{id}",method="GET"}`);
@@ -83,7 +83,7 @@ try {
     for (let i = 0; i < 200; i++) await sent(fresh());
 
     const latencies = [];
-    const engineBefore = await engine(server.origin);
+    const metricsBefore = await serverMetrics(server.origin);
     const cpuBefore = server.cpu();
     const codings = new Set();
     for (let i = 0; i < 400; i++) {
@@ -93,19 +93,19 @@ try {
       codings.add(res.headers['content-encoding'] ?? 'identity');
     }
     const cpu = (server.cpu() - cpuBefore) / 400;
-    const engineAfter = await engine(server.origin);
-    const renders = engineAfter.count - engineBefore.count;
+    const metricsAfter = await serverMetrics(server.origin);
+    const renders = metricsAfter.count - metricsBefore.count;
     if (renders < 390) throw new Error(`400 pages, the engine rendered ${renders}: not every page was cold`);
-    const engineMean = ((engineAfter.seconds - engineBefore.seconds) / renders) * 1000;
-    const serverMean = ((engineAfter.answerSeconds - engineBefore.answerSeconds) / (engineAfter.answers - engineBefore.answers)) * 1000;
+    const engineMean = ((metricsAfter.seconds - metricsBefore.seconds) / renders) * 1000;
+    const serverMean = ((metricsAfter.answerSeconds - metricsBefore.answerSeconds) / (metricsAfter.answers - metricsBefore.answers)) * 1000;
     const mean = latencies.reduce((a, b) => a + b, 0) / latencies.length;
     latencies.sort((a, b) => a - b);
 
     // Concurrency 8: more distinct pages than 5 s can take.
     const paths = ids.slice(next, next + 20_000).map((id) => `/artist/${id}`);
-    const rendersBefore = (await engine(server.origin)).count;
+    const rendersBefore = (await serverMetrics(server.origin)).count;
     const rate = wrkRate(server.origin, paths, CRAWLER);
-    const rendered = (await engine(server.origin)).count - rendersBefore;
+    const rendered = (await serverMetrics(server.origin)).count - rendersBefore;
     if (rendered < rate * 5 * 0.95) throw new Error(`wrk asked ${Math.round(rate * 5)} pages, the engine rendered ${rendered}: not every page was cold`);
 
     console.log(`${ids.length + 350} artists, binary ${BIN}, load average ${load} (1, 5, 15 min)`);
