@@ -90,7 +90,7 @@ impl BuiltFile {
     pub fn new(text: String, from: Sources) -> BuiltFile {
         BuiltFile {
             tag: format!("W/\"{:x}\"", sha2::Sha256::digest(text.as_bytes())),
-            body: Encoded::new(text),
+            body: Encoded::kept(text),
             from,
         }
     }

@@ -64,9 +64,12 @@ pub async fn open(config: &Config) -> Result<DatabaseConnection, Box<dyn std::er
             })?;
             let file = sqlite_file(config);
             let mut options = ConnectOptions::new(format!("sqlite://{}?mode=rwc", file.display()));
-            // SQLite allows one writer at a time; readers run alongside under WAL.
+            // SQLite allows one writer at a time; readers run alongside under WAL. A
+            // connection to a file is not lost as one to a server is: no query to test it
+            // before each use (a round trip to its thread).
             options
                 .max_connections(8)
+                .test_before_acquire(false)
                 .sqlx_logging(false)
                 .map_sqlx_sqlite_opts(|opts| {
                     opts.journal_mode(sea_orm::sqlx::sqlite::SqliteJournalMode::Wal)

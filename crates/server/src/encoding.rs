@@ -2,10 +2,13 @@
 //!
 //! A cached page is the same bytes for every visitor (no per-response part), so each
 //! coding of it is made once and every later response sends those bytes without a copy,
-//! as a static file is sent.
+//! as a static file is sent. A page made on a visitor's path is first compressed fast
+//! (most pages a crawler asks for are asked for once); the smaller copy it keeps is made
+//! in the background when it is asked for again.
 
 use std::io::{Read, Write};
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock, RwLock};
 
 use axum::body::Bytes;
 use axum::http::{header, HeaderMap, HeaderValue};
@@ -13,9 +16,12 @@ use base64::Engine;
 use flate2::Compression;
 use sha2::Digest;
 
-/// Brotli's quality for a cached page: compressed once, when it is made
-/// (a crawler's only one), so fast rather than smallest.
-const BROTLI_QUALITY: u32 = 5;
+/// Brotli's quality for a page's first answer, made while its visitor waits: a third of
+/// quality 5's time, for a document a quarter larger.
+const FIRST_QUALITY: u32 = 1;
+/// Brotli's quality for the copy a document keeps (made once, off the visitor's path):
+/// fast rather than smallest, since every change of the data makes it again.
+const KEPT_QUALITY: u32 = 5;
 
 /// The smallest window that holds the whole document, and at least 2^17 bytes (brotli
 /// allows 2^10 to 2^24): the same output as the largest, without allocating and
@@ -64,67 +70,171 @@ impl Accepted {
     }
 }
 
+/// The entity tag of a document's representation: `"<digest>"` for the document as it
+/// is, `"<digest>.<coding>"` for each coding's bytes (a representation of their own).
+/// The digest is URL-safe base64, which has no `.`.
+fn entity_tag(digest: &str, coding: &str) -> HeaderValue {
+    let tag = match coding {
+        "" => format!("\"{digest}\""),
+        coding => format!("\"{digest}.{coding}\""),
+    };
+    HeaderValue::from_str(&tag).expect("a digest is a valid tag")
+}
+
+/// The document's digest in an entity tag of [`Encoded`]'s (`W/` and the coding left
+/// out, as the weak comparison `If-None-Match` asks for).
+pub fn tagged_digest(tag: &str) -> &str {
+    let tag = tag.trim().trim_start_matches("W/").trim_matches('"');
+    tag.split('.').next().unwrap_or_default()
+}
+
 /// A document kept compressed, with its entity tags. Brotli is made at once and is the
 /// only copy of the document kept (a fifth of its size: most of a page is its shell and
 /// state, which compress well), since browsers and crawlers ask for it; gzip is made on
 /// its first request and kept, and the identity is decoded for each rare request that
 /// accepts neither.
 pub struct Encoded {
-    brotli: Bytes,
+    brotli: Arc<RwLock<Brotli>>,
+    /// Whether the document has been sent once: the next answer has the kept brotli made.
+    answered: AtomicBool,
     gzip: OnceLock<Bytes>,
-    /// Strong entity tags of the identity, brotli and gzip bytes: one digest of the
-    /// document, then the coding (each coding's bytes are a representation of their own).
-    tags: [HeaderValue; 3],
+    digest: Arc<str>,
+    /// Strong entity tags of the identity and gzip bytes.
+    tags: [HeaderValue; 2],
+}
+
+/// The brotli bytes sent now, and their tag.
+struct Brotli {
+    bytes: Bytes,
+    tag: HeaderValue,
+    made: Made,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Made {
+    First,
+    /// The kept copy is being made.
+    Keeping,
+    Kept,
 }
 
 impl Encoded {
-    pub fn new(text: String) -> Encoded {
+    /// A document made on a visitor's path: compressed fast for the answer at hand, its
+    /// kept copy made in the background once it is asked for again.
+    pub fn answering(text: String) -> Encoded {
+        Encoded::new(text, Made::First)
+    }
+
+    /// A document made off a visitor's path, or once for many answers: compressed for
+    /// keeping at once.
+    pub fn kept(text: String) -> Encoded {
+        Encoded::new(text, Made::Kept)
+    }
+
+    fn new(text: String, made: Made) -> Encoded {
         let digest = sha2::Sha256::digest(text.as_bytes());
-        let digest = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&digest[..18]);
-        let tag = |suffix: &str| {
-            HeaderValue::from_str(&format!("\"{digest}{suffix}\""))
-                .expect("a digest is a valid tag")
+        let digest: Arc<str> = base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .encode(&digest[..18])
+            .into();
+        let quality = match made {
+            Made::Kept => KEPT_QUALITY,
+            _ => FIRST_QUALITY,
         };
         Encoded {
-            tags: [tag(""), tag("-br"), tag("-gzip")],
-            brotli: compressed_brotli(text.as_bytes()),
+            brotli: Arc::new(RwLock::new(Brotli {
+                bytes: compressed_brotli(text.as_bytes(), quality),
+                tag: brotli_tag(&digest, quality),
+                made,
+            })),
+            answered: AtomicBool::new(false),
             gzip: OnceLock::new(),
+            tags: [entity_tag(&digest, ""), entity_tag(&digest, "gzip")],
+            digest,
         }
     }
 
     /// The brotli bytes' size (what is kept of every document).
     pub fn size(&self) -> usize {
-        self.brotli.len()
+        self.read_brotli().bytes.len()
     }
 
     /// The document in the best coding `accepted` allows: the coding's name (None:
     /// identity), the bytes and their entity tag.
-    pub fn best(&self, accepted: Accepted) -> (Option<&'static str>, Bytes, &HeaderValue) {
-        if accepted.br {
-            (Some("br"), self.brotli.clone(), &self.tags[1])
+    /// A document answered before has its kept brotli made, for the answers after this
+    /// one.
+    pub fn best(&self, accepted: Accepted) -> (Option<&'static str>, Bytes, HeaderValue) {
+        let best = if accepted.br {
+            let brotli = self.read_brotli();
+            (Some("br"), brotli.bytes.clone(), brotli.tag.clone())
         } else if accepted.gzip {
             let bytes = self.gzip.get_or_init(|| compressed_gzip(&self.identity()));
-            (Some("gzip"), bytes.clone(), &self.tags[2])
+            (Some("gzip"), bytes.clone(), self.tags[1].clone())
         } else {
-            (None, self.identity(), &self.tags[0])
+            (None, self.identity(), self.tags[0].clone())
+        };
+        if self.answered.swap(true, Ordering::Relaxed) {
+            self.keep_smaller();
         }
+        best
+    }
+
+    /// Makes the kept brotli in the background (once).
+    fn keep_smaller(&self) {
+        {
+            let mut brotli = self.brotli.write().expect("never poisoned");
+            if brotli.made != Made::First {
+                return;
+            }
+            brotli.made = Made::Keeping;
+        }
+        let slot = Arc::clone(&self.brotli);
+        let tag = brotli_tag(&self.digest, KEPT_QUALITY);
+        let keep = move || {
+            let text = decoded(&slot.read().expect("never poisoned").bytes);
+            let bytes = compressed_brotli(&text, KEPT_QUALITY);
+            *slot.write().expect("never poisoned") = Brotli {
+                bytes,
+                tag,
+                made: Made::Kept,
+            };
+        };
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => drop(runtime.spawn_blocking(keep)),
+            Err(_) => keep(),
+        }
+    }
+
+    fn read_brotli(&self) -> std::sync::RwLockReadGuard<'_, Brotli> {
+        self.brotli.read().expect("never poisoned")
     }
 
     /// The document, decoded from its brotli bytes.
     fn identity(&self) -> Bytes {
-        let mut text = Vec::with_capacity(self.brotli.len() * 5);
-        brotli::Decompressor::new(self.brotli.as_ref(), 4096)
-            .read_to_end(&mut text)
-            .expect("our own brotli decodes");
-        Bytes::from(text)
+        Bytes::from(decoded(&self.read_brotli().bytes))
     }
 }
 
-fn compressed_brotli(text: &[u8]) -> Bytes {
+/// The tag of brotli bytes made at `quality` (the kept ones are `.br`).
+fn brotli_tag(digest: &str, quality: u32) -> HeaderValue {
+    match quality {
+        KEPT_QUALITY => entity_tag(digest, "br"),
+        quality => entity_tag(digest, &format!("br{quality}")),
+    }
+}
+
+fn decoded(brotli: &[u8]) -> Vec<u8> {
+    let mut text = Vec::with_capacity(brotli.len() * 5);
+    brotli::Decompressor::new(brotli, 4096)
+        .read_to_end(&mut text)
+        .expect("our own brotli decodes");
+    text
+}
+
+fn compressed_brotli(text: &[u8], quality: u32) -> Bytes {
     let mut writer = brotli::CompressorWriter::new(
         Vec::with_capacity(text.len() / 4),
         4096,
-        BROTLI_QUALITY,
+        quality,
         brotli_window_bits(text.len()),
     );
     // Writing to a Vec cannot fail.
@@ -198,8 +308,15 @@ mod tests {
             })
             .collect();
         assert!((30_000..65_536).contains(&page.len()), "{}", page.len());
-        let (allocated, _) = counting::allocated_by(|| super::compressed_brotli(page.as_bytes()));
-        assert!(allocated < 4 << 20, "{} KB allocated", allocated >> 10);
+        for quality in [super::FIRST_QUALITY, super::KEPT_QUALITY] {
+            let (allocated, _) =
+                counting::allocated_by(|| super::compressed_brotli(page.as_bytes(), quality));
+            assert!(
+                allocated < 4 << 20,
+                "quality {quality}: {} KB allocated",
+                allocated >> 10
+            );
+        }
     }
 
     #[test]
@@ -209,7 +326,7 @@ mod tests {
             let text: String = (0..items)
                 .map(|i| format!("<li><a href=\"/artist/{i}\">Artist {i}</a></li>"))
                 .collect();
-            let document = Encoded::new(text.clone());
+            let document = Encoded::kept(text.clone());
             let mut tags = Vec::new();
             // Twice each: the second response reuses the compressed bytes.
             for _ in 0..2 {
@@ -250,9 +367,71 @@ mod tests {
             assert!(tags[0] != tags[1] && tags[1] != tags[2] && tags[0] != tags[2]);
         }
         assert_ne!(
-            Encoded::new("a".into()).best(Accepted::default()).2,
-            Encoded::new("b".into()).best(Accepted::default()).2,
+            Encoded::kept("a".into()).best(Accepted::default()).2,
+            Encoded::kept("b".into()).best(Accepted::default()).2,
             "a tag names its document"
+        );
+    }
+
+    /// A page made while its visitor waits goes out compressed fast; asked for again, it
+    /// keeps the smaller copy for the answers after that one, under a tag of its own
+    /// (outside a runtime, as here, the copy is made at once; the server makes it in the
+    /// background).
+    #[test]
+    fn a_page_asked_for_again_keeps_a_smaller_copy_under_its_own_tag() {
+        let text: String = (0..2_000)
+            .map(|i| {
+                format!(
+                    "<li><a href=\"/artist/{i}\">Artist {i}</a> ({})</li>",
+                    1950 + i % 70
+                )
+            })
+            .collect();
+        let br = Accepted {
+            br: true,
+            gzip: true,
+        };
+        let document = Encoded::answering(text.clone());
+        let first = document.best(br);
+        let again = document.best(br);
+        let kept = document.best(br);
+        let later = document.best(br);
+        for (_, bytes, _) in [&first, &again, &kept] {
+            assert_eq!(super::decoded(bytes), text.as_bytes());
+        }
+        assert!(
+            first.2.to_str().unwrap().ends_with(".br1\""),
+            "{:?}",
+            first.2
+        );
+        assert_eq!(
+            (&again.1, &again.2),
+            (&first.1, &first.2),
+            "the same answer again"
+        );
+        assert!(kept.2.to_str().unwrap().ends_with(".br\""), "{:?}", kept.2);
+        assert!(
+            kept.1.len() < first.1.len(),
+            "{} B, first {} B",
+            kept.1.len(),
+            first.1.len()
+        );
+        assert_eq!((&later.1, &later.2), (&kept.1, &kept.2), "kept");
+        assert_eq!(document.size(), kept.1.len());
+        // Both name the document's digest, as the kept copy made at once does.
+        let digest = |tag: &HeaderValue| super::tagged_digest(tag.to_str().unwrap()).to_owned();
+        assert_eq!(digest(&first.2), digest(&kept.2));
+        assert_eq!(digest(&first.2), digest(&Encoded::kept(text).best(br).2));
+    }
+
+    #[test]
+    fn a_tag_names_its_digest_whatever_the_digest_holds() {
+        assert_eq!(super::tagged_digest("\"ab-c_d.br\""), "ab-c_d");
+        assert_eq!(super::tagged_digest(" W/\"ab-c_d.gzip\""), "ab-c_d");
+        assert_eq!(super::tagged_digest("\"ab-c_d\""), "ab-c_d");
+        assert_ne!(
+            super::tagged_digest("\"ab-cd\""),
+            super::tagged_digest("\"ab-xy\"")
         );
     }
 

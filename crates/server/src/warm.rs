@@ -41,7 +41,8 @@ pub async fn run(state: AppState, app: Router) {
                     while !state.renderer.engine_idle() {
                         tokio::time::sleep(IDLE_POLL).await;
                     }
-                    let request = Request::get(&url).body(Body::empty()).expect("a valid URL");
+                    let mut request = Request::get(&url).body(Body::empty()).expect("a valid URL");
+                    request.extensions_mut().insert(crate::render::Warming);
                     let _ = app.clone().oneshot(request).await;
                 }
                 tracing::info!(

@@ -22,7 +22,7 @@ mod respond;
 pub use audit::PrefetchAudit;
 pub use cache::CONFIRMED_FOR;
 pub use generations::DataSources;
-pub use request::{page_url, PageRequest, ViewerReads};
+pub use request::{page_url, PageRequest, ViewerReads, Warming};
 pub use respond::{serve_pages, PagesLayer, SHARED_CACHE_DEFAULT};
 
 use std::sync::atomic::Ordering;
@@ -65,6 +65,16 @@ pub struct Page {
     /// and sent `Cache-Control: private, no-store`. Any page rendered with a signed-in
     /// visitor's reads ([`ViewerReads`]) is private too, whatever this says.
     pub private: bool,
+}
+
+/// How a rendered document is kept: as it is, for one visitor (the compression layer
+/// compresses it), or compressed once for everyone, fast while a visitor waits for it
+/// and for keeping at once when the warm-up makes it.
+#[derive(Clone, Copy)]
+enum Keep {
+    Own,
+    Answering,
+    Kept,
 }
 
 /// Which query keys one render read without their being prefetched, and which
@@ -168,7 +178,7 @@ impl Renderer {
         let document = if private {
             // A signed-in visitor's page is rendered for them alone: never read from or
             // stored in the shared cache.
-            self.render_document(page.route, url, &page.head, &render_state, false)
+            self.render_document(page.route, url, &page.head, &render_state, Keep::Own)
                 .await
         } else {
             // The document depends on the page's URL, the data and the date (its
@@ -181,6 +191,10 @@ impl Renderer {
             );
             // Single flight: concurrent misses of one key wait for one render (a crawler
             // and a visitor arriving together, or a warm-up racing a request).
+            let keep = match request.warming {
+                true => Keep::Kept,
+                false => Keep::Answering,
+            };
             let missed = std::sync::atomic::AtomicBool::new(false);
             let mut failed = None;
             let cached = self
@@ -188,7 +202,7 @@ impl Renderer {
                 .optionally_get_with(cache_key, async {
                     missed.store(true, Ordering::Relaxed);
                     let document = self
-                        .render_document(page.route, url, &page.head, &render_state, true)
+                        .render_document(page.route, url, &page.head, &render_state, keep)
                         .await;
                     if document.rendered {
                         return Some(document);
@@ -203,7 +217,7 @@ impl Renderer {
                 (Some(document), _) | (None, Some(document)) => document,
                 // Another request's render of this key failed while this one waited.
                 (None, None) => {
-                    self.render_document(page.route, url, &page.head, &render_state, true)
+                    self.render_document(page.route, url, &page.head, &render_state, keep)
                         .await
                 }
             }
@@ -231,16 +245,16 @@ impl Renderer {
     }
 
     /// The document for `url`: the engine's markup in the shell, or the shell alone
-    /// when the engine fails (the browser then renders from the state), compressed to be
-    /// `shared` or as it is for one visitor. The state is serialized here, so a cached
-    /// page's response does not pay for it.
+    /// when the engine fails (the browser then renders from the state), kept as `keep`
+    /// says. The state is serialized here, so a cached page's response does not pay for
+    /// it.
     async fn render_document(
         &self,
         route: &'static str,
         url: &str,
         head: &Head,
         render_state: &RenderState,
-        shared: bool,
+        keep: Keep,
     ) -> Arc<Document> {
         let rendered = self.render_uncached(route, url, render_state).await;
         let rendered_ok = rendered.is_some();
@@ -253,10 +267,10 @@ impl Renderer {
         let state_json = serde_json::to_string(render_state).expect("render state serializes");
         let document = Shell::new(&self.site, head, &html, &modules, &state_json).render();
         Arc::new(Document {
-            markup: if shared {
-                Markup::Shared(Encoded::new(document))
-            } else {
-                Markup::Own(document.into())
+            markup: match keep {
+                Keep::Own => Markup::Own(document.into()),
+                Keep::Answering => Markup::Shared(Encoded::answering(document)),
+                Keep::Kept => Markup::Shared(Encoded::kept(document)),
             },
             route,
             rendered: rendered_ok,

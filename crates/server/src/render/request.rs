@@ -27,6 +27,8 @@ pub struct PageRequest {
     /// The data generations read before the handler's reads, for an anonymous request:
     /// its page is confirmed for them.
     pub(super) generations: Option<Generations>,
+    /// Made by the warm-up ([`Warming`]), off any visitor's path.
+    pub(super) warming: bool,
 }
 
 impl PageRequest {
@@ -51,9 +53,15 @@ impl<S: Send + Sync> FromRequestParts<S> for PageRequest {
                 .get::<ViewerReads>()
                 .map(|reads| Arc::clone(&reads.0)),
             generations: parts.extensions.get::<Generations>().cloned(),
+            warming: parts.extensions.get::<Warming>().is_some(),
         })
     }
 }
+
+/// On the warm-up's requests: their pages are made while no visitor waits, so each is
+/// compressed for keeping at once.
+#[derive(Clone, Copy)]
+pub struct Warming;
 
 /// The signed-in visitor's own reads (their favorites, folders, ...), put on the request
 /// by the pages' viewer layer: every page rendered for it carries them in its state (so

@@ -11,6 +11,7 @@ use super::cache::{Document, Markup, RENDER_CACHE_TTL};
 use super::generations::DataSources;
 use super::request::{Asked, DataSaver};
 use super::{PrefetchReport, Renderer};
+use crate::encoding::tagged_digest;
 use sound_atlas_web::cookie;
 
 /// How long a shared cache (a CDN, nginx) keeps an anonymous page by default: as long as
@@ -116,17 +117,13 @@ pub(super) fn confirmed_key(uri: &Uri, data_saver: DataSaver) -> String {
 /// Whether `If-None-Match` names `tag` (weak comparison, as the header asks: `W/` and
 /// the coding after the digest do not matter; `*` matches any).
 fn matches(wanted: &HeaderValue, tag: &HeaderValue) -> bool {
-    let digest = |tag: &str| -> String {
-        let tag = tag.trim().trim_start_matches("W/").trim_matches('"');
-        tag.split('-').next().unwrap_or_default().to_owned()
-    };
     let (Ok(wanted), Ok(tag)) = (wanted.to_str(), tag.to_str()) else {
         return false;
     };
-    let ours = digest(tag);
+    let ours = tagged_digest(tag);
     wanted
         .split(',')
-        .any(|candidate| candidate.trim() == "*" || digest(candidate) == ours)
+        .any(|candidate| candidate.trim() == "*" || tagged_digest(candidate) == ours)
 }
 
 /// 304: the validators and caching of `response`, without its body.
@@ -166,7 +163,7 @@ pub(super) fn respond(
     let cache_control = match tag {
         _ if private => HeaderValue::from_static("private, no-store"),
         Some(tag) if document.rendered => {
-            headers.insert(header::ETAG, tag.clone());
+            headers.insert(header::ETAG, tag);
             if asked.data_saver == DataSaver::Switch {
                 HeaderValue::from_static("private, no-cache")
             } else {
