@@ -250,5 +250,5 @@ pub async fn lists_of<C: ConnectionTrait>(
     db: &C,
     id: i32,
 ) -> Result<(Vec<Album>, Vec<MemberSpell>), sea_orm::DbErr> {
-    Ok((albums_of(db, id).await?, members_of(db, id).await?))
+    tokio::try_join!(albums_of(db, id), members_of(db, id))
 }

@@ -54,6 +54,15 @@ impl Positions {
         self.0.binary_search(&position).ok()
     }
 
+    /// Membership tests of ascending positions ([`Membership`]).
+    pub fn membership(&self) -> Membership<'_> {
+        Membership {
+            focus: self.0.focus(),
+            next: 0,
+            len: self.0.len(),
+        }
+    }
+
     /// Lists `position` in its place (once).
     pub fn insert(&mut self, position: u32) {
         if self.last().is_none_or(|last| last < position) {
@@ -68,6 +77,45 @@ impl Positions {
         if let Ok(at) = self.0.binary_search(&position) {
             self.0.remove(at);
         }
+    }
+}
+
+/// Whether each of a run of ascending positions is in a list: each is found by galloping
+/// on from the last one asked (through a focus, which keeps the tree's last leaf at
+/// hand), so k positions cost k steps of about log(distance) rather than k searches
+/// from the root.
+pub struct Membership<'a> {
+    focus: imbl::vector::Focus<'a, u32, imbl::shared_ptr::DefaultSharedPtr>,
+    /// Every index before it holds a position below the last one asked.
+    next: usize,
+    len: usize,
+}
+
+impl Membership<'_> {
+    /// Whether `position` is listed: positions are asked in ascending order.
+    pub fn contains(&mut self, position: u32) -> bool {
+        let (mut low, mut high, mut step) = (self.next, self.next, 1);
+        while high < self.len && self.at(high) < position {
+            low = high + 1;
+            high = low + step;
+            step *= 2;
+        }
+        // The first index holding `position` or more is in low..=high.
+        let mut high = high.min(self.len);
+        while low < high {
+            let middle = low + (high - low) / 2;
+            if self.at(middle) < position {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        self.next = low;
+        low < self.len && self.at(low) == position
+    }
+
+    fn at(&mut self, index: usize) -> u32 {
+        *self.focus.get(index).expect("an index below the length")
     }
 }
 
@@ -109,6 +157,26 @@ impl FromIterator<u32> for Positions {
 mod tests {
     use super::Positions;
 
+    /// Ascending positions asked of lists of every density, spread and length, skipping
+    /// some: the same answers as a binary search from the root.
+    #[test]
+    fn membership_answers_as_a_search_does() {
+        for (len, spread) in [(0, 1), (1, 3), (40, 2), (5_000, 7), (5_000, 1_000)] {
+            let list: Positions = (0..len).map(|i| i * spread + i % 3).collect();
+            let top = len * spread + 10;
+            for stride in [1, 3, 17, 1_001] {
+                let mut membership = list.membership();
+                for position in (0..top).step_by(stride as usize) {
+                    assert_eq!(
+                        membership.contains(position),
+                        list.index_of(position).is_some(),
+                        "{len} spread {spread}, every {stride}th: {position}"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_list_keeps_its_order_and_its_copies_apart() {
         let mut list: Positions = [10, 20, 30].into_iter().collect();
@@ -126,6 +194,13 @@ mod tests {
         assert_eq!(list.range(7..9).count(), 0);
         assert_eq!(list.partition_point(|p| p < 26), 3);
         assert_eq!(list.partition_point(|p| p <= 30), 4);
+        let mut membership = list.membership();
+        let asked = [1, 5, 6, 25, 29, 30, 40, 41];
+        let found: Vec<u32> = asked
+            .into_iter()
+            .filter(|&p| membership.contains(p))
+            .collect();
+        assert_eq!(found, [5, 25, 30, 40]);
         assert_eq!(list.index_of(30), Some(3));
         assert_eq!(list.index_of(31), None);
         assert_eq!(

@@ -137,22 +137,25 @@ pub async fn artist(catalog: &Catalog, id: ArtistId) -> ApiResult<Artist> {
 /// `GET /api/artists/{id}/details`: what the enrichment found, for the artist's page.
 pub async fn artist_details(catalog: &Catalog, id: ArtistId) -> ApiResult<ArtistDetails> {
     let db = catalog.db();
-    let Some(row) = sound_atlas_entity::artist::Entity::find_by_id(id.get())
-        .one(db)
-        .await?
-    else {
+    // Side by side, on connections of their own: a page waits for one query's round
+    // trip, not one after another.
+    let (row, (albums, spells), sources) = tokio::try_join!(
+        sound_atlas_entity::artist::Entity::find_by_id(id.get()).one(db),
+        artist_lists::lists_of(db, id.get()),
+        enrichment::sources_of(db, id.get()),
+    )?;
+    let Some(row) = row else {
         return Err(ApiError::not_found(ARTIST_NOT_FOUND));
     };
     let artist = crate::model::artist_from_row(row.clone());
-    let (albums, spells) = artist_lists::lists_of(db, id.get()).await?;
-    let sources = enrichment::sources_of(db, id.get()).await?;
-    let member_pages = artist_lists::pages_of_members(db, &spells).await?;
-    let member_of = artist_lists::bands_of(
-        db,
-        row.wikidata_id.as_deref(),
-        row.musicbrainz_id.as_deref(),
-    )
-    .await?;
+    let (member_pages, member_of) = tokio::try_join!(
+        artist_lists::pages_of_members(db, &spells),
+        artist_lists::bands_of(
+            db,
+            row.wikidata_id.as_deref(),
+            row.musicbrainz_id.as_deref(),
+        ),
+    )?;
     Ok(crate::details::details_of(
         &artist,
         row,

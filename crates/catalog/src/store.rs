@@ -1140,16 +1140,21 @@ impl Snapshot {
         genres.sort_unstable();
         genres.dedup();
         let lists: Vec<&Positions> = genres.iter().map(|g| self.with_genre(g)).collect();
-        let Some(shortest) = lists.iter().min_by_key(|list| list.len()) else {
+        let Some((shortest_at, shortest)) = lists.iter().enumerate().min_by_key(|(_, l)| l.len())
+        else {
             return Vec::new();
         };
+        let mut in_others: Vec<_> = (lists.iter().enumerate())
+            .filter(|(at, _)| *at != shortest_at)
+            .map(|(_, list)| list.membership())
+            .collect();
         // by_shared[c - 1]: the first artists (in list order) sharing exactly c genres.
         let mut by_shared: Vec<Vec<u32>> = vec![Vec::new(); lists.len()];
         let every = lists.len();
         by_shared[every - 1] = shortest
             .iter()
             .take(RELATED_WALK)
-            .filter(|&p| p != position && lists.iter().all(|list| list.index_of(p).is_some()))
+            .filter(|&p| p != position && in_others.iter_mut().all(|list| list.contains(p)))
             .take(limit)
             .collect();
         let mut walks: Vec<_> = lists.iter().map(|list| list.iter().peekable()).collect();
