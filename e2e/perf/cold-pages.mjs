@@ -9,7 +9,9 @@
 //   the engine (the server's render histogram, /metrics) and of the rest (the reads, the
 //   shell, compression, headers, and the exchange), of which in the server's own answer
 //   (its latency histogram of artist pages less the engine), and the server's CPU per
-//   page (/proc);
+//   page (/proc); and, for comparison, the mean end to end of one of those pages asked
+//   again (its cached copy: the exchange any answer pays), back to back and after a
+//   pause as long as a render;
 // - at concurrency 8: pages/s over 5 s of distinct pages, with wrk (Debian's `wrk`).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -96,10 +98,28 @@ try {
     const metricsAfter = await serverMetrics(server.origin);
     const renders = metricsAfter.count - metricsBefore.count;
     if (renders < 390) throw new Error(`400 pages, the engine rendered ${renders}: not every page was cold`);
-    const engineMean = ((metricsAfter.seconds - metricsBefore.seconds) / renders) * 1000;
     const serverMean = ((metricsAfter.answerSeconds - metricsBefore.answerSeconds) / (metricsAfter.answers - metricsBefore.answers)) * 1000;
     const mean = latencies.reduce((a, b) => a + b, 0) / latencies.length;
     latencies.sort((a, b) => a - b);
+
+    // What any answer pays (this client, the connection, the layers around the handler):
+    // one of those pages again, answered from its cached copy, back to back and after a
+    // pause as long as a render (the server and the client idle as for a cold page: on a
+    // virtual machine, waking costs as much as the server's own work).
+    const engineMean = ((metricsAfter.seconds - metricsBefore.seconds) / renders) * 1000;
+    const cachedPath = `/artist/${ids[next - 1]}`;
+    for (let i = 0; i < 50; i++) await sent(cachedPath);
+    const cachedMean = async (pause) => {
+      let total = 0;
+      for (let i = 0; i < 200; i++) {
+        if (pause) await new Promise((resolve) => setTimeout(resolve, pause));
+        const t = performance.now();
+        await sent(cachedPath);
+        total += performance.now() - t;
+      }
+      return total / 200;
+    };
+    const [cachedBackToBack, cachedAfterPause] = [await cachedMean(0), await cachedMean(Math.round(engineMean))];
 
     // Concurrency 8: more distinct pages than 5 s can take.
     const paths = ids.slice(next, next + 20_000).map((id) => `/artist/${id}`);
@@ -110,6 +130,7 @@ try {
 
     console.log(`${ids.length + 350} artists, binary ${BIN}, load average ${load} (1, 5, 15 min)`);
     console.log(`concurrency 1, 400 cold artist pages (${[...codings].join(', ')}): p50 ${ms(pct(latencies, 0.5))}, p90 ${ms(pct(latencies, 0.9))}, mean ${ms(mean)}: engine ${ms(engineMean)}, the rest ${ms(mean - engineMean)} (in the server's own answer ${ms(serverMean - engineMean)}, its answer ${ms(serverMean)}); server CPU ${ms(cpu * 1000)} a page`);
+    console.log(`one of them cached, end to end: ${ms(cachedBackToBack)} back to back, ${ms(cachedAfterPause)} after a pause as long as a render`);
     console.log(`concurrency 8 (wrk, 5 s, distinct pages): ${rate.toFixed(0)} cold pages/s`);
   } finally {
     await server.stop();

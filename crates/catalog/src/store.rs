@@ -1144,7 +1144,9 @@ impl Snapshot {
         else {
             return Vec::new();
         };
-        let mut in_others: Vec<_> = (lists.iter().enumerate())
+        let mut in_others: Vec<_> = lists
+            .iter()
+            .enumerate()
             .filter(|(at, _)| *at != shortest_at)
             .map(|(_, list)| list.membership())
             .collect();

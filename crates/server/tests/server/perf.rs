@@ -355,7 +355,34 @@ async fn a_cold_page_is_answered_in_every_coding(db: &TestDb) {
     }
 }
 
+/// A page the warm-up makes (no visitor waits for it) is kept at its smaller copy at
+/// once: its first brotli answer to a visitor is already that copy.
+async fn a_page_the_warm_up_makes_is_kept_at_once(db: &TestDb) {
+    use tower::ServiceExt;
+
+    let app = app(db).await;
+    let url = format!("/artist/{}", crate::all_artists(&app).await[0]["id"]);
+    let asked = |warming: bool| {
+        let mut request = Request::get(&url)
+            .header("accept-encoding", "br")
+            .body(Body::empty())
+            .unwrap();
+        if warming {
+            request.extensions_mut().insert(sound_atlas::render::Warming);
+        }
+        let app = app.clone();
+        async move {
+            let response = app.oneshot(request).await.unwrap();
+            response.headers()["etag"].to_str().unwrap().to_owned()
+        }
+    };
+    asked(true).await;
+    let tag = asked(false).await;
+    assert!(tag.ends_with(".br\""), "{tag}");
+}
+
 db_tests!(
+    a_page_the_warm_up_makes_is_kept_at_once,
     a_cold_page_is_answered_in_every_coding,
     the_data_saver_gets_its_own_page,
     concurrent_misses_of_one_page_render_it_once,
