@@ -1,8 +1,9 @@
 //! The first screen's styles, inlined in each document: the stylesheet's rules whose
 //! classes the document's markup has (ui/critical-css.mjs indexes them at build time), so
-//! a page paints with its document alone. The whole stylesheet is linked at the end of
-//! the body: it never delays the first paint, and the page's scripts (and so anything
-//! they show later) wait for it. A function of the markup only, so a page stays the same
+//! a page paints with its document alone. The whole stylesheet is added by the boot once
+//! the page has painted (ui/src/boot.ts; a `<noscript>` links it without scripts): it
+//! never delays the first paint, and the page's scripts (and so anything they show
+//! later) wait for it. A function of the markup only, so a page stays the same
 //! bytes for every visitor.
 
 use std::collections::HashSet;

@@ -368,7 +368,9 @@ async fn a_page_the_warm_up_makes_is_kept_at_once(db: &TestDb) {
             .body(Body::empty())
             .unwrap();
         if warming {
-            request.extensions_mut().insert(sound_atlas::render::Warming);
+            request
+                .extensions_mut()
+                .insert(sound_atlas::render::Warming);
         }
         let app = app.clone();
         async move {
