@@ -13,20 +13,22 @@ use ts_rs::TS;
 pub const STATE_ELEMENT_ID: &str = "sa-state";
 
 /// The answer of one API read, as the browser's query cache will hold it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 pub struct Prefetched {
     /// The API path, which is also the query key.
     key: String,
     /// The answer's HTTP status: a 2xx body is the payload, any other the `ErrorBody`.
     status: u16,
+    /// The answer's JSON as the API wrote it: the page's state carries these bytes
+    /// without reading them into values and writing them out again.
     #[ts(type = "unknown")]
-    body: serde_json::Value,
+    body: Box<RawValue>,
 }
 
 impl Prefetched {
     /// An answer as the API gave it: its status and its JSON body (the payload, or the
     /// one JSON error shape).
-    pub fn answered(key: String, status: u16, body: serde_json::Value) -> Self {
+    pub fn answered(key: String, status: u16, body: Box<RawValue>) -> Self {
         Prefetched { key, status, body }
     }
 
@@ -39,8 +41,8 @@ impl Prefetched {
         self.status
     }
 
-    /// The payload (a 2xx status) or the `ErrorBody`.
-    pub fn body(&self) -> &serde_json::Value {
+    /// The payload (a 2xx status) or the `ErrorBody`, as JSON text.
+    pub fn body(&self) -> &RawValue {
         &self.body
     }
 }
@@ -108,12 +110,12 @@ mod tests {
             previous_id: 8,
             next_id: 8,
         };
-        let body = serde_json::to_value(&neighbors).unwrap();
+        let body = serde_json::value::to_raw_value(&neighbors).unwrap();
         let key = NEIGHBORS.path(&[&7]).into_string();
         let ok = Prefetched::answered(key, 200, body.clone());
         assert_eq!(
-            (ok.key(), ok.status(), ok.body()),
-            ("/api/artists/7/neighbors", 200, &body)
+            (ok.key(), ok.status(), ok.body().get()),
+            ("/api/artists/7/neighbors", 200, body.get())
         );
         assert_eq!(
             serde_json::to_value(&ok).unwrap(),
@@ -126,7 +128,7 @@ mod tests {
         let reads = vec![Prefetched {
             key: "/api/x".into(),
             status: 200,
-            body: serde_json::json!([1, "</script>"]),
+            body: RawValue::from_string(r#"[1,"</script>"]"#.into()).unwrap(),
         }];
         let state = RenderState {
             prefetched: serde_json::value::to_raw_value(&reads).unwrap(),

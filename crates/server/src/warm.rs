@@ -8,8 +8,6 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::body::Body;
-use axum::http::Request;
 use axum::Router;
 use sound_atlas_catalog::Letter;
 use tower::ServiceExt;
@@ -41,8 +39,7 @@ pub async fn run(state: AppState, app: Router) {
                     while !state.renderer.engine_idle() {
                         tokio::time::sleep(IDLE_POLL).await;
                     }
-                    let mut request = Request::get(&url).body(Body::empty()).expect("a valid URL");
-                    request.extensions_mut().insert(crate::render::Warming);
+                    let request = crate::render::Warming::request(&url);
                     let _ = app.clone().oneshot(request).await;
                 }
                 tracing::info!(

@@ -482,7 +482,12 @@ key: string,
 /**
  * The answer's HTTP status: a 2xx body is the payload, any other the `ErrorBody`.
  */
-status: number, body: unknown, };
+status: number, 
+/**
+ * The answer's JSON as the API wrote it: the page's state carries these bytes
+ * without reading them into values and writing them out again.
+ */
+body: unknown, };
 
 export type RenderState = { 
 /**

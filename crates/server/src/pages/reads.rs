@@ -17,6 +17,7 @@ use axum::http::{Request, StatusCode};
 use axum::Router;
 use futures_util::future::join_all;
 use serde::de::DeserializeOwned;
+use serde_json::value::RawValue;
 use sound_atlas_contract::catalog::PageSpan;
 use sound_atlas_contract::pages::{PageRead, PageRoute, When, PAGE_HOLE, VIEWER_READS};
 use sound_atlas_contract::render::Prefetched;
@@ -176,19 +177,19 @@ impl PageReads {
         for hole in template.holes() {
             let value = match read.from_first_answer {
                 Some((from, field)) if from == hole => first
-                    .and_then(|answer| answer.body().get(field)?.as_str())
-                    .map(str::trim)
+                    .and_then(|answer| text_field(answer, field))
+                    .map(|text| text.trim().to_owned())
                     .filter(|text| !text.is_empty()),
                 _ if hole == PAGE_HOLE => {
                     paged = true;
-                    Some("")
+                    Some(String::new())
                 }
-                _ => values.get(hole).copied(),
+                _ => values.get(hole).map(|value| (*value).to_owned()),
             };
             let Some(value) = value else {
                 return Vec::new();
             };
-            filled.push(value.to_owned());
+            filled.push(value);
         }
         let refresh = refresh
             && read
@@ -238,7 +239,12 @@ impl PageReads {
         let body = axum::body::to_bytes(response.into_body(), usize::MAX)
             .await
             .map_err(|err| err.to_string())
-            .and_then(|bytes| serde_json::from_slice(&bytes).map_err(|err| err.to_string()));
+            .and_then(|bytes| {
+                // Checked as JSON, not read into values: the state carries these bytes.
+                serde_json::from_slice::<&RawValue>(&bytes)
+                    .map(RawValue::to_owned)
+                    .map_err(|err| err.to_string())
+            });
         match body {
             Ok(body) => Prefetched::answered(key, status, body),
             Err(cause) => {
@@ -248,7 +254,7 @@ impl PageReads {
                 Prefetched::answered(
                     key,
                     body.status,
-                    serde_json::to_value(body).expect("an error body serializes"),
+                    serde_json::value::to_raw_value(&body).expect("an error body serializes"),
                 )
             }
         }
@@ -322,9 +328,15 @@ fn decode<T: DeserializeOwned>(answer: &Prefetched) -> Option<T> {
     if !is_success(answer.status()) {
         return None;
     }
-    T::deserialize(answer.body())
+    serde_json::from_str(answer.body().get())
         .inspect_err(|_| tracing::error!("a page read's answer does not decode as its type"))
         .ok()
+}
+
+/// The text of the top-level `field` of a successful answer's JSON object.
+fn text_field(answer: &Prefetched, field: &str) -> Option<String> {
+    let fields: HashMap<String, &RawValue> = serde_json::from_str(answer.body().get()).ok()?;
+    serde_json::from_str(fields.get(field)?.get()).ok()
 }
 
 fn is_success(status: u16) -> bool {

@@ -63,6 +63,19 @@ impl<S: Send + Sync> FromRequestParts<S> for PageRequest {
 #[derive(Clone, Copy)]
 pub struct Warming;
 
+impl Warming {
+    /// The warm-up's request for the page at `url`. It accepts brotli, the coding every
+    /// page is kept in, so its answer (which nobody reads) is not decoded for it.
+    pub fn request(url: &str) -> axum::http::Request<axum::body::Body> {
+        let mut request = axum::http::Request::get(url)
+            .header(axum::http::header::ACCEPT_ENCODING, "br")
+            .body(axum::body::Body::empty())
+            .expect("a valid URL");
+        request.extensions_mut().insert(Warming);
+        request
+    }
+}
+
 /// The signed-in visitor's own reads (their favorites, folders, ...), put on the request
 /// by the pages' viewer layer: every page rendered for it carries them in its state (so
 /// the first HTML shows the visitor's hearts and count) and is private.
