@@ -2,119 +2,43 @@
 //! query costs to rank (the best 120, as a search page's ranking asks for), without the
 //! server around it.
 //!
+//!   node e2e/perf/synthetic-catalogue.mjs 2000000 > /tmp/artists-2m.csv
 //!   node e2e/perf/search-kinds.mjs | cargo run --release -p sound-atlas-catalog \
-//!     --example search_kinds -- 2000000
+//!     --example search_kinds -- /tmp/artists-2m.csv
 //!
-//! The catalogue is `e2e/perf/synthetic-catalogue.mjs`'s for the same size (the same
-//! generator, words and picks; biographies and links left out), sorted as the snapshot
-//! sorts it. Queries come on stdin, one `kind<TAB>query` a line. Prints per kind the
-//! p50, p95, largest and mean of each query's time, the least of three runs (so the
-//! machine's other work adds little: one thread, nothing waited on, it is CPU time).
+//! The catalogue is read from the generator's file (the artist importer's CSV), titles
+//! and genres, and sorted as the snapshot sorts it. Queries come on stdin, one
+//! `kind<TAB>query` a line. Prints per kind the p50, p95, largest and mean of each
+//! query's time, the least of three runs (so the machine's other work adds little: one
+//! thread, nothing waited on, it is CPU time).
 use std::collections::BTreeMap;
 use std::io::BufRead;
 use std::time::Instant;
 
 use sound_atlas_catalog::search::SearchIndex;
 
-const FIRST: [&str; 35] = [
-    "The", "Velvet", "Electric", "Silver", "Midnight", "Golden", "Broken", "Neon", "Paper", "Iron",
-    "Crystal", "Wild", "Quiet", "Burning", "Lonely", "Atomic", "Blue", "Scarlet", "Hollow",
-    "Young", "Kid", "DJ", "MC", "Lady", "Uncle", "Zero", "Xenon", "Yellow", "Ocean", "Jade",
-    "Northern", "Eastern", "99", "Gravity", "Funky",
-];
-const SECOND: [&str; 20] = [
-    "Foxes",
-    "Rivers",
-    "Echoes",
-    "Machines",
-    "Hearts",
-    "Wolves",
-    "Lights",
-    "Sparrows",
-    "Drums",
-    "Ghosts",
-    "Kings",
-    "Saints",
-    "Tigers",
-    "Waves",
-    "Mirrors",
-    "Satellites",
-    "Roses",
-    "Engines",
-    "Shadows",
-    "Pilots",
-];
-const GENRES: [&str; 30] = [
-    "Rock",
-    "Pop",
-    "Hip-Hop",
-    "Jazz",
-    "Blues",
-    "Soul",
-    "Funk",
-    "Country",
-    "Folk",
-    "Metal",
-    "Punk",
-    "Reggae",
-    "Electronic",
-    "House",
-    "Techno",
-    "Classical",
-    "R&B",
-    "Disco",
-    "Gospel",
-    "Indie Rock",
-    "Alternative",
-    "Grunge",
-    "Ska",
-    "Latin",
-    "Afrobeat",
-    "K-Pop",
-    "Synth-pop",
-    "Ambient",
-    "Trap",
-    "Bossa Nova",
-];
-
-/// mulberry32, as the JavaScript generator.
-fn generator(seed: u32) -> impl FnMut() -> f64 {
-    let mut state = seed;
-    move || {
-        state = state.wrapping_add(0x6d2b_79f5);
-        let mut t = state;
-        t = (t ^ (t >> 15)).wrapping_mul(t | 1);
-        t ^= t.wrapping_add((t ^ (t >> 7)).wrapping_mul(t | 61));
-        f64::from(t ^ (t >> 14)) / 4_294_967_296.0
+/// The titles and genres of the artist importer's CSV at `path`.
+fn catalogue(path: &str) -> Vec<(String, Vec<String>)> {
+    #[derive(serde::Deserialize)]
+    struct Row {
+        title: String,
+        /// A JSON array of names.
+        genres: String,
     }
-}
-
-/// The synthetic catalogue's titles and genres, as `syntheticCatalogue(count)` draws them.
-fn catalogue(count: u32) -> Vec<(String, Vec<&'static str>)> {
-    let mut random = generator(count);
-    let mut pick = |list: &[&'static str]| list[(random() * list.len() as f64) as usize];
-    (1..=count)
-        .map(|i| {
-            let title = format!("{} {} {i}", pick(&FIRST), pick(&SECOND));
-            let drawn = [pick(&GENRES), pick(&GENRES), pick(&GENRES)];
-            let kept = 1 + (pick(&["0", "1", "2"]).parse::<usize>().unwrap_or(0));
-            let mut genres: Vec<&str> = Vec::new();
-            for g in &drawn[..kept] {
-                if !genres.contains(g) {
-                    genres.push(g);
-                }
-            }
-            // The kind and the biography's year draw twice more per artist.
-            pick(&["kind"]);
-            pick(&["year"]);
-            (title, genres)
+    csv::Reader::from_path(path)
+        .expect("the catalogue's CSV opens")
+        .deserialize::<Row>()
+        .map(|row| {
+            let row = row.expect("a row of the artist importer's CSV");
+            let genres = serde_json::from_str(&row.genres).expect("genres as a JSON array");
+            (row.title, genres)
         })
         .collect()
 }
 
 /// The time one query takes to rank its best 120: the least of three runs (a run the
 /// machine's other work interrupted is longer, never shorter).
-fn least_of_three(index: &SearchIndex, artists: &[(String, Vec<&str>)], query: &str) -> f64 {
+fn least_of_three(index: &SearchIndex, artists: &[(String, Vec<String>)], query: &str) -> f64 {
     (0..3)
         .map(|_| {
             let began = Instant::now();
@@ -125,14 +49,18 @@ fn least_of_three(index: &SearchIndex, artists: &[(String, Vec<&str>)], query: &
 }
 
 fn main() {
-    let count: u32 = std::env::args()
+    let path = std::env::args()
         .nth(1)
-        .and_then(|n| n.parse().ok())
-        .expect("usage: search_kinds <artists> < queries");
+        .expect("usage: search_kinds <catalogue.csv> < queries");
     let began = Instant::now();
-    let mut artists = catalogue(count);
+    let mut artists = catalogue(&path);
+    let count = artists.len();
     artists.sort_by_cached_key(|(title, _)| title.to_lowercase());
-    let index = SearchIndex::new(artists.iter().map(|(t, g)| (t.as_str(), g.iter().copied())));
+    let index = SearchIndex::new(
+        artists
+            .iter()
+            .map(|(t, g)| (t.as_str(), g.iter().map(String::as_str))),
+    );
     eprintln!(
         "{count} artists indexed in {:.1} s",
         began.elapsed().as_secs_f64()
