@@ -3,11 +3,11 @@
 //! server around it.
 //!
 //!   node e2e/perf/synthetic-catalogue.mjs 2000000 > /tmp/artists-2m.csv
-//!   node e2e/perf/search-kinds.mjs | cargo run --release -p sound-atlas-catalog \
+//!   node e2e/perf/search-kinds.mjs | cargo run --release -p sound-atlas-catalog-import \
 //!     --example search_kinds -- /tmp/artists-2m.csv
 //!
-//! The catalogue is read from the generator's file (the artist importer's CSV), titles
-//! and genres, and sorted as the snapshot sorts it. Queries come on stdin, one
+//! The catalogue is the generator's file, its titles and genres read as the artist
+//! importer reads them, and sorted as the snapshot sorts it. Queries come on stdin, one
 //! `kind<TAB>query` a line. Prints per kind the p50, p95, largest and mean of each
 //! query's time, the least of three runs (so the machine's other work adds little: one
 //! thread, nothing waited on, it is CPU time).
@@ -16,22 +16,21 @@ use std::io::BufRead;
 use std::time::Instant;
 
 use sound_atlas_catalog::search::SearchIndex;
+use sound_atlas_catalog_import::artists::{self, Field};
 
-/// The titles and genres of the artist importer's CSV at `path`.
+/// The titles and genres of the artist importer's CSV at `path`, as the importer reads
+/// them.
 fn catalogue(path: &str) -> Vec<(String, Vec<String>)> {
-    #[derive(serde::Deserialize)]
-    struct Row {
-        title: String,
-        /// A JSON array of names.
-        genres: String,
-    }
-    csv::Reader::from_path(path)
-        .expect("the catalogue's CSV opens")
-        .deserialize::<Row>()
+    let file = std::fs::File::open(path).expect("the catalogue's CSV opens");
+    artists::csv_rows(std::io::BufReader::new(file))
         .map(|row| {
-            let row = row.expect("a row of the artist importer's CSV");
-            let genres = serde_json::from_str(&row.genres).expect("genres as a JSON array");
-            (row.title, genres)
+            let (_, cells) = row.expect("a row of the artist importer's CSV");
+            let cell = |field| cells.iter().find(|(f, _)| *f == field).map(|(_, v)| v);
+            let title = cell(Field::Title).expect("a title").to_owned();
+            (
+                title,
+                cell(Field::Genres).map_or_else(Vec::new, |g| artists::parse_genres(g)),
+            )
         })
         .collect()
 }
