@@ -80,11 +80,14 @@ impl PageReads {
         self
     }
 
-    /// Makes `route`'s reads: the first alone (the others may depend on it), then the
-    /// rest side by side, then those made instead of another. Values come only from the
-    /// route's path holes and the query parameters it reads, so the page is the same
-    /// for every request its render is cached for. A read the request already carries
-    /// (a signed-in visitor's) is not made again.
+    /// Makes `route`'s reads: the first, and side by side with it the rest that take
+    /// nothing from its answer (so a page waits for one round of reads, not two; one
+    /// made only when the first answered is dropped when it did not); then those that
+    /// take a value from the first answer; then those made instead of another. With
+    /// `refresh=true` the first is made alone, so the rest read the data it refreshed.
+    /// Values come only from the route's path holes and the query parameters it reads,
+    /// so the page is the same for every request its render is cached for. A read the
+    /// request already carries (a signed-in visitor's) is not made again.
     pub async fn fill(self, route: &PageRoute) -> PageAnswers {
         let holes = route.path.holes();
         let values: HashMap<&str, &str> = self
@@ -101,19 +104,37 @@ impl PageReads {
                 carried: self.carried,
             };
         };
-        let first_made = self.make(first, &values, span, refresh, None).await;
-        let answered = first_made.first().filter(|a| is_success(a.status()));
-        let mut rest_made = vec![Vec::new(); rest.len()];
         let this = &self;
         let values = &values;
-        let side_by_side =
+        let beside_first = |read: &PageRead| {
+            !refresh && read.from_first_answer.is_none() && !matches!(read.when, When::InsteadOf(_))
+        };
+        let (first_made, early) = tokio::join!(
+            self.make(first, values, span, refresh, None),
+            join_all(
+                rest.iter()
+                    .enumerate()
+                    .filter(|(_, read)| beside_first(read))
+                    .map(|(i, read)| async move {
+                        (i, this.calls(read, values, span, refresh, None).await)
+                    })
+            )
+        );
+        let answered = first_made.first().filter(|a| is_success(a.status()));
+        let mut rest_made = vec![Vec::new(); rest.len()];
+        for (i, made) in early {
+            if rest[i].when != When::FirstAnswered || answered.is_some() {
+                rest_made[i] = made;
+            }
+        }
+        let after_first =
             rest.iter()
                 .enumerate()
-                .filter(|(_, read)| !matches!(read.when, When::InsteadOf(_)))
+                .filter(|(_, read)| !beside_first(read) && !matches!(read.when, When::InsteadOf(_)))
                 .map(|(i, read)| async move {
                     (i, this.make(read, values, span, refresh, answered).await)
                 });
-        for (i, made) in join_all(side_by_side).await {
+        for (i, made) in join_all(after_first).await {
             rest_made[i] = made;
         }
         for (i, read) in rest.iter().enumerate() {
@@ -156,10 +177,8 @@ impl PageReads {
         made.into_iter().flatten().collect()
     }
 
-    /// One declared read: each page of `span` in turn for a paged one (stopping after
-    /// the first that fails), else one call; nothing when a hole has no value or the
-    /// read waits for a first answer that `first` (the successful one) is not. The
-    /// page's `refresh=true` goes with the first call of a read that takes it.
+    /// One declared read, [`PageReads::calls`], unless it waits for a first answer that
+    /// `first` (the successful one) is not.
     async fn make(
         &self,
         read: &PageRead,
@@ -171,6 +190,20 @@ impl PageReads {
         if read.when == When::FirstAnswered && first.is_none() {
             return Vec::new();
         }
+        self.calls(read, values, span, refresh, first).await
+    }
+
+    /// The calls of one read: each page of `span` in turn for a paged one (stopping
+    /// after the first that fails), else one; none when a hole has no value. The page's
+    /// `refresh=true` goes with the first call of a read that takes it.
+    async fn calls(
+        &self,
+        read: &PageRead,
+        values: &HashMap<&str, &str>,
+        span: PageSpan,
+        refresh: bool,
+        first: Option<&Prefetched>,
+    ) -> Vec<Prefetched> {
         let template = read.operation.template;
         let mut filled: Vec<String> = Vec::new();
         let mut paged = false;
@@ -345,4 +378,124 @@ fn is_success(status: u16) -> bool {
 
 fn is_refusal(status: u16) -> bool {
     (400..500).contains(&status)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+    use std::time::Duration;
+
+    use axum::extract::Path;
+    use axum::routing::get;
+    use axum::Json;
+    use serde_json::json;
+    use sound_atlas_contract::pages::routes;
+    use tokio::sync::Notify;
+
+    use super::*;
+
+    /// An `/api` router for an artist's page whose artist is answered only once the
+    /// artist's details have been asked for: made one after the other, the page's reads
+    /// never finish. Artist 1 exists and names a channel; any other is not found. It
+    /// records the paths asked, in order.
+    fn api_answering_the_artist_after_its_details() -> (Api, Arc<Mutex<Vec<String>>>) {
+        let details_asked = Arc::new(Notify::new());
+        let asked = Arc::new(Mutex::new(Vec::new()));
+        let record = |asked: &Arc<Mutex<Vec<String>>>, path: String| {
+            asked.lock().expect("not poisoned").push(path)
+        };
+        let router = Router::new()
+            .route(
+                "/api/artists/{id}",
+                get({
+                    let (details_asked, asked) = (details_asked.clone(), asked.clone());
+                    move |Path(id): Path<u32>| async move {
+                        details_asked.notified().await;
+                        record(&asked, format!("artist {id}"));
+                        match id {
+                            1 => (StatusCode::OK, Json(json!({ "id": 1, "soloVideoLink": " https://video.example/c/1 " }))),
+                            _ => (StatusCode::NOT_FOUND, Json(json!({ "error": "Artist not found" }))),
+                        }
+                    }
+                }),
+            )
+            .route(
+                "/api/artists/{id}/details",
+                get({
+                    let (details_asked, asked) = (details_asked.clone(), asked.clone());
+                    move || async move {
+                        record(&asked, "details".to_owned());
+                        details_asked.notify_one();
+                        Json(json!({}))
+                    }
+                }),
+            )
+            .route(
+                "/api/artist/channel-videos",
+                get({
+                    let asked = asked.clone();
+                    move |QueryParams(query): QueryParams| async move {
+                        record(&asked, format!("videos of {}", query["url"]));
+                        Json(json!([]))
+                    }
+                }),
+            )
+            .fallback(|| async { Json(json!([])) });
+        (Api(router), asked)
+    }
+
+    async fn artist_page_reads(id: &str) -> (PageAnswers, Vec<String>) {
+        let (api, asked) = api_answering_the_artist_after_its_details();
+        let reads = PageReads {
+            api,
+            session: None,
+            values: HashMap::from([("id".to_owned(), id.to_owned())]),
+            carried: None,
+        };
+        let answers = tokio::time::timeout(Duration::from_secs(10), reads.fill(&routes::ARTIST))
+            .await
+            .expect("the artist is read beside its details, not before them");
+        let asked = asked.lock().expect("not poisoned").clone();
+        (answers, asked)
+    }
+
+    #[tokio::test]
+    async fn reads_that_take_nothing_from_the_first_answer_are_made_beside_it() {
+        let (answers, asked) = artist_page_reads("1").await;
+        assert_eq!(answers.status(), StatusCode::OK);
+        // The channel's videos take the artist's `soloVideoLink`: asked after it.
+        assert_eq!(
+            asked,
+            ["details", "artist 1", "videos of https://video.example/c/1"]
+        );
+        let keys: Vec<String> = answers
+            .into_prefetched()
+            .iter()
+            .map(|answer| answer.key().to_owned())
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "/api/artists/1",
+                "/api/artists/1/neighbors",
+                "/api/artists/1/related",
+                "/api/artists/1/details",
+                "/api/artists/1/genres",
+                "/api/artist/channel-videos?url=https%3A%2F%2Fvideo.example%2Fc%2F1",
+            ]
+        );
+    }
+
+    #[tokio::test]
+    async fn a_page_whose_first_read_is_refused_carries_that_answer_alone() {
+        let (answers, asked) = artist_page_reads("2").await;
+        assert_eq!(answers.status(), StatusCode::NOT_FOUND);
+        assert_eq!(asked, ["details", "artist 2"]);
+        let keys: Vec<String> = answers
+            .into_prefetched()
+            .iter()
+            .map(|answer| answer.key().to_owned())
+            .collect();
+        assert_eq!(keys, ["/api/artists/2"]);
+    }
 }
