@@ -90,51 +90,53 @@ impl PageReads {
     /// request already carries (a signed-in visitor's) is not made again.
     pub async fn fill(self, route: &PageRoute) -> PageAnswers {
         let holes = route.path.holes();
-        let values: HashMap<&str, &str> = self
+        let values: HashMap<String, String> = self
             .values
             .iter()
-            .map(|(name, value)| (name.as_str(), value.as_str()))
-            .filter(|(name, _)| holes.contains(name) || route.query.contains(name))
+            .filter(|(name, _)| {
+                holes.contains(&name.as_str()) || route.query.contains(&name.as_str())
+            })
+            .map(|(name, value)| (name.clone(), value.clone()))
             .collect();
-        let span = PageSpan::lenient(values.get("page").copied(), values.get("from").copied());
-        let refresh = values.get("refresh") == Some(&"true");
+        let span = PageSpan::lenient(
+            values.get("page").map(String::as_str),
+            values.get("from").map(String::as_str),
+        );
+        let refresh = values.get("refresh").is_some_and(|value| value == "true");
         let Some((first, rest)) = route.reads.split_first() else {
             return PageAnswers {
                 own: Vec::new(),
                 carried: self.carried,
             };
         };
-        let this = &self;
-        let values = &values;
-        let beside_first = |read: &PageRead| {
-            !refresh && read.from_first_answer.is_none() && !matches!(read.when, When::InsteadOf(_))
-        };
+        let this = Arc::new(self);
+        let values = Arc::new(values);
+        let instead = |read: &PageRead| matches!(read.when, When::InsteadOf(_));
+        let beside_first =
+            |read: &PageRead| !refresh && read.from_first_answer.is_none() && !instead(read);
+        let reads = || rest.iter().copied().enumerate();
         let (first_made, early) = tokio::join!(
-            self.make(first, values, span, refresh, None),
-            join_all(
-                rest.iter()
-                    .enumerate()
-                    .filter(|(_, read)| beside_first(read))
-                    .map(|(i, read)| async move {
-                        (i, this.calls(read, values, span, refresh, None).await)
-                    })
-            )
+            this.make(first, &values, span, refresh, None),
+            on_tasks(
+                &this,
+                &values,
+                span,
+                refresh,
+                None,
+                reads().filter(|(_, read)| beside_first(read))
+            ),
         );
         let answered = first_made.first().filter(|a| is_success(a.status()));
+        let waits = |read: &PageRead| read.when == When::FirstAnswered && answered.is_none();
         let mut rest_made = vec![Vec::new(); rest.len()];
         for (i, made) in early {
-            if rest[i].when != When::FirstAnswered || answered.is_some() {
+            if !waits(&rest[i]) {
                 rest_made[i] = made;
             }
         }
         let after_first =
-            rest.iter()
-                .enumerate()
-                .filter(|(_, read)| !beside_first(read) && !matches!(read.when, When::InsteadOf(_)))
-                .map(|(i, read)| async move {
-                    (i, this.make(read, values, span, refresh, answered).await)
-                });
-        for (i, made) in join_all(after_first).await {
+            reads().filter(|(_, read)| !beside_first(read) && !instead(read) && !waits(read));
+        for (i, made) in on_tasks(&this, &values, span, refresh, answered, after_first).await {
             rest_made[i] = made;
         }
         for (i, read) in rest.iter().enumerate() {
@@ -149,7 +151,7 @@ impl PageReads {
                         && !made.iter().any(|answer| is_refusal(answer.status()))
                 });
             if !shown {
-                rest_made[i] = self.make(read, values, span, refresh, answered).await;
+                rest_made[i] = this.make(read, &values, span, refresh, answered).await;
             }
         }
         let own = route
@@ -160,7 +162,7 @@ impl PageReads {
             .collect();
         PageAnswers {
             own,
-            carried: self.carried,
+            carried: this.carried.clone(),
         }
     }
 
@@ -177,29 +179,13 @@ impl PageReads {
         made.into_iter().flatten().collect()
     }
 
-    /// One declared read, [`PageReads::calls`], unless it waits for a first answer that
-    /// `first` (the successful one) is not.
-    async fn make(
-        &self,
-        read: &PageRead,
-        values: &HashMap<&str, &str>,
-        span: PageSpan,
-        refresh: bool,
-        first: Option<&Prefetched>,
-    ) -> Vec<Prefetched> {
-        if read.when == When::FirstAnswered && first.is_none() {
-            return Vec::new();
-        }
-        self.calls(read, values, span, refresh, first).await
-    }
-
     /// The calls of one read: each page of `span` in turn for a paged one (stopping
     /// after the first that fails), else one; none when a hole has no value. The page's
     /// `refresh=true` goes with the first call of a read that takes it.
-    async fn calls(
+    async fn make(
         &self,
         read: &PageRead,
-        values: &HashMap<&str, &str>,
+        values: &HashMap<String, String>,
         span: PageSpan,
         refresh: bool,
         first: Option<&Prefetched>,
@@ -217,7 +203,7 @@ impl PageReads {
                     paged = true;
                     Some(String::new())
                 }
-                _ => values.get(hole).map(|value| (*value).to_owned()),
+                _ => values.get(hole).cloned(),
             };
             let Some(value) = value else {
                 return Vec::new();
@@ -292,6 +278,29 @@ impl PageReads {
             }
         }
     }
+}
+
+/// Makes `reads` (each with its index among the page's) on tasks of their own, so the
+/// runtime's threads share their work; their answers, each with its index.
+async fn on_tasks(
+    this: &Arc<PageReads>,
+    values: &Arc<HashMap<String, String>>,
+    span: PageSpan,
+    refresh: bool,
+    first: Option<&Prefetched>,
+    reads: impl Iterator<Item = (usize, PageRead)>,
+) -> Vec<(usize, Vec<Prefetched>)> {
+    let mut tasks = tokio::task::JoinSet::new();
+    for (i, read) in reads {
+        let (this, values, first) = (Arc::clone(this), Arc::clone(values), first.cloned());
+        tasks.spawn(async move {
+            let made = this
+                .make(&read, &values, span, refresh, first.as_ref())
+                .await;
+            (i, made)
+        });
+    }
+    tasks.join_all().await
 }
 
 /// A page's answers, in the order its route declares its reads.
@@ -497,5 +506,52 @@ mod tests {
             .map(|answer| answer.key().to_owned())
             .collect();
         assert_eq!(keys, ["/api/artists/2"]);
+    }
+
+    /// Two blocking handlers that each wait (up to 20 s) for the other to
+    /// arrive: they meet only when made on two threads at once.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn reads_beside_the_first_are_made_on_the_runtimes_threads_at_once() {
+        let arrived = Arc::new((Mutex::new(0), std::sync::Condvar::new()));
+        let met = Arc::new(Mutex::new(Vec::new()));
+        let meet = {
+            let (arrived, met) = (arrived.clone(), met.clone());
+            move || {
+                let (count, turn) = &*arrived;
+                let mut count = count.lock().expect("not poisoned");
+                *count += 1;
+                turn.notify_all();
+                let (count, _) = turn
+                    .wait_timeout_while(count, Duration::from_secs(20), |count| *count < 2)
+                    .expect("not poisoned");
+                met.lock().expect("not poisoned").push(*count == 2);
+                Json(json!([]))
+            }
+        };
+        let router = Router::new()
+            .route(
+                "/api/artists/{id}",
+                get(|| async { Json(json!({ "id": 1 })) }),
+            )
+            .route(
+                "/api/artists/{id}/neighbors",
+                get({
+                    let meet = meet.clone();
+                    move || async move { meet() }
+                }),
+            )
+            .route(
+                "/api/artists/{id}/related",
+                get(move || async move { meet() }),
+            )
+            .fallback(|| async { Json(json!([])) });
+        let reads = PageReads {
+            api: Api(router),
+            session: None,
+            values: HashMap::from([("id".to_owned(), "1".to_owned())]),
+            carried: None,
+        };
+        assert_eq!(reads.fill(&routes::ARTIST).await.status(), StatusCode::OK);
+        assert_eq!(*met.lock().expect("not poisoned"), [true, true]);
     }
 }
