@@ -24,6 +24,7 @@ use sound_atlas_contract::render::Prefetched;
 use sound_atlas_contract::{encode_uri_component, ApiPath, Endpoint, Template};
 use sound_atlas_web::{decode_path_value, ApiError, QueryParams};
 use tower::ServiceExt;
+use tracing::Instrument;
 
 use crate::render::ViewerReads;
 
@@ -293,12 +294,14 @@ async fn on_tasks(
     let mut tasks = tokio::task::JoinSet::new();
     for (i, read) in reads {
         let (this, values, first) = (Arc::clone(this), Arc::clone(values), first.cloned());
-        tasks.spawn(async move {
+        let made = async move {
             let made = this
                 .make(&read, &values, span, refresh, first.as_ref())
                 .await;
             (i, made)
-        });
+        };
+        // In the request's span, as when the reads were its own task's: their logs name it.
+        tasks.spawn(made.in_current_span());
     }
     tasks.join_all().await
 }
