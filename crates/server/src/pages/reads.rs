@@ -294,14 +294,14 @@ async fn on_tasks(
     let mut tasks = tokio::task::JoinSet::new();
     for (i, read) in reads {
         let (this, values, first) = (Arc::clone(this), Arc::clone(values), first.cloned());
-        let made = async move {
+        let task = async move {
             let made = this
                 .make(&read, &values, span, refresh, first.as_ref())
                 .await;
             (i, made)
         };
         // In the request's span, as when the reads were its own task's: their logs name it.
-        tasks.spawn(made.in_current_span());
+        tasks.spawn(task.in_current_span());
     }
     tasks.join_all().await
 }
