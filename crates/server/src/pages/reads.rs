@@ -303,7 +303,16 @@ async fn on_tasks(
         // In the request's span, as when the reads were its own task's: their logs name it.
         tasks.spawn(task.in_current_span());
     }
-    tasks.join_all().await
+    let mut made = Vec::new();
+    while let Some(task) = tasks.join_next().await {
+        match task {
+            Ok(read) => made.push(read),
+            Err(err) if err.is_panic() => std::panic::resume_unwind(err.into_panic()),
+            // Cancelled: the runtime is shutting down (a drain's end), and the page with it.
+            Err(_) => {}
+        }
+    }
+    made
 }
 
 /// A page's answers, in the order its route declares its reads.

@@ -15,6 +15,7 @@ use sound_atlas_contract::{
 };
 use sound_atlas_entity::favorite;
 use sound_atlas_test_db::TestDb;
+use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, Command};
 
 use crate::binary::{self, free_port};
@@ -25,6 +26,9 @@ const WRITES: usize = 120;
 struct Server {
     child: Child,
     origin: String,
+    /// Everything the server writes to its stderr (passed on to the test's own), once
+    /// it has exited.
+    log: Option<tokio::task::JoinHandle<String>>,
 }
 
 async fn start(data_dir: &Path, database_url: Option<&str>) -> Server {
@@ -33,14 +37,24 @@ async fn start(data_dir: &Path, database_url: Option<&str>) -> Server {
     command
         .env("SOUND_ATLAS_DRAIN_SECONDS", "5")
         .stdout(Stdio::null())
-        .stderr(Stdio::inherit());
+        .stderr(Stdio::piped());
     if let Some(url) = database_url {
         command.env("DATABASE_URL", url);
     }
-    let child = command.spawn().expect("the server binary starts");
+    let mut child = command.spawn().expect("the server binary starts");
+    let mut lines = BufReader::new(child.stderr.take().expect("piped")).lines();
+    let log = Some(tokio::spawn(async move {
+        let mut log = String::new();
+        while let Ok(Some(line)) = lines.next_line().await {
+            eprintln!("{line}");
+            log.push_str(&line);
+            log.push('\n');
+        }
+        log
+    }));
     let origin = format!("http://127.0.0.1:{port}");
     binary::wait_ready(&origin).await;
-    Server { child, origin }
+    Server { child, origin, log }
 }
 
 /// A fresh connection per request (no idle keep-alive): a request the stopped server
@@ -271,6 +285,17 @@ async fn sigterm_drains_the_requests_in_flight_and_loses_no_write(backend: Backe
         .expect("the server exits within the drain limit")
         .unwrap();
     assert!(status.success(), "a clean exit: {status}");
+    // Its pages' reads in flight (the warm-up's among them) end with the runtime: no panic.
+    let log = server
+        .log
+        .take()
+        .expect("its stderr is read")
+        .await
+        .unwrap();
+    assert!(
+        !log.contains("panicked"),
+        "the server panicked while it stopped:\n{log}"
+    );
     let took = signalled.lock().unwrap().unwrap().elapsed();
     assert!(took < Duration::from_secs(8), "drained in {took:?}");
     // A connection still waiting in the listen queue (or accepted with no request read
@@ -358,6 +383,7 @@ async fn two_instances_behind_a_balancer_share_sessions_and_one_killed_mid_burst
     let front = Server {
         child: Command::new("true").spawn().unwrap(),
         origin: balancer(vec![socket(&one.origin), socket(&two.origin)]).await,
+        log: None,
     };
     let user_id = confirmed_user(&backend.db().await, "pair@example.com").await;
     let cookie = sign_in(&front, "pair@example.com").await;
