@@ -25,11 +25,11 @@ fn catalogue(path: &str) -> Vec<(String, Vec<String>)> {
     artists::csv_rows(std::io::BufReader::new(file))
         .map(|row| {
             let (_, cells) = row.expect("a row of the artist importer's CSV");
-            let cell = |field| cells.iter().find(|(f, _)| *f == field).map(|(_, v)| v);
-            let title = cell(Field::Title).expect("a title").to_owned();
+            let title = artists::cell(&cells, Field::Title).expect("a title");
+            let genres = artists::cell(&cells, Field::Genres);
             (
                 title,
-                cell(Field::Genres).map_or_else(Vec::new, |g| artists::parse_genres(g)),
+                genres.map_or_else(Vec::new, |g| artists::parse_genres(&g)),
             )
         })
         .collect()

@@ -125,15 +125,18 @@ fn clean(list: Vec<String>) -> Vec<String> {
         .collect()
 }
 
+/// A row's value of `field`, trimmed; none when absent or blank.
+pub fn cell(cells: &[(Field, String)], field: Field) -> Option<String> {
+    cells
+        .iter()
+        .find(|(f, _)| *f == field)
+        .map(|(_, v)| v.trim().to_owned())
+        .filter(|v| !v.is_empty())
+}
+
 /// Turns the cells of one row into an artist, or says why not. `None`: no title.
 fn row_to_artist(cells: &[(Field, String)]) -> Option<Result<ArtistUpsert, String>> {
-    let get = |field: Field| {
-        cells
-            .iter()
-            .find(|(f, _)| *f == field)
-            .map(|(_, v)| v.trim().to_owned())
-            .filter(|v| !v.is_empty())
-    };
+    let get = |field: Field| cell(cells, field);
     let title = get(Field::Title)?;
     let mut problems = Vec::new();
     let url = |field: Field, name: &str, problems: &mut Vec<String>| {
