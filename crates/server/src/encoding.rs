@@ -4,7 +4,8 @@
 //! coding of it is made once and every later response sends those bytes without a copy,
 //! as a static file is sent. A page made on a visitor's path is first compressed fast
 //! (most pages a crawler asks for are asked for once); the smaller copy it keeps is made
-//! in the background when it is asked for again.
+//! in the background when it is asked for again. A part many documents share (their
+//! critical CSS) is compressed once and joined to each one's own compressed parts.
 
 use std::io::{Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,6 +14,8 @@ use std::sync::{Arc, OnceLock, RwLock};
 use axum::body::Bytes;
 use axum::http::{header, HeaderMap, HeaderValue};
 use base64::Engine;
+use brotli::concat::{BroCatli, BroCatliResult};
+use brotli::enc::BrotliEncoderParams;
 use flate2::Compression;
 use sha2::Digest;
 
@@ -23,6 +26,14 @@ const FIRST_QUALITY: u32 = 0;
 /// Brotli's quality for the copy a document keeps (made once, off the visitor's path):
 /// fast rather than smallest, since every change of the data makes it again.
 const KEPT_QUALITY: u32 = 5;
+
+/// How each form of a document's brotli is named in its entity tag (`"<digest>.<form>"`):
+/// the kept copy; a first answer compressed whole (at [`FIRST_QUALITY`]); and one with a
+/// part it shares joined (the rest at [`FIRST_QUALITY`], the part at [`KEPT_QUALITY`]:
+/// the same bytes whenever the same document is made).
+const KEPT: &str = "br";
+const FIRST: &str = "br0";
+const FIRST_JOINED: &str = "br0s";
 
 /// The smallest window that holds the whole document, and at least 2^17 bytes (brotli
 /// allows 2^10 to 2^24): the same output as the largest, without allocating and
@@ -119,32 +130,71 @@ enum Made {
     Kept,
 }
 
+/// A run of text many documents have (the critical CSS of the pages with the same
+/// classes), compressed once, for a document's first answer to join (as brotli can
+/// join streams made to be joined) instead of compressing it again.
+#[derive(Debug)]
+pub struct SharedPart {
+    text: String,
+    brotli: OnceLock<Vec<u8>>,
+}
+
+impl SharedPart {
+    pub fn new(text: String) -> SharedPart {
+        SharedPart {
+            text,
+            brotli: OnceLock::new(),
+        }
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Compressed once, at the kept copies' quality, as a stream made to be joined.
+    fn brotli(&self) -> &[u8] {
+        self.brotli.get_or_init(|| {
+            joinable_brotli(
+                self.text.as_bytes(),
+                KEPT_QUALITY,
+                brotli_window_bits(self.text.len()),
+            )
+        })
+    }
+}
+
 impl Encoded {
     /// A document made on a visitor's path: compressed fast for the answer at hand, its
-    /// kept copy made in the background once it is asked for again.
-    pub fn answering(text: String) -> Encoded {
-        Encoded::new(text, Made::First)
+    /// kept copy made in the background once it is asked for again. Where the document
+    /// has `shared` (the first time it occurs after `after`), that part is not
+    /// compressed again: its compressed copy is joined to the rest's.
+    pub fn answering(text: String, shared: Option<(&str, &SharedPart)>) -> Encoded {
+        match shared.and_then(|(after, part)| first_brotli_sharing(&text, after, part)) {
+            Some(joined) => Encoded::new(text, joined, FIRST_JOINED, Made::First),
+            None => {
+                let bytes = compressed_brotli(text.as_bytes(), FIRST_QUALITY);
+                Encoded::new(text, bytes, FIRST, Made::First)
+            }
+        }
     }
 
     /// A document made off a visitor's path, or once for many answers: compressed for
     /// keeping at once.
     pub fn kept(text: String) -> Encoded {
-        Encoded::new(text, Made::Kept)
+        let bytes = compressed_brotli(text.as_bytes(), KEPT_QUALITY);
+        Encoded::new(text, bytes, KEPT, Made::Kept)
     }
 
-    fn new(text: String, made: Made) -> Encoded {
+    /// `brotli`: the document's brotli bytes, under the tag `"<digest>.<form>"`.
+    fn new(text: String, brotli: Bytes, form: &str, made: Made) -> Encoded {
         let digest = sha2::Sha256::digest(text.as_bytes());
         let digest: Arc<str> = base64::engine::general_purpose::URL_SAFE_NO_PAD
             .encode(&digest[..18])
             .into();
-        let quality = match made {
-            Made::Kept => KEPT_QUALITY,
-            _ => FIRST_QUALITY,
-        };
         Encoded {
             brotli: Arc::new(RwLock::new(Brotli {
-                bytes: compressed_brotli(text.as_bytes(), quality),
-                tag: brotli_tag(&digest, quality),
+                bytes: brotli,
+                tag: entity_tag(&digest, form),
                 made,
             })),
             answered: AtomicBool::new(false),
@@ -189,7 +239,7 @@ impl Encoded {
             brotli.made = Made::Keeping;
         }
         let slot = Arc::clone(&self.brotli);
-        let tag = brotli_tag(&self.digest, KEPT_QUALITY);
+        let tag = entity_tag(&self.digest, KEPT);
         let keep = move || {
             let text = decoded(&slot.read().expect("never poisoned").bytes);
             let bytes = compressed_brotli(&text, KEPT_QUALITY);
@@ -215,14 +265,6 @@ impl Encoded {
     }
 }
 
-/// The tag of brotli bytes made at `quality` (the kept ones are `.br`).
-fn brotli_tag(digest: &str, quality: u32) -> HeaderValue {
-    match quality {
-        KEPT_QUALITY => entity_tag(digest, "br"),
-        quality => entity_tag(digest, &format!("br{quality}")),
-    }
-}
-
 fn decoded(brotli: &[u8]) -> Vec<u8> {
     let mut text = Vec::with_capacity(brotli.len() * 5);
     brotli::Decompressor::new(brotli, 4096)
@@ -243,6 +285,54 @@ fn compressed_brotli(text: &[u8], quality: u32) -> Bytes {
     Bytes::from(writer.into_inner())
 }
 
+/// The document's first brotli with `part` joined, where `part`'s text is the
+/// document's right after the first `after` (None where it is not).
+fn first_brotli_sharing(text: &str, after: &str, part: &SharedPart) -> Option<Bytes> {
+    let start = text.find(after)? + after.len();
+    let end = start + part.text.len();
+    if !text[start..].starts_with(&part.text) {
+        return None;
+    }
+    // The joined stream declares a window holding each part's (brotli's qualities 0 and
+    // 1 take 2^18 bytes at least).
+    let window = brotli_window_bits(text.len()).max(18);
+    let own = |range: &str| joinable_brotli(range.as_bytes(), FIRST_QUALITY, window);
+    let parts = [&own(&text[..start]), part.brotli(), &own(&text[end..])];
+    let mut joined = vec![0; parts.iter().map(|p| p.len()).sum::<usize>() + 16];
+    let mut written = 0;
+    let mut join = BroCatli::new_with_window_size(window as u8);
+    for part in parts {
+        join.new_brotli_file();
+        let mut read = 0;
+        match join.stream(part, &mut read, &mut joined, &mut written) {
+            BroCatliResult::NeedsMoreInput => {}
+            other => unreachable!("our own streams join: {other:?}"),
+        }
+    }
+    match join.finish(&mut joined, &mut written) {
+        BroCatliResult::Success => {}
+        other => unreachable!("our own streams join: {other:?}"),
+    }
+    joined.truncate(written);
+    Some(Bytes::from(joined))
+}
+
+/// `text` as a brotli stream that can be joined to others (by [`BroCatli`]).
+fn joinable_brotli(text: &[u8], quality: u32, window: u32) -> Vec<u8> {
+    let params = BrotliEncoderParams {
+        quality: quality as i32,
+        lgwin: window as i32,
+        size_hint: text.len(),
+        appendable: true,
+        catable: true,
+        ..BrotliEncoderParams::default()
+    };
+    let mut writer =
+        brotli::CompressorWriter::with_params(Vec::with_capacity(text.len() / 4), 4096, &params);
+    writer.write_all(text).expect("in memory");
+    writer.into_inner()
+}
+
 fn compressed_gzip(text: &[u8]) -> Bytes {
     let mut encoder =
         flate2::write::GzEncoder::new(Vec::with_capacity(text.len() / 4), Compression::default());
@@ -256,7 +346,7 @@ mod tests {
 
     use axum::http::{HeaderMap, HeaderValue};
 
-    use super::{Accepted, Encoded};
+    use super::{Accepted, Encoded, SharedPart};
 
     fn accepted(value: &str) -> Accepted {
         let mut headers = HeaderMap::new();
@@ -392,7 +482,7 @@ mod tests {
             br: true,
             gzip: true,
         };
-        let document = Encoded::answering(text.clone());
+        let document = Encoded::answering(text.clone(), None);
         let first = document.best(br);
         let again = document.best(br);
         let kept = document.best(br);
@@ -423,6 +513,41 @@ mod tests {
         let digest = |tag: &HeaderValue| super::tagged_digest(tag.to_str().unwrap()).to_owned();
         assert_eq!(digest(&first.2), digest(&kept.2));
         assert_eq!(digest(&first.2), digest(&Encoded::kept(text).best(br).2));
+    }
+
+    /// A first answer joins the part it shares, compressed once, to its own parts'
+    /// brotli: it decodes to the document, holds the part's compressed bytes as they are,
+    /// and has a tag of its own (its bytes are not the document compressed whole).
+    #[test]
+    fn a_first_answer_joins_the_part_it_shares_compressed_once() {
+        let css: String = (0..400).map(|i| format!(".c{i}{{margin:{i}px}}")).collect();
+        let part = SharedPart::new(css.clone());
+        let br = Accepted {
+            br: true,
+            gzip: false,
+        };
+        let digest = |tag: &HeaderValue| super::tagged_digest(tag.to_str().unwrap()).to_owned();
+        let ends = |tag: &HeaderValue, form: &str| tag.to_str().unwrap().ends_with(form);
+        // Nothing after the part, a page, and a document past the smallest window.
+        for items in [0, 50, 10_000] {
+            let body: String = (0..items).map(|i| format!("<li>Artist {i}</li>")).collect();
+            let text = format!("<title>&lt;style&gt;</title><style>{css}</style>{body}");
+            let (_, joined, tag) =
+                Encoded::answering(text.clone(), Some(("<style>", &part))).best(br);
+            assert_eq!(super::decoded(&joined), text.as_bytes(), "{items} items");
+            let shared = part.brotli.get().expect("compressed once");
+            let as_they_are = &shared[5..shared.len() - 2];
+            assert!(joined.windows(as_they_are.len()).any(|w| w == as_they_are));
+            assert!(ends(&tag, ".br0s\""), "{tag:?}");
+            let (_, _, whole) = Encoded::answering(text, None).best(br);
+            assert!(ends(&whole, ".br0\""), "{whole:?}");
+            assert_eq!(digest(&tag), digest(&whole));
+        }
+        // A document without the part where it is said to be is compressed whole.
+        let text = format!("<style>x</style>{css}");
+        let (_, bytes, tag) = Encoded::answering(text.clone(), Some(("<style>", &part))).best(br);
+        assert_eq!(super::decoded(&bytes), text.as_bytes());
+        assert!(ends(&tag, ".br0\""), "{tag:?}");
     }
 
     #[test]

@@ -3,10 +3,13 @@
 //! anonymous page is the same bytes for every visitor, cached and compressed once
 //! (crate::encoding). The JSON blocks (JSON-LD, the page state) are data, never executed.
 
+use std::sync::Arc;
+
 use askama::Template;
 use sound_atlas_contract::render::STATE_ELEMENT_ID;
 
 use crate::bundle::{Manifest, Site};
+use crate::encoding::SharedPart;
 use crate::head::{Head, LOCALE};
 
 #[derive(Template)]
@@ -22,7 +25,8 @@ pub struct Shell<'a> {
     json_ld: Vec<String>,
     manifest: &'a Manifest,
     /// The stylesheet's rules the markup can use: the first screen paints with them.
-    critical_css: String,
+    /// Pages with the same classes share them (and their compressed copy).
+    critical_css: Arc<SharedPart>,
     /// The lazily loaded modules the page rendered: the boot starts their download with
     /// the entry's, so hydration waits for none and the first paint for neither.
     module_preloads: Vec<&'a str>,
@@ -74,7 +78,16 @@ impl<'a> Shell<'a> {
     pub fn render(&self) -> String {
         Template::render(self).expect("the shell template renders")
     }
+
+    /// The critical CSS, which the document has right after its first [`STYLE_OPENS`].
+    pub fn critical_css(&self) -> &SharedPart {
+        &self.critical_css
+    }
 }
+
+/// What the document has right before its critical CSS (its first element of the kind:
+/// everything before it is escaped text or the shell's own).
+pub const STYLE_OPENS: &str = "<style>";
 
 /// Makes JSON safe inside `<script>`: no `</script>`, `<!--` or `]]>` can form, and
 /// U+2028/U+2029 (line terminators in older JavaScript) are escaped. `<`, `>` and `&`

@@ -39,7 +39,7 @@ use crate::bundle::Site;
 use crate::encoding::Encoded;
 use crate::head::Head;
 
-use crate::shell::Shell;
+use crate::shell::{Shell, STYLE_OPENS};
 use cache::{Confirmed, ConfirmedPages, Document, Markup, RenderCache};
 use request::DataSaver;
 use respond::{confirmed_key, public_cache_control, respond};
@@ -265,11 +265,15 @@ impl Renderer {
             unread,
         } = rendered.unwrap_or_default();
         let state_json = serde_json::to_string(render_state).expect("render state serializes");
-        let document = Shell::new(&self.site, head, &html, &modules, &state_json).render();
+        let shell = Shell::new(&self.site, head, &html, &modules, &state_json);
+        let document = shell.render();
         Arc::new(Document {
             markup: match keep {
                 Keep::Own => Markup::Own(document.into()),
-                Keep::Answering => Markup::Shared(Encoded::answering(document)),
+                Keep::Answering => Markup::Shared(Encoded::answering(
+                    document,
+                    Some((STYLE_OPENS, shell.critical_css())),
+                )),
                 Keep::Kept => Markup::Shared(Encoded::kept(document)),
             },
             route,
