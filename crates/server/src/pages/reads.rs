@@ -116,17 +116,17 @@ impl PageReads {
         let beside_first =
             |read: &PageRead| !refresh && read.from_first_answer.is_none() && !instead(read);
         let reads = || rest.iter().copied().enumerate();
-        let (first_made, early) = tokio::join!(
-            this.make(first, &values, span, refresh, None),
-            on_tasks(
-                &this,
-                &values,
-                span,
-                refresh,
-                None,
-                reads().filter(|(_, read)| beside_first(read))
-            ),
+        // Started before the first is made, which holds this task until it waits.
+        let early = on_tasks(
+            &this,
+            &values,
+            span,
+            refresh,
+            None,
+            reads().filter(|(_, read)| beside_first(read)),
         );
+        let first_made = this.make(first, &values, span, refresh, None).await;
+        let early = joined(early).await;
         let answered = first_made.first().filter(|a| is_success(a.status()));
         let waits = |read: &PageRead| read.when == When::FirstAnswered && answered.is_none();
         let mut rest_made = vec![Vec::new(); rest.len()];
@@ -137,7 +137,8 @@ impl PageReads {
         }
         let after_first =
             reads().filter(|(_, read)| !beside_first(read) && !instead(read) && !waits(read));
-        for (i, made) in on_tasks(&this, &values, span, refresh, answered, after_first).await {
+        let after_first = on_tasks(&this, &values, span, refresh, answered, after_first);
+        for (i, made) in joined(after_first).await {
             rest_made[i] = made;
         }
         for (i, read) in rest.iter().enumerate() {
@@ -281,17 +282,20 @@ impl PageReads {
     }
 }
 
-/// Makes `reads` (each with its index among the page's) on tasks of their own, so the
-/// runtime's threads share their work; their answers, each with its index.
-async fn on_tasks(
+/// A page's reads made on tasks of their own, each answer with its read's index.
+type ReadTasks = tokio::task::JoinSet<(usize, Vec<Prefetched>)>;
+
+/// Starts `reads` (each with its index among the page's) on tasks of their own, so the
+/// runtime's threads share their work.
+fn on_tasks(
     this: &Arc<PageReads>,
     values: &Arc<HashMap<String, String>>,
     span: PageSpan,
     refresh: bool,
     first: Option<&Prefetched>,
     reads: impl Iterator<Item = (usize, PageRead)>,
-) -> Vec<(usize, Vec<Prefetched>)> {
-    let mut tasks = tokio::task::JoinSet::new();
+) -> ReadTasks {
+    let mut tasks = ReadTasks::new();
     for (i, read) in reads {
         let (this, values, first) = (Arc::clone(this), Arc::clone(values), first.cloned());
         let task = async move {
@@ -303,6 +307,11 @@ async fn on_tasks(
         // In the request's span, as when the reads were its own task's: their logs name it.
         tasks.spawn(task.in_current_span());
     }
+    tasks
+}
+
+/// The answers of reads started [`on_tasks`].
+async fn joined(mut tasks: ReadTasks) -> Vec<(usize, Vec<Prefetched>)> {
     let mut made = Vec::new();
     while let Some(task) = tasks.join_next().await {
         match task {
@@ -520,10 +529,12 @@ mod tests {
         assert_eq!(keys, ["/api/artists/2"]);
     }
 
-    /// Two blocking handlers that each wait (up to 20 s) for the other to
-    /// arrive: they meet only when made on two threads at once.
+    /// Three blocking handlers, the first read's and two beside it, that each wait (up
+    /// to 20 s) for the others to arrive: they meet only when the reads beside the first
+    /// are started before it is made, and on the runtime's two threads at once (the
+    /// first is made on the test's own thread).
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn reads_beside_the_first_are_made_on_the_runtimes_threads_at_once() {
+    async fn reads_beside_the_first_start_before_it_on_the_runtimes_threads_at_once() {
         let arrived = Arc::new((Mutex::new(0), std::sync::Condvar::new()));
         let met = Arc::new(Mutex::new(Vec::new()));
         let meet = {
@@ -534,27 +545,38 @@ mod tests {
                 *count += 1;
                 turn.notify_all();
                 let (count, _) = turn
-                    .wait_timeout_while(count, Duration::from_secs(20), |count| *count < 2)
+                    .wait_timeout_while(count, Duration::from_secs(20), |count| *count < 3)
                     .expect("not poisoned");
-                met.lock().expect("not poisoned").push(*count == 2);
-                Json(json!([]))
+                met.lock().expect("not poisoned").push(*count == 3);
             }
         };
         let router = Router::new()
             .route(
                 "/api/artists/{id}",
-                get(|| async { Json(json!({ "id": 1 })) }),
+                get({
+                    let meet = meet.clone();
+                    move || async move {
+                        meet();
+                        Json(json!({ "id": 1 }))
+                    }
+                }),
             )
             .route(
                 "/api/artists/{id}/neighbors",
                 get({
                     let meet = meet.clone();
-                    move || async move { meet() }
+                    move || async move {
+                        meet();
+                        Json(json!([]))
+                    }
                 }),
             )
             .route(
                 "/api/artists/{id}/related",
-                get(move || async move { meet() }),
+                get(move || async move {
+                    meet();
+                    Json(json!([]))
+                }),
             )
             .fallback(|| async { Json(json!([])) });
         let reads = PageReads {
@@ -564,6 +586,6 @@ mod tests {
             carried: None,
         };
         assert_eq!(reads.fill(&routes::ARTIST).await.status(), StatusCode::OK);
-        assert_eq!(*met.lock().expect("not poisoned"), [true, true]);
+        assert_eq!(*met.lock().expect("not poisoned"), [true, true, true]);
     }
 }
