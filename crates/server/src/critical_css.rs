@@ -5,14 +5,14 @@
 //! never delays the first paint, and the page's scripts (and so anything they show
 //! later) wait for it. A function of the markup's classes only, so a page stays the
 //! same bytes for every visitor, and the pages with the same classes share one copy,
-//! compressed once (crate::encoding::SharedPart).
+//! compressed once (crate::encoding::CompressedPart).
 
 use std::collections::HashSet;
 use std::sync::Arc;
 
 use serde::Deserialize;
 
-use crate::encoding::SharedPart;
+use crate::encoding::CompressedPart;
 
 /// The stylesheet's rules in order, each with what keeps it (written by ui/build.mjs),
 /// and the rules chosen for each set of classes met so far.
@@ -22,7 +22,7 @@ pub struct CriticalCss {
     rules: Vec<Rule>,
     /// By the markup's classes, sorted: a site's pages have a few hundred sets at most
     /// (the cards, the artist page with or without a photo, ...).
-    chosen: moka::sync::Cache<String, Arc<SharedPart>>,
+    chosen: moka::sync::Cache<String, Arc<CompressedPart>>,
 }
 
 /// How many sets of classes keep their chosen rules (16 KB of text and 4 KB
@@ -57,12 +57,12 @@ struct Rule {
 impl CriticalCss {
     /// The rules `markup` can use, in the stylesheet's order: chosen once for each set
     /// of classes.
-    pub fn for_markup(&self, markup: &str) -> Arc<SharedPart> {
+    pub fn for_markup(&self, markup: &str) -> Arc<CompressedPart> {
         let classes = classes_in(markup);
         let mut key: Vec<&str> = classes.iter().copied().collect();
         key.sort_unstable();
         self.chosen.get_with(key.join(" "), || {
-            Arc::new(SharedPart::new(self.chosen_for(&classes)))
+            Arc::new(CompressedPart::shared(self.chosen_for(&classes)))
         })
     }
 

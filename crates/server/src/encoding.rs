@@ -7,6 +7,7 @@
 //! in the background when it is asked for again. A part many documents share (their
 //! critical CSS) is compressed once and joined to each one's own compressed parts.
 
+use std::borrow::Cow;
 use std::io::{Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock, RwLock};
@@ -28,9 +29,9 @@ const FIRST_QUALITY: u32 = 0;
 const KEPT_QUALITY: u32 = 5;
 
 /// How each form of a document's brotli is named in its entity tag (`"<digest>.<form>"`):
-/// the kept copy; a first answer compressed whole (at [`FIRST_QUALITY`]); and one with a
-/// part it shares joined (the rest at [`FIRST_QUALITY`], the part at [`KEPT_QUALITY`]:
-/// the same bytes whenever the same document is made).
+/// the kept copy; a first answer compressed whole (at [`FIRST_QUALITY`]); and one with
+/// parts compressed apart joined (each at its own quality: the same bytes whenever the
+/// same document is made).
 const KEPT: &str = "br";
 const FIRST: &str = "br0";
 const FIRST_JOINED: &str = "br0s";
@@ -130,19 +131,34 @@ enum Made {
     Kept,
 }
 
-/// A run of text many documents have (the critical CSS of the pages with the same
-/// classes), compressed once, for a document's first answer to join (as brotli can
-/// join streams made to be joined) instead of compressing it again.
+/// A run of a document's text compressed apart, as a stream made to be joined to the
+/// rest's (brotli joins such streams without compressing them again): a part many
+/// documents share (their critical CSS), compressed once, or a part of one document (its
+/// state) compressed while the rest is being made.
 #[derive(Debug)]
-pub struct SharedPart {
+pub struct CompressedPart {
     text: String,
+    quality: u32,
     brotli: OnceLock<Vec<u8>>,
 }
 
-impl SharedPart {
-    pub fn new(text: String) -> SharedPart {
-        SharedPart {
+impl CompressedPart {
+    /// A part many documents share: compressed once, at the kept copies' quality, when a
+    /// document first joins it.
+    pub fn shared(text: String) -> CompressedPart {
+        CompressedPart::new(text, KEPT_QUALITY)
+    }
+
+    /// A part of one document: compressed at a first answer's quality, now if
+    /// [`CompressedPart::compress`] says so, else when the document joins it.
+    pub fn own(text: String) -> CompressedPart {
+        CompressedPart::new(text, FIRST_QUALITY)
+    }
+
+    fn new(text: String, quality: u32) -> CompressedPart {
+        CompressedPart {
             text,
+            quality,
             brotli: OnceLock::new(),
         }
     }
@@ -151,25 +167,26 @@ impl SharedPart {
         &self.text
     }
 
-    /// Compressed once, at the kept copies' quality, as a stream made to be joined.
+    /// Compresses the part now (once).
+    pub fn compress(&self) {
+        self.brotli();
+    }
+
     fn brotli(&self) -> &[u8] {
         self.brotli.get_or_init(|| {
-            joinable_brotli(
-                self.text.as_bytes(),
-                KEPT_QUALITY,
-                brotli_window_bits(self.text.len()),
-            )
+            let window = brotli_window_bits(self.text.len());
+            joinable_brotli(self.text.as_bytes(), self.quality, window)
         })
     }
 }
 
 impl Encoded {
     /// A document made on a visitor's path: compressed fast for the answer at hand, its
-    /// kept copy made in the background once it is asked for again. Where the document
-    /// has `shared` (the first time it occurs after `after`), that part is not
-    /// compressed again: its compressed copy is joined to the rest's.
-    pub fn answering(text: String, shared: Option<(&str, &SharedPart)>) -> Encoded {
-        match shared.and_then(|(after, part)| first_brotli_sharing(&text, after, part)) {
+    /// kept copy made in the background once it is asked for again. The `parts` compressed
+    /// apart, in the document's order, each where it is right after the first `after`
+    /// past the one before, are joined as they are (all or none).
+    pub fn answering(text: String, parts: &[(&str, &CompressedPart)]) -> Encoded {
+        match first_brotli_joining(&text, parts) {
             Some(joined) => Encoded::new(text, joined, FIRST_JOINED, Made::First),
             None => {
                 let bytes = compressed_brotli(text.as_bytes(), FIRST_QUALITY);
@@ -285,26 +302,36 @@ fn compressed_brotli(text: &[u8], quality: u32) -> Bytes {
     Bytes::from(writer.into_inner())
 }
 
-/// The document's first brotli with `part` joined, where `part`'s text is the
-/// document's right after the first `after` (None where it is not).
-fn first_brotli_sharing(text: &str, after: &str, part: &SharedPart) -> Option<Bytes> {
-    let start = text.find(after)? + after.len();
-    let end = start + part.text.len();
-    if !text[start..].starts_with(&part.text) {
+/// The document's first brotli with `parts` joined (see [`Encoded::answering`]): None
+/// where there are none, or one is not where it is said to be.
+fn first_brotli_joining(text: &str, parts: &[(&str, &CompressedPart)]) -> Option<Bytes> {
+    if parts.is_empty() {
         return None;
     }
     // The joined stream declares a window holding each part's (brotli's qualities 0 and
     // 1 take 2^18 bytes at least).
     let window = brotli_window_bits(text.len()).max(18);
     let own = |range: &str| joinable_brotli(range.as_bytes(), FIRST_QUALITY, window);
-    let parts = [&own(&text[..start]), part.brotli(), &own(&text[end..])];
-    let mut joined = vec![0; parts.iter().map(|p| p.len()).sum::<usize>() + 16];
+    let mut streams: Vec<Cow<[u8]>> = Vec::with_capacity(parts.len() * 2 + 1);
+    let mut done = 0;
+    for (after, part) in parts {
+        let start =
+            done + memchr::memmem::find(&text.as_bytes()[done..], after.as_bytes())? + after.len();
+        if !text[start..].starts_with(&part.text) {
+            return None;
+        }
+        streams.push(Cow::Owned(own(&text[done..start])));
+        streams.push(Cow::Borrowed(part.brotli()));
+        done = start + part.text.len();
+    }
+    streams.push(Cow::Owned(own(&text[done..])));
+    let mut joined = vec![0; streams.iter().map(|s| s.len()).sum::<usize>() + 16];
     let mut written = 0;
     let mut join = BroCatli::new_with_window_size(window as u8);
-    for part in parts {
+    for stream in &streams {
         join.new_brotli_file();
         let mut read = 0;
-        match join.stream(part, &mut read, &mut joined, &mut written) {
+        match join.stream(stream, &mut read, &mut joined, &mut written) {
             BroCatliResult::NeedsMoreInput => {}
             other => unreachable!("our own streams join: {other:?}"),
         }
@@ -346,7 +373,7 @@ mod tests {
 
     use axum::http::{HeaderMap, HeaderValue};
 
-    use super::{Accepted, Encoded, SharedPart};
+    use super::{Accepted, CompressedPart, Encoded};
 
     fn accepted(value: &str) -> Accepted {
         let mut headers = HeaderMap::new();
@@ -482,7 +509,7 @@ mod tests {
             br: true,
             gzip: true,
         };
-        let document = Encoded::answering(text.clone(), None);
+        let document = Encoded::answering(text.clone(), &[]);
         let first = document.best(br);
         let again = document.best(br);
         let kept = document.best(br);
@@ -515,37 +542,49 @@ mod tests {
         assert_eq!(digest(&first.2), digest(&Encoded::kept(text).best(br).2));
     }
 
-    /// A first answer joins the part it shares, compressed once, to its own parts'
-    /// brotli: it decodes to the document, holds the part's compressed bytes as they are,
-    /// and has a tag of its own (its bytes are not the document compressed whole).
+    /// A first answer joins its parts compressed apart (one shared, compressed once; one
+    /// its own, compressed before) to the rest's brotli: it decodes to the document,
+    /// holds each part's compressed bytes as they are, and has a tag of its own (its bytes
+    /// are not the document compressed whole).
     #[test]
-    fn a_first_answer_joins_the_part_it_shares_compressed_once() {
+    fn a_first_answer_joins_its_parts_compressed_apart() {
         let css: String = (0..400).map(|i| format!(".c{i}{{margin:{i}px}}")).collect();
-        let part = SharedPart::new(css.clone());
+        let shared = CompressedPart::shared(css.clone());
         let br = Accepted {
             br: true,
             gzip: false,
         };
         let digest = |tag: &HeaderValue| super::tagged_digest(tag.to_str().unwrap()).to_owned();
         let ends = |tag: &HeaderValue, form: &str| tag.to_str().unwrap().ends_with(form);
-        // Nothing after the part, a page, and a document past the smallest window.
+        let as_they_are = |joined: &[u8], part: &CompressedPart| {
+            let stream = part.brotli.get().expect("compressed");
+            let aligned = &stream[5..stream.len() - 2];
+            joined.windows(aligned.len()).any(|w| w == aligned)
+        };
+        // Nothing after the parts, a page, and a document past the smallest window.
         for items in [0, 50, 10_000] {
             let body: String = (0..items).map(|i| format!("<li>Artist {i}</li>")).collect();
-            let text = format!("<title>&lt;style&gt;</title><style>{css}</style>{body}");
-            let (_, joined, tag) =
-                Encoded::answering(text.clone(), Some(("<style>", &part))).best(br);
+            let state: String = (0..items + 100)
+                .map(|i| format!("{{\"id\":{i}}},"))
+                .collect();
+            let own = CompressedPart::own(format!("[{state}]"));
+            own.compress();
+            let text = format!(
+                "<title>&lt;style&gt;</title><style>{css}</style>{body}<script>{}</script>",
+                own.text()
+            );
+            let parts = [("<style>", &shared), ("<script>", &own)];
+            let (_, joined, tag) = Encoded::answering(text.clone(), &parts).best(br);
             assert_eq!(super::decoded(&joined), text.as_bytes(), "{items} items");
-            let shared = part.brotli.get().expect("compressed once");
-            let as_they_are = &shared[5..shared.len() - 2];
-            assert!(joined.windows(as_they_are.len()).any(|w| w == as_they_are));
+            assert!(as_they_are(&joined, &shared) && as_they_are(&joined, &own));
             assert!(ends(&tag, ".br0s\""), "{tag:?}");
-            let (_, _, whole) = Encoded::answering(text, None).best(br);
+            let (_, _, whole) = Encoded::answering(text, &[]).best(br);
             assert!(ends(&whole, ".br0\""), "{whole:?}");
             assert_eq!(digest(&tag), digest(&whole));
         }
-        // A document without the part where it is said to be is compressed whole.
+        // A document without a part where it is said to be is compressed whole.
         let text = format!("<style>x</style>{css}");
-        let (_, bytes, tag) = Encoded::answering(text.clone(), Some(("<style>", &part))).best(br);
+        let (_, bytes, tag) = Encoded::answering(text.clone(), &[("<style>", &shared)]).best(br);
         assert_eq!(super::decoded(&bytes), text.as_bytes());
         assert!(ends(&tag, ".br0\""), "{tag:?}");
     }

@@ -3,13 +3,13 @@
 //! anonymous page is the same bytes for every visitor, cached and compressed once
 //! (crate::encoding). The JSON blocks (JSON-LD, the page state) are data, never executed.
 
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use askama::Template;
-use sound_atlas_contract::render::STATE_ELEMENT_ID;
+use sound_atlas_contract::render::{RenderState, STATE_ELEMENT_ID};
 
 use crate::bundle::{Manifest, Site};
-use crate::encoding::SharedPart;
+use crate::encoding::CompressedPart;
 use crate::head::{Head, LOCALE};
 
 #[derive(Template)]
@@ -26,24 +26,26 @@ pub struct Shell<'a> {
     manifest: &'a Manifest,
     /// The stylesheet's rules the markup can use: the first screen paints with them.
     /// Pages with the same classes share them (and their compressed copy).
-    critical_css: Arc<SharedPart>,
+    critical_css: Arc<CompressedPart>,
     /// The lazily loaded modules the page rendered: the boot starts their download with
     /// the entry's, so hydration waits for none and the first paint for neither.
     module_preloads: Vec<&'a str>,
     root_html: &'a str,
-    /// The page's `RenderState`, in the element the browser reads it from.
+    /// The page's `RenderState` ([`page_state`]), in the element the browser reads it
+    /// from.
     state_element_id: &'static str,
-    state_json: String,
+    state: &'a CompressedPart,
 }
 
 impl<'a> Shell<'a> {
-    /// `modules`: the lazily loaded modules the render used (their files are preloaded).
+    /// `modules`: the lazily loaded modules the render used (their files are preloaded);
+    /// `state`: the page's [`page_state`].
     pub fn new(
         site: &'a Site,
         head: &'a Head,
         root_html: &'a str,
         modules: &[String],
-        state_json: &str,
+        state: &'a CompressedPart,
     ) -> Self {
         let origin = &site.public_url;
         Shell {
@@ -70,7 +72,7 @@ impl<'a> Shell<'a> {
             module_preloads: site.manifest.lazy_files(modules),
             root_html,
             state_element_id: STATE_ELEMENT_ID,
-            state_json: escape_json_for_script(state_json),
+            state,
         }
     }
 
@@ -79,15 +81,21 @@ impl<'a> Shell<'a> {
         Template::render(self).expect("the shell template renders")
     }
 
-    /// The critical CSS, which the document has right after its first [`STYLE_OPENS`].
-    pub fn critical_css(&self) -> &SharedPart {
-        &self.critical_css
+    /// The parts of the document compressed apart (its critical CSS and its state), in
+    /// its order, each with the text right before it (see `Encoded::answering`).
+    pub fn compressed_parts(&self) -> [(&str, &CompressedPart); 2] {
+        [("<style>", &self.critical_css), (&STATE_OPENS, self.state)]
     }
 }
 
-/// What the document has right before its critical CSS (its first element of the kind:
-/// everything before it is escaped text or the shell's own).
-pub const STYLE_OPENS: &str = "<style>";
+/// The element the page's state is in, as the template opens it.
+static STATE_OPENS: LazyLock<String> =
+    LazyLock::new(|| format!("<script id=\"{STATE_ELEMENT_ID}\" type=\"application/json\">"));
+
+/// The page's state as the document carries it: JSON made safe inside `<script>`.
+pub fn page_state(state: &RenderState) -> String {
+    escape_json_for_script(&serde_json::to_string(state).expect("render state serializes"))
+}
 
 /// Makes JSON safe inside `<script>`: no `</script>`, `<!--` or `]]>` can form, and
 /// U+2028/U+2029 (line terminators in older JavaScript) are escaped. `<`, `>` and `&`

@@ -30,16 +30,17 @@ use std::sync::Arc;
 
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::Response;
+use futures_util::future::join;
 use sha2::Digest;
 pub use sound_atlas_contract::render::Prefetched;
 use sound_atlas_contract::render::{RenderOutput, RenderRequest, RenderState};
 use sound_atlas_ssr::SsrPool;
 
 use crate::bundle::Site;
-use crate::encoding::Encoded;
+use crate::encoding::{CompressedPart, Encoded};
 use crate::head::Head;
 
-use crate::shell::{Shell, STYLE_OPENS};
+use crate::shell::{page_state, Shell};
 use cache::{Confirmed, ConfirmedPages, Document, Markup, RenderCache};
 use request::DataSaver;
 use respond::{confirmed_key, public_cache_control, respond};
@@ -256,7 +257,16 @@ impl Renderer {
         render_state: &RenderState,
         keep: Keep,
     ) -> Arc<Document> {
-        let rendered = self.render_uncached(route, url, render_state).await;
+        // The document's state is made (and compressed, for a first answer) while the
+        // engine renders: `join` polls the render first, which hands it to the engine.
+        let state = async {
+            let state = CompressedPart::own(page_state(render_state));
+            if let Keep::Answering = keep {
+                state.compress();
+            }
+            state
+        };
+        let (rendered, state) = join(self.render_uncached(route, url, render_state), state).await;
         let rendered_ok = rendered.is_some();
         let RenderOutput {
             html,
@@ -264,16 +274,14 @@ impl Renderer {
             missed,
             unread,
         } = rendered.unwrap_or_default();
-        let state_json = serde_json::to_string(render_state).expect("render state serializes");
-        let shell = Shell::new(&self.site, head, &html, &modules, &state_json);
+        let shell = Shell::new(&self.site, head, &html, &modules, &state);
         let document = shell.render();
         Arc::new(Document {
             markup: match keep {
                 Keep::Own => Markup::Own(document.into()),
-                Keep::Answering => Markup::Shared(Encoded::answering(
-                    document,
-                    Some((STYLE_OPENS, shell.critical_css())),
-                )),
+                Keep::Answering => {
+                    Markup::Shared(Encoded::answering(document, &shell.compressed_parts()))
+                }
                 Keep::Kept => Markup::Shared(Encoded::kept(document)),
             },
             route,
