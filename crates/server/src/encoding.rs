@@ -4,8 +4,9 @@
 //! coding of it is made once and every later response sends those bytes without a copy,
 //! as a static file is sent. A page made on a visitor's path is first compressed fast
 //! (most pages a crawler asks for are asked for once); the smaller copy it keeps is made
-//! in the background when it is asked for again. A part many documents share (their
-//! critical CSS) is compressed once and joined to each one's own compressed parts.
+//! in the background when it is asked for again. Its parts compressed apart (the critical
+//! CSS many documents share, compressed once; its state, compressed while the engine
+//! renders) are joined to the rest's brotli as they are.
 
 use std::borrow::Cow;
 use std::io::{Read, Write};
