@@ -94,7 +94,9 @@ function dropFromCache(client: QueryClient, artistId: number, folderId: number |
 /**
  * What the server does when a folder is deleted, done to the cached lists at once: the
  * folder goes, and what it held returns to the main favorites (once each, after what is
- * there), so nothing the dialog promised to keep disappears until the reread.
+ * there; the reread brings the server's order), so nothing the dialog promised to keep
+ * disappears until then. The server's tests and this one's read the same cases
+ * (crates/contract/cases/folder-deletion.json).
  */
 export function returnFolderToTopLevel(client: QueryClient, folderId: number): void {
   const folder = client.getQueryData<FavoriteFolder[]>([LISTS.folders])?.find((f) => f.id === folderId);

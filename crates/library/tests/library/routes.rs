@@ -46,6 +46,7 @@ db_tests!(
     a_claimed_user_id_that_is_not_the_session_is_refused,
     folders_are_created_renamed_and_deleted,
     deleting_a_folder_returns_what_it_held_to_the_main_favorites,
+    deleting_a_folder_leaves_what_the_shared_cases_say,
     folder_names_are_trimmed_checked_and_stored_as_given,
     moves_take_the_artist_out_of_one_place_into_another_at_once,
     video_favorites_are_added_checked_and_removed,
@@ -398,6 +399,98 @@ async fn deleting_a_folder_returns_what_it_held_to_the_main_favorites(db: &TestD
             .len(),
         1
     );
+}
+
+/// The cases the UI's optimistic update of a deleted folder is tested on too
+/// (`crates/contract/cases/folder-deletion.json`).
+async fn deleting_a_folder_leaves_what_the_shared_cases_say(db: &TestDb) {
+    use std::collections::{BTreeMap, BTreeSet};
+    let cases: serde_json::Value =
+        serde_json::from_str(include_str!("../../../contract/cases/folder-deletion.json")).unwrap();
+    let site = Site::new(&db.conn).await;
+    let artist = |n: &serde_json::Value| site.artists[n.as_u64().unwrap() as usize - 1];
+    let artists = |list: &serde_json::Value| -> BTreeSet<i32> {
+        list.as_array().unwrap().iter().map(artist).collect()
+    };
+    for (n, case) in cases["cases"].as_array().unwrap().iter().enumerate() {
+        let mut fan = site.user(&format!("case{n}@example.com")).await;
+        let mut folder_ids = BTreeMap::new();
+        for (name, held) in case["folders"].as_object().unwrap() {
+            let id = fan.new_folder(name).await;
+            folder_ids.insert(name.clone(), id);
+            for a in held.as_array().unwrap() {
+                fan.favorite(artist(a), Some(id)).await;
+            }
+        }
+        for a in case["favorites"].as_array().unwrap() {
+            fan.favorite(artist(a), None).await;
+        }
+        let folder_of = |name: &serde_json::Value| name.as_str().map(|name| folder_ids[name]);
+        for video in case["videos"].as_array().unwrap() {
+            let added = fan
+                .video(
+                    artist(&video["artist"]),
+                    video["video"].as_str().unwrap(),
+                    folder_of(&video["folder"]),
+                )
+                .await;
+            assert!(added.status.is_success(), "case {n}: {}", added.body);
+        }
+        let deleted = folder_ids[case["deleted"].as_str().unwrap()];
+        let answer = fan.call(&api::DELETE_FOLDER, &[&deleted], &()).await;
+        assert_eq!(
+            answer.status,
+            StatusCode::NO_CONTENT,
+            "case {n}: {}",
+            answer.body
+        );
+
+        let after = &case["after"];
+        let favorites: BTreeSet<i32> = fan.favorite_ids().await.into_iter().collect();
+        assert_eq!(favorites, artists(&after["favorites"]), "case {n}");
+        let folders: BTreeMap<i32, BTreeSet<i32>> = fan
+            .folders()
+            .await
+            .into_iter()
+            .map(|(id, (_, held))| (id, held.into_iter().collect()))
+            .collect();
+        let expected: BTreeMap<i32, BTreeSet<i32>> = after["folders"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(name, held)| (folder_ids[name], artists(held)))
+            .collect();
+        assert_eq!(folders, expected, "case {n}");
+        let videos: BTreeSet<(i32, String, Option<i32>)> = fan
+            .call(&api::VIDEO_FAVORITES, &[], &())
+            .await
+            .json()
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| {
+                let folder = v["folderId"].as_i64().map(|id| id as i32);
+                (
+                    v["artistId"].as_i64().unwrap() as i32,
+                    v["videoId"].as_str().unwrap().to_owned(),
+                    folder,
+                )
+            })
+            .collect();
+        let expected: BTreeSet<(i32, String, Option<i32>)> = after["videos"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| {
+                (
+                    artist(&v["artist"]),
+                    v["video"].as_str().unwrap().to_owned(),
+                    folder_of(&v["folder"]),
+                )
+            })
+            .collect();
+        assert_eq!(videos, expected, "case {n}");
+    }
 }
 
 async fn folder_names_are_trimmed_checked_and_stored_as_given(db: &TestDb) {
