@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { prefersReducedMotion } from '../../lib/scroll';
 import { TAGLINE } from '../../generated/contract';
 import { LogoMark, Wordmark } from '../../components/logo';
@@ -38,36 +38,31 @@ type Phase = 'off' | 'on' | 'fading';
  */
 export function SplashScreen() {
   const [phase, setPhase] = useState<Phase>('off');
-  const timers = useRef<number[]>([]);
 
-  const clearTimers = () => {
-    for (const id of timers.current) window.clearTimeout(id);
-    timers.current = [];
-  };
-
-  const hide = useCallback(() => {
-    clearTimers();
-    if (prefersReducedMotion()) {
-      setPhase('off');
-      return;
-    }
-    setPhase('fading');
-    timers.current.push(window.setTimeout(() => setPhase('off'), SPLASH_FADE_MS));
-  }, []);
+  const hide = useCallback(() => setPhase((current) => (current === 'off' || prefersReducedMotion() ? 'off' : 'fading')), []);
 
   useEffect(() => {
     if (!shouldShowSplash()) return;
     markSplashSeen();
     setPhase('on');
-    timers.current.push(window.setTimeout(hide, SPLASH_DURATION_MS));
-    return clearTimers;
-  }, [hide]);
+  }, []);
 
+  // Each phase's clock starts once that phase is on screen (this effect runs after its
+  // commit), not when it was asked for: on a busy phone the two can be far apart, and
+  // the splash would be seen for less than its time.
   useEffect(() => {
-    if (phase !== 'on') return;
-    const onKey = () => hide();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    if (phase === 'on') {
+      const timer = window.setTimeout(hide, SPLASH_DURATION_MS);
+      window.addEventListener('keydown', hide);
+      return () => {
+        window.clearTimeout(timer);
+        window.removeEventListener('keydown', hide);
+      };
+    }
+    if (phase === 'fading') {
+      const timer = window.setTimeout(() => setPhase('off'), SPLASH_FADE_MS);
+      return () => window.clearTimeout(timer);
+    }
   }, [phase, hide]);
 
   if (phase === 'off') return null;
