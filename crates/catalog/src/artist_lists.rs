@@ -9,6 +9,8 @@ use sea_orm::{
 use sound_atlas_contract::catalog::YearPrecision;
 use sound_atlas_entity::{artist, artist_album, artist_member};
 
+use crate::built_sql::BuiltSql;
+
 /// A photo with the credit its licence asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CreditedImage {
@@ -48,9 +50,14 @@ pub struct MemberSpell {
 }
 
 pub async fn albums_of<C: ConnectionTrait>(db: &C, id: i32) -> Result<Vec<Album>, sea_orm::DbErr> {
+    static OF_ARTIST: BuiltSql = BuiltSql::new();
+    let statement = OF_ARTIST.statement(db, 0, vec![id.into()], || {
+        artist_album::Entity::find()
+            .filter(artist_album::Column::ArtistId.eq(id))
+            .order_by_asc(artist_album::Column::Position)
+    });
     Ok(artist_album::Entity::find()
-        .filter(artist_album::Column::ArtistId.eq(id))
-        .order_by_asc(artist_album::Column::Position)
+        .from_raw_sql(statement)
         .all(db)
         .await?
         .into_iter()
@@ -66,9 +73,14 @@ pub async fn members_of<C: ConnectionTrait>(
     db: &C,
     id: i32,
 ) -> Result<Vec<MemberSpell>, sea_orm::DbErr> {
+    static OF_ARTIST: BuiltSql = BuiltSql::new();
+    let statement = OF_ARTIST.statement(db, 0, vec![id.into()], || {
+        artist_member::Entity::find()
+            .filter(artist_member::Column::ArtistId.eq(id))
+            .order_by_asc(artist_member::Column::Position)
+    });
     Ok(artist_member::Entity::find()
-        .filter(artist_member::Column::ArtistId.eq(id))
-        .order_by_asc(artist_member::Column::Position)
+        .from_raw_sql(statement)
         .all(db)
         .await?
         .into_iter()

@@ -12,6 +12,7 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use sound_atlas_entity::{artist, artist_field_source};
 
+use crate::built_sql::BuiltSql;
 use crate::write::{self, ArtistUpsert, Field, Outcome, Overwrite, Source, Sourced};
 
 /// What applying an enrichment did.
@@ -137,9 +138,14 @@ pub async fn sources_of<C: ConnectionTrait>(
     db: &C,
     id: i32,
 ) -> Result<Vec<FieldSource>, sea_orm::DbErr> {
+    static OF_ARTIST: BuiltSql = BuiltSql::new();
+    let statement = OF_ARTIST.statement(db, 0, vec![id.into()], || {
+        artist_field_source::Entity::find()
+            .filter(artist_field_source::Column::ArtistId.eq(id))
+            .order_by_asc(artist_field_source::Column::Field)
+    });
     Ok(artist_field_source::Entity::find()
-        .filter(artist_field_source::Column::ArtistId.eq(id))
-        .order_by_asc(artist_field_source::Column::Field)
+        .from_raw_sql(statement)
         .all(db)
         .await?
         .into_iter()

@@ -1,6 +1,7 @@
 //! The public catalogue of artists and bands, as it is served. Its batch jobs (the
 //! importers and the enrichment) are `sound_atlas_catalog_import`.
 //!
+//! - `built_sql`: the SQL of the hot reads, built once per backend and shape.
 //! - `artist_lists`: an artist's albums and members' spells as stored, and the photo
 //!   with its credit: what the writer writes and the artist page reads back.
 //! - `enrichment`: what the open music data sources said about artists: the lists and
@@ -25,6 +26,7 @@
 
 pub mod api;
 pub mod artist_lists;
+mod built_sql;
 mod details;
 pub mod enrichment;
 pub mod facets;

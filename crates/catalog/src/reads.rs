@@ -5,7 +5,6 @@
 use std::sync::Arc;
 
 use rand::Rng;
-use sea_orm::EntityTrait;
 use sound_atlas_web::{ApiError, ApiResult};
 
 use crate::facets::FacetList;
@@ -140,7 +139,7 @@ pub async fn artist_details(catalog: &Catalog, id: ArtistId) -> ApiResult<Artist
     // Side by side, on connections of their own: a page waits for one query's round
     // trip, not one after another.
     let (row, (albums, spells), sources) = tokio::try_join!(
-        sound_atlas_entity::artist::Entity::find_by_id(id.get()).one(db),
+        crate::store::artist_row(db, id.get()),
         artist_lists::lists_of(db, id.get()),
         enrichment::sources_of(db, id.get()),
     )?;

@@ -28,7 +28,7 @@ use futures_util::TryStreamExt;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, FromQueryResult,
-    QueryFilter, QuerySelect, Statement,
+    QueryFilter, QuerySelect, SelectModel, SelectorRaw, Statement,
 };
 use serde::{Deserialize, Serialize};
 use sound_atlas_contract::catalog::{decade_of, BROWSE_PAGE_SIZE, MAX_SEARCH_PAGE};
@@ -36,6 +36,7 @@ use sound_atlas_entity::artist;
 use sound_atlas_import::video_link::ChannelRef;
 use tokio::sync::Mutex;
 
+use crate::built_sql::BuiltSql;
 use crate::facets::{country_slug, FacetBuilder, FacetIndex};
 use crate::genres::GenreIndex;
 use crate::model::{
@@ -1788,10 +1789,7 @@ impl Catalog {
 
     /// One artist, read from the table.
     pub async fn artist(&self, id: i32) -> Result<Option<Artist>, DbErr> {
-        Ok(artist::Entity::find_by_id(id)
-            .one(&self.db)
-            .await?
-            .map(artist_from_row))
+        Ok(artist_row(&self.db, id).await?.map(artist_from_row))
     }
 
     /// The cards of the artists at these positions of `snapshot`, in that order: titles
@@ -1803,19 +1801,24 @@ impl Catalog {
     ) -> Result<Vec<ArtistSummary>, DbErr> {
         let ids: Vec<i32> = positions.iter().map(|&p| snapshot.at(p).id).collect();
         let mut pictures: HashMap<i32, CardPicture> = HashMap::with_capacity(ids.len());
+        static PICTURES: BuiltSql = BuiltSql::new();
         for chunk in ids.chunks(IDS_PER_QUERY) {
-            let rows: Vec<CardPicture> = artist::Entity::find()
-                .select_only()
-                .columns([
-                    artist::Column::Id,
-                    artist::Column::ImageUrl,
-                    artist::Column::ImageAuthor,
-                    artist::Column::ImageLicense,
-                ])
-                .filter(artist::Column::Id.is_in(chunk.iter().copied()))
-                .into_model()
-                .all(&self.db)
-                .await?;
+            let values = chunk.iter().map(|&id| id.into()).collect();
+            let statement = PICTURES.statement(&self.db, chunk.len(), values, || {
+                artist::Entity::find()
+                    .select_only()
+                    .columns([
+                        artist::Column::Id,
+                        artist::Column::ImageUrl,
+                        artist::Column::ImageAuthor,
+                        artist::Column::ImageLicense,
+                    ])
+                    .filter(artist::Column::Id.is_in(chunk.iter().copied()))
+            });
+            let rows: Vec<CardPicture> =
+                SelectorRaw::<SelectModel<CardPicture>>::from_statement(statement)
+                    .all(&self.db)
+                    .await?;
             pictures.extend(rows.into_iter().map(|row| (row.id, row)));
         }
         Ok(positions
@@ -1826,6 +1829,18 @@ impl Catalog {
             })
             .collect())
     }
+}
+
+/// An artist's row, as the artist read and its details read it.
+pub(crate) async fn artist_row<C: ConnectionTrait>(
+    db: &C,
+    id: i32,
+) -> Result<Option<artist::Model>, DbErr> {
+    static BY_ID: BuiltSql = BuiltSql::new();
+    let statement = BY_ID.statement(db, 0, vec![id.into(), 1u64.into()], || {
+        artist::Entity::find_by_id(id).limit(1)
+    });
+    artist::Entity::find().from_raw_sql(statement).one(db).await
 }
 
 /// What a card reads from the table: its picture and the picture's credit (the import
