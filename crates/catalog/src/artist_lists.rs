@@ -162,34 +162,45 @@ pub async fn bands_of<C: ConnectionTrait>(
     wikidata_id: Option<&str>,
     musicbrainz_id: Option<&str>,
 ) -> Result<Vec<(i32, String)>, sea_orm::DbErr> {
-    let mut who = Condition::any();
-    if let Some(item) = wikidata_id {
-        who = who.add(artist_member::Column::WikidataId.eq(item));
-    }
-    if let Some(mbid) = musicbrainz_id {
-        who = who.add(artist_member::Column::MusicbrainzId.eq(mbid));
-    }
-    if who.is_empty() {
+    // The identities known, in the condition's order; their presence is the SQL's shape.
+    let known = [wikidata_id, musicbrainz_id];
+    if known.iter().all(Option::is_none) {
         return Ok(Vec::new());
     }
-    let bands: Vec<i32> = artist_member::Entity::find()
-        .select_only()
-        .column(artist_member::Column::ArtistId)
-        .filter(who)
-        .distinct()
-        .into_tuple()
-        .all(db)
-        .await?;
+    let shape = usize::from(wikidata_id.is_some()) | usize::from(musicbrainz_id.is_some()) << 1;
+    let values = known.iter().flatten().map(|&id| id.into()).collect();
+    static LISTING: BuiltSql = BuiltSql::new();
+    let statement = LISTING.statement(db, shape, values, || {
+        let mut who = Condition::any();
+        if let Some(item) = wikidata_id {
+            who = who.add(artist_member::Column::WikidataId.eq(item));
+        }
+        if let Some(mbid) = musicbrainz_id {
+            who = who.add(artist_member::Column::MusicbrainzId.eq(mbid));
+        }
+        artist_member::Entity::find()
+            .select_only()
+            .column(artist_member::Column::ArtistId)
+            .filter(who)
+            .distinct()
+    });
+    let bands: Vec<i32> = (db.query_all(statement).await?.iter())
+        .map(|row| row.try_get_by_index(0))
+        .collect::<Result<_, _>>()?;
     if bands.is_empty() {
         return Ok(Vec::new());
     }
-    let mut named: Vec<(i32, String)> = artist::Entity::find()
-        .select_only()
-        .columns([artist::Column::Id, artist::Column::Title])
-        .filter(artist::Column::Id.is_in(bands))
-        .into_tuple()
-        .all(db)
-        .await?;
+    static TITLES: BuiltSql = BuiltSql::new();
+    let values = bands.iter().map(|&id| id.into()).collect();
+    let statement = TITLES.statement(db, bands.len(), values, || {
+        artist::Entity::find()
+            .select_only()
+            .columns([artist::Column::Id, artist::Column::Title])
+            .filter(artist::Column::Id.is_in(bands.iter().copied()))
+    });
+    let mut named: Vec<(i32, String)> = (db.query_all(statement).await?.iter())
+        .map(|row| row.try_get_many_by_index())
+        .collect::<Result<_, _>>()?;
     named.sort_by_key(|(id, title)| (title.to_lowercase(), *id));
     Ok(named)
 }
