@@ -1,6 +1,6 @@
 //! SQL written once. sea-query writes a query's SQL anew on every call: 0.16 ms of CPU
-//! for a cold artist page's six or seven queries, an eighth of its reads' work outside the
-//! database. The reads every artist page and card list makes keep their SQL, per
+//! for a cold artist page's six or seven queries, an eighth of its reads' work outside
+//! the database. The reads every artist page and card list makes keep their SQL, per
 //! backend and shape, and bind each call's values to it.
 
 use std::collections::HashMap;
