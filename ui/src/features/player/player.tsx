@@ -215,7 +215,8 @@ function useVideo(state: PlayerState, stateRef: { current: PlayerState }, dispat
     const onEvent = (event: VideoEvent) => {
       if (stale.current) return;
       if (event === 'playing') dispatch({ type: 'videoState', playing: true });
-      else if (event === 'paused' || event === 'cued') dispatch({ type: 'videoState', playing: false });
+      else if (event === 'paused') dispatch({ type: 'videoState', playing: false });
+      else if (event === 'cued') dispatch({ type: 'videoCued' });
       else if (event === 'ended') dispatch({ type: 'ended' });
     };
     const onError = (code: number) => {

@@ -107,6 +107,11 @@ export type PlayerAction =
   | { type: 'ended' }
   /** The video service's own play/pause (e.g. the user clicked inside the frame). */
   | { type: 'videoState'; playing: boolean }
+  /**
+   * The video service cued the track's video (loaded it without playing, as asked): the
+   * video is not playing, but nobody paused it, so a Play asked for meanwhile stands.
+   */
+  | { type: 'videoCued' }
   /** The current track cannot play, and why (no video for it, or the video service refused it). */
   | { type: 'unplayable'; reason: string }
   | { type: 'restore'; state: PlayerState };
@@ -228,6 +233,8 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case 'videoState':
       if (!currentItem(state)) return state;
       return action.playing ? { ...state, playing: true, videoPlaying: true, skipped: 0, noneCouldPlay: false } : { ...state, playing: false, videoPlaying: false };
+    case 'videoCued':
+      return state.videoPlaying ? { ...state, videoPlaying: false } : state;
     case 'unplayable': {
       if (!currentItem(state)) return state;
       const failed = { ...state, unplayable: action.reason, videoPlaying: false };
