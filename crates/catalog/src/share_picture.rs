@@ -7,7 +7,7 @@ use axum::routing::get;
 use axum::{Extension, Router};
 use sea_orm::EntityTrait;
 use sound_atlas_contract::pages::images::ARTIST_SHARE_PICTURE;
-use sound_atlas_contract::pages::{heads, PHOTO_CREDIT};
+use sound_atlas_contract::pages::{heads, PHOTO_CREDIT_LINE};
 use sound_atlas_share_picture::{page_id, ShareCard, ShareImages};
 use sound_atlas_web::{ApiError, PathParam};
 
@@ -68,7 +68,7 @@ pub fn with_credited_photo(
         let same_image = row.image_url.is_some() && row.image_url == artist.image_url;
         match (&row.image_author, &row.image_license) {
             (Some(author), Some(license)) if same_image => {
-                Some(format!("{PHOTO_CREDIT}{author} · {license}"))
+                Some(PHOTO_CREDIT_LINE.fill(&[author, license]))
             }
             _ => None,
         }

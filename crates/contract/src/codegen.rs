@@ -27,7 +27,7 @@ use crate::operation::{hole_names, Access, Answer, Method, OperationInfo};
 use crate::pages::{
     descriptions, image_alts, images, links, routes, titles, DATA_SAVER_COOKIE,
     DATA_SAVER_COOKIE_ON, DEFAULT_IMAGE_ALT, DEFAULT_IMAGE_PATH, LETTER_NAME_DIGITS, PHOTO_CREDIT,
-    SITE_DESCRIPTION, SITE_NAME, TAGLINE, VIEWER_READS,
+    PHOTO_CREDIT_LINE, SITE_DESCRIPTION, SITE_NAME, TAGLINE, VIEWER_READS,
 };
 use crate::quiz;
 use crate::render::{Prefetched, RenderOutput, RenderRequest, RenderState, STATE_ELEMENT_ID};
@@ -309,6 +309,8 @@ fn contract_ts() -> String {
     write_texts(&mut out, "imageAlts", image_alts::ALL);
     out.push_str("\n// ---- Descriptions of pages without a text of their own\n\n");
     write_texts(&mut out, "descriptions", descriptions::ALL);
+    out.push_str("\n// ---- Credits\n\n");
+    write_texts(&mut out, "credits", &[("photo", PHOTO_CREDIT_LINE)]);
     out
 }
 

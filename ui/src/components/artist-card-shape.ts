@@ -1,4 +1,4 @@
-import { PHOTO_CREDIT, routes, type ArtistSummary, type PhotoCredit } from '../generated/contract';
+import { credits, routes, type ArtistSummary, type PhotoCredit } from '../generated/contract';
 
 /**
  * What an artist card says and links to, declared once: the React card
@@ -16,9 +16,9 @@ export function artistCardShape(artist: ArtistSummary, headingLevel: 2 | 3) {
   };
 }
 
-/** A photo's short credit ("Photo: author · licence"), as the share picture draws it. */
+/** A photo's short credit ("Photo: author · licence"), the contract's words. */
 export function photoCreditText(credit: PhotoCredit | undefined): string | null {
-  return credit ? `${PHOTO_CREDIT}${credit.author} · ${credit.license}` : null;
+  return credit ? credits.photo(credit.author, credit.license) : null;
 }
 
 /** The card's picture is drawn at this size (CSS pixels, square). */

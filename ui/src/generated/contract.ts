@@ -992,3 +992,9 @@ export const descriptions = {
   browseLetterNumbered: (page: string, pages: string, letter: string): string => `Page ${page} of ${pages} of the artists and bands starting with ${letter} on Sound Atlas: biographies, genres, fun facts and where to listen.`,
   browseDigitsNumbered: (page: string, pages: string): string => `Page ${page} of ${pages} of the artists and bands whose names start with a digit or a symbol on Sound Atlas: biographies, genres and where to listen.`,
 } as const;
+
+// ---- Credits
+
+export const credits = {
+  photo: (author: string, license: string): string => `Photo: ${author} · ${license}`,
+} as const;

@@ -36,9 +36,18 @@ pub const DEFAULT_IMAGE_ALT: &str =
     "The Sound Atlas logo, a compass over sound waves, with the name Sound Atlas and the \
 tagline Explore Your World of Music on a purple background";
 
+/// The words a photo's credit starts with (both constants below are made from it).
+macro_rules! photo_credit_start {
+    () => {
+        "Photo: "
+    };
+}
 /// What a photo's credit starts with wherever it is shown: under the picture on its
 /// page, in a card's text and on the share pictures ("Photo: author · licence").
-pub const PHOTO_CREDIT: &str = "Photo: ";
+pub const PHOTO_CREDIT: &str = photo_credit_start!();
+/// A photo's short credit, as a card's text and an artist's share picture write it.
+pub const PHOTO_CREDIT_LINE: Template =
+    Template(concat!(photo_credit_start!(), "{author} · {license}"));
 
 /// A server-rendered page route. `path` uses axum's syntax (`/artist/{id}`); the
 /// generator writes React Router's (`artist/:id`).
