@@ -8,7 +8,8 @@
 //! `ui/src/generated/descriptions.cases.json` (page descriptions),
 //! `ui/src/generated/article-category.cases.json` (a `?category=` read as a category) and
 //! `ui/src/generated/page-heads.cases.json` (an artist's and an article's title,
-//! description and share picture's alt text).
+//! description and share picture's alt text), and one of a builtin the server copies:
+//! `ui/src/generated/encode-uri-component.cases.json` (JavaScript's `encodeURIComponent`).
 //!
 //! The root `build.rs` calls [`write_if_changed`] before bundling the UI; the test at
 //! the bottom fails when the committed copy differs from what the Rust side generates.
@@ -58,6 +59,10 @@ pub fn files() -> Vec<(&'static str, String)> {
         (
             "page-heads.cases.json",
             cases_json(&crate::pages::heads::cases()),
+        ),
+        (
+            "encode-uri-component.cases.json",
+            cases_json(&crate::template::encode_cases()),
         ),
     ]
 }

@@ -77,7 +77,8 @@ impl Template {
 }
 
 /// JavaScript's `encodeURIComponent`, byte for byte: API paths double as the browser's
-/// query-cache keys, so both sides must spell them identically.
+/// query-cache keys, so both sides must spell them identically. The UI checks the
+/// browser's function on [`encode_cases`].
 pub fn encode_uri_component(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for byte in text.bytes() {
@@ -98,6 +99,34 @@ pub fn encode_uri_component(text: &str) -> String {
         }
     }
     out
+}
+
+/// A text and [`encode_uri_component`]'s spelling of it.
+#[derive(Debug, serde::Serialize)]
+pub struct EncodeCase {
+    pub text: String,
+    pub encoded: String,
+}
+
+/// Every printable ASCII character alone, and texts in other scripts (two, three and
+/// four bytes a character) and with a control character.
+pub fn encode_cases() -> Vec<EncodeCase> {
+    let ascii = (0x20u8..0x7f).map(|byte| (byte as char).to_string());
+    let others = [
+        "Beyoncé",
+        "坂本龍一",
+        "Мумий Тролль",
+        "🎸 AC/DC",
+        "tab\there",
+    ]
+    .map(str::to_owned);
+    ascii
+        .chain(others)
+        .map(|text| EncodeCase {
+            encoded: encode_uri_component(&text),
+            text,
+        })
+        .collect()
 }
 
 #[cfg(test)]
