@@ -272,8 +272,17 @@ fn contract_ts() -> String {
         js_strings(VIEWER_READS.iter().map(|read| read.operation.name))
     )
     .unwrap();
-    write_urls(&mut out, "links", links::ALL);
-    out.push_str("\n// ---- Pictures the server draws\n\nexport const images = {\n");
+    out.push_str("export const links = {\n");
+    for (name, template) in links::ALL {
+        writeln!(
+            out,
+            "  {name}: ({}): string => {},",
+            params(template, "string | number"),
+            template_literal(template, true)
+        )
+        .unwrap();
+    }
+    out.push_str("} as const;\n\n// ---- Pictures the server draws\n\nexport const images = {\n");
     for image in images::ALL {
         writeln!(
             out,
@@ -307,25 +316,7 @@ fn contract_ts() -> String {
     write_texts(&mut out, "descriptions", descriptions::ALL);
     out.push_str("\n// ---- Credits\n\n");
     write_texts(&mut out, "credits", &[("photo", PHOTO_CREDIT_LINE)]);
-    out.push_str("\n// ---- The video service's addresses of a video id\n\n");
-    write_urls(&mut out, "videoUrls", crate::video::URLS);
     out
-}
-
-/// An object of address templates (`name: (holes) => address`), each hole encoded as
-/// Rust's `fill_with(encode_uri_component)` does.
-fn write_urls(out: &mut String, object: &str, urls: &[(&str, Template)]) {
-    writeln!(out, "export const {object} = {{").unwrap();
-    for (name, template) in urls {
-        writeln!(
-            out,
-            "  {name}: ({}): string => {},",
-            params(template, "string | number"),
-            template_literal(template, true)
-        )
-        .unwrap();
-    }
-    out.push_str("} as const;\n");
 }
 
 /// An object of text templates (`name: (holes) => text`, the holes written as given).

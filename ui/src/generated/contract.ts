@@ -998,10 +998,3 @@ export const descriptions = {
 export const credits = {
   photo: (author: string, license: string): string => `Photo: ${author} · ${license}`,
 } as const;
-
-// ---- The video service's addresses of a video id
-
-export const videoUrls = {
-  watch: (id: string | number): string => `https://www.youtube.com/watch?v=${enc(id)}`,
-  thumbnail: (id: string | number): string => `https://i.ytimg.com/vi/${enc(id)}/hqdefault.jpg`,
-} as const;

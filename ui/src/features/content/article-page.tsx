@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Link } from '../../components/link';
-import { PHOTO_CREDIT, RELATED_ARTICLES, descriptions, imageAlts, images, links, routes, titles, videoUrls, type Article, type ArticleSummary } from '../../generated/contract';
+import { PHOTO_CREDIT, RELATED_ARTICLES, descriptions, imageAlts, images, links, routes, titles, type Article, type ArticleSummary } from '../../generated/contract';
 import { INVALID_YOUTUBE_URL } from '../../generated/video';
 import { useAppEnv } from '../../lib/app-state';
 import { isNotFound } from '../../lib/http-error';
@@ -17,6 +17,7 @@ import { ArticleArtwork, ArticleCard, categoryClass } from './article-card';
 import { ArticleText } from './article-text';
 import { CATEGORY_CHOICES, formatDate, queries, tagList } from './queries';
 import { VideoThumbnail } from '../../components/video-thumbnail';
+import { thumbnailOf, watchUrl } from './video-link';
 import './content.css';
 
 /** A product of an article, shown only with both a name and a link. */
@@ -271,7 +272,7 @@ function ArticleVideo({ videoId, title }: { videoId: string; title: string }) {
           />
         ) : (
           <button type="button" className="video-facade" onClick={() => setPlaying(true)} aria-label={`Play video: ${title}`}>
-            <VideoThumbnail src={videoUrls.thumbnail(videoId)} width={480} height={360} />
+            <VideoThumbnail src={thumbnailOf(videoId)} width={480} height={360} />
             <span className="play-badge play-badge--lg" aria-hidden="true">
               ▶
             </span>
@@ -279,7 +280,7 @@ function ArticleVideo({ videoId, title }: { videoId: string; title: string }) {
         )}
       </div>
       <p>
-        <ExternalLink href={videoUrls.watch(videoId)} className="text-link" showIcon>
+        <ExternalLink href={watchUrl(videoId)} className="text-link" showIcon>
           Watch on YouTube
         </ExternalLink>
       </p>

@@ -15,9 +15,9 @@ import { ArticleCard } from './article-card';
 import { formatDate, queries } from './queries';
 import { hasNewSongs, nothingNewNote } from './new-songs';
 import { useAppEnv } from '../../lib/app-state';
-import { scrollStrip, videoLinkProps } from './video-link';
+import { scrollStrip, thumbnailOf, videoLinkProps, watchUrl } from './video-link';
 import './content.css';
-import { api, routes, videoUrls } from '../../generated/contract';
+import { api, routes } from '../../generated/contract';
 
 /** Carousel scroll steps, skeleton counts and the refresh spinner. */
 export const TOP_TEN_STEP = 300;
@@ -288,7 +288,7 @@ export function BrandNewSongs() {
           {data.map((song) => (
             <li key={song.id} className="video-tile video-tile--song" onPointerEnter={onCardHover}>
               {song.videoId ? (
-                <a className="video-tile-link" {...videoLinkProps(videoUrls.watch(song.videoId), () => openSong(song))}>
+                <a className="video-tile-link" {...videoLinkProps(watchUrl(song.videoId), () => openSong(song))}>
                   <SongFace song={song} />
                 </a>
               ) : (
@@ -310,7 +310,7 @@ export function BrandNewSongs() {
 }
 
 function SongFace({ song }: { song: NewSong }) {
-  const thumbnail = song.thumbnail ?? (song.videoId ? videoUrls.thumbnail(song.videoId) : null);
+  const thumbnail = song.thumbnail ?? (song.videoId ? thumbnailOf(song.videoId) : null);
   return (
     <>
       <span className="video-tile-thumb">
@@ -349,7 +349,7 @@ export function ChannelVideos() {
             <li key={video.id} className="video-tile video-tile--channel">
               <a className="video-tile-link" {...videoLinkProps(video.url, () => openVideo(video))}>
                 <span className="video-tile-thumb">
-                  <VideoThumbnail src={video.thumbnail ?? videoUrls.thumbnail(video.id)} width={480} height={360} />
+                  <VideoThumbnail src={video.thumbnail ?? thumbnailOf(video.id)} width={480} height={360} />
                   <span className="play-badge" aria-hidden="true">
                     ▶
                   </span>

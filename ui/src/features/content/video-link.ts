@@ -15,6 +15,16 @@ export function videoLinkProps(href: string, open: () => void) {
   } as const;
 }
 
+/** The watch URL of an 11-character video id. */
+export function watchUrl(videoId: string): string {
+  return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
+}
+
+/** The service's standard thumbnail of a video id. */
+export function thumbnailOf(videoId: string): string {
+  return `https://i.ytimg.com/vi/${encodeURIComponent(videoId)}/hqdefault.jpg`;
+}
+
 /** Scrolls a horizontal strip by one step (300, 320 or 350 px). */
 export function scrollStrip(strip: HTMLElement | null, step: number): void {
   if (!strip) return;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { request } from '../../lib/api-client';
-import { api, videoUrls } from '../../generated/contract';
+import { api } from '../../generated/contract';
 import { INVALID_YOUTUBE_URL } from '../../generated/video';
 import { isHttpError } from '../../lib/http-error';
 import { PLAY_EVENT, VIDEO_OVERLAY_EVENT, type PlayRequest, type VideoOverlayRequest } from '../../lib/events';
@@ -351,7 +351,7 @@ export function mediaMetadata(state: PlayerState): MediaMetadataInit | null {
   const artwork = item.imageUrl
     ? [{ src: item.imageUrl }]
     : videoId
-      ? [{ src: videoUrls.thumbnail(videoId), sizes: '480x360', type: 'image/jpeg' }]
+      ? [{ src: `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`, sizes: '480x360', type: 'image/jpeg' }]
       : [];
   return { title: item.title, artist: item.artist?.trim() || state.name, album: 'Sound Atlas', artwork };
 }

@@ -3,7 +3,7 @@ import { ExternalLink } from '../../../components/external-link';
 import { PlayIcon } from '../../../components/icons';
 import { VideoThumbnail } from '../../../components/video-thumbnail';
 import { VideoFavoriteHeart } from '../../../components/video-favorite-heart';
-import { MAX_VIDEO_DESCRIPTION_CHARS, videoUrls } from '../../../generated/contract';
+import { MAX_VIDEO_DESCRIPTION_CHARS } from '../../../generated/contract';
 import { queries } from '../queries';
 import { videoServiceName } from './artist-facts';
 
@@ -30,7 +30,7 @@ export function FeaturedVideo({ link, title, artistId }: { link: string; title: 
               <ExternalLink href={video.url} className="featured-video">
                 {/* A 16:9 box whether or not its picture comes: the tile keeps its shape, the heart its place. */}
                 <span className="featured-video-thumb">
-                  <VideoThumbnail src={video.thumbnail ?? videoUrls.thumbnail(video.id)} width={320} height={180} />
+                  <VideoThumbnail src={video.thumbnail ?? `https://i.ytimg.com/vi/${video.id}/hqdefault.jpg`} width={320} height={180} />
                 </span>
                 <span>{video.title}</span>
               </ExternalLink>
@@ -41,7 +41,7 @@ export function FeaturedVideo({ link, title, artistId }: { link: string; title: 
                   videoId: video.id,
                   title: video.title,
                   description: video.description.slice(0, MAX_VIDEO_DESCRIPTION_CHARS),
-                  thumbnail: video.thumbnail ?? videoUrls.thumbnail(video.id),
+                  thumbnail: video.thumbnail ?? `https://i.ytimg.com/vi/${video.id}/hqdefault.jpg`,
                   url: video.url,
                   artistName: title,
                   publishedAt: video.publishedAt,
